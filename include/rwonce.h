@@ -1,0 +1,472 @@
+/*
+ * rwonce.h -- single-access reads and writes of shared memory.
+ *
+ *   READ_ONCE(x)        the value of lvalue x, loaded from memory once, at
+ *                       its full width, as one access
+ *   WRITE_ONCE(x, v)    store v to lvalue x once, at full width, as one access
+ *   ASSIGN_ONCE(v, x)   the 2014 spelling of WRITE_ONCE(x, v).  Mind the
+ *                       order: the VALUE comes first, the target second
+ *   ACCESS_ONCE(x)      volatile lvalue of a SCALAR x, usable on both sides
+ *                       of '='; a non-scalar operand does not compile
+ *   barrier()           compiler barrier
+ *
+ * Namespaced spellings always exist: RWONCE_READ, RWONCE_WRITE,
+ * RWONCE_ASSIGN, RWONCE_ACCESS, RWONCE_BARRIER.  Define
+ * RWONCE_NO_SHORT_NAMES before including this header to get only those
+ * (for projects that already have a READ_ONCE of their own).
+ *
+ * Why it exists: ACCESS_ONCE(x) used to be *(volatile typeof(x) *)&(x).
+ * GCC 4.6/4.7 lost the volatile on non-scalar types (GCC PR 58145) and a
+ * union read in a cmpxchg loop was loaded twice; clang 14-19 still split a
+ * volatile read of a two-field 2/4/8-byte struct into one load per field.
+ * So here every access goes through ONE scalar of the object's size, never
+ * through a volatile aggregate.  Objects must be 1, 2, 4 or 8 bytes and
+ * naturally aligned to their size (declare aggregates whose members are
+ * smaller than the whole with _Alignas(sizeof(T)), or define
+ * RWONCE_CHECK_ALIGNMENT to have the compiler insist on it).
+ *
+ * 64-bit objects on 32-bit targets cannot be loaded with one plain
+ * instruction.  There they do not compile unless you choose:
+ *   RWONCE_ATOMIC64        one single-copy-atomic access via __atomic
+ *                          (cmpxchg8b/fild on i386, ldrexd on ARM; may
+ *                          need -latomic on some targets)
+ *   RWONCE_ALLOW_TEARING   two 32-bit accesses, lower address first
+ *
+ * Backends: volatile scalar accesses (default), or relaxed __atomic
+ * builtins (RWONCE_BACKEND_ATOMIC, chosen automatically under
+ * ThreadSanitizer so that TSan sees marked accesses as atomic).
+ * RWONCE_BACKEND_VOLATILE forces the default even under TSan.
+ *
+ * Every rejection is a _Static_assert (static_assert in C++) or a type
+ * error, so it fires at every optimisation level; none depends on dead-code
+ * elimination or the linker.
+ *
+ * Works as C (GCC, Clang, TCC; gnu99 through C23) and as C++11 or later.
+ */
+#ifndef RWONCE_H
+#define RWONCE_H
+
+#define RWONCE_VERSION_MAJOR 0
+#define RWONCE_VERSION_MINOR 1
+#define RWONCE_VERSION_PATCH 0
+
+/* ---- Configuration ------------------------------------------------- */
+
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define RWONCE__TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) && !defined(RWONCE__TSAN)
+#define RWONCE__TSAN 1
+#endif
+
+#if !defined(RWONCE_BACKEND_ATOMIC) && !defined(RWONCE_BACKEND_VOLATILE) && \
+	defined(RWONCE__TSAN)
+#define RWONCE_BACKEND_ATOMIC 1
+#endif
+
+#if defined(RWONCE_BACKEND_ATOMIC) && defined(RWONCE_BACKEND_VOLATILE)
+#error "rwonce.h: define at most one of RWONCE_BACKEND_ATOMIC and RWONCE_BACKEND_VOLATILE"
+#endif
+
+#if defined(RWONCE_BACKEND_ATOMIC) && defined(__TINYC__)
+#error "rwonce.h: RWONCE_BACKEND_ATOMIC needs the __atomic builtins, which tcc does not have"
+#endif
+
+#if !defined(__GNUC__) && !defined(__TINYC__)
+#error "rwonce.h needs GNU C extensions (GCC, Clang or TCC)"
+#endif
+
+/* Can one plain instruction load or store 8 bytes here? */
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ >= 8
+#define RWONCE__NATIVE64 1
+#elif defined(__x86_64__) || defined(__aarch64__) || defined(__mips64) || \
+	defined(__powerpc64__) || defined(__s390x__) || \
+	(defined(__riscv_xlen) && __riscv_xlen == 64)
+#define RWONCE__NATIVE64 1 /* ILP32 ABIs on 64-bit hardware (x32, n32) */
+#else
+#define RWONCE__NATIVE64 0
+#endif
+
+#if defined(RWONCE_ATOMIC64) && defined(__TINYC__) && !RWONCE__NATIVE64
+#error "rwonce.h: RWONCE_ATOMIC64 needs the __atomic builtins, which tcc does not have"
+#endif
+
+#if defined(RWONCE_ATOMIC64) || defined(RWONCE_ALLOW_TEARING) || RWONCE__NATIVE64
+#define RWONCE__WIDE_OK 1
+#else
+#define RWONCE__WIDE_OK 0
+#endif
+/* ACCESS_ONCE is a plain volatile lvalue: no atomic path is possible. */
+#if defined(RWONCE_ALLOW_TEARING) || RWONCE__NATIVE64
+#define RWONCE__WIDE_LVALUE_OK 1
+#else
+#define RWONCE__WIDE_LVALUE_OK 0
+#endif
+
+#define RWONCE__MSG_WIDE(who)                                                 \
+	who ": 8-byte object on a 32-bit target would be torn into two "     \
+	    "accesses; define RWONCE_ATOMIC64 for one single-copy-atomic "    \
+	    "access or RWONCE_ALLOW_TEARING to accept two 4-byte accesses"
+#define RWONCE__MSG_WIDE_LVALUE                                               \
+	"ACCESS_ONCE: 8-byte object on a 32-bit target would be torn into "  \
+	"two accesses; use READ_ONCE/WRITE_ONCE with RWONCE_ATOMIC64, or "    \
+	"define RWONCE_ALLOW_TEARING to accept two 4-byte accesses"
+#define RWONCE__MSG_SIZE(who)                                                 \
+	who ": object size is not 1, 2, 4 or 8 bytes; a single access "      \
+	    "needs one of those sizes (the compiler names the size as "       \
+	    "rwonce_object_bytes (*)[SIZE])"
+#define RWONCE__MSG_ARRAY(who)                                                \
+	who ": operand is an array; access one element, or wrap the data "   \
+	    "in a struct of 1, 2, 4 or 8 bytes"
+#define RWONCE__MSG_ALIGN(who)                                                \
+	who ": object is aligned below its size (RWONCE_CHECK_ALIGNMENT); "  \
+	    "declare it with _Alignas(sizeof(object))"
+
+/* ---- C++ ----------------------------------------------------------- */
+#ifdef __cplusplus
+
+#include <cstring>
+#include <type_traits>
+
+namespace rwonce_detail {
+
+typedef unsigned char rwonce_object_bytes;
+
+/* Only 1, 2, 4 and 8 have a scalar; any other size names itself in the
+ * "incomplete type 'uint_of_size<12>'" error. */
+template <unsigned long N> struct uint_of_size;
+template <> struct uint_of_size<1> { typedef unsigned char __attribute__((__may_alias__)) type; };
+template <> struct uint_of_size<2> { typedef unsigned short __attribute__((__may_alias__)) type; };
+template <> struct uint_of_size<4> { typedef unsigned int __attribute__((__may_alias__)) type; };
+template <> struct uint_of_size<8> { typedef unsigned long long __attribute__((__may_alias__)) type; };
+
+template <typename T, unsigned long N = sizeof(T)> struct check_object {
+	static_assert(!std::is_array<T>::value, RWONCE__MSG_ARRAY("READ_ONCE/WRITE_ONCE"));
+	static_assert(N == 1 || N == 2 || N == 4 || N == 8,
+		      RWONCE__MSG_SIZE("READ_ONCE/WRITE_ONCE"));
+	static_assert(N != 8 || RWONCE__WIDE_OK, RWONCE__MSG_WIDE("READ_ONCE/WRITE_ONCE"));
+	static_assert(std::is_trivially_copyable<T>::value,
+		      "READ_ONCE/WRITE_ONCE: object must be trivially copyable");
+#ifdef RWONCE_CHECK_ALIGNMENT
+	static_assert(alignof(T) >= N, RWONCE__MSG_ALIGN("READ_ONCE/WRITE_ONCE"));
+#endif
+	typedef typename uint_of_size<N>::type uint;
+};
+
+template <typename U> inline U load(const volatile U *p)
+{
+#if defined(RWONCE_BACKEND_ATOMIC)
+	return __atomic_load_n(p, __ATOMIC_RELAXED);
+#else
+#if !RWONCE__NATIVE64 && !defined(RWONCE_ATOMIC64)
+	if (sizeof(U) == 8) { /* RWONCE_ALLOW_TEARING: lower address first */
+		const volatile unsigned int *h = (const volatile unsigned int *)p;
+		unsigned int w[2];
+		U v;
+		w[0] = h[0];
+		w[1] = h[1];
+		std::memcpy(&v, w, sizeof(v));
+		return v;
+	}
+#elif !RWONCE__NATIVE64
+	if (sizeof(U) == 8)
+		return __atomic_load_n(p, __ATOMIC_RELAXED);
+#endif
+	return *p;
+#endif
+}
+
+template <typename U> inline void store(volatile U *p, U v)
+{
+#if defined(RWONCE_BACKEND_ATOMIC)
+	__atomic_store_n(p, v, __ATOMIC_RELAXED);
+#else
+#if !RWONCE__NATIVE64 && !defined(RWONCE_ATOMIC64)
+	if (sizeof(U) == 8) {
+		volatile unsigned int *h = (volatile unsigned int *)p;
+		unsigned int w[2];
+		std::memcpy(w, &v, sizeof(v));
+		h[0] = w[0];
+		h[1] = w[1];
+		return;
+	}
+#elif !RWONCE__NATIVE64
+	if (sizeof(U) == 8) {
+		__atomic_store_n(p, v, __ATOMIC_RELAXED);
+		return;
+	}
+#endif
+	*p = v;
+#endif
+}
+
+template <typename T>
+inline typename std::remove_cv<T>::type read(const volatile T &x)
+{
+	typedef typename check_object<T>::uint U;
+	typename std::remove_cv<T>::type r;
+	U v = load((const volatile U *)&x);
+	std::memcpy((void *)&r, &v, sizeof(r));
+	return r;
+}
+
+template <typename T, typename V> inline void write(T &x, const V &v)
+{
+	static_assert(!std::is_const<T>::value, "WRITE_ONCE: the target is const");
+	typedef typename check_object<typename std::remove_cv<T>::type>::uint U;
+	typename std::remove_cv<T>::type tmp = v;
+	U u;
+	std::memcpy(&u, (const void *)&tmp, sizeof(u));
+	store((volatile U *)&x, u);
+}
+
+template <typename T> inline volatile T *access(T &x)
+{
+	static_assert(std::is_scalar<T>::value,
+		      "ACCESS_ONCE: operand must be a scalar (integer, enum, floating "
+		      "or pointer); use READ_ONCE/WRITE_ONCE for structs and unions");
+	static_assert(sizeof(T) != 8 || RWONCE__WIDE_LVALUE_OK, RWONCE__MSG_WIDE_LVALUE);
+	return &x;
+}
+
+} /* namespace rwonce_detail */
+
+#define RWONCE_READ(x) (::rwonce_detail::read(x))
+#define RWONCE_WRITE(x, v) (::rwonce_detail::write((x), (v)))
+#define RWONCE_ACCESS(x) (*::rwonce_detail::access(x))
+#define RWONCE_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+/* ---- C ------------------------------------------------------------- */
+#else /* !__cplusplus */
+
+/*
+ * _Static_assert, protected from glibc's <sys/cdefs.h>, which redefines it
+ * as a macro (losing the message) for compilers it does not know to have
+ * it, such as TCC outside -std=c11: a function-like macro name not
+ * directly followed by '(' is not expanded.
+ */
+#define RWONCE__NOTHING
+#define RWONCE__STATIC_ASSERT(c, msg) _Static_assert RWONCE__NOTHING (c, msg)
+
+#if defined(__GNUC__) || defined(__TINYC__)
+#define RWONCE__TYPEOF(x) __typeof__(x)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
+#define RWONCE__TYPEOF(x) typeof(x)
+#endif
+
+/*
+ * The pointer to the object: x is expanded once with __auto_type (GCC,
+ * Clang), twice where only typeof exists (TCC), and never evaluated twice.
+ */
+#if (defined(__GNUC__) && !defined(__TINYC__)) &&                             \
+	(defined(__clang__) || __GNUC__ > 4 || (__GNUC__ == 4 && __GNUC_MINOR__ >= 9))
+#define RWONCE__DECLARE_PTR(p, x) __auto_type p = &(x)
+#else
+#define RWONCE__DECLARE_PTR(p, x) RWONCE__TYPEOF(x) *p = &(x)
+#endif
+
+#if defined(__TINYC__)
+#define RWONCE__MAY_ALIAS /* tcc does no type-based alias analysis */
+#else
+#define RWONCE__MAY_ALIAS __attribute__((__may_alias__))
+#endif
+
+/* The scalars that carry an access: may_alias because the object is
+ * usually of another type (a struct, a float). */
+typedef unsigned char RWONCE__MAY_ALIAS rwonce_u8;
+typedef unsigned short RWONCE__MAY_ALIAS rwonce_u16;
+typedef unsigned int RWONCE__MAY_ALIAS rwonce_u32;
+typedef unsigned long long RWONCE__MAY_ALIAS rwonce_u64;
+/* Named so that a size error shows "rwonce_object_bytes (*)[12]". */
+typedef unsigned char rwonce_object_bytes;
+
+/* The unsigned scalar of the same size as object o; any other size is a
+ * _Generic error naming the size. */
+#define RWONCE__UINT(o)                                                       \
+	RWONCE__TYPEOF(_Generic((rwonce_object_bytes (*)[sizeof(o)])0,         \
+		rwonce_object_bytes (*)[1]: (rwonce_u8)0,                      \
+		rwonce_object_bytes (*)[2]: (rwonce_u16)0,                     \
+		rwonce_object_bytes (*)[4]: (rwonce_u32)0,                     \
+		rwonce_object_bytes (*)[8]: (rwonce_u64)0))
+
+/*
+ * The unqualified type of object o.  GCC and Clang drop qualifiers from the
+ * type of a comma expression (an rvalue, and never promoted).  TCC keeps
+ * them there, so it gets a _Generic (whose controlling expression is
+ * unqualified) listing the arithmetic types and ?: for the rest (pointers,
+ * structs, unions), where ?: drops qualifiers without promoting.
+ */
+#if defined(__TINYC__)
+#define RWONCE__UNQUAL(o)                                                     \
+	RWONCE__TYPEOF(_Generic((o), _Bool: (_Bool)0, char: (char)0,          \
+		signed char: (signed char)0, unsigned char: (unsigned char)0, \
+		short: (short)0, unsigned short: (unsigned short)0,           \
+		int: 0, unsigned int: 0u, long: 0l, unsigned long: 0ul,       \
+		long long: 0ll, unsigned long long: 0ull, float: 0.0f,        \
+		double: 0.0, long double: 0.0l, default: 0 ? (o) : (o)))
+#else
+#define RWONCE__UNQUAL(o) RWONCE__TYPEOF(((void)0, (o)))
+#endif
+
+/* For the array test: the comma operator decays an array to a pointer
+ * (and, unlike ?:, never promotes a small integer). */
+#define RWONCE__DECAYED(o) RWONCE__TYPEOF(((void)0, (o)))
+
+#define RWONCE__IS_ARRAY(o)                                                   \
+	(!__builtin_types_compatible_p(RWONCE__TYPEOF(o), RWONCE__DECAYED(o)))
+/* Is p a pointer to const?  T * meets void * (not a null pointer constant)
+ * in ?: as qualified-void *. */
+#define RWONCE__IS_CONST_PTR(p)                                               \
+	_Generic(1 ? (p) : (void *)1, const void *: 1,                        \
+		 const volatile void *: 1, default: 0)
+#define RWONCE__SIZE_OK(n) ((n) == 1 || (n) == 2 || (n) == 4 || (n) == 8)
+
+#ifdef RWONCE_CHECK_ALIGNMENT
+#define RWONCE__CHECK_ALIGN(o, who)                                           \
+	RWONCE__STATIC_ASSERT(_Alignof(RWONCE__TYPEOF(o)) >= sizeof(o),               \
+		       RWONCE__MSG_ALIGN(who));
+#else
+#define RWONCE__CHECK_ALIGN(o, who)
+#endif
+
+#define RWONCE__CHECK_OBJECT(o, who)                                          \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(o), RWONCE__MSG_ARRAY(who));         \
+	RWONCE__STATIC_ASSERT(RWONCE__SIZE_OK(sizeof(o)), RWONCE__MSG_SIZE(who));    \
+	RWONCE__STATIC_ASSERT(sizeof(o) != 8 || RWONCE__WIDE_OK, RWONCE__MSG_WIDE(who)); \
+	RWONCE__CHECK_ALIGN(o, who)
+
+/*
+ * The single access itself, on a pointer p to a scalar type U.  One
+ * volatile access, or one relaxed atomic access; 8 bytes on a 32-bit target
+ * take the path the user opted into.
+ */
+#if defined(RWONCE_BACKEND_ATOMIC)
+#define RWONCE__LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define RWONCE__STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#elif RWONCE__NATIVE64
+#define RWONCE__LOAD(p) (*(p))
+#define RWONCE__STORE(p, v) (*(p) = (v))
+#elif defined(RWONCE_ATOMIC64)
+#define RWONCE__LOAD(p)                                                       \
+	(sizeof(*(p)) == 8 ? __atomic_load_n((p), __ATOMIC_RELAXED) : *(p))
+#define RWONCE__STORE(p, v)                                                   \
+	(sizeof(*(p)) == 8 ? __atomic_store_n((p), (v), __ATOMIC_RELAXED)     \
+			   : (void)(*(p) = (v)))
+#else /* 32-bit target; 8 bytes only with RWONCE_ALLOW_TEARING */
+static __inline__ rwonce_u64 rwonce__load_torn(const volatile rwonce_u64 *p)
+{
+	const volatile rwonce_u32 *h = (const volatile rwonce_u32 *)p;
+	union { rwonce_u32 w[2]; rwonce_u64 d; } u;
+
+	u.w[0] = h[0];
+	u.w[1] = h[1];
+	return u.d;
+}
+static __inline__ void rwonce__store_torn(volatile rwonce_u64 *p, rwonce_u64 v)
+{
+	volatile rwonce_u32 *h = (volatile rwonce_u32 *)p;
+	union { rwonce_u32 w[2]; rwonce_u64 d; } u;
+
+	u.d = v;
+	h[0] = u.w[0];
+	h[1] = u.w[1];
+}
+#define RWONCE__LOAD(p)                                                       \
+	(sizeof(*(p)) == 8                                                    \
+		 ? (RWONCE__TYPEOF(*(p)))rwonce__load_torn(                    \
+			   (const volatile rwonce_u64 *)(p))                  \
+		 : *(p))
+#define RWONCE__STORE(p, v)                                                   \
+	(sizeof(*(p)) == 8                                                    \
+		 ? rwonce__store_torn((volatile rwonce_u64 *)(p),              \
+				      (rwonce_u64)(v))                        \
+		 : (void)(*(p) = (v)))
+#endif
+
+#define RWONCE__READ(x, who) __extension__({                                  \
+	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
+	RWONCE__CHECK_OBJECT(*rwonce__p, who)                                 \
+	union {                                                               \
+		RWONCE__UINT(*rwonce__p) s;                                   \
+		RWONCE__UNQUAL(*rwonce__p) v;                                 \
+	} rwonce__u;                                                          \
+	rwonce__u.s = RWONCE__LOAD(                                           \
+		(const volatile RWONCE__UINT(*rwonce__p) *)rwonce__p);        \
+	rwonce__u.v;                                                          \
+})
+
+#define RWONCE__WRITE(x, val, who) __extension__({                            \
+	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
+	RWONCE__CHECK_OBJECT(*rwonce__p, who)                                 \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_CONST_PTR(rwonce__p),                      \
+		       who ": the target is const");                          \
+	union {                                                               \
+		RWONCE__UINT(*rwonce__p) s;                                   \
+		RWONCE__UNQUAL(*rwonce__p) v;                                 \
+	} rwonce__u;                                                          \
+	rwonce__u.v = (val);                                                  \
+	RWONCE__STORE((volatile RWONCE__UINT(*rwonce__p) *)rwonce__p,         \
+		      rwonce__u.s);                                           \
+	(void)0;                                                              \
+})
+
+/*
+ * ACCESS_ONCE: scalars only.  GCC and Clang classify the type; TCC has no
+ * __builtin_classify_type, so there a non-scalar fails to convert to a
+ * pointer type whose name states the rule.
+ */
+#if defined(__TINYC__)
+struct ACCESS_ONCE_requires_a_scalar_operand;
+#define RWONCE__CHECK_SCALAR(o)                                               \
+	(void)_Generic((o), _Bool: 0, char: 0, signed char: 0,                \
+		unsigned char: 0, short: 0, unsigned short: 0, int: 0,        \
+		unsigned int: 0, long: 0, unsigned long: 0, long long: 0,     \
+		unsigned long long: 0, float: 0, double: 0, long double: 0,   \
+		default: (struct ACCESS_ONCE_requires_a_scalar_operand *)(o));
+#else
+/* 12: record, 13: union (GCC's type classes, which Clang shares). */
+#define RWONCE__CHECK_SCALAR(o)                                               \
+	RWONCE__STATIC_ASSERT(__builtin_classify_type(o) != 12 &&                    \
+			       __builtin_classify_type(o) != 13,              \
+		       "ACCESS_ONCE: operand must be a scalar (integer, enum, " \
+		       "floating or pointer); use READ_ONCE/WRITE_ONCE for "  \
+		       "structs and unions");
+#endif
+
+#define RWONCE__ACCESS_PTR(x) __extension__({                                 \
+	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(*rwonce__p),                         \
+		       "ACCESS_ONCE: operand is an array, not a scalar; "     \
+		       "access one element");                                 \
+	RWONCE__CHECK_SCALAR(*rwonce__p)                                      \
+	RWONCE__STATIC_ASSERT(sizeof(*rwonce__p) != 8 || RWONCE__WIDE_LVALUE_OK,     \
+		       RWONCE__MSG_WIDE_LVALUE);                              \
+	(volatile RWONCE__TYPEOF(*rwonce__p) *)rwonce__p;                     \
+})
+
+#define RWONCE_READ(x) RWONCE__READ(x, "READ_ONCE")
+#define RWONCE_WRITE(x, v) RWONCE__WRITE(x, v, "WRITE_ONCE")
+#define RWONCE_ACCESS(x) (*RWONCE__ACCESS_PTR(x))
+#define RWONCE_BARRIER() __asm__ __volatile__("" ::: "memory")
+
+#endif /* !__cplusplus */
+
+/* ASSIGN_ONCE(value, target): the 2014 argument order, value first. */
+#define RWONCE_ASSIGN(v, x) RWONCE_WRITE(x, v)
+
+/* ---- Short names --------------------------------------------------- */
+#ifndef RWONCE_NO_SHORT_NAMES
+#if defined(READ_ONCE) || defined(WRITE_ONCE) || defined(ACCESS_ONCE) ||      \
+	defined(ASSIGN_ONCE) || defined(barrier)
+#error "rwonce.h: READ_ONCE, WRITE_ONCE, ACCESS_ONCE, ASSIGN_ONCE or barrier is already defined; define RWONCE_NO_SHORT_NAMES before including rwonce.h and use the RWONCE_ names"
+#endif
+#define READ_ONCE(x) RWONCE_READ(x)
+#define WRITE_ONCE(x, v) RWONCE_WRITE(x, v)
+#define ASSIGN_ONCE(v, x) RWONCE_ASSIGN(v, x)
+#define ACCESS_ONCE(x) RWONCE_ACCESS(x)
+#define barrier() RWONCE_BARRIER()
+#endif
+
+#endif /* RWONCE_H */

@@ -1,0 +1,20 @@
+# The header-only library and the files that let other builds find it.
+VERSION := 0.1.0
+
+install: install-library install-man
+install-library:
+	install -d $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig \
+		$(DESTDIR)$(LIBDIR)/cmake/rwonce
+	install -m 644 include/rwonce.h $(DESTDIR)$(INCLUDEDIR)/rwonce.h
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
+		-e 's|@VERSION@|$(VERSION)|g' \
+		lib/rwonce.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/rwonce.pc
+	sed -e 's|@VERSION@|$(VERSION)|g' lib/rwonce-config-version.cmake.in \
+		> $(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config-version.cmake
+	install -m 644 lib/rwonce-config.cmake \
+		$(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config.cmake
+
+install-man:
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	for f in $(wildcard doc/*.1); do install -m 644 $$f $(DESTDIR)$(MANDIR)/man1/; done
+	for f in $(wildcard doc/*.3); do install -m 644 $$f $(DESTDIR)$(MANDIR)/man3/; done

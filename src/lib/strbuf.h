@@ -1,0 +1,29 @@
+/* A growable, always NUL-terminated byte string. */
+#ifndef RWONCE_STRBUF_H
+#define RWONCE_STRBUF_H
+
+#include <stddef.h>
+#include "lib/util.h"
+
+struct strbuf {
+	char *buf; /* never NULL after strbuf_init or STRBUF_INIT + first add */
+	size_t len, alloc;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_init(struct strbuf *sb);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) RWONCE_PRINTF(2, 3);
+/* Add s as the body of a JSON string (without the quotes). */
+void strbuf_add_json_escaped(struct strbuf *sb, const char *s);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+/* The contents, never NULL; "" for an empty, never-grown buffer. */
+const char *strbuf_str(const struct strbuf *sb);
+/* Hand over the buffer (caller frees) and reset. */
+char *strbuf_detach(struct strbuf *sb);
+
+#endif

@@ -1,0 +1,114 @@
+#define _XOPEN_SOURCE 700
+#include "lib/tempdir.h"
+#include "lib/util.h"
+
+#include <ftw.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static char **dirs;
+static size_t nr_dirs, alloc_dirs;
+static int installed;
+
+static int rm_one(const char *path, const struct stat *st, int flag,
+		  struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (flag == FTW_DP || flag == FTW_D)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+static void rm_tree(const char *path)
+{
+	nftw(path, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int keep_temp(void)
+{
+	const char *k = getenv("RWONCE_KEEP_TEMP");
+
+	return k && *k && strcmp(k, "0");
+}
+
+void tempdir_remove_all(void)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nr_dirs; i++) {
+		if (dirs[i] && !keep_temp())
+			rm_tree(dirs[i]);
+		free(dirs[i]);
+		dirs[i] = NULL;
+	}
+	nr_dirs = 0;
+	pthread_mutex_unlock(&lock);
+}
+
+static void on_signal(int sig)
+{
+	/*
+	 * Not strictly async-signal-safe (nftw allocates), but the process
+	 * is about to die and leaving folders behind is the worse outcome.
+	 */
+	for (size_t i = 0; i < nr_dirs; i++)
+		if (dirs[i] && !keep_temp())
+			rm_tree(dirs[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	atexit(tempdir_remove_all);
+	installed = 1;
+}
+
+const char *tempdir_create(const char *what)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *path;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	path = xasprintf("%s/rwonce-%s.XXXXXX", tmp, what);
+	if (!mkdtemp(path))
+		die_errno("cannot make a temporary folder under %s", tmp);
+	pthread_mutex_lock(&lock);
+	if (!installed)
+		install_handlers();
+	ALLOC_GROW(dirs, nr_dirs + 1, alloc_dirs);
+	dirs[nr_dirs++] = path;
+	pthread_mutex_unlock(&lock);
+	return path;
+}
+
+void tempdir_remove(const char *path)
+{
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nr_dirs; i++) {
+		if (dirs[i] && !strcmp(dirs[i], path)) {
+			if (!keep_temp())
+				rm_tree(dirs[i]);
+			free(dirs[i]);
+			dirs[i] = dirs[--nr_dirs];
+			break;
+		}
+	}
+	pthread_mutex_unlock(&lock);
+}

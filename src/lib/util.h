@@ -1,0 +1,74 @@
+/*
+ * Small helpers every command uses: error reporting in the tool's one
+ * format ("rwonce: error: ..." on stderr), allocation that never returns
+ * NULL, and growable string lists.
+ */
+#ifndef RWONCE_UTIL_H
+#define RWONCE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Exit statuses shared by every command (see rwonce(1), EXIT STATUS). */
+enum {
+	EXIT_CLEAN = 0,    /* nothing found, everything ok */
+	EXIT_FINDINGS = 1, /* findings or violations */
+	EXIT_TROUBLE = 2,  /* bad usage, bad input, a tool that failed */
+};
+
+#if defined(__GNUC__)
+#define RWONCE_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#define RWONCE_NORETURN __attribute__((noreturn))
+#else
+#define RWONCE_PRINTF(f, a)
+#define RWONCE_NORETURN
+#endif
+
+/* Print "rwonce: error: ..." and return -1, so callers can 'return error()'. */
+int error(const char *fmt, ...) RWONCE_PRINTF(1, 2);
+void warning(const char *fmt, ...) RWONCE_PRINTF(1, 2);
+/* Print "rwonce: error: ..." and exit with EXIT_TROUBLE (temp dirs go too). */
+void die(const char *fmt, ...) RWONCE_PRINTF(1, 2) RWONCE_NORETURN;
+/* Like die(), adding ": strerror(errno)". */
+void die_errno(const char *fmt, ...) RWONCE_PRINTF(1, 2) RWONCE_NORETURN;
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) RWONCE_PRINTF(1, 2);
+
+/* Grow *p (of *alloc elements of size elem) to hold at least n elements. */
+#define ALLOC_GROW(p, n, alloc)                                              \
+	do {                                                                 \
+		if ((n) > (alloc)) {                                         \
+			(alloc) = (alloc) < 16 ? 16 : (alloc) * 2;           \
+			if ((alloc) < (n))                                   \
+				(alloc) = (n);                               \
+			(p) = xrealloc((p), (alloc) * sizeof(*(p)));         \
+		}                                                            \
+	} while (0)
+
+/* A list of owned strings. */
+struct strlist {
+	char **items;
+	size_t nr, alloc;
+};
+#define STRLIST_INIT { NULL, 0, 0 }
+void strlist_push(struct strlist *l, const char *s);
+void strlist_push_nodup(struct strlist *l, char *s);
+void strlist_clear(struct strlist *l);
+
+/* Read a whole file; NULL and errno set on failure.  Adds a NUL byte. */
+char *read_file(const char *path, size_t *len);
+
+/* Number of online processors, at least 1. */
+int online_cpus(void);
+
+/* Non-zero when colour may be used on this stream (a tty, no NO_COLOR). */
+int want_color(int fd);
+
+#endif

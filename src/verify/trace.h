@@ -1,0 +1,103 @@
+/*
+ * Tracing a probe program: run a static executable under a tracer (the
+ * QEMU user-mode plugin in tracer/qemu/, or valgrind) and collect every
+ * memory access that touches a watched address range.
+ *
+ * This is the seam between the tracers and `rwonce verify`: verify builds
+ * the program and knows what it expects; the tracer only reports what the
+ * program did.
+ */
+#ifndef RWONCE_VERIFY_TRACE_H
+#define RWONCE_VERIFY_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/strbuf.h"
+
+/* One target: a compiler prefix, how to run its binaries, what it needs. */
+struct target {
+	const char *name;         /* "x86_64", "aarch64", "s390x", ... */
+	const char *triple;       /* GNU triple: "aarch64-linux-gnu" */
+	const char *gcc;          /* gcc driver: "gcc", "aarch64-linux-gnu-gcc" */
+	const char *const *gcc_flags;   /* extra flags for gcc, NULL-terminated */
+	const char *const *clang_flags; /* --target=... etc. for clang */
+	const char *qemu;         /* "qemu-aarch64" */
+	const char *qemu_cpu;     /* QEMU_CPU value, or NULL for the default */
+	const char *packages;     /* Debian packages it needs, space-separated */
+	int native;               /* runs natively on this machine (valgrind) */
+	int big_endian;
+	unsigned word_size;       /* 4 or 8 */
+};
+
+/* All targets, NULL-terminated, in targets.def order. */
+extern const struct target *const targets[];
+const struct target *target_find(const char *name_or_triple);
+const struct target *target_native(void);
+
+enum tracer_kind {
+	TRACER_QEMU,
+	TRACER_VALGRIND,
+};
+const char *tracer_name(enum tracer_kind t);
+
+/* One data access that overlaps the watched range. */
+struct trace_access {
+	uint64_t seq;   /* instruction-execution counter: accesses of one
+			 * execution of one instruction share seq (vector
+			 * pieces, atomic read-modify-write read + write) */
+	uint64_t pc;    /* address of the instruction */
+	uint64_t addr;  /* first byte accessed */
+	unsigned size;  /* bytes */
+	char kind;      /* 'r' read, 'w' write */
+};
+
+/* An executed instruction whose accesses the tracer cannot see (QEMU 7.2
+ * plugins miss accesses made inside helpers: s390x MVC, aarch64 SVE...). */
+struct trace_blind {
+	uint64_t seq;
+	uint64_t pc;
+	char *disas;
+};
+
+struct trace {
+	struct trace_access *acc;
+	size_t nr, alloc;
+	struct trace_blind *blind;
+	size_t nr_blind, alloc_blind;
+	/* Disassembly of every instruction that made a watched access. */
+	struct { uint64_t pc; char *disas; } *insn;
+	size_t nr_insn, alloc_insn;
+};
+
+struct trace_request {
+	const struct target *target;
+	enum tracer_kind tracer;
+	const char *exe;          /* static executable to run */
+	const char *const *args;  /* its arguments, NULL-terminated, or NULL */
+	uint64_t lo, hi;          /* watched range [lo, hi) */
+	uint64_t code_lo, code_hi;/* where blind instructions are reported;
+				   * 0, 0: everywhere */
+	unsigned timeout_ms;      /* the run is killed after this */
+	const char *workdir;      /* a private temp folder for trace files */
+};
+
+/*
+ * Run the program under the tracer.  Returns 0 and fills *out when the
+ * program ran to exit status 0; otherwise -1 with a clear one-line reason
+ * in *why (tracer missing, plugin not loaded, crash, timeout...).
+ */
+int trace_run(const struct trace_request *req, struct trace *out,
+	      struct strbuf *why);
+
+/* Can this tracer run this target here?  0, or -1 with the reason (and
+ * the packages to install) in *why. */
+int tracer_available(enum tracer_kind t, const struct target *target,
+		     struct strbuf *why);
+
+/* Disassembly of pc, or NULL. */
+const char *trace_disas(const struct trace *t, uint64_t pc);
+
+void trace_release(struct trace *t);
+
+#endif

@@ -1,0 +1,89 @@
+# TAP helpers for the shell tests, sourced by every tests/t*.t script.
+#
+#   test_expect_success 'name' 'commands'   ok when commands exit 0
+#   test_expect_failure_msg 'name' 'regex' 'commands'
+#                                            ok when commands fail AND their
+#                                            output matches the regex (ERE)
+#   test_skip 'name' 'reason'                a TAP skip, never a pass
+#   skip_all 'reason'                        plan 1..0 # SKIP reason; exit
+#   need_cmd CMD...                          skip_all unless all exist
+#   diag 'text'                              a TAP comment
+#   test_done                                prints the plan and exits
+#
+# Variables for the tests: RWONCE_ROOT (the source tree), RWONCE_BUILD (the
+# build folder), RWONCE (the tool), TEST_TMP (a private scratch folder that
+# is removed when the script exits, whatever the way).
+
+RWONCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+RWONCE_BUILD=${RWONCE_BUILD:-$RWONCE_ROOT/build}
+RWONCE=${RWONCE:-$RWONCE_BUILD/rwonce}
+export RWONCE_ROOT RWONCE_BUILD RWONCE
+
+TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-test.XXXXXX")
+trap 'rm -rf "$TEST_TMP"' EXIT
+trap 'exit 130' INT TERM
+
+tap_count=0
+tap_failed=0
+
+_tap_result() { # status name [directive]
+	tap_count=$((tap_count + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $tap_count - $2${3:+ # $3}"
+	else
+		tap_failed=$((tap_failed + 1))
+		echo "not ok $tap_count - $2"
+	fi
+}
+
+diag() {
+	printf '%s\n' "$*" | sed 's/^/# /'
+}
+
+test_expect_success() { # name commands
+	if (eval "$2") >"$TEST_TMP/.out" 2>&1; then
+		_tap_result 0 "$1"
+	else
+		_tap_result 1 "$1"
+		diag "failed: $2"
+		sed 's/^/#   /' "$TEST_TMP/.out" | head -n 40
+	fi
+}
+
+test_expect_failure_msg() { # name regex commands
+	if (eval "$3") >"$TEST_TMP/.out" 2>&1; then
+		_tap_result 1 "$1"
+		diag "expected failure, but succeeded: $3"
+	elif grep -Eq -e "$2" "$TEST_TMP/.out"; then
+		_tap_result 0 "$1"
+	else
+		_tap_result 1 "$1"
+		diag "failed as expected, but output lacks /$2/:"
+		sed 's/^/#   /' "$TEST_TMP/.out" | head -n 40
+	fi
+}
+
+test_skip() { # name reason
+	tap_count=$((tap_count + 1))
+	echo "ok $tap_count - $1 # SKIP $2"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+need_cmd() {
+	for c in "$@"; do
+		command -v "$c" >/dev/null 2>&1 || skip_all "$c not installed (see README: make deps)"
+	done
+}
+
+have_cmd() {
+	command -v "$1" >/dev/null 2>&1
+}
+
+test_done() {
+	echo "1..$tap_count"
+	[ "$tap_failed" = 0 ]
+}
