@@ -1,0 +1,67 @@
+/*
+ * A complete C lexer for `rwonce audit` and `rwonce fix`: works on raw
+ * bytes with no preprocessing, so it needs no build configuration.  It
+ * never fails and never loops: bad input (unterminated comments, strings,
+ * stray bytes, NULs) becomes tokens flagged as such and the scan goes on.
+ *
+ * Tokens carry their exact byte span in the source buffer (so fix can
+ * rewrite spans and keep every other byte), their 1-based line and column
+ * (column counts bytes, tabs are one), and flags for context.
+ */
+#ifndef RWONCE_AUDIT_LEXER_H
+#define RWONCE_AUDIT_LEXER_H
+
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
+enum token_kind {
+	TOK_EOF,
+	TOK_IDENT,    /* identifiers and keywords */
+	TOK_NUMBER,   /* pp-numbers: 0x1fUL, 1e+5, 1.0f, 0b101 */
+	TOK_STRING,   /* "..." with any prefix (L u U u8); includes quotes */
+	TOK_CHAR,     /* '...' with any prefix */
+	TOK_PUNCT,    /* punctuators, longest match: ->, <<=, ..., ## */
+	TOK_HASH,     /* the '#' that starts a preprocessor directive */
+	TOK_HEADER,   /* <file.h> after #include */
+	TOK_OTHER,    /* a byte that starts no token (@, $ in some code, NUL,
+			 invalid UTF-8...): one token per byte run */
+};
+
+enum token_flags {
+	TF_BOL = 1 << 0,          /* first token on its (logical) line */
+	TF_SPACE_BEFORE = 1 << 1, /* white space or a comment before it */
+	TF_DIRECTIVE = 1 << 2,    /* inside a preprocessor directive line */
+	TF_DEFINE_BODY = 1 << 3,  /* inside the body of a #define */
+	TF_UNTERMINATED = 1 << 4, /* string/char/comment ran to end of line/file */
+	TF_SPLICED = 1 << 5,      /* contains a backslash-newline splice */
+};
+
+struct token {
+	enum token_kind kind;
+	unsigned flags;
+	size_t off, len;    /* bytes [off, off + len) of the buffer */
+	unsigned line, col; /* 1-based position of the first byte */
+};
+
+struct token_list {
+	struct token *tok; /* ends with one TOK_EOF token */
+	size_t nr, alloc;
+};
+#define TOKEN_LIST_INIT { NULL, 0, 0 }
+
+/*
+ * Lex buf[0..len) (need not be NUL-terminated; may contain NUL bytes).
+ * Always succeeds; appends to *out and ends it with TOK_EOF.
+ */
+void lex_buffer(const char *buf, size_t len, struct token_list *out);
+
+void token_list_release(struct token_list *l);
+
+/* The token's text with backslash-newline splices removed. */
+void token_spelling(const char *buf, const struct token *t, struct strbuf *sb);
+
+/* Does the token spell exactly s (after removing splices)? */
+int token_is(const char *buf, const struct token *t, const char *s);
+
+#endif
