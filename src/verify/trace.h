@@ -68,6 +68,7 @@ struct trace {
 	/* Disassembly of every instruction that made a watched access. */
 	struct { uint64_t pc; char *disas; } *insn;
 	size_t nr_insn, alloc_insn;
+	uint64_t executed;        /* instructions the program executed */
 };
 
 struct trace_request {
@@ -80,12 +81,20 @@ struct trace_request {
 				   * 0, 0: everywhere */
 	unsigned timeout_ms;      /* the run is killed after this */
 	const char *workdir;      /* a private temp folder for trace files */
+	const char *qemu_cpu;     /* overrides target->qemu_cpu; "" runs
+				   * QEMU's default cpu */
 };
 
 /*
  * Run the program under the tracer.  Returns 0 and fills *out when the
  * program ran to exit status 0; otherwise -1 with a clear one-line reason
- * in *why (tracer missing, plugin not loaded, crash, timeout...).
+ * in *why (tracer missing, plugin not loaded, crash, timeout...) and *out
+ * empty.  *out must be zeroed (or released) before the call.
+ *
+ * Accesses are in program order, as the tracer saw them: QEMU reports a
+ * 16-byte vector access as two 8-byte pieces, valgrind as one 16-byte
+ * access; both report an atomic read-modify-write as a read and a write
+ * with one seq.  trace_merge_pieces() joins such pieces.
  */
 int trace_run(const struct trace_request *req, struct trace *out,
 	      struct strbuf *why);
@@ -99,5 +108,18 @@ int tracer_available(enum tracer_kind t, const struct target *target,
 const char *trace_disas(const struct trace *t, uint64_t pc);
 
 void trace_release(struct trace *t);
+
+/*
+ * Join consecutive accesses of one instruction execution (same seq) of
+ * the same kind whose bytes are contiguous into one access: QEMU's 8-byte
+ * pieces of a 16-byte vector access become one 16-byte access, as valgrind
+ * reports it.  A read and a write of one execution stay two accesses.
+ */
+void trace_merge_pieces(struct trace *t);
+
+/* Where the QEMU plugin is: $RWONCE_QEMU_PLUGIN, next to the executable
+ * (build/tracer/), or the installed one.  Static storage; NULL and the
+ * places looked at in *why when none exists. */
+const char *trace_qemu_plugin(struct strbuf *why);
 
 #endif

@@ -1,0 +1,36 @@
+# The tracers of `rwonce verify`: the QEMU TCG plugin, and a test-only
+# front end to the tracing API (build/tests/trace-dump) for tests/t11xx.
+#
+# The plugin is found at run time through $RWONCE_QEMU_PLUGIN, then next to
+# the executable (build/tracer/ from build/rwonce), then in
+# $(LIBEXECDIR)/rwonce/ where `make install` puts it.
+
+TRACER_PLUGIN = $(BUILD)/tracer/rwonce-trace.so
+TRACE_DUMP    = $(BUILD)/tests/trace-dump
+
+ALL_TARGETS   += $(TRACER_PLUGIN) $(TRACE_DUMP)
+TOOL_CPPFLAGS += -DRWONCE_LIBEXECDIR='"$(LIBEXECDIR)"'
+
+# A plugin is dlopen()ed by qemu-ARCH and resolves the qemu_plugin_*
+# functions from the executable, so it links against nothing; hidden
+# visibility keeps everything but the two required symbols private.
+$(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h
+	@mkdir -p $(dir $@)
+	$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
+		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c
+
+TRACE_DUMP_SRCS = tests/tracer/trace-dump.c \
+	$(wildcard src/verify/trace*.c) src/verify/targets.c \
+	$(wildcard src/lib/*.c)
+TRACE_DUMP_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(TRACE_DUMP_SRCS))
+
+$(TRACE_DUMP): $(TRACE_DUMP_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+
+-include $(BUILD)/tests/tracer/trace-dump.d
+
+install: install-tracer
+install-tracer: $(TRACER_PLUGIN)
+	install -d $(DESTDIR)$(LIBEXECDIR)/rwonce
+	install -m 644 $(TRACER_PLUGIN) $(DESTDIR)$(LIBEXECDIR)/rwonce/rwonce-trace.so

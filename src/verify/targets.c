@@ -1,0 +1,132 @@
+/*
+ * The table of targets (targets.def) and lookups in it.
+ */
+#include "verify/trace.h"
+
+#include <string.h>
+
+/* Which targets run natively here, so that valgrind can trace them.
+ * 32-bit x86 programs run on x86-64 kernels (and valgrind has an x86
+ * tool on Debian amd64). */
+#if defined(__x86_64__)
+#define HOST_x86_64 1
+#define HOST_i386 1
+#elif defined(__i386__)
+#define HOST_i386 1
+#elif defined(__aarch64__)
+#define HOST_aarch64 1
+#elif defined(__s390x__)
+#define HOST_s390x 1
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_ppc64le 1
+#elif defined(__riscv) && __riscv_xlen == 64
+#define HOST_riscv64 1
+#elif defined(__arm__)
+#define HOST_armhf 1
+#elif defined(__mips64) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_mips64el 1
+#endif
+#ifndef HOST_x86_64
+#define HOST_x86_64 0
+#endif
+#ifndef HOST_i386
+#define HOST_i386 0
+#endif
+#ifndef HOST_aarch64
+#define HOST_aarch64 0
+#endif
+#ifndef HOST_armhf
+#define HOST_armhf 0
+#endif
+#ifndef HOST_s390x
+#define HOST_s390x 0
+#endif
+#ifndef HOST_ppc64le
+#define HOST_ppc64le 0
+#endif
+#ifndef HOST_riscv64
+#define HOST_riscv64 0
+#endif
+#ifndef HOST_mips64el
+#define HOST_mips64el 0
+#endif
+
+#define FLAGS(...) { __VA_ARGS__, NULL }
+#define NOFLAGS { NULL }
+
+#define TARGET(id, name, triple, gcc, gflags, cflags, qemu, cpu, pkgs, be, \
+	       word)                                                        \
+	static const char *const id##_gcc_flags[] = gflags;                 \
+	static const char *const id##_clang_flags[] = cflags;               \
+	static const struct target id##_target = {                          \
+		name, triple, gcc, id##_gcc_flags, id##_clang_flags, qemu,  \
+		cpu, pkgs, HOST_##id, be, word,                             \
+	};
+#include "verify/targets.def"
+#undef TARGET
+
+const struct target *const targets[] = {
+#define TARGET(id, ...) &id##_target,
+#include "verify/targets.def"
+#undef TARGET
+	NULL,
+};
+
+/* Other spellings people use for the same targets. */
+static const struct {
+	const char *alias, *name;
+} aliases[] = {
+	{ "amd64", "x86_64" },
+	{ "x86-64", "x86_64" },
+	{ "i686", "i386" },
+	{ "x86", "i386" },
+	{ "arm64", "aarch64" },
+	{ "arm", "armhf" },
+	{ "ppc64el", "ppc64le" },
+	{ "powerpc64le", "ppc64le" },
+	{ "mips64", "mips64el" },
+};
+
+const struct target *target_find(const char *name)
+{
+	size_t n;
+
+	for (size_t k = 0; k < ARRAY_SIZE(aliases); k++)
+		if (!strcmp(name, aliases[k].alias))
+			name = aliases[k].name;
+	for (const struct target *const *t = targets; *t; t++) {
+		if (!strcmp(name, (*t)->name) || !strcmp(name, (*t)->triple))
+			return *t;
+		/* "aarch64-unknown-linux-gnu", "i686-linux-gnu"... : match
+		 * the architecture part of a triple */
+		n = strlen((*t)->name);
+		if (!strncmp(name, (*t)->triple, strcspn((*t)->triple, "-")) &&
+		    name[strcspn((*t)->triple, "-")] == '-')
+			return *t;
+		if (!strncmp(name, (*t)->name, n) && name[n] == '-')
+			return *t;
+	}
+	if (!strncmp(name, "i686-", 5) || !strncmp(name, "i586-", 5))
+		return target_find("i386");
+	return NULL;
+}
+
+const struct target *target_native(void)
+{
+	/* The first native entry is the host itself (x86_64 before i386). */
+	for (const struct target *const *t = targets; *t; t++)
+		if ((*t)->native)
+			return *t;
+	return NULL;
+}
+
+const char *tracer_name(enum tracer_kind t)
+{
+	switch (t) {
+	case TRACER_QEMU:
+		return "qemu";
+	case TRACER_VALGRIND:
+		return "valgrind";
+	}
+	return "?";
+}
