@@ -61,7 +61,7 @@
 #define RWONCE__TSAN 1
 #endif
 
-#if !defined(RWONCE_BACKEND_ATOMIC) && !defined(RWONCE_BACKEND_VOLATILE) && \
+#if !defined(RWONCE_BACKEND_ATOMIC) && !defined(RWONCE_BACKEND_VOLATILE) &&   \
 	defined(RWONCE__TSAN)
 #define RWONCE_BACKEND_ATOMIC 1
 #endif
@@ -81,8 +81,8 @@
 /* Can one plain instruction load or store 8 bytes here? */
 #if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ >= 8
 #define RWONCE__NATIVE64 1
-#elif defined(__x86_64__) || defined(__aarch64__) || defined(__mips64) || \
-	defined(__powerpc64__) || defined(__s390x__) || \
+#elif defined(__x86_64__) || defined(__aarch64__) || defined(__mips64) ||     \
+	defined(__powerpc64__) || defined(__s390x__) ||                       \
 	(defined(__riscv_xlen) && __riscv_xlen == 64)
 #define RWONCE__NATIVE64 1 /* ILP32 ABIs on 64-bit hardware (x32, n32) */
 #else
@@ -106,22 +106,22 @@
 #endif
 
 #define RWONCE__MSG_WIDE(who)                                                 \
-	who ": 8-byte object on a 32-bit target would be torn into two "     \
+	who ": 8-byte object on a 32-bit target would be torn into two "      \
 	    "accesses; define RWONCE_ATOMIC64 for one single-copy-atomic "    \
 	    "access or RWONCE_ALLOW_TEARING to accept two 4-byte accesses"
 #define RWONCE__MSG_WIDE_LVALUE                                               \
-	"ACCESS_ONCE: 8-byte object on a 32-bit target would be torn into "  \
+	"ACCESS_ONCE: 8-byte object on a 32-bit target would be torn into "   \
 	"two accesses; use READ_ONCE/WRITE_ONCE with RWONCE_ATOMIC64, or "    \
 	"define RWONCE_ALLOW_TEARING to accept two 4-byte accesses"
 #define RWONCE__MSG_SIZE(who)                                                 \
-	who ": object size is not 1, 2, 4 or 8 bytes; a single access "      \
-	    "needs one of those sizes (the compiler names the size as "       \
-	    "rwonce_object_bytes (*)[SIZE])"
+	who ": object size is not 1, 2, 4 or 8 bytes; a single access "       \
+	    "needs one of those sizes (the size is the N of "                 \
+	    "rwonce_single_access_needs_1_2_4_or_8_bytes (*)[N])"
 #define RWONCE__MSG_ARRAY(who)                                                \
-	who ": operand is an array; access one element, or wrap the data "   \
+	who ": operand is an array; access one element, or wrap the data "    \
 	    "in a struct of 1, 2, 4 or 8 bytes"
 #define RWONCE__MSG_ALIGN(who)                                                \
-	who ": object is aligned below its size (RWONCE_CHECK_ALIGNMENT); "  \
+	who ": object is aligned below its size (RWONCE_CHECK_ALIGNMENT); "   \
 	    "declare it with _Alignas(sizeof(object))"
 
 /* ---- C++ ----------------------------------------------------------- */
@@ -131,8 +131,6 @@
 #include <type_traits>
 
 namespace rwonce_detail {
-
-typedef unsigned char rwonce_object_bytes;
 
 /* Only 1, 2, 4 and 8 have a scalar; any other size names itself in the
  * "incomplete type 'uint_of_size<12>'" error. */
@@ -279,17 +277,19 @@ typedef unsigned char RWONCE__MAY_ALIAS rwonce_u8;
 typedef unsigned short RWONCE__MAY_ALIAS rwonce_u16;
 typedef unsigned int RWONCE__MAY_ALIAS rwonce_u32;
 typedef unsigned long long RWONCE__MAY_ALIAS rwonce_u64;
-/* Named so that a size error shows "rwonce_object_bytes (*)[12]". */
-typedef unsigned char rwonce_object_bytes;
+/* Named so that a size error reads "struct
+ * rwonce_single_access_needs_1_2_4_or_8_bytes (*)[12]" on every compiler. */
+struct rwonce_single_access_needs_1_2_4_or_8_bytes { unsigned char byte; };
+#define RWONCE__BYTES struct rwonce_single_access_needs_1_2_4_or_8_bytes
 
 /* The unsigned scalar of the same size as object o; any other size is a
  * _Generic error naming the size. */
 #define RWONCE__UINT(o)                                                       \
-	RWONCE__TYPEOF(_Generic((rwonce_object_bytes (*)[sizeof(o)])0,         \
-		rwonce_object_bytes (*)[1]: (rwonce_u8)0,                      \
-		rwonce_object_bytes (*)[2]: (rwonce_u16)0,                     \
-		rwonce_object_bytes (*)[4]: (rwonce_u32)0,                     \
-		rwonce_object_bytes (*)[8]: (rwonce_u64)0))
+	RWONCE__TYPEOF(_Generic((RWONCE__BYTES (*)[sizeof(o)])0,              \
+		RWONCE__BYTES (*)[1]: (rwonce_u8)0,                           \
+		RWONCE__BYTES (*)[2]: (rwonce_u16)0,                          \
+		RWONCE__BYTES (*)[4]: (rwonce_u32)0,                          \
+		RWONCE__BYTES (*)[8]: (rwonce_u64)0))
 
 /*
  * The unqualified type of object o.  GCC and Clang drop qualifiers from the
@@ -310,12 +310,26 @@ typedef unsigned char rwonce_object_bytes;
 #define RWONCE__UNQUAL(o) RWONCE__TYPEOF(((void)0, (o)))
 #endif
 
-/* For the array test: the comma operator decays an array to a pointer
- * (and, unlike ?:, never promotes a small integer). */
-#define RWONCE__DECAYED(o) RWONCE__TYPEOF(((void)0, (o)))
-
+/*
+ * Is object o an array?  Its type then differs from the type it decays to.
+ * The comma operator decays an array without promoting a small integer
+ * (GCC, Clang).  TCC's comma does not decay, so there ?: does, and the
+ * arithmetic types, which ?: would promote, are answered first.
+ */
+#if defined(__TINYC__)
 #define RWONCE__IS_ARRAY(o)                                                   \
-	(!__builtin_types_compatible_p(RWONCE__TYPEOF(o), RWONCE__DECAYED(o)))
+	_Generic(0 ? (o) : (o), _Bool: 0, char: 0, signed char: 0,            \
+		unsigned char: 0, short: 0, unsigned short: 0, int: 0,        \
+		unsigned int: 0, long: 0, unsigned long: 0, long long: 0,     \
+		unsigned long long: 0, float: 0, double: 0, long double: 0,   \
+		default: !__builtin_types_compatible_p(RWONCE__TYPEOF(o),     \
+			RWONCE__TYPEOF(0 ? (o) : (o))))
+#else
+#define RWONCE__IS_ARRAY(o)                                                   \
+	(!__builtin_types_compatible_p(RWONCE__TYPEOF(o),                     \
+				       RWONCE__TYPEOF(((void)0, (o)))))
+#endif
+
 /* Is p a pointer to const?  T * meets void * (not a null pointer constant)
  * in ?: as qualified-void *. */
 #define RWONCE__IS_CONST_PTR(p)                                               \
@@ -325,15 +339,21 @@ typedef unsigned char rwonce_object_bytes;
 
 #ifdef RWONCE_CHECK_ALIGNMENT
 #define RWONCE__CHECK_ALIGN(o, who)                                           \
-	RWONCE__STATIC_ASSERT(_Alignof(RWONCE__TYPEOF(o)) >= sizeof(o),               \
+	RWONCE__STATIC_ASSERT(_Alignof(RWONCE__TYPEOF(o)) >= sizeof(o),       \
 		       RWONCE__MSG_ALIGN(who));
 #else
 #define RWONCE__CHECK_ALIGN(o, who)
 #endif
 
+#if defined(__TINYC__) /* TCC stops at its first error: show the size first */
+#define RWONCE__CHECK_SIZE_FIRST(o) (void)(RWONCE__UINT(o))0;
+#else
+#define RWONCE__CHECK_SIZE_FIRST(o)
+#endif
 #define RWONCE__CHECK_OBJECT(o, who)                                          \
-	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(o), RWONCE__MSG_ARRAY(who));         \
-	RWONCE__STATIC_ASSERT(RWONCE__SIZE_OK(sizeof(o)), RWONCE__MSG_SIZE(who));    \
+	RWONCE__CHECK_SIZE_FIRST(o)                                           \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(o), RWONCE__MSG_ARRAY(who));  \
+	RWONCE__STATIC_ASSERT(RWONCE__SIZE_OK(sizeof(o)), RWONCE__MSG_SIZE(who)); \
 	RWONCE__STATIC_ASSERT(sizeof(o) != 8 || RWONCE__WIDE_OK, RWONCE__MSG_WIDE(who)); \
 	RWONCE__CHECK_ALIGN(o, who)
 
@@ -375,17 +395,32 @@ static __inline__ void rwonce__store_torn(volatile rwonce_u64 *p, rwonce_u64 v)
 }
 #define RWONCE__LOAD(p)                                                       \
 	(sizeof(*(p)) == 8                                                    \
-		 ? (RWONCE__TYPEOF(*(p)))rwonce__load_torn(                    \
+		 ? (RWONCE__TYPEOF(*(p)))rwonce__load_torn(                   \
 			   (const volatile rwonce_u64 *)(p))                  \
 		 : *(p))
 #define RWONCE__STORE(p, v)                                                   \
 	(sizeof(*(p)) == 8                                                    \
-		 ? rwonce__store_torn((volatile rwonce_u64 *)(p),              \
+		 ? rwonce__store_torn((volatile rwonce_u64 *)(p),             \
 				      (rwonce_u64)(v))                        \
 		 : (void)(*(p) = (v)))
 #endif
 
-#define RWONCE__READ(x, who) __extension__({                                  \
+/*
+ * Each expansion names its locals uniquely (__COUNTER__), so that nested
+ * uses such as READ_ONCE(READ_ONCE(p)->next) do not shadow one another
+ * (-Wshadow) and cannot capture a user's variable.
+ */
+#define RWONCE__CAT_(a, b) a##b
+#define RWONCE__CAT(a, b) RWONCE__CAT_(a, b)
+#define RWONCE__READ(x, who) RWONCE__READ_N(x, who, __COUNTER__)
+#define RWONCE__READ_N(x, who, n)                                             \
+	RWONCE__READ_(x, who, RWONCE__CAT(rwonce__p, n), RWONCE__CAT(rwonce__u, n))
+#define RWONCE__WRITE(x, val, who) RWONCE__WRITE_N(x, val, who, __COUNTER__)
+#define RWONCE__WRITE_N(x, val, who, n)                                       \
+	RWONCE__WRITE_(x, val, who, RWONCE__CAT(rwonce__p, n),                \
+		       RWONCE__CAT(rwonce__u, n))
+
+#define RWONCE__READ_(x, who, rwonce__p, rwonce__u) __extension__({           \
 	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
 	RWONCE__CHECK_OBJECT(*rwonce__p, who)                                 \
 	union {                                                               \
@@ -397,10 +432,10 @@ static __inline__ void rwonce__store_torn(volatile rwonce_u64 *p, rwonce_u64 v)
 	rwonce__u.v;                                                          \
 })
 
-#define RWONCE__WRITE(x, val, who) __extension__({                            \
+#define RWONCE__WRITE_(x, val, who, rwonce__p, rwonce__u) __extension__({     \
 	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
 	RWONCE__CHECK_OBJECT(*rwonce__p, who)                                 \
-	RWONCE__STATIC_ASSERT(!RWONCE__IS_CONST_PTR(rwonce__p),                      \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_CONST_PTR(rwonce__p),               \
 		       who ": the target is const");                          \
 	union {                                                               \
 		RWONCE__UINT(*rwonce__p) s;                                   \
@@ -428,20 +463,21 @@ struct ACCESS_ONCE_requires_a_scalar_operand;
 #else
 /* 12: record, 13: union (GCC's type classes, which Clang shares). */
 #define RWONCE__CHECK_SCALAR(o)                                               \
-	RWONCE__STATIC_ASSERT(__builtin_classify_type(o) != 12 &&                    \
+	RWONCE__STATIC_ASSERT(__builtin_classify_type(o) != 12 &&             \
 			       __builtin_classify_type(o) != 13,              \
 		       "ACCESS_ONCE: operand must be a scalar (integer, enum, " \
 		       "floating or pointer); use READ_ONCE/WRITE_ONCE for "  \
 		       "structs and unions");
 #endif
 
-#define RWONCE__ACCESS_PTR(x) __extension__({                                 \
+#define RWONCE__ACCESS_PTR(x) RWONCE__ACCESS_PTR_(x, RWONCE__CAT(rwonce__p, __COUNTER__))
+#define RWONCE__ACCESS_PTR_(x, rwonce__p) __extension__({                     \
 	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
-	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(*rwonce__p),                         \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(*rwonce__p),                  \
 		       "ACCESS_ONCE: operand is an array, not a scalar; "     \
 		       "access one element");                                 \
 	RWONCE__CHECK_SCALAR(*rwonce__p)                                      \
-	RWONCE__STATIC_ASSERT(sizeof(*rwonce__p) != 8 || RWONCE__WIDE_LVALUE_OK,     \
+	RWONCE__STATIC_ASSERT(sizeof(*rwonce__p) != 8 || RWONCE__WIDE_LVALUE_OK, \
 		       RWONCE__MSG_WIDE_LVALUE);                              \
 	(volatile RWONCE__TYPEOF(*rwonce__p) *)rwonce__p;                     \
 })
