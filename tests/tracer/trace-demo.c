@@ -7,8 +7,11 @@
  *
  *   trace-demo          the standard sequence
  *   trace-demo copy     a 32-byte struct copy (MVC on s390x: blind)
- *   trace-demo memcpy   memcpy() of 256 bytes (glibc's, SVE under -cpu max)
+ *   trace-demo memcpy   glibc's memcpy() of 24 bytes (SVE on aarch64 -cpu max)
+ *   trace-demo dead     x86 only: three loads whose results are dead (valgrind
+ *                       drops them unless --vex-iropt-level=0)
  *   trace-demo crash    dies of SIGSEGV after one access
+ *   trace-demo fail     exits with status 3
  *   trace-demo hang     never ends
  */
 #include <stdint.h>
@@ -91,11 +94,26 @@ NOINLINE static void big_memcpy(void)
 	 * inlined copy. */
 	void *(*volatile cp)(void *, const void *, size_t) = memcpy;
 
-	cp(watched.big, other.big, sizeof(watched.big));
+	cp(watched.big, other.big, 24);
+}
+
+NOINLINE static void dead_loads(void)
+{
+#if defined(__x86_64__)
+	__asm__ volatile("movl %0, %%eax\n\tmovl $0, %%eax\n\t"
+			 "movl %1, %%ecx\n\tmovl $0, %%ecx\n\t"
+			 "cmpl $0, %2\n\tcmpl $5, %%ecx"
+			 : : "m"(watched.w), "m"(watched.cas), "m"(watched.b)
+			 : "eax", "ecx", "memory", "cc");
+#endif
 }
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "dead")) {
+		dead_loads();
+		return 0;
+	}
 	if (argc > 1 && !strcmp(argv[1], "copy")) {
 		struct_copy();
 		return 0;
@@ -109,6 +127,8 @@ int main(int argc, char **argv)
 		ONCE(*(volatile int *)(uintptr_t)ONCE(watched.pad1)) = 0;
 		return 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "fail"))
+		return 3;
 	if (argc > 1 && !strcmp(argv[1], "hang")) {
 		for (;;)
 			ONCE(watched.w)++;
