@@ -220,14 +220,22 @@ int trace_qemu_run(const struct trace_request *req, struct trace *out,
 			    first_line(&c.err, line, sizeof(line)));
 		goto out;
 	}
-	if (strstr(strbuf_str(&c.err), "Unable to find CPU definition")) {
-		strbuf_addf(why, "%s: unknown cpu '%s'", tg->qemu, cpu);
+	if (strstr(strbuf_str(&c.err), "unable to find CPU model")) {
+		strbuf_addf(why, "%s has no cpu '%s'", tg->qemu, cpu);
 		goto out;
 	}
 	if (!child_ok(&c)) {
 		strbuf_addf(why, "%s under %s %s", req->exe, tg->qemu,
 			    child_describe(&c));
-		if (c.err.len && !c.timed_out)
+		if (c.timed_out)
+			goto out;
+		/* A guest that dies of a signal makes QEMU say so and kill
+		 * itself with that signal; without the message it was QEMU
+		 * (or the plugin) that crashed. */
+		if (c.signo && !strstr(strbuf_str(&c.err), "target signal"))
+			strbuf_addstr(why, ": QEMU itself crashed (a plugin "
+				      "built for another QEMU version?)");
+		else if (c.err.len)
 			strbuf_addf(why, ": %s",
 				    first_line(&c.err, line, sizeof(line)));
 		goto out;

@@ -161,11 +161,15 @@ int trace_valgrind_run(const struct trace_request *req, struct trace *out,
 {
 	struct child c = CHILD_INIT;
 	struct strlist argv = STRLIST_INIT;
-	char *log_path, *log_arg;
+	char *log_path, *log_arg, *tmpdir;
+	const char *env[2];
 	int rc = -1;
 
 	if (trace_valgrind_available(req->target, why))
 		return -1;
+	tmpdir = xasprintf("TMPDIR=%s", req->workdir);
+	env[0] = tmpdir;
+	env[1] = NULL;
 	log_path = xasprintf("%s/valgrind-lackey.txt", req->workdir);
 	log_arg = xasprintf("--log-file=%s", log_path);
 	unlink(log_path);
@@ -173,12 +177,16 @@ int trace_valgrind_run(const struct trace_request *req, struct trace *out,
 	strlist_push(&argv, "--tool=lackey");
 	strlist_push(&argv, "--trace-mem=yes");
 	strlist_push(&argv, "--vex-iropt-level=0");
+	/* No gdbserver: it leaves FIFOs in $TMPDIR when valgrind is killed
+	 * at the timeout.  Anything else valgrind makes goes to workdir. */
+	strlist_push(&argv, "--vgdb=no");
 	strlist_push(&argv, log_arg);
 	strlist_push(&argv, req->exe);
 	for (const char *const *a = req->args; a && *a; a++)
 		strlist_push(&argv, *a);
 
 	c.argv = (const char *const *)argv.items;
+	c.env = env;
 	c.timeout_ms = req->timeout_ms;
 	c.capture_limit = 64 * 1024;
 	if (run_child(&c)) {
@@ -212,5 +220,6 @@ out:
 	strlist_clear(&argv);
 	free(log_arg);
 	free(log_path);
+	free(tmpdir);
 	return rc;
 }

@@ -5,7 +5,9 @@
 #include "verify/trace-internal.h"
 
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/types.h>
 
 void trace_add_access(struct trace *t, uint64_t seq, uint64_t pc,
@@ -114,6 +116,11 @@ int trace_run(const struct trace_request *req, struct trace *out,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
+	if (access(req->exe, X_OK)) {
+		strbuf_addf(why, "cannot run %s: %s", req->exe,
+			    strerror(errno));
+		return -1;
+	}
 	switch (req->tracer) {
 	case TRACER_QEMU:
 		rc = trace_qemu_run(req, out, why);
