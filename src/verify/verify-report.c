@@ -1,0 +1,390 @@
+/*
+ * What rwonce verify says: a table for people, JSON for programs, and a
+ * header for build systems (#error on a configuration that broke a
+ * promise, RWONCE_VERIFIED when all kept it).
+ */
+#include "verify/verify.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *short_verdict(const struct probe_result *pr)
+{
+	static const struct { unsigned bit; const char *s; } v[] = {
+		{ V_DUPLICATED, "DUP" }, { V_TORN, "TORN" }, { V_FUSED, "FUSED" },
+		{ V_WIDENED, "WIDE" }, { V_ELIDED, "ELIDED" },
+		{ V_REORDERED, "REORD" }, { V_UNOBSERVABLE, "unobs" },
+	};
+
+	if (!pr->ran)
+		return "-";
+	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
+		if (pr->verdict & v[i].bit)
+			return v[i].s;
+	return "ok";
+}
+
+static const char *color_of(const struct probe_result *pr, int control)
+{
+	if (!pr->ran)
+		return "";
+	if (!pr->verdict)
+		return "\033[32m";
+	if (!(pr->verdict & ~V_UNOBSERVABLE))
+		return "\033[33m";
+	return control ? "\033[35m" : "\033[1;31m";
+}
+
+static void print_cell(FILE *f, const char *text, const char *color, int use)
+{
+	if (use && *color)
+		fprintf(f, " %s%-6s\033[0m", color, text);
+	else
+		fprintf(f, " %-6s", text);
+}
+
+static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
+			const struct config_result *r,
+			const struct probe_set *set, int color)
+{
+	size_t width = 10;
+
+	fprintf(f, "%s %s (%s), tracer %s%s%s\n", c[from].cc->name,
+		c[from].target->name, c[from].cc->version,
+		tracer_name(c[from].tracer), *c[from].flags ? ", flags " : "",
+		c[from].flags);
+	for (size_t i = 0; i < set->nr; i++)
+		if (strlen(set->p[i].name) > width)
+			width = strlen(set->p[i].name);
+	fprintf(f, "  %-*s", (int)width, "probe");
+	for (size_t k = from; k < to; k++) {
+		char col[16];
+		snprintf(col, sizeof(col), "%s%s", c[k].opt + 1, c[k].atomic ? "/a" : "");
+		fprintf(f, " %-6s", col);
+	}
+	fputc('\n', f);
+	for (int control = 0; control < 2; control++) {
+		int any = 0;
+
+		for (size_t i = 0; i < set->nr; i++) {
+			if (set->p[i].control != control)
+				continue;
+			if (control && !any)
+				fprintf(f, "  -- controls: the raw volatile cast (informative)\n");
+			any = 1;
+			fprintf(f, "  %-*s", (int)width, set->p[i].name);
+			for (size_t k = from; k < to; k++) {
+				if (r[k].state == CONFIG_TROUBLE)
+					print_cell(f, "ERROR", "\033[1;31m", color);
+				else
+					print_cell(f, short_verdict(&r[k].probes[i]),
+						   color_of(&r[k].probes[i], control), color);
+			}
+			fputc('\n', f);
+		}
+	}
+	fputc('\n', f);
+}
+
+static void print_failures(FILE *f, const struct config *c, size_t nr,
+			   const struct config_result *r,
+			   const struct probe_set *set)
+{
+	int header = 0;
+
+	for (int control = 0; control < 2; control++)
+		for (size_t i = 0; i < set->nr; i++) {
+			const struct probe *p = &set->p[i];
+			size_t shown = 0, more = 0;
+			struct strbuf rest = STRBUF_INIT;
+
+			if (p->control != control)
+				continue;
+			for (size_t k = 0; k < nr; k++) {
+				const struct probe_result *pr;
+				char list[128];
+				char *label;
+
+				if (r[k].state == CONFIG_TROUBLE)
+					continue;
+				pr = &r[k].probes[i];
+				if (!pr->ran || !pr->verdict)
+					continue;
+				label = config_label(&c[k]);
+				if (shown >= 3) {
+					strbuf_addf(&rest, "%s%s", more++ ? "; " : "", label);
+					free(label);
+					continue;
+				}
+				if (!header++)
+					fprintf(f, "Probes that did not keep the promise (offending accesses):\n");
+				verdict_list(pr->verdict, list, sizeof(list));
+				struct strbuf ex = STRBUF_INIT;
+				probe_format_expect(p, &ex);
+				fprintf(f, "%s%s  %s: %s (expected %s)  %s:%u\n", p->name,
+					control ? " [control]" : "", label, list,
+					ex.buf, p->file, p->line);
+				strbuf_release(&ex);
+				free(label);
+				for (size_t j = 0; j < pr->nr_seen; j++) {
+					const struct seen_access *s = &pr->seen[j];
+					static const char *cls[] = { "", "piece", "fused", "widened" };
+					fprintf(f, "    %c%lld:%u %-8s 0x%llx %-28s %s\n",
+						s->a.kind, (long long)s->a.off, s->a.size,
+						cls[s->a.cls], (unsigned long long)s->a.pc,
+						s->where, s->disas);
+				}
+				if (!pr->nr_seen)
+					fprintf(f, "    (no access to the object)\n");
+				for (size_t j = 0; j < pr->nr_blind && j < 4; j++)
+					fprintf(f, "    not visible to the tracer: %s\n", pr->blind[j]);
+				if (pr->nr_blind > 4)
+					fprintf(f, "    ... %zu more instructions not visible to the tracer\n",
+						pr->nr_blind - 4);
+				shown++;
+			}
+			if (more)
+				fprintf(f, "%s: also in %s\n", p->name, rest.buf);
+			strbuf_release(&rest);
+		}
+	if (header)
+		fputc('\n', f);
+}
+
+void report_table(FILE *f, const struct config *c, size_t nr,
+		  const struct config_result *r, const struct probe_set *set,
+		  int color)
+{
+	size_t lib_ok = 0, lib_bad = 0, lib_unobs = 0, ctl_bad = 0, ctl_run = 0;
+	size_t trouble = 0;
+	double compile = 0, trace = 0;
+
+	for (size_t from = 0; from < nr; ) {
+		size_t to = from + 1;
+
+		while (to < nr && c[to].group == c[from].group)
+			to++;
+		print_group(f, c, from, to, r, set, color);
+		from = to;
+	}
+	print_failures(f, c, nr, r, set);
+	for (size_t k = 0; k < nr; k++) {
+		compile += r[k].compile_s;
+		trace += r[k].trace_s;
+		if (r[k].state == CONFIG_TROUBLE) {
+			trouble++;
+			continue;
+		}
+		for (size_t i = 0; i < set->nr; i++) {
+			const struct probe_result *pr = &r[k].probes[i];
+
+			if (!pr->ran)
+				continue;
+			if (set->p[i].control) {
+				ctl_run++;
+				ctl_bad += pr->verdict != 0;
+			} else if (!pr->verdict) {
+				lib_ok++;
+			} else if (!(pr->verdict & ~V_UNOBSERVABLE)) {
+				lib_unobs++;
+			} else {
+				lib_bad++;
+			}
+		}
+	}
+	fprintf(f, "%zu configurations: %zu probe runs ok, %zu broke the promise, %zu unobservable",
+		nr, lib_ok, lib_bad, lib_unobs);
+	if (ctl_run)
+		fprintf(f, "; controls: %zu of %zu not ok", ctl_bad, ctl_run);
+	if (trouble)
+		fprintf(f, "; %zu configurations could not be checked", trouble);
+	fprintf(f, "\n(compile %.1f s, trace %.1f s of work)\n", compile, trace);
+	fprintf(f, "verdict: %s\n", trouble ? "TROUBLE" : lib_bad ? "VIOLATIONS" : "ok");
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_add_json_escaped(&sb, s ? s : "");
+	fprintf(f, "\"%s\"", strbuf_str(&sb));
+	strbuf_release(&sb);
+}
+
+void report_json(FILE *f, const struct config *c, size_t nr,
+		 const struct config_result *r, const struct probe_set *set)
+{
+	int trouble = 0, bad = 0;
+
+	fprintf(f, "{\n  \"configurations\": [");
+	for (size_t k = 0; k < nr; k++) {
+		const struct config_result *cr = &r[k];
+		static const char *state[] = { "ok", "violations", "trouble" };
+
+		trouble |= cr->state == CONFIG_TROUBLE;
+		bad |= cr->state == CONFIG_VIOLATIONS;
+		fprintf(f, "%s\n    {\"compiler\": ", k ? "," : "");
+		json_str(f, c[k].cc->name);
+		fprintf(f, ", \"compiler_version\": ");
+		json_str(f, c[k].cc->version);
+		fprintf(f, ", \"driver\": ");
+		json_str(f, c[k].driver);
+		fprintf(f, ", \"target\": ");
+		json_str(f, c[k].target->name);
+		fprintf(f, ", \"opt\": ");
+		json_str(f, c[k].opt);
+		fprintf(f, ", \"flags\": ");
+		json_str(f, c[k].flags);
+		fprintf(f, ", \"backend\": \"%s\", \"tracer\": \"%s\", \"status\": \"%s\"",
+			c[k].atomic ? "atomic" : "volatile", tracer_name(c[k].tracer),
+			state[cr->state]);
+		fprintf(f, ", \"compile_seconds\": %.3f, \"trace_seconds\": %.3f",
+			cr->compile_s, cr->trace_s);
+		if (cr->state == CONFIG_TROUBLE) {
+			fprintf(f, ", \"error\": ");
+			json_str(f, cr->trouble);
+			fprintf(f, ", \"probes\": []}");
+			continue;
+		}
+		fprintf(f, ", \"probes\": [");
+		int first = 1;
+		for (size_t i = 0; i < set->nr; i++) {
+			const struct probe_result *pr = &cr->probes[i];
+			struct strbuf ex = STRBUF_INIT;
+			char list[128];
+
+			if (!pr->ran)
+				continue;
+			probe_format_expect(&set->p[i], &ex);
+			fprintf(f, "%s\n      {\"name\": ", first ? "" : ",");
+			first = 0;
+			json_str(f, set->p[i].name);
+			fprintf(f, ", \"control\": %s, \"file\": ",
+				set->p[i].control ? "true" : "false");
+			json_str(f, set->p[i].file);
+			fprintf(f, ", \"line\": %u, \"expected\": ", set->p[i].line);
+			json_str(f, ex.buf);
+			strbuf_release(&ex);
+			fprintf(f, ", \"verdict\": \"%s\", \"verdicts\": [",
+				verdict_headline(pr->verdict));
+			verdict_list(pr->verdict, list, sizeof(list));
+			if (pr->verdict) {
+				char *save = NULL;
+				int n = 0;
+				for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save))
+					fprintf(f, "%s\"%s\"", n++ ? ", " : "", t);
+			}
+			fprintf(f, "], \"accesses\": [");
+			for (size_t j = 0; j < pr->nr_seen; j++) {
+				const struct seen_access *s = &pr->seen[j];
+				fprintf(f, "%s{\"kind\": \"%c\", \"offset\": %lld, \"size\": %u, \"pc\": \"0x%llx\", \"where\": ",
+					j ? ", " : "", s->a.kind, (long long)s->a.off,
+					s->a.size, (unsigned long long)s->a.pc);
+				json_str(f, s->where);
+				fprintf(f, ", \"disassembly\": ");
+				json_str(f, s->disas);
+				fputc('}', f);
+			}
+			fprintf(f, "], \"blind\": [");
+			for (size_t j = 0; j < pr->nr_blind; j++) {
+				fprintf(f, "%s", j ? ", " : "");
+				json_str(f, pr->blind[j]);
+			}
+			fprintf(f, "]}");
+		}
+		fprintf(f, "\n    ]}");
+	}
+	fprintf(f, "\n  ],\n  \"status\": \"%s\"\n}\n",
+		trouble ? "trouble" : bad ? "violations" : "ok");
+}
+
+static void c_string(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '"');
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			strbuf_addch(sb, '\\');
+		if ((unsigned char)*s >= ' ')
+			strbuf_addch(sb, *s);
+	}
+	strbuf_addch(sb, '"');
+}
+
+int report_header(const char *path, const struct config *c, size_t nr,
+		  const struct config_result *r, const struct probe_set *set)
+{
+	struct strbuf sb = STRBUF_INIT, what = STRBUF_INIT, bad = STRBUF_INIT;
+	char *tmp;
+	int fd;
+	FILE *f;
+
+	for (size_t k = 0; k < nr; k++) {
+		char *label = config_label(&c[k]);
+
+		if (!strstr(what.buf ? what.buf : "", label))
+			strbuf_addf(&what, "%s%s", what.len ? "; " : "", label);
+		for (size_t i = 0; i < set->nr; i++) {
+			const struct probe_result *pr = &r[k].probes[i];
+			if (pr->ran && !set->p[i].control &&
+			    (pr->verdict & ~V_UNOBSERVABLE))
+				strbuf_addf(&bad, "%s%s: %s %s", bad.len ? ", " : "",
+					    label, set->p[i].name,
+					    verdict_headline(pr->verdict));
+		}
+		free(label);
+	}
+	strbuf_addstr(&sb, "/* Generated by rwonce verify: blacklisting by behaviour.\n"
+		      " * Configurations checked:\n *   ");
+	for (const char *s = strbuf_str(&what); *s; s++) {
+		if (*s == '*' && s[1] == '/')
+			continue;
+		strbuf_addch(&sb, *s);
+		if (*s == ';')
+			strbuf_addstr(&sb, "\n *  ");
+	}
+	strbuf_addstr(&sb, "\n */\n#ifndef RWONCE_VERIFIED_H\n#define RWONCE_VERIFIED_H\n");
+	if (bad.len) {
+		strbuf_addstr(&sb, "#error ");
+		struct strbuf msg = STRBUF_INIT;
+		strbuf_addf(&msg, "rwonce verify: this compiler breaks the single-access promise: %s", bad.buf);
+		c_string(&sb, msg.buf);
+		strbuf_release(&msg);
+		strbuf_addch(&sb, '\n');
+	} else {
+		strbuf_addstr(&sb, "#define RWONCE_VERIFIED ");
+		c_string(&sb, what.buf);
+		strbuf_addch(&sb, '\n');
+	}
+	strbuf_addstr(&sb, "#endif\n");
+
+	/* Atomically: a build that includes the file never sees half of it. */
+	tmp = xasprintf("%s.XXXXXX", path);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		error("cannot write %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	fchmod(fd, 0644); /* mkstemp makes 0600; a header is for everyone */
+	f = fdopen(fd, "w");
+	if (!f || fputs(sb.buf, f) == EOF || fclose(f) || rename(tmp, path)) {
+		error("cannot write %s: %s", path, strerror(errno));
+		unlink(tmp);
+		goto fail;
+	}
+	free(tmp);
+	strbuf_release(&sb);
+	strbuf_release(&what);
+	strbuf_release(&bad);
+	return 0;
+fail:
+	free(tmp);
+	strbuf_release(&sb);
+	strbuf_release(&what);
+	strbuf_release(&bad);
+	return -1;
+}

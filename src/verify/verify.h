@@ -1,0 +1,87 @@
+/*
+ * rwonce verify, shared between its files: a configuration (compiler x
+ * target x optimisation level x flags x backend), what running one gave,
+ * and the report writers.
+ */
+#ifndef RWONCE_VERIFY_VERIFY_H
+#define RWONCE_VERIFY_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lib/strbuf.h"
+#include "lib/util.h"
+#include "verify/compare.h"
+#include "verify/probes.h"
+#include "verify/trace.h"
+
+enum cc_family { CC_GCC, CC_CLANG, CC_TCC };
+
+/* One compiler as the user named it, and what it turned out to be. */
+struct compiler {
+	const char *name;       /* as given: "gcc-11", "clang-19", a path */
+	enum cc_family family;
+	char *version;          /* first line of --version, for reports */
+};
+
+struct config {
+	const struct compiler *cc;
+	const struct target *target;
+	char *driver;           /* program actually run: "aarch64-linux-gnu-gcc" */
+	const char *opt;        /* "-O2" */
+	const char *flags;      /* user --cflags for this configuration, or "" */
+	int atomic;             /* RWONCE_BACKEND_ATOMIC */
+	enum tracer_kind tracer;
+	size_t group;           /* configurations sharing cc, target, flags */
+};
+
+/* What one observed access looked like, for the report. */
+struct seen_access {
+	struct obs_access a;
+	char *where;            /* "probe_x+0x12" */
+	char *disas;
+};
+
+struct probe_result {
+	int ran;                /* 0: not part of this configuration */
+	unsigned verdict;       /* set of enum verdict, 0 = ok */
+	struct seen_access *seen;
+	size_t nr_seen;
+	size_t nr_blind;
+	char **blind;           /* "pc where: disassembly" of blind insns */
+};
+
+enum config_state { CONFIG_OK, CONFIG_VIOLATIONS, CONFIG_TROUBLE };
+
+struct config_result {
+	enum config_state state;
+	char *trouble;          /* why, when CONFIG_TROUBLE */
+	struct probe_result *probes; /* one per probe in the set */
+	double compile_s, trace_s;
+	uint64_t accesses;      /* watched accesses the tracer reported */
+};
+
+struct verify_opts {
+	unsigned timeout_ms;
+	const char *include_dir, *probes_dir;
+};
+
+/* verify-run.c: build and trace one configuration. */
+void run_config(const struct config *c, const struct probe_set *set,
+		const struct verify_opts *o, struct config_result *r);
+void config_result_release(struct config_result *r, size_t nr_probes);
+/* "gcc x86_64 -O2" (+ " atomic", + flags); caller frees. */
+char *config_label(const struct config *c);
+
+/* verify-report.c */
+void report_table(FILE *f, const struct config *c, size_t nr,
+		  const struct config_result *r, const struct probe_set *set,
+		  int color);
+void report_json(FILE *f, const struct config *c, size_t nr,
+		 const struct config_result *r, const struct probe_set *set);
+/* 0, or -1 after error(). */
+int report_header(const char *path, const struct config *c, size_t nr,
+		  const struct config_result *r, const struct probe_set *set);
+
+#endif
