@@ -1,0 +1,125 @@
+/* Bracket matching and macro arguments over a token list (tokscan.h). */
+#include "audit/tokscan.h"
+
+#include <string.h>
+
+int tok_punct(const char *buf, const struct token_list *l, size_t i,
+	      const char *s)
+{
+	const struct token *t = &l->tok[i];
+
+	if (t->kind != TOK_PUNCT)
+		return 0;
+	if (!(t->flags & TF_SPLICED))
+		return t->len == strlen(s) && !memcmp(buf + t->off, s, t->len);
+	return token_is(buf, t, s);
+}
+
+int tok_ident(const char *buf, const struct token_list *l, size_t i,
+	      const char *s)
+{
+	const struct token *t = &l->tok[i];
+
+	if (t->kind != TOK_IDENT)
+		return 0;
+	if (!(t->flags & TF_SPLICED))
+		return t->len == strlen(s) && !memcmp(buf + t->off, s, t->len);
+	return token_is(buf, t, s);
+}
+
+/* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
+static int bracket(const char *buf, const struct token *t)
+{
+	char c;
+
+	if (t->kind != TOK_PUNCT)
+		return 0;
+	c = buf[t->off];
+	if (t->len == 1) {
+		if (c == '(' || c == '[' || c == '{')
+			return 1;
+		if (c == ')' || c == ']' || c == '}')
+			return -1;
+		return 0;
+	}
+	/* digraphs <: :> <% %> */
+	if (t->len == 2 && !(t->flags & TF_SPLICED)) {
+		char d = buf[t->off + 1];
+
+		if ((c == '<' && (d == ':' || d == '%')))
+			return 1;
+		if ((c == ':' && d == '>') || (c == '%' && d == '>'))
+			return -1;
+	}
+	return 0;
+}
+
+size_t tok_match(const char *buf, const struct token_list *l, size_t open)
+{
+	size_t depth = 0, eof = l->nr - 1;
+	int in_dir = (l->tok[open].flags & TF_DIRECTIVE) != 0;
+
+	for (size_t i = open; i < eof; i++) {
+		const struct token *t = &l->tok[i];
+		int b;
+
+		if (in_dir) {
+			/* Stay inside this directive line. */
+			if (i > open && (t->flags & TF_BOL))
+				return eof;
+		} else if (t->flags & TF_DIRECTIVE) {
+			continue;
+		}
+		b = bracket(buf, t);
+		if (b > 0) {
+			depth++;
+		} else if (b < 0) {
+			if (--depth == 0)
+				return i;
+		}
+	}
+	return eof;
+}
+
+int tok_call_args(const char *buf, const struct token_list *l, size_t name,
+		  struct tok_range *args, size_t max, size_t *nargs,
+		  size_t *close)
+{
+	size_t open = name + 1, end, n = 0, begin, depth = 0;
+	int in_dir;
+
+	if (open >= l->nr || !tok_punct(buf, l, open, "("))
+		return -1;
+	end = tok_match(buf, l, open);
+	if (end == l->nr - 1)
+		return -1;
+	in_dir = (l->tok[open].flags & TF_DIRECTIVE) != 0;
+	begin = open + 1;
+	for (size_t i = open + 1; i < end; i++) {
+		int b;
+
+		if (!in_dir && (l->tok[i].flags & TF_DIRECTIVE))
+			continue;
+		b = bracket(buf, &l->tok[i]);
+		if (b > 0) {
+			depth++;
+		} else if (b < 0) {
+			depth--;
+		} else if (depth == 0 && tok_punct(buf, l, i, ",")) {
+			if (n < max) {
+				args[n].begin = begin;
+				args[n].end = i;
+			}
+			n++;
+			begin = i + 1;
+		}
+	}
+	if (n < max) {
+		args[n].begin = begin;
+		args[n].end = end;
+	}
+	n++;
+	*nargs = n;
+	*close = end;
+	return 0;
+}

@@ -1,0 +1,184 @@
+/*
+ * A small driver for the audit lexer, for tests and the fuzz corpus:
+ *
+ *   audit-lexer-test dump FILE       one line per token: line:col kind flags text
+ *   audit-lexer-test check FILE...   check the lexer's invariants, print
+ *                                    "ok FILE" or what is broken; exit 1 if any
+ *   audit-lexer-test args FILE NAME  the arguments of every NAME(...) call
+ *   audit-lexer-test count FILE...   lex only, print the number of tokens
+ *
+ * The invariants: tokens are non-empty, in order, inside the buffer, with
+ * the right line:col; the bytes between tokens lex to nothing (only white
+ * space, comments and splices); each token alone lexes back to itself.
+ */
+#include "audit/lexer.h"
+#include "audit/tokscan.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *kind_name[] = {
+	"eof", "ident", "number", "string", "char", "punct", "hash", "header",
+	"other",
+};
+
+static void put_text(const char *buf, const struct token *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	token_spelling(buf, t, &sb);
+	for (size_t i = 0; i < sb.len; i++) {
+		unsigned char c = (unsigned char)sb.buf[i];
+
+		if (c < 0x20 || c >= 0x7f || c == '\\')
+			printf("\\x%02x", c);
+		else
+			putchar(c);
+	}
+	strbuf_release(&sb);
+}
+
+static void dump(const char *buf, const struct token_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct token *t = &l->tok[i];
+
+		printf("%u:%u %s %s%s%s%s%s%s ", t->line, t->col,
+		       kind_name[t->kind],
+		       t->flags & TF_BOL ? "B" : "-",
+		       t->flags & TF_SPACE_BEFORE ? "S" : "-",
+		       t->flags & TF_DIRECTIVE ? "D" : "-",
+		       t->flags & TF_DEFINE_BODY ? "M" : "-",
+		       t->flags & TF_UNTERMINATED ? "U" : "-",
+		       t->flags & TF_SPLICED ? "J" : "-");
+		put_text(buf, t);
+		putchar('\n');
+	}
+}
+
+static int check(const char *path, const char *buf, size_t len,
+		 const struct token_list *l)
+{
+	size_t prev_end = 0, line_off = 0;
+	unsigned line = 1;
+	size_t scanned = 0;
+
+	if (!l->nr || l->tok[l->nr - 1].kind != TOK_EOF) {
+		printf("FAIL %s: no EOF token at the end\n", path);
+		return 1;
+	}
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct token *t = &l->tok[i];
+		struct token_list sub = TOKEN_LIST_INIT;
+
+		if (t->off < prev_end || t->off + t->len > len ||
+		    (t->kind != TOK_EOF && !t->len) ||
+		    (t->kind == TOK_EOF && i != l->nr - 1)) {
+			printf("FAIL %s: token %zu at [%zu,+%zu) out of order\n",
+			       path, i, t->off, t->len);
+			return 1;
+		}
+		for (; scanned < t->off; scanned++)
+			if (buf[scanned] == '\n') {
+				line++;
+				line_off = scanned + 1;
+			}
+		if (t->line != line || t->col != t->off - line_off + 1) {
+			printf("FAIL %s: token %zu says %u:%u, is %u:%zu\n", path,
+			       i, t->line, t->col, line, t->off - line_off + 1);
+			return 1;
+		}
+		/* The gap before the token holds no token. */
+		lex_buffer(buf + prev_end, t->off - prev_end, &sub);
+		if (sub.nr != 1) {
+			printf("FAIL %s: bytes [%zu,%zu) before token %zu "
+			       "lex to %zu tokens\n", path, prev_end, t->off, i,
+			       sub.nr - 1);
+			return 1;
+		}
+		sub.nr = 0;
+		/* A header needs its #include, and ## alone starts a line. */
+		if (t->kind != TOK_EOF && t->kind != TOK_HEADER &&
+		    !(t->kind == TOK_PUNCT &&
+		      (buf[t->off] == '#' || buf[t->off] == '%'))) {
+			lex_buffer(buf + t->off, t->len, &sub);
+			if (sub.nr != 2 || sub.tok[0].kind != t->kind ||
+			    sub.tok[0].len != t->len) {
+				printf("FAIL %s: token %zu (%u:%u) does not lex "
+				       "back to itself\n", path, i, t->line,
+				       t->col);
+				return 1;
+			}
+		}
+		token_list_release(&sub);
+		prev_end = t->off + t->len;
+	}
+	printf("ok %s\n", path);
+	return 0;
+}
+
+static void args(const char *buf, const struct token_list *l, const char *name)
+{
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		struct tok_range a[8];
+		size_t n, close;
+
+		if (!tok_ident(buf, l, i, name))
+			continue;
+		if (tok_call_args(buf, l, i, a, ARRAY_SIZE(a), &n, &close)) {
+			printf("%u:%u %s: not a call\n", l->tok[i].line,
+			       l->tok[i].col, name);
+			continue;
+		}
+		printf("%u:%u %s: %zu args, ) at %u:%u\n", l->tok[i].line,
+		       l->tok[i].col, name, n, l->tok[close].line,
+		       l->tok[close].col);
+		for (size_t k = 0; k < n && k < ARRAY_SIZE(a); k++) {
+			printf("  [%zu]", k);
+			for (size_t j = a[k].begin; j < a[k].end; j++) {
+				putchar(' ');
+				put_text(buf, &l->tok[j]);
+			}
+			putchar('\n');
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	int bad = 0;
+	size_t total = 0;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: audit-lexer-test dump|check|args|count FILE...\n");
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		struct token_list l = TOKEN_LIST_INIT;
+		size_t len;
+		char *buf = read_file(argv[i], &len);
+
+		if (!buf)
+			die_errno("cannot read '%s'", argv[i]);
+		lex_buffer(buf, len, &l);
+		if (!strcmp(argv[1], "dump")) {
+			dump(buf, &l);
+		} else if (!strcmp(argv[1], "count")) {
+			total += l.nr - 1;
+		} else if (!strcmp(argv[1], "check")) {
+			bad |= check(argv[i], buf, len, &l);
+		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
+			args(buf, &l, argv[i + 1]);
+			i++;
+		} else {
+			die("unknown mode '%s'", argv[1]);
+		}
+		token_list_release(&l);
+		free(buf);
+	}
+	if (!strcmp(argv[1], "count"))
+		printf("%zu tokens\n", total);
+	return bad;
+}
