@@ -1,0 +1,193 @@
+/*
+ * Atomic file replacement for `rwonce fix --in-place` (see fix-inplace.h).
+ */
+#include "audit/fix-inplace.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const char *inplace_check(const char *path, struct inplace_snapshot *snap)
+{
+	static __thread char reason[128];
+
+	if (lstat(path, &snap->st) < 0) {
+		snprintf(reason, sizeof(reason), "cannot stat: %s",
+			 strerror(errno));
+		return reason;
+	}
+	if (S_ISLNK(snap->st.st_mode))
+		return "is a symbolic link; run fix on the file it names";
+	if (!S_ISREG(snap->st.st_mode))
+		return "is not a regular file";
+	/*
+	 * No write bit at all means the owner marked it read-only.  root
+	 * could write it anyway; we do not, whoever runs us.
+	 */
+	if (!(snap->st.st_mode & 0222))
+		return "is read-only";
+	if (access(path, W_OK) < 0) {
+		snprintf(reason, sizeof(reason), "is not writable: %s",
+			 strerror(errno));
+		return reason;
+	}
+	/* rename(2) would give this name a new inode, cutting the links. */
+	if (snap->st.st_nlink > 1)
+		return "has more than one hard link; replacing it would break them";
+	return NULL;
+}
+
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int same_stat(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size && a->st_mode == b->st_mode &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/*
+ * Test hook: with RWONCE_TEST_INPLACE_FIFO=FIFO set, write the path to the
+ * FIFO and wait for a line back before the final check, so a test can
+ * change the file at exactly the worst moment.  Unset in normal use.
+ */
+static void test_pause(const char *path)
+{
+	const char *fifo = getenv("RWONCE_TEST_INPLACE_FIFO");
+	char line[16];
+	FILE *f;
+
+	if (!fifo || !*fifo)
+		return;
+	if ((f = fopen(fifo, "w"))) {
+		fprintf(f, "%s\n", path);
+		fclose(f);
+	}
+	if ((f = fopen(fifo, "r"))) {
+		if (!fgets(line, sizeof(line), f))
+			line[0] = 0;
+		fclose(f);
+	}
+}
+
+/* Does PATH still hold exactly what we read (and the same inode)? */
+static const char *still_unchanged(const char *path,
+				   const struct inplace_snapshot *snap,
+				   const char *old_buf, size_t old_len)
+{
+	struct stat st;
+	char *now;
+	size_t now_len;
+	int same;
+
+	if (lstat(path, &st) < 0)
+		return "disappeared while it was being fixed";
+	if (!same_stat(&st, &snap->st))
+		return "changed since it was read";
+	/* mtime granularity can hide a quick edit: compare the bytes too. */
+	now = read_file(path, &now_len);
+	if (!now)
+		return "cannot be read again";
+	same = now_len == old_len && !memcmp(now, old_buf, old_len);
+	free(now);
+	return same ? NULL : "changed since it was read";
+}
+
+int inplace_replace(const char *path, const struct inplace_snapshot *snap,
+		    const char *old_buf, size_t old_len,
+		    const char *new_buf, size_t new_len)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	const char *slash = strrchr(path, '/');
+	const char *why;
+	int fd, dirfd;
+
+	/* ".NAME.rwonce-XXXXXX" next to NAME: same folder, same file system. */
+	if (slash)
+		strbuf_add(&tmp, path, (size_t)(slash - path) + 1);
+	strbuf_addf(&tmp, ".%s.rwonce-XXXXXX", slash ? slash + 1 : path);
+	fd = mkstemp(tmp.buf);
+	if (fd < 0) {
+		error("%s: cannot create a temporary file next to it: %s; "
+		      "not modified", path, strerror(errno));
+		strbuf_release(&tmp);
+		return -1;
+	}
+	if (write_all(fd, new_buf, new_len) < 0) {
+		why = strerror(errno);
+		goto fail;
+	}
+	if (fchmod(fd, snap->st.st_mode & 07777) < 0) {
+		why = strerror(errno);
+		goto fail;
+	}
+	/* Keep the owner; a user who cannot is the owner already. */
+	if (fchown(fd, snap->st.st_uid, snap->st.st_gid) < 0 &&
+	    snap->st.st_uid != geteuid()) {
+		why = "cannot keep its owner";
+		goto fail;
+	}
+	if (fsync(fd) < 0) {
+		why = strerror(errno);
+		goto fail;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		why = strerror(errno);
+		goto fail;
+	}
+	fd = -1;
+
+	test_pause(path);
+	if ((why = still_unchanged(path, snap, old_buf, old_len))) {
+		error("%s %s; not modified", path, why);
+		unlink(tmp.buf);
+		strbuf_release(&tmp);
+		return -1;
+	}
+	if (rename(tmp.buf, path) < 0) {
+		why = strerror(errno);
+		goto fail;
+	}
+	/* Make the rename itself durable; failure here loses nothing. */
+	strbuf_reset(&tmp);
+	if (slash)
+		strbuf_add(&tmp, path, (size_t)(slash - path) + 1);
+	else
+		strbuf_addch(&tmp, '.');
+	dirfd = open(tmp.buf, O_RDONLY | O_DIRECTORY);
+	if (dirfd >= 0) {
+		fsync(dirfd);
+		close(dirfd);
+	}
+	strbuf_release(&tmp);
+	return 0;
+
+fail:
+	error("%s: cannot write the fixed file: %s; not modified", path, why);
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp.buf);
+	strbuf_release(&tmp);
+	return -1;
+}
