@@ -56,11 +56,12 @@ static int64_t end_of(const struct obs_access *o)
 	return o->off + (int64_t)o->size;
 }
 
-static int expects_rmw_at(const struct exp_access *e, size_t nr_e,
-			  int64_t off, unsigned size)
+/* Is a write (plain or as part of an RMW) of exactly these bytes expected? */
+static int expects_write_at(const struct exp_access *e, size_t nr_e,
+			    int64_t off, unsigned size)
 {
 	for (size_t i = 0; i < nr_e; i++)
-		if (e[i].kind == 'x' && (int64_t)e[i].off == off &&
+		if (e[i].kind != 'r' && (int64_t)e[i].off == off &&
 		    e[i].width == size)
 			return 1;
 	return 0;
@@ -115,7 +116,7 @@ void normalise_accesses(struct obs_access *o, size_t *nr,
 	for (size_t i = 0; i + 1 < *nr; i++) {
 		if (o[i].kind != 'r' || !o[i].exclusive || o[i + 1].kind == 'r' ||
 		    o[i].off != o[i + 1].off || o[i].size != o[i + 1].size ||
-		    !expects_rmw_at(e, nr_e, o[i].off, o[i].size))
+		    !expects_write_at(e, nr_e, o[i].off, o[i].size))
 			continue;
 		o[i].kind = 'x';
 		o[i].pc = o[i + 1].pc; /* the store-exclusive decides */
@@ -143,6 +144,13 @@ int is_load_exclusive(const char *d)
 	while (*d == ' ' || *d == '\t')
 		d++;
 	n = strcspn(d, " \t");
+	/* Some disassemblers print the encoding first ("1408372f  lr.d.aq"). */
+	if ((n == 4 || n == 8) && strspn(d, "0123456789abcdef") == n &&
+	    d[n + strspn(d + n, " \t")]) {
+		d += n;
+		d += strspn(d, " \t");
+		n = strcspn(d, " \t");
+	}
 	for (size_t i = 0; i < ARRAY_SIZE(ex); i++) {
 		size_t k = strlen(ex[i].m);
 
@@ -161,9 +169,15 @@ static int overlaps(const struct obs_access *o, const struct exp_access *e)
 	return o->off < (int64_t)(e->off + e->width) && (int64_t)e->off < end_of(o);
 }
 
+/*
+ * An atomic read-modify-write that stores the expected bytes is that
+ * store: ARMv7 has no other single-copy-atomic 8-byte store than an
+ * ldrexd/strexd loop, and gcc on riscv64 stores relaxed atomics with
+ * amoswap.  The read half of such an instruction is not a second access.
+ */
 static int same_kind(char observed, char expected)
 {
-	return observed == expected;
+	return observed == expected || (observed == 'x' && expected == 'w');
 }
 
 unsigned compare_accesses(const struct exp_access *e, size_t nr_e,
@@ -265,7 +279,7 @@ unsigned compare_accesses(const struct exp_access *e, size_t nr_e,
 	if (!set) {
 		for (size_t k = 0; k < nr_o && k < nr_e; k++)
 			if ((int64_t)e[k].off != o[k].off || e[k].width != o[k].size ||
-			    e[k].kind != o[k].kind) {
+			    !same_kind(o[k].kind, e[k].kind)) {
 				set |= V_REORDERED;
 				break;
 			}
