@@ -1,0 +1,10 @@
+/* -m32: WRITE_ONCE of a 64-bit object without an opt-in. */
+// EXPECT(c): WRITE_ONCE: 8-byte object on a 32-bit target would be torn.*define RWONCE_ATOMIC64.*RWONCE_ALLOW_TEARING
+// EXPECT(c++): READ_ONCE/WRITE_ONCE: 8-byte object on a 32-bit target would be torn.*define RWONCE_ATOMIC64.*RWONCE_ALLOW_TEARING
+// SKIP(tcc): tcc 0.9.27 has no -m32 (it is a separate i386-tcc build)
+// FLAGS: -m32
+#include "rwonce.h"
+
+double d;
+
+void f(void) { WRITE_ONCE(d, 1.5); }

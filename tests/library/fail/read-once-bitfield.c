@@ -1,0 +1,15 @@
+/* READ_ONCE on a bit-field: a bit-field has no address, hence no access
+ * of its own; read the whole word (or the union around it) instead. */
+// EXPECT(gcc g++): (cannot take address of|cannot bind) bit-field
+// EXPECT(clang): address of bit-field requested
+// EXPECT(clang++): cannot bind to bit-field
+// tcc 0.9.27 takes the address of a bit-field without complaint (it is the
+// address of the containing word), and the header cannot detect one there.
+// KNOWN-BROKEN(tcc): compiles, and accesses the whole containing word
+// EXPECT(tcc): bit-field
+#include "rwonce.h"
+
+struct flags { unsigned int k : 1; unsigned int kh : 31; };
+struct flags fl;
+
+unsigned int f(void) { return READ_ONCE(fl.kh); }
