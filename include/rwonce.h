@@ -139,6 +139,11 @@ template <> struct uint_of_size<1> { typedef unsigned char __attribute__((__may_
 template <> struct uint_of_size<2> { typedef unsigned short __attribute__((__may_alias__)) type; };
 template <> struct uint_of_size<4> { typedef unsigned int __attribute__((__may_alias__)) type; };
 template <> struct uint_of_size<8> { typedef unsigned long long __attribute__((__may_alias__)) type; };
+/* For RWONCE_ATOMIC64: i386 aligns long long to 4, and Clang turns a
+ * 4-aligned 8-byte __atomic access into a libatomic call (with a
+ * -Watomic-alignment warning).  Attributes do not survive template
+ * argument deduction, so the atomic path casts to this explicitly. */
+typedef unsigned long long __attribute__((__may_alias__, __aligned__(8))) u64_aligned;
 
 template <typename T, unsigned long N = sizeof(T)> struct check_object {
 	static_assert(!std::is_array<T>::value, RWONCE__MSG_ARRAY("READ_ONCE/WRITE_ONCE"));
@@ -170,7 +175,7 @@ template <typename U> inline U load(const volatile U *p)
 	}
 #elif !RWONCE__NATIVE64
 	if (sizeof(U) == 8)
-		return __atomic_load_n(p, __ATOMIC_RELAXED);
+		return (U)__atomic_load_n((const volatile u64_aligned *)p, __ATOMIC_RELAXED);
 #endif
 	return *p;
 #endif
@@ -192,7 +197,7 @@ template <typename U> inline void store(volatile U *p, U v)
 	}
 #elif !RWONCE__NATIVE64
 	if (sizeof(U) == 8) {
-		__atomic_store_n(p, v, __ATOMIC_RELAXED);
+		__atomic_store_n((volatile u64_aligned *)p, (u64_aligned)v, __ATOMIC_RELAXED);
 		return;
 	}
 #endif
@@ -276,7 +281,10 @@ template <typename T> inline volatile T *access(T &x)
 typedef unsigned char RWONCE__MAY_ALIAS rwonce_u8;
 typedef unsigned short RWONCE__MAY_ALIAS rwonce_u16;
 typedef unsigned int RWONCE__MAY_ALIAS rwonce_u32;
-typedef unsigned long long RWONCE__MAY_ALIAS rwonce_u64;
+/* aligned(8): i386 aligns long long to 4, and Clang turns a 4-aligned
+ * 8-byte __atomic access (RWONCE_ATOMIC64) into a libatomic call, with a
+ * -Watomic-alignment warning.  The objects are 8-aligned anyway. */
+typedef unsigned long long RWONCE__MAY_ALIAS __attribute__((__aligned__(8))) rwonce_u64;
 /* Named so that a size error reads "struct
  * rwonce_single_access_needs_1_2_4_or_8_bytes (*)[12]" on every compiler. */
 struct rwonce_single_access_needs_1_2_4_or_8_bytes { unsigned char byte; };
