@@ -58,6 +58,15 @@ static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
 		c[from].target->name, c[from].cc->version,
 		tracer_name(c[from].tracer), *c[from].flags ? ", flags " : "",
 		c[from].flags);
+	{
+		size_t bad = 0;
+		for (size_t k = from; k < to; k++)
+			bad += r[k].state == CONFIG_TROUBLE;
+		if (bad == to - from) {
+			fprintf(f, "  (could not be checked: see the error above)\n\n");
+			return;
+		}
+	}
 	for (size_t i = 0; i < set->nr; i++)
 		if (strlen(set->p[i].name) > width)
 			width = strlen(set->p[i].name);

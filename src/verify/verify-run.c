@@ -148,6 +148,70 @@ static const char *sysroot_hint(const struct config *c, const char *err)
 	return "";
 }
 
+/*
+ * Turn "tcc FLAGS -static -o EXE a.c b.c a.o" into: tcc FLAGS -c for each
+ * .c file, then "cc -static -o EXE a.o b.o ...".  argv is rewritten.
+ */
+static int tcc_objects(struct strlist *argv, const char *dir,
+		       struct config_result *r)
+{
+	struct strlist link = STRLIST_INIT;
+	size_t first_file = 0;
+
+	strlist_push(&link, "cc");
+	strlist_push(&link, "-static");
+	strlist_push(&link, "-o");
+	for (size_t i = 0; i < argv->nr; i++)
+		if (!strcmp(argv->items[i], "-o")) {
+			strlist_push(&link, argv->items[i + 1]);
+			first_file = i + 2;
+			break;
+		}
+	for (size_t i = first_file; i < argv->nr; i++) {
+		const char *file = argv->items[i];
+		struct strlist cc = STRLIST_INIT;
+		struct child ch = CHILD_INIT;
+		char *obj;
+
+		if (!ends_with(file, ".c") && !ends_with(file, ".S")) {
+			strlist_push(&link, file);
+			continue;
+		}
+		obj = xasprintf("%s/tcc%zu.o", dir, i);
+		for (size_t k = 0; k < first_file - 2; k++)
+			if (strcmp(argv->items[k], "-static"))
+				strlist_push(&cc, argv->items[k]);
+		strlist_push(&cc, "-c");
+		strlist_push(&cc, "-o");
+		strlist_push(&cc, obj);
+		strlist_push(&cc, file);
+		strlist_push_nodup(&cc, NULL);
+		ch.argv = (const char *const *)cc.items;
+		ch.timeout_ms = 120000;
+		if (run_child(&ch) || !child_ok(&ch)) {
+			char *msg = first_lines(strbuf_str(&ch.err), 16);
+			set_trouble(r, "compiling the probes with %s failed (%s):\n%s",
+				    cc.items[0], child_describe(&ch), msg);
+			free(msg);
+			r->compile_s += ch.seconds;
+			child_release(&ch);
+			cc.nr--;
+			strlist_clear(&cc);
+			strlist_clear(&link);
+			free(obj);
+			return -1;
+		}
+		r->compile_s += ch.seconds;
+		child_release(&ch);
+		cc.nr--;
+		strlist_clear(&cc);
+		strlist_push_nodup(&link, obj);
+	}
+	strlist_clear(argv);
+	*argv = link;
+	return 0;
+}
+
 static int compile(const struct config *c, const struct probe_set *set,
 		   const struct verify_opts *o, const char *dir,
 		   const char *exe, struct config_result *r)
@@ -222,20 +286,29 @@ static int compile(const struct config *c, const struct probe_set *set,
 		free(as);
 	}
 	strlist_push(&argv, driver_c);
+	if (c->cc->family == CC_TCC) {
+		/*
+		 * tcc 0.9.27 cannot link a static glibc program ("Unknown
+		 * relocation type for got: 23"): it compiles each file to an
+		 * object, and the system cc links them.
+		 */
+		if (tcc_objects(&argv, dir, r))
+			goto out;
+	}
 	strlist_push_nodup(&argv, NULL);
 
 	ch.argv = (const char *const *)argv.items;
 	ch.timeout_ms = 120000;
 	ch.dir = dir;
 	if (run_child(&ch)) {
-		set_trouble(r, "cannot run compiler '%s': %s", c->driver,
+		set_trouble(r, "cannot run compiler '%s': %s", argv.items[0],
 			    ch.exec_errno ? strerror(ch.exec_errno) : child_describe(&ch));
 		goto out;
 	}
 	if (!child_ok(&ch)) {
 		char *msg = first_lines(strbuf_str(&ch.err), 16);
 		set_trouble(r, "compiling the probes with %s failed (%s):\n%s%s",
-			    c->driver, child_describe(&ch), msg,
+			    argv.items[0], child_describe(&ch), msg,
 			    sysroot_hint(c, strbuf_str(&ch.err)));
 		free(msg);
 		goto out;
@@ -292,11 +365,6 @@ static int place_probes(const struct config *c, const struct probe_set *set,
 				    p->file, p->line, p->name, p->object);
 			return -1;
 		}
-		if (strcmp(obj->section, SECTION)) {
-			set_trouble(r, "%s:%u: probe '%s': object '%s' is in section '%s', not " SECTION " (declare it with RWONCE_PROBE_OBJECT)",
-				    p->file, p->line, p->name, p->object, obj->section);
-			return -1;
-		}
 		extent = probe_extent(p, word, word);
 		if (obj->size && extent > obj->size) {
 			set_trouble(r, "%s:%u: probe '%s': the expectation reaches byte %u but object '%s' has %llu bytes",
@@ -311,6 +379,31 @@ static int place_probes(const struct config *c, const struct probe_set *set,
 			*lo = pl[i].base;
 		if (pl[i].base + pl[i].size > *hi)
 			*hi = pl[i].base + pl[i].size;
+	}
+	/*
+	 * Objects are meant to sit together in SECTION so that the trace
+	 * stays small.  tcc ignores the section of zero-initialised objects
+	 * and puts them in .bss, which is still close; an object far away
+	 * (not declared with RWONCE_PROBE_OBJECT) would make the tracer
+	 * watch half the program.
+	 */
+	if (*hi - *lo > (1u << 20)) {
+		for (size_t i = 0; i < set->nr; i++) {
+			const struct probe *p = &set->p[i];
+			const struct elf_symbol *obj;
+
+			if (!probe_runs(c, p))
+				continue;
+			obj = elf_symbol_find(syms, p->object);
+			if (strcmp(obj->section, SECTION) && strcmp(obj->section, ".bss")) {
+				set_trouble(r, "%s:%u: probe '%s': object '%s' is in section '%s', far from the others (declare it with RWONCE_PROBE_OBJECT)",
+					    p->file, p->line, p->name, p->object, obj->section);
+				return -1;
+			}
+		}
+		set_trouble(r, "the probe objects are spread over %llu bytes; declare them with RWONCE_PROBE_OBJECT",
+			    (unsigned long long)(*hi - *lo));
+		return -1;
 	}
 	return 0;
 }

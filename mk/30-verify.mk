@@ -1,0 +1,24 @@
+# rwonce verify: the built-in probe battery is read at run time, from the
+# source tree when the tool runs from build/ (build/../probes), otherwise
+# from $(DATADIR)/rwonce/probes where `make install` puts it; the probes
+# include rwonce.h from build/../include or $(INCLUDEDIR).
+
+VERIFY_PROBES = probes/library.c probes/controls.c probes/rwonce-probe.h \
+	probes/README.md
+TEST_COMPARE  = $(BUILD)/tests/test-compare
+
+TOOL_CPPFLAGS += -DRWONCE_INSTALLED_PROBES='"$(DATADIR)/rwonce/probes"' \
+	-DRWONCE_INSTALLED_INCLUDE='"$(INCLUDEDIR)"'
+CHECK_PREREQS += $(TEST_COMPARE)
+
+# The comparator's unit test: tests/verify/compare-cases.txt through
+# src/verify/compare.c, without compilers or tracers.
+$(TEST_COMPARE): tests/verify/test-compare.c $(BUILD)/src/verify/compare.o \
+		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
+
+install: install-probes
+install-probes:
+	install -d $(DESTDIR)$(DATADIR)/rwonce/probes
+	install -m 644 $(VERIFY_PROBES) $(DESTDIR)$(DATADIR)/rwonce/probes/
