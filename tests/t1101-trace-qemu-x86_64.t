@@ -43,6 +43,12 @@ test_expect_success 'qemu-x86_64: disassembly of the accessing instructions' '
 	grep -q "^11 r +32 4  lock cmpxchgl " "$TEST_TMP/dis"
 '
 
+test_expect_success 'outside the code range the disassembly comes from objdump' '
+	"$TRACE_DUMP" --disas --code 10 20 $LO $HI "$TEST_TMP/demo" >"$TEST_TMP/objdis" &&
+	grep -q "^1 w +0 1  movb  *\$0x1,0x[0-9a-f]*(%rip)" "$TEST_TMP/objdis" &&
+	! grep -q "  ?\$" "$TEST_TMP/objdis"
+'
+
 test_expect_success 'merged: the vector pieces become 16-byte accesses' '
 	"$TRACE_DUMP" --merge $LO $HI "$TEST_TMP/demo" >"$TEST_TMP/merged" &&
 	grep -q "^9 r +16 16\$" "$TEST_TMP/merged" &&

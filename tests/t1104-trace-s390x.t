@@ -45,6 +45,12 @@ test_expect_success 'disassembly: mvi, mvhhi, cs' '
 	grep -q "^13 w +32 4  cs " "$TEST_TMP/dis"
 '
 
+test_expect_success 'disassembly outside the code range: s390x-linux-gnu-objdump' '
+	"$TRACE_DUMP" --target s390x --disas --code 10 20 $LO $HI "$TEST_TMP/demo" >"$TEST_TMP/objdis" &&
+	grep -q "^1 w +0 1  mvi" "$TEST_TMP/objdis" &&
+	grep -q "^13 w +32 4  cs" "$TEST_TMP/objdis"
+'
+
 test_expect_success 'a struct copy through MVC: no access, blind mvc executions' '
 	set -- $(symbol_range "$TEST_TMP/demo" struct_copy) &&
 	"$TRACE_DUMP" --target s390x --disas --code $1 $2 $LO $HI "$TEST_TMP/demo" copy >"$TEST_TMP/copy" &&

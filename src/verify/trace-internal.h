@@ -22,6 +22,11 @@ int trace_valgrind_run(const struct trace_request *req, struct trace *out,
 int trace_valgrind_available(const struct target *target,
 			     struct strbuf *why);
 
+/* Disassemble, with objdump on the program, the instructions of the
+ * trace that have no disassembly yet. */
+void trace_add_objdump_disas(const struct trace_request *req,
+			     struct trace *t);
+
 /* "  (install: pkg pkg)" for messages. */
 void trace_add_install_hint(struct strbuf *why, const char *packages);
 

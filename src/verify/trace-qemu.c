@@ -107,7 +107,8 @@ static int parse_line(struct trace *t, char *line, int *ended)
 		if (*end != ' ')
 			return -1;
 		end++;
-		trace_set_disas(t, pc, end, strlen(end));
+		if (strcmp(end, "?"))  /* not disassembled: objdump will */
+			trace_set_disas(t, pc, end, strlen(end));
 		return 0;
 	case 'e':
 		if (strncmp(line, "end ", 4))

@@ -13,8 +13,7 @@
  * number of "I" lines so far.  "M" (modify: an atomic or memory-destination
  * read-modify-write) becomes a read and a write with one seq.
  *
- * Lackey gives no disassembly; it is taken from objdump -d of the program
- * (one objdump run per cluster of nearby pcs).
+ * Lackey gives no disassembly; trace_run() takes it from objdump.
  */
 #include "verify/trace-internal.h"
 #include "lib/run-command.h"
@@ -86,76 +85,6 @@ static int parse_lackey(const char *path, const struct trace_request *req,
 	return 0;
 }
 
-/* objdump -d over [lo, hi): record the disassembly of the pcs we want. */
-static void disas_range(const struct trace_request *req, struct trace *t,
-			uint64_t lo, uint64_t hi, const uint64_t *want,
-			size_t nr_want)
-{
-	char *start = xasprintf("--start-address=0x%" PRIx64, lo);
-	char *stop = xasprintf("--stop-address=0x%" PRIx64, hi);
-	const char *argv[] = { "objdump", "-d", "--no-show-raw-insn", start,
-			       stop, req->exe, NULL };
-	struct child c = CHILD_INIT;
-	char *line, *nl, *end;
-
-	c.argv = argv;
-	c.timeout_ms = 30000;
-	if (run_child(&c) || !child_ok(&c))
-		goto out;
-	for (line = c.out.buf; line && *line; line = nl + 1) {
-		uint64_t pc;
-
-		nl = strchr(line, '\n');
-		if (!nl)
-			break;
-		*nl = '\0';
-		pc = strtoull(line, &end, 16);
-		if (end == line || end[0] != ':' || end[1] != '\t')
-			continue;
-		for (size_t k = 0; k < nr_want; k++) {
-			if (want[k] != pc)
-				continue;
-			/* "movl   $0x3,0x...(%rip)        # 4a6484 <w>" */
-			for (char *p = end + 2; *p; p++)
-				if (*p == '\t')
-					*p = ' ';
-			trace_set_disas(t, pc, end + 2, strlen(end + 2));
-			break;
-		}
-	}
-out:
-	child_release(&c);
-	free(start);
-	free(stop);
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Without objdump (binutils) the trace simply has no disassembly. */
-static void add_disassembly(const struct trace_request *req, struct trace *t)
-{
-	uint64_t *pcs = xmalloc((t->nr + 1) * sizeof(*pcs));
-	size_t n = 0, first = 0;
-
-	for (size_t k = 0; k < t->nr; k++)
-		pcs[n++] = t->acc[k].pc;
-	qsort(pcs, n, sizeof(*pcs), cmp_u64);
-	for (size_t k = 1; k <= n; k++) {
-		if (k < n && pcs[k] - pcs[k - 1] < 4096)
-			continue;
-		/* An x86 instruction is at most 15 bytes long. */
-		disas_range(req, t, pcs[first], pcs[k - 1] + 16, pcs + first,
-			    k - first);
-		first = k;
-	}
-	free(pcs);
-}
-
 int trace_valgrind_run(const struct trace_request *req, struct trace *out,
 		       struct strbuf *why)
 {
@@ -213,8 +142,6 @@ int trace_valgrind_run(const struct trace_request *req, struct trace *out,
 		goto out;
 	}
 	rc = parse_lackey(log_path, req, out, why);
-	if (!rc)
-		add_disassembly(req, out);
 out:
 	child_release(&c);
 	strlist_clear(&argv);

@@ -3,6 +3,10 @@
  * struct trace they fill in.
  */
 #include "verify/trace-internal.h"
+#include "lib/run-command.h"
+
+#include <inttypes.h>
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <errno.h>
@@ -92,6 +96,101 @@ void trace_merge_pieces(struct trace *t)
 	t->nr = w;
 }
 
+/*
+ * The disassembler for instructions the tracer described not: the
+ * target's cross objdump, or the host's for native targets (Debian's
+ * plain objdump knows only x86).  NULL when there is none: the trace then
+ * simply lacks that disassembly.
+ */
+static const char *objdump_for(const struct target *target)
+{
+	static char name[128];
+
+	snprintf(name, sizeof(name), "%s-objdump", target->triple);
+	if (program_exists(name))
+		return name;
+	if (target->native && program_exists("objdump"))
+		return "objdump";
+	return NULL;
+}
+
+/* objdump -d over [lo, hi): record the disassembly of the pcs we want. */
+static void disas_range(const struct trace_request *req, struct trace *t,
+			uint64_t lo, uint64_t hi, const uint64_t *want,
+			size_t nr_want)
+{
+	char *start = xasprintf("--start-address=0x%" PRIx64, lo);
+	char *stop = xasprintf("--stop-address=0x%" PRIx64, hi);
+	const char *argv[] = { objdump_for(req->target), "-d", "--no-show-raw-insn", start,
+			       stop, req->exe, NULL };
+	struct child c = CHILD_INIT;
+	char *line, *nl, *end;
+
+	c.argv = argv;
+	c.timeout_ms = 30000;
+	if (run_child(&c) || !child_ok(&c))
+		goto out;
+	for (line = c.out.buf; line && *line; line = nl + 1) {
+		uint64_t pc;
+
+		nl = strchr(line, '\n');
+		if (!nl)
+			break;
+		*nl = '\0';
+		pc = strtoull(line, &end, 16);
+		if (end == line || end[0] != ':' || end[1] != '\t')
+			continue;
+		for (size_t k = 0; k < nr_want; k++) {
+			if (want[k] != pc || trace_disas(t, pc))
+				continue;
+			/* "movl   $0x3,0x...(%rip)        # 4a6484 <w>" */
+			for (char *p = end + 2; *p; p++)
+				if (*p == '\t')
+					*p = ' ';
+			trace_set_disas(t, pc, end + 2, strlen(end + 2));
+			break;
+		}
+	}
+out:
+	child_release(&c);
+	free(start);
+	free(stop);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void trace_add_objdump_disas(const struct trace_request *req, struct trace *t)
+{
+	uint64_t *pcs = xmalloc((t->nr + t->nr_blind + 1) * sizeof(*pcs));
+	size_t n = 0, first = 0;
+
+	for (size_t k = 0; k < t->nr; k++)
+		if (!trace_disas(t, t->acc[k].pc))
+			pcs[n++] = t->acc[k].pc;
+	for (size_t k = 0; k < t->nr_blind; k++)
+		if (!trace_disas(t, t->blind[k].pc))
+			pcs[n++] = t->blind[k].pc;
+	if (!n || !objdump_for(req->target)) {
+		free(pcs);
+		return;
+	}
+	qsort(pcs, n, sizeof(*pcs), cmp_u64);
+	for (size_t k = 1; k <= n; k++) {
+		if (k < n && pcs[k] - pcs[k - 1] < 4096)
+			continue;
+		/* No instruction is longer than 15 bytes (x86). */
+		disas_range(req, t, pcs[first], pcs[k - 1] + 16, pcs + first,
+			    k - first);
+		first = k;
+	}
+	free(pcs);
+}
+
 void trace_add_install_hint(struct strbuf *why, const char *packages)
 {
 	strbuf_addf(why, " (install: apt-get install %s)", packages);
@@ -136,6 +235,7 @@ int trace_run(const struct trace_request *req, struct trace *out,
 		trace_release(out);
 		return -1;
 	}
+	trace_add_objdump_disas(req, out);
 	for (size_t k = 0; k < out->nr_blind; k++) {
 		const char *d = trace_disas(out, out->blind[k].pc);
 
