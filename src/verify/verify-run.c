@@ -299,7 +299,6 @@ static int compile(const struct config *c, const struct probe_set *set,
 
 	ch.argv = (const char *const *)argv.items;
 	ch.timeout_ms = 120000;
-	ch.dir = dir;
 	if (run_child(&ch)) {
 		set_trouble(r, "cannot run compiler '%s': %s", argv.items[0],
 			    ch.exec_errno ? strerror(ch.exec_errno) : child_describe(&ch));

@@ -1,0 +1,84 @@
+#!/bin/sh
+# rwonce verify on this machine with the system compiler: the default run
+# (what `make run` does), the JSON and header outputs, and no temporary
+# files left behind.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/verify/lib.sh"
+need_cmd cc qemu-x86_64
+[ "$(uname -m)" = x86_64 ] || skip_all "the native tests assume an x86-64 host"
+
+mkdir -p "$TEST_TMP/tmp"
+export TMPDIR="$TEST_TMP/tmp"
+
+test_expect_success 'default run: system cc, five levels, both backends, all ok' '
+	"$RWONCE" verify >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
+	grep -q "^  probe  *O0  *O0/a  *O1  *O1/a  *O2  *O2/a  *O3  *O3/a  *Os  *Os/a" "$TEST_TMP/out" &&
+	grep -q "^10 configurations: 390 probe runs ok, 0 broke the promise" "$TEST_TMP/out" &&
+	grep -q "^verdict: ok" "$TEST_TMP/out" &&
+	! test -s "$TEST_TMP/err"
+'
+
+test_expect_success 'no temporary files are left behind' '
+	test -z "$(ls -A "$TMPDIR")"
+'
+
+test_expect_success '--json is valid JSON with one entry per configuration' '
+	"$RWONCE" verify --opt 0,2 --json >"$TEST_TMP/j" &&
+	json_ok "$TEST_TMP/j" &&
+	test $(grep -c "\"compiler\": \"cc\"" "$TEST_TMP/j") = 4 &&
+	all_status ok "$TEST_TMP/j" &&
+	test "$(verdicts read_pair32 "$TEST_TMP/j" | sort -u)" = ok
+'
+
+test_expect_success '--emit-header: RWONCE_VERIFIED when every configuration is ok' '
+	"$RWONCE" verify --opt 2 --emit-header "$TEST_TMP/v.h" >/dev/null &&
+	grep -q "^#define RWONCE_VERIFIED \"cc x86_64 -O2; cc x86_64 -O2 atomic\"" "$TEST_TMP/v.h" &&
+	printf "#include \"v.h\"\n#ifndef RWONCE_VERIFIED\n#error no\n#endif\nint main(void){return 0;}\n" >"$TEST_TMP/use.c" &&
+	cc -I"$TEST_TMP" -o "$TEST_TMP/use" "$TEST_TMP/use.c"
+'
+
+test_expect_success '--emit-header: #error naming the failing probes, exit 1' '
+	RWONCE_FAULT=double "$RWONCE" verify --cc "$RWONCE_ROOT/tests/verify/cc-fault" \
+		--opt 2 --backend volatile --only "read_u32,two_reads" \
+		--emit-header "$TEST_TMP/bad.h" >/dev/null
+	test $? = 1 &&
+	grep -q "^#error \"rwonce verify: this compiler breaks the single-access promise: .*read_u32 duplicated" "$TEST_TMP/bad.h" &&
+	printf "#include \"bad.h\"\nint main(void){return 0;}\n" >"$TEST_TMP/use2.c" &&
+	! cc -I"$TEST_TMP" -o "$TEST_TMP/use2" "$TEST_TMP/use2.c" 2>"$TEST_TMP/cc-err" &&
+	grep -q "read_u32 duplicated" "$TEST_TMP/cc-err"
+'
+
+test_expect_success 'gcc-11 keeps the promise at every level too' '
+	if have_cmd gcc-11; then
+		"$RWONCE" verify --cc gcc-11 >"$TEST_TMP/g11" && grep -q "^verdict: ok" "$TEST_TMP/g11"
+	fi
+'
+
+test_expect_success 'a user probe file next to the battery' '
+	cat >"$TEST_TMP/mine.c" <<-EOT &&
+	#include <stdint.h>
+	#include "rwonce.h"
+	#include "rwonce-probe.h"
+	struct mine { uint16_t lo; uint8_t tag; uint8_t flags; };
+	RWONCE_PROBE_OBJECT(struct mine, o_mine);
+	/*@ probe mine_read_then_flag
+	 *  object o_mine
+	 *  expect r0:4 w3:1
+	 *  about my own pattern: read all, then set flags
+	 */
+	RWONCE_PROBE(mine_read_then_flag)
+	{
+		struct mine m = READ_ONCE(o_mine);
+		WRITE_ONCE(o_mine.flags, (uint8_t)(m.tag + 1));
+	}
+	EOT
+	"$RWONCE" verify --probes "$TEST_TMP/mine.c" --opt 2 --only "mine_*" --json >"$TEST_TMP/m" &&
+	test "$(verdicts mine_read_then_flag "$TEST_TMP/m")" = "ok
+ok"
+'
+
+test_expect_success 'still no temporary files left' '
+	test -z "$(ls -A "$TMPDIR")"
+'
+
+test_done
