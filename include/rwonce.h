@@ -158,14 +158,24 @@ template <typename T, unsigned long N = sizeof(T)> struct check_object {
 	typedef typename uint_of_size<N>::type uint;
 };
 
-template <typename U> inline U load(const volatile U *p)
+/*
+ * The size N, not the scalar type, is the template parameter, and the
+ * pointer is cast inside: GCC drops attributes (may_alias) from a deduced
+ * template argument, and g++ -O2 then moved a plain store of a pointer
+ * after its READ_ONCE (strict aliasing; tests/library/values.c).
+ */
+template <unsigned long N>
+inline typename uint_of_size<N>::type load(const volatile void *vp)
 {
+	typedef typename uint_of_size<N>::type U;
+	const volatile U *p = (const volatile U *)vp;
 #if defined(RWONCE_BACKEND_ATOMIC)
 	return __atomic_load_n(p, __ATOMIC_RELAXED);
 #else
 #if !RWONCE__NATIVE64 && !defined(RWONCE_ATOMIC64)
 	if (sizeof(U) == 8) { /* RWONCE_ALLOW_TEARING: lower address first */
-		const volatile unsigned int *h = (const volatile unsigned int *)p;
+		typedef typename uint_of_size<4>::type U32;
+		const volatile U32 *h = (const volatile U32 *)p;
 		unsigned int w[2];
 		U v;
 		w[0] = h[0];
@@ -181,14 +191,18 @@ template <typename U> inline U load(const volatile U *p)
 #endif
 }
 
-template <typename U> inline void store(volatile U *p, U v)
+template <unsigned long N>
+inline void store(volatile void *vp, typename uint_of_size<N>::type v)
 {
+	typedef typename uint_of_size<N>::type U;
+	volatile U *p = (volatile U *)vp;
 #if defined(RWONCE_BACKEND_ATOMIC)
 	__atomic_store_n(p, v, __ATOMIC_RELAXED);
 #else
 #if !RWONCE__NATIVE64 && !defined(RWONCE_ATOMIC64)
 	if (sizeof(U) == 8) {
-		volatile unsigned int *h = (volatile unsigned int *)p;
+		typedef typename uint_of_size<4>::type U32;
+		volatile U32 *h = (volatile U32 *)p;
 		unsigned int w[2];
 		std::memcpy(w, &v, sizeof(v));
 		h[0] = w[0];
@@ -210,19 +224,21 @@ inline typename std::remove_cv<T>::type read(const volatile T &x)
 {
 	typedef typename check_object<T>::uint U;
 	typename std::remove_cv<T>::type r;
-	U v = load((const volatile U *)&x);
+	U v = load<sizeof(U)>(&x);
 	std::memcpy((void *)&r, &v, sizeof(r));
 	return r;
 }
 
-template <typename T, typename V> inline void write(T &x, const V &v)
+/* v by value: an array or function argument then decays as it does in C
+ * (by const reference, WRITE_ONCE(void_ptr, char_array) would not compile). */
+template <typename T, typename V> inline void write(T &x, V v)
 {
 	static_assert(!std::is_const<T>::value, "WRITE_ONCE: the target is const");
 	typedef typename check_object<typename std::remove_cv<T>::type>::uint U;
 	typename std::remove_cv<T>::type tmp = v;
 	U u;
 	std::memcpy(&u, (const void *)&tmp, sizeof(u));
-	store((volatile U *)&x, u);
+	store<sizeof(U)>(&x, u);
 }
 
 template <typename T> inline volatile T *access(T &x)
