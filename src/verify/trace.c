@@ -51,11 +51,27 @@ static ssize_t find_insn(const struct trace *t, uint64_t pc)
 void trace_set_disas(struct trace *t, uint64_t pc, const char *disas,
 		     size_t len)
 {
+	char *d, *w;
+
 	if (find_insn(t, pc) >= 0)
 		return;
+	d = w = xmalloc(len + 1);
+
+	/* One space between fields: QEMU's disassemblers and objdump pad
+	 * with runs of spaces and tabs. */
+	for (size_t k = 0; k < len; k++) {
+		int space = disas[k] == ' ' || disas[k] == '\t';
+
+		if (space && (w == d || w[-1] == ' '))
+			continue;
+		*w++ = space ? ' ' : disas[k];
+	}
+	while (w > d && w[-1] == ' ')
+		w--;
+	*w = '\0';
 	ALLOC_GROW(t->insn, t->nr_insn + 1, t->alloc_insn);
 	t->insn[t->nr_insn].pc = pc;
-	t->insn[t->nr_insn].disas = xstrndup(disas, len);
+	t->insn[t->nr_insn].disas = d;
 	t->nr_insn++;
 }
 

@@ -116,7 +116,5 @@ void qemu_plugin_register_vcpu_mem_cb(struct qemu_plugin_insn *insn,
 unsigned int qemu_plugin_mem_size_shift(qemu_plugin_meminfo_t info);
 bool qemu_plugin_mem_is_store(qemu_plugin_meminfo_t info);
 
-/* Print through QEMU's log (stderr by default). */
-void qemu_plugin_outs(const char *string);
 
 #endif
