@@ -1,0 +1,34 @@
+#!/bin/sh
+# Demonstration 3 (and the x86-64 part of 1): clang 14, 16 and 19 keep the
+# library's promise at every level, while the raw volatile-cast control of
+# a two-field 8-byte struct is torn at -O2 (one 4-byte load per field).
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/verify/lib.sh"
+need_cmd qemu-x86_64
+[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
+
+for v in 14 16 19; do
+	cc=clang-$v
+	if ! have_cmd $cc; then
+		test_skip "$cc: library ok at -O0..-Os" "$cc not installed"
+		test_skip "$cc -O2: raw control torn, READ_ONCE ok" "$cc not installed"
+		continue
+	fi
+	test_expect_success "$cc: library probes ok at -O0 -O1 -O2 -O3 -Os, both backends" '
+		"$RWONCE" verify --cc $cc --json >"$TEST_TMP/$cc.json"
+		rc=$?
+		test $rc = 0 && json_ok "$TEST_TMP/$cc.json" &&
+		all_status ok "$TEST_TMP/$cc.json"
+	'
+	test_expect_success "$cc -O2: raw_read_pair32 torn, read_pair32 ok" '
+		"$RWONCE" verify --cc $cc --opt 2 --backend volatile \
+			--only "read_pair32,raw_read_pair32" >"$TEST_TMP/$cc.txt" &&
+		grep -q "^  read_pair32  *ok" "$TEST_TMP/$cc.txt" &&
+		grep -q "^  raw_read_pair32  *TORN" "$TEST_TMP/$cc.txt" &&
+		grep -q "raw_read_pair32 \[control\]  $cc x86_64 -O2: torn (expected r0:8)" "$TEST_TMP/$cc.txt" &&
+		grep -q "^    r0:4 piece .* rwonce_probe_raw_read_pair32+" "$TEST_TMP/$cc.txt" &&
+		grep -q "^    r4:4 piece .* rwonce_probe_raw_read_pair32+" "$TEST_TMP/$cc.txt"
+	'
+done
+
+test_done
