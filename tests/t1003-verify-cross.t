@@ -1,0 +1,41 @@
+#!/bin/sh
+# Demonstration 1 across targets: the library's probes are ok for gcc and
+# clang at every optimisation level, both backends.  In CI: aarch64 and
+# s390x with the Debian cross gcc and clang-19.  With RWONCE_FULL=1
+# (make check-full): all eight targets, gcc and clang 14, 16 and 19.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/verify/lib.sh"
+
+if [ "${RWONCE_FULL:-0}" = 1 ]; then
+	targets="x86_64 i386 aarch64 armhf s390x ppc64le riscv64 mips64el"
+	compilers="gcc clang-14 clang-16 clang-19"
+else
+	targets="aarch64 s390x"
+	compilers="gcc clang-19"
+fi
+
+for t in $targets; do
+	for cc in $compilers; do
+		name="$cc $t: library probes ok at -O0 -O1 -O2 -O3 -Os"
+		if ! have_cmd "$cc"; then
+			test_skip "$name" "$cc not installed"
+			continue
+		fi
+		# A missing cross toolchain or qemu is a skip, never a pass.
+		"$RWONCE" verify --cc "$cc" --target "$t" --opt 0 --only read_u8 \
+			--backend volatile >"$TEST_TMP/probe" 2>&1
+		if [ $? = 2 ]; then
+			test_skip "$name" "$(head -n 1 "$TEST_TMP/probe")"
+			continue
+		fi
+		test_expect_success "$name" '
+			"$RWONCE" verify --cc "$cc" --target "$t" --json >"$TEST_TMP/out.json"
+			rc=$?
+			json_ok "$TEST_TMP/out.json" && all_status ok "$TEST_TMP/out.json" &&
+			test $rc = 0 &&
+			test $(grep -c "\"backend\": " "$TEST_TMP/out.json") = 10
+		'
+	done
+done
+
+test_done
