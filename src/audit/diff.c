@@ -237,7 +237,7 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 		size_t le = line_of(&m, e->len ? e->off + e->len - 1 : e->off);
 
 		le = m.nr ? le + 1 : 0;
-		if (nr && ls < blocks[nr - 1].le) {
+		if (nr && ls <= blocks[nr - 1].le) {
 			if (le > blocks[nr - 1].le)
 				blocks[nr - 1].le = le;
 			blocks[nr - 1].e1 = i + 1;

@@ -1,0 +1,77 @@
+/*
+ * The conversions of `rwonce fix`, on one file's tokens:
+ *
+ *   ACCESS_ONCE(x)              ->  READ_ONCE(x)        (a read)
+ *   ACCESS_ONCE(x) = v;         ->  WRITE_ONCE(x, v);   (a whole statement)
+ *   *(volatile T *)&x           ->  READ_ONCE(x)        (x declared as T)
+ *   *(volatile T *)&x = v;      ->  WRITE_ONCE(x, v);
+ *
+ * A use is converted only when the result is certain to compile and to
+ * make the same accesses.  Every other use is left as it is and gets a
+ * note that says why: ++/--, compound assignment, address-of, a macro
+ * body, an assignment whose value is used, a volatile cast whose type
+ * cannot be shown to be the operand's, and so on.
+ */
+#ifndef RWONCE_AUDIT_REWRITE_H
+#define RWONCE_AUDIT_REWRITE_H
+
+#include "audit/diff.h"
+#include "audit/finding.h"
+#include "audit/lexer.h"
+#include "lib/util.h"
+
+struct rewrite_opts {
+	/* Macros with ACCESS_ONCE's meaning; "ACCESS_ONCE" is always one. */
+	struct strlist access_macros;
+	const char *read_name;  /* "READ_ONCE" */
+	const char *write_name; /* "WRITE_ONCE" */
+	int volatile_casts;     /* convert exact volatile-cast idioms (1) */
+	char *read_open, *write_open; /* "READ_ONCE(", "WRITE_ONCE(" */
+};
+
+void rewrite_opts_init(struct rewrite_opts *o);
+/* Use other names than READ_ONCE/WRITE_ONCE (kept by pointer). */
+void rewrite_opts_set_names(struct rewrite_opts *o, const char *read_name,
+			    const char *write_name);
+void rewrite_opts_release(struct rewrite_opts *o);
+
+/* A use that was left, and why (reason is static text). */
+struct rewrite_note {
+	enum rule_id rule;
+	unsigned line, col;
+	const char *what;   /* "ACCESS_ONCE(...)" or "volatile cast" */
+	const char *reason;
+};
+
+struct rewrite_result {
+	struct edit_list edits; /* sorted, non-overlapping */
+	struct rewrite_note *notes;
+	size_t notes_nr, notes_alloc;
+	size_t converted;       /* sites converted */
+};
+#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0 }
+
+/*
+ * Find and convert every site in buf[0..len) lexed as *toks.  Edit texts
+ * point into static storage or into *opts (keep it alive).  Returns 0,
+ * or -1 if the edits overlapped (an internal error: the result then has
+ * no edits, so the file stays as it was).
+ */
+int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
+		   const struct rewrite_opts *opts, struct rewrite_result *res);
+
+void rewrite_result_release(struct rewrite_result *res);
+
+/*
+ * Check that new_buf (the original with res's edits applied) lexes to the
+ * original's tokens outside the rewritten spans: same kinds, same bytes,
+ * same order, nothing added or lost.  Returns NULL, or a static message
+ * naming the first difference.
+ */
+const char *rewrite_check_preserved(const char *old_buf, size_t old_len,
+				    const struct token_list *old_toks,
+				    const struct edit_list *edits,
+				    const char *new_buf, size_t new_len,
+				    const struct token_list *new_toks);
+
+#endif
