@@ -1,0 +1,65 @@
+# Shell helpers for the stress tests (tests/t05xx-stress-*.t), sourced
+# after tests/lib/tap.sh.
+#
+#   stress_build SRC OUT CC [FLAGS...]   compile tests/stress/SRC.c
+#   stress_cc_works CC [FLAGS...]        can CC build AND run a threaded
+#                                        program with FLAGS (a sanitizer, -m32)?
+#   stress_run_clean OUT ARGS...         exit 0 and no sanitizer report
+#   stress_run_reports OUT ARGS...       a TSan data-race report appears
+#
+# STRESS_MS (default 700, or $RWONCE_STRESS_MS) is the time budget of one
+# run; each program stops by itself when it is spent.
+
+STRESS_MS=${RWONCE_STRESS_MS:-700}
+STRESS_SRC=$RWONCE_ROOT/tests/stress
+
+# Sanitizers: stop at the first UB; report races but keep going so the
+# program still prints its counts; a report makes the exit status 66.
+TSAN_OPTIONS="halt_on_error=0 exitcode=66 ${TSAN_OPTIONS:-}"
+ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-}"
+UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 ${UBSAN_OPTIONS:-}"
+export TSAN_OPTIONS ASAN_OPTIONS UBSAN_OPTIONS
+
+SAN_TSAN="-fsanitize=thread -O1 -g"
+SAN_ASAN_UBSAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g"
+
+stress_build() { # SRC OUT CC [FLAGS...]
+	_src=$1 _out=$2 _cc=$3
+	shift 3
+	"$_cc" -std=gnu11 -Wall -Wextra -Werror -O2 -g -pthread \
+		-I"$RWONCE_ROOT/include" -I"$RWONCE_ROOT/examples" -I"$STRESS_SRC" \
+		"$@" -o "$_out" "$STRESS_SRC/$_src.c"
+}
+
+stress_cc_works() { # CC [FLAGS...]
+	_cc=$1
+	shift
+	command -v "$_cc" >/dev/null 2>&1 || return 1
+	cat >"$TEST_TMP/probe.c" <<'PROBE'
+#include <pthread.h>
+static void *f(void *a) { return a; }
+int main(void) { pthread_t t; pthread_create(&t, 0, f, 0); return pthread_join(t, 0); }
+PROBE
+	"$_cc" -pthread "$@" -o "$TEST_TMP/probe" "$TEST_TMP/probe.c" \
+		>/dev/null 2>&1 && "$TEST_TMP/probe" >/dev/null 2>&1
+}
+
+_stress_report_re='ThreadSanitizer|AddressSanitizer|LeakSanitizer|runtime error:'
+
+stress_run_clean() { # OUT ARGS...
+	"$@" >"$TEST_TMP/run.out" 2>&1
+	_rc=$?
+	cat "$TEST_TMP/run.out"
+	[ "$_rc" = 0 ] && ! grep -Eq "$_stress_report_re" "$TEST_TMP/run.out"
+}
+
+stress_run_reports() { # OUT ARGS...
+	"$@" >"$TEST_TMP/run.out" 2>&1
+	grep -E 'WARNING: ThreadSanitizer: data race|^[a-z]' "$TEST_TMP/run.out" | head -n 3
+	grep -q 'WARNING: ThreadSanitizer: data race' "$TEST_TMP/run.out"
+}
+
+# The one-line result of the last run, as a TAP comment.
+stress_diag_last() {
+	grep -E '^(ipte|ring|tear)' "$TEST_TMP/run.out" | head -n 1 | sed 's/^/# /'
+}
