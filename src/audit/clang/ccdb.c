@@ -1,0 +1,96 @@
+/*
+ * compile_commands.json, read through libclang's own compilation database
+ * reader (the same code clang-tidy and clangd use), so "command" strings
+ * are split exactly as clang's tools split them.
+ */
+#include "audit/clang/engine-internal.h"
+
+#include <clang-c/CXCompilationDatabase.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char *take(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *r = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+	if (name[0] == '/' || !*dir)
+		return xstrdup(name);
+	return xasprintf("%s/%s", dir, name);
+}
+
+int ccdb_load(const char *build_dir, struct unit_list *out)
+{
+	char *json = xasprintf("%s/compile_commands.json", build_dir);
+	CXCompilationDatabase_Error err;
+	CXCompilationDatabase db;
+	CXCompileCommands cmds;
+	struct stat st;
+	unsigned n;
+
+	if (stat(json, &st) < 0) {
+		error("%s: %s (write one with 'bear -- make' or CMake's "
+		      "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)",
+		      json, strerror(errno));
+		free(json);
+		return -1;
+	}
+	db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
+	if (err != CXCompilationDatabase_NoError) {
+		error("%s: not a compilation database (expected a JSON array "
+		      "of {\"directory\", \"file\", \"command\" or "
+		      "\"arguments\"} objects)", json);
+		free(json);
+		return -1;
+	}
+	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
+	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
+	for (unsigned i = 0; i < n; i++) {
+		CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, i);
+		unsigned nargs = clang_CompileCommand_getNumArgs(cmd);
+		struct unit *u;
+		char *file;
+
+		if (!nargs)
+			continue;
+		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+		u = &out->items[out->nr++];
+		u->dir = take(clang_CompileCommand_getDirectory(cmd));
+		file = take(clang_CompileCommand_getFilename(cmd));
+		u->file = join_path(u->dir, file);
+		free(file);
+		u->argc = (int)nargs;
+		u->argv = xcalloc(nargs + 1, sizeof(*u->argv));
+		for (unsigned a = 0; a < nargs; a++)
+			u->argv[a] = take(clang_CompileCommand_getArg(cmd, a));
+	}
+	if (cmds)
+		clang_CompileCommands_dispose(cmds);
+	clang_CompilationDatabase_dispose(db);
+	free(json);
+	return 0;
+}
+
+void unit_list_release(struct unit_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++) {
+		struct unit *u = &l->items[i];
+
+		for (int a = 0; a < u->argc; a++)
+			free(u->argv[a]);
+		free(u->argv);
+		free(u->dir);
+		free(u->file);
+	}
+	free(l->items);
+	l->items = NULL;
+	l->nr = l->alloc = 0;
+}

@@ -1,0 +1,67 @@
+/*
+ * The type-aware engine of `rwonce audit`: parses every translation unit of
+ * a compilation database (compile_commands.json) through libclang's C API
+ * and answers the type questions the lexical engine can only guess at --
+ * what an ACCESS_ONCE operand really is after typedefs, how big a
+ * once-accessed object is, whether a volatile access hits a multi-field
+ * aggregate that clang splits.
+ *
+ * When the tool is built without libclang (see mk/60-clang-engine.mk),
+ * clang_engine_available() says how to get it and clang_engine_run()
+ * fails; nothing else changes.
+ */
+#ifndef RWONCE_AUDIT_CLANG_ENGINE_H
+#define RWONCE_AUDIT_CLANG_ENGINE_H
+
+#include "audit/finding.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+struct clang_engine_options {
+	/* Folder holding compile_commands.json (-p DIR). */
+	const char *build_dir;
+	/* Translation units parsed at once; 0: one per online core. */
+	int jobs;
+	/*
+	 * Restrict the run to these source files or folders (as given on the
+	 * command line; empty: every unit in the database).
+	 */
+	const struct strlist *paths;
+	/*
+	 * The project's own once-access macros, "NAME=KIND" as for
+	 * `--macro`: KIND "access" behaves like ACCESS_ONCE (an lvalue both
+	 * ways); "read", "write" and "once" are READ_ONCE-like.
+	 */
+	const struct strlist *macros;
+	/* Extra arguments appended to every unit's command line. */
+	const struct strlist *extra_args;
+	/* Print each unit's name on stderr as it is parsed. */
+	int verbose;
+};
+#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, 0 }
+
+struct clang_engine_stats {
+	unsigned units;        /* translation units parsed */
+	unsigned units_failed; /* units that did not parse cleanly */
+	double seconds;        /* wall time of the whole run */
+};
+
+/*
+ * Non-zero when this build has the engine.  Otherwise returns 0 and puts
+ * into *why (if not NULL) one line saying how to get it.
+ */
+int clang_engine_available(struct strbuf *why);
+
+/*
+ * Audit every unit of o->build_dir/compile_commands.json, appending the
+ * findings (sorted, each location once per run) to *out.
+ *
+ * Returns 0 when every unit parsed; the number of units that failed (each
+ * reported on stderr with libclang's diagnostics; the run goes on for the
+ * others) when some did; -1 after error() when the run could not start
+ * (no database, unreadable database, no libclang in this build).
+ */
+int clang_engine_run(const struct clang_engine_options *o,
+		     struct finding_list *out, struct clang_engine_stats *stats);
+
+#endif

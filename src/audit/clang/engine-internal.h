@@ -1,0 +1,75 @@
+/*
+ * Inside the libclang engine: the compilation database, the per-unit
+ * audit, and the table of once-access macros they share.  Only
+ * src/audit/clang/ includes this.
+ */
+#ifndef RWONCE_AUDIT_CLANG_INTERNAL_H
+#define RWONCE_AUDIT_CLANG_INTERNAL_H
+
+#include <clang-c/Index.h>
+
+#include "audit/clang/clang-engine.h"
+
+/* One entry of compile_commands.json, paths made absolute. */
+struct unit {
+	char *dir;   /* "directory" */
+	char *file;  /* "file", absolute */
+	char **argv; /* the compiler's command line, argv[0] the compiler */
+	int argc;
+};
+
+struct unit_list {
+	struct unit *items;
+	size_t nr, alloc;
+};
+
+/*
+ * Load build_dir/compile_commands.json.  Returns 0, or -1 after error()
+ * naming the file and what is wrong.
+ */
+int ccdb_load(const char *build_dir, struct unit_list *out);
+void unit_list_release(struct unit_list *l);
+
+/* What a once-access macro is, for the rules. */
+enum once_kind {
+	ONCE_NONE = 0,
+	ONCE_ACCESS, /* ACCESS_ONCE: a volatile lvalue, read or written */
+	ONCE_READ,   /* READ_ONCE and friends */
+	ONCE_WRITE,  /* WRITE_ONCE and friends */
+};
+
+struct once_macro {
+	char *name;
+	enum once_kind kind;
+};
+
+struct once_macro_table {
+	struct once_macro *items;
+	size_t nr, alloc;
+};
+
+/* The built-in names plus "NAME=KIND" entries; -1 after error() on a bad one. */
+int once_macros_init(struct once_macro_table *t, const struct strlist *user);
+enum once_kind once_macro_kind(const struct once_macro_table *t, const char *name);
+void once_macros_release(struct once_macro_table *t);
+
+/* What the audit of one unit produced. */
+struct unit_result {
+	struct finding_list findings;
+	struct strbuf diagnostics; /* errors to show when the unit failed */
+	int failed;                /* did not parse, or parsed with errors */
+};
+
+/*
+ * Parse one unit with its own flags and append its findings.  The index
+ * belongs to the calling thread (libclang indexes are not shared).
+ */
+void audit_unit(CXIndex index, const struct unit *u,
+		const struct once_macro_table *macros,
+		const struct strlist *extra_args, struct unit_result *r);
+
+/* A path as the user should see it: relative to the current folder when
+ * below it, else absolute.  Caller frees. */
+char *display_path(const char *abs_path);
+
+#endif

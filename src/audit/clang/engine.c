@@ -1,0 +1,228 @@
+/*
+ * The libclang engine's driver: load the compilation database, audit the
+ * units on N threads (one libclang index per thread), then merge the
+ * findings in database order so that a finding in a header shared by
+ * many units is reported once, the same way on every run.
+ */
+#include "audit/clang/engine-internal.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int clang_engine_available(struct strbuf *why)
+{
+	(void)why;
+	return 1;
+}
+
+char *display_path(const char *abs_path)
+{
+	static char cwd[PATH_MAX];
+	static int have_cwd = -1;
+	size_t n;
+
+	/* getcwd once: the engine never changes folder (threads use
+	 * -working-directory instead). */
+	if (have_cwd < 0)
+		have_cwd = getcwd(cwd, sizeof(cwd)) != NULL;
+	if (!have_cwd)
+		return xstrdup(abs_path);
+	n = strlen(cwd);
+	if (!strncmp(abs_path, cwd, n) && abs_path[n] == '/')
+		return xstrdup(abs_path + n + 1);
+	return xstrdup(abs_path);
+}
+
+/* Is the unit's file one of the paths asked for (a file, or below a
+ * folder)? */
+static int unit_selected(const struct unit *u, const struct strlist *paths)
+{
+	char *real_file;
+	int ok = 0;
+
+	if (!paths || !paths->nr)
+		return 1;
+	real_file = realpath(u->file, NULL);
+	if (!real_file)
+		real_file = xstrdup(u->file);
+	for (size_t i = 0; i < paths->nr && !ok; i++) {
+		char *p = realpath(paths->items[i], NULL);
+		size_t n;
+
+		if (!p)
+			continue;
+		n = strlen(p);
+		ok = !strcmp(real_file, p) ||
+		     (!strncmp(real_file, p, n) &&
+		      (real_file[n] == '/' || (n == 1 && p[0] == '/')));
+		free(p);
+	}
+	free(real_file);
+	return ok;
+}
+
+struct pool {
+	const struct unit_list *units;
+	const struct clang_engine_options *o;
+	const struct once_macro_table *macros;
+	struct unit_result *results;
+	size_t next;
+	pthread_mutex_t lock;
+};
+
+static void *worker(void *arg)
+{
+	struct pool *p = arg;
+	/* excludeDeclarationsFromPCH=0, displayDiagnostics=0: we print the
+	 * diagnostics ourselves, once per failed unit. */
+	CXIndex index = clang_createIndex(0, 0);
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&p->lock);
+		i = p->next++;
+		pthread_mutex_unlock(&p->lock);
+		if (i >= p->units->nr)
+			break;
+		if (p->o->verbose)
+			fprintf(stderr, "rwonce: parsing %s\n",
+				p->units->items[i].file);
+		audit_unit(index, &p->units->items[i], p->macros,
+			   p->o->extra_args, &p->results[i]);
+	}
+	clang_disposeIndex(index);
+	return NULL;
+}
+
+struct keyed {
+	const struct finding *f;
+	size_t order;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+	int c = strcmp(x->f->path, y->f->path);
+
+	if (c)
+		return c;
+	if (x->f->line != y->f->line)
+		return x->f->line < y->f->line ? -1 : 1;
+	if (x->f->col != y->f->col)
+		return x->f->col < y->f->col ? -1 : 1;
+	if (x->f->rule != y->f->rule)
+		return x->f->rule < y->f->rule ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int clang_engine_run(const struct clang_engine_options *o,
+		     struct finding_list *out, struct clang_engine_stats *stats)
+{
+	struct unit_list all = { NULL, 0, 0 }, units = { NULL, 0, 0 };
+	struct once_macro_table macros = { NULL, 0, 0 };
+	struct pool pool;
+	pthread_t *threads;
+	int jobs, failed = 0;
+	struct keyed *keyed;
+	size_t nr_keyed = 0, total = 0;
+	double start = now();
+
+	if (!o->build_dir)
+		return error("the clang engine needs a compilation database: "
+			     "-p DIR (DIR/compile_commands.json)");
+	if (once_macros_init(&macros, o->macros) < 0)
+		return -1;
+	if (ccdb_load(o->build_dir, &all) < 0) {
+		once_macros_release(&macros);
+		return -1;
+	}
+	/* Keep the selected units; the rest stay owned by 'all'. */
+	for (size_t i = 0; i < all.nr; i++)
+		if (unit_selected(&all.items[i], o->paths)) {
+			ALLOC_GROW(units.items, units.nr + 1, units.alloc);
+			units.items[units.nr++] = all.items[i];
+		}
+	if (o->paths && o->paths->nr && !units.nr)
+		warning("no unit of %s/compile_commands.json is below the "
+			"paths given", o->build_dir);
+
+	memset(&pool, 0, sizeof(pool));
+	pool.units = &units;
+	pool.o = o;
+	pool.macros = &macros;
+	pool.results = xcalloc(units.nr ? units.nr : 1, sizeof(*pool.results));
+	pthread_mutex_init(&pool.lock, NULL);
+	jobs = o->jobs > 0 ? o->jobs : online_cpus();
+	if ((size_t)jobs > units.nr)
+		jobs = units.nr ? (int)units.nr : 1;
+	threads = xcalloc((size_t)jobs, sizeof(*threads));
+	for (int t = 0; t < jobs; t++)
+		if (pthread_create(&threads[t], NULL, worker, &pool))
+			die("cannot start a thread");
+	for (int t = 0; t < jobs; t++)
+		pthread_join(threads[t], NULL);
+	pthread_mutex_destroy(&pool.lock);
+	free(threads);
+
+	/* Failed units, in database order, with libclang's words. */
+	for (size_t i = 0; i < units.nr; i++) {
+		struct unit_result *r = &pool.results[i];
+
+		total += r->findings.nr;
+		if (!r->failed)
+			continue;
+		failed++;
+		error("%s: cannot be parsed cleanly; libclang says:\n%s",
+		      units.items[i].file, strbuf_str(&r->diagnostics));
+	}
+
+	/* Merge: each (path, line, col, rule) once, the first unit's word. */
+	keyed = xcalloc(total ? total : 1, sizeof(*keyed));
+	for (size_t i = 0; i < units.nr; i++)
+		for (size_t j = 0; j < pool.results[i].findings.nr; j++) {
+			keyed[nr_keyed].f = &pool.results[i].findings.items[j];
+			keyed[nr_keyed].order = nr_keyed;
+			nr_keyed++;
+		}
+	qsort(keyed, nr_keyed, sizeof(*keyed), cmp_keyed);
+	for (size_t i = 0; i < nr_keyed; i++) {
+		const struct finding *f = keyed[i].f;
+
+		if (i && !strcmp(f->path, keyed[i - 1].f->path) &&
+		    f->line == keyed[i - 1].f->line &&
+		    f->col == keyed[i - 1].f->col &&
+		    f->rule == keyed[i - 1].f->rule)
+			continue;
+		finding_list_add(out, f);
+	}
+	free(keyed);
+
+	for (size_t i = 0; i < units.nr; i++) {
+		finding_list_release(&pool.results[i].findings);
+		strbuf_release(&pool.results[i].diagnostics);
+	}
+	free(pool.results);
+	if (stats) {
+		stats->units = (unsigned)units.nr;
+		stats->units_failed = (unsigned)failed;
+		stats->seconds = now() - start;
+	}
+	free(units.items);
+	unit_list_release(&all);
+	once_macros_release(&macros);
+	return failed;
+}

@@ -1,0 +1,24 @@
+/*
+ * The clang engine in a build without libclang: the build still
+ * succeeds, and `rwonce audit --engine=clang` says how to get the engine.
+ */
+#include "audit/clang/clang-engine.h"
+
+#define HOW "this rwonce was built without libclang; install it " \
+	    "(apt-get install libclang-dev) and rebuild (make)"
+
+int clang_engine_available(struct strbuf *why)
+{
+	if (why)
+		strbuf_addstr(why, HOW);
+	return 0;
+}
+
+int clang_engine_run(const struct clang_engine_options *o,
+		     struct finding_list *out, struct clang_engine_stats *stats)
+{
+	(void)o;
+	(void)out;
+	(void)stats;
+	return error("the clang engine is not available: " HOW);
+}

@@ -1,0 +1,1014 @@
+/*
+ * The audit of one translation unit through libclang: parse it with its
+ * own flags, then walk the AST looking for volatile accesses and judge
+ * each by its real types.
+ *
+ * Every once-access idiom in use -- ACCESS_ONCE, the kernel's
+ * __READ_ONCE/__WRITE_ONCE, liburcu's CMM_ACCESS_ONCE, hand-written
+ * casts -- has the same shape after expansion:
+ *
+ *	*(volatile T *)&(x)      a UnaryOperator '*' over a CStyleCastExpr
+ *	                         to pointer-to-volatile over '&x'
+ *
+ * so the engine finds the shape in the AST, takes the object x from the
+ * '&' (its type as written, e.g. pte_t) and the accessed type from the
+ * dereference, and asks libclang which macro the '*' came from: the
+ * macro expansion that starts at the '*''s file location (a token of a
+ * macro body has the invocation's location), followed through the macro
+ * bodies to the first once-access macro it reaches.
+ */
+#include "audit/clang/engine-internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The parse options: the detailed preprocessing record gives us macro
+ * definitions and expansions as cursors; KeepGoing keeps the AST after
+ * errors so one bad header does not hide the rest of the unit. */
+#define PARSE_OPTIONS                                                      \
+	(CXTranslationUnit_DetailedPreprocessingRecord |                     \
+	 CXTranslationUnit_KeepGoing)
+
+/* How many libclang error diagnostics are shown for a failed unit. */
+#define MAX_DIAGNOSTICS 10
+
+struct macro_def {
+	char *name;
+	CXCursor cursor;
+	size_t order; /* position in the unit: the last definition wins */
+};
+
+/* A file's path as shown to the user, computed once per unit. */
+struct file_path {
+	CXFile file;
+	char *path;
+};
+
+struct walk {
+	CXTranslationUnit tu;
+	const struct once_macro_table *macros;
+	unsigned word_bytes; /* the target's native word (pointer width) */
+	const char *target;
+
+	/* Macro definitions by name (the last definition wins), sorted. */
+	struct macro_def *defs;
+	size_t nr_defs, alloc_defs;
+
+	struct file_path *paths;
+	size_t nr_paths, alloc_paths;
+
+	struct finding_list *out;
+};
+
+/* The parent chain during the walk, innermost first. */
+struct frame {
+	CXCursor c;
+	enum CXCursorKind kind;
+	const struct frame *up;
+};
+
+static char *cxstr(CXString s)
+{
+	const char *p = clang_getCString(s);
+	char *r = xstrdup(p ? p : "");
+
+	clang_disposeString(s);
+	return r;
+}
+
+static int cmp_def(const void *a, const void *b)
+{
+	const struct macro_def *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int cmp_def_name(const void *a, const void *b)
+{
+	const struct macro_def *x = a, *y = b;
+
+	return strcmp(x->name, y->name);
+}
+
+static const struct macro_def *find_def(const struct walk *w, const char *name)
+{
+	struct macro_def key = { (char *)name, clang_getNullCursor(), 0 };
+
+	return bsearch(&key, w->defs, w->nr_defs, sizeof(key), cmp_def_name);
+}
+
+static const char *file_display_path(struct walk *w, CXFile file)
+{
+	char *real;
+
+	for (size_t i = 0; i < w->nr_paths; i++)
+		if (w->paths[i].file == file)
+			return w->paths[i].path;
+	real = cxstr(clang_File_tryGetRealPathName(file));
+	if (!*real) {
+		free(real);
+		real = cxstr(clang_getFileName(file));
+	}
+	ALLOC_GROW(w->paths, w->nr_paths + 1, w->alloc_paths);
+	w->paths[w->nr_paths].file = file;
+	w->paths[w->nr_paths].path = display_path(real);
+	free(real);
+	return w->paths[w->nr_paths++].path;
+}
+
+/* ---- types ---------------------------------------------------------- */
+
+static int is_volatile(CXType t)
+{
+	return clang_isVolatileQualifiedType(t) ||
+	       clang_isVolatileQualifiedType(clang_getCanonicalType(t));
+}
+
+static int is_pointer(CXType t)
+{
+	return clang_getCanonicalType(t).kind == CXType_Pointer;
+}
+
+static int is_array_kind(enum CXTypeKind k)
+{
+	return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+	       k == CXType_VariableArray || k == CXType_DependentSizedArray;
+}
+
+enum aggregate { AGG_NONE, AGG_STRUCT, AGG_UNION, AGG_ARRAY };
+
+static enum aggregate aggregate_kind(CXType t)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	if (is_array_kind(c.kind))
+		return AGG_ARRAY;
+	if (c.kind != CXType_Record)
+		return AGG_NONE;
+	return clang_getCursorKind(clang_getTypeDeclaration(c)) ==
+			       CXCursor_UnionDecl ?
+		       AGG_UNION :
+		       AGG_STRUCT;
+}
+
+static void spell_type_canonical(CXType t, struct strbuf *sb, int depth);
+
+/* A struct or union without a tag (typedef struct { ... } pte_t): its
+ * canonical spelling is its fields.  libclang 14 spells such a record by
+ * its typedef name or "(unnamed struct at ...)", so look at the tag. */
+static int record_is_unnamed(CXCursor decl)
+{
+	char *name;
+	int unnamed;
+
+	if (clang_Cursor_isAnonymous(decl))
+		return 1;
+	name = cxstr(clang_getCursorSpelling(decl));
+	unnamed = !*name || strchr(name, ' ') || name[0] == '(';
+	free(name);
+	if (!unnamed) {
+		/* The typedef's name given to an unnamed record: the tag
+		 * does not appear in the record's own tokens. */
+		CXToken *toks;
+		unsigned nr;
+		CXTranslationUnit tu = clang_Cursor_getTranslationUnit(decl);
+
+		clang_tokenize(tu, clang_getCursorExtent(decl), &toks, &nr);
+		unnamed = nr >= 2 &&
+			  clang_getTokenKind(toks[1]) != CXToken_Identifier;
+		clang_disposeTokens(tu, toks, nr);
+	}
+	return unnamed;
+}
+
+struct field_spell {
+	struct strbuf *sb;
+	int depth;
+};
+
+static enum CXVisitorResult spell_field(CXCursor field, CXClientData data)
+{
+	struct field_spell *fs = data;
+	char *name = cxstr(clang_getCursorSpelling(field));
+
+	strbuf_addch(fs->sb, ' ');
+	spell_type_canonical(clang_getCursorType(field), fs->sb, fs->depth + 1);
+	if (*name)
+		strbuf_addf(fs->sb, " %s", name);
+	if (clang_Cursor_isBitField(field))
+		strbuf_addf(fs->sb, " : %d", clang_getFieldDeclBitWidth(field));
+	strbuf_addch(fs->sb, ';');
+	free(name);
+	return CXVisit_Continue;
+}
+
+/*
+ * The canonical type as C: named records by their tag, anonymous ones
+ * written out with their fields ("struct { unsigned long pte; }"), which
+ * is what the reader of a finding needs to see through a typedef.
+ */
+static void spell_type_canonical(CXType t, struct strbuf *sb, int depth)
+{
+	CXType c = clang_getCanonicalType(t);
+	CXCursor decl = clang_getTypeDeclaration(c);
+
+	if (c.kind == CXType_Record && depth < 4 && record_is_unnamed(decl)) {
+		struct field_spell fs = { sb, depth };
+
+		/* The object's own qualifiers are not part of what the
+		 * reader needs; a field's are. */
+		if (depth && clang_isConstQualifiedType(c))
+			strbuf_addstr(sb, "const ");
+		if (depth && clang_isVolatileQualifiedType(c))
+			strbuf_addstr(sb, "volatile ");
+		strbuf_addstr(sb, clang_getCursorKind(decl) == CXCursor_UnionDecl ?
+					  "union {" : "struct {");
+		clang_Type_visitFields(c, spell_field, &fs);
+		strbuf_addstr(sb, " }");
+		return;
+	}
+	if (is_array_kind(c.kind) && depth < 4) {
+		spell_type_canonical(clang_getArrayElementType(c), sb, depth + 1);
+		if (c.kind == CXType_ConstantArray)
+			strbuf_addf(sb, "[%lld]", clang_getArraySize(c));
+		else
+			strbuf_addstr(sb, "[]");
+		return;
+	}
+	{
+		char *s = cxstr(clang_getTypeSpelling(c));
+
+		strbuf_addstr(sb, s);
+		free(s);
+	}
+}
+
+/* Drop the qualifiers a reader does not need on the object's type. */
+static char *spell_type_unqualified(CXType t)
+{
+	char *s = cxstr(clang_getTypeSpelling(t));
+	const char *p = s;
+	char *r;
+
+	for (;;) {
+		if (!strncmp(p, "volatile ", 9))
+			p += 9;
+		else if (!strncmp(p, "const ", 6))
+			p += 6;
+		else
+			break;
+	}
+	r = xstrdup(p);
+	free(s);
+	return r;
+}
+
+struct field_count {
+	unsigned units;
+	int in_bitfield_run;
+};
+
+static void count_storage_units(CXType t, struct field_count *fc, int depth);
+
+static enum CXVisitorResult count_field(CXCursor field, CXClientData data)
+{
+	struct field_count *fc = data;
+
+	if (clang_Cursor_isBitField(field)) {
+		/* Consecutive bit-fields share storage: one unit per run. */
+		if (!fc->in_bitfield_run && clang_getFieldDeclBitWidth(field))
+			fc->units++;
+		fc->in_bitfield_run = clang_getFieldDeclBitWidth(field) != 0;
+		return CXVisit_Continue;
+	}
+	fc->in_bitfield_run = 0;
+	count_storage_units(clang_getCursorType(field), fc, 1);
+	return CXVisit_Continue;
+}
+
+/*
+ * The scalars a copy of t moves: struct fields (nested structs
+ * flattened, a run of bit-fields counted once), array elements.  A union
+ * counts as one: clang copies it as its widest member.
+ */
+static void count_storage_units(CXType t, struct field_count *fc, int depth)
+{
+	CXType c = clang_getCanonicalType(t);
+
+	if (depth > 8) {
+		fc->units++;
+		return;
+	}
+	switch (aggregate_kind(c)) {
+	case AGG_STRUCT:
+		{
+			struct field_count inner = { 0, 0 };
+
+			clang_Type_visitFields(c, count_field, &inner);
+			fc->units += inner.units;
+		}
+		return;
+	case AGG_ARRAY:
+		if (c.kind == CXType_ConstantArray) {
+			struct field_count el = { 0, 0 };
+
+			count_storage_units(clang_getArrayElementType(c), &el,
+					    depth + 1);
+			fc->units += el.units * (unsigned)clang_getArraySize(c);
+		} else {
+			fc->units += 2;
+		}
+		return;
+	default:
+		fc->units++;
+		return;
+	}
+}
+
+/* ---- the AST -------------------------------------------------------- */
+
+struct children {
+	CXCursor c[4];
+	unsigned nr;
+};
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent,
+					     CXClientData data)
+{
+	struct children *ch = data;
+
+	(void)parent;
+	if (ch->nr < ARRAY_SIZE(ch->c))
+		ch->c[ch->nr] = c;
+	ch->nr++;
+	return CXChildVisit_Continue;
+}
+
+static struct children children_of(CXCursor c)
+{
+	struct children ch = { { { 0, 0, { 0, 0, 0 } } }, 0 };
+
+	clang_visitChildren(c, collect_child, &ch);
+	return ch;
+}
+
+static CXCursor last_child(CXCursor c)
+{
+	struct children ch = children_of(c);
+
+	if (!ch.nr)
+		return clang_getNullCursor();
+	return ch.c[ch.nr > ARRAY_SIZE(ch.c) ? ARRAY_SIZE(ch.c) - 1 : ch.nr - 1];
+}
+
+/* Skip parentheses and implicit conversions (UnexposedExpr). */
+static CXCursor skip_parens(CXCursor c)
+{
+	for (int i = 0; i < 64; i++) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr)
+			return c;
+		{
+			struct children ch = children_of(c);
+
+			if (ch.nr != 1)
+				return c;
+			c = ch.c[0];
+		}
+	}
+	return c;
+}
+
+/* libclang 14 has no operator kind for UnaryOperator; the types tell
+ * '*' (pointer operand, result its pointee) from everything else. */
+static int is_deref_of(CXCursor op, CXCursor *operand)
+{
+	struct children ch = children_of(op);
+	CXType pt, rt;
+
+	if (ch.nr != 1)
+		return 0;
+	pt = clang_getCanonicalType(clang_getCursorType(ch.c[0]));
+	if (pt.kind != CXType_Pointer)
+		return 0;
+	rt = clang_getCanonicalType(clang_getCursorType(op));
+	if (!clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(pt)),
+			      rt))
+		return 0;
+	*operand = ch.c[0];
+	return 1;
+}
+
+/* '&x': returns x. */
+static int is_address_of(CXCursor op, CXCursor *object)
+{
+	struct children ch;
+	CXType rt;
+
+	if (clang_getCursorKind(op) != CXCursor_UnaryOperator)
+		return 0;
+	ch = children_of(op);
+	if (ch.nr != 1)
+		return 0;
+	rt = clang_getCanonicalType(clang_getCursorType(op));
+	if (rt.kind != CXType_Pointer)
+		return 0;
+	if (!clang_equalTypes(clang_getCanonicalType(clang_getPointeeType(rt)),
+			      clang_getCanonicalType(
+				      clang_getCursorType(ch.c[0]))))
+		return 0;
+	*object = ch.c[0];
+	return 1;
+}
+
+enum use { USE_NONE, USE_READ, USE_WRITE };
+
+/*
+ * How the value of an lvalue expression is used: as a whole (read, or
+ * written when it is the left side of '='), or not at all (a member is
+ * selected, its address taken, its size asked).
+ */
+static enum use whole_use(const struct frame *f)
+{
+	CXCursor self = f->c;
+	const struct frame *p = f->up;
+
+	while (p && (p->kind == CXCursor_ParenExpr ||
+		     p->kind == CXCursor_UnexposedExpr)) {
+		self = p->c;
+		p = p->up;
+	}
+	if (!p)
+		return USE_READ;
+	switch (p->kind) {
+	case CXCursor_MemberRefExpr:
+	case CXCursor_UnaryExpr: /* sizeof, _Alignof */
+	case CXCursor_TypeRef:
+		return USE_NONE;
+	case CXCursor_UnaryOperator: {
+		CXCursor obj;
+
+		return is_address_of(p->c, &obj) ? USE_NONE : USE_READ;
+	}
+	case CXCursor_CStyleCastExpr:
+		/* A child of a cast that is not its last child sits in the
+		 * cast's type: typeof(ACCESS_ONCE(x)). */
+		return clang_equalCursors(last_child(p->c), self) ? USE_READ :
+								     USE_NONE;
+	case CXCursor_VarDecl: {
+		CXCursor init = clang_Cursor_getVarDeclInitializer(p->c);
+
+		return clang_equalCursors(init, self) ? USE_READ : USE_NONE;
+	}
+	case CXCursor_BinaryOperator: {
+		/* Only '=' and ',' take a struct operand; the left of '='
+		 * is written.  (The result type of '=' is the unqualified
+		 * left type, so compare cursors, not types.) */
+		struct children ch = children_of(p->c);
+
+		if (ch.nr == 2 && clang_equalCursors(ch.c[0], self) &&
+		    aggregate_kind(clang_getCursorType(self)) != AGG_NONE)
+			return USE_WRITE;
+		return USE_READ;
+	}
+	default:
+		if (clang_isDeclaration(p->kind))
+			return USE_NONE;
+		return USE_READ;
+	}
+}
+
+/* ---- macros ---------------------------------------------------------- */
+
+/*
+ * The once-access macro a body token came from: the expansion at loc
+ * (the outermost macro the user wrote), followed through macro bodies
+ * breadth-first to the first name in the once-macro table.  *user gets
+ * the macro the user wrote (NULL when loc is not in a macro).
+ */
+static const struct once_macro *macro_origin(struct walk *w,
+					     CXSourceLocation loc, char **user)
+{
+	CXCursor exp = clang_getCursor(w->tu, loc);
+	char *queue[32];
+	size_t head = 0, tail = 0;
+	const struct once_macro *found = NULL;
+
+	*user = NULL;
+	if (clang_getCursorKind(exp) != CXCursor_MacroExpansion)
+		return NULL;
+	/* The expansion must start exactly here: a token of the body. */
+	{
+		CXFile f1, f2;
+		unsigned o1, o2;
+
+		clang_getFileLocation(loc, &f1, NULL, NULL, &o1);
+		clang_getFileLocation(clang_getCursorLocation(exp), &f2, NULL,
+				      NULL, &o2);
+		if (f1 != f2 || o1 != o2)
+			return NULL;
+	}
+	*user = cxstr(clang_getCursorSpelling(exp));
+	queue[tail++] = xstrdup(*user);
+	while (head < tail && !found) {
+		char *name = queue[head++];
+		const struct macro_def *d;
+		CXToken *toks;
+		unsigned nr;
+
+		for (size_t i = 0; i < w->macros->nr; i++)
+			if (!strcmp(w->macros->items[i].name, name))
+				found = &w->macros->items[i];
+		if (found)
+			break;
+		d = find_def(w, name);
+		if (!d)
+			continue;
+		clang_tokenize(w->tu, clang_getCursorExtent(d->cursor), &toks, &nr);
+		for (unsigned i = 1; i < nr && tail < ARRAY_SIZE(queue); i++) {
+			char *id;
+			int seen = 0;
+
+			if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+				continue;
+			id = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+			for (size_t q = 0; q < tail; q++)
+				seen |= !strcmp(queue[q], id);
+			if (!seen && find_def(w, id))
+				queue[tail++] = id;
+			else
+				free(id);
+		}
+		clang_disposeTokens(w->tu, toks, nr);
+	}
+	for (size_t i = 0; i < tail; i++)
+		free(queue[i]);
+	return found;
+}
+
+/* ---- findings --------------------------------------------------------- */
+
+static void add_finding(struct walk *w, enum rule_id rule, CXSourceLocation loc,
+			char *message, const char *spelled,
+			const char *canonical)
+{
+	struct finding f;
+	CXFile file;
+	unsigned line, col;
+
+	clang_getExpansionLocation(loc, &file, &line, &col, NULL);
+	if (!file) {
+		free(message);
+		return;
+	}
+	memset(&f, 0, sizeof(f));
+	f.rule = rule;
+	f.path = (char *)file_display_path(w, file);
+	f.line = line;
+	f.col = col;
+	f.message = message;
+	f.type_spelled = (char *)spelled;
+	f.type_canonical = (char *)canonical;
+	finding_list_add(w->out, &f);
+	free(message);
+}
+
+static int in_system_header(CXSourceLocation loc)
+{
+	return clang_Location_isInSystemHeader(loc);
+}
+
+static const char *aggregate_word(enum aggregate a)
+{
+	switch (a) {
+	case AGG_STRUCT: return "struct";
+	case AGG_UNION: return "union";
+	case AGG_ARRAY: return "array";
+	default: return "scalar";
+	}
+}
+
+/* The `rwonce verify` probe that shows clang tearing this shape. */
+static const char *tearing_probe(long long size, enum use use)
+{
+	static const char *const probes[2][3] = {
+		{ "raw_read_pair8", "raw_read_pair16", "raw_read_pair32" },
+		{ "raw_write_pair8", "raw_write_pair16", "raw_write_pair32" },
+	};
+	int w = use == USE_WRITE;
+
+	return probes[w][size == 2 ? 0 : size == 4 ? 1 : 2];
+}
+
+/*
+ * One volatile access found: at f (a '*' dereference or a volatile
+ * lvalue), through a cast written in the code or not, to an object whose
+ * type may be known (the operand of '&').
+ */
+static void judge_access(struct walk *w, const struct frame *f,
+			 int through_cast, CXCursor object, CXCursor cast)
+{
+	CXSourceLocation loc = clang_getCursorLocation(f->c);
+	CXType accessed = clang_getCursorType(f->c);
+	CXType obj_type;
+	char *user = NULL;
+	const struct once_macro *once = NULL;
+	char *spelled, *what;
+	struct strbuf canon = STRBUF_INIT;
+	enum aggregate agg;
+	long long size;
+	enum use use = whole_use(f);
+
+	if (in_system_header(loc))
+		return;
+	if (through_cast)
+		once = macro_origin(w, loc, &user);
+
+	if (!clang_Cursor_isNull(object))
+		obj_type = clang_getCursorType(object);
+	else
+		obj_type = clang_getPointeeType(clang_getCursorType(cast));
+	if (!through_cast)
+		obj_type = accessed;
+	spelled = spell_type_unqualified(obj_type);
+	spell_type_canonical(obj_type, &canon, 0);
+	/* Drop the qualifiers from the canonical spelling too. */
+	{
+		char *u = spell_type_unqualified(clang_getCanonicalType(obj_type));
+
+		if (aggregate_kind(obj_type) == AGG_NONE ||
+		    (aggregate_kind(obj_type) != AGG_ARRAY &&
+		     !record_is_unnamed(clang_getTypeDeclaration(
+			     clang_getCanonicalType(obj_type))))) {
+			strbuf_reset(&canon);
+			strbuf_addstr(&canon, u);
+		}
+		free(u);
+	}
+	/* libclang spells an unnamed record by where it is ("struct
+	 * (unnamed struct at f.c:3:2)"): show its fields instead. */
+	if (strstr(spelled, "(unnamed") || strstr(spelled, "(anonymous")) {
+		free(spelled);
+		spelled = xstrdup(canon.buf);
+	}
+	agg = aggregate_kind(obj_type);
+	size = clang_Type_getSizeOf(obj_type);
+
+	if (once && user && strcmp(user, once->name))
+		what = xasprintf("%s (via %s)", once->name, user);
+	else if (once)
+		what = xstrdup(once->name);
+	else if (user)
+		what = xasprintf("volatile cast in macro %s", user);
+	else if (through_cast)
+		what = xstrdup("volatile cast");
+	else
+		what = xstrdup("volatile access");
+
+	/* volatile-cast: a cast written by hand (or in a macro that is not a
+	 * once-access macro), reported where the user wrote it. */
+	if (through_cast && !once)
+		add_finding(w, RULE_VOLATILE_CAST, loc,
+			    xasprintf("%s access to '%s': use READ_ONCE or "
+				      "WRITE_ONCE",
+				      user ? what : "hand-written volatile-cast",
+				      spelled),
+			    spelled, canon.buf);
+
+	/* access-once-nonscalar: ACCESS_ONCE-like access (or a hand-written
+	 * cast) whose object is a struct, union or array. */
+	if (through_cast && agg != AGG_NONE &&
+	    (!once || once->kind == ONCE_ACCESS))
+		add_finding(w, RULE_ACCESS_ONCE_NONSCALAR, loc,
+			    xasprintf("%s on %s type '%s' (aka '%s'): the "
+				      "volatile is not kept reliably and the "
+				      "access can tear",
+				      what, aggregate_word(agg), spelled,
+				      canon.buf),
+			    spelled, canon.buf);
+
+	/* once-size: a once-access that cannot be one access. */
+	if (through_cast && size > 0 &&
+	    (!(size == 1 || size == 2 || size == 4 || size == 8) ||
+	     (unsigned long long)size > w->word_bytes))
+		add_finding(w, RULE_ONCE_SIZE, loc,
+			    (size == 1 || size == 2 || size == 4 || size == 8) ?
+				    xasprintf("%s of '%s' (%lld bytes): larger "
+					      "than the %u-byte word of %s, the "
+					      "access can tear",
+					      what, spelled, size, w->word_bytes,
+					      w->target) :
+				    xasprintf("%s of '%s' (%lld bytes): no single "
+					      "access has that size",
+					      what, spelled, size),
+			    spelled, canon.buf);
+
+	/* volatile-aggregate: the access itself is a volatile copy of a
+	 * multi-field struct of 2, 4 or 8 bytes, which clang splits. */
+	if (use != USE_NONE && aggregate_kind(accessed) == AGG_STRUCT) {
+		long long asize = clang_Type_getSizeOf(accessed);
+		struct field_count fc = { 0, 0 };
+
+		count_storage_units(accessed, &fc, 0);
+		if ((asize == 2 || asize == 4 || asize == 8) && fc.units > 1)
+			add_finding(w, RULE_VOLATILE_AGGREGATE, loc,
+				    xasprintf("%s: volatile %s of %lld-byte '%s' "
+					      "with %u fields, not through a "
+					      "scalar: clang splits it (rwonce "
+					      "verify probe %s)",
+					      what,
+					      use == USE_WRITE ? "write" : "read",
+					      asize, spelled, fc.units,
+					      tearing_probe(asize, use)),
+				    spelled, canon.buf);
+	}
+	free(what);
+	free(spelled);
+	free(user);
+	strbuf_release(&canon);
+}
+
+static void check_expr(struct walk *w, const struct frame *f)
+{
+	CXCursor operand, cast, object = clang_getNullCursor();
+	CXType t;
+
+	switch (f->kind) {
+	case CXCursor_UnaryOperator:
+		if (!is_deref_of(f->c, &operand))
+			return;
+		t = clang_getCursorType(f->c);
+		if (!is_volatile(t))
+			return;
+		cast = skip_parens(operand);
+		if (clang_getCursorKind(cast) == CXCursor_CStyleCastExpr &&
+		    is_pointer(clang_getCursorType(cast))) {
+			CXCursor arg = skip_parens(last_child(cast));
+
+			if (!is_address_of(arg, &object))
+				object = clang_getNullCursor();
+			else
+				object = skip_parens(object);
+			judge_access(w, f, 1, object, cast);
+		} else {
+			judge_access(w, f, 0, object, operand);
+		}
+		return;
+	case CXCursor_DeclRefExpr:
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		/* A volatile aggregate reached without a cast: only the
+		 * volatile-aggregate rule applies. */
+		t = clang_getCursorType(f->c);
+		if (!is_volatile(t) || aggregate_kind(t) != AGG_STRUCT)
+			return;
+		judge_access(w, f, 0, object, f->c);
+		return;
+	default:
+		return;
+	}
+}
+
+static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
+				       CXClientData data);
+
+struct walk_state {
+	struct walk *w;
+	const struct frame *top;
+};
+
+static void walk_children(struct walk *w, const struct frame *f)
+{
+	struct walk_state st = { w, f };
+
+	clang_visitChildren(f->c, walk_cb, &st);
+}
+
+static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
+				       CXClientData data)
+{
+	struct walk_state *st = data;
+	struct frame f = { c, clang_getCursorKind(c), st->top };
+
+	(void)parent;
+	if (clang_isExpression(f.kind))
+		check_expr(st->w, &f);
+	walk_children(st->w, &f);
+	return CXChildVisit_Continue;
+}
+
+/* ---- the access-once rule: ACCESS_ONCE written in user code ----------- */
+
+static void report_access_once_tokens(struct walk *w, CXCursor def)
+{
+	CXToken *toks;
+	unsigned nr;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(def), &toks, &nr);
+	for (unsigned i = 1; i < nr; i++) {
+		char *id;
+
+		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+			continue;
+		id = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
+		if (once_macro_kind(w->macros, id) == ONCE_ACCESS)
+			add_finding(w, RULE_ACCESS_ONCE,
+				    clang_getTokenLocation(w->tu, toks[i]),
+				    xasprintf("%s is deprecated: use READ_ONCE "
+					      "or WRITE_ONCE", id),
+				    NULL, NULL);
+		free(id);
+	}
+	clang_disposeTokens(w->tu, toks, nr);
+}
+
+/* ---- the unit --------------------------------------------------------- */
+
+struct top_level {
+	CXCursor *items;
+	size_t nr, alloc;
+	struct walk *w;
+};
+
+static enum CXChildVisitResult collect_top(CXCursor c, CXCursor parent,
+					   CXClientData data)
+{
+	struct top_level *top = data;
+	struct walk *w = top->w;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_MacroDefinition) {
+		ALLOC_GROW(w->defs, w->nr_defs + 1, w->alloc_defs);
+		w->defs[w->nr_defs].name = cxstr(clang_getCursorSpelling(c));
+		w->defs[w->nr_defs].cursor = c;
+		w->defs[w->nr_defs].order = w->nr_defs;
+		w->nr_defs++;
+		return CXChildVisit_Continue;
+	}
+	if (k == CXCursor_InclusionDirective)
+		return CXChildVisit_Continue;
+	/* Declarations in system headers hold no user code. */
+	if (in_system_header(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	ALLOC_GROW(top->items, top->nr + 1, top->alloc);
+	top->items[top->nr++] = c;
+	return CXChildVisit_Continue;
+}
+
+static void keep_last_definitions(struct walk *w)
+{
+	size_t j = 0;
+
+	/* Sorted by name, then unit order: keep the last definition of
+	 * each name (the one in force at the end of the unit). */
+	qsort(w->defs, w->nr_defs, sizeof(*w->defs), cmp_def);
+	for (size_t i = 0; i < w->nr_defs; i++) {
+		if (i + 1 < w->nr_defs &&
+		    !strcmp(w->defs[i].name, w->defs[i + 1].name)) {
+			free(w->defs[i].name);
+			continue;
+		}
+		w->defs[j++] = w->defs[i];
+	}
+	w->nr_defs = j;
+}
+
+static void add_diagnostics(CXTranslationUnit tu, const struct unit *u,
+			    struct unit_result *r)
+{
+	unsigned n = clang_getNumDiagnostics(tu), shown = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+
+		if (sev >= CXDiagnostic_Error) {
+			r->failed = 1;
+			if (shown++ < MAX_DIAGNOSTICS) {
+				char *s = cxstr(clang_formatDiagnostic(
+					d, clang_defaultDiagnosticDisplayOptions()));
+
+				strbuf_addf(&r->diagnostics, "  %s\n", s);
+				free(s);
+			}
+		}
+		clang_disposeDiagnostic(d);
+	}
+	if (shown > MAX_DIAGNOSTICS)
+		strbuf_addf(&r->diagnostics, "  ... and %u more errors\n",
+			    shown - MAX_DIAGNOSTICS);
+	(void)u;
+}
+
+static const char *parse_error_text(enum CXErrorCode e)
+{
+	switch (e) {
+	case CXError_Crashed: return "libclang crashed while parsing it";
+	case CXError_InvalidArguments: return "invalid arguments";
+	case CXError_ASTReadError: return "AST read error";
+	default: return "libclang failed to parse it";
+	}
+}
+
+void audit_unit(CXIndex index, const struct unit *u,
+		const struct once_macro_table *macros,
+		const struct strlist *extra_args, struct unit_result *r)
+{
+	struct strlist args = STRLIST_INIT;
+	CXTranslationUnit tu;
+	enum CXErrorCode err;
+	struct walk w;
+	struct top_level top = { NULL, 0, 0, NULL };
+
+	/*
+	 * The unit's own command line, run in its own folder (clang's
+	 * -working-directory, so threads need not chdir), with warnings off:
+	 * we want the AST, not the project's -Werror.
+	 */
+	for (int i = 0; i < u->argc; i++)
+		strlist_push(&args, u->argv[i]);
+	strlist_push(&args, "-working-directory");
+	strlist_push(&args, u->dir);
+	strlist_push(&args, "-w");
+	strlist_push(&args, "-Wno-unknown-warning-option");
+	strlist_push(&args, "-ferror-limit=0");
+	if (extra_args)
+		for (size_t i = 0; i < extra_args->nr; i++)
+			strlist_push(&args, extra_args->items[i]);
+
+	err = clang_parseTranslationUnit2FullArgv(
+		index, NULL, (const char *const *)args.items, (int)args.nr, NULL,
+		0, PARSE_OPTIONS, &tu);
+	strlist_clear(&args);
+	if (err != CXError_Success) {
+		r->failed = 1;
+		strbuf_addf(&r->diagnostics, "  %s\n", parse_error_text(err));
+		return;
+	}
+	add_diagnostics(tu, u, r);
+
+	memset(&w, 0, sizeof(w));
+	w.tu = tu;
+	w.macros = macros;
+	w.out = &r->findings;
+	{
+		CXTargetInfo ti = clang_getTranslationUnitTargetInfo(tu);
+		int bits = ti ? clang_TargetInfo_getPointerWidth(ti) : 64;
+		char *triple = ti ? cxstr(clang_TargetInfo_getTriple(ti)) :
+				    xstrdup("the target");
+
+		w.word_bytes = bits > 0 ? (unsigned)bits / 8 : 8;
+		w.target = triple;
+		if (ti)
+			clang_TargetInfo_dispose(ti);
+	}
+
+	top.w = &w;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_top, &top);
+	keep_last_definitions(&w);
+
+	for (size_t i = 0; i < top.nr; i++) {
+		CXCursor c = top.items[i];
+		enum CXCursorKind k = clang_getCursorKind(c);
+
+		if (k == CXCursor_MacroExpansion) {
+			char *name = cxstr(clang_getCursorSpelling(c));
+
+			if (once_macro_kind(macros, name) == ONCE_ACCESS)
+				add_finding(&w, RULE_ACCESS_ONCE,
+					    clang_getCursorLocation(c),
+					    xasprintf("%s is deprecated: use "
+						      "READ_ONCE or WRITE_ONCE",
+						      name),
+					    NULL, NULL);
+			free(name);
+			continue;
+		}
+		{
+			struct frame f = { c, k, NULL };
+
+			walk_children(&w, &f);
+		}
+	}
+	/* ACCESS_ONCE inside the bodies of the user's own macros. */
+	for (size_t i = 0; i < w.nr_defs; i++)
+		if (!in_system_header(clang_getCursorLocation(w.defs[i].cursor)) &&
+		    once_macro_kind(macros, w.defs[i].name) == ONCE_NONE)
+			report_access_once_tokens(&w, w.defs[i].cursor);
+
+	for (size_t i = 0; i < w.nr_defs; i++)
+		free(w.defs[i].name);
+	free(w.defs);
+	for (size_t i = 0; i < w.nr_paths; i++)
+		free(w.paths[i].path);
+	free(w.paths);
+	free(top.items);
+	free((char *)w.target);
+	clang_disposeTranslationUnit(tu);
+}

@@ -1,0 +1,72 @@
+/*
+ * A test front end for the libclang engine: `clang-audit -p DIR [-j N]
+ * [--macro NAME=KIND] [PATH...]` runs the engine and prints each finding
+ * GCC-style, the way `rwonce audit --engine=clang` does, with the
+ * operand's types as a second line.  The golden tests (t30xx) use it so
+ * that they test the engine itself, whatever the front end's options.
+ */
+#include "audit/clang/clang-engine.h"
+#include "lib/parse-options.h"
+
+#include <stdio.h>
+
+int main(int argc, const char **argv)
+{
+	static const char *const usage[] = {
+		"clang-audit -p DIR [<options>] [<path>...]", NULL
+	};
+	const char *dir = NULL;
+	int jobs = 0, types = 0, stats_flag = 0;
+	struct strlist macros = STRLIST_INIT, extra = STRLIST_INIT,
+		       paths = STRLIST_INIT;
+	struct option opts[] = {
+		OPT_STRING('p', NULL, &dir, "DIR",
+			   "folder with compile_commands.json"),
+		OPT_INT('j', "jobs", &jobs, "N", "units parsed at once"),
+		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+			 "a once-access macro of the project"),
+		OPT_LIST(0, "extra-arg", &extra, "ARG",
+			 "append ARG to every unit's command line"),
+		OPT_BOOL(0, "types", &types, "print the operand's types"),
+		OPT_BOOL(0, "stats", &stats_flag, "print unit counts and time"),
+		OPT_END(),
+	};
+	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
+	struct clang_engine_stats stats = { 0, 0, 0 };
+	struct finding_list found = FINDING_LIST_INIT;
+	struct strbuf why = STRBUF_INIT;
+	int rc;
+
+	argc = parse_options(argc, argv, opts, usage);
+	for (int i = 0; i < argc; i++)
+		strlist_push(&paths, argv[i]);
+	if (!clang_engine_available(&why)) {
+		error("%s", why.buf);
+		return EXIT_TROUBLE;
+	}
+	o.build_dir = dir;
+	o.jobs = jobs;
+	o.macros = &macros;
+	o.extra_args = &extra;
+	o.paths = &paths;
+	rc = clang_engine_run(&o, &found, &stats);
+	if (rc < 0)
+		return EXIT_TROUBLE;
+	for (size_t i = 0; i < found.nr; i++) {
+		const struct finding *f = &found.items[i];
+
+		printf("%s:%u:%u: warning: %s [%s]\n", f->path, f->line, f->col,
+		       f->message, rules[f->rule].name);
+		if (types && f->type_spelled)
+			printf("%s:%u:%u: note: type '%s', canonical '%s'\n",
+			       f->path, f->line, f->col, f->type_spelled,
+			       f->type_canonical ? f->type_canonical : "?");
+	}
+	if (stats_flag)
+		fprintf(stderr, "units: %u, failed: %u, findings: %zu, %.3f s\n",
+			stats.units, stats.units_failed, found.nr,
+			stats.seconds);
+	rc = rc > 0 ? EXIT_TROUBLE : found.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+	finding_list_release(&found);
+	return rc;
+}

@@ -1,0 +1,36 @@
+/* Macros that wrap ACCESS_ONCE: findings about the operand are reported
+ * where the user wrote the outer macro, never inside a definition. */
+#include "once.h"
+
+struct dev { pte_t reg; unsigned long flags; };
+
+// CHECK: [[@LINE+1]]:20: warning: ACCESS_ONCE is deprecated
+#define DEV_REG(d) ACCESS_ONCE((d)->reg)
+// CHECK: [[@LINE+1]]:22: warning: ACCESS_ONCE is deprecated
+#define DEV_FLAGS(d) ACCESS_ONCE((d)->flags)
+#define OUTER(d) DEV_REG(d)
+/* A project's own volatile-cast macro that is not a once-access macro. */
+#define REG32(a) (*(volatile unsigned int *)(a))
+
+unsigned long wrapped(struct dev *d, void *mmio)
+{
+	unsigned long r;
+
+	// CHECK: [[@LINE+2]]:6: warning: ACCESS_ONCE (via DEV_REG) on struct type 'pte_t' (aka 'struct { unsigned long pte; }')
+	// CHECK: [[@LINE+1]]:6: note: type 'pte_t', canonical 'struct { unsigned long pte; }'
+	r = DEV_REG(d).pte;
+	// A scalar through the same kind of wrapper: nothing at the use.
+	r += DEV_FLAGS(d);
+	// Two levels of wrapping.
+	// CHECK: [[@LINE+2]]:7: warning: ACCESS_ONCE (via OUTER) on struct type 'pte_t'
+	// CHECK: [[@LINE+1]]:7: note: type 'pte_t', canonical 'struct { unsigned long pte; }'
+	r += OUTER(d).pte;
+	// CHECK: [[@LINE+2]]:7: warning: volatile cast in macro REG32 access to 'unsigned int'
+	// CHECK: [[@LINE+1]]:7: note: type 'unsigned int', canonical 'unsigned int'
+	r += REG32(mmio);
+	// A hand-written cast: volatile-cast where it is written.
+	// CHECK: [[@LINE+2]]:7: warning: hand-written volatile-cast access to 'unsigned long': use READ_ONCE or WRITE_ONCE [volatile-cast]
+	// CHECK: [[@LINE+1]]:7: note: type 'unsigned long', canonical 'unsigned long'
+	r += *(volatile unsigned long *)&d->flags;
+	return r;
+}
