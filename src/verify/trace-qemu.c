@@ -107,7 +107,9 @@ static int parse_line(struct trace *t, char *line, int *ended)
 		if (*end != ' ')
 			return -1;
 		end++;
-		if (strcmp(end, "?"))  /* not disassembled: objdump will */
+		/* "?" (not disassembled) and ".byte ..." (QEMU 7.2 does not
+		 * know SVE, LSE, s390x EX, CDSG...): objdump will say. */
+		if (strcmp(end, "?") && strncmp(end, ".byte", 5))
 			trace_set_disas(t, pc, end, strlen(end));
 		return 0;
 	case 'e':
