@@ -7,7 +7,7 @@ void ipte_lock(union ipte_control *ic)
 	union ipte_control old, new;
 
 	do {
-		// CHECK: [[@LINE+3]]:9: warning: ACCESS_ONCE on union type 'union ipte_control' (aka 'union ipte_control')
+		// CHECK: [[@LINE+3]]:9: warning: ACCESS_ONCE on union type 'union ipte_control': the volatile
 		// CHECK: [[@LINE+2]]:9: note: type 'union ipte_control', canonical 'union ipte_control'
 		// CHECK: [[@LINE+1]]:9: warning: ACCESS_ONCE is deprecated
 		old = ACCESS_ONCE(*ic);

@@ -30,7 +30,7 @@ int arrays(void)
 	static int table[4];
 	static char name[3];
 
-	// CHECK: [[@LINE+4]]:9: warning: ACCESS_ONCE on array type 'int[4]' (aka 'int[4]')
+	// CHECK: [[@LINE+4]]:9: warning: ACCESS_ONCE on array type 'int[4]': the volatile
 	// CHECK: [[@LINE+3]]:9: note: type 'int[4]', canonical 'int[4]'
 	// CHECK: [[@LINE+2]]:9: warning: ACCESS_ONCE of 'int[4]' (16 bytes): no single access has that size [once-size]
 	// CHECK: [[@LINE+1]]:9: warning: ACCESS_ONCE is deprecated

@@ -684,13 +684,19 @@ static void judge_access(struct walk *w, const struct frame *f,
 	 * cast) whose object is a struct, union or array. */
 	if (through_cast && agg != AGG_NONE &&
 	    (!once || once->kind == ONCE_ACCESS))
+	{
+		char *aka = strcmp(spelled, canon.buf) ?
+				    xasprintf(" (aka '%s')", canon.buf) :
+				    xstrdup("");
+
 		add_finding(w, RULE_ACCESS_ONCE_NONSCALAR, loc,
-			    xasprintf("%s on %s type '%s' (aka '%s'): the "
-				      "volatile is not kept reliably and the "
-				      "access can tear",
-				      what, aggregate_word(agg), spelled,
-				      canon.buf),
+			    xasprintf("%s on %s type '%s'%s: the volatile is "
+				      "not kept reliably and the access can "
+				      "tear",
+				      what, aggregate_word(agg), spelled, aka),
 			    spelled, canon.buf);
+		free(aka);
+	}
 
 	/* once-size: a once-access that cannot be one access. */
 	if (through_cast && size > 0 &&
