@@ -148,6 +148,22 @@ static const char *sysroot_hint(const struct config *c, const char *err)
 	return "";
 }
 
+/* The linker's "undefined reference to `rwonce_probe_X'": which probe? */
+static const struct probe *missing_function(const struct probe_set *set,
+					    const char *err)
+{
+	for (size_t i = 0; i < set->nr; i++) {
+		char *needle = xasprintf("undefined reference to `rwonce_probe_%s'",
+					 set->p[i].name);
+		int hit = strstr(err, needle) != NULL;
+
+		free(needle);
+		if (hit)
+			return &set->p[i];
+	}
+	return NULL;
+}
+
 /*
  * Turn "tcc FLAGS -static -o EXE a.c b.c a.o" into: tcc FLAGS -c for each
  * .c file, then "cc -static -o EXE a.o b.o ...".  argv is rewritten.
@@ -306,6 +322,15 @@ static int compile(const struct config *c, const struct probe_set *set,
 	}
 	if (!child_ok(&ch)) {
 		char *msg = first_lines(strbuf_str(&ch.err), 16);
+		const struct probe *missing = missing_function(set, strbuf_str(&ch.err));
+
+		if (missing) {
+			set_trouble(r, "%s:%u: probe '%s': no function rwonce_probe_%s in the program (define it with RWONCE_PROBE(%s))",
+				    missing->file, missing->line, missing->name,
+				    missing->name, missing->name);
+			free(msg);
+			goto out;
+		}
 		set_trouble(r, "compiling the probes with %s failed (%s):\n%s%s",
 			    argv.items[0], child_describe(&ch), msg,
 			    sysroot_hint(c, strbuf_str(&ch.err)));
@@ -514,7 +539,6 @@ void run_config(const struct config *c, const struct probe_set *set,
 	struct trace_request req;
 	struct strbuf why = STRBUF_INIT;
 	uint64_t lo, hi, marker;
-	char *label = config_label(c);
 	double t0;
 	int rc;
 
@@ -543,7 +567,7 @@ void run_config(const struct config *c, const struct probe_set *set,
 	rc = trace_run(&req, &t, &why);
 	r->trace_s = now() - t0;
 	if (rc) {
-		set_trouble(r, "%s: running the probes under %s: %s", label,
+		set_trouble(r, "running the probes under %s: %s",
 			    tracer_name(c->tracer), why.buf);
 		goto out;
 	}
@@ -554,7 +578,6 @@ out:
 	strbuf_release(&why);
 	free(pl);
 	free(exe);
-	free(label);
 	tempdir_remove(dir);
 }
 

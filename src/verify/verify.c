@@ -151,8 +151,8 @@ static char *driver_for(const struct compiler *cc, const struct target *t)
 	if (!strncmp(base, "gcc-", 4)) {
 		char *d = xasprintf("%s%s", t->gcc, base + 3);
 		if (!program_exists(d)) {
-			error("no %s cross compiler for %s: %s is not installed (Debian packages: %s)",
-			      base, t->name, d, t->packages);
+			error("no %s cross compiler for %s: %s is not installed (Debian package %s-%s)",
+			      base, t->name, d, base, t->triple);
 			free(d);
 			return NULL;
 		}
