@@ -1,0 +1,6 @@
+/* Kernel-style once macros (simplified from v4.15+): WRITE_ONCE is a
+ * statement, do { } while (0), so a fixed file that used it as an
+ * expression would not compile with this header (t2301). */
+#define ACCESS_ONCE(x) (*(volatile typeof(x) *)&(x))
+#define READ_ONCE(x) (*(const volatile typeof(x) *)&(x))
+#define WRITE_ONCE(x, v) do { *(volatile typeof(x) *)&(x) = (v); } while (0)
