@@ -16,3 +16,17 @@ json_ok() {
 all_status() { # status file
 	! grep '"status": "' "$2" | grep -v "\"status\": \"$1\"" | grep -q .
 }
+
+# One line per probe run of a --json output: opt, backend, name, verdict
+# and every access as KIND OFFSET:SIZE @PC -- what two tracers must agree on.
+json_shape() {
+	perl -MJSON::PP -e '
+		local $/; my $j = decode_json(<STDIN>);
+		for my $c (@{$j->{configurations}}) {
+			for my $p (@{$c->{probes}}) {
+				print join(" ", $c->{opt}, $c->{backend}, $p->{name},
+					   $p->{verdict}, map { "$_->{kind}$_->{offset}:$_->{size}\@$_->{pc}" }
+					   @{$p->{accesses}}), "\n";
+			}
+		}' <"$1"
+}
