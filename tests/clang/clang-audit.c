@@ -9,6 +9,7 @@
 #include "lib/parse-options.h"
 
 #include <stdio.h>
+#include <sys/resource.h>
 
 int main(int argc, const char **argv)
 {
@@ -62,10 +63,14 @@ int main(int argc, const char **argv)
 			       f->path, f->line, f->col, f->type_spelled,
 			       f->type_canonical ? f->type_canonical : "?");
 	}
-	if (stats_flag)
-		fprintf(stderr, "units: %u, failed: %u, findings: %zu, %.3f s\n",
-			stats.units, stats.units_failed, found.nr,
-			stats.seconds);
+	if (stats_flag) {
+		struct rusage ru;
+
+		getrusage(RUSAGE_SELF, &ru);
+		fprintf(stderr, "units: %u, failed: %u, findings: %zu, %.3f s, "
+			"peak RSS %ld KiB\n", stats.units, stats.units_failed,
+			found.nr, stats.seconds, ru.ru_maxrss);
+	}
 	rc = rc > 0 ? EXIT_TROUBLE : found.nr ? EXIT_FINDINGS : EXIT_CLEAN;
 	finding_list_release(&found);
 	return rc;
