@@ -64,3 +64,19 @@ can_compile_with() { # cc flags
 	fi
 	return "$(cat "$TEST_TMP/can.$key")"
 }
+
+# Can compiler $1 link a program with flags $2 (e.g. -m32 needs the 32-bit
+# C library and libgcc)?  Cached like can_compile_with.
+can_link_with() { # cc flags
+	key=$(printf '%s' "link $1 $2" | tr -c 'A-Za-z0-9' _)
+	if [ ! -f "$TEST_TMP/can.$key" ]; then
+		if printf '#include <stdio.h>\nint main(void) { return puts("") < 0; }\n' |
+			$1 -x c $2 -o "$TEST_TMP/can.bin" - >/dev/null 2>&1 &&
+			"$TEST_TMP/can.bin" >/dev/null 2>&1; then
+			echo 0 >"$TEST_TMP/can.$key"
+		else
+			echo 1 >"$TEST_TMP/can.$key"
+		fi
+	fi
+	return "$(cat "$TEST_TMP/can.$key")"
+}

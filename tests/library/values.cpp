@@ -1,0 +1,1 @@
+#include "values.c" /* the C test, compiled as C++ */
