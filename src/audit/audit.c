@@ -1,0 +1,273 @@
+/*
+ * rwonce audit: find once-access hazards in C trees with the lexical
+ * engine (no build configuration).  See doc/rwonce-audit.1.
+ */
+#include "commands.h"
+#include "audit/finding.h"
+#include "audit/lexer.h"
+#include "audit/report.h"
+#include "audit/rules-lexical.h"
+#include "audit/walk.h"
+#include "lib/parse-options.h"
+#include "lib/util.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const audit_usage[] = {
+	"rwonce audit [<options>] <path>...",
+	NULL,
+};
+
+struct audit_ctx {
+	struct lexical_options lex;
+	size_t max_size;
+	struct finding_list all;
+	size_t findings; /* running count for the progress line */
+	size_t too_large;
+};
+
+struct audit_worker {
+	struct token_list tokens;
+	struct finding_list findings;
+};
+
+static void *audit_worker_init(void *ctx)
+{
+	(void)ctx;
+	return xcalloc(1, sizeof(struct audit_worker));
+}
+
+static void audit_worker_done(void *worker, void *ctxp)
+{
+	struct audit_worker *w = worker;
+	struct audit_ctx *ctx = ctxp;
+
+	/* Move the worker's findings to the whole list (main thread). */
+	for (size_t i = 0; i < w->findings.nr; i++) {
+		ALLOC_GROW(ctx->all.items, ctx->all.nr + 1, ctx->all.alloc);
+		ctx->all.items[ctx->all.nr++] = w->findings.items[i];
+	}
+	free(w->findings.items);
+	token_list_release(&w->tokens);
+	free(w);
+}
+
+/* Tell the user about bytes that are not C, once per file. */
+static void note_odd_bytes(const char *path, const char *buf,
+			   const struct token_list *l)
+{
+	const struct token *nul = NULL, *bad = NULL, *cmt = NULL;
+	size_t nnul = 0, nbad = 0;
+
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		const struct token *t = &l->tok[i];
+
+		if (t->kind != TOK_OTHER)
+			continue;
+		if (t->flags & TF_UNTERMINATED) {
+			cmt = t;
+		} else if (memchr(buf + t->off, '\0', t->len)) {
+			nnul++;
+			if (!nul)
+				nul = t;
+		} else if ((unsigned char)buf[t->off] >= 0x80) {
+			nbad++;
+			if (!bad)
+				bad = t;
+		}
+	}
+	if (nul)
+		walk_warning("%s:%u:%u: NUL byte%s in the code (%zu place%s); "
+			     "treated as unknown tokens", path, nul->line,
+			     nul->col, nnul > 1 ? "s" : "", nnul,
+			     nnul > 1 ? "s" : "");
+	if (bad)
+		walk_warning("%s:%u:%u: invalid UTF-8 in the code (%zu place%s); "
+			     "treated as unknown tokens", path, bad->line,
+			     bad->col, nbad, nbad > 1 ? "s" : "");
+	if (cmt)
+		walk_warning("%s:%u:%u: unterminated comment: the rest of the "
+			     "file is not checked", path, cmt->line, cmt->col);
+}
+
+static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
+{
+	struct audit_worker *w = worker;
+	struct audit_ctx *ctx = ctxp;
+	size_t before = w->findings.nr;
+
+	if (!lexical_wants_file(&ctx->lex, f->buf, f->len))
+		return;
+	if (f->len > ctx->max_size) {
+		walk_warning("%s: %zu bytes, larger than --max-size=%zu; skipped",
+			     f->path, f->len, ctx->max_size);
+		__atomic_fetch_add(&ctx->too_large, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	w->tokens.nr = 0;
+	lex_buffer(f->buf, f->len, &w->tokens);
+	note_odd_bytes(f->path, f->buf, &w->tokens);
+	lexical_audit_file(&ctx->lex, f->path, f->buf, &w->tokens, &w->findings);
+	__atomic_fetch_add(&ctx->findings, w->findings.nr - before,
+			   __ATOMIC_RELAXED);
+	/* Do not keep a huge token array around after a huge file. */
+	if (w->tokens.alloc > (1u << 22)) {
+		token_list_release(&w->tokens);
+	}
+}
+
+static void audit_progress(struct strbuf *sb, void *ctxp)
+{
+	struct audit_ctx *ctx = ctxp;
+	size_t n = __atomic_load_n(&ctx->findings, __ATOMIC_RELAXED);
+
+	strbuf_addf(sb, ", %zu finding%s", n, n == 1 ? "" : "s");
+}
+
+static struct strlist enable_list = STRLIST_INIT, disable_list = STRLIST_INIT;
+
+static int set_rules(struct lexical_options *lex)
+{
+	for (size_t i = 0; i < enable_list.nr; i++) {
+		int r = rule_lookup(enable_list.items[i]);
+
+		if (!strcmp(enable_list.items[i], "all")) {
+			for (int k = 0; k < RULE__COUNT; k++)
+				lex->enabled[k] = 1;
+			continue;
+		}
+		if (r < 0)
+			return error("--enable: unknown rule '%s'",
+				     enable_list.items[i]);
+		lex->enabled[r] = 1;
+	}
+	for (size_t i = 0; i < disable_list.nr; i++) {
+		int r = rule_lookup(disable_list.items[i]);
+
+		if (r < 0)
+			return error("--disable: unknown rule '%s'",
+				     disable_list.items[i]);
+		lex->enabled[r] = 0;
+	}
+	return 0;
+}
+
+static void list_rules(struct lexical_options *lex)
+{
+	for (int r = 0; r < RULE__COUNT; r++)
+		printf("%-24s %-3s %s%s\n", rules[r].name,
+		       r < (int)ARRAY_SIZE(lex->enabled) && lex->enabled[r] ?
+		       "on" : "off", rules[r].summary,
+		       rules[r].fixable ? " (fixable)" : "");
+}
+
+int cmd_audit(int argc, const char **argv)
+{
+	struct audit_ctx ctx;
+	struct walk_options wo;
+	struct walk_stats st;
+	struct report_options ro;
+	struct strlist excludes = STRLIST_INIT, macros = STRLIST_INIT;
+	const char *format = "text", *srcroot = NULL;
+	int jobs = 0, follow = 0, no_progress = 0, quiet = 0, show_rules = 0;
+	int max_mib = 64, fmt, trouble;
+	const char *dot[] = { ".", NULL };
+	const char *const *paths;
+	size_t npaths;
+	struct option opts[] = {
+		OPT_STRING(0, "format", &format, "FMT",
+			   "text (default), json or sarif"),
+		OPT_LIST(0, "exclude", &excludes, "GLOB",
+			 "skip paths or names matching GLOB (repeatable)"),
+		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+			 "a project's own once-macro; KIND: access-once, "
+			 "read-once, write-once (repeatable)"),
+		OPT_LIST(0, "enable", &enable_list, "RULE",
+			 "turn on a rule (e.g. double-fetch), or 'all'"),
+		OPT_LIST(0, "disable", &disable_list, "RULE", "turn off a rule"),
+		OPT_BOOL(0, "list-rules", &show_rules,
+			 "print the rules and whether they are on"),
+		OPT_INT('j', "jobs", &jobs, "N",
+			"read and check N files at once (default: cores)"),
+		OPT_BOOL('L', "follow", &follow,
+			 "follow symbolic links inside directories"),
+		OPT_INT(0, "max-size", &max_mib, "MIB",
+			"skip files larger than MIB MiB that need lexing (64)"),
+		OPT_STRING(0, "srcroot", &srcroot, "DIR",
+			   "SARIF: make URIs relative to DIR (default: .)"),
+		OPT_BOOL(0, "no-progress", &no_progress,
+			 "no progress line on a terminal"),
+		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, audit_usage);
+
+	memset(&ctx, 0, sizeof(ctx));
+	lexical_options_init(&ctx.lex);
+	for (size_t i = 0; i < macros.nr; i++)
+		if (lexical_add_macro(&ctx.lex, macros.items[i]))
+			return EXIT_TROUBLE;
+	if (set_rules(&ctx.lex))
+		return EXIT_TROUBLE;
+	if (show_rules) {
+		list_rules(&ctx.lex);
+		return EXIT_CLEAN;
+	}
+	fmt = report_parse_format(format);
+	if (fmt < 0) {
+		error("--format: unknown format '%s' (text, json or sarif)", format);
+		return EXIT_TROUBLE;
+	}
+	if (jobs < 0 || jobs > 1024 || max_mib <= 0) {
+		error("--jobs must be 0..1024 and --max-size positive");
+		return EXIT_TROUBLE;
+	}
+	ctx.max_size = (size_t)max_mib << 20;
+
+	if (argc > 0) {
+		paths = argv;
+		npaths = (size_t)argc;
+	} else {
+		paths = dot;
+		npaths = 1;
+	}
+
+	memset(&wo, 0, sizeof(wo));
+	wo.excludes = &excludes;
+	wo.jobs = jobs;
+	wo.follow_symlinks = follow;
+	wo.progress = !no_progress && isatty(2);
+	wo.what = "audit";
+	wo.fn = audit_one;
+	wo.worker_init = audit_worker_init;
+	wo.worker_done = audit_worker_done;
+	wo.progress_extra = audit_progress;
+	wo.ctx = &ctx;
+	trouble = walk_paths(paths, npaths, &wo, &st) < 0;
+
+	finding_list_sort_unique(&ctx.all);
+	memset(&ro, 0, sizeof(ro));
+	ro.format = (enum report_format)fmt;
+	ro.color = fmt == REPORT_TEXT && want_color(1);
+	ro.engine = "lexical";
+	ro.srcroot = srcroot;
+	if (report_write(stdout, &ctx.all, &ro))
+		trouble = 1;
+	if (!quiet)
+		report_summary(stderr, &ctx.all, st.files);
+
+	{
+		int status = trouble ? EXIT_TROUBLE :
+			     ctx.all.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+
+		finding_list_release(&ctx.all);
+		lexical_options_release(&ctx.lex);
+		strlist_clear(&excludes);
+		strlist_clear(&macros);
+		return status;
+	}
+}

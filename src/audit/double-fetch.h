@@ -1,0 +1,17 @@
+/*
+ * The double-fetch rule of the lexical engine: one function reads the
+ * same location twice through a plain pointer into memory that another
+ * agent may change, and uses both values as one (the pattern of the
+ * amdgpu commit in the seeds: `*rptr` printed, then `*rptr` returned).
+ */
+#ifndef RWONCE_AUDIT_DOUBLE_FETCH_H
+#define RWONCE_AUDIT_DOUBLE_FETCH_H
+
+#include "audit/rules-lexical.h"
+#include "audit/typeindex.h"
+
+void double_fetch_file(const struct lexical_options *o, const char *path,
+		       const char *buf, const struct token_list *l,
+		       struct type_index *ti, struct finding_list *out);
+
+#endif

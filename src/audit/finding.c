@@ -1,0 +1,95 @@
+/* The rule table and finding lists shared by both audit engines. */
+#include "audit/finding.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const struct rule_info rules[RULE__COUNT] = {
+#define RULE(id, name, fixable, summary) [id] = { name, fixable, summary },
+#include "audit/rules.def"
+#undef RULE
+};
+
+int rule_lookup(const char *name)
+{
+	for (int i = 0; i < RULE__COUNT; i++)
+		if (!strcmp(rules[i].name, name))
+			return i;
+	return -1;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void finding_list_add(struct finding_list *l, const struct finding *f)
+{
+	struct finding *n;
+
+	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
+	n = &l->items[l->nr++];
+	*n = *f;
+	n->path = dup_or_null(f->path);
+	n->message = dup_or_null(f->message);
+	n->type_spelled = dup_or_null(f->type_spelled);
+	n->type_canonical = dup_or_null(f->type_canonical);
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+	if (!a || !b)
+		return !a - !b;
+	return strcmp(a, b);
+}
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct finding *a = pa, *b = pb;
+	int c = cmp_str(a->path, b->path);
+
+	if (c)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if (a->rule != b->rule)
+		return a->rule < b->rule ? -1 : 1;
+	return cmp_str(a->message, b->message);
+}
+
+static void finding_release(struct finding *f)
+{
+	free(f->path);
+	free(f->message);
+	free(f->type_spelled);
+	free(f->type_canonical);
+}
+
+void finding_list_sort_unique(struct finding_list *l)
+{
+	size_t out = 0;
+
+	if (!l->nr)
+		return;
+	qsort(l->items, l->nr, sizeof(*l->items), cmp_finding);
+	for (size_t i = 0; i < l->nr; i++) {
+		if (out && !cmp_finding(&l->items[out - 1], &l->items[i])) {
+			finding_release(&l->items[i]);
+			continue;
+		}
+		l->items[out++] = l->items[i];
+	}
+	l->nr = out;
+}
+
+void finding_list_release(struct finding_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		finding_release(&l->items[i]);
+	free(l->items);
+	l->items = NULL;
+	l->nr = l->alloc = 0;
+}

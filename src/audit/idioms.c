@@ -1,0 +1,377 @@
+/* Finding and classifying once-access idioms on tokens (idioms.h). */
+#include "audit/idioms.h"
+
+#include <string.h>
+
+static int is_punct(const char *buf, const struct token_list *l, size_t i,
+		    const char *s)
+{
+	return i < l->nr && tok_punct(buf, l, i, s);
+}
+
+static int is_open(const char *buf, const struct token_list *l, size_t i)
+{
+	return is_punct(buf, l, i, "(") || is_punct(buf, l, i, "[") ||
+	       is_punct(buf, l, i, "{");
+}
+
+int tok_is_operator_keyword(const char *buf, const struct token_list *l,
+			    size_t i)
+{
+	static const char *const kw[] = {
+		"return", "case", "sizeof", "else", "do", "goto", "_Alignof",
+		"__alignof__", "typeof", "__typeof__", "throw",
+	};
+
+	if (l->tok[i].kind != TOK_IDENT)
+		return 0;
+	for (size_t k = 0; k < ARRAY_SIZE(kw); k++)
+		if (tok_ident(buf, l, i, kw[k]))
+			return 1;
+	return 0;
+}
+
+/* Does token i end an operand (so a following '&' or '*' is binary)? */
+static int ends_operand(const char *buf, const struct token_list *l, size_t i)
+{
+	const struct token *t = &l->tok[i];
+
+	switch (t->kind) {
+	case TOK_IDENT:
+		return !tok_is_operator_keyword(buf, l, i);
+	case TOK_NUMBER:
+	case TOK_STRING:
+	case TOK_CHAR:
+		return 1;
+	case TOK_PUNCT:
+		return tok_punct(buf, l, i, ")") || tok_punct(buf, l, i, "]") ||
+		       tok_punct(buf, l, i, "++") || tok_punct(buf, l, i, "--");
+	default:
+		return 0;
+	}
+}
+
+enum once_use once_use_classify(const char *buf, const struct token_list *l,
+				size_t begin, size_t end)
+{
+	static const char *const compound[] = {
+		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+	};
+	int in_dir = (l->tok[begin].flags & TF_DIRECTIVE) != 0;
+	int next_ok;
+
+	/* (E)++ is E++: look through grouping parentheses (not calls). */
+	while (begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
+	       tok_match(buf, l, begin - 1) == end &&
+	       (begin < 2 || (l->tok[begin - 2].kind != TOK_IDENT ||
+			      tok_is_operator_keyword(buf, l, begin - 2)))) {
+		begin--;
+		end++;
+	}
+	next_ok = end < l->nr - 1 &&
+		      (in_dir || !(l->tok[end].flags & TF_DIRECTIVE)) &&
+		      !(in_dir && (l->tok[end].flags & TF_BOL));
+
+	if (next_ok) {
+		if (is_punct(buf, l, end, "="))
+			return ONCE_WRITE;
+		for (size_t k = 0; k < ARRAY_SIZE(compound); k++)
+			if (is_punct(buf, l, end, compound[k]))
+				return ONCE_COMPOUND;
+		if (is_punct(buf, l, end, "++") || is_punct(buf, l, end, "--"))
+			return ONCE_INCDEC;
+		if (is_punct(buf, l, end, ".") || is_punct(buf, l, end, "->") ||
+		    is_punct(buf, l, end, "["))
+			return ONCE_MEMBER;
+	}
+	if (begin > 0 && !(l->tok[begin].flags & TF_BOL && in_dir)) {
+		size_t p = begin - 1;
+
+		if (is_punct(buf, l, p, "++") || is_punct(buf, l, p, "--"))
+			return ONCE_INCDEC;
+		if (is_punct(buf, l, p, "&") &&
+		    (p == 0 || !ends_operand(buf, l, p - 1)))
+			return ONCE_ADDRESS;
+	}
+	return ONCE_READ;
+}
+
+const char *once_use_name(enum once_use u)
+{
+	switch (u) {
+	case ONCE_READ: return "read";
+	case ONCE_WRITE: return "write";
+	case ONCE_COMPOUND: return "compound assignment";
+	case ONCE_INCDEC: return "increment/decrement";
+	case ONCE_ADDRESS: return "address taken";
+	case ONCE_MEMBER: return "member or element access";
+	}
+	return "?";
+}
+
+int once_assigned_value(const char *buf, const struct token_list *l,
+			size_t end, struct tok_range *value)
+{
+	size_t eof = l->nr - 1, i;
+	int in_dir = (l->tok[end].flags & TF_DIRECTIVE) != 0;
+
+	if (!is_punct(buf, l, end, "="))
+		return -1;
+	for (i = end + 1; i < eof; i++) {
+		if (in_dir && (l->tok[i].flags & TF_BOL))
+			break;
+		if (!in_dir && (l->tok[i].flags & TF_DIRECTIVE))
+			return -1; /* a directive inside the value: leave it */
+		if (is_open(buf, l, i)) {
+			size_t m = tok_match(buf, l, i);
+
+			if (m == eof)
+				return -1;
+			i = m;
+			continue;
+		}
+		if (is_punct(buf, l, i, ";") || is_punct(buf, l, i, ",") ||
+		    is_punct(buf, l, i, ")") || is_punct(buf, l, i, "]") ||
+		    is_punct(buf, l, i, "}"))
+			break;
+	}
+	if (i == end + 1 || (i == eof && !in_dir))
+		return -1;
+	value->begin = end + 1;
+	value->end = i;
+	return 0;
+}
+
+static int is_volatile_kw(const char *buf, const struct token_list *l, size_t i)
+{
+	return tok_ident(buf, l, i, "volatile") ||
+	       tok_ident(buf, l, i, "__volatile__") ||
+	       tok_ident(buf, l, i, "__volatile");
+}
+
+static int is_typeof_kw(const char *buf, const struct token_list *l, size_t i)
+{
+	return tok_ident(buf, l, i, "typeof") ||
+	       tok_ident(buf, l, i, "__typeof__") ||
+	       tok_ident(buf, l, i, "__typeof") ||
+	       tok_ident(buf, l, i, "__unqual_scalar_typeof") ||
+	       tok_ident(buf, l, i, "typeof_unqual");
+}
+
+/*
+ * Is [open, close] "( specifiers... * )" where the specifiers include
+ * volatile and there is exactly one '*', the last token?
+ */
+static int is_volatile_ptr_cast(const char *buf, const struct token_list *l,
+				size_t open, size_t close)
+{
+	int has_volatile = 0, idents = 0;
+
+	if (close < open + 3 || !is_punct(buf, l, close - 1, "*"))
+		return 0;
+	for (size_t i = open + 1; i < close - 1; i++) {
+		if (l->tok[i].kind == TOK_IDENT) {
+			if (is_volatile_kw(buf, l, i))
+				has_volatile = 1;
+			else
+				idents++;
+			if (is_typeof_kw(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+				size_t m = tok_match(buf, l, i + 1);
+
+				if (m >= close)
+					return 0;
+				i = m;
+			}
+			continue;
+		}
+		return 0; /* a '*', ',' or anything else: not our shape */
+	}
+	return has_volatile && idents > 0;
+}
+
+/* Does the paren group [open, close] look like a cast "(type-name)"? */
+static int looks_like_cast(const char *buf, const struct token_list *l,
+			   size_t open, size_t close)
+{
+	int idents = 0;
+
+	if (close <= open + 1)
+		return 0;
+	for (size_t i = open + 1; i < close; i++) {
+		if (l->tok[i].kind == TOK_IDENT) {
+			idents++;
+			if (is_typeof_kw(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+				i = tok_match(buf, l, i + 1);
+				if (i >= close)
+					return 0;
+			}
+		} else if (!is_punct(buf, l, i, "*")) {
+			return 0;
+		}
+	}
+	/* "(x)" alone is a parenthesised operand, "(u32)" or "(T *)" a cast. */
+	return idents > 1 || is_punct(buf, l, close - 1, "*") ||
+	       (idents == 1 && l->tok[open + 1].kind == TOK_IDENT &&
+		(tok_ident(buf, l, open + 1, "int") ||
+		 tok_ident(buf, l, open + 1, "long") ||
+		 tok_ident(buf, l, open + 1, "char") ||
+		 tok_ident(buf, l, open + 1, "short") ||
+		 tok_ident(buf, l, open + 1, "unsigned")));
+}
+
+static int starts_operand(const char *buf, const struct token_list *l, size_t i)
+{
+	const struct token *t = &l->tok[i];
+
+	if (t->kind == TOK_IDENT)
+		return !tok_is_operator_keyword(buf, l, i) ||
+		       tok_ident(buf, l, i, "sizeof");
+	if (t->kind == TOK_NUMBER || t->kind == TOK_STRING || t->kind == TOK_CHAR)
+		return 1;
+	return is_punct(buf, l, i, "(") || is_punct(buf, l, i, "&") ||
+	       is_punct(buf, l, i, "*") || is_punct(buf, l, i, "-") ||
+	       is_punct(buf, l, i, "!") || is_punct(buf, l, i, "~") ||
+	       is_punct(buf, l, i, "+") || is_punct(buf, l, i, "++") ||
+	       is_punct(buf, l, i, "--");
+}
+
+size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i)
+{
+	size_t eof = l->nr - 1;
+
+	/* prefix operators and casts (iterative: no recursion depth) */
+	for (;;) {
+		if (i >= eof)
+			return i;
+		if (is_punct(buf, l, i, "&") || is_punct(buf, l, i, "*") ||
+		    is_punct(buf, l, i, "-") || is_punct(buf, l, i, "+") ||
+		    is_punct(buf, l, i, "!") || is_punct(buf, l, i, "~") ||
+		    is_punct(buf, l, i, "++") || is_punct(buf, l, i, "--")) {
+			i++;
+			continue;
+		}
+		if (is_punct(buf, l, i, "(")) {
+			size_t m = tok_match(buf, l, i);
+
+			if (m == eof)
+				return i;
+			if (looks_like_cast(buf, l, i, m) && m + 1 < eof &&
+			    starts_operand(buf, l, m + 1)) {
+				i = m + 1;
+				continue;
+			}
+			i = m + 1; /* a parenthesised primary */
+			break;
+		}
+		if (l->tok[i].kind == TOK_IDENT || l->tok[i].kind == TOK_NUMBER ||
+		    l->tok[i].kind == TOK_STRING || l->tok[i].kind == TOK_CHAR) {
+			i++;
+			while (i < eof && l->tok[i].kind == TOK_STRING)
+				i++; /* "a" "b" */
+			break;
+		}
+		return i;
+	}
+	/* postfix operators */
+	while (i < eof) {
+		if (is_punct(buf, l, i, "[") || is_punct(buf, l, i, "(")) {
+			size_t m = tok_match(buf, l, i);
+
+			if (m == eof)
+				break;
+			i = m + 1;
+		} else if ((is_punct(buf, l, i, "->") || is_punct(buf, l, i, ".")) &&
+			   l->tok[i + 1].kind == TOK_IDENT) {
+			i += 2;
+		} else {
+			break;
+		}
+	}
+	return i;
+}
+
+int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
+		       struct volatile_cast *vc)
+{
+	size_t eof = l->nr - 1, open, close, opend;
+
+	if (i + 1 >= eof)
+		return 0;
+	if (is_punct(buf, l, i, "*") && is_punct(buf, l, i + 1, "(")) {
+		/* *(volatile T *)E */
+		size_t end;
+
+		open = i + 1;
+		close = tok_match(buf, l, open);
+		if (close == eof)
+			return 0;
+		if (is_volatile_ptr_cast(buf, l, open, close)) {
+			opend = unary_expr_end(buf, l, close + 1);
+			end = opend;
+		} else {
+			/* *((volatile T *)E): the cast inside one more pair */
+			size_t outer = close;
+
+			open = i + 2;
+			if (!is_punct(buf, l, open, "("))
+				return 0;
+			close = tok_match(buf, l, open);
+			if (close >= outer ||
+			    !is_volatile_ptr_cast(buf, l, open, close))
+				return 0;
+			opend = unary_expr_end(buf, l, close + 1);
+			if (opend != outer)
+				return 0;
+			end = outer + 1;
+		}
+		if (opend == close + 1)
+			return 0;
+		vc->form = VC_DEREF;
+		vc->begin = i;
+		vc->end = end;
+		vc->cast_open = open;
+		vc->type.begin = open + 1;
+		vc->type.end = close - 1;
+		vc->operand.begin = close + 1;
+		vc->operand.end = opend;
+		vc->member.begin = vc->member.end = opend;
+		return 1;
+	}
+	if (is_punct(buf, l, i, "(") && is_punct(buf, l, i + 1, "(")) {
+		/* ((volatile T *)E)->f  or  ((volatile T *)E)[i] */
+		size_t outer = tok_match(buf, l, i), m;
+
+		open = i + 1;
+		close = tok_match(buf, l, open);
+		if (outer == eof || close == eof || close + 1 >= outer ||
+		    !is_volatile_ptr_cast(buf, l, open, close))
+			return 0;
+		opend = unary_expr_end(buf, l, close + 1);
+		if (opend != outer)
+			return 0;
+		if (is_punct(buf, l, outer + 1, "->") &&
+		    l->tok[outer + 2].kind == TOK_IDENT) {
+			vc->form = VC_ARROW;
+			m = outer + 3;
+		} else if (is_punct(buf, l, outer + 1, "[")) {
+			m = tok_match(buf, l, outer + 1);
+			if (m == eof)
+				return 0;
+			vc->form = VC_INDEX;
+			m++;
+		} else {
+			return 0;
+		}
+		vc->begin = i;
+		vc->end = m;
+		vc->cast_open = open;
+		vc->type.begin = open + 1;
+		vc->type.end = close - 1;
+		vc->operand.begin = close + 1;
+		vc->operand.end = opend;
+		vc->member.begin = outer + 1;
+		vc->member.end = m;
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,85 @@
+/*
+ * The once-access idioms that audit reports and fix rewrites, found on a
+ * token list (see tokscan.h for the conventions: token indices, half-open
+ * ranges).
+ *
+ *   ACCESS_ONCE(x)              a once-macro call; how it is used decides
+ *                               whether it becomes READ_ONCE or WRITE_ONCE
+ *   *(volatile T *)E            a hand-written volatile access (VC_DEREF)
+ *   ((volatile T *)E)->f        ... through a member (VC_ARROW)
+ *   ((volatile T *)E)[i]        ... through an index (VC_INDEX)
+ */
+#ifndef RWONCE_AUDIT_IDIOMS_H
+#define RWONCE_AUDIT_IDIOMS_H
+
+#include "audit/tokscan.h"
+
+/* How an lvalue expression is used by the tokens around it. */
+enum once_use {
+	ONCE_READ,     /* an rvalue: becomes READ_ONCE(x) */
+	ONCE_WRITE,    /* left of a plain '=': becomes WRITE_ONCE(x, v) */
+	ONCE_COMPOUND, /* left of += -= *= /= %= &= |= ^= <<= >>= */
+	ONCE_INCDEC,   /* ++ or -- before or after it */
+	ONCE_ADDRESS,  /* &ACCESS_ONCE(x): its address is taken */
+	ONCE_MEMBER,   /* followed by . -> or [: part of a larger lvalue */
+};
+
+/*
+ * Classify the expression that occupies tokens [begin, end) (for a macro
+ * call: from the name to one past its ')').  ONCE_READ and ONCE_WRITE are
+ * the uses that convert exactly; the others cannot become READ_ONCE or
+ * WRITE_ONCE without changing or breaking the code.
+ */
+enum once_use once_use_classify(const char *buf, const struct token_list *l,
+				size_t begin, size_t end);
+/* "read", "write", "compound assignment", "increment/decrement", ... */
+const char *once_use_name(enum once_use u);
+
+/*
+ * For ONCE_WRITE: the value assigned, tokens [value.begin, value.end) after
+ * the '=' up to the ';' or ',' or closing bracket that ends the assignment
+ * (or the end of the directive line inside a macro body).  Returns -1 when
+ * the end cannot be found.
+ */
+int once_assigned_value(const char *buf, const struct token_list *l,
+			size_t end, struct tok_range *value);
+
+enum vc_form {
+	VC_DEREF, /* *(volatile T *)E */
+	VC_ARROW, /* ((volatile T *)E)->f */
+	VC_INDEX, /* ((volatile T *)E)[i] */
+};
+
+struct volatile_cast {
+	enum vc_form form;
+	size_t begin, end;       /* the whole access expression */
+	size_t cast_open;        /* the '(' of the cast */
+	struct tok_range type;   /* T: the cast's tokens minus 'volatile'
+				    and the final '*' are inside this range */
+	struct tok_range operand;/* E: the pointer expression after the cast */
+	struct tok_range member; /* VC_ARROW: "-> f", VC_INDEX: "[ i ]" */
+};
+
+/*
+ * Is token i the start of a volatile-cast access ('*' for VC_DEREF, the
+ * outer '(' for the others)?  Only a cast whose type is exactly
+ * "<specifiers with volatile> *" counts: (volatile u32 *), (u32 volatile *),
+ * (const volatile typeof(x) *); not (int * volatile) nor (volatile int **).
+ */
+int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
+		       struct volatile_cast *vc);
+
+/*
+ * The end (one past) of the unary expression that starts at token i:
+ * prefix operators, casts, a primary (identifier, literal, parenthesised
+ * group) and its postfix operators ([...], (...), . f, -> f).  Returns i
+ * when no expression starts there.
+ */
+size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i);
+
+/* Is token i an identifier that is a C keyword that ends no operand
+ * (return, case, sizeof, else, ...)? */
+int tok_is_operator_keyword(const char *buf, const struct token_list *l,
+			    size_t i);
+
+#endif

@@ -1,0 +1,451 @@
+/* The audit report writers: text, JSON, SARIF 2.1.0 (report.h). */
+#include "audit/report.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifndef RWONCE_TOOL_VERSION
+#define RWONCE_TOOL_VERSION "0"
+#endif
+
+int report_parse_format(const char *name)
+{
+	if (!strcmp(name, "text"))
+		return REPORT_TEXT;
+	if (!strcmp(name, "json"))
+		return REPORT_JSON;
+	if (!strcmp(name, "sarif"))
+		return REPORT_SARIF;
+	return -1;
+}
+
+/* Length of a valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
+static size_t utf8_seq(const unsigned char *s)
+{
+	unsigned c = s[0], min, v;
+	size_t n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, min = 0x10000;
+	else
+		return 0;
+	v = c & (0x7f >> n);
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		v = (v << 6) | (s[i] & 0x3f);
+	}
+	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* A JSON string, always valid UTF-8: bad bytes become U+FFFD. */
+static void json_str(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	strbuf_addch(sb, '"');
+	while (*p) {
+		size_t n = utf8_seq(p);
+
+		if (!n) {
+			strbuf_addstr(sb, "\\ufffd");
+			p++;
+		} else if (n > 1) {
+			strbuf_add(sb, p, n);
+			p += n;
+		} else {
+			char one[2] = { (char)*p, 0 };
+
+			strbuf_add_json_escaped(sb, one);
+			p++;
+		}
+	}
+	strbuf_addch(sb, '"');
+}
+
+static int flush(FILE *f, struct strbuf *sb)
+{
+	if (sb->len && fwrite(sb->buf, 1, sb->len, f) != sb->len)
+		return -1;
+	strbuf_reset(sb);
+	return 0;
+}
+
+/* ---- text ---- */
+
+static int write_text(FILE *f, const struct finding_list *l, int color)
+{
+	const char *bold = color ? "\033[1m" : "";
+	const char *magenta = color ? "\033[1;35m" : "";
+	const char *reset = color ? "\033[m" : "";
+
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct finding *x = &l->items[i];
+
+		fprintf(f, "%s%s:%u:%u:%s %swarning:%s %s [%s]\n", bold,
+			x->path, x->line, x->col, reset, magenta, reset,
+			x->message, rules[x->rule].name);
+	}
+	return 0;
+}
+
+/* ---- JSON ---- */
+
+static void summary_counts(const struct finding_list *l, size_t *count)
+{
+	memset(count, 0, RULE__COUNT * sizeof(*count));
+	for (size_t i = 0; i < l->nr; i++)
+		count[l->items[i].rule]++;
+}
+
+static int write_json(FILE *f, const struct finding_list *l,
+		      const struct report_options *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t count[RULE__COUNT];
+	int first = 1;
+
+	strbuf_addf(&sb, "{\n  \"tool\": \"rwonce\",\n  \"version\": \"%s\",\n"
+		    "  \"engine\": ", RWONCE_TOOL_VERSION);
+	json_str(&sb, o->engine ? o->engine : "lexical");
+	strbuf_addstr(&sb, ",\n  \"findings\": [");
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct finding *x = &l->items[i];
+
+		strbuf_addstr(&sb, i ? ",\n    {" : "\n    {");
+		strbuf_addstr(&sb, "\"path\": ");
+		json_str(&sb, x->path);
+		strbuf_addf(&sb, ", \"line\": %u, \"column\": %u", x->line, x->col);
+		if (x->end_line)
+			strbuf_addf(&sb, ", \"end_line\": %u, \"end_column\": %u",
+				    x->end_line, x->end_col);
+		strbuf_addf(&sb, ", \"rule\": \"%s\", \"message\": ",
+			    rules[x->rule].name);
+		json_str(&sb, x->message);
+		strbuf_addstr(&sb, ", \"type\": ");
+		if (x->type_spelled)
+			json_str(&sb, x->type_spelled);
+		else
+			strbuf_addstr(&sb, "null");
+		strbuf_addstr(&sb, ", \"type_canonical\": ");
+		if (x->type_canonical)
+			json_str(&sb, x->type_canonical);
+		else
+			strbuf_addstr(&sb, "null");
+		strbuf_addf(&sb, ", \"fixable\": %s}", x->fixable ? "true" : "false");
+		if (sb.len > 65536 && flush(f, &sb))
+			goto fail;
+	}
+	strbuf_addstr(&sb, l->nr ? "\n  ],\n" : "],\n");
+	summary_counts(l, count);
+	strbuf_addstr(&sb, "  \"summary\": {");
+	for (int r = 0; r < RULE__COUNT; r++) {
+		strbuf_addf(&sb, "%s\"%s\": %zu", first ? "" : ", ", rules[r].name,
+			    count[r]);
+		first = 0;
+	}
+	strbuf_addstr(&sb, "}\n}\n");
+	if (flush(f, &sb))
+		goto fail;
+	strbuf_release(&sb);
+	return 0;
+fail:
+	strbuf_release(&sb);
+	return -1;
+}
+
+/* ---- SARIF ---- */
+
+/* Percent-encode a relative path for a URI; '/' stays. */
+static void uri_path(struct strbuf *sb, const char *p)
+{
+	for (; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || strchr("-._~/!$&'()*+,;=:@", c))
+			strbuf_addch(sb, (char)c);
+		else
+			strbuf_addf(sb, "%%%02X", c);
+	}
+}
+
+/* The absolute, normalised form of path (no symlink resolution needed). */
+static char *absolute(const char *path)
+{
+	char *r = realpath(path, NULL);
+
+	if (r)
+		return r;
+	/* Gone since it was read: make it absolute by hand. */
+	if (path[0] == '/')
+		return xstrdup(path);
+	{
+		char cwd[PATH_MAX];
+
+		if (!getcwd(cwd, sizeof(cwd)))
+			return xstrdup(path);
+		return xasprintf("%s/%s", cwd, path);
+	}
+}
+
+/*
+ * The path of the finding relative to root (an absolute, real folder with
+ * no trailing slash), or NULL when it lies outside.
+ */
+static const char *relative_to(const char *abs, const char *root)
+{
+	size_t n = strlen(root);
+
+	if (!strcmp(root, "/"))
+		return abs + 1;
+	if (!strncmp(abs, root, n) && abs[n] == '/')
+		return abs + n + 1;
+	return NULL;
+}
+
+/* FNV-1a, 64 bits: a stable hash for fingerprints. */
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	if (!h)
+		h = 0xcbf29ce484222325ull;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ull;
+	}
+	h ^= 0xff; /* separator */
+	h *= 0x100000001b3ull;
+	return h;
+}
+
+/* Byte column -> column in Unicode code points, from the file's line. */
+struct line_cache {
+	char *path;
+	char *buf;
+	size_t len;
+};
+
+static unsigned codepoint_col(struct line_cache *c, const char *path,
+			      unsigned line, unsigned col)
+{
+	size_t p = 0, end;
+	unsigned cp = 1, ln = 1;
+
+	if (!c->path || strcmp(c->path, path)) {
+		free(c->path);
+		free(c->buf);
+		c->path = xstrdup(path);
+		c->buf = read_file(path, &c->len);
+	}
+	if (!c->buf || !col)
+		return col;
+	while (ln < line && p < c->len) {
+		const char *nl = memchr(c->buf + p, '\n', c->len - p);
+
+		if (!nl)
+			return col;
+		p = (size_t)(nl - c->buf) + 1;
+		ln++;
+	}
+	end = p + col - 1;
+	if (end > c->len)
+		return col;
+	while (p < end) {
+		unsigned char ch = (unsigned char)c->buf[p];
+
+		/* Count every byte that starts a character (invalid bytes too). */
+		if ((ch & 0xc0) != 0x80)
+			cp++;
+		p++;
+	}
+	return cp;
+}
+
+static void sarif_rules(struct strbuf *sb)
+{
+	for (int r = 0; r < RULE__COUNT; r++) {
+		strbuf_addstr(sb, r ? ",\n" : "\n");
+		strbuf_addf(sb, "            {\n"
+			    "              \"id\": \"%s\",\n"
+			    "              \"name\": ", rules[r].name);
+		/* name: the id in PascalCase-free form is fine; keep the id */
+		json_str(sb, rules[r].name);
+		strbuf_addstr(sb, ",\n              \"shortDescription\": { \"text\": ");
+		json_str(sb, rules[r].summary);
+		strbuf_addstr(sb, " },\n              \"fullDescription\": { \"text\": ");
+		json_str(sb, rules[r].summary);
+		strbuf_addf(sb, " },\n              \"help\": { \"text\": \"See "
+			    "rwonce-audit(1), section RULES, '%s'.\" },\n"
+			    "              \"defaultConfiguration\": { \"level\": "
+			    "\"warning\" },\n"
+			    "              \"properties\": { \"tags\": "
+			    "[\"concurrency\", \"correctness\"], \"precision\": "
+			    "\"%s\", \"problem.severity\": \"warning\" }\n"
+			    "            }", rules[r].name,
+			    r == RULE_DOUBLE_FETCH ? "medium" : "high");
+	}
+}
+
+static int write_sarif(FILE *f, const struct finding_list *l,
+		       const struct report_options *o)
+{
+	struct strbuf sb = STRBUF_INIT, uri = STRBUF_INIT;
+	struct line_cache cache = { NULL, NULL, 0 };
+	char *root = absolute(o->srcroot ? o->srcroot : ".");
+	const char *prev_key = NULL;
+	uint64_t prev_hash = 0;
+	unsigned occurrence = 0;
+	int ret = 0;
+
+	strbuf_addstr(&sb, "{\n  \"$schema\": \"https://json.schemastore.org/"
+		      "sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
+		      "  \"runs\": [\n    {\n      \"tool\": {\n"
+		      "        \"driver\": {\n          \"name\": \"rwonce\",\n");
+	strbuf_addf(&sb, "          \"version\": \"%s\",\n"
+		    "          \"semanticVersion\": \"%s\",\n"
+		    "          \"rules\": [", RWONCE_TOOL_VERSION,
+		    RWONCE_TOOL_VERSION);
+	sarif_rules(&sb);
+	strbuf_addstr(&sb, "\n          ]\n        }\n      },\n"
+		      "      \"originalUriBaseIds\": {\n"
+		      "        \"%SRCROOT%\": { \"uri\": ");
+	strbuf_reset(&uri);
+	strbuf_addstr(&uri, "file://");
+	uri_path(&uri, root);
+	if (uri.buf[uri.len - 1] != '/')
+		strbuf_addch(&uri, '/');
+	json_str(&sb, uri.buf);
+	strbuf_addstr(&sb, " }\n      },\n      \"columnKind\": "
+		      "\"unicodeCodePoints\",\n      \"results\": [");
+
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct finding *x = &l->items[i];
+		char *abs = absolute(x->path);
+		const char *rel = relative_to(abs, root);
+		uint64_t h;
+
+		strbuf_reset(&uri);
+		if (rel) {
+			uri_path(&uri, rel);
+		} else {
+			strbuf_addstr(&uri, "file://");
+			uri_path(&uri, abs);
+		}
+		/*
+		 * Fingerprint: rule, file and message (which names the
+		 * operand), plus which occurrence of that triple it is -- stable
+		 * when lines move.
+		 */
+		h = fnv1a(fnv1a(fnv1a(0, rules[x->rule].name), uri.buf), x->message);
+		if (prev_key && h == prev_hash)
+			occurrence++;
+		else
+			occurrence = 0;
+		prev_key = x->path;
+		prev_hash = h;
+
+		strbuf_addstr(&sb, i ? ",\n" : "\n");
+		strbuf_addf(&sb, "        {\n          \"ruleId\": \"%s\",\n"
+			    "          \"ruleIndex\": %d,\n"
+			    "          \"level\": \"warning\",\n"
+			    "          \"message\": { \"text\": ",
+			    rules[x->rule].name, (int)x->rule);
+		json_str(&sb, x->message);
+		strbuf_addstr(&sb, " },\n          \"locations\": [\n            {\n"
+			      "              \"physicalLocation\": {\n"
+			      "                \"artifactLocation\": { \"uri\": ");
+		json_str(&sb, uri.buf);
+		if (rel)
+			strbuf_addstr(&sb, ", \"uriBaseId\": \"%SRCROOT%\"");
+		strbuf_addf(&sb, " },\n                \"region\": { "
+			    "\"startLine\": %u, \"startColumn\": %u",
+			    x->line, codepoint_col(&cache, x->path, x->line, x->col));
+		if (x->end_line && x->end_col)
+			strbuf_addf(&sb, ", \"endLine\": %u, \"endColumn\": %u",
+				    x->end_line, codepoint_col(&cache, x->path,
+							       x->end_line,
+							       x->end_col));
+		strbuf_addf(&sb, " }\n              }\n            }\n          ],\n"
+			    "          \"partialFingerprints\": { "
+			    "\"rwonceFindingHash/v1\": \"%016llx:%u\" }",
+			    (unsigned long long)h, occurrence + 1);
+		if (x->type_spelled || x->fixable) {
+			strbuf_addstr(&sb, ",\n          \"properties\": { ");
+			if (x->type_spelled) {
+				strbuf_addstr(&sb, "\"type\": ");
+				json_str(&sb, x->type_spelled);
+				strbuf_addstr(&sb, ", ");
+			}
+			strbuf_addf(&sb, "\"fixable\": %s }",
+				    x->fixable ? "true" : "false");
+		}
+		strbuf_addstr(&sb, "\n        }");
+		free(abs);
+		if (sb.len > 65536 && flush(f, &sb))
+			ret = -1;
+	}
+	strbuf_addstr(&sb, l->nr ? "\n      ]\n    }\n  ]\n}\n" : "]\n    }\n  ]\n}\n");
+	if (flush(f, &sb))
+		ret = -1;
+	strbuf_release(&sb);
+	strbuf_release(&uri);
+	free(cache.path);
+	free(cache.buf);
+	free(root);
+	return ret;
+}
+
+int report_write(FILE *f, const struct finding_list *l,
+		 const struct report_options *o)
+{
+	int r;
+
+	switch (o->format) {
+	case REPORT_JSON:
+		r = write_json(f, l, o);
+		break;
+	case REPORT_SARIF:
+		r = write_sarif(f, l, o);
+		break;
+	default:
+		r = write_text(f, l, o->color);
+		break;
+	}
+	if (fflush(f) || ferror(f) || r)
+		return error("cannot write the report: %s", strerror(errno));
+	return 0;
+}
+
+void report_summary(FILE *f, const struct finding_list *l, size_t files)
+{
+	size_t count[RULE__COUNT], nfiles = 0;
+	int first = 1;
+
+	summary_counts(l, count);
+	for (size_t i = 0; i < l->nr; i++)
+		if (!i || strcmp(l->items[i].path, l->items[i - 1].path))
+			nfiles++;
+	fprintf(f, "rwonce audit: %zu finding%s in %zu of %zu file%s", l->nr,
+		l->nr == 1 ? "" : "s", nfiles, files, files == 1 ? "" : "s");
+	for (int r = 0; r < RULE__COUNT; r++) {
+		if (!count[r])
+			continue;
+		fprintf(f, "%s %s %zu", first ? ":" : ",", rules[r].name, count[r]);
+		first = 0;
+	}
+	fputc('\n', f);
+}

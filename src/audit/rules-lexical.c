@@ -1,0 +1,551 @@
+/*
+ * The lexical engine's rules (rules-lexical.h).  One pass over the tokens
+ * of a file finds once-macro calls and volatile-cast idioms; the type
+ * index of the same file answers what their operands are.
+ */
+#define _GNU_SOURCE /* memmem */
+#include "audit/rules-lexical.h"
+#include "audit/double-fetch.h"
+#include "audit/idioms.h"
+#include "audit/typeindex.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct once_macro builtin_macros[] = {
+	{ "ACCESS_ONCE", MK_ACCESS_ONCE },
+	{ "READ_ONCE", MK_READ_ONCE },
+	{ "WRITE_ONCE", MK_WRITE_ONCE },
+	{ "__READ_ONCE", MK_READ_ONCE },
+	{ "__WRITE_ONCE", MK_WRITE_ONCE },
+	{ "ASSIGN_ONCE", MK_WRITE_ONCE },
+	{ "READ_ONCE_NOCHECK", MK_READ_ONCE },
+};
+
+void lexical_options_init(struct lexical_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->enabled[RULE_ACCESS_ONCE] = 1;
+	o->enabled[RULE_ACCESS_ONCE_NONSCALAR] = 1;
+	o->enabled[RULE_VOLATILE_CAST] = 1;
+	for (size_t i = 0; i < ARRAY_SIZE(builtin_macros); i++) {
+		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
+		o->macros[o->nr_macros].name = xstrdup(builtin_macros[i].name);
+		o->macros[o->nr_macros].kind = builtin_macros[i].kind;
+		o->nr_macros++;
+	}
+}
+
+int lexical_add_macro(struct lexical_options *o, const char *spec)
+{
+	static const struct { const char *name; enum macro_kind kind; } kinds[] = {
+		{ "access-once", MK_ACCESS_ONCE },
+		{ "read-once", MK_READ_ONCE },
+		{ "write-once", MK_WRITE_ONCE },
+	};
+	const char *eq = strchr(spec, '=');
+	size_t n;
+
+	if (!eq || eq == spec)
+		return error("--macro '%s': expected NAME=KIND (KIND: access-once, "
+			     "read-once or write-once)", spec);
+	n = (size_t)(eq - spec);
+	for (size_t i = 0; i < n; i++) {
+		char c = spec[i];
+
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (i && c >= '0' && c <= '9')))
+			return error("--macro '%s': '%.*s' is not a C identifier",
+				     spec, (int)n, spec);
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		if (strcmp(eq + 1, kinds[k].name))
+			continue;
+		/* A later definition of the same name wins. */
+		for (size_t i = 0; i < o->nr_macros; i++) {
+			if (strlen(o->macros[i].name) == n &&
+			    !memcmp(o->macros[i].name, spec, n)) {
+				o->macros[i].kind = kinds[k].kind;
+				return 0;
+			}
+		}
+		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
+		o->macros[o->nr_macros].name = xstrndup(spec, n);
+		o->macros[o->nr_macros].kind = kinds[k].kind;
+		o->nr_macros++;
+		return 0;
+	}
+	return error("--macro '%s': unknown kind '%s' (use access-once, "
+		     "read-once or write-once)", spec, eq + 1);
+}
+
+void lexical_options_release(struct lexical_options *o)
+{
+	for (size_t i = 0; i < o->nr_macros; i++)
+		free(o->macros[i].name);
+	free(o->macros);
+	o->macros = NULL;
+	o->nr_macros = o->alloc_macros = 0;
+}
+
+int lexical_wants_file(const struct lexical_options *o, const char *buf,
+		       size_t len)
+{
+	if (o->enabled[RULE_DOUBLE_FETCH])
+		return 1;
+	if (o->enabled[RULE_VOLATILE_CAST] && memmem(buf, len, "volatile", 8))
+		return 1;
+	if (o->enabled[RULE_ACCESS_ONCE] || o->enabled[RULE_ACCESS_ONCE_NONSCALAR])
+		for (size_t i = 0; i < o->nr_macros; i++)
+			if (o->macros[i].kind == MK_ACCESS_ONCE &&
+			    memmem(buf, len, o->macros[i].name,
+				   strlen(o->macros[i].name)))
+				return 1;
+	return 0;
+}
+
+/* ---- helpers ---- */
+
+/* The source text of tokens r, one space where there was white space;
+ * bytes that are not printable ASCII or valid UTF-8 become '?'. */
+static void range_text(const char *buf, const struct token_list *l,
+		       struct tok_range r, struct strbuf *sb, size_t max)
+{
+	struct strbuf tok = STRBUF_INIT;
+	size_t start = sb->len;
+
+	for (size_t i = r.begin; i < r.end; i++) {
+		const struct token *t = &l->tok[i];
+
+		if (t->flags & TF_DIRECTIVE && !(l->tok[r.begin].flags & TF_DIRECTIVE))
+			continue;
+		if (i > r.begin && (t->flags & (TF_SPACE_BEFORE | TF_BOL)))
+			strbuf_addch(sb, ' ');
+		strbuf_reset(&tok);
+		token_spelling(buf, t, &tok);
+		for (size_t k = 0; k < tok.len; k++) {
+			unsigned char c = (unsigned char)tok.buf[k];
+
+			if (c >= 0x80 && t->kind == TOK_IDENT)
+				strbuf_addch(sb, (char)c); /* valid UTF-8 */
+			else if (c < 0x20 || c >= 0x7f)
+				strbuf_addch(sb, '?');
+			else
+				strbuf_addch(sb, (char)c);
+		}
+		if (sb->len - start > max) {
+			sb->len = start + max;
+			sb->buf[sb->len] = '\0';
+			/* do not cut a UTF-8 sequence in half */
+			while (sb->len > start &&
+			       ((unsigned char)sb->buf[sb->len - 1] & 0xc0) == 0x80)
+				sb->buf[--sb->len] = '\0';
+			if (sb->len > start &&
+			    (unsigned char)sb->buf[sb->len - 1] >= 0xc0)
+				sb->buf[--sb->len] = '\0';
+			strbuf_addstr(sb, "...");
+			break;
+		}
+	}
+	strbuf_release(&tok);
+}
+
+struct file_ctx {
+	const struct lexical_options *o;
+	const char *path;
+	const char *buf;
+	const struct token_list *l;
+	struct finding_list *out;
+	struct type_index *ti; /* built on first need */
+};
+
+static struct type_index *index_of(struct file_ctx *c)
+{
+	if (!c->ti)
+		c->ti = type_index_build(c->buf, c->l);
+	return c->ti;
+}
+
+static void add(struct file_ctx *c, enum rule_id rule, size_t first,
+		size_t last, const char *msg, const struct type_answer *ty,
+		int fixable)
+{
+	const struct token *a = &c->l->tok[first], *b = &c->l->tok[last];
+	struct finding f;
+
+	memset(&f, 0, sizeof(f));
+	f.rule = rule;
+	f.path = (char *)c->path;
+	f.line = a->line;
+	f.col = a->col;
+	f.end_line = b->line;
+	f.end_col = b->flags & TF_SPLICED ? 0 : b->col + (unsigned)b->len;
+	if (f.end_col == 0)
+		f.end_line = 0;
+	f.message = (char *)msg;
+	if (ty && ty->cls != TC_UNKNOWN) {
+		f.type_spelled = (char *)ty->spelled;
+		f.type_canonical = (char *)ty->canonical;
+	}
+	f.fixable = fixable;
+	finding_list_add(c->out, &f);
+}
+
+static void add_type_clause(struct strbuf *sb, int known,
+			    const struct type_answer *ty)
+{
+	if (!known)
+		strbuf_addstr(sb, " (type unknown)");
+	else if (!strcmp(ty->spelled, ty->canonical))
+		strbuf_addf(sb, " (type '%s')", ty->spelled);
+	else
+		strbuf_addf(sb, " (type '%s' aka '%s')", ty->spelled,
+			    ty->canonical);
+}
+
+static int is_nonscalar(const struct type_answer *ty)
+{
+	return ty->cls == TC_STRUCT || ty->cls == TC_UNION || ty->cls == TC_ARRAY;
+}
+
+/* Is token i the name in "#define NAME", "#undef NAME", "defined NAME"...? */
+static int is_macro_name_mention(const char *buf, const struct token_list *l,
+				 size_t i)
+{
+	if (!i)
+		return 0;
+	if (tok_ident(buf, l, i - 1, "defined"))
+		return 1;
+	if (i >= 2 && tok_ident(buf, l, i - 2, "defined") &&
+	    tok_punct(buf, l, i - 1, "("))
+		return 1;
+	if (!(l->tok[i].flags & TF_DIRECTIVE) || (l->tok[i].flags & TF_DEFINE_BODY))
+		return 0;
+	return tok_ident(buf, l, i - 1, "define") ||
+	       tok_ident(buf, l, i - 1, "undef") ||
+	       tok_ident(buf, l, i - 1, "ifdef") ||
+	       tok_ident(buf, l, i - 1, "ifndef");
+}
+
+static const struct once_macro *macro_at(const struct lexical_options *o,
+					 const char *buf,
+					 const struct token_list *l, size_t i)
+{
+	const struct token *t = &l->tok[i];
+
+	if (t->kind != TOK_IDENT)
+		return NULL;
+	for (size_t k = 0; k < o->nr_macros; k++)
+		if (token_is(buf, t, o->macros[k].name))
+			return &o->macros[k];
+	return NULL;
+}
+
+/* Does the name of a macro being defined say it implements a once-access? */
+static int is_once_impl_name(const struct lexical_options *o, const char *buf,
+			     const struct token_list *l, size_t name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int r = 0;
+
+	if (macro_at(o, buf, l, name))
+		return 1;
+	token_spelling(buf, &l->tok[name], &sb);
+	r = strstr(sb.buf, "READ_ONCE") || strstr(sb.buf, "WRITE_ONCE") ||
+	    strstr(sb.buf, "ACCESS_ONCE") || strstr(sb.buf, "ASSIGN_ONCE");
+	strbuf_release(&sb);
+	return r;
+}
+
+/* ---- access-once and access-once-nonscalar ---- */
+
+static void check_macro_call(struct file_ctx *c, size_t i,
+			     const struct once_macro *m)
+{
+	const char *buf = c->buf;
+	const struct token_list *l = c->l;
+	struct tok_range args[2], whole;
+	size_t nargs, close;
+	struct strbuf msg = STRBUF_INIT, arg = STRBUF_INIT;
+	struct type_answer ty;
+	enum once_use use;
+	int known = 0;
+
+	if (m->kind != MK_ACCESS_ONCE)
+		return; /* READ_ONCE/WRITE_ONCE are the marked forms */
+	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
+		return; /* a mention, not a call */
+	whole.begin = i;
+	whole.end = close + 1;
+	use = once_use_classify(buf, l, whole.begin, whole.end);
+	if (nargs == 1 && args[0].end > args[0].begin)
+		known = type_index_expr(index_of(c), buf, l, args[0], &ty);
+	if (nargs == 1)
+		range_text(buf, l, args[0], &arg, 60);
+	else
+		strbuf_addstr(&arg, "...");
+
+	if (c->o->enabled[RULE_ACCESS_ONCE]) {
+		const char *name = c->o->macros[m - c->o->macros].name;
+
+		strbuf_addf(&msg, "%s(%s) is deprecated", name, arg.buf);
+		if (use == ONCE_READ)
+			strbuf_addf(&msg, ": use READ_ONCE(%s)", arg.buf);
+		else if (use == ONCE_WRITE)
+			strbuf_addf(&msg, ": use WRITE_ONCE(%s, value)", arg.buf);
+		else
+			strbuf_addf(&msg, "; this %s cannot become READ_ONCE or "
+				    "WRITE_ONCE mechanically", once_use_name(use));
+		add_type_clause(&msg, known, &ty);
+		add(c, RULE_ACCESS_ONCE, i, close, msg.buf, known ? &ty : NULL,
+		    nargs == 1 && (use == ONCE_READ || use == ONCE_WRITE));
+	}
+	if (c->o->enabled[RULE_ACCESS_ONCE_NONSCALAR] && known &&
+	    is_nonscalar(&ty)) {
+		strbuf_reset(&msg);
+		strbuf_addf(&msg, "%s(%s) on %s type '%s': a volatile %s access "
+			    "may be split, repeated or lose its volatile (GCC "
+			    "4.6/4.7, clang); use READ_ONCE/WRITE_ONCE, which "
+			    "go through one scalar of the object's size",
+			    c->o->macros[m - c->o->macros].name, arg.buf,
+			    ty.cls == TC_ARRAY ? "an array" :
+			    ty.cls == TC_UNION ? "a union" : "a struct",
+			    ty.spelled, type_class_name(ty.cls));
+		add(c, RULE_ACCESS_ONCE_NONSCALAR, i, close, msg.buf, &ty, 0);
+	}
+	strbuf_release(&msg);
+	strbuf_release(&arg);
+}
+
+/* ---- volatile-cast ---- */
+
+/* Remove "volatile", "const" and extra spaces from a canonical type. */
+static void unqualify(const char *in, struct strbuf *out)
+{
+	const char *p = in;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (!((n == 8 && !memcmp(p, "volatile", 8)) ||
+		      (n == 5 && !memcmp(p, "const", 5)) ||
+		      (n == 12 && !memcmp(p, "__volatile__", 12)))) {
+			if (out->len && n)
+				strbuf_addch(out, ' ');
+			strbuf_add(out, p, n);
+		}
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+static int same_unqualified(const char *a, const char *b)
+{
+	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
+	int r;
+
+	unqualify(a, &x);
+	unqualify(b, &y);
+	r = !strcmp(strbuf_str(&x), strbuf_str(&y));
+	strbuf_release(&x);
+	strbuf_release(&y);
+	return r;
+}
+
+/* Do two token ranges spell the same tokens? */
+static int same_tokens(const char *buf, const struct token_list *l,
+		       struct tok_range a, struct tok_range b)
+{
+	if (a.end - a.begin != b.end - b.begin)
+		return 0;
+	for (size_t i = 0; i < a.end - a.begin; i++) {
+		const struct token *x = &l->tok[a.begin + i], *y = &l->tok[b.begin + i];
+
+		if (x->len != y->len || memcmp(buf + x->off, buf + y->off, x->len))
+			return 0;
+	}
+	return 1;
+}
+
+/* Strip one pair of parentheses around the whole range. */
+static struct tok_range strip_parens(const char *buf, const struct token_list *l,
+				     struct tok_range r)
+{
+	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	return r;
+}
+
+static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *vc)
+{
+	const char *buf = c->buf;
+	const struct token_list *l = c->l;
+	struct strbuf msg = STRBUF_INIT, what = STRBUF_INIT;
+	struct type_answer tt, ot;
+	enum once_use use = once_use_classify(buf, l, vc->begin, vc->end);
+	struct tok_range op = vc->operand, target;
+	int address = tok_punct(buf, l, op.begin, "&");
+	int tknown, oknown = 0, exact = 0;
+	struct tok_range type = { vc->cast_open + 1, 0 };
+
+	/* The type T: the cast's tokens before the final '*'. */
+	type.end = tok_match(buf, l, vc->cast_open) - 1;
+	tknown = type_index_type_name(index_of(c), buf, l, type, &tt);
+
+	/* What the access reads: X for &X, *P otherwise. */
+	target = op;
+	if (address) {
+		target.begin++;
+		target = strip_parens(buf, l, target);
+		range_text(buf, l, target, &what, 60);
+		oknown = type_index_expr(index_of(c), buf, l, target, &ot);
+		if (tknown && oknown && ot.cls != TC_UNKNOWN &&
+		    same_unqualified(tt.canonical, ot.canonical) &&
+		    (ot.cls == TC_SCALAR || ot.cls == TC_POINTER))
+			exact = 1;
+	} else {
+		struct tok_range p = strip_parens(buf, l, op);
+
+		/* *p, but *(p + 4) keeps its parentheses */
+		strbuf_addch(&what, '*');
+		if (unary_expr_end(buf, l, p.begin) == p.end)
+			range_text(buf, l, p, &what, 60);
+		else
+			range_text(buf, l, op.begin == p.begin ?
+				   (struct tok_range){ p.begin, p.end } : op,
+				   &what, 60);
+		if (unary_expr_end(buf, l, p.begin) != p.end &&
+		    op.begin == p.begin) {
+			/* no parentheses in the source: add them */
+			struct strbuf t = STRBUF_INIT;
+
+			range_text(buf, l, p, &t, 60);
+			strbuf_reset(&what);
+			strbuf_addf(&what, "*(%s)", t.buf);
+			strbuf_release(&t);
+		}
+		oknown = type_index_expr(index_of(c), buf, l, p, &ot);
+		if (tknown && oknown && ot.cls == TC_POINTER) {
+			/* P's canonical is "T *": compare with T. */
+			size_t n = strlen(ot.canonical);
+			char pointee[128];
+
+			if (n > 2 && !strcmp(ot.canonical + n - 2, " *")) {
+				memcpy(pointee, ot.canonical, n - 2);
+				pointee[n - 2] = '\0';
+				if (same_unqualified(tt.canonical, pointee) &&
+				    (tt.cls == TC_SCALAR || tt.cls == TC_POINTER))
+					exact = 1;
+			}
+		}
+	}
+	/* *(volatile typeof(x) *)&x is exact whatever x is (if scalar). */
+	if (address && type.end > type.begin) {
+		for (size_t i = type.begin; i + 1 < type.end; i++) {
+			if ((tok_ident(buf, l, i, "typeof") ||
+			     tok_ident(buf, l, i, "__typeof__")) &&
+			    tok_punct(buf, l, i + 1, "(")) {
+				size_t m = tok_match(buf, l, i + 1);
+				struct tok_range inner = { i + 2, m };
+
+				inner = strip_parens(buf, l, inner);
+				if (same_tokens(buf, l, inner, target) &&
+				    !(oknown && is_nonscalar(&ot)))
+					exact = 1;
+			}
+		}
+	}
+
+	if (vc->form != VC_DEREF) {
+		struct strbuf m = STRBUF_INIT;
+
+		strbuf_reset(&what);
+		range_text(buf, l, (struct tok_range){ vc->begin, vc->end }, &what, 60);
+		range_text(buf, l, vc->member, &m, 30);
+		strbuf_addf(&msg, "hand-written volatile %s through '%s'",
+			    use == ONCE_WRITE ? "write" : use == ONCE_READ ?
+			    "read" : "access", what.buf);
+		if (use == ONCE_READ || use == ONCE_WRITE)
+			strbuf_addf(&msg, ": use %s on the member with a plain "
+				    "pointer", use == ONCE_READ ? "READ_ONCE" :
+				    "WRITE_ONCE");
+		else
+			strbuf_addf(&msg, " (%s): cannot be converted "
+				    "mechanically", once_use_name(use));
+		strbuf_release(&m);
+		exact = 0;
+	} else if (use == ONCE_READ) {
+		strbuf_addf(&msg, "hand-written volatile read of '%s': use "
+			    "READ_ONCE(%s)", what.buf, what.buf);
+	} else if (use == ONCE_WRITE) {
+		strbuf_addf(&msg, "hand-written volatile write of '%s': use "
+			    "WRITE_ONCE(%s, value)", what.buf, what.buf);
+	} else {
+		strbuf_addf(&msg, "hand-written volatile access of '%s' (%s): "
+			    "cannot be converted mechanically", what.buf,
+			    once_use_name(use));
+		exact = 0;
+	}
+	if (vc->form == VC_DEREF && (use == ONCE_READ || use == ONCE_WRITE)) {
+		if (!exact)
+			strbuf_addstr(&msg, !tknown || !oknown ?
+				      " (type unknown: not converted automatically)" :
+				      " (the cast changes the type: not converted "
+				      "automatically)");
+	}
+	if (l->tok[vc->begin].flags & TF_DEFINE_BODY)
+		exact = 0; /* inside a macro body: argument types unknown */
+	add(c, RULE_VOLATILE_CAST, vc->begin, vc->end - 1, msg.buf,
+	    oknown ? &ot : NULL, exact);
+	strbuf_release(&msg);
+	strbuf_release(&what);
+}
+
+void lexical_audit_file(const struct lexical_options *o, const char *path,
+			const char *buf, const struct token_list *l,
+			struct finding_list *out)
+{
+	struct file_ctx c = { o, path, buf, l, out, NULL };
+	int in_once_impl = 0; /* inside #define READ_ONCE... and friends */
+	size_t eof = l->nr - 1;
+	int want_macros = o->enabled[RULE_ACCESS_ONCE] ||
+			  o->enabled[RULE_ACCESS_ONCE_NONSCALAR];
+
+	for (size_t i = 0; i < eof; i++) {
+		const struct token *t = &l->tok[i];
+		const struct once_macro *m;
+		struct volatile_cast vc;
+
+		if (t->kind == TOK_HASH) {
+			in_once_impl = 0;
+			if (i + 2 < eof && tok_ident(buf, l, i + 1, "define") &&
+			    !(l->tok[i + 2].flags & TF_BOL) &&
+			    is_once_impl_name(o, buf, l, i + 2))
+				in_once_impl = 1;
+			continue;
+		}
+		if (!(t->flags & TF_DIRECTIVE))
+			in_once_impl = 0;
+		if (in_once_impl)
+			continue;
+		if (want_macros && t->kind == TOK_IDENT &&
+		    (m = macro_at(o, buf, l, i)) != NULL &&
+		    !is_macro_name_mention(buf, l, i)) {
+			check_macro_call(&c, i, m);
+			continue;
+		}
+		if (o->enabled[RULE_VOLATILE_CAST] && t->kind == TOK_PUNCT &&
+		    find_volatile_cast(buf, l, i, &vc))
+			check_volatile_cast(&c, &vc);
+	}
+	if (o->enabled[RULE_DOUBLE_FETCH])
+		double_fetch_file(o, path, buf, l, index_of(&c), out);
+	if (c.ti)
+		type_index_free(c.ti);
+}

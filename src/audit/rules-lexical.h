@@ -1,0 +1,48 @@
+/*
+ * The lexical engine's rules: access-once, access-once-nonscalar,
+ * volatile-cast and double-fetch, run over one lexed file at a time.
+ */
+#ifndef RWONCE_AUDIT_RULES_LEXICAL_H
+#define RWONCE_AUDIT_RULES_LEXICAL_H
+
+#include "audit/finding.h"
+#include "audit/tokscan.h"
+
+/* What a once-access macro is (--macro NAME=KIND). */
+enum macro_kind {
+	MK_ACCESS_ONCE, /* "access-once": a volatile lvalue like ACCESS_ONCE */
+	MK_READ_ONCE,   /* "read-once": a marked read like READ_ONCE */
+	MK_WRITE_ONCE,  /* "write-once": a marked write like WRITE_ONCE */
+};
+
+struct once_macro {
+	char *name;
+	enum macro_kind kind;
+};
+
+struct lexical_options {
+	int enabled[RULE__COUNT];
+	struct once_macro *macros; /* built-ins first, then --macro ones */
+	size_t nr_macros, alloc_macros;
+};
+
+/* The built-in macros (ACCESS_ONCE, READ_ONCE, WRITE_ONCE, ...). */
+void lexical_options_init(struct lexical_options *o);
+/* Parse "NAME=KIND" (kinds: access-once, read-once, write-once); 0 or -1
+ * after error(). */
+int lexical_add_macro(struct lexical_options *o, const char *spec);
+void lexical_options_release(struct lexical_options *o);
+
+/*
+ * Can this file hold anything the enabled rules look for?  A cheap byte
+ * search that lets the engine skip lexing most files of a large tree.
+ */
+int lexical_wants_file(const struct lexical_options *o, const char *buf,
+		       size_t len);
+
+/* Run the enabled rules over one lexed file; append to *out. */
+void lexical_audit_file(const struct lexical_options *o, const char *path,
+			const char *buf, const struct token_list *l,
+			struct finding_list *out);
+
+#endif

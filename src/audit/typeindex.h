@@ -1,0 +1,65 @@
+/*
+ * The type index of the lexical engine: what one file's tokens say about
+ * types -- typedefs, struct and union definitions (with their fields),
+ * and declarations of globals, function parameters and locals -- so that
+ * the type of an access operand such as `ring->adev->wb.wb[i]` or
+ * `*rptr` can be resolved without a compiler.
+ *
+ * It never guesses: a name declared twice with different types in the
+ * same function, a function call, a macro, an unknown typedef or a struct
+ * defined in a file that was not indexed all give "type unknown".
+ * Well-known scalar typedefs (u8..u64, s8..s64, __u32, __le32, uint32_t,
+ * size_t, ...) count as known scalars; that list is in typeindex.c.
+ */
+#ifndef RWONCE_AUDIT_TYPEINDEX_H
+#define RWONCE_AUDIT_TYPEINDEX_H
+
+#include "audit/tokscan.h"
+
+struct type_index;
+
+enum type_class {
+	TC_UNKNOWN,
+	TC_SCALAR,  /* integer, floating, enum, _Bool */
+	TC_POINTER,
+	TC_STRUCT,
+	TC_UNION,
+	TC_ARRAY,
+	TC_FUNCTION,
+};
+
+struct type_answer {
+	enum type_class cls;
+	int is_volatile;      /* the object itself is volatile-qualified */
+	char spelled[128];    /* as declared, e.g. "u64 *", "pte_t" */
+	char canonical[128];  /* after typedefs, e.g. "unsigned long long *" */
+};
+
+/* Index the declarations of one lexed file. */
+struct type_index *type_index_build(const char *buf, const struct token_list *l);
+void type_index_free(struct type_index *ti);
+
+/*
+ * The type of the expression in tokens r (as seen from where it is: the
+ * enclosing function's locals and parameters, then the file's globals).
+ * Returns 1 and fills *out when known; 0 when the type is unknown.
+ */
+int type_index_expr(const struct type_index *ti, const char *buf,
+		    const struct token_list *l, struct tok_range r,
+		    struct type_answer *out);
+
+/*
+ * The type named by the tokens r (a type-name such as "volatile u32" or
+ * "struct foo"), resolved through this file's typedefs.  1 or 0 as above.
+ */
+int type_index_type_name(const struct type_index *ti, const char *buf,
+			 const struct token_list *l, struct tok_range r,
+			 struct type_answer *out);
+
+/* Which function body (its '{' token) encloses token i; 0 at file scope. */
+size_t type_index_function_at(const struct type_index *ti, size_t i);
+
+/* "scalar", "pointer", "struct", ... */
+const char *type_class_name(enum type_class c);
+
+#endif

@@ -1,0 +1,458 @@
+/*
+ * The tree walker (walk.h): the main thread lists directories depth-first
+ * and feeds a bounded queue of paths; worker threads read each file with
+ * one read into a reused buffer and hand it to the caller.
+ */
+#include "audit/walk.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define QUEUE_SIZE 256
+#define BINARY_PROBE 8000
+
+struct walk {
+	const struct walk_options *opt;
+	struct walk_stats *stats;
+
+	pthread_mutex_t lock;
+	pthread_cond_t not_empty, not_full, idle;
+	char *queue[QUEUE_SIZE];
+	size_t head, count;
+	int finished;      /* no more paths will come */
+	int busy;          /* workers inside fn */
+	int trouble;
+
+	/* visited directories (dev, ino), only with follow_symlinks */
+	struct dir_id { dev_t dev; ino_t ino; } *seen;
+	size_t seen_nr, seen_alloc;
+};
+
+/* The progress line is shared by every thread. */
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static int progress_shown;
+
+static void clear_progress_locked(void)
+{
+	if (progress_shown) {
+		fputs("\r\033[K", stderr);
+		progress_shown = 0;
+	}
+}
+
+static void vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+	pthread_mutex_lock(&out_lock);
+	clear_progress_locked();
+	fprintf(stderr, "rwonce: %s", prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	pthread_mutex_unlock(&out_lock);
+}
+
+void walk_warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+void walk_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage("error: ", fmt, ap);
+	va_end(ap);
+}
+
+int walk_is_c_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' &&
+	       (name[n - 1] == 'c' || name[n - 1] == 'h');
+}
+
+static int excluded(const struct walk_options *opt, const char *path)
+{
+	const char *base;
+
+	if (!opt->excludes)
+		return 0;
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	for (size_t i = 0; i < opt->excludes->nr; i++) {
+		const char *g = opt->excludes->items[i];
+
+		if (!fnmatch(g, path, 0) || !fnmatch(g, base, 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* ---- the queue ---- */
+
+static void enqueue(struct walk *w, char *path)
+{
+	pthread_mutex_lock(&w->lock);
+	while (w->count == QUEUE_SIZE)
+		pthread_cond_wait(&w->not_full, &w->lock);
+	w->queue[(w->head + w->count) % QUEUE_SIZE] = path;
+	w->count++;
+	pthread_cond_signal(&w->not_empty);
+	pthread_mutex_unlock(&w->lock);
+}
+
+/* The next path, or NULL when the walk is over. */
+static char *dequeue(struct walk *w)
+{
+	char *p = NULL;
+
+	pthread_mutex_lock(&w->lock);
+	while (!w->count && !w->finished)
+		pthread_cond_wait(&w->not_empty, &w->lock);
+	if (w->count) {
+		p = w->queue[w->head];
+		w->head = (w->head + 1) % QUEUE_SIZE;
+		w->count--;
+		w->busy++;
+		pthread_cond_signal(&w->not_full);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return p;
+}
+
+/* ---- workers ---- */
+
+struct worker {
+	struct walk *w;
+	pthread_t thread;
+	void *data;
+	char *buf;
+	size_t alloc;
+	struct walk_stats stats;
+	int trouble;
+};
+
+/* Read the whole file into wk->buf; 0, or -1 with errno set. */
+static int read_whole(struct worker *wk, int fd, size_t hint, size_t *len)
+{
+	size_t n = 0;
+
+	if (hint + 1 > wk->alloc) {
+		wk->alloc = hint + 1 < 65536 ? 65536 : hint + 1;
+		free(wk->buf);
+		wk->buf = xmalloc(wk->alloc);
+	}
+	for (;;) {
+		ssize_t r;
+
+		if (n + 1 >= wk->alloc) { /* it grew since fstat */
+			wk->alloc *= 2;
+			wk->buf = xrealloc(wk->buf, wk->alloc);
+		}
+		r = read(fd, wk->buf + n, wk->alloc - 1 - n);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (!r)
+			break;
+		n += (size_t)r;
+	}
+	wk->buf[n] = '\0';
+	*len = n;
+	return 0;
+}
+
+static void process(struct worker *wk, const char *path)
+{
+	const struct walk_options *opt = wk->w->opt;
+	struct walk_file f;
+	struct stat st;
+	size_t len;
+	const char *nul;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0) {
+		if (errno == ENOENT) {
+			walk_warning("%s: vanished during the run, skipped", path);
+			wk->stats.vanished++;
+		} else {
+			walk_error("%s: cannot open: %s", path, strerror(errno));
+			wk->stats.unreadable++;
+			wk->trouble = 1;
+		}
+		return;
+	}
+	if (fstat(fd, &st) < 0) {
+		walk_error("%s: cannot stat: %s", path, strerror(errno));
+		wk->stats.unreadable++;
+		wk->trouble = 1;
+		close(fd);
+		return;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		/* A FIFO or device named on the command line: never block. */
+		walk_warning("%s: not a regular file, skipped", path);
+		close(fd);
+		return;
+	}
+	if (read_whole(wk, fd, (size_t)st.st_size, &len) < 0) {
+		walk_error("%s: cannot read: %s", path, strerror(errno));
+		wk->stats.unreadable++;
+		wk->trouble = 1;
+		close(fd);
+		return;
+	}
+	close(fd);
+	nul = memchr(wk->buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE);
+	if (nul) {
+		walk_warning("%s: binary file (NUL byte at offset %zu), skipped",
+			     path, (size_t)(nul - wk->buf));
+		wk->stats.binary++;
+		return;
+	}
+	f.path = path;
+	f.buf = wk->buf;
+	f.len = len;
+	wk->stats.files++;
+	wk->stats.bytes += len;
+	opt->fn(&f, wk->data, opt->ctx);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *wk = arg;
+	struct walk *w = wk->w;
+	char *path;
+
+	while ((path = dequeue(w)) != NULL) {
+		process(wk, path);
+		free(path);
+		pthread_mutex_lock(&w->lock);
+		w->busy--;
+		w->stats->files++; /* progress counter, recomputed at the end */
+		if (!w->busy && !w->count)
+			pthread_cond_broadcast(&w->idle);
+		pthread_mutex_unlock(&w->lock);
+	}
+	return NULL;
+}
+
+/* ---- progress ---- */
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double start_time, last_progress;
+
+static void show_progress(struct walk *w, int force)
+{
+	struct strbuf sb = STRBUF_INIT;
+	double t = now();
+	size_t done;
+
+	if (!w->opt->progress)
+		return;
+	/* Only long runs get a progress line, at most ten times a second. */
+	if (!force && (t - start_time < 0.5 || t - last_progress < 0.1))
+		return;
+	last_progress = t;
+	pthread_mutex_lock(&w->lock);
+	done = w->stats->files;
+	pthread_mutex_unlock(&w->lock);
+	strbuf_addf(&sb, "rwonce %s: %zu files", w->opt->what ? w->opt->what : "",
+		    done);
+	if (w->opt->progress_extra)
+		w->opt->progress_extra(&sb, w->opt->ctx);
+	pthread_mutex_lock(&out_lock);
+	fprintf(stderr, "\r%s\033[K", sb.buf);
+	progress_shown = 1;
+	pthread_mutex_unlock(&out_lock);
+	strbuf_release(&sb);
+}
+
+/* ---- the directory walk ---- */
+
+static int seen_before(struct walk *w, const struct stat *st)
+{
+	for (size_t i = 0; i < w->seen_nr; i++)
+		if (w->seen[i].dev == st->st_dev && w->seen[i].ino == st->st_ino)
+			return 1;
+	ALLOC_GROW(w->seen, w->seen_nr + 1, w->seen_alloc);
+	w->seen[w->seen_nr].dev = st->st_dev;
+	w->seen[w->seen_nr].ino = st->st_ino;
+	w->seen_nr++;
+	return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
+{
+	struct strlist names = STRLIST_INIT;
+	DIR *d;
+	struct dirent *de;
+
+	if (w->opt->follow_symlinks && seen_before(w, dst)) {
+		walk_warning("%s: directory already visited (symlink loop?), "
+			     "skipped", dir);
+		w->stats->loops++;
+		return;
+	}
+	d = opendir(dir);
+	if (!d) {
+		walk_error("%s: cannot open directory: %s", dir, strerror(errno));
+		w->trouble = 1;
+		w->stats->unreadable++;
+		return;
+	}
+	/* List, close, then descend: one open directory at a time. */
+	while ((de = readdir(d)) != NULL) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strlist_push(&names, de->d_name);
+	}
+	closedir(d);
+	qsort(names.items, names.nr, sizeof(*names.items), cmp_names);
+
+	for (size_t i = 0; i < names.nr; i++) {
+		char *path;
+		struct stat st;
+		size_t dl = strlen(dir);
+
+		path = dl && dir[dl - 1] == '/' ?
+			xasprintf("%s%s", dir, names.items[i]) :
+			xasprintf("%s/%s", dir, names.items[i]);
+		if (excluded(w->opt, path) || lstat(path, &st) < 0) {
+			free(path);
+			continue;
+		}
+		if (S_ISLNK(st.st_mode)) {
+			if (!w->opt->follow_symlinks || stat(path, &st) < 0) {
+				free(path);
+				continue;
+			}
+		}
+		if (S_ISDIR(st.st_mode)) {
+			walk_dir(w, path, &st);
+			free(path);
+		} else if (S_ISREG(st.st_mode) && walk_is_c_name(names.items[i])) {
+			enqueue(w, path);
+			show_progress(w, 0);
+		} else {
+			free(path);
+		}
+	}
+	strlist_clear(&names);
+}
+
+int walk_paths(const char *const *paths, size_t nr,
+	       const struct walk_options *opt, struct walk_stats *stats)
+{
+	struct walk w;
+	struct worker *workers;
+	int jobs = opt->jobs > 0 ? opt->jobs : online_cpus();
+
+	memset(&w, 0, sizeof(w));
+	memset(stats, 0, sizeof(*stats));
+	w.opt = opt;
+	w.stats = stats;
+	pthread_mutex_init(&w.lock, NULL);
+	pthread_cond_init(&w.not_empty, NULL);
+	pthread_cond_init(&w.not_full, NULL);
+	pthread_cond_init(&w.idle, NULL);
+	start_time = last_progress = now();
+
+	workers = xcalloc((size_t)jobs, sizeof(*workers));
+	for (int i = 0; i < jobs; i++) {
+		workers[i].w = &w;
+		workers[i].data = opt->worker_init ? opt->worker_init(opt->ctx) : NULL;
+		if (pthread_create(&workers[i].thread, NULL, worker_main,
+				   &workers[i]))
+			die("cannot start a thread");
+	}
+
+	for (size_t i = 0; i < nr; i++) {
+		struct stat st;
+
+		if (stat(paths[i], &st) < 0) {
+			walk_error("%s: %s", paths[i], strerror(errno));
+			w.trouble = 1;
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			walk_dir(&w, paths[i], &st);
+		} else if (excluded(opt, paths[i])) {
+			continue;
+		} else {
+			enqueue(&w, xstrdup(paths[i]));
+		}
+	}
+
+	pthread_mutex_lock(&w.lock);
+	w.finished = 1;
+	pthread_cond_broadcast(&w.not_empty);
+	while (w.busy || w.count) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 100 * 1000 * 1000;
+		if (ts.tv_nsec >= 1000000000) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&w.idle, &w.lock, &ts);
+		pthread_mutex_unlock(&w.lock);
+		show_progress(&w, 0);
+		pthread_mutex_lock(&w.lock);
+	}
+	pthread_mutex_unlock(&w.lock);
+
+	stats->files = 0;
+	for (int i = 0; i < jobs; i++) {
+		pthread_join(workers[i].thread, NULL);
+		stats->files += workers[i].stats.files;
+		stats->bytes += workers[i].stats.bytes;
+		stats->binary += workers[i].stats.binary;
+		stats->unreadable += workers[i].stats.unreadable;
+		stats->vanished += workers[i].stats.vanished;
+		w.trouble |= workers[i].trouble;
+		if (opt->worker_done)
+			opt->worker_done(workers[i].data, opt->ctx);
+		free(workers[i].buf);
+	}
+	free(workers);
+	free(w.seen);
+	pthread_mutex_lock(&out_lock);
+	clear_progress_locked();
+	pthread_mutex_unlock(&out_lock);
+	pthread_mutex_destroy(&w.lock);
+	pthread_cond_destroy(&w.not_empty);
+	pthread_cond_destroy(&w.not_full);
+	pthread_cond_destroy(&w.idle);
+	return w.trouble ? -1 : 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * Walking C trees for `rwonce audit` and `rwonce fix`: the same files, the
+ * same order, the same messages for both commands.
+ *
+ * Every argument is a file or a directory.  A named file is read whatever
+ * its name; a directory is searched recursively for regular files named
+ * *.c and *.h.  Symbolic links found inside directories are not followed
+ * unless follow_symlinks is set, and then a directory reached twice (a
+ * symlink loop, or two links to one place) is skipped with a warning.
+ * --exclude globs (fnmatch) are matched against the whole path and
+ * against the last path component; a matching directory is not entered.
+ *
+ * Files are read by a pool of `jobs` threads, one whole file per read into
+ * a buffer that each thread reuses; at most a bounded number of paths wait
+ * in the queue, so memory does not grow with the size of the tree.  A
+ * file whose first 8000 bytes hold a NUL byte is binary: skipped with a
+ * message.  A file that cannot be read is reported and the walk goes on.
+ */
+#ifndef RWONCE_AUDIT_WALK_H
+#define RWONCE_AUDIT_WALK_H
+
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+struct walk_file {
+	const char *path; /* as the user should see it: the argument joined
+			     with the names below it */
+	const char *buf;  /* the contents, with a NUL byte after them */
+	size_t len;
+};
+
+struct walk_options {
+	const struct strlist *excludes; /* globs, or NULL */
+	int jobs;                       /* threads; <= 0: online_cpus() */
+	int follow_symlinks;
+	int progress;                   /* a progress line on stderr (the
+					   caller checks isatty) */
+	const char *what;               /* "audit": names the progress line */
+	/*
+	 * Called once per file in a worker thread; `worker` is what
+	 * worker_init returned for that thread (or NULL without one).  The
+	 * buffer is only valid during the call.
+	 */
+	void (*fn)(const struct walk_file *f, void *worker, void *ctx);
+	void *(*worker_init)(void *ctx);
+	/* Called in the main thread after all workers are done. */
+	void (*worker_done)(void *worker, void *ctx);
+	/* Adds ", 12 findings" to the progress line; may be NULL. */
+	void (*progress_extra)(struct strbuf *sb, void *ctx);
+	void *ctx;
+};
+
+struct walk_stats {
+	size_t files;      /* files handed to fn */
+	size_t bytes;
+	size_t binary;     /* skipped as binary */
+	size_t unreadable; /* could not be opened or read (trouble) */
+	size_t vanished;   /* listed, then gone before it was read */
+	size_t loops;      /* directories skipped as already visited */
+};
+
+/*
+ * Walk the paths (nr of them) with opt.  Returns 0, or -1 when something
+ * the user named could not be read at all or a file was unreadable (the
+ * walk still covers everything else; messages are on stderr).
+ */
+int walk_paths(const char *const *paths, size_t nr,
+	       const struct walk_options *opt, struct walk_stats *stats);
+
+/*
+ * Print a warning ("rwonce: warning: ...") without garbling the progress
+ * line; safe from any thread.
+ */
+void walk_warning(const char *fmt, ...) RWONCE_PRINTF(1, 2);
+void walk_error(const char *fmt, ...) RWONCE_PRINTF(1, 2);
+
+/* Does the name end in .c or .h? */
+int walk_is_c_name(const char *name);
+
+#endif
