@@ -28,12 +28,35 @@ for t in $targets; do
 			test_skip "$name" "$(head -n 1 "$TEST_TMP/probe")"
 			continue
 		fi
+		case "$cc $t" in
+		clang-*" armhf")
+			# Measured: clang 14/16/19 at -O0 make the 8-byte
+			# RWONCE_ATOMIC64 store a compare-exchange loop that
+			# first reads the old value with two plain 4-byte
+			# loads -- reads nobody asked for (widened).  The
+			# store itself is one strexd.  -O1 and up are ok.
+			test_expect_success "$cc armhf -O0: 8-byte stores widened by a read of the old value (measured)" '
+				"$RWONCE" verify --cc "$cc" --target armhf --opt 0 --backend volatile \
+					--only "write_u64,assign_once,write_pair32,read_u64" --json >"$TEST_TMP/o0.json"
+				test $? = 1 &&
+				test "$(verdicts write_u64 "$TEST_TMP/o0.json")" = widened &&
+				test "$(verdicts read_u64 "$TEST_TMP/o0.json")" = ok
+			'
+			levels="1 2 3 s"
+			want=8
+			;;
+		*)
+			levels="0 1 2 3 s"
+			want=10
+			;;
+		esac
+		name="$cc $t: library probes ok at -O$(echo $levels | sed 's/ / -O/g')"
 		test_expect_success "$name" '
-			"$RWONCE" verify --cc "$cc" --target "$t" --json >"$TEST_TMP/out.json"
+			"$RWONCE" verify --cc "$cc" --target "$t" --opt "$levels" --json >"$TEST_TMP/out.json"
 			rc=$?
 			json_ok "$TEST_TMP/out.json" && all_status ok "$TEST_TMP/out.json" &&
 			test $rc = 0 &&
-			test $(grep -c "\"backend\": " "$TEST_TMP/out.json") = 10
+			test $(grep -c "\"backend\": " "$TEST_TMP/out.json") = $want
 		'
 	done
 done

@@ -118,6 +118,8 @@ static int identify(struct compiler *cc, const struct target *native)
 		v = strchr(v + 9, ' ') + 1;
 		v += *v == '"';
 		cc->version = xstrndup(v, strcspn(v, "\"\n"));
+		for (size_t n = strlen(cc->version); n && cc->version[n - 1] == ' '; n--)
+			cc->version[n - 1] = '\0';
 	} else {
 		cc->version = xstrdup("?");
 	}
