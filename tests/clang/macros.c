@@ -9,8 +9,16 @@ struct dev { pte_t reg; unsigned long flags; };
 // CHECK: [[@LINE+1]]:22: warning: ACCESS_ONCE is deprecated
 #define DEV_FLAGS(d) ACCESS_ONCE((d)->flags)
 #define OUTER(d) DEV_REG(d)
-/* A project's own volatile-cast macro that is not a once-access macro. */
+/* A project's own volatile-cast macro that is not a once-access macro:
+ * volatile-cast is reported here, once for all its uses, where the lexical
+ * engine reports it too. */
+// CHECK: [[@LINE+2]]:19: warning: volatile cast in macro REG32 access to 'unsigned int'
+// CHECK: [[@LINE+1]]:19: note: type 'unsigned int', canonical 'unsigned int'
 #define REG32(a) (*(volatile unsigned int *)(a))
+/* A hand-written cast through a member, in a macro and by hand. */
+// CHECK: [[@LINE+2]]:26: warning: volatile cast in macro DEV_FLAGS_RAW access to 'struct dev'
+// CHECK: [[@LINE+1]]:26: note: type 'struct dev', canonical 'struct dev'
+#define DEV_FLAGS_RAW(d) ((volatile struct dev *)(d))->flags
 
 unsigned long wrapped(struct dev *d, void *mmio)
 {
@@ -25,9 +33,15 @@ unsigned long wrapped(struct dev *d, void *mmio)
 	// CHECK: [[@LINE+2]]:7: warning: ACCESS_ONCE (via OUTER) on struct type 'pte_t'
 	// CHECK: [[@LINE+1]]:7: note: type 'pte_t', canonical 'struct { unsigned long pte; }'
 	r += OUTER(d).pte;
-	// CHECK: [[@LINE+2]]:7: warning: volatile cast in macro REG32 access to 'unsigned int'
-	// CHECK: [[@LINE+1]]:7: note: type 'unsigned int', canonical 'unsigned int'
 	r += REG32(mmio);
+	r += REG32(mmio + 4); // the same macro: nothing more
+	r += DEV_FLAGS_RAW(d);
+	// CHECK: [[@LINE+2]]:7: warning: hand-written volatile-cast access to 'struct dev'
+	// CHECK: [[@LINE+1]]:7: note: type 'struct dev', canonical 'struct dev'
+	r += ((volatile struct dev *)d)->flags;
+	// CHECK: [[@LINE+2]]:7: warning: hand-written volatile-cast access to 'unsigned int'
+	// CHECK: [[@LINE+1]]:7: note: type 'unsigned int', canonical 'unsigned int'
+	r += ((volatile unsigned int *)mmio)[2];
 	// A hand-written cast: volatile-cast where it is written.
 	// CHECK: [[@LINE+2]]:7: warning: hand-written volatile-cast access to 'unsigned long': use READ_ONCE or WRITE_ONCE [volatile-cast]
 	// CHECK: [[@LINE+1]]:7: note: type 'unsigned long', canonical 'unsigned long'

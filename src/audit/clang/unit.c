@@ -128,11 +128,6 @@ static int is_volatile(CXType t)
 	       clang_isVolatileQualifiedType(clang_getCanonicalType(t));
 }
 
-static int is_pointer(CXType t)
-{
-	return clang_getCanonicalType(t).kind == CXType_Pointer;
-}
-
 static int is_array_kind(enum CXTypeKind k)
 {
 	return k == CXType_ConstantArray || k == CXType_IncompleteArray ||
@@ -485,24 +480,98 @@ static enum use whole_use(const struct frame *f)
 
 /* ---- macros ---------------------------------------------------------- */
 
+/* What the macros around a volatile access say about it. */
+struct origin {
+	char *user;           /* the macro the user wrote, or NULL */
+	char *once_name;      /* the once-access macro reached, or NULL */
+	enum once_kind kind;
+	int have_cast;        /* the cast's spelling in a macro body: */
+	CXSourceLocation cast;
+};
+
+static void origin_release(struct origin *o)
+{
+	free(o->user);
+	free(o->once_name);
+}
+
 /*
- * The once-access macro a body token came from: the expansion at loc
- * (the outermost macro the user wrote), followed through macro bodies
- * breadth-first to the first name in the once-macro table.  *user gets
- * the macro the user wrote (NULL when loc is not in a macro).
+ * A macro that implements a once-access by its name: in the table, or
+ * named like one (__READ_ONCE_SIZE, READ_ONCE_SCALAR...), as the lexical
+ * engine judges #define bodies.
  */
-static const struct once_macro *macro_origin(struct walk *w,
-					     CXSourceLocation loc, char **user)
+static enum once_kind once_kind_of(const struct walk *w, const char *name)
+{
+	enum once_kind k = once_macro_kind(w->macros, name);
+
+	if (k != ONCE_NONE)
+		return k;
+	if (strstr(name, "ACCESS_ONCE"))
+		return ONCE_ACCESS;
+	if (strstr(name, "READ_ONCE"))
+		return ONCE_READ;
+	if (strstr(name, "WRITE_ONCE") || strstr(name, "ASSIGN_ONCE"))
+		return ONCE_WRITE;
+	return ONCE_NONE;
+}
+
+static int tok_is(CXTranslationUnit tu, CXToken t, const char *s)
+{
+	CXString sp = clang_getTokenSpelling(tu, t);
+	int r = !strcmp(clang_getCString(sp), s);
+
+	clang_disposeString(sp);
+	return r;
+}
+
+static int tok_is_volatile(CXTranslationUnit tu, CXToken t)
+{
+	return tok_is(tu, t, "volatile") || tok_is(tu, t, "__volatile__") ||
+	       tok_is(tu, t, "__volatile");
+}
+
+/*
+ * The start of a volatile-cast idiom in a macro body, where the lexical
+ * engine reports it: '*' of *(volatile T *)E, '(' of ((volatile T *)E)->f.
+ */
+static int find_cast_in_body(CXTranslationUnit tu, const CXToken *toks,
+			     unsigned nr, CXSourceLocation *at)
+{
+	for (unsigned i = 1; i + 3 < nr; i++) {
+		unsigned k = i + 2;
+
+		if (!tok_is(tu, toks[i + 1], "(") ||
+		    !(tok_is(tu, toks[i], "*") || tok_is(tu, toks[i], "(")))
+			continue;
+		if (tok_is(tu, toks[k], "("))
+			k++; /* *((volatile T *)E) */
+		if (k < nr && tok_is(tu, toks[k], "const"))
+			k++;
+		if (k < nr && tok_is_volatile(tu, toks[k])) {
+			*at = clang_getTokenLocation(tu, toks[i]);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Where a volatile access at loc came from: the macro expansion that
+ * starts there (a token of a macro body has the location of the
+ * invocation), followed through macro bodies breadth-first to the first
+ * once-access macro.  When none is reached, the volatile cast is a
+ * project macro's own: find its spelling in the bodies seen.
+ */
+static void macro_origin(struct walk *w, CXSourceLocation loc,
+			 struct origin *o)
 {
 	CXCursor exp = clang_getCursor(w->tu, loc);
 	char *queue[32];
 	size_t head = 0, tail = 0;
-	const struct once_macro *found = NULL;
 
-	*user = NULL;
+	memset(o, 0, sizeof(*o));
 	if (clang_getCursorKind(exp) != CXCursor_MacroExpansion)
-		return NULL;
-	/* The expansion must start exactly here: a token of the body. */
+		return;
 	{
 		CXFile f1, f2;
 		unsigned o1, o2;
@@ -511,25 +580,29 @@ static const struct once_macro *macro_origin(struct walk *w,
 		clang_getFileLocation(clang_getCursorLocation(exp), &f2, NULL,
 				      NULL, &o2);
 		if (f1 != f2 || o1 != o2)
-			return NULL;
+			return;
 	}
-	*user = cxstr(clang_getCursorSpelling(exp));
-	queue[tail++] = xstrdup(*user);
-	while (head < tail && !found) {
+	o->user = cxstr(clang_getCursorSpelling(exp));
+	queue[tail++] = xstrdup(o->user);
+	while (head < tail) {
 		char *name = queue[head++];
 		const struct macro_def *d;
 		CXToken *toks;
 		unsigned nr;
+		enum once_kind k = once_kind_of(w, name);
 
-		for (size_t i = 0; i < w->macros->nr; i++)
-			if (!strcmp(w->macros->items[i].name, name))
-				found = &w->macros->items[i];
-		if (found)
+		if (k != ONCE_NONE) {
+			o->once_name = xstrdup(name);
+			o->kind = k;
+			o->have_cast = 0;
 			break;
+		}
 		d = find_def(w, name);
 		if (!d)
 			continue;
 		clang_tokenize(w->tu, clang_getCursorExtent(d->cursor), &toks, &nr);
+		if (!o->have_cast)
+			o->have_cast = find_cast_in_body(w->tu, toks, nr, &o->cast);
 		for (unsigned i = 1; i < nr && tail < ARRAY_SIZE(queue); i++) {
 			char *id;
 			int seen = 0;
@@ -548,7 +621,6 @@ static const struct once_macro *macro_origin(struct walk *w,
 	}
 	for (size_t i = 0; i < tail; i++)
 		free(queue[i]);
-	return found;
 }
 
 /* ---- findings --------------------------------------------------------- */
@@ -610,14 +682,23 @@ static const char *tearing_probe(long long size, enum use use)
  * lvalue), through a cast written in the code or not, to an object whose
  * type may be known (the operand of '&').
  */
+enum access_form {
+	ACCESS_PLAIN,       /* a volatile lvalue, no cast in sight */
+	ACCESS_DEREF_CAST,  /* *(volatile T *)E */
+	ACCESS_MEMBER_CAST, /* ((volatile T *)E)->f, ((volatile T *)E)[i] */
+};
+
 static void judge_access(struct walk *w, const struct frame *f,
-			 int through_cast, CXCursor object, CXCursor cast)
+			 enum access_form form, CXCursor object, CXCursor cast,
+			 CXSourceLocation cast_loc)
 {
+	int through_cast = form != ACCESS_PLAIN;
 	CXSourceLocation loc = clang_getCursorLocation(f->c);
 	CXType accessed = clang_getCursorType(f->c);
 	CXType obj_type;
-	char *user = NULL;
-	const struct once_macro *once = NULL;
+	struct origin org;
+	const char *user, *once;
+	enum once_kind kind;
 	char *spelled, *what;
 	struct strbuf canon = STRBUF_INIT;
 	enum aggregate agg;
@@ -626,8 +707,12 @@ static void judge_access(struct walk *w, const struct frame *f,
 
 	if (in_system_header(loc))
 		return;
+	memset(&org, 0, sizeof(org));
 	if (through_cast)
-		once = macro_origin(w, loc, &user);
+		macro_origin(w, loc, &org);
+	user = org.user;
+	once = org.once_name;
+	kind = org.kind;
 
 	if (!clang_Cursor_isNull(object))
 		obj_type = clang_getCursorType(object);
@@ -659,10 +744,10 @@ static void judge_access(struct walk *w, const struct frame *f,
 	agg = aggregate_kind(obj_type);
 	size = clang_Type_getSizeOf(obj_type);
 
-	if (once && user && strcmp(user, once->name))
-		what = xasprintf("%s (via %s)", once->name, user);
+	if (once && user && strcmp(user, once))
+		what = xasprintf("%s (via %s)", once, user);
 	else if (once)
-		what = xstrdup(once->name);
+		what = xstrdup(once);
 	else if (user)
 		what = xasprintf("volatile cast in macro %s", user);
 	else if (through_cast)
@@ -670,20 +755,25 @@ static void judge_access(struct walk *w, const struct frame *f,
 	else
 		what = xstrdup("volatile access");
 
-	/* volatile-cast: a cast written by hand (or in a macro that is not a
-	 * once-access macro), reported where the user wrote it. */
-	if (through_cast && !once)
-		add_finding(w, RULE_VOLATILE_CAST, loc,
+	/* volatile-cast: a cast written by hand, reported where it is
+	 * written -- in a project macro's body (once for all its uses, as
+	 * the lexical engine does) when it comes from one.  Not in a
+	 * system header's macro: that is not the user's to change. */
+	if (through_cast && !once &&
+	    !(org.have_cast && in_system_header(org.cast)))
+		add_finding(w, RULE_VOLATILE_CAST, org.have_cast ? org.cast : cast_loc,
 			    xasprintf("%s access to '%s': use READ_ONCE or "
 				      "WRITE_ONCE",
 				      user ? what : "hand-written volatile-cast",
 				      spelled),
 			    spelled, canon.buf);
 
+	if (form == ACCESS_MEMBER_CAST)
+		goto out; /* the member's access is judged on its own */
+
 	/* access-once-nonscalar: ACCESS_ONCE-like access (or a hand-written
 	 * cast) whose object is a struct, union or array. */
-	if (through_cast && agg != AGG_NONE &&
-	    (!once || once->kind == ONCE_ACCESS))
+	if (through_cast && agg != AGG_NONE && (!once || kind == ONCE_ACCESS))
 	{
 		char *aka = strcmp(spelled, canon.buf) ?
 				    xasprintf(" (aka '%s')", canon.buf) :
@@ -733,10 +823,19 @@ static void judge_access(struct walk *w, const struct frame *f,
 					      tearing_probe(asize, use)),
 				    spelled, canon.buf);
 	}
+out:
 	free(what);
 	free(spelled);
-	free(user);
+	origin_release(&org);
 	strbuf_release(&canon);
+}
+
+static int is_volatile_pointer_cast(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	return clang_getCursorKind(c) == CXCursor_CStyleCastExpr &&
+	       t.kind == CXType_Pointer && is_volatile(clang_getPointeeType(t));
 }
 
 static void check_expr(struct walk *w, const struct frame *f)
@@ -752,28 +851,41 @@ static void check_expr(struct walk *w, const struct frame *f)
 		if (!is_volatile(t))
 			return;
 		cast = skip_parens(operand);
-		if (clang_getCursorKind(cast) == CXCursor_CStyleCastExpr &&
-		    is_pointer(clang_getCursorType(cast))) {
+		if (is_volatile_pointer_cast(cast)) {
 			CXCursor arg = skip_parens(last_child(cast));
 
 			if (!is_address_of(arg, &object))
 				object = clang_getNullCursor();
 			else
 				object = skip_parens(object);
-			judge_access(w, f, 1, object, cast);
+			judge_access(w, f, ACCESS_DEREF_CAST, object, cast,
+				     clang_getCursorLocation(f->c));
 		} else {
-			judge_access(w, f, 0, object, operand);
+			judge_access(w, f, ACCESS_PLAIN, object, operand,
+				     clang_getCursorLocation(f->c));
 		}
 		return;
-	case CXCursor_DeclRefExpr:
 	case CXCursor_MemberRefExpr:
-	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_ArraySubscriptExpr: {
+		/* ((volatile T *)E)->f and ((volatile T *)E)[i]: the base is
+		 * the first child; the lexical engine reports the idiom at
+		 * its outer '('. */
+		struct children ch = children_of(f->c);
+
+		if (ch.nr >= 1 && is_volatile_pointer_cast(skip_parens(ch.c[0])))
+			judge_access(w, f, ACCESS_MEMBER_CAST, object,
+				     skip_parens(ch.c[0]),
+				     clang_getCursorLocation(ch.c[0]));
+	}
+		/* fall through */
+	case CXCursor_DeclRefExpr:
 		/* A volatile aggregate reached without a cast: only the
 		 * volatile-aggregate rule applies. */
 		t = clang_getCursorType(f->c);
 		if (!is_volatile(t) || aggregate_kind(t) != AGG_STRUCT)
 			return;
-		judge_access(w, f, 0, object, f->c);
+		judge_access(w, f, ACCESS_PLAIN, object, f->c,
+			     clang_getCursorLocation(f->c));
 		return;
 	default:
 		return;
@@ -822,7 +934,9 @@ static void report_access_once_tokens(struct walk *w, CXCursor def)
 		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
 			continue;
 		id = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
-		if (once_macro_kind(w->macros, id) == ONCE_ACCESS)
+		/* A call, not a mention (#define X ACCESS_ONCE). */
+		if (once_macro_kind(w->macros, id) == ONCE_ACCESS &&
+		    i + 1 < nr && tok_is(w->tu, toks[i + 1], "("))
 			add_finding(w, RULE_ACCESS_ONCE,
 				    clang_getTokenLocation(w->tu, toks[i]),
 				    xasprintf("%s is deprecated: use READ_ONCE "
@@ -1013,7 +1127,7 @@ void audit_unit(CXIndex index, const struct unit *u,
 	/* ACCESS_ONCE inside the bodies of the user's own macros. */
 	for (size_t i = 0; i < w.nr_defs; i++)
 		if (!in_system_header(clang_getCursorLocation(w.defs[i].cursor)) &&
-		    once_macro_kind(macros, w.defs[i].name) == ONCE_NONE)
+		    once_kind_of(&w, w.defs[i].name) == ONCE_NONE)
 			report_access_once_tokens(&w, w.defs[i].cursor);
 
 	for (size_t i = 0; i < w.nr_defs; i++)
