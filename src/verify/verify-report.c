@@ -109,7 +109,7 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 	for (int control = 0; control < 2; control++)
 		for (size_t i = 0; i < set->nr; i++) {
 			const struct probe *p = &set->p[i];
-			size_t shown = 0, more = 0;
+			size_t shown = 0, more = 0, last_group = (size_t)-1;
 			struct strbuf rest = STRBUF_INIT;
 
 			if (p->control != control)
@@ -126,7 +126,18 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 					continue;
 				label = config_label(&c[k]);
 				if (shown >= 3) {
-					strbuf_addf(&rest, "%s%s", more++ ? "; " : "", label);
+					/* "clang-19 x86_64 -O2 -O3; clang-19 i386 -O1" */
+					if (more && c[k].group == last_group)
+						strbuf_addf(&rest, " %s%s", c[k].opt,
+							    c[k].atomic ? "/atomic" : "");
+					else
+						strbuf_addf(&rest, "%s%s %s %s%s%s%s", more ? "; " : "",
+							    c[k].cc->name, c[k].target->name,
+							    *c[k].flags ? c[k].flags : "",
+							    *c[k].flags ? " " : "", c[k].opt,
+							    c[k].atomic ? "/atomic" : "");
+					more++;
+					last_group = c[k].group;
 					free(label);
 					continue;
 				}
