@@ -77,6 +77,19 @@ test_expect_success 'a user probe file next to the battery' '
 ok"
 '
 
+test_expect_success 'installed (make install DESTDIR=...), away from the source tree' '
+	make -C "$RWONCE_ROOT" --no-print-directory install DESTDIR="$TEST_TMP/inst" >/dev/null &&
+	p=$(find "$TEST_TMP/inst" -type d -path "*/share/rwonce/probes") &&
+	i=$(dirname "$(find "$TEST_TMP/inst" -name rwonce.h)") &&
+	so=$(find "$TEST_TMP/inst" -name "rwonce-trace.so") &&
+	bin=$(find "$TEST_TMP/inst" -type f -path "*/bin/rwonce") &&
+	test -f "$p/library.c" && test -f "$p/controls.c" && test -f "$p/rwonce-probe.h" &&
+	(cd / && RWONCE_PROBES_DIR="$p" RWONCE_INCLUDE_DIR="$i" RWONCE_QEMU_PLUGIN="$so" \
+		"$bin" verify --opt 2 >"$TEST_TMP/inst.out") &&
+	grep -q "^verdict: ok" "$TEST_TMP/inst.out" &&
+	grep -q "78 probe runs ok" "$TEST_TMP/inst.out"
+'
+
 test_expect_success 'still no temporary files left' '
 	test -z "$(ls -A "$TMPDIR")"
 '
