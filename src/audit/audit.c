@@ -3,6 +3,7 @@
  * engine (no build configuration).  See doc/rwonce-audit.1.
  */
 #include "commands.h"
+#include "audit/clang/clang-engine.h"
 #include "audit/finding.h"
 #include "audit/lexer.h"
 #include "audit/report.h"
@@ -164,6 +165,61 @@ static void list_rules(struct lexical_options *lex)
 		       rules[r].fixable ? " (fixable)" : "");
 }
 
+/*
+ * --engine: "lexical" (the default), "clang" (needs -p DIR), or "auto":
+ * clang when -p is given or ./compile_commands.json exists and this build
+ * has libclang, lexical otherwise.  Returns 1 for clang, 0 for lexical,
+ * -1 after error().
+ */
+static int choose_engine(const char *engine, const char **build_dir)
+{
+	struct strbuf why = STRBUF_INIT;
+	int have = clang_engine_available(&why), r;
+
+	if (!strcmp(engine, "lexical"))
+		r = 0;
+	else if (!strcmp(engine, "clang"))
+		r = have ? 1 : error("--engine=clang: %s", why.buf);
+	else if (!strcmp(engine, "auto")) {
+		if (!*build_dir && !access("compile_commands.json", R_OK))
+			*build_dir = ".";
+		r = have && *build_dir;
+	} else
+		r = error("--engine: unknown engine '%s' (lexical, clang or "
+			  "auto)", engine);
+	strbuf_release(&why);
+	return r;
+}
+
+/* The libclang engine over the units of build_dir, findings in *all;
+ * returns non-zero on trouble (no database, units that failed). */
+static int audit_with_clang(const char *build_dir, int jobs, int argc,
+			    const char **argv, const struct strlist *macros,
+			    const struct lexical_options *lex,
+			    struct finding_list *all, size_t *units)
+{
+	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
+	struct clang_engine_stats st = { 0, 0, 0 };
+	struct strlist paths = STRLIST_INIT;
+	struct finding_list found = FINDING_LIST_INIT;
+	int rc;
+
+	for (int i = 0; i < argc; i++)
+		strlist_push(&paths, argv[i]);
+	o.build_dir = build_dir;
+	o.jobs = jobs;
+	o.paths = &paths;
+	o.macros = macros;
+	rc = clang_engine_run(&o, &found, &st);
+	for (size_t i = 0; i < found.nr; i++) /* --enable/--disable */
+		if (lex->enabled[found.items[i].rule])
+			finding_list_add(all, &found.items[i]);
+	finding_list_release(&found);
+	strlist_clear(&paths);
+	*units = st.units;
+	return rc != 0;
+}
+
 int cmd_audit(int argc, const char **argv)
 {
 	struct audit_ctx ctx;
@@ -172,6 +228,8 @@ int cmd_audit(int argc, const char **argv)
 	struct report_options ro;
 	struct strlist excludes = STRLIST_INIT, macros = STRLIST_INIT;
 	const char *format = "text", *srcroot = NULL;
+	const char *engine = "lexical", *build_dir = NULL;
+	int use_clang;
 	int jobs = 0, follow = 0, no_progress = 0, quiet = 0, show_rules = 0;
 	int max_mib = 64, fmt, trouble;
 	const char *dot[] = { ".", NULL };
@@ -201,6 +259,11 @@ int cmd_audit(int argc, const char **argv)
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_STRING(0, "engine", &engine, "ENGINE",
+			   "lexical (default), clang (libclang, needs -p) or "
+			   "auto (clang when a compilation database is there)"),
+		OPT_STRING('p', NULL, &build_dir, "DIR",
+			   "clang engine: DIR/compile_commands.json"),
 		OPT_END(),
 	};
 
@@ -208,6 +271,9 @@ int cmd_audit(int argc, const char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	lexical_options_init(&ctx.lex);
+	/* The clang engine's own rules: on unless --disable'd. */
+	ctx.lex.enabled[RULE_ONCE_SIZE] = 1;
+	ctx.lex.enabled[RULE_VOLATILE_AGGREGATE] = 1;
 	for (size_t i = 0; i < macros.nr; i++)
 		if (lexical_add_macro(&ctx.lex, macros.items[i]))
 			return EXIT_TROUBLE;
@@ -227,6 +293,28 @@ int cmd_audit(int argc, const char **argv)
 		return EXIT_TROUBLE;
 	}
 	ctx.max_size = (size_t)max_mib << 20;
+	if (build_dir && !strcmp(engine, "lexical"))
+		engine = "clang"; /* -p names a compilation database */
+	use_clang = choose_engine(engine, &build_dir);
+	if (use_clang < 0)
+		return EXIT_TROUBLE;
+	if (use_clang) {
+		size_t units = 0;
+
+		trouble = audit_with_clang(build_dir, jobs, argc, argv, &macros,
+					   &ctx.lex, &ctx.all, &units);
+		/* The summary counts files: the units, and headers with
+		 * findings beyond them. */
+		memset(&st, 0, sizeof(st));
+		st.files = units;
+		finding_list_sort_unique(&ctx.all);
+		for (size_t i = 0, files = 0; i < ctx.all.nr; i++)
+			if ((!i || strcmp(ctx.all.items[i].path,
+					  ctx.all.items[i - 1].path)) &&
+			    ++files > st.files)
+				st.files = files;
+		goto report;
+	}
 
 	if (argc > 0) {
 		paths = argv;
@@ -249,11 +337,12 @@ int cmd_audit(int argc, const char **argv)
 	wo.ctx = &ctx;
 	trouble = walk_paths(paths, npaths, &wo, &st) < 0;
 
+report:
 	finding_list_sort_unique(&ctx.all);
 	memset(&ro, 0, sizeof(ro));
 	ro.format = (enum report_format)fmt;
 	ro.color = fmt == REPORT_TEXT && want_color(1);
-	ro.engine = "lexical";
+	ro.engine = use_clang ? "clang" : "lexical";
 	ro.srcroot = srcroot;
 	if (report_write(stdout, &ctx.all, &ro))
 		trouble = 1;
