@@ -142,7 +142,7 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 					continue;
 				}
 				if (!header++)
-					fprintf(f, "Probes that did not keep the promise (offending accesses):\n");
+					fprintf(f, "Probes that were not ok, with the accesses the tracer saw:\n");
 				verdict_list(pr->verdict, list, sizeof(list));
 				struct strbuf ex = STRBUF_INIT;
 				probe_format_expect(p, &ex);
