@@ -922,12 +922,33 @@ static enum CXChildVisitResult walk_cb(CXCursor c, CXCursor parent,
 
 /* ---- the access-once rule: ACCESS_ONCE written in user code ----------- */
 
-static void report_access_once_tokens(struct walk *w, CXCursor def)
+static int is_call(CXTranslationUnit tu, CXCursor expansion)
 {
 	CXToken *toks;
 	unsigned nr;
+	int r;
 
-	clang_tokenize(w->tu, clang_getCursorExtent(def), &toks, &nr);
+	clang_tokenize(tu, clang_getCursorExtent(expansion), &toks, &nr);
+	r = nr >= 2 && tok_is(tu, toks[1], "(");
+	clang_disposeTokens(tu, toks, nr);
+	return r;
+}
+
+static void scan_macro_body(struct walk *w, const struct macro_def *d)
+{
+	CXToken *toks;
+	unsigned nr;
+	CXSourceLocation at;
+
+	clang_tokenize(w->tu, clang_getCursorExtent(d->cursor), &toks, &nr);
+	/* A volatile cast in a macro no unit expands: the type is not
+	 * known here; when the macro is used, the finding at the same place
+	 * from the use (with types) came first and wins. */
+	if (find_cast_in_body(w->tu, toks, nr, &at))
+		add_finding(w, RULE_VOLATILE_CAST, at,
+			    xasprintf("volatile cast in macro %s: use READ_ONCE "
+				      "or WRITE_ONCE", d->name),
+			    NULL, NULL);
 	for (unsigned i = 1; i < nr; i++) {
 		char *id;
 
@@ -1108,7 +1129,10 @@ void audit_unit(CXIndex index, const struct unit *u,
 		if (k == CXCursor_MacroExpansion) {
 			char *name = cxstr(clang_getCursorSpelling(c));
 
-			if (once_macro_kind(macros, name) == ONCE_ACCESS)
+			/* A call, not a mention: #ifdef ACCESS_ONCE is in
+			 * the record as an expansion of one token. */
+			if (once_macro_kind(macros, name) == ONCE_ACCESS &&
+			    is_call(w.tu, c))
 				add_finding(&w, RULE_ACCESS_ONCE,
 					    clang_getCursorLocation(c),
 					    xasprintf("%s is deprecated: use "
@@ -1124,11 +1148,12 @@ void audit_unit(CXIndex index, const struct unit *u,
 			walk_children(&w, &f);
 		}
 	}
-	/* ACCESS_ONCE inside the bodies of the user's own macros. */
+	/* The bodies of the user's own macros, used or not, as the lexical
+	 * engine sees them: ACCESS_ONCE calls, volatile casts. */
 	for (size_t i = 0; i < w.nr_defs; i++)
 		if (!in_system_header(clang_getCursorLocation(w.defs[i].cursor)) &&
 		    once_kind_of(&w, w.defs[i].name) == ONCE_NONE)
-			report_access_once_tokens(&w, w.defs[i].cursor);
+			scan_macro_body(&w, &w.defs[i]);
 
 	for (size_t i = 0; i < w.nr_defs; i++)
 		free(w.defs[i].name);
