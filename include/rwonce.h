@@ -130,6 +130,7 @@
 #include <cstring>
 #include <type_traits>
 
+/* C++ casts only: projects build with -Wold-style-cast (t0400). */
 namespace rwonce_detail {
 
 /* Only 1, 2, 4 and 8 have a scalar; any other size names itself in the
@@ -168,14 +169,14 @@ template <unsigned long N>
 inline typename uint_of_size<N>::type load(const volatile void *vp)
 {
 	typedef typename uint_of_size<N>::type U;
-	const volatile U *p = (const volatile U *)vp;
+	const volatile U *p = static_cast<const volatile U *>(vp);
 #if defined(RWONCE_BACKEND_ATOMIC)
 	return __atomic_load_n(p, __ATOMIC_RELAXED);
 #else
 #if !RWONCE__NATIVE64 && !defined(RWONCE_ATOMIC64)
 	if (sizeof(U) == 8) { /* RWONCE_ALLOW_TEARING: lower address first */
 		typedef typename uint_of_size<4>::type U32;
-		const volatile U32 *h = (const volatile U32 *)p;
+		const volatile U32 *h = reinterpret_cast<const volatile U32 *>(p);
 		unsigned int w[2];
 		U v;
 		w[0] = h[0];
@@ -185,7 +186,8 @@ inline typename uint_of_size<N>::type load(const volatile void *vp)
 	}
 #elif !RWONCE__NATIVE64
 	if (sizeof(U) == 8)
-		return (U)__atomic_load_n((const volatile u64_aligned *)p, __ATOMIC_RELAXED);
+		return static_cast<U>(__atomic_load_n(
+			reinterpret_cast<const volatile u64_aligned *>(p), __ATOMIC_RELAXED));
 #endif
 	return *p;
 #endif
@@ -195,14 +197,14 @@ template <unsigned long N>
 inline void store(volatile void *vp, typename uint_of_size<N>::type v)
 {
 	typedef typename uint_of_size<N>::type U;
-	volatile U *p = (volatile U *)vp;
+	volatile U *p = static_cast<volatile U *>(vp);
 #if defined(RWONCE_BACKEND_ATOMIC)
 	__atomic_store_n(p, v, __ATOMIC_RELAXED);
 #else
 #if !RWONCE__NATIVE64 && !defined(RWONCE_ATOMIC64)
 	if (sizeof(U) == 8) {
 		typedef typename uint_of_size<4>::type U32;
-		volatile U32 *h = (volatile U32 *)p;
+		volatile U32 *h = reinterpret_cast<volatile U32 *>(p);
 		unsigned int w[2];
 		std::memcpy(w, &v, sizeof(v));
 		h[0] = w[0];
@@ -211,7 +213,8 @@ inline void store(volatile void *vp, typename uint_of_size<N>::type v)
 	}
 #elif !RWONCE__NATIVE64
 	if (sizeof(U) == 8) {
-		__atomic_store_n((volatile u64_aligned *)p, (u64_aligned)v, __ATOMIC_RELAXED);
+		__atomic_store_n(reinterpret_cast<volatile u64_aligned *>(p),
+				 static_cast<u64_aligned>(v), __ATOMIC_RELAXED);
 		return;
 	}
 #endif
@@ -225,7 +228,7 @@ inline typename std::remove_cv<T>::type read(const volatile T &x)
 	typedef typename check_object<T>::uint U;
 	typename std::remove_cv<T>::type r;
 	U v = load<sizeof(U)>(&x);
-	std::memcpy((void *)&r, &v, sizeof(r));
+	std::memcpy(static_cast<void *>(&r), &v, sizeof(r));
 	return r;
 }
 
@@ -237,7 +240,7 @@ template <typename T, typename V> inline void write(T &x, V v)
 	typedef typename check_object<typename std::remove_cv<T>::type>::uint U;
 	typename std::remove_cv<T>::type tmp = v;
 	U u;
-	std::memcpy(&u, (const void *)&tmp, sizeof(u));
+	std::memcpy(&u, static_cast<const void *>(&tmp), sizeof(u));
 	store<sizeof(U)>(&x, u);
 }
 
