@@ -31,8 +31,8 @@
 static const char *const builtin_probes[] = { "library.c", "controls.c" };
 
 static const char *const verify_usage[] = {
-	"rwonce verify [--cc CC...] [--target NAME...] [--opt LEVELS] [--cflags FLAGS...]",
-	"              [--probes FILE...] [--tracer qemu|valgrind] [--json] [--emit-header FILE] [-j N]",
+	"rwonce verify [--cc CC...] [--target NAME...] [--opt LEVELS] [--probes FILE...] [<options>]",
+	"rwonce verify --list [--probes FILE...] [--no-builtin]",
 	NULL
 };
 
