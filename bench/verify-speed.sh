@@ -51,8 +51,8 @@ one=$(elapsed "$t0" "$t1")
 n1=$(grep -c '"backend": ' "$TMP/one.json")
 printf '1. native target, 5 levels x 2 backends (%s configurations)\n' "$n1"
 printf '   rwonce verify wall time      %6.2f s   (goal <= 10 s)\n' "$one"
-printf '   of which compile+link (CPU)  %6.2f s\n' "$(sum_field compile_seconds "$TMP/one.json")"
-printf '   of which tracing (CPU)       %6.2f s\n' "$(sum_field trace_seconds "$TMP/one.json")"
+printf '   compile+link, sum over jobs %6.2f s\n' "$(sum_field compile_seconds "$TMP/one.json")"
+printf '   tracing, sum over jobs      %6.2f s\n' "$(sum_field trace_seconds "$TMP/one.json")"
 printf '   peer: plain compiles, no link, no trace, serial  %6.2f s\n' "$peer"
 printf '   ratio verify / peer          %6.2f\n' "$(div "$one" "$peer")"
 echo
@@ -72,7 +72,7 @@ n8=$(grep -c '"backend": ' "$TMP/all.json" || true)
 bad=$(grep -c '"status": "trouble"' "$TMP/all.json" || true)
 printf '2. all eight targets, 5 levels x 2 backends (%s configurations, %s could not run)\n' "$n8" "$bad"
 printf '   rwonce verify wall time      %6.2f s   (goal <= 120 s)\n' "$all"
-printf '   of which compile+link (CPU)  %6.2f s\n' "$(sum_field compile_seconds "$TMP/all.json")"
-printf '   of which tracing (CPU)       %6.2f s\n' "$(sum_field trace_seconds "$TMP/all.json")"
+printf '   compile+link, sum over jobs %6.2f s\n' "$(sum_field compile_seconds "$TMP/all.json")"
+printf '   tracing, sum over jobs      %6.2f s\n' "$(sum_field trace_seconds "$TMP/all.json")"
 printf '   per configuration            %6.2f s wall\n' "$(div "$all" "$n8")"
 [ "$bad" = 0 ] || sed 's/^/   /' "$TMP/all.err" | head -n 5
