@@ -11,8 +11,10 @@ install-library:
 		lib/rwonce.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/rwonce.pc
 	sed -e 's|@VERSION@|$(VERSION)|g' lib/rwonce-config-version.cmake.in \
 		> $(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config-version.cmake
-	install -m 644 lib/rwonce-config.cmake \
-		$(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config.cmake
+	sed -e 's|@INCLUDEDIR_FROM_CMAKEDIR@|$(shell realpath -m \
+		--relative-to=$(LIBDIR)/cmake/rwonce $(INCLUDEDIR))|g' \
+		lib/rwonce-config.cmake.in \
+		> $(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config.cmake
 
 install-man:
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3

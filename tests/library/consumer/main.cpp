@@ -1,0 +1,1 @@
+#include "main.c" /* the same consumer, as C++ */
