@@ -70,8 +70,16 @@ static void find_dirs(struct verify_opts *o)
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
+			char real[PATH_MAX];
+
 			*slash = '\0';
-			top = xasprintf("%s/..", exe);
+			slash = strrchr(exe, '/');
+			/* build/rwonce: the top of the tree is build/.. */
+			top = slash ? xstrndup(exe, slash - exe) : xstrdup(".");
+			if (realpath(top, real)) {
+				free(top);
+				top = xstrdup(real);
+			}
 			if (file_exists(top, "probes/library.c") &&
 			    file_exists(top, "include/rwonce.h")) {
 				o->probes_dir = xasprintf("%s/probes", top);
@@ -87,14 +95,13 @@ static void find_dirs(struct verify_opts *o)
 }
 
 /* What is this compiler?  One run of `CC -dM -E` says. */
-static int identify(struct compiler *cc, const struct target *native)
+static int identify(struct compiler *cc)
 {
 	const char *argv[] = { cc->name, "-dM", "-E", "-x", "c", "/dev/null", NULL };
 	struct child ch = CHILD_INIT;
 	const char *out;
 	const char *v;
 
-	(void)native;
 	ch.argv = argv;
 	ch.timeout_ms = 30000;
 	if (run_child(&ch) || !child_ok(&ch)) {
@@ -196,7 +203,8 @@ static int parse_levels(struct strlist *in, struct strlist *out)
 
 struct pool {
 	pthread_mutex_t lock;
-	size_t next, nr;
+	size_t next, nr, done;
+	int progress;           /* show "[n/N] label" on a terminal */
 	const struct config *cfg;
 	struct config_result *res;
 	const struct probe_set *set;
@@ -216,6 +224,14 @@ static void *worker(void *arg)
 		if (i >= p->nr)
 			return NULL;
 		run_config(&p->cfg[i], p->set, p->opts, &p->res[i]);
+		if (p->progress) {
+			char *label = config_label(&p->cfg[i]);
+
+			pthread_mutex_lock(&p->lock);
+			fprintf(stderr, "\r\033[K[%zu/%zu] %s", ++p->done, p->nr, label);
+			pthread_mutex_unlock(&p->lock);
+			free(label);
+		}
 	}
 }
 
@@ -407,7 +423,7 @@ int cmd_verify(int argc, const char **argv)
 	compilers = xcalloc(ccs.nr, sizeof(*compilers));
 	for (size_t i = 0; i < ccs.nr; i++) {
 		compilers[i].name = ccs.items[i];
-		if (identify(&compilers[i], target_native()))
+		if (identify(&compilers[i]))
 			return EXIT_TROUBLE;
 	}
 
@@ -446,8 +462,12 @@ int cmd_verify(int argc, const char **argv)
 		die("nothing to run (tcc has no atomic backend)");
 
 	res = xcalloc(nr_cfg, sizeof(*res));
-	struct pool pool = { PTHREAD_MUTEX_INITIALIZER, 0, nr_cfg, cfg, res, &set, &vo };
+	struct pool pool = { PTHREAD_MUTEX_INITIALIZER, 0, nr_cfg, 0, 0, cfg, res, &set, &vo };
+	/* A long run says where it is, on a terminal only. */
+	pool.progress = nr_cfg > 1 && isatty(2) && !getenv("NO_PROGRESS");
 	run_all(&pool, jobs);
+	if (pool.progress)
+		fprintf(stderr, "\r\033[K");
 
 	/* Trouble: one message per distinct cause. */
 	for (size_t i = 0; i < nr_cfg; i++) {
