@@ -10,7 +10,7 @@
 #     folded to one space; ratio against the plain volatile cast.
 #  2. Compile time of a translation unit with 10,000 uses
 #     (s += READ_ONCE(g[i]) over 100 functions), gcc and clang -O2 -c,
-#     best of $BENCH_RUNS; the same TU with no use is subtracted so that
+#     CPU time, best of $BENCH_RUNS (3) rounds; the same TU with no use is subtracted so that
 #     parsing a large header (the kernel's) does not count as the macro's
 #     cost.  Ratio of the per-use cost against the volatile cast.
 #
@@ -19,6 +19,7 @@ set -u
 . "$(dirname "$0")/peers.sh"
 
 CCS=${BENCH_CCS:-gcc clang}
+BENCH_RUNS=${BENCH_RUNS:-3}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
@@ -93,27 +94,50 @@ done
 echo "   ((!) = the expression did not compile)"
 echo
 
-echo "== Compile time of a TU with 10,000 uses, -O2 -c, best of $BENCH_RUNS (ms)"
+echo "== Compile time of a TU with 10,000 uses, -O2 -c: CPU ms, best of $BENCH_RUNS rounds"
+echo "   (the peers take turns within each round, so load on the machine hits all alike)"
 for cc in $CCS; do
 	if ! command -v "$cc" >/dev/null 2>&1; then
 		echo "$cc: not installed"
 		continue
 	fi
+	measured=
+	for peer in $PEERS; do
+		if ! flags=$(peer_flags "$peer"); then
+			echo "$peer not measured: $flags" >"$WORK/$cc.$peer.skip"
+			continue
+		fi
+		uses_tu "$peer" 10000 >"$WORK/$peer.u.c"
+		uses_tu "$peer" 0 >"$WORK/$peer.u0.c"
+		echo "$flags" >"$WORK/$peer.flags"
+		measured="$measured $peer"
+	done
+	round=0
+	while [ "$round" -lt "$BENCH_RUNS" ]; do
+		for peer in $measured; do
+			flags=$(cat "$WORK/$peer.flags")
+			for n in u u0; do
+				# shellcheck disable=SC2086 # flags is a list
+				ms=$(cpu_ms "$WORK/times" "$cc" -std=gnu11 -O2 -c $flags \
+					"$WORK/$peer.$n.c" -o "$WORK/$peer.$n.o") || ms=fail
+				echo "$ms" >>"$WORK/$cc.$peer.$n"
+			done
+		done
+		round=$((round + 1))
+	done
 	printf '%-8s %-14s %10s %10s %12s   %s\n' "$cc" peer "total" "0 uses" "10,000 uses" "per-use cost vs volatile cast"
 	vol=
 	for peer in $PEERS; do
-		if ! flags=$(peer_flags "$peer"); then
-			printf '%-8s %-14s %s\n' "" "$peer" "not measured: $flags"
+		if [ -f "$WORK/$cc.$peer.skip" ]; then
+			printf '%-8s %-14s %s\n' "" "$peer" "$(cat "$WORK/$cc.$peer.skip")"
 			continue
 		fi
-		uses_tu "$peer" 10000 >"$WORK/u.c"
-		uses_tu "$peer" 0 >"$WORK/u0.c"
-		# shellcheck disable=SC2086
-		if ! total=$(best_ms "$cc" -std=gnu11 -O2 -c $flags "$WORK/u.c" -o "$WORK/u.o") ||
-		   ! base=$(best_ms "$cc" -std=gnu11 -O2 -c $flags "$WORK/u0.c" -o "$WORK/u0.o"); then
+		if grep -q fail "$WORK/$cc.$peer.u" "$WORK/$cc.$peer.u0"; then
 			printf '%-8s %-14s %s\n' "" "$peer" "does not compile"
 			continue
 		fi
+		total=$(sort -n "$WORK/$cc.$peer.u" | head -n 1)
+		base=$(sort -n "$WORK/$cc.$peer.u0" | head -n 1)
 		net=$((total - base))
 		[ "$peer" = volatile ] && vol=$net
 		printf '%-8s %-14s %10s %10s %12s   %sx\n' "" "$peer" "$total" "$base" "$net" "$(ratio "$net" "$vol")"

@@ -51,20 +51,27 @@ peer_header() {
 	echo "$BENCH_ROOT/bench/peers/$1.h"
 }
 
-# Wall-clock milliseconds of the best of $BENCH_RUNS runs of a command.
-BENCH_RUNS=${BENCH_RUNS:-3}
-best_ms() {
-	_best=
-	_i=0
-	while [ "$_i" -lt "$BENCH_RUNS" ]; do
-		_t0=$(date +%s%N)
-		"$@" >/dev/null 2>&1 || return 1
-		_t1=$(date +%s%N)
-		_ms=$(( (_t1 - _t0) / 1000000 ))
-		if [ -z "$_best" ] || [ "$_ms" -lt "$_best" ]; then _best=$_ms; fi
-		_i=$((_i + 1))
-	done
-	echo "$_best"
+# CPU milliseconds (user + system) that a command's processes used: less
+# disturbed by other load on the machine than wall-clock time.  `times`
+# runs in this shell (a redirection does not fork), its second line is
+# the children's total; 10 ms resolution.
+_children_s() { # FILE written by `times`: the children's user+sys seconds
+	awk 'NR == 2 {
+		t = 0
+		for (i = 1; i <= 2; i++) {
+			split($i, p, "m"); sub(/s$/, "", p[2]); t += p[1] * 60 + p[2]
+		}
+		print t
+	}' "$1"
+}
+cpu_ms() { # TMPFILE COMMAND...
+	_tf=$1
+	shift
+	times >"$_tf.0"
+	"$@" >/dev/null 2>&1 || return 1
+	times >"$_tf.1"
+	awk -v a="$(_children_s "$_tf.0")" -v b="$(_children_s "$_tf.1")" \
+		'BEGIN { printf "%d\n", (b - a) * 1000 + 0.5 }'
 }
 
 # ratio A B: A/B to two decimals.
