@@ -192,6 +192,9 @@ void report_table(FILE *f, const struct config *c, size_t nr,
 		print_group(f, c, from, to, r, set, color);
 		from = to;
 	}
+	fprintf(f, "Columns: -O level, /a = RWONCE_BACKEND_ATOMIC.  Cells: ok, DUP duplicated, TORN torn,\n"
+		   "FUSED fused, WIDE widened, ELIDED elided, REORD reordered, unobs unobservable\n"
+		   "(the tracer cannot see the instructions), - not run (controls need one backend).\n\n");
 	print_failures(f, c, nr, r, set);
 	for (size_t k = 0; k < nr; k++) {
 		compile += r[k].compile_s;
