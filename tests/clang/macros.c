@@ -20,6 +20,15 @@ struct dev { pte_t reg; unsigned long flags; };
 // CHECK: [[@LINE+1]]:26: note: type 'struct dev', canonical 'struct dev'
 #define DEV_FLAGS_RAW(d) ((volatile struct dev *)(d))->flags
 
+/* asm memory operands name memory for the asm; C does not access it. */
+#define ASM_ADDR(x) "m" (*(volatile long *)(x))
+
+void flush(void *p)
+{
+	__asm__ volatile("" : "+m" (*(volatile char *)p)); // CHECK-NOT: [[@LINE]]:
+	__asm__ volatile("" : : ASM_ADDR(p));              // CHECK-NOT: [[@LINE]]:
+}
+
 unsigned long wrapped(struct dev *d, void *mmio)
 {
 	unsigned long r;

@@ -19,6 +19,7 @@
  */
 #include "audit/clang/engine-internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,10 @@
 #define PARSE_OPTIONS                                                      \
 	(CXTranslationUnit_DetailedPreprocessingRecord |                     \
 	 CXTranslationUnit_KeepGoing)
+
+/* How many macros macro_origin follows from one use (the kernel's
+ * TRACE_EVENT reaches READ_ONCE after a few hundred). */
+#define MAX_MACRO_WALK 1024
 
 /* How many libclang error diagnostics are shown for a failed unit. */
 #define MAX_DIAGNOSTICS 10
@@ -45,6 +50,16 @@ struct file_path {
 	char *path;
 };
 
+/* What the macros around a volatile access say about it. */
+struct origin {
+	CXCursor def;         /* the user's macro's definition in force */
+	char *user;           /* the macro the user wrote, or NULL */
+	char *once_name;      /* the once-access macro reached, or NULL */
+	enum once_kind kind;
+	int have_cast;        /* the cast's spelling in a macro body: */
+	CXSourceLocation cast;
+};
+
 struct walk {
 	CXTranslationUnit tu;
 	const struct once_macro_table *macros;
@@ -57,6 +72,10 @@ struct walk {
 
 	struct file_path *paths;
 	size_t nr_paths, alloc_paths;
+
+	/* macro_origin's answers by the user's macro name. */
+	struct origin *origins;
+	size_t nr_origins, alloc_origins;
 
 	struct finding_list *out;
 };
@@ -480,15 +499,6 @@ static enum use whole_use(const struct frame *f)
 
 /* ---- macros ---------------------------------------------------------- */
 
-/* What the macros around a volatile access say about it. */
-struct origin {
-	char *user;           /* the macro the user wrote, or NULL */
-	char *once_name;      /* the once-access macro reached, or NULL */
-	enum once_kind kind;
-	int have_cast;        /* the cast's spelling in a macro body: */
-	CXSourceLocation cast;
-};
-
 static void origin_release(struct origin *o)
 {
 	free(o->user);
@@ -543,6 +553,11 @@ static int find_cast_in_body(CXTranslationUnit tu, const CXToken *toks,
 		if (!tok_is(tu, toks[i + 1], "(") ||
 		    !(tok_is(tu, toks[i], "*") || tok_is(tu, toks[i], "(")))
 			continue;
+		/* "m" (*(volatile long *)(x)): an asm operand, not an
+		 * access (the AST walk skips those too). */
+		if (i >= 2 && tok_is(tu, toks[i - 1], "(") &&
+		    clang_getTokenKind(toks[i - 2]) == CXToken_Literal)
+			continue;
 		if (tok_is(tu, toks[k], "("))
 			k++; /* *((volatile T *)E) */
 		if (k < nr && tok_is(tu, toks[k], "const"))
@@ -565,24 +580,61 @@ static int find_cast_in_body(CXTranslationUnit tu, const CXToken *toks,
 static void macro_origin(struct walk *w, CXSourceLocation loc,
 			 struct origin *o)
 {
-	CXCursor exp = clang_getCursor(w->tu, loc);
-	char *queue[32];
+	char **queue;
 	size_t head = 0, tail = 0;
+	CXFile file;
+	unsigned off;
+	size_t size, n = 0;
+	const char *buf;
 
 	memset(o, 0, sizeof(*o));
-	if (clang_getCursorKind(exp) != CXCursor_MacroExpansion)
+	/*
+	 * The file location of a macro-body token is the name of the
+	 * invocation the user wrote -- also inside another macro's argument
+	 * (unlikely(READ_ONCE(x))), where the outermost expansion would be
+	 * the wrong macro.  A '*' written by hand is at its own place.
+	 */
+	clang_getFileLocation(loc, &file, NULL, NULL, &off);
+	buf = file ? clang_getFileContents(w->tu, file, &size) : NULL;
+	if (!buf || off >= size)
 		return;
+	while (off + n < size &&
+	       (isalnum((unsigned char)buf[off + n]) || buf[off + n] == '_'))
+		n++;
+	if (!n || isdigit((unsigned char)buf[off]))
+		return;
+	o->user = xstrndup(buf + off, n);
+	/* The definition in force at the use (a macro may be redefined, as
+	 * the kernel's trace headers do with TRACE_EVENT); else the last. */
 	{
-		CXFile f1, f2;
-		unsigned o1, o2;
+		CXCursor exp = clang_getCursor(
+			w->tu, clang_getLocationForOffset(w->tu, file, off));
+		const struct macro_def *d;
 
-		clang_getFileLocation(loc, &f1, NULL, NULL, &o1);
-		clang_getFileLocation(clang_getCursorLocation(exp), &f2, NULL,
-				      NULL, &o2);
-		if (f1 != f2 || o1 != o2)
-			return;
+		if (clang_getCursorKind(exp) == CXCursor_MacroExpansion)
+			o->def = clang_getCursorReferenced(exp);
+		if (clang_Cursor_isNull(o->def) ||
+		    clang_getCursorKind(o->def) != CXCursor_MacroDefinition) {
+			d = find_def(w, o->user);
+			if (!d) {
+				free(o->user);
+				o->user = NULL;
+				return;
+			}
+			o->def = d->cursor;
+		}
 	}
-	o->user = cxstr(clang_getCursorSpelling(exp));
+	for (size_t i = 0; i < w->nr_origins; i++)
+		if (clang_equalCursors(w->origins[i].def, o->def)) {
+			const struct origin *c = &w->origins[i];
+
+			o->once_name = c->once_name ? xstrdup(c->once_name) : NULL;
+			o->kind = c->kind;
+			o->have_cast = c->have_cast;
+			o->cast = c->cast;
+			return;
+		}
+	queue = xcalloc(MAX_MACRO_WALK, sizeof(*queue));
 	queue[tail++] = xstrdup(o->user);
 	while (head < tail) {
 		char *name = queue[head++];
@@ -600,18 +652,20 @@ static void macro_origin(struct walk *w, CXSourceLocation loc,
 		d = find_def(w, name);
 		if (!d)
 			continue;
-		clang_tokenize(w->tu, clang_getCursorExtent(d->cursor), &toks, &nr);
+		clang_tokenize(w->tu, clang_getCursorExtent(head == 1 ? o->def :
+							    d->cursor),
+			       &toks, &nr);
 		if (!o->have_cast)
 			o->have_cast = find_cast_in_body(w->tu, toks, nr, &o->cast);
-		for (unsigned i = 1; i < nr && tail < ARRAY_SIZE(queue); i++) {
+		for (unsigned i = 1; i < nr && tail < MAX_MACRO_WALK; i++) {
 			char *id;
 			int seen = 0;
 
 			if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
 				continue;
 			id = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
-			for (size_t q = 0; q < tail; q++)
-				seen |= !strcmp(queue[q], id);
+			for (size_t q = 0; q < tail && !seen; q++)
+				seen = !strcmp(queue[q], id);
 			if (!seen && find_def(w, id))
 				queue[tail++] = id;
 			else
@@ -619,8 +673,15 @@ static void macro_origin(struct walk *w, CXSourceLocation loc,
 		}
 		clang_disposeTokens(w->tu, toks, nr);
 	}
+	ALLOC_GROW(w->origins, w->nr_origins + 1, w->alloc_origins);
+	w->origins[w->nr_origins] = *o;
+	w->origins[w->nr_origins].user = xstrdup(o->user);
+	w->origins[w->nr_origins].once_name =
+		o->once_name ? xstrdup(o->once_name) : NULL;
+	w->nr_origins++;
 	for (size_t i = 0; i < tail; i++)
 		free(queue[i]);
+	free(queue);
 }
 
 /* ---- findings --------------------------------------------------------- */
@@ -633,7 +694,9 @@ static void add_finding(struct walk *w, enum rule_id rule, CXSourceLocation loc,
 	CXFile file;
 	unsigned line, col;
 
-	clang_getExpansionLocation(loc, &file, &line, &col, NULL);
+	/* The file location: the place the user wrote -- a macro's name,
+	 * or the token itself when it comes from a macro argument. */
+	clang_getFileLocation(loc, &file, &line, &col, NULL);
 	if (!file) {
 		free(message);
 		return;
@@ -713,6 +776,17 @@ static void judge_access(struct walk *w, const struct frame *f,
 	user = org.user;
 	once = org.once_name;
 	kind = org.kind;
+	/*
+	 * *(volatile typeof(x) *)&(x) from a macro that the walk through
+	 * macro bodies did not tie to a once-access name (redefined macros,
+	 * very deep chains: the kernel's TRACE_EVENT): the typeof of its own
+	 * operand marks the once-access idiom, not a hand-written cast.
+	 */
+	if (!once && user && form == ACCESS_DEREF_CAST &&
+	    children_of(cast).nr >= 2) {
+		once = user;
+		kind = ONCE_READ;
+	}
 
 	if (!clang_Cursor_isNull(object))
 		obj_type = clang_getCursorType(object);
@@ -838,10 +912,29 @@ static int is_volatile_pointer_cast(CXCursor c)
 	       t.kind == CXType_Pointer && is_volatile(clang_getPointeeType(t));
 }
 
+/* An operand of an asm statement ("+m" (*(volatile char *)p)) tells the
+ * compiler which memory the asm touches; C does not access it. */
+static int in_asm_operand(const struct frame *f)
+{
+	for (const struct frame *p = f->up; p; p = p->up) {
+		if (p->kind == CXCursor_AsmStmt)
+			return 1;
+		if (!clang_isExpression(p->kind))
+			return 0;
+	}
+	return 0;
+}
+
 static void check_expr(struct walk *w, const struct frame *f)
 {
 	CXCursor operand, cast, object = clang_getNullCursor();
 	CXType t;
+
+	if ((f->kind == CXCursor_UnaryOperator ||
+	     f->kind == CXCursor_MemberRefExpr ||
+	     f->kind == CXCursor_ArraySubscriptExpr ||
+	     f->kind == CXCursor_DeclRefExpr) && in_asm_operand(f))
+		return;
 
 	switch (f->kind) {
 	case CXCursor_UnaryOperator:
@@ -1020,6 +1113,57 @@ static void keep_last_definitions(struct walk *w)
 	w->nr_defs = j;
 }
 
+/*
+ * GCC options clang does not take, as found in compilation databases of
+ * GCC builds (the kernel's among them).  libclang ignores an unknown
+ * option after an "unknown argument" error; these are dropped up front so
+ * that a GCC build's units parse cleanly.  Prefix match when the entry
+ * ends in '='.
+ */
+static const char *const gcc_only_options[] = {
+	"-mpreferred-stack-boundary=", "-mindirect-branch=",
+	"-mindirect-branch-register", "-mindirect-branch-cs-prefix",
+	"-mfunction-return=", "-fno-allow-store-data-races",
+	"-fconserve-stack", "-ftrivial-auto-var-init=", "-mrecord-mcount",
+	"-fno-ipa-sra", "-fno-var-tracking-assignments", "-mskip-rax-setup",
+	"-mno-fp-ret-in-387", "-fmin-function-alignment=",
+	"-fsanitize-coverage=trace-pc", "-fno-tree-loop-im",
+	"-fzero-call-used-regs=", "-Wno-maybe-uninitialized",
+	"-fno-code-hoisting", "-mharden-sls=", "-fpatchable-function-entry=",
+};
+
+static int gcc_only(const char *arg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(gcc_only_options); i++) {
+		const char *o = gcc_only_options[i];
+		size_t n = strlen(o);
+
+		if (o[n - 1] == '=' ? !strncmp(arg, o, n) : !strcmp(arg, o))
+			return 1;
+	}
+	return 0;
+}
+
+/* A driver complaint about an option, not about the code: the option is
+ * ignored and the unit parses as it would without it. */
+static int is_option_complaint(CXDiagnostic d)
+{
+	CXFile file;
+	char *text;
+	int r;
+
+	clang_getFileLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL,
+			      NULL);
+	if (file)
+		return 0;
+	text = cxstr(clang_getDiagnosticSpelling(d));
+	r = !strncmp(text, "unknown argument", 16) ||
+	    !strncmp(text, "unsupported option", 18) ||
+	    strstr(text, "hasn't been enabled") != NULL;
+	free(text);
+	return r;
+}
+
 static void add_diagnostics(CXTranslationUnit tu, const struct unit *u,
 			    struct unit_result *r)
 {
@@ -1029,7 +1173,7 @@ static void add_diagnostics(CXTranslationUnit tu, const struct unit *u,
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
 
-		if (sev >= CXDiagnostic_Error) {
+		if (sev >= CXDiagnostic_Error && !is_option_complaint(d)) {
 			r->failed = 1;
 			if (shown++ < MAX_DIAGNOSTICS) {
 				char *s = cxstr(clang_formatDiagnostic(
@@ -1074,7 +1218,8 @@ void audit_unit(CXIndex index, const struct unit *u,
 	 * we want the AST, not the project's -Werror.
 	 */
 	for (int i = 0; i < u->argc; i++)
-		strlist_push(&args, u->argv[i]);
+		if (!i || !gcc_only(u->argv[i]))
+			strlist_push(&args, u->argv[i]);
 	strlist_push(&args, "-working-directory");
 	strlist_push(&args, u->dir);
 	strlist_push(&args, "-w");
@@ -1158,6 +1303,9 @@ void audit_unit(CXIndex index, const struct unit *u,
 	for (size_t i = 0; i < w.nr_defs; i++)
 		free(w.defs[i].name);
 	free(w.defs);
+	for (size_t i = 0; i < w.nr_origins; i++)
+		origin_release(&w.origins[i]);
+	free(w.origins);
 	for (size_t i = 0; i < w.nr_paths; i++)
 		free(w.paths[i].path);
 	free(w.paths);
