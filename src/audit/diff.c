@@ -20,6 +20,7 @@ void edit_list_add(struct edit_list *l, size_t off, size_t len,
 	l->items[l->nr].len = len;
 	l->items[l->nr].text = text;
 	l->items[l->nr].text_len = strlen(text);
+	l->items[l->nr].seq = l->nr;
 	l->nr++;
 }
 
@@ -32,7 +33,7 @@ static int cmp_edit(const void *a_, const void *b_)
 	/* An insertion goes before a replacement that starts at its offset. */
 	if (a->len != b->len)
 		return a->len < b->len ? -1 : 1;
-	return 0;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
 int edit_list_sort(struct edit_list *l)
@@ -43,9 +44,6 @@ int edit_list_sort(struct edit_list *l)
 		const struct text_edit *p = &l->items[i - 1], *e = &l->items[i];
 
 		if (e->off < p->off + p->len)
-			return -1;
-		/* Two insertions at one offset would have no defined order. */
-		if (!p->len && !e->len && p->off == e->off)
 			return -1;
 	}
 	return 0;
@@ -58,14 +56,16 @@ void edit_list_release(struct edit_list *l)
 	l->nr = l->alloc = 0;
 }
 
-/* Apply edits [e0, e1) to buf[from, to), appending to *out. */
+/* Apply edits[0..nr) to buf[from, to), appending to *out. */
 static void apply_range(const char *buf, size_t from, size_t to,
-			const struct text_edit *e0, const struct text_edit *e1,
+			const struct text_edit *edits, size_t nr,
 			struct strbuf *out)
 {
 	size_t at = from;
 
-	for (const struct text_edit *e = e0; e < e1; e++) {
+	for (size_t i = 0; i < nr; i++) {
+		const struct text_edit *e = &edits[i];
+
 		strbuf_add(out, buf + at, e->off - at);
 		strbuf_add(out, e->text, e->text_len);
 		at = e->off + e->len;
@@ -76,7 +76,7 @@ static void apply_range(const char *buf, size_t from, size_t to,
 void edits_apply(const char *buf, size_t len, const struct edit_list *edits,
 		 struct strbuf *out)
 {
-	apply_range(buf, 0, len, edits->items, edits->items + edits->nr, out);
+	apply_range(buf, 0, len, edits->items, edits->nr, out);
 }
 
 /* Line starts of the original: start[i] for i < nr, start[nr] == len. */
@@ -254,7 +254,7 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 		strbuf_init(&blocks[b].text);
 		apply_range(buf, m.start[blocks[b].ls], m.start[blocks[b].le],
 			    edits->items + blocks[b].e0,
-			    edits->items + blocks[b].e1, &blocks[b].text);
+			    blocks[b].e1 - blocks[b].e0, &blocks[b].text);
 		blocks[b].new_nr = count_lines(&blocks[b].text);
 	}
 

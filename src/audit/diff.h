@@ -19,6 +19,8 @@ struct text_edit {
 	size_t off, len;
 	const char *text; /* static or owned by the edit list's user */
 	size_t text_len;
+	size_t seq;       /* order of addition: insertions at one offset
+			     keep it */
 };
 
 struct edit_list {
@@ -31,7 +33,9 @@ void edit_list_add(struct edit_list *l, size_t off, size_t len,
 		   const char *text);
 /*
  * Sort by offset (an insertion sorts before a replacement at the same
- * offset) and check that no two edits overlap.  Returns 0, or -1 when two
+ * offset; insertions at one offset keep the order they were added in:
+ * "WRITE_ONCE(a, READ_ONCE(b))" closes two calls after b) and check that
+ * no two edits overlap.  Returns 0, or -1 when two
  * edits overlap (the list is then sorted but unusable).
  */
 int edit_list_sort(struct edit_list *l);

@@ -59,6 +59,9 @@ struct scan {
 		char *name, *type; /* type NULL: unknown or contradictory */
 	} *decls;
 	size_t decls_nr, decls_alloc;
+	/* The last token of the value of the last write converted: a write
+	 * inside it (only in broken code) must not be converted too. */
+	size_t value_last;
 };
 
 static const struct token *T(const struct scan *s, size_t i)
@@ -175,6 +178,39 @@ static size_t match_back(const struct scan *s, size_t close)
 	return NONE;
 }
 
+enum paren_kind { PAREN_EXPR, PAREN_CAST, PAREN_AMBIGUOUS };
+
+static const char *const type_words[] = {
+	"int", "char", "short", "long", "float", "double", "void", "signed",
+	"unsigned", "_Bool", "bool", "struct", "union", "enum", "const",
+	"volatile", "__volatile__", "typeof", "__typeof__", NULL,
+};
+
+/*
+ * What the parenthesised group ending at ')' `close` is: a cast when it
+ * holds type keywords ("(int)", "(struct s *)"), an expression when it
+ * holds anything no type has, and ambiguous when it is only identifiers
+ * and '*' -- "(u32)" is a cast if u32 is a typedef and an expression if
+ * it is a variable, which tokens alone cannot tell.
+ */
+static enum paren_kind paren_kind(const struct scan *s, size_t close)
+{
+	size_t open = match_back(s, close);
+	int keyword = 0;
+
+	if (open == NONE || open + 1 == close)
+		return PAREN_EXPR;
+	for (size_t i = open + 1; i < close; i++) {
+		if (punct(s, i, "*"))
+			continue;
+		if (T(s, i)->kind != TOK_IDENT ||
+		    ident_in(s, i, not_operand_words))
+			return PAREN_EXPR;
+		keyword |= ident_in(s, i, type_words);
+	}
+	return keyword ? PAREN_CAST : PAREN_AMBIGUOUS;
+}
+
 /* Is any token in [from, to] on a directive line (the site is not)? */
 static int crosses_directive(const struct scan *s, size_t from, size_t to)
 {
@@ -247,7 +283,15 @@ static const char *assigned_value(const struct scan *s, size_t eq,
 {
 	size_t depth = 0;
 
+	/* Statement keywords cannot be in an expression: broken code. */
+	static const char *const stmt_words[] = {
+		"if", "else", "for", "while", "do", "switch", "case", "default",
+		"return", "goto", "break", "continue", NULL,
+	};
+
 	for (size_t i = eq + 1; i < eof_index(s); i++) {
+		if (T(s, i)->kind == TOK_IDENT && ident_in(s, i, stmt_words))
+			return "the assigned value is not an expression";
 		if ((T(s, i)->flags & TF_DIRECTIVE) &&
 		    !(T(s, eq)->flags & TF_DIRECTIVE))
 			return "a preprocessor directive inside the statement";
@@ -292,7 +336,7 @@ enum use { USE_READ, USE_WRITE, USE_LEAVE };
  * write (then *value_last is the assigned value's last token), or a use
  * to leave (then *why says why).
  */
-static enum use classify(const struct scan *s, size_t a, size_t b,
+static enum use classify(struct scan *s, size_t a, size_t b,
 			 size_t *value_last, const char **why)
 {
 	size_t peeled = 0, prev, next;
@@ -335,8 +379,14 @@ static enum use classify(const struct scan *s, size_t a, size_t b,
 	if (prev != NONE && punct(s, prev, "&")) {
 		size_t pp = prev_code(s, prev);
 
-		if (pp == NONE || !ends_operand(s, pp)) {
+		if (pp == NONE || !ends_operand(s, pp) ||
+		    (punct(s, pp, ")") && paren_kind(s, pp) == PAREN_CAST)) {
 			*why = "address taken: READ_ONCE() is not an lvalue";
+			return USE_LEAVE;
+		}
+		if (punct(s, pp, ")") && paren_kind(s, pp) == PAREN_AMBIGUOUS) {
+			*why = "after \"(name) &\": an address-of if name is a "
+			       "type, which tokens alone cannot tell";
 			return USE_LEAVE;
 		}
 	}
@@ -375,6 +425,13 @@ static enum use classify(const struct scan *s, size_t a, size_t b,
 		}
 		if ((*why = assigned_value(s, next, value_last)))
 			return USE_LEAVE;
+		/* Two writes ending at one ';' (broken code: "x = a: y = b;")
+		 * would both insert ')' there. */
+		if (s->value_last != NONE && *value_last == s->value_last) {
+			*why = "inside the value of another assignment";
+			return USE_LEAVE;
+		}
+		s->value_last = *value_last;
 		return USE_WRITE;
 	}
 	return USE_READ;
@@ -465,6 +522,12 @@ static size_t access_once_site(struct scan *s, size_t i)
 		     "not called with exactly one argument");
 		return i + 1;
 	}
+	for (size_t k = arg.begin; k < arg.end; k++)
+		if (punct(s, k, ";") || punct(s, k, "{")) {
+			note(s, RULE_ACCESS_ONCE, i, what,
+			     "the argument is not an expression");
+			return i + 1;
+		}
 
 	switch (classify(s, i, close, &last, &why)) {
 	case USE_READ:
@@ -755,7 +818,8 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 
 	if (i + 1 >= eof_index(s) || !punct(s, i + 1, "("))
 		return i + 1;
-	if (prev != NONE && ends_operand(s, prev))
+	if (prev != NONE && ends_operand(s, prev) &&
+	    !(punct(s, prev, ")") && paren_kind(s, prev) != PAREN_EXPR))
 		return i + 1; /* a multiplication */
 	close = tok_match(s->buf, s->l, i + 1);
 	if (close >= eof_index(s))
@@ -763,6 +827,13 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 	cast_type = volatile_pointee(s, i + 1, close);
 	if (!cast_type)
 		return i + 1;
+	if (prev != NONE && punct(s, prev, ")") &&
+	    paren_kind(s, prev) == PAREN_AMBIGUOUS) {
+		note(s, RULE_VOLATILE_CAST, i, what,
+		     "after \"(name) *\": a dereference if name is a type, a "
+		     "multiplication if not, which tokens alone cannot tell");
+		goto out;
+	}
 	if (T(s, i)->flags & TF_DIRECTIVE) {
 		if (T(s, i)->flags & TF_DEFINE_BODY)
 			note(s, RULE_VOLATILE_CAST, i, what,
@@ -850,7 +921,7 @@ static int note_order(const void *a_, const void *b_)
 int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		   const struct rewrite_opts *opts, struct rewrite_result *res)
 {
-	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0 };
+	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0, NONE };
 	int ret = 0;
 
 	for (size_t i = 0; i < eof_index(&s);) {

@@ -1,0 +1,1 @@
+long v; void f(void) { (long)&ACCESS_ONCE(v); (u32)*(volatile long *)&v; (long)*(volatile long *)&v = 1; x = (ACCESS_ONCE(v)) = 2; for (;;) ACCESS_ONCE(v) = ACCESS_ONCE(v) /* c */ = 3; }

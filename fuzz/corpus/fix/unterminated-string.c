@@ -1,0 +1,3 @@
+char *s = "unterminated
+int y;
+char c = 'x;

@@ -1,0 +1,2 @@
+/* unterminated comment
+int x;

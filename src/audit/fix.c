@@ -1,0 +1,304 @@
+/*
+ * `rwonce fix`: convert ACCESS_ONCE and exact volatile-cast accesses to
+ * READ_ONCE / WRITE_ONCE, as a unified diff on stdout or in place.
+ *
+ * Each file is lexed, rewritten (rewrite.c), and either diffed (diff.c)
+ * or replaced atomically (fix-inplace.c) by a walker thread; the results
+ * are printed at the end sorted by path, so the output does not depend on
+ * -j.  Sites that are left get a note on stderr saying why.
+ */
+#include "audit/diff.h"
+#include "audit/fix-inplace.h"
+#include "audit/lexer.h"
+#include "audit/rewrite.h"
+#include "audit/walk.h"
+#include "commands.h"
+#include "lib/parse-options.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const fix_usage[] = {
+	"rwonce fix [<options>] <path>...",
+	NULL,
+};
+
+struct file_result {
+	char *path;
+	struct strbuf diff;  /* for stdout */
+	struct strbuf notes; /* for stderr */
+	size_t converted, left;
+	int trouble;
+};
+
+struct fix_ctx {
+	struct rewrite_opts ropts;
+	int in_place;
+	int self_check;
+	int quiet;
+
+	pthread_mutex_t lock;
+	struct file_result *results;
+	size_t nr, alloc;
+};
+
+/* --self-check: the fixed text must keep every other token, and a second
+ * run over it must change nothing. */
+static const char *self_check(const struct fix_ctx *ctx, const char *buf,
+			      size_t len, const struct token_list *toks,
+			      const struct edit_list *edits,
+			      const struct strbuf *fixed)
+{
+	struct token_list again = TOKEN_LIST_INIT;
+	struct rewrite_result second = REWRITE_RESULT_INIT;
+	const char *why;
+
+	lex_buffer(fixed->buf, fixed->len, &again);
+	why = rewrite_check_preserved(buf, len, toks, edits, fixed->buf,
+				      fixed->len, &again);
+	if (!why) {
+		if (rewrite_buffer(fixed->buf, fixed->len, &again, &ctx->ropts,
+				   &second) < 0)
+			why = "a second run found overlapping edits";
+		else if (second.edits.nr)
+			why = "not idempotent: a second run changes it again";
+	}
+	rewrite_result_release(&second);
+	token_list_release(&again);
+	return why;
+}
+
+static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
+{
+	struct fix_ctx *ctx = ctx_;
+	struct token_list toks = TOKEN_LIST_INIT;
+	struct rewrite_result res = REWRITE_RESULT_INIT;
+	struct file_result r;
+	struct strbuf fixed = STRBUF_INIT;
+
+	(void)worker;
+	memset(&r, 0, sizeof(r));
+	r.path = xstrdup(f->path);
+	strbuf_init(&r.diff);
+	strbuf_init(&r.notes);
+
+	lex_buffer(f->buf, f->len, &toks);
+	if (rewrite_buffer(f->buf, f->len, &toks, &ctx->ropts, &res) < 0) {
+		strbuf_addf(&r.notes,
+			    "rwonce: error: %s: internal error: overlapping "
+			    "edits; file left unchanged\n", f->path);
+		r.trouble = 1;
+	}
+	for (size_t i = 0; i < res.notes_nr; i++) {
+		const struct rewrite_note *n = &res.notes[i];
+
+		if (!ctx->quiet)
+			strbuf_addf(&r.notes,
+				    "%s:%u:%u: note: %s left unchanged: %s "
+				    "[%s]\n",
+				    f->path, n->line, n->col, n->what,
+				    n->reason, rules[n->rule].name);
+	}
+	r.left = res.notes_nr;
+	r.converted = res.converted;
+
+	if (res.edits.nr) {
+		edits_apply(f->buf, f->len, &res.edits, &fixed);
+		if (ctx->self_check) {
+			const char *why = self_check(ctx, f->buf, f->len, &toks,
+						     &res.edits, &fixed);
+
+			if (why) {
+				strbuf_addf(&r.notes,
+					    "rwonce: error: %s: self-check "
+					    "failed: %s\n", f->path, why);
+				r.trouble = 1;
+			}
+		}
+		if (r.trouble) {
+			/* nothing is written or shown for a doubtful file */
+		} else if (ctx->in_place) {
+			struct inplace_snapshot snap;
+			const char *why = inplace_check(f->path, &snap);
+
+			if (why) {
+				strbuf_addf(&r.notes,
+					    "rwonce: error: %s %s; not "
+					    "modified\n", f->path, why);
+				r.trouble = 1;
+			} else if (inplace_replace(f->path, &snap, f->buf,
+						   f->len, fixed.buf,
+						   fixed.len) < 0) {
+				r.trouble = 1; /* the message is printed */
+			}
+		} else {
+			char *name = diff_path_for(f->path);
+
+			diff_write(&r.diff, name, f->buf, f->len, &res.edits);
+			free(name);
+		}
+	}
+	strbuf_release(&fixed);
+	rewrite_result_release(&res);
+	token_list_release(&toks);
+
+	if (!r.diff.len && !r.notes.len && !r.trouble && !r.converted &&
+	    !r.left) {
+		free(r.path);
+		strbuf_release(&r.diff);
+		strbuf_release(&r.notes);
+		return;
+	}
+	pthread_mutex_lock(&ctx->lock);
+	ALLOC_GROW(ctx->results, ctx->nr + 1, ctx->alloc);
+	ctx->results[ctx->nr++] = r;
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+static int by_path(const void *a_, const void *b_)
+{
+	const struct file_result *a = a_, *b = b_;
+
+	return strcmp(a->path, b->path);
+}
+
+/* --macro NAME=KIND: which of a codebase's macros mean what. */
+static int add_macro(struct rewrite_opts *o, const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+	char *name;
+
+	if (!eq || eq == spec || !eq[1])
+		return error("--macro '%s': expected NAME=KIND (KIND: "
+			     "access-once, read-once or write-once)", spec);
+	for (const char *p = spec; p < eq; p++)
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= 'A' && *p <= 'Z') ||
+		      (p > spec && *p >= '0' && *p <= '9')))
+			return error("--macro '%s': '%.*s' is not a C "
+				     "identifier", spec, (int)(eq - spec),
+				     spec);
+	name = xstrndup(spec, (size_t)(eq - spec));
+	if (!strcmp(eq + 1, "access-once") || !strcmp(eq + 1, "access")) {
+		strlist_push_nodup(&o->access_macros, name);
+		return 0;
+	}
+	free(name);
+	/* Already once-accesses: nothing to convert, accepted for symmetry
+	 * with `rwonce audit`. */
+	if (!strcmp(eq + 1, "read-once") || !strcmp(eq + 1, "read") ||
+	    !strcmp(eq + 1, "write-once") || !strcmp(eq + 1, "write"))
+		return 0;
+	return error("--macro '%s': unknown kind '%s' (access-once, "
+		     "read-once or write-once)", spec, eq + 1);
+}
+
+int cmd_fix(int argc, const char **argv)
+{
+	struct fix_ctx ctx;
+	struct strlist macros = STRLIST_INIT, excludes = STRLIST_INIT;
+	int jobs = 0, no_volatile = 0, ret = EXIT_CLEAN;
+	const char *read_name = NULL, *write_name = NULL;
+	size_t converted = 0, left = 0, files = 0;
+	struct option opts[] = {
+		OPT_BOOL(0, "in-place", &ctx.in_place,
+			 "rewrite the files (atomically) instead of printing "
+			 "a diff"),
+		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+			 "treat macro NAME as KIND: access-once, read-once, "
+			 "write-once (repeatable)"),
+		OPT_INT('j', "jobs", &jobs, "N",
+			"work on N files at once (default: the number of "
+			"cores)"),
+		OPT_LIST(0, "exclude", &excludes, "GLOB",
+			 "skip files and folders matching GLOB (repeatable)"),
+		OPT_BOOL(0, "no-volatile-casts", &no_volatile,
+			 "leave volatile casts alone, convert only "
+			 "ACCESS_ONCE"),
+		OPT_STRING(0, "read-name", &read_name, "NAME",
+			   "spell reads NAME(x) (default READ_ONCE)"),
+		OPT_STRING(0, "write-name", &write_name, "NAME",
+			   "spell writes NAME(x, v) (default WRITE_ONCE)"),
+		OPT_BOOL('q', "quiet", &ctx.quiet,
+			 "no notes for the sites left unchanged"),
+		OPT_BOOL(0, "self-check", &ctx.self_check,
+			 "re-lex every fixed file: check that all other tokens "
+			 "are kept and that a second run changes nothing"),
+		OPT_END(),
+	};
+	struct walk_options wopt;
+	struct walk_stats stats;
+	int walk_ret;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rewrite_opts_init(&ctx.ropts);
+	argc = parse_options(argc, argv, opts, fix_usage);
+	if (argc < 1) {
+		error("fix: no path given");
+		usage_with_options(fix_usage, opts);
+	}
+	for (size_t i = 0; i < macros.nr; i++)
+		if (add_macro(&ctx.ropts, macros.items[i]) < 0)
+			return EXIT_TROUBLE;
+	if (read_name || write_name)
+		rewrite_opts_set_names(&ctx.ropts,
+				       read_name ? read_name : "READ_ONCE",
+				       write_name ? write_name : "WRITE_ONCE");
+	ctx.ropts.volatile_casts = !no_volatile;
+	pthread_mutex_init(&ctx.lock, NULL);
+
+	memset(&wopt, 0, sizeof(wopt));
+	memset(&stats, 0, sizeof(stats));
+	wopt.excludes = &excludes;
+	wopt.jobs = jobs;
+	wopt.progress = isatty(2);
+	wopt.what = "fix";
+	wopt.fn = fix_one;
+	wopt.ctx = &ctx;
+	walk_ret = walk_paths(argv, (size_t)argc, &wopt, &stats);
+
+	if (ctx.nr > 1)
+		qsort(ctx.results, ctx.nr, sizeof(*ctx.results), by_path);
+	for (size_t i = 0; i < ctx.nr; i++) {
+		struct file_result *r = &ctx.results[i];
+
+		fwrite(r->diff.buf ? r->diff.buf : "", 1, r->diff.len, stdout);
+		fwrite(r->notes.buf ? r->notes.buf : "", 1, r->notes.len,
+		       stderr);
+		converted += r->converted;
+		left += r->left;
+		files += r->converted != 0;
+		if (r->trouble)
+			ret = EXIT_TROUBLE;
+		free(r->path);
+		strbuf_release(&r->diff);
+		strbuf_release(&r->notes);
+	}
+	free(ctx.results);
+	if (fflush(stdout) != 0) {
+		error("fix: cannot write the diff to standard output");
+		ret = EXIT_TROUBLE;
+	}
+	if (!ctx.quiet)
+		fprintf(stderr,
+			"rwonce: fix: %zu site%s %s in %zu file%s, %zu left "
+			"unchanged (%zu files scanned)\n",
+			converted, converted == 1 ? "" : "s",
+			ctx.in_place ? "converted" : "to convert", files,
+			files == 1 ? "" : "s", left, stats.files);
+	if (walk_ret < 0)
+		ret = EXIT_TROUBLE;
+	else if (ret == EXIT_CLEAN && (converted || left))
+		ret = EXIT_FINDINGS;
+
+	pthread_mutex_destroy(&ctx.lock);
+	rewrite_opts_release(&ctx.ropts);
+	strlist_clear(&macros);
+	strlist_clear(&excludes);
+	return ret;
+}
