@@ -97,11 +97,18 @@ static void find_dirs(struct verify_opts *o)
 /* What is this compiler?  One run of `CC -dM -E` says. */
 static int identify(struct compiler *cc)
 {
-	const char *argv[] = { cc->name, "-dM", "-E", "-x", "c", "/dev/null", NULL };
+	/* An empty file of our own rather than /dev/null, which a root
+	 * build elsewhere on the machine can turn into a regular file. */
+	const char *dir = tempdir_create("identify");
+	char *empty = xasprintf("%s/empty.c", dir);
+	const char *argv[] = { cc->name, "-dM", "-E", empty, NULL };
 	struct child ch = CHILD_INIT;
 	const char *out;
 	const char *v;
+	FILE *f = fopen(empty, "w");
 
+	if (!f || fclose(f))
+		die_errno("cannot create %s", empty);
 	ch.argv = argv;
 	ch.timeout_ms = 30000;
 	if (run_child(&ch) || !child_ok(&ch)) {
@@ -110,8 +117,12 @@ static int identify(struct compiler *cc)
 		else
 			error("compiler '%s' does not work: %s", cc->name, child_describe(&ch));
 		child_release(&ch);
+		tempdir_remove(dir);
+		free(empty);
 		return -1;
 	}
+	tempdir_remove(dir);
+	free(empty);
 	out = strbuf_str(&ch.out);
 	if (strstr(out, "#define __clang__ "))
 		cc->family = CC_CLANG;
