@@ -61,8 +61,13 @@ for db in $dbs; do
 	units=$(jq length "$db/compile_commands.json")
 	# The peer: each unit's own command with -fsyntax-only, run where the
 	# database says, one after the other.
+	# GCC-only options are dropped as the engine drops them (see
+	# gcc_only_options in src/audit/clang/unit.c), or clang's driver
+	# would stop before parsing.
 	jq -r '.[] | [.directory, (.arguments // (.command | split(" "))
-		| .[1:] | map(select(. != "-c")) | join("\u001f"))] | @tsv' \
+		| .[1:] | map(select(. != "-c" and
+			(test("^-(mpreferred-stack-boundary=|mindirect-branch|mfunction-return=|fno-allow-store-data-races$|fconserve-stack$|ftrivial-auto-var-init=|mrecord-mcount$|fno-ipa-sra$|fno-var-tracking-assignments$|mskip-rax-setup$|mno-fp-ret-in-387$|fmin-function-alignment=|fzero-call-used-regs=|mharden-sls=|fpatchable-function-entry=)") | not)))
+		| join("\u001f"))] | @tsv' \
 		"$db/compile_commands.json" >"$TMP/cmds"
 	best_peer= best_ours= best_floor=
 	i=0
