@@ -85,6 +85,12 @@ fails2 'a probe that crashes' \
 	"running the probes under qemu: .*(signal|SIGSEGV|Segmentation)" \
 	$V --no-builtin --probes "$TEST_TMP/crash.c"
 
+probe leave.c leave 'rwonce_sink = READ_ONCE(o_leave); _exit(0);'
+sed -i 's/#include <stdint.h>/#include <stdint.h>\n#include <unistd.h>/' "$TEST_TMP/leave.c"
+fails2 'a probe that exits the program' \
+	"leave\.c:[0-9]+: probe 'leave' did not return to the driver" \
+	$V --no-builtin --probes "$TEST_TMP/leave.c"
+
 probe hang.c hang 'for (;;) rwonce_sink = READ_ONCE(o_hang);'
 test_expect_success 'a probe that hangs is killed after --timeout' '
 	start=$(date +%s)

@@ -458,6 +458,17 @@ static void attribute(const struct config *c, const struct probe_set *set,
 			ALLOC_GROW(mseq, nr_m + 1, alloc_m);
 			mseq[nr_m++] = t->acc[i].seq;
 		}
+	if (nr_m < want && nr_m > 0) {
+		/* The nr_m-th probe that runs is where the program left. */
+		size_t n = 0;
+		for (size_t i = 0; i < set->nr; i++)
+			if (probe_runs(c, &set->p[i]) && ++n == nr_m) {
+				set_trouble(r, "%s:%u: probe '%s' did not return to the driver (it exited the program?)",
+					    set->p[i].file, set->p[i].line, set->p[i].name);
+				free(mseq);
+				return;
+			}
+	}
 	if (nr_m != want) {
 		set_trouble(r, "the driver wrote its marker %zu times, not %zu: the trace cannot be cut into probes", nr_m, want);
 		free(mseq);
