@@ -322,7 +322,31 @@ void report_json(FILE *f, const struct config *c, size_t nr,
 		}
 		fprintf(f, "\n    ]}");
 	}
-	fprintf(f, "\n  ],\n  \"status\": \"%s\"\n}\n",
+	{
+		size_t ok = 0, broke = 0, unobs = 0, ctl = 0, ctl_bad = 0;
+
+		for (size_t k = 0; k < nr; k++)
+			for (size_t i = 0; r[k].state != CONFIG_TROUBLE && i < set->nr; i++) {
+				const struct probe_result *pr = &r[k].probes[i];
+
+				if (!pr->ran)
+					continue;
+				if (set->p[i].control) {
+					ctl++;
+					ctl_bad += pr->verdict != 0;
+				} else if (!pr->verdict) {
+					ok++;
+				} else if (!(pr->verdict & ~V_UNOBSERVABLE)) {
+					unobs++;
+				} else {
+					broke++;
+				}
+			}
+		fprintf(f, "\n  ],\n  \"summary\": {\"configurations\": %zu, \"ok\": %zu, "
+			"\"broke\": %zu, \"unobservable\": %zu, \"controls\": %zu, "
+			"\"controls_not_ok\": %zu},", nr, ok, broke, unobs, ctl, ctl_bad);
+	}
+	fprintf(f, "\n  \"status\": \"%s\"\n}\n",
 		trouble ? "trouble" : bad ? "violations" : "ok");
 }
 
