@@ -90,6 +90,8 @@ test_expect_success '-p DIR alone runs the clang engine (JSON says so)' \
 	'"$RWONCE" audit -q --format=json -p "$TEST_TMP" clang/anon.c >"$TEST_TMP/p.json";
 	 test $? = 1 && grep -q "\"engine\": \"clang\"" "$TEST_TMP/p.json" &&
 	 grep -q "access-once-nonscalar" "$TEST_TMP/p.json"'
+test_expect_success 'regions: a finding spans the whole macro call' \
+	'grep -q "\"path\": \"clang/anon.c\", \"line\": 13, \"column\": 9, \"end_line\": 13, \"end_column\": 25, \"rule\": \"access-once-nonscalar\"" "$TEST_TMP/p.json"'
 test_expect_success '--engine=auto: clang where compile_commands.json is' \
 	'cd "$TEST_TMP" && "$RWONCE" audit -q --engine=auto --format=json "$RWONCE_ROOT/tests/clang/anon.c" >auto.json;
 	 test $? = 1 && grep -q "\"engine\": \"clang\"" auto.json'

@@ -686,17 +686,78 @@ static void macro_origin(struct walk *w, CXSourceLocation loc,
 
 /* ---- findings --------------------------------------------------------- */
 
-static void add_finding(struct walk *w, enum rule_id rule, CXSourceLocation loc,
-			char *message, const char *spelled,
-			const char *canonical)
+/*
+ * The end of a macro call written at buf[off] (NAME ( ... )): the byte
+ * after the matching ')', skipping strings, characters and comments; 0
+ * when off does not start a call.
+ */
+static size_t call_end(const char *buf, size_t size, size_t off)
+{
+	size_t i = off, depth = 0, limit = off + 65536 < size ? off + 65536 : size;
+
+	while (i < limit && (isalnum((unsigned char)buf[i]) || buf[i] == '_'))
+		i++;
+	if (i == off)
+		return 0;
+	while (i < limit && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	if (i >= limit || buf[i] != '(')
+		return 0;
+	for (; i < limit; i++) {
+		char c = buf[i];
+
+		if (c == '"' || c == '\'') {
+			for (i++; i < limit && buf[i] != c && buf[i] != '\n'; i++)
+				if (buf[i] == '\\')
+					i++;
+		} else if (c == '/' && i + 1 < limit && buf[i + 1] == '*') {
+			for (i += 2; i + 1 < limit &&
+				     !(buf[i] == '*' && buf[i + 1] == '/'); i++)
+				;
+			i++;
+		} else if (c == '/' && i + 1 < limit && buf[i + 1] == '/') {
+			while (i < limit && buf[i] != '\n')
+				i++;
+		} else if (c == '(') {
+			depth++;
+		} else if (c == ')' && !--depth) {
+			return i + 1;
+		}
+	}
+	return 0;
+}
+
+/* 1-based line and column of byte off, counted from a known line start. */
+static void line_col(const char *buf, size_t from, unsigned line,
+		     size_t off, unsigned *l, unsigned *c)
+{
+	size_t bol = from;
+
+	for (size_t i = from; i < off; i++)
+		if (buf[i] == '\n') {
+			line++;
+			bol = i + 1;
+		}
+	*l = line;
+	*c = (unsigned)(off - bol) + 1;
+}
+
+/*
+ * Add a finding at loc's file location: the place the user wrote -- a
+ * macro's name, or the token itself when it comes from a macro argument.
+ * Its end is the end of the macro call written there, or else of span.
+ */
+static void add_finding_span(struct walk *w, enum rule_id rule,
+			     CXSourceLocation loc, CXCursor span, char *message,
+			     const char *spelled, const char *canonical)
 {
 	struct finding f;
-	CXFile file;
-	unsigned line, col;
+	CXFile file, efile;
+	unsigned line, col, off, eline, ecol;
+	const char *buf;
+	size_t size, end;
 
-	/* The file location: the place the user wrote -- a macro's name,
-	 * or the token itself when it comes from a macro argument. */
-	clang_getFileLocation(loc, &file, &line, &col, NULL);
+	clang_getFileLocation(loc, &file, &line, &col, &off);
 	if (!file) {
 		free(message);
 		return;
@@ -706,11 +767,30 @@ static void add_finding(struct walk *w, enum rule_id rule, CXSourceLocation loc,
 	f.path = (char *)file_display_path(w, file);
 	f.line = line;
 	f.col = col;
+	buf = clang_getFileContents(w->tu, file, &size);
+	if (buf && off < size && (end = call_end(buf, size, off)) != 0) {
+		line_col(buf, off - (col - 1), line, end, &f.end_line, &f.end_col);
+	} else if (!clang_Cursor_isNull(span)) {
+		clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(span)),
+				      &efile, &eline, &ecol, NULL);
+		if (efile == file && (eline > line || (eline == line && ecol > col))) {
+			f.end_line = eline;
+			f.end_col = ecol;
+		}
+	}
 	f.message = message;
 	f.type_spelled = (char *)spelled;
 	f.type_canonical = (char *)canonical;
 	finding_list_add(w->out, &f);
 	free(message);
+}
+
+static void add_finding(struct walk *w, enum rule_id rule, CXSourceLocation loc,
+			char *message, const char *spelled,
+			const char *canonical)
+{
+	add_finding_span(w, rule, loc, clang_getNullCursor(), message, spelled,
+			 canonical);
 }
 
 static int in_system_header(CXSourceLocation loc)
@@ -835,7 +915,10 @@ static void judge_access(struct walk *w, const struct frame *f,
 	 * system header's macro: that is not the user's to change. */
 	if (through_cast && !once &&
 	    !(org.have_cast && in_system_header(org.cast)))
-		add_finding(w, RULE_VOLATILE_CAST, org.have_cast ? org.cast : cast_loc,
+		add_finding_span(w, RULE_VOLATILE_CAST,
+			    org.have_cast ? org.cast : cast_loc,
+			    org.have_cast ? clang_getNullCursor() :
+			    form == ACCESS_MEMBER_CAST ? f->c : f->c,
 			    xasprintf("%s access to '%s': use READ_ONCE or "
 				      "WRITE_ONCE",
 				      user ? what : "hand-written volatile-cast",
@@ -853,7 +936,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 				    xasprintf(" (aka '%s')", canon.buf) :
 				    xstrdup("");
 
-		add_finding(w, RULE_ACCESS_ONCE_NONSCALAR, loc,
+		add_finding_span(w, RULE_ACCESS_ONCE_NONSCALAR, loc, f->c,
 			    xasprintf("%s on %s type '%s'%s: the volatile is "
 				      "not kept reliably and the access can "
 				      "tear",
@@ -866,7 +949,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 	if (through_cast && size > 0 &&
 	    (!(size == 1 || size == 2 || size == 4 || size == 8) ||
 	     (unsigned long long)size > w->word_bytes))
-		add_finding(w, RULE_ONCE_SIZE, loc,
+		add_finding_span(w, RULE_ONCE_SIZE, loc, f->c,
 			    (size == 1 || size == 2 || size == 4 || size == 8) ?
 				    xasprintf("%s of '%s' (%lld bytes): larger "
 					      "than the %u-byte word of %s, the "
@@ -886,7 +969,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 
 		count_storage_units(accessed, &fc, 0);
 		if ((asize == 2 || asize == 4 || asize == 8) && fc.units > 1)
-			add_finding(w, RULE_VOLATILE_AGGREGATE, loc,
+			add_finding_span(w, RULE_VOLATILE_AGGREGATE, loc, f->c,
 				    xasprintf("%s: volatile %s of %lld-byte '%s' "
 					      "with %u fields, not through a "
 					      "scalar: clang splits it (rwonce "
