@@ -51,12 +51,19 @@ static void *simple_host(void *arg)
  * the new kh comes from the first load while cmpxchg compares against the
  * second.  A host that locks or unlocks between the two loads is undone.
  */
+static int yield_in_window;
+
 static void ipte_unlock_siif_pr58145(union ipte_control *ic)
 {
 	union ipte_control first, old, new;
 
 	do {
 		first = READ_ONCE(*ic);
+		/* On real hardware the window is a few instructions wide; a
+		 * yield widens it so that the check fails reliably even when
+		 * the threads share one CPU. */
+		if (yield_in_window)
+			ipte_relax();
 		old = READ_ONCE(*ic);
 		new = old;
 		new.kh = first.kh - 1;
@@ -136,6 +143,7 @@ int main(int argc, char **argv)
 	}
 	siif = !!strncmp(argv[1], "simple", 6);
 	broken_unlock = !strcmp(argv[1], "siif-pr58145");
+	yield_in_window = broken_unlock;
 	threads = (int)stress_arg(argc, argv, 2, 4);
 	ms = stress_arg(argc, argv, 3, 1000);
 	if (threads < 1 || threads > 64 || ms < 1) {
