@@ -13,8 +13,10 @@
 #   c11        atomic_load_explicit/atomic_store_explicit, relaxed
 
 BENCH_ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck disable=SC2034 # for the scripts that source this
 PEERS="volatile rwonce kernel urcu c11"
 
+# shellcheck disable=SC2012 # the names are Debian package paths
 KERNEL_HEADERS=${RWONCE_KERNEL_HEADERS:-$(ls -d /usr/src/linux-headers-*-common 2>/dev/null | sort -V | tail -n 1)}
 
 # Flags that make peer $1's header usable, on stdout; status 1 (and the

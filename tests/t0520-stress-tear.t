@@ -20,7 +20,7 @@ tear_expect_whole() {
 	if grep -q ' 0 changes seen' "$TEST_TMP/run.out" && [ "$rc" = 0 ]; then
 		test_skip "$1" "the reader never saw the writer's stores (machine too busy)"
 	else
-		test_expect_success "$1" "[ $rc = 0 ] && ! grep -Eq '$_stress_report_re' $TEST_TMP/run.out"
+		test_expect_success "$1" "[ $rc = 0 ] && ! grep -Eq '$STRESS_REPORT_RE' $TEST_TMP/run.out"
 	fi
 	stress_diag_last
 }
@@ -82,6 +82,7 @@ for cc in gcc clang clang-19; do
 		continue
 	fi
 	bin=$TEST_TMP/tear-tsan-$cc
+	# shellcheck disable=SC2086 # SAN_* are flag lists
 	build_or_skip "$cc TSan: tear-stress" "$bin" "$cc" $SAN_TSAN &&
 		tear_expect_whole "$cc TSan: no report, never torn" "$bin"
 	# Controls: the same accesses through the volatile backend, and the
@@ -104,6 +105,7 @@ for cc in gcc clang; do
 		continue
 	fi
 	bin=$TEST_TMP/tear-asan-$cc
+	# shellcheck disable=SC2086
 	build_or_skip "$cc ASan+UBSan: tear-stress" "$bin" "$cc" $SAN_ASAN_UBSAN &&
 		tear_expect_whole "$cc ASan+UBSan: clean, never torn" "$bin"
 done

@@ -10,6 +10,7 @@
 # STRESS_MS (default 700, or $RWONCE_STRESS_MS) is the time budget of one
 # run; each program stops by itself when it is spent.
 
+# shellcheck disable=SC2034 # these are for the scripts that source this
 STRESS_MS=${RWONCE_STRESS_MS:-700}
 STRESS_SRC=$RWONCE_ROOT/tests/stress
 
@@ -20,7 +21,9 @@ ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-}"
 UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 ${UBSAN_OPTIONS:-}"
 export TSAN_OPTIONS ASAN_OPTIONS UBSAN_OPTIONS
 
+# shellcheck disable=SC2034
 SAN_TSAN="-fsanitize=thread -O1 -g"
+# shellcheck disable=SC2034
 SAN_ASAN_UBSAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g"
 
 stress_build() { # SRC OUT CC [FLAGS...]
@@ -44,13 +47,14 @@ PROBE
 		>/dev/null 2>&1 && "$TEST_TMP/probe" >/dev/null 2>&1
 }
 
-_stress_report_re='ThreadSanitizer|AddressSanitizer|LeakSanitizer|runtime error:'
+# What a sanitizer report looks like.
+STRESS_REPORT_RE='ThreadSanitizer|AddressSanitizer|LeakSanitizer|runtime error:'
 
 stress_run_clean() { # OUT ARGS...
 	"$@" >"$TEST_TMP/run.out" 2>&1
 	_rc=$?
 	cat "$TEST_TMP/run.out"
-	[ "$_rc" = 0 ] && ! grep -Eq "$_stress_report_re" "$TEST_TMP/run.out"
+	[ "$_rc" = 0 ] && ! grep -Eq "$STRESS_REPORT_RE" "$TEST_TMP/run.out"
 }
 
 stress_run_reports() { # OUT ARGS...
