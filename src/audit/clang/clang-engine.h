@@ -33,12 +33,19 @@ struct clang_engine_options {
 	 * ways); "read", "write" and "once" are READ_ONCE-like.
 	 */
 	const struct strlist *macros;
+	/*
+	 * --exclude globs (fnmatch), matched like the lexical engine's walk
+	 * does: against the whole path and its last component.  A unit whose
+	 * file matches is not parsed; a finding in a matching file (a
+	 * header) is dropped.
+	 */
+	const struct strlist *excludes;
 	/* Extra arguments appended to every unit's command line. */
 	const struct strlist *extra_args;
 	/* Print each unit's name on stderr as it is parsed. */
 	int verbose;
 };
-#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, 0 }
+#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, NULL, 0 }
 
 struct clang_engine_stats {
 	unsigned units;        /* translation units parsed */

@@ -6,6 +6,7 @@
  */
 #include "audit/clang/engine-internal.h"
 
+#include <fnmatch.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -64,6 +65,18 @@ static int unit_selected(const struct unit *u, const struct strlist *paths)
 	}
 	free(real_file);
 	return ok;
+}
+
+static int excluded(const char *path, const struct strlist *globs)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	for (size_t i = 0; globs && i < globs->nr; i++)
+		if (!fnmatch(globs->items[i], path, 0) ||
+		    !fnmatch(globs->items[i], base, 0))
+			return 1;
+	return 0;
 }
 
 struct pool {
@@ -152,7 +165,8 @@ int clang_engine_run(const struct clang_engine_options *o,
 	}
 	/* Keep the selected units; the rest stay owned by 'all'. */
 	for (size_t i = 0; i < all.nr; i++)
-		if (unit_selected(&all.items[i], o->paths)) {
+		if (unit_selected(&all.items[i], o->paths) &&
+		    !excluded(all.items[i].file, o->excludes)) {
 			ALLOC_GROW(units.items, units.nr + 1, units.alloc);
 			units.items[units.nr++] = all.items[i];
 		}
@@ -207,7 +221,8 @@ int clang_engine_run(const struct clang_engine_options *o,
 		    f->col == keyed[i - 1].f->col &&
 		    f->rule == keyed[i - 1].f->rule)
 			continue;
-		finding_list_add(out, f);
+		if (!excluded(f->path, o->excludes))
+			finding_list_add(out, f);
 	}
 	free(keyed);
 
