@@ -292,6 +292,9 @@ static const char *assigned_value(const struct scan *s, size_t eq,
 	for (size_t i = eq + 1; i < eof_index(s); i++) {
 		if (T(s, i)->kind == TOK_IDENT && ident_in(s, i, stmt_words))
 			return "the assigned value is not an expression";
+		/* ')' after it would become part of the literal. */
+		if (T(s, i)->flags & TF_UNTERMINATED)
+			return "an unterminated literal in the assigned value";
 		if ((T(s, i)->flags & TF_DIRECTIVE) &&
 		    !(T(s, eq)->flags & TF_DIRECTIVE))
 			return "a preprocessor directive inside the statement";
@@ -856,6 +859,10 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 	if (crosses_directive(s, i, end - 1)) {
 		note(s, RULE_VOLATILE_CAST, i, what,
 		     "a preprocessor directive inside the expression");
+		goto out;
+	}
+	if (T(s, end - 1)->flags & TF_UNTERMINATED) {
+		note(s, RULE_VOLATILE_CAST, i, what, "an unterminated literal");
 		goto out;
 	}
 	if (end != amp + 2) {

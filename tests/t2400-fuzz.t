@@ -1,0 +1,25 @@
+#!/bin/sh
+# The libFuzzer harnesses (fuzz/) for the lexer and for fix, run for a
+# bounded time on their seed corpus: no crash, no sanitizer report, token
+# preservation, idempotence, and diffs that re-apply to the fixed text.
+# FUZZ_SECONDS (default 20 per harness; RWONCE_FULL: 120) bounds the run.
+. "$(dirname "$0")/lib/tap.sh"
+
+cd "$RWONCE_ROOT" || exit 1
+FUZZ_CC=${FUZZ_CC:-clang-14}
+have_cmd "$FUZZ_CC" || skip_all "$FUZZ_CC not installed (clang with libFuzzer)"
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$TEST_TMP/probe.c"
+"$FUZZ_CC" -fsanitize=fuzzer,address,undefined -o "$TEST_TMP/probe" "$TEST_TMP/probe.c" 2>"$TEST_TMP/probe.err" ||
+	skip_all "$FUZZ_CC cannot link -fsanitize=fuzzer (libclang-rt-14-dev missing?): $(head -n 1 "$TEST_TMP/probe.err")"
+
+secs=${FUZZ_SECONDS:-20}
+[ "${RWONCE_FULL:-0}" = 1 ] && secs=${FUZZ_SECONDS:-120}
+out="$TEST_TMP/fuzz-build"
+
+test_expect_success 'the harnesses build' "
+	make -s BUILD='$out' FUZZ_CC='$FUZZ_CC' fuzz"
+test_expect_success "fuzz-lexer and fuzz-fix run ${secs} s each without a finding" "
+	fuzz/run.sh '$out/fuzz' $secs >'$TEST_TMP/fuzz.log' 2>&1; rc=\$?;
+	cat '$TEST_TMP/fuzz.log'; test \$rc = 0 && test \$(grep -c ': ok,' '$TEST_TMP/fuzz.log') = 2"
+diag "$(cat "$TEST_TMP/fuzz.log" 2>/dev/null)"
+test_done
