@@ -377,9 +377,29 @@ struct rwonce_single_access_needs_1_2_4_or_8_bytes { unsigned char byte; };
 #else
 #define RWONCE__CHECK_SIZE_FIRST(o)
 #endif
+
+/*
+ * Bit-fields: GCC and Clang refuse &x.  TCC 0.9.27 takes it (the address of
+ * the containing word), but its typeof keeps the bit-field width, so a
+ * member of that type packs into the unit of a preceding 1-bit field, at
+ * offset 0; any other type starts at offset 1 or later.  (A bit-field as
+ * wide as its type, e.g. int x : 32, still passes: it is its own word.)
+ */
+#if defined(__TINYC__)
+#define RWONCE__CHECK_NOT_BITFIELD(o, who)                                    \
+	RWONCE__STATIC_ASSERT(__builtin_offsetof(struct {                     \
+		unsigned char rwonce__a : 1;                                  \
+		RWONCE__TYPEOF(o) rwonce__b; }, rwonce__b) != 0,              \
+		who ": operand is a bit-field, which has no address of its "  \
+		"own; access the whole word (or the union around it)");
+#else
+#define RWONCE__CHECK_NOT_BITFIELD(o, who)
+#endif
+
 #define RWONCE__CHECK_OBJECT(o, who)                                          \
 	RWONCE__CHECK_SIZE_FIRST(o)                                           \
 	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(o), RWONCE__MSG_ARRAY(who));  \
+	RWONCE__CHECK_NOT_BITFIELD(o, who)                                    \
 	RWONCE__STATIC_ASSERT(RWONCE__SIZE_OK(sizeof(o)), RWONCE__MSG_SIZE(who)); \
 	RWONCE__STATIC_ASSERT(sizeof(o) != 8 || RWONCE__WIDE_OK, RWONCE__MSG_WIDE(who)); \
 	RWONCE__CHECK_ALIGN(o, who)
@@ -503,6 +523,7 @@ struct ACCESS_ONCE_requires_a_scalar_operand;
 	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(*rwonce__p),                  \
 		       "ACCESS_ONCE: operand is an array, not a scalar; "     \
 		       "access one element");                                 \
+	RWONCE__CHECK_NOT_BITFIELD(*rwonce__p, "ACCESS_ONCE")                 \
 	RWONCE__CHECK_SCALAR(*rwonce__p)                                      \
 	RWONCE__STATIC_ASSERT(sizeof(*rwonce__p) != 8 || RWONCE__WIDE_LVALUE_OK, \
 		       RWONCE__MSG_WIDE_LVALUE);                              \

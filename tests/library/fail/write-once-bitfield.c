@@ -2,10 +2,9 @@
 // EXPECT(gcc g++): (cannot take address of|cannot bind) bit-field
 // EXPECT(clang): address of bit-field requested
 // EXPECT(clang++): cannot bind to bit-field
-// tcc 0.9.27 takes the address of a bit-field without complaint (it is the
-// address of the containing word), and the header cannot detect one there.
-// KNOWN-BROKEN(tcc): compiles, and accesses the whole containing word
-// EXPECT(tcc): bit-field
+// tcc 0.9.27 would take the address (of the containing word); the
+// header detects the bit-field there itself.
+// EXPECT(tcc): WRITE_ONCE: operand is a bit-field
 #include "rwonce.h"
 
 struct flags { unsigned int k : 1; unsigned int kh : 31; };
