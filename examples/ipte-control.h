@@ -54,8 +54,13 @@ union ipte_control {
  * swap happened iff that equals `old`.  A full barrier either way. */
 static inline uint64_t ipte_cmpxchg(uint64_t *p, uint64_t old, uint64_t new)
 {
-	__atomic_compare_exchange_n(p, &old, new, 0, __ATOMIC_SEQ_CST,
-				    __ATOMIC_SEQ_CST);
+	/* The word is 8-aligned (see the union); say so, or clang on i386,
+	 * where uint64_t is 4-aligned, calls libatomic instead of using
+	 * cmpxchg8b. */
+	typedef uint64_t aligned_word __attribute__((aligned(8)));
+
+	__atomic_compare_exchange_n((aligned_word *)p, &old, new, 0,
+				    __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 	return old; /* on failure, the builtin stored the current value here */
 }
 

@@ -52,7 +52,9 @@
 
 struct ring {
 	uint32_t buf[RING_DWORDS]; /* command words, written by the driver */
-	uint64_t wptr;             /* driver's write pointer, bytes */
+	/* driver's write pointer, bytes; aligned(8) because i386 aligns
+	 * 64-bit members to 4 only, and a single access needs 8 */
+	uint64_t wptr __attribute__((aligned(8)));
 	unsigned rptr_offs;        /* which wb[] slot the engine reports in */
 	/*
 	 * Write-back memory: 32-bit slots, as in amdgpu, of which the rptr
@@ -64,7 +66,7 @@ struct ring {
 	union {
 		uint32_t slot[WB_SLOTS];
 		uint64_t pair[WB_SLOTS / 2];
-	} wb;
+	} wb __attribute__((aligned(8)));
 };
 
 /* The 64-bit write-back word at 32-bit slot offs (offs even). */

@@ -29,6 +29,24 @@ for cc in gcc clang clang-19; do
 	done
 done
 
+# 32-bit x86: the 8-byte lock word goes through RWONCE_ATOMIC64 (one
+# single-copy-atomic load) and cmpxchg8b.
+for cc in gcc clang; do
+	if ! stress_cc_works "$cc" -m32; then
+		test_skip "ipte lock with $cc -m32" "$cc -m32 cannot build threaded programs (gcc-12-multilib?)"
+		continue
+	fi
+	bin=$TEST_TMP/ipte-m32-$cc
+	test_expect_success "$cc -m32 -DRWONCE_ATOMIC64: ipte-stress builds" \
+		"stress_build ipte-stress $bin $cc -m32 -DRWONCE_ATOMIC64"
+	test_expect_success "$cc -m32 RWONCE_ATOMIC64: ipte_lock_simple, 4 threads: no lost update" \
+		"stress_run_clean $bin simple 4 $STRESS_MS"
+	stress_diag_last
+	test_expect_success "$cc -m32 RWONCE_ATOMIC64: ipte_lock_siif, 4 hosts + guest: exclusive, released" \
+		"stress_run_clean $bin siif 4 $STRESS_MS"
+	stress_diag_last
+done
+
 # The check can fail: ipte_unlock_siif as GCC 4.7 compiled it (the word
 # loaded twice, seed patch) loses or invents kh decrements.
 test_expect_failure_msg "the check catches the PR 58145 double load in ipte_unlock_siif" \

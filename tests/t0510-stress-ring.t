@@ -23,6 +23,20 @@ for cc in gcc clang clang-19; do
 	stress_diag_last
 done
 
+# 32-bit x86: the 64-bit rptr and wptr through RWONCE_ATOMIC64.
+for cc in gcc clang; do
+	if ! stress_cc_works "$cc" -m32; then
+		test_skip "ring with $cc -m32" "$cc -m32 cannot build threaded programs (gcc-12-multilib?)"
+		continue
+	fi
+	bin=$TEST_TMP/ring-m32-$cc
+	test_expect_success "$cc -m32 -DRWONCE_ATOMIC64: ring-stress builds" \
+		"stress_build ring-stress $bin $cc -m32 -DRWONCE_ATOMIC64"
+	test_expect_success "$cc -m32 RWONCE_ATOMIC64: every word once, in order; rptr read consistent" \
+		"stress_run_clean $bin $STRESS_MS"
+	stress_diag_last
+done
+
 for cc in gcc clang clang-19; do
 	# shellcheck disable=SC2086 # SAN_* are flag lists
 	if ! stress_cc_works "$cc" $SAN_TSAN; then
