@@ -94,3 +94,34 @@ void unit_list_release(struct unit_list *l)
 	l->items = NULL;
 	l->nr = l->alloc = 0;
 }
+
+/*
+ * GCC options clang does not take, as found in compilation databases of
+ * GCC builds (the kernel's among them).  libclang ignores an unknown
+ * option after an "unknown argument" error; these are dropped up front so
+ * that a GCC build's units parse cleanly.  Prefix match when the entry
+ * ends in '='.
+ */
+static const char *const gcc_only_options[] = {
+	"-mpreferred-stack-boundary=", "-mindirect-branch=",
+	"-mindirect-branch-register", "-mindirect-branch-cs-prefix",
+	"-mfunction-return=", "-fno-allow-store-data-races",
+	"-fconserve-stack", "-ftrivial-auto-var-init=", "-mrecord-mcount",
+	"-fno-ipa-sra", "-fno-var-tracking-assignments", "-mskip-rax-setup",
+	"-mno-fp-ret-in-387", "-fmin-function-alignment=",
+	"-fsanitize-coverage=trace-pc", "-fno-tree-loop-im",
+	"-fzero-call-used-regs=", "-Wno-maybe-uninitialized",
+	"-fno-code-hoisting", "-mharden-sls=", "-fpatchable-function-entry=",
+};
+
+int gcc_only_option(const char *arg)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(gcc_only_options); i++) {
+		const char *o = gcc_only_options[i];
+		size_t n = strlen(o);
+
+		if (o[n - 1] == '=' ? !strncmp(arg, o, n) : !strcmp(arg, o))
+			return 1;
+	}
+	return 0;
+}

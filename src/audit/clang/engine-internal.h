@@ -30,6 +30,9 @@ struct unit_list {
 int ccdb_load(const char *build_dir, struct unit_list *out);
 void unit_list_release(struct unit_list *l);
 
+/* A GCC option clang does not take, dropped from a unit's command line. */
+int gcc_only_option(const char *arg);
+
 /* What a once-access macro is, for the rules. */
 enum once_kind {
 	ONCE_NONE = 0,
