@@ -1,0 +1,50 @@
+# Shared helpers for bench/linux-tree.sh and bench/fix-vs-spatch.sh
+# (sourced, not run).
+
+# The Debian kernel tree, installed and unpacked once, outside the repo.
+# Prints its path.
+linux_tree() {
+	cache=${RWONCE_CACHE:-/work/cache}
+	tree=$cache/linux-source-6.1
+	if [ ! -d "$tree" ]; then
+		tarball=/usr/src/linux-source-6.1.tar.xz
+		if [ ! -f "$tarball" ]; then
+			if [ "$(id -u)" != 0 ]; then
+				echo "bench: need $tarball: run as root, or: apt-get install linux-source-6.1" >&2
+				exit 2
+			fi
+			echo "bench: installing linux-source-6.1 (about 140 MB)..." >&2
+			DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends linux-source-6.1 >&2
+		fi
+		echo "bench: unpacking $tarball into $cache (once)..." >&2
+		mkdir -p "$cache/.unpack.$$"
+		tar -xJf "$tarball" -C "$cache/.unpack.$$"
+		mv "$cache/.unpack.$$/linux-source-6.1" "$tree"
+		rmdir "$cache/.unpack.$$"
+	fi
+	echo "$tree"
+}
+
+# measure NAME OUTFILE CMD...: run CMD (in the current folder) $RUNS
+# times (default $BENCH_RUNS or 3), keep the fastest wall time and the
+# largest peak RSS; appends "NAME SECONDS RSS_MIB" to $RESULTS and sets
+# LAST_S / LAST_RSS.
+measure() {
+	name=$1 outfile=$2
+	shift 2
+	best= rss=0 run=0
+	while [ $run -lt "${RUNS:-${BENCH_RUNS:-3}}" ]; do
+		run=$((run + 1))
+		/usr/bin/time -f 'TIME %e %M' -o "$SCRATCH/time" "$@" >"$outfile" 2>"$SCRATCH/err" || true
+		# time(1) may put "Command exited with non-zero status" first.
+		s=$(sed -n 's/^TIME \([^ ]*\) .*/\1/p' "$SCRATCH/time")
+		k=$(sed -n 's/^TIME [^ ]* \(.*\)/\1/p' "$SCRATCH/time")
+		if [ -z "$best" ] || awk "BEGIN{exit !($s < $best)}"; then best=$s; fi
+		[ "$k" -gt "$rss" ] && rss=$k
+	done
+	LAST_S=$best
+	LAST_RSS=$((rss / 1024))
+	printf '%-40s %8.2f s %7d MiB\n' "$name" "$best" "$LAST_RSS" | tee -a "$RESULTS"
+}
+
+ratio() { awk "BEGIN{ if ($2 > 0) printf \"%.2f\", $1 / $2; else print \"inf\" }"; }
