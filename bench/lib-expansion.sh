@@ -18,7 +18,7 @@
 set -u
 . "$(dirname "$0")/peers.sh"
 
-CCS=${BENCH_CCS:-gcc clang}
+CCS=${BENCH_CCS-gcc clang} # BENCH_CCS= (empty): sizes only
 BENCH_RUNS=${BENCH_RUNS:-3}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT

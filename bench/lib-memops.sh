@@ -16,7 +16,7 @@
 set -u
 . "$(dirname "$0")/peers.sh"
 
-CCS=${BENCH_CCS:-gcc clang clang-19}
+CCS=${BENCH_CCS-gcc clang clang-19}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
