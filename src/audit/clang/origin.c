@@ -101,7 +101,7 @@ static int tok_is_volatile(CXTranslationUnit tu, CXToken t)
  * engine reports it: '*' of *(volatile T *)E, '(' of ((volatile T *)E)->f.
  */
 int find_cast_in_body(CXTranslationUnit tu, const CXToken *toks,
-			     unsigned nr, CXSourceLocation *at)
+		      unsigned nr, CXSourceLocation *at)
 {
 	for (unsigned i = 1; i + 3 < nr; i++) {
 		unsigned k = i + 2;
@@ -134,7 +134,7 @@ int find_cast_in_body(CXTranslationUnit tu, const CXToken *toks,
  * project macro's own: find its spelling in the bodies seen.
  */
 void macro_origin(struct walk *w, CXSourceLocation loc,
-			 struct origin *o)
+		  struct origin *o)
 {
 	char **queue;
 	size_t head = 0, tail = 0;

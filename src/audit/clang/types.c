@@ -43,8 +43,6 @@ enum aggregate aggregate_kind(CXType t)
 		       AGG_STRUCT;
 }
 
-void spell_type_canonical(CXType t, struct strbuf *sb, int depth);
-
 /* A struct or union without a tag (typedef struct { ... } pte_t): its
  * canonical spelling is its fields.  libclang 14 spells such a record by
  * its typedef name or "(unnamed struct at ...)", so look at the tag. */
