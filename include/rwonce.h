@@ -222,8 +222,16 @@ inline void store(volatile void *vp, typename uint_of_size<N>::type v)
 #endif
 }
 
+/* An array cannot be returned: a plain remove_cv<T> return type would
+ * drop read() from overload resolution ("no matching function"), before
+ * check_object could say why. */
+template <typename T, bool = std::is_array<T>::value> struct read_result {
+	typedef typename std::remove_cv<T>::type type;
+};
+template <typename T> struct read_result<T, true> { typedef void type; };
+
 template <typename T>
-inline typename std::remove_cv<T>::type read(const volatile T &x)
+inline typename read_result<T>::type read(const volatile T &x)
 {
 	typedef typename check_object<T>::uint U;
 	typename std::remove_cv<T>::type r;
