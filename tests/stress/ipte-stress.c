@@ -30,6 +30,7 @@
 static union ipte_control ic;
 static unsigned long counter; /* plain: only the lock protects it */
 static int guest_inside;
+static int guest_waiting; /* the guest wants the lock: hosts hold back */
 static unsigned long saw_guest;
 
 static void *simple_host(void *arg)
@@ -79,6 +80,10 @@ static void *siif_host(void *arg)
 	unsigned long *rounds = arg, sum = 0;
 
 	while (!stress_stopped()) {
+		/* Hosts share the lock, so with many of them it is almost never
+		 * free; step aside while the guest asks, or it would starve. */
+		while (READ_ONCE(guest_waiting) && !stress_stopped())
+			ipte_relax();
 		ipte_lock_siif(&ic);
 		if (READ_ONCE(guest_inside))
 			__atomic_fetch_add(&saw_guest, 1, __ATOMIC_RELAXED);
@@ -87,8 +92,7 @@ static void *siif_host(void *arg)
 			ipte_unlock_siif_pr58145(&ic);
 		else
 			ipte_unlock_siif(&ic);
-		if ((++*rounds & 63) == 0)
-			ipte_relax(); /* let the guest in now and then */
+		++*rounds;
 	}
 	return (void *)sum; /* keeps the read */
 }
@@ -118,8 +122,10 @@ static void *guest(void *arg)
 	unsigned long *rounds = arg;
 
 	while (!stress_stopped()) {
+		WRITE_ONCE(guest_waiting, 1);
 		if (!lock_guest_or_stop(&ic))
 			break;
+		WRITE_ONCE(guest_waiting, 0);
 		WRITE_ONCE(guest_inside, 1);
 		counter++; /* only the guest writes it; hosts are shut out */
 		WRITE_ONCE(guest_inside, 0);
