@@ -59,6 +59,8 @@ while (my $line = <>) {
 	next unless $line =~ /^\s+([a-z][a-z0-9.]*)\s*(.*?)\s*$/;
 	my ($mn, $ops) = ($1, $2);
 	next if $mn =~ /^\./;              # directive
+	# i386 PIC: getting the program counter is not a memory access.
+	next if $mn =~ /^calll?$/ && $ops =~ /^(__x86\.get_pc_thunk\.\w+|\.L\w*\$pb)$/;
 	if ($mn =~ /^call/) {
 		push @acc, ['call', "$mn $ops"];
 		next;
@@ -71,6 +73,10 @@ while (my $line = <>) {
 			if ($ops =~ /\(%(rsp|rbp|esp|ebp)\)/) { $stackreg{$dest} = 1 }
 			else { delete $stackreg{$dest} }
 		}
+		next;
+	}
+	if ($mn =~ /^mov[lq]?$/ && $ops =~ /^%(rsp|rbp|esp|ebp),\s*(%\w+)$/) {
+		$stackreg{$2} = 1;
 		next;
 	}
 	next if $mn =~ /^(nop[wlq]?|push[lq]?|pop[lq]?|prefetch\w*)$/;

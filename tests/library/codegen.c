@@ -13,7 +13,7 @@
  * or raw (a plain volatile cast, the contrast), and the object, whose size
  * the test knows.  Values come from and go to registers through empty asm
  * statements, so the only memory the region touches besides the stack is
- * the object itself.
+ * the object itself.  The same file serves -m32 (tests/t0310-codegen-m32.t).
  */
 #include "rwonce.h"
 
@@ -40,7 +40,9 @@ struct two8 obj_two8;
 #define OPAQUE(v) __asm__ __volatile__("" : "=r"(v))
 #define USE(v) __asm__ __volatile__("" ::"r"(v))
 
-#define SCALAR(T, name)                                                       \
+#define SCALAR(T, name) SCALAR_RW(T, name) SCALAR_LV(T, name)
+
+#define SCALAR_RW(T, name)                                                    \
 	void rd_##name(void)                                                  \
 	{                                                                     \
 		T v;                                                          \
@@ -56,7 +58,9 @@ struct two8 obj_two8;
 		BEGIN(wr_##name);                                             \
 		WRITE_ONCE(obj_##name, v);                                    \
 		END(wr_##name);                                               \
-	}                                                                     \
+	}
+
+#define SCALAR_LV(T, name)                                                    \
 	void ard_##name(void)                                                 \
 	{                                                                     \
 		T v;                                                          \
@@ -130,7 +134,11 @@ struct two8 obj_two8;
 SCALAR(uint8_t, u8)
 SCALAR(uint16_t, u16)
 SCALAR(uint32_t, u32)
-SCALAR(uint64_t, u64)
+SCALAR_RW(uint64_t, u64)
+/* -m32 with RWONCE_ATOMIC64: ACCESS_ONCE cannot take 8 bytes (by design). */
+#if __SIZEOF_POINTER__ >= 8 || !defined(RWONCE_ATOMIC64)
+SCALAR_LV(uint64_t, u64)
+#endif
 SCALAR(void *, ptr)
 FLOATING(float, uint32_t, float)
 FLOATING(double, uint64_t, double)
