@@ -67,6 +67,17 @@ test_expect_success 'volatile-aggregate: exactly the six pair probes, each citin
 test_expect_success 'one-field pte_t and the ipte_control union: no volatile-aggregate' \
 	'! grep -E "raw_(read|write)_pte|ipte" "$TEST_TMP/va"'
 
+test_expect_success 'the raw ACCESS_ONCE of the controls on structs and unions: access-once-nonscalar' \
+	'for p in raw_read_pair8 raw_read_pair16 raw_read_pair32 raw_write_pair8 \
+		 raw_write_pair16 raw_write_pair32 raw_read_pte raw_write_pte; do
+		line=$(grep -n "^RWONCE_PROBE($p)" probes/controls.c | cut -d: -f1) &&
+		grep "^probes/controls.c:" "$TEST_TMP/probes/out" | grep "\[access-once-nonscalar\]" |
+		awk -F: -v l="$line" "\$2 > l && \$2 < l + 12" | grep -q . || { echo "no finding in $p"; return 1; }
+	 done'
+test_expect_success 'the raw idiom is reported once, in the body of RAW_ACCESS' \
+	'test "$(grep -c "\[volatile-cast\]" "$TEST_TMP/probes/out")" = 1 &&
+	 grep -q "^probes/controls.c:15:.*volatile cast in macro RAW_ACCESS.*\[volatile-cast\]" "$TEST_TMP/probes/out"'
+
 test_expect_success 'rwonce.h (probes/library.c): only ACCESS_ONCE deprecation' \
 	'! grep "^probes/library.c:" "$TEST_TMP/probes/out" | grep -v "\[access-once\]"'
 

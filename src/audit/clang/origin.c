@@ -59,6 +59,7 @@ void origin_release(struct origin *o)
 {
 	free(o->user);
 	free(o->once_name);
+	free(o->cast_macro);
 }
 
 /*
@@ -188,6 +189,7 @@ void macro_origin(struct walk *w, CXSourceLocation loc,
 			o->kind = c->kind;
 			o->have_cast = c->have_cast;
 			o->cast = c->cast;
+			o->cast_macro = c->cast_macro ? xstrdup(c->cast_macro) : NULL;
 			return;
 		}
 	queue = xcalloc(MAX_MACRO_WALK, sizeof(*queue));
@@ -203,6 +205,8 @@ void macro_origin(struct walk *w, CXSourceLocation loc,
 			o->once_name = xstrdup(name);
 			o->kind = k;
 			o->have_cast = 0;
+			free(o->cast_macro);
+			o->cast_macro = NULL;
 			break;
 		}
 		d = find_def(w, name);
@@ -211,8 +215,9 @@ void macro_origin(struct walk *w, CXSourceLocation loc,
 		clang_tokenize(w->tu, clang_getCursorExtent(head == 1 ? o->def :
 							    d->cursor),
 			       &toks, &nr);
-		if (!o->have_cast)
-			o->have_cast = find_cast_in_body(w->tu, toks, nr, &o->cast);
+		if (!o->have_cast &&
+		    (o->have_cast = find_cast_in_body(w->tu, toks, nr, &o->cast)))
+			o->cast_macro = xstrdup(name);
 		for (unsigned i = 1; i < nr && tail < MAX_MACRO_WALK; i++) {
 			char *id;
 			int seen = 0;
@@ -234,6 +239,8 @@ void macro_origin(struct walk *w, CXSourceLocation loc,
 	w->origins[w->nr_origins].user = xstrdup(o->user);
 	w->origins[w->nr_origins].once_name =
 		o->once_name ? xstrdup(o->once_name) : NULL;
+	w->origins[w->nr_origins].cast_macro =
+		o->cast_macro ? xstrdup(o->cast_macro) : NULL;
 	w->nr_origins++;
 	for (size_t i = 0; i < tail; i++)
 		free(queue[i]);

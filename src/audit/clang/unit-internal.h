@@ -31,6 +31,7 @@ struct origin {
 	char *user;           /* the macro the user wrote, or NULL */
 	char *once_name;      /* the once-access macro reached, or NULL */
 	enum once_kind kind;
+	char *cast_macro;     /* the macro whose body spells the cast */
 	int have_cast;        /* the cast's spelling in a macro body: */
 	CXSourceLocation cast;
 };

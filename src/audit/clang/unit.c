@@ -284,11 +284,12 @@ static void judge_access(struct walk *w, const struct frame *f,
 	kind = org.kind;
 	/*
 	 * *(volatile typeof(x) *)&(x) from a macro that the walk through
-	 * macro bodies did not tie to a once-access name (redefined macros,
-	 * very deep chains: the kernel's TRACE_EVENT): the typeof of its own
-	 * operand marks the once-access idiom, not a hand-written cast.
+	 * macro bodies tied neither to a once-access name nor to a project
+	 * macro spelling the cast (redefined macros, very deep chains: the
+	 * kernel's TRACE_EVENT): the typeof of its own operand marks the
+	 * once-access idiom, not a hand-written cast.
 	 */
-	if (!once && user && form == ACCESS_DEREF_CAST &&
+	if (!once && user && !org.have_cast && form == ACCESS_DEREF_CAST &&
 	    children_of(cast).nr >= 2) {
 		once = user;
 		kind = ONCE_READ;
@@ -339,17 +340,23 @@ static void judge_access(struct walk *w, const struct frame *f,
 	 * written -- in a project macro's body (once for all its uses, as
 	 * the lexical engine does) when it comes from one.  Not in a
 	 * system header's macro: that is not the user's to change. */
-	if (through_cast && !once &&
-	    !(org.have_cast && in_system_header(org.cast)))
-		add_finding_span(w, RULE_VOLATILE_CAST,
-			    org.have_cast ? org.cast : cast_loc,
-			    org.have_cast ? clang_getNullCursor() :
-			    form == ACCESS_MEMBER_CAST ? f->c : f->c,
-			    xasprintf("%s access to '%s': use READ_ONCE or "
-				      "WRITE_ONCE",
-				      user ? what : "hand-written volatile-cast",
-				      spelled),
-			    spelled, canon.buf);
+	if (through_cast && !once && org.have_cast) {
+		/* One finding for all the macro's uses: no type. */
+		if (!in_system_header(org.cast))
+			add_finding(w, RULE_VOLATILE_CAST, org.cast,
+				    xasprintf("volatile cast in macro %s: use "
+					      "READ_ONCE or WRITE_ONCE",
+					      org.cast_macro),
+				    NULL, NULL);
+	} else if (through_cast && !once) {
+		add_finding_span(w, RULE_VOLATILE_CAST, cast_loc, f->c,
+				 xasprintf("%s access to '%s': use READ_ONCE or "
+					   "WRITE_ONCE",
+					   user ? what :
+						  "hand-written volatile-cast",
+					   spelled),
+				 spelled, canon.buf);
+	}
 
 	if (form == ACCESS_MEMBER_CAST)
 		goto out; /* the member's access is judged on its own */
