@@ -9,7 +9,8 @@
 FIX="$RWONCE_ROOT/tests/fix"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 
-CFLAGS_T="-std=gnu11 -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -c -o /dev/null"
+# -fno-strict-aliasing as the kernel builds: the fixtures pun types on purpose.
+CFLAGS_T="-std=gnu11 -fno-strict-aliasing -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -c -o /dev/null"
 for cc in gcc clang; do
 	if ! have_cmd $cc; then
 		test_skip "$cc: fixtures compile before and after" "$cc not installed"

@@ -5,7 +5,9 @@
  * When in doubt the site is left and the note says what was in the way.
  */
 #include "audit/rewrite.h"
+#include "audit/idioms.h"
 #include "audit/tokscan.h"
+#include "audit/typeindex.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,10 +26,14 @@ void rewrite_opts_set_names(struct rewrite_opts *o, const char *read_name,
 {
 	free(o->read_open);
 	free(o->write_open);
+	free(o->read_open_deref);
+	free(o->write_open_deref);
 	o->read_name = read_name;
 	o->write_name = write_name;
 	o->read_open = xasprintf("%s(", read_name);
 	o->write_open = xasprintf("%s(", write_name);
+	o->read_open_deref = xasprintf("%s(*", read_name);
+	o->write_open_deref = xasprintf("%s(*", write_name);
 }
 
 void rewrite_opts_release(struct rewrite_opts *o)
@@ -35,7 +41,10 @@ void rewrite_opts_release(struct rewrite_opts *o)
 	strlist_clear(&o->access_macros);
 	free(o->read_open);
 	free(o->write_open);
+	free(o->read_open_deref);
+	free(o->write_open_deref);
 	o->read_open = o->write_open = NULL;
+	o->read_open_deref = o->write_open_deref = NULL;
 }
 
 void rewrite_result_release(struct rewrite_result *res)
@@ -62,6 +71,9 @@ struct scan {
 	/* The last token of the value of the last write converted: a write
 	 * inside it (only in broken code) must not be converted too. */
 	size_t value_last;
+	/* The audit engine's type index, built on the first volatile cast
+	 * whose operand is more than a plain variable. */
+	struct type_index *ti;
 };
 
 static const struct token *T(const struct scan *s, size_t i)
@@ -810,14 +822,89 @@ static size_t operand_end(const struct scan *s, size_t i)
 	}
 }
 
+/* A canonical type without const/volatile, words single-spaced. */
+static void unqualified(const char *in, struct strbuf *out)
+{
+	const char *p = in;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (n && !((n == 8 && !memcmp(p, "volatile", 8)) ||
+			   (n == 5 && !memcmp(p, "const", 5)) ||
+			   (n == 12 && !memcmp(p, "__volatile__", 12)))) {
+			if (out->len)
+				strbuf_addch(out, ' ');
+			strbuf_add(out, p, n);
+		}
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+}
+
+/* Does a type spelling name an aggregate (or something we cannot read)? */
+static int aggregate_spelling(const char *t)
+{
+	return strstr(t, "struct") || strstr(t, "union") || strchr(t, '<') ||
+	       strchr(t, '[') || strchr(t, '(');
+}
+
+/* Is the cast's normalised type the spelled or canonical type given? */
+static int same_as(const char *cast_type, const char *type)
+{
+	struct strbuf u = STRBUF_INIT;
+	int same;
+
+	unqualified(type, &u);
+	same = !strcmp(cast_type, strbuf_str(&u));
+	strbuf_release(&u);
+	return same;
+}
+
+/*
+ * Does the type index show the cast's type (normalised, cast_type) to be
+ * the operand's own?  For "&X" the operand X must have that type, spelled
+ * the same way or after typedefs; for a pointer P (deref) P must point to
+ * it.  Only scalars and pointers: READ_ONCE of an aggregate is not the
+ * same access as a volatile one.
+ */
+static int exact_by_index(struct scan *s, const char *cast_type,
+			  struct tok_range operand, int deref)
+{
+	struct type_answer ot;
+
+	if (!s->ti)
+		s->ti = type_index_build(s->buf, s->l);
+	if (!type_index_expr(s->ti, s->buf, s->l, operand, &ot))
+		return 0;
+	if (deref) {
+		size_t ns = strlen(ot.spelled), nc = strlen(ot.canonical);
+
+		if (ot.cls != TC_POINTER || ns < 3 || nc < 3 ||
+		    strcmp(ot.spelled + ns - 2, " *") ||
+		    strcmp(ot.canonical + nc - 2, " *"))
+			return 0;
+		ot.spelled[ns - 2] = '\0';
+		ot.canonical[nc - 2] = '\0';
+		if (aggregate_spelling(ot.canonical))
+			return 0;
+	} else if (ot.cls != TC_SCALAR && ot.cls != TC_POINTER) {
+		return 0;
+	}
+	return same_as(cast_type, ot.spelled) ||
+	       same_as(cast_type, ot.canonical);
+}
+
 /* "*(volatile T *)..." at token i (the '*'). */
 static size_t volatile_cast_site(struct scan *s, size_t i)
 {
 	const char *what = "volatile cast", *why = NULL;
 	size_t prev = prev_code(s, i), close, amp, end, last = 0;
 	char *cast_type;
-	const char *var_type;
+	const char *var_type = NULL;
 	enum use use;
+	int deref;
 
 	if (i + 1 >= eof_index(s) || !punct(s, i + 1, "("))
 		return i + 1;
@@ -845,14 +932,16 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 		goto out;
 	}
 	amp = close + 1;
-	if (!punct(s, amp, "&")) {
-		note(s, RULE_VOLATILE_CAST, i, what,
-		     "not of the form *(volatile T *)&x: READ_ONCE(*p) is "
-		     "exact only if p points to T, which is not checked");
-		goto out;
+	deref = !punct(s, amp, "&");
+	if (deref) {
+		/* *(volatile T *)P: READ_ONCE(*P) when P has type T *. */
+		end = unary_expr_end(s->buf, s->l, close + 1);
+		if (end == close + 1)
+			end = NONE;
+	} else {
+		end = operand_end(s, amp + 1);
 	}
-	end = operand_end(s, amp + 1);
-	if (end == NONE) {
+	if (end == NONE || end > eof_index(s)) {
 		note(s, RULE_VOLATILE_CAST, i, what, "operand not understood");
 		goto out;
 	}
@@ -865,26 +954,25 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 		note(s, RULE_VOLATILE_CAST, i, what, "an unterminated literal");
 		goto out;
 	}
-	if (end != amp + 2) {
-		note(s, RULE_VOLATILE_CAST, i, what,
-		     "type of the operand unknown (not a plain variable): "
-		     "exact only if it has the cast's type");
-		goto out;
-	}
-	var_type = decl_type(s, amp + 1);
-	if (!var_type) {
-		note(s, RULE_VOLATILE_CAST, i, what,
-		     "type of the operand unknown (no single declaration in "
-		     "this file): exact only if it has the cast's type");
-		goto out;
-	}
-	if (strcmp(var_type, cast_type)) {
+	if (!deref && end == amp + 2 && (var_type = decl_type(s, amp + 1)) &&
+	    strcmp(var_type, cast_type)) {
 		note(s, RULE_VOLATILE_CAST, i, what,
 		     "the cast's type differs from the variable's: "
 		     "READ_ONCE() would access it at another type or width");
 		goto out;
 	}
-	if (!plain_span(s, i, amp)) {
+	if (!(!deref && end == amp + 2 && var_type) &&
+	    !exact_by_index(s, cast_type,
+			    (struct tok_range){ deref ? close + 1 : amp + 1,
+						end }, deref)) {
+		note(s, RULE_VOLATILE_CAST, i, what, deref ?
+		     "type of the pointer unknown or not T *: READ_ONCE(*p) "
+		     "is exact only if p points to the cast's type" :
+		     "type of the operand unknown or not the cast's type: "
+		     "exact only if it has the cast's type");
+		goto out;
+	}
+	if (!plain_span(s, i, deref ? close : amp)) {
 		note(s, RULE_VOLATILE_CAST, i, what,
 		     "a comment or line splice inside the cast");
 		goto out;
@@ -900,7 +988,11 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 		struct edit_list *e = &s->res->edits;
 		const struct token *st = T(s, i), *at = T(s, amp);
 		const struct token *ot = T(s, end - 1);
+		if (deref)
+			at = T(s, close);
 		edit_list_add(e, st->off, at->off + at->len - st->off,
+			      deref ? (use == USE_READ ? s->opts->read_open_deref :
+					      s->opts->write_open_deref) :
 			      use == USE_READ ? s->opts->read_open :
 						s->opts->write_open);
 		if (use == USE_READ)
@@ -928,7 +1020,7 @@ static int note_order(const void *a_, const void *b_)
 int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		   const struct rewrite_opts *opts, struct rewrite_result *res)
 {
-	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0, NONE };
+	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0, NONE, NULL };
 	int ret = 0;
 
 	for (size_t i = 0; i < eof_index(&s);) {
@@ -955,6 +1047,8 @@ int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		free(s.decls[k].type);
 	}
 	free(s.decls);
+	if (s.ti)
+		type_index_free(s.ti);
 	return ret;
 }
 

@@ -5,6 +5,12 @@
  *   ACCESS_ONCE(x) = v;         ->  WRITE_ONCE(x, v);   (a whole statement)
  *   *(volatile T *)&x           ->  READ_ONCE(x)        (x declared as T)
  *   *(volatile T *)&x = v;      ->  WRITE_ONCE(x, v);
+ *   *(volatile T *)p            ->  READ_ONCE(*p)       (p is a T *)
+ *   *(volatile T *)p = v;       ->  WRITE_ONCE(*p, v);
+ *
+ * The types come from the declarations in the file: plain variables are
+ * looked up here, members, elements and pointers through the audit
+ * engine's type index (typeindex.h); unknown means left.
  *
  * A use is converted only when the result is certain to compile and to
  * make the same accesses.  Every other use is left as it is and gets a
@@ -27,6 +33,7 @@ struct rewrite_opts {
 	const char *write_name; /* "WRITE_ONCE" */
 	int volatile_casts;     /* convert exact volatile-cast idioms (1) */
 	char *read_open, *write_open; /* "READ_ONCE(", "WRITE_ONCE(" */
+	char *read_open_deref, *write_open_deref; /* "READ_ONCE(*", ... */
 };
 
 void rewrite_opts_init(struct rewrite_opts *o);

@@ -1,11 +1,16 @@
 /* rwonce fix fixture: hand-written volatile casts. */
-struct dev { unsigned int status; unsigned long long stamp; };
+typedef unsigned int u32;
+struct dev { unsigned int status; unsigned long long stamp; u32 flags; };
+struct pair { int lo, hi; };
 
 int ready;
 unsigned long jiffies_like;
 unsigned int status_word;
 long long wide;
 int *shared;
+u32 *regs;
+struct pair *pp;
+struct dev *get_dev(void);
 
 void casts(struct dev *d)
 {
@@ -19,10 +24,22 @@ void casts(struct dev *d)
 
 	/* left: the cast's type is not the variable's */
 	a += *(volatile unsigned char *)&ready;
-	/* left: the operand's type is not known without a type index */
+	/* members and pointers: types from the type index */
 	s += *(volatile unsigned int *)&d->status;
-	/* left: no & -- exact only if the pointer's type matches */
+	s += *(volatile u32 *)&d->flags;
 	a += *(volatile int *)shared;
+	*(volatile u32 *)regs = s;
+	/* a write whose value is a converted read: two calls close after b */
+	*(volatile unsigned int *)&status_word = *(volatile unsigned int *)&d->status;
+	ready = ACCESS_ONCE(ready) + *(volatile int *)shared;
+
+	/* left: a member of another type, a pointer of another type */
+	a += *(volatile int *)&d->stamp;
+	a += *(volatile unsigned char *)shared;
+	/* left: a struct through a pointer: not one scalar access */
+	a += (*(volatile struct pair *)pp).lo;
+	/* left: the operand's type is not known (a call) */
+	a += *(volatile int *)&get_dev()->status;
 	/* left: compound assignment, increment */
 	*(volatile int *)&ready += 2;
 	(*(volatile int *)&ready)++;
