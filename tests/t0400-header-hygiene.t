@@ -5,6 +5,8 @@
 #     outside GNU modes) and as C++ (c++11 to c++20), -Wall -Wextra -Werror;
 #   - in C it needs no other header at all (-nostdinc);
 #   - including it twice is harmless, with and without the short names;
+#   - -fsanitize=thread selects RWONCE_BACKEND_ATOMIC, and
+#     RWONCE_BACKEND_VOLATILE overrides that;
 #   - a use of every macro stays clean under the extra warnings projects
 #     turn on (the list below; each compiler gets the ones it knows);
 #   - every macro in the SYNOPSIS of doc/rwonce.3 exists, and every public
@@ -41,6 +43,9 @@ CXX_WARNINGS="-Wshadow -Wcast-qual -Wcast-align=strict -Wconversion
 printf '#include "rwonce.h"\n' >"$TEST_TMP/alone.c"
 printf '#include "rwonce.h"\n#include "rwonce.h"\nint f(int *p);\nint f(int *p) { return READ_ONCE(*p); }\n' >"$TEST_TMP/twice.c"
 printf '#define RWONCE_NO_SHORT_NAMES\n#include "rwonce.h"\n#include "rwonce.h"\nint f(int *p);\nint f(int *p) { return RWONCE_READ(*p); }\n#ifdef READ_ONCE\n#error short name defined\n#endif\n' >"$TEST_TMP/twice-ns.c"
+
+printf '#include "rwonce.h"\n#ifndef RWONCE_BACKEND_ATOMIC\n#error "TSan did not select the atomic backend"\n#endif\nint f(int *p);\nint f(int *p) { return READ_ONCE(*p); }\n' >"$TEST_TMP/tsan-atomic.c"
+printf '#include "rwonce.h"\n#ifdef RWONCE_BACKEND_ATOMIC\n#error "RWONCE_BACKEND_VOLATILE did not win over TSan"\n#endif\nint f(int *p);\nint f(int *p) { return READ_ONCE(*p); }\n' >"$TEST_TMP/tsan-volatile.c"
 
 # The warnings of list $2 that compiler $1 knows (clang and gcc refuse an
 # unknown one under -Werror).
@@ -92,7 +97,12 @@ for cc in $RWONCE_CCS $RWONCE_CXXS; do
 	job "$cc: included twice" "$base $x $std -c -o /dev/null $TEST_TMP/twice.c"
 	job "$cc: included twice, RWONCE_NO_SHORT_NAMES" \
 		"$base $x $std -c -o /dev/null $TEST_TMP/twice-ns.c"
-	[ "$(compiler_family "$cc")" = tcc ] && continue # no such warnings
+	[ "$(compiler_family "$cc")" = tcc ] && continue # no TSan, no such warnings
+	# ThreadSanitizer selects the atomic backend, unless told otherwise.
+	job "$cc: -fsanitize=thread selects RWONCE_BACKEND_ATOMIC" \
+		"$base $x $std -fsanitize=thread -c -o /dev/null $TEST_TMP/tsan-atomic.c"
+	job "$cc: -fsanitize=thread with RWONCE_BACKEND_VOLATILE keeps volatile" \
+		"$base $x $std -fsanitize=thread -DRWONCE_BACKEND_VOLATILE -c -o /dev/null $TEST_TMP/tsan-volatile.c"
 	w=$(known_warnings "$cc" "$warnings" "${x#-x }")
 	job "$cc: every macro, extra warnings: $w" \
 		"$base $x $std -pedantic -O2 $w -c -o /dev/null $RWONCE_ROOT/tests/library/hygiene-use.c"
