@@ -258,3 +258,47 @@ int is_call(CXTranslationUnit tu, CXCursor expansion)
 	clang_disposeTokens(tu, toks, nr);
 	return r;
 }
+
+/*
+ * Which macro definitions implement a once-access: the once-access
+ * macros themselves and every macro reachable from their bodies
+ * (rwonce.h's RWONCE__READ_, the kernel's __unqual_scalar_typeof).
+ * Returns one flag per w->defs entry.
+ */
+char *once_implementation(const struct walk *w)
+{
+	size_t n = w->nr_defs ? w->nr_defs : 1, head = 0, tail = 0;
+	char *impl = xcalloc(n, 1);
+	size_t *queue = xcalloc(n, sizeof(*queue));
+
+	for (size_t i = 0; i < w->nr_defs; i++)
+		if (once_kind_of(w, w->defs[i].name) != ONCE_NONE) {
+			impl[i] = 1;
+			queue[tail++] = i;
+		}
+	while (head < tail) {
+		const struct macro_def *d = &w->defs[queue[head++]];
+		CXToken *toks;
+		unsigned nr;
+
+		clang_tokenize(w->tu, clang_getCursorExtent(d->cursor), &toks,
+			       &nr);
+		for (unsigned t = 1; t < nr; t++) {
+			const struct macro_def *u;
+			char *id;
+
+			if (clang_getTokenKind(toks[t]) != CXToken_Identifier)
+				continue;
+			id = cxstr(clang_getTokenSpelling(w->tu, toks[t]));
+			u = find_def(w, id);
+			free(id);
+			if (!u || impl[u - w->defs])
+				continue;
+			impl[u - w->defs] = 1; /* marked before queued: once */
+			queue[tail++] = (size_t)(u - w->defs);
+		}
+		clang_disposeTokens(w->tu, toks, nr);
+	}
+	free(queue);
+	return impl;
+}

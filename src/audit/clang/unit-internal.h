@@ -116,6 +116,9 @@ int find_cast_in_body(CXTranslationUnit tu, const CXToken *toks,
 /* Where the volatile access at loc came from (see origin.c). */
 void macro_origin(struct walk *w, CXSourceLocation loc, struct origin *o);
 void origin_release(struct origin *o);
+/* One flag per w->defs entry: a once-access macro or a helper only
+ * once-access macros use.  Caller frees. */
+char *once_implementation(const struct walk *w);
 /* Is this macro expansion a call (NAME(...)), not a mention (#ifdef)? */
 int is_call(CXTranslationUnit tu, CXCursor expansion);
 

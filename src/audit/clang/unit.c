@@ -749,11 +749,17 @@ void audit_unit(CXIndex index, const struct unit *u,
 		}
 	}
 	/* The bodies of the user's own macros, used or not, as the lexical
-	 * engine sees them: ACCESS_ONCE calls, volatile casts. */
-	for (size_t i = 0; i < w.nr_defs; i++)
-		if (!in_system_header(clang_getCursorLocation(w.defs[i].cursor)) &&
-		    once_kind_of(&w, w.defs[i].name) == ONCE_NONE)
-			scan_macro_body(&w, &w.defs[i]);
+	 * engine sees them: ACCESS_ONCE calls, volatile casts -- but not
+	 * the once-access macros and the helpers only they use. */
+	{
+		char *impl = once_implementation(&w);
+
+		for (size_t i = 0; i < w.nr_defs; i++)
+			if (!impl[i] && !in_system_header(clang_getCursorLocation(
+					       w.defs[i].cursor)))
+				scan_macro_body(&w, &w.defs[i]);
+		free(impl);
+	}
 
 	for (size_t i = 0; i < w.nr_defs; i++)
 		free(w.defs[i].name);
