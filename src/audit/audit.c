@@ -8,6 +8,7 @@
 #include "audit/lexer.h"
 #include "audit/report.h"
 #include "audit/rules-lexical.h"
+#include "audit/tokscan.h"
 #include "audit/walk.h"
 #include "lib/parse-options.h"
 #include "lib/util.h"
@@ -111,7 +112,9 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	w->tokens.nr = 0;
 	lex_buffer(f->buf, f->len, &w->tokens);
 	note_odd_bytes(f->path, f->buf, &w->tokens);
+	tok_match_cache(f->buf, &w->tokens); /* linear on deep nesting */
 	lexical_audit_file(&ctx->lex, f->path, f->buf, &w->tokens, &w->findings);
+	tok_match_cache_drop();
 	__atomic_fetch_add(&ctx->findings, w->findings.nr - before,
 			   __ATOMIC_RELAXED);
 	/* Do not keep a huge token array around after a huge file. */
@@ -195,6 +198,7 @@ static int choose_engine(const char *engine, const char **build_dir)
  * returns non-zero on trouble (no database, units that failed). */
 static int audit_with_clang(const char *build_dir, int jobs, int argc,
 			    const char **argv, const struct strlist *macros,
+			    const struct strlist *excludes,
 			    const struct lexical_options *lex,
 			    struct finding_list *all, size_t *units)
 {
@@ -210,6 +214,7 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 	o.jobs = jobs;
 	o.paths = &paths;
 	o.macros = macros;
+	o.excludes = excludes;
 	rc = clang_engine_run(&o, &found, &st);
 	for (size_t i = 0; i < found.nr; i++) /* --enable/--disable */
 		if (lex->enabled[found.items[i].rule])
@@ -302,7 +307,7 @@ int cmd_audit(int argc, const char **argv)
 		size_t units = 0;
 
 		trouble = audit_with_clang(build_dir, jobs, argc, argv, &macros,
-					   &ctx.lex, &ctx.all, &units);
+					   &excludes, &ctx.lex, &ctx.all, &units);
 		/* The summary counts files: the units, and headers with
 		 * findings beyond them. */
 		memset(&st, 0, sizeof(st));

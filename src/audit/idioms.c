@@ -60,11 +60,12 @@ enum once_use once_use_classify(const char *buf, const struct token_list *l,
 	int in_dir = (l->tok[begin].flags & TF_DIRECTIVE) != 0;
 	int next_ok;
 
-	/* (E)++ is E++: look through grouping parentheses (not calls). */
-	while (begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
+	/* (E)++ is E++: look through grouping parentheses (not calls); a
+	 * bounded number of them, so deep nesting stays linear. */
+	for (int k = 0; k < 16 && begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
 	       tok_match(buf, l, begin - 1) == end &&
 	       (begin < 2 || (l->tok[begin - 2].kind != TOK_IDENT ||
-			      tok_is_operator_keyword(buf, l, begin - 2)))) {
+			      tok_is_operator_keyword(buf, l, begin - 2))); k++) {
 		begin--;
 		end++;
 	}
@@ -290,12 +291,30 @@ size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i)
 	return i;
 }
 
+/*
+ * A cheap test before any bracket matching: does 'volatile' come within
+ * the next few tokens, before a ')'?  Keeps the rule linear on deeply
+ * nested code.
+ */
+static int volatile_soon(const char *buf, const struct token_list *l, size_t i)
+{
+	size_t eof = l->nr - 1;
+
+	for (size_t k = i; k < eof && k < i + 24; k++) {
+		if (is_volatile_kw(buf, l, k))
+			return 1;
+		if (is_punct(buf, l, k, ")"))
+			return 0;
+	}
+	return 0;
+}
+
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		       struct volatile_cast *vc)
 {
 	size_t eof = l->nr - 1, open, close, opend;
 
-	if (i + 1 >= eof)
+	if (i + 2 >= eof || !volatile_soon(buf, l, i + 2))
 		return 0;
 	if (is_punct(buf, l, i, "*") && is_punct(buf, l, i + 1, "(")) {
 		/* *(volatile T *)E */

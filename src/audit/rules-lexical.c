@@ -374,8 +374,9 @@ static int same_tokens(const char *buf, const struct token_list *l,
 static struct tok_range strip_parens(const char *buf, const struct token_list *l,
 				     struct tok_range r)
 {
-	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
-	       tok_match(buf, l, r.begin) == r.end - 1) {
+	for (int k = 0; k < 64 && r.end - r.begin >= 2 &&
+	     tok_punct(buf, l, r.begin, "(") && tok_punct(buf, l, r.end - 1, ")") &&
+	     tok_match(buf, l, r.begin) == r.end - 1; k++) {
 		r.begin++;
 		r.end--;
 	}

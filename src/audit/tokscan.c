@@ -1,7 +1,10 @@
 /* Bracket matching and macro arguments over a token list (tokscan.h). */
 #include "audit/tokscan.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "lib/util.h"
 
 int tok_punct(const char *buf, const struct token_list *l, size_t i,
 	      const char *s)
@@ -54,11 +57,73 @@ static int bracket(const char *buf, const struct token *t)
 	return 0;
 }
 
+/* The cache of tok_match_cache(): per thread, for one list. */
+static __thread const struct token_list *cache_list;
+static __thread const struct token *cache_tok;
+static __thread size_t cache_nr, cache_alloc;
+static __thread size_t *cache_match;
+static __thread size_t *cache_stack;
+
+void tok_match_cache_drop(void)
+{
+	cache_list = NULL;
+	cache_tok = NULL;
+}
+
+void tok_match_cache(const char *buf, const struct token_list *l)
+{
+	size_t eof = l->nr - 1, sp = 0, dsp = 0, dbase = 0;
+
+	if (l->nr > cache_alloc) {
+		free(cache_match);
+		free(cache_stack);
+		cache_alloc = l->nr + l->nr / 4;
+		cache_match = xmalloc(cache_alloc * sizeof(*cache_match));
+		/* two stacks: code from the bottom, the directive line on top */
+		cache_stack = xmalloc(cache_alloc * sizeof(*cache_stack));
+	}
+	for (size_t i = 0; i < l->nr; i++)
+		cache_match[i] = eof;
+	/*
+	 * Code brackets pair across directive lines (which are skipped);
+	 * brackets inside a directive pair only within that line.  The code
+	 * stack grows from 0, the current directive line's from dbase = sp.
+	 */
+	for (size_t i = 0; i < eof; i++) {
+		const struct token *t = &l->tok[i];
+		int b = bracket(buf, t);
+
+		if (t->flags & TF_DIRECTIVE) {
+			if (t->kind == TOK_HASH || (t->flags & TF_BOL)) {
+				dbase = sp; /* a new directive line */
+				dsp = 0;
+			}
+			if (b > 0) {
+				cache_stack[dbase + dsp++] = i;
+			} else if (b < 0 && dsp) {
+				cache_match[cache_stack[dbase + --dsp]] = i;
+			}
+			continue;
+		}
+		if (b > 0) {
+			cache_stack[sp++] = i;
+		} else if (b < 0 && sp) {
+			cache_match[cache_stack[--sp]] = i;
+		}
+	}
+	cache_list = l;
+	cache_tok = l->tok;
+	cache_nr = l->nr;
+}
+
 size_t tok_match(const char *buf, const struct token_list *l, size_t open)
 {
 	size_t depth = 0, eof = l->nr - 1;
 	int in_dir = (l->tok[open].flags & TF_DIRECTIVE) != 0;
 
+	if (cache_list == l && cache_tok == l->tok && cache_nr == l->nr &&
+	    bracket(buf, &l->tok[open]) > 0)
+		return cache_match[open];
 	for (size_t i = open; i < eof; i++) {
 		const struct token *t = &l->tok[i];
 		int b;
@@ -102,6 +167,13 @@ int tok_call_args(const char *buf, const struct token_list *l, size_t name,
 			continue;
 		b = bracket(buf, &l->tok[i]);
 		if (b > 0) {
+			/* jump over nested groups (O(1) with the match cache) */
+			size_t m = tok_match(buf, l, i);
+
+			if (m < end) {
+				i = m;
+				continue;
+			}
 			depth++;
 		} else if (b < 0) {
 			depth--;

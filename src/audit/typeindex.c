@@ -1,47 +1,1154 @@
-/* The lexical engine's type index (typeindex.h).  (first cut: knows nothing) */
+/*
+ * The lexical engine's type index (typeindex.h).
+ *
+ * A declaration parser that is good enough for the declarations real C
+ * code writes and says "unknown" for the rest: decl-specifiers (keywords,
+ * struct/union/enum with or without a body, one typedef name, typeof,
+ * annotations such as __iomem or __attribute__((...)) skipped), then
+ * declarators made of '*', a name, [..] and (..) suffixes.  Function
+ * bodies are scanned for declarations at every statement start; block
+ * scopes inside a function are merged, and a name declared twice there with
+ * different types becomes unknown.
+ *
+ * A type is a base (scalar, struct, union, enum, void, a typedef name or
+ * unknown) plus a short string of derivations, outermost first: 'p' for
+ * pointer, 'a' for array ("ap" is an array of pointers).
+ */
 #include "audit/typeindex.h"
+#include "audit/idioms.h"
+#include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#define MAX_DERIV 15
+#define MAX_DEPTH 64
+
+enum base_kind {
+	BK_UNKNOWN,
+	BK_SCALAR,
+	BK_STRUCT,
+	BK_UNION,
+	BK_ENUM,
+	BK_VOID,
+	BK_TYPEDEF,
+	BK_TYPEOF,
+	BK_OPAQUE_PTR, /* function pointers, pointers to arrays: a pointer
+			  whose target we do not model */
+};
+
+struct dtype {
+	enum base_kind kind;
+	char *name;             /* scalar spelling, tag, typedef name */
+	int record;             /* BK_STRUCT/UNION with a body here: its index,
+				   else -1 */
+	struct tok_range expr;  /* BK_TYPEOF */
+	char deriv[MAX_DERIV + 1];
+	int is_volatile;
+};
+
+struct var {
+	char *name;
+	size_t scope; /* 0: file scope; else the '{' of the function body */
+	struct dtype t;
+};
+
+struct record {
+	char *tag;   /* NULL when anonymous */
+	int is_union;
+};
+
+struct field {
+	int record;
+	char *name;
+	struct dtype t;
+};
+
+struct func {
+	size_t open, close;
+};
 
 struct type_index {
-	int unused;
+	const char *buf;
+	const struct token_list *l;
+	struct var *vars;
+	size_t nr_vars, alloc_vars;
+	struct var *typedefs; /* scope unused */
+	size_t nr_typedefs, alloc_typedefs;
+	struct record *records;
+	size_t nr_records, alloc_records;
+	struct field *fields;
+	size_t nr_fields, alloc_fields;
+	struct func *funcs;
+	size_t nr_funcs, alloc_funcs;
 };
+
+/* Scalar typedefs that are the same everywhere they are used. */
+static const char *const known_scalars[] = {
+	"u8", "u16", "u32", "u64", "s8", "s16", "s32", "s64",
+	"__u8", "__u16", "__u32", "__u64", "__s8", "__s16", "__s32", "__s64",
+	"__le16", "__le32", "__le64", "__be16", "__be32", "__be64",
+	"uint8_t", "uint16_t", "uint32_t", "uint64_t",
+	"int8_t", "int16_t", "int32_t", "int64_t",
+	"uintptr_t", "intptr_t", "size_t", "ssize_t", "ptrdiff_t", "bool",
+	"phys_addr_t", "dma_addr_t", "resource_size_t", "pid_t", "loff_t",
+	"off_t", "sector_t", "gfp_t", "uint", "ulong", "ushort", "uchar",
+	"time64_t", "ktime_t", "uid_t", "gid_t",
+};
+
+static const char *const scalar_keywords[] = {
+	"char", "short", "int", "long", "signed", "unsigned", "float",
+	"double", "_Bool", "__int128", "_Complex", "__signed__", "__signed",
+};
+
+/* Words that may sit among the specifiers and mean nothing to us. */
+static const char *const skip_words[] = {
+	"const", "volatile", "restrict", "__restrict", "__restrict__",
+	"static", "extern", "register", "auto", "inline", "__inline",
+	"__inline__", "_Thread_local", "__thread", "__extension__",
+	"_Noreturn", "__const", "__volatile__", "__volatile", "_Atomic",
+};
+
+/* Identifiers that start statements, never declarations. */
+static const char *const statement_words[] = {
+	"return", "if", "else", "while", "for", "do", "switch", "case",
+	"default", "break", "continue", "goto", "sizeof", "asm", "__asm__",
+	"__asm",
+};
+
+static int in_list(const char *buf, const struct token *t,
+		   const char *const *list, size_t n)
+{
+	if (t->kind != TOK_IDENT)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (token_is(buf, t, list[i]))
+			return 1;
+	return 0;
+}
+
+static char *tok_str(const struct type_index *ti, size_t i)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	token_spelling(ti->buf, &ti->l->tok[i], &sb);
+	return strbuf_detach(&sb);
+}
+
+static int is_p(const struct type_index *ti, size_t i, const char *s)
+{
+	return i < ti->l->nr && tok_punct(ti->buf, ti->l, i, s);
+}
+
+/* Skip a balanced group starting at i (which must be an opening bracket). */
+static size_t skip_group(const struct type_index *ti, size_t i)
+{
+	size_t m = tok_match(ti->buf, ti->l, i);
+
+	return m == ti->l->nr - 1 ? m : m + 1;
+}
+
+static void dtype_release(struct dtype *t)
+{
+	free(t->name);
+	t->name = NULL;
+}
+
+static void dtype_copy(struct dtype *dst, const struct dtype *src)
+{
+	*dst = *src;
+	dst->name = src->name ? xstrdup(src->name) : NULL;
+}
+
+static int dtype_same(const struct dtype *a, const struct dtype *b)
+{
+	if (a->kind != b->kind || strcmp(a->deriv, b->deriv))
+		return 0;
+	if (!a->name || !b->name)
+		return a->name == b->name && a->record == b->record;
+	return !strcmp(a->name, b->name);
+}
+
+/* ---- parsing ---- */
+
+/*
+ * One spelling per scalar type: "long unsigned int" and "unsigned long"
+ * are the same type and must compare equal.
+ */
+static char *normalize_scalar(const char *words)
+{
+	int is_unsigned = 0, is_signed = 0, shorts = 0, longs = 0;
+	const char *rest = NULL;
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = words;
+
+	while (*p) {
+		size_t n = strcspn(p, " ");
+
+		if (n == 8 && !memcmp(p, "unsigned", 8))
+			is_unsigned = 1;
+		else if ((n == 6 && !memcmp(p, "signed", 6)) ||
+			 (n == 10 && !memcmp(p, "__signed__", 10)) ||
+			 (n == 8 && !memcmp(p, "__signed", 8)))
+			is_signed = 1;
+		else if (n == 5 && !memcmp(p, "short", 5))
+			shorts++;
+		else if (n == 4 && !memcmp(p, "long", 4))
+			longs++;
+		else if (!(n == 3 && !memcmp(p, "int", 3)))
+			rest = p; /* char, float, double, _Bool, ... */
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	if (is_unsigned)
+		strbuf_addstr(&sb, "unsigned ");
+	else if (is_signed && rest && !strncmp(rest, "char", 4))
+		strbuf_addstr(&sb, "signed ");
+	if (shorts)
+		strbuf_addstr(&sb, "short");
+	else if (longs == 1 && !(rest && !strncmp(rest, "double", 6)))
+		strbuf_addstr(&sb, "long");
+	else if (longs >= 2)
+		strbuf_addstr(&sb, "long long");
+	else if (rest)
+		strbuf_add(&sb, rest, strcspn(rest, " "));
+	else
+		strbuf_addstr(&sb, "int");
+	if (longs == 1 && rest && !strncmp(rest, "double", 6))
+		strbuf_addstr(&sb, "long double");
+	return strbuf_detach(&sb);
+}
+
+static void parse_record_body(struct type_index *ti, size_t open, size_t close,
+			      int record, int depth);
+
+/*
+ * Parse decl-specifiers from i (not beyond end).  Fills *t (kind and name)
+ * and *is_typedef; returns the index after them, or i when there are none.
+ */
+static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
+			       struct dtype *t, int *is_typedef, int depth)
+{
+	const char *buf = ti->buf;
+	const struct token_list *l = ti->l;
+	struct strbuf scalar = STRBUF_INIT;
+	int have_base = 0;
+	size_t start = i;
+
+	memset(t, 0, sizeof(*t));
+	t->record = -1;
+	if (is_typedef)
+		*is_typedef = 0;
+	while (i < end) {
+		const struct token *tk = &l->tok[i];
+
+		if (tk->kind != TOK_IDENT)
+			break;
+		if (token_is(buf, tk, "typedef")) {
+			if (is_typedef)
+				*is_typedef = 1;
+			i++;
+		} else if (token_is(buf, tk, "volatile") ||
+			   token_is(buf, tk, "__volatile__") ||
+			   token_is(buf, tk, "__volatile")) {
+			t->is_volatile = 1;
+			i++;
+		} else if (in_list(buf, tk, skip_words, ARRAY_SIZE(skip_words))) {
+			i++;
+		} else if (token_is(buf, tk, "__attribute__") ||
+			   token_is(buf, tk, "__attribute") ||
+			   token_is(buf, tk, "__declspec") ||
+			   token_is(buf, tk, "_Alignas") ||
+			   token_is(buf, tk, "__aligned")) {
+			i++;
+			if (is_p(ti, i, "("))
+				i = skip_group(ti, i);
+		} else if (in_list(buf, tk, scalar_keywords,
+				   ARRAY_SIZE(scalar_keywords))) {
+			if (have_base && t->kind != BK_SCALAR)
+				break;
+			if (scalar.len)
+				strbuf_addch(&scalar, ' ');
+			token_spelling(buf, tk, &scalar);
+			t->kind = BK_SCALAR;
+			have_base = 1;
+			i++;
+		} else if (token_is(buf, tk, "void")) {
+			if (have_base)
+				break;
+			t->kind = BK_VOID;
+			t->name = xstrdup("void");
+			have_base = 1;
+			i++;
+		} else if (token_is(buf, tk, "struct") || token_is(buf, tk, "union") ||
+			   token_is(buf, tk, "enum")) {
+			int is_enum = token_is(buf, tk, "enum");
+			int is_union = token_is(buf, tk, "union");
+
+			if (have_base)
+				break;
+			i++;
+			while (i < end && (tok_ident(buf, l, i, "__attribute__") ||
+					   tok_ident(buf, l, i, "__packed") ||
+					   tok_ident(buf, l, i, "__aligned"))) {
+				i++;
+				if (is_p(ti, i, "("))
+					i = skip_group(ti, i);
+			}
+			t->kind = is_enum ? BK_ENUM : is_union ? BK_UNION : BK_STRUCT;
+			if (i < end && l->tok[i].kind == TOK_IDENT) {
+				t->name = tok_str(ti, i);
+				i++;
+			}
+			if (i < end && is_p(ti, i, "{")) {
+				size_t close = tok_match(buf, l, i);
+
+				if (!is_enum && depth < MAX_DEPTH) {
+					ALLOC_GROW(ti->records, ti->nr_records + 1,
+						   ti->alloc_records);
+					ti->records[ti->nr_records].tag =
+						t->name ? xstrdup(t->name) : NULL;
+					ti->records[ti->nr_records].is_union = is_union;
+					t->record = (int)ti->nr_records++;
+					parse_record_body(ti, i, close, t->record,
+							  depth + 1);
+				}
+				i = close == l->nr - 1 ? close : close + 1;
+			} else if (!t->name) {
+				t->kind = BK_UNKNOWN;
+			}
+			have_base = 1;
+		} else if (token_is(buf, tk, "typeof") ||
+			   token_is(buf, tk, "__typeof__") ||
+			   token_is(buf, tk, "__typeof") ||
+			   token_is(buf, tk, "typeof_unqual") ||
+			   token_is(buf, tk, "__unqual_scalar_typeof")) {
+			if (have_base || !is_p(ti, i + 1, "("))
+				break;
+			t->kind = BK_TYPEOF;
+			t->expr.begin = i + 2;
+			t->expr.end = tok_match(buf, l, i + 1);
+			i = skip_group(ti, i + 1);
+			have_base = 1;
+		} else if (in_list(buf, tk, statement_words,
+				   ARRAY_SIZE(statement_words))) {
+			break;
+		} else if (!have_base) {
+			/* One identifier as the type: a typedef name. */
+			t->kind = BK_TYPEDEF;
+			t->name = tok_str(ti, i);
+			have_base = 1;
+			i++;
+		} else if (tk->len > 2 && buf[tk->off] == '_' &&
+			   buf[tk->off + 1] == '_' &&
+			   (is_p(ti, i + 1, "*") ||
+			    (i + 1 < end && l->tok[i + 1].kind == TOK_IDENT) ||
+			    is_p(ti, i + 1, "("))) {
+			/* __iomem, __rcu, __percpu, __aligned(8)... */
+			i++;
+			if (is_p(ti, i, "(") && !is_p(ti, i + 1, "*"))
+				i = skip_group(ti, i);
+		} else {
+			break;
+		}
+	}
+	if (t->kind == BK_SCALAR)
+		t->name = normalize_scalar(scalar.buf);
+	strbuf_release(&scalar);
+	if (!have_base) {
+		dtype_release(t);
+		return start;
+	}
+	return i;
+}
+
+struct declarator {
+	size_t name;       /* token index of the name, or 0 if none */
+	char deriv[MAX_DERIV + 1];
+	int opaque;        /* function pointer and the like */
+	int is_func;       /* name(...) */
+	struct tok_range params;
+	int is_volatile;   /* '* volatile' on the outermost pointer */
+	size_t next;       /* token after the declarator */
+};
+
+/* Parse one declarator at i.  Returns 0, or -1 when it is not one. */
+static int parse_declarator(struct type_index *ti, size_t i, size_t end,
+			    struct declarator *d)
+{
+	const char *buf = ti->buf;
+	const struct token_list *l = ti->l;
+	unsigned ptrs = 0;
+	char suffix[MAX_DERIV + 1] = "";
+	size_t ns = 0;
+
+	memset(d, 0, sizeof(*d));
+	while (i < end) {
+		if (is_p(ti, i, "*")) {
+			ptrs++;
+			d->is_volatile = 0;
+			i++;
+		} else if (tok_ident(buf, l, i, "volatile") ||
+			   tok_ident(buf, l, i, "__volatile__")) {
+			if (ptrs)
+				d->is_volatile = 1;
+			i++;
+		} else if (l->tok[i].kind == TOK_IDENT &&
+			   (in_list(buf, &l->tok[i], skip_words,
+				    ARRAY_SIZE(skip_words)) ||
+			    ((l->tok[i].len > 2 && buf[l->tok[i].off] == '_' &&
+			      buf[l->tok[i].off + 1] == '_') &&
+			     (is_p(ti, i + 1, "*") ||
+			      (i + 1 < end && l->tok[i + 1].kind == TOK_IDENT))))) {
+			i++; /* const, __iomem, __rcu ... */
+		} else {
+			break;
+		}
+	}
+	if (i < end && is_p(ti, i, "(") && is_p(ti, i + 1, "*")) {
+		/* (*name)(args) or (*name)[n]: a pointer we do not model */
+		size_t m = tok_match(buf, l, i), k = i + 1;
+
+		while (k < m && (is_p(ti, k, "*") || l->tok[k].kind == TOK_IDENT))
+			k++;
+		if (k != m || l->tok[m - 1].kind != TOK_IDENT ||
+		    !(is_p(ti, m + 1, "(") || is_p(ti, m + 1, "[")))
+			return -1; /* f(*p); is a call, not a declaration */
+		d->name = m - 1;
+		d->opaque = 1;
+		i = m + 1;
+		while (i < end && (is_p(ti, i, "(") || is_p(ti, i, "[")))
+			i = skip_group(ti, i);
+		d->next = i;
+		return 0;
+	}
+	if (i >= end || l->tok[i].kind != TOK_IDENT ||
+	    in_list(buf, &l->tok[i], statement_words, ARRAY_SIZE(statement_words)))
+		return -1;
+	d->name = i++;
+	while (i < end) {
+		if (is_p(ti, i, "[")) {
+			if (ns < MAX_DERIV)
+				suffix[ns++] = 'a';
+			i = skip_group(ti, i);
+		} else if (is_p(ti, i, "(") && !d->is_func && !ns) {
+			d->is_func = 1;
+			d->params.begin = i + 1;
+			d->params.end = tok_match(buf, l, i);
+			i = skip_group(ti, i);
+		} else if (tok_ident(buf, l, i, "__attribute__") ||
+			   tok_ident(buf, l, i, "__aligned") ||
+			   tok_ident(buf, l, i, "asm") ||
+			   tok_ident(buf, l, i, "__asm__")) {
+			i++;
+			if (is_p(ti, i, "("))
+				i = skip_group(ti, i);
+		} else if (l->tok[i].kind == TOK_IDENT && l->tok[i].len > 2 &&
+			   buf[l->tok[i].off] == '_' && buf[l->tok[i].off + 1] == '_') {
+			i++; /* __packed, __maybe_unused ... */
+			if (is_p(ti, i, "("))
+				i = skip_group(ti, i);
+		} else {
+			break;
+		}
+	}
+	/* "T *a[3]": arrays bind first (outermost), then the pointers. */
+	if (ns + ptrs > MAX_DERIV)
+		return -1;
+	memcpy(d->deriv, suffix, ns);
+	memset(d->deriv + ns, 'p', ptrs);
+	d->deriv[ns + ptrs] = '\0';
+	d->next = i;
+	return 0;
+}
+
+static void add_entity(struct type_index *ti, const struct dtype *base,
+		       const struct declarator *d, int is_typedef, size_t scope,
+		       int record)
+{
+	struct dtype t;
+	char *name = tok_str(ti, d->name);
+
+	dtype_copy(&t, base);
+	if (d->opaque) {
+		dtype_release(&t);
+		memset(&t, 0, sizeof(t));
+		t.kind = BK_OPAQUE_PTR;
+		t.record = -1;
+	} else {
+		size_t a = strlen(d->deriv), b = strlen(base->deriv);
+
+		if (a + b > MAX_DERIV) {
+			t.kind = BK_UNKNOWN;
+			a = b = 0;
+		}
+		memmove(t.deriv + a, base->deriv, b + 1);
+		memcpy(t.deriv, d->deriv, a);
+		if (a)
+			t.is_volatile = d->is_volatile;
+	}
+	if (d->is_func)
+		t.kind = BK_UNKNOWN; /* a function: calls are not modelled */
+	if (record >= 0) {
+		ALLOC_GROW(ti->fields, ti->nr_fields + 1, ti->alloc_fields);
+		ti->fields[ti->nr_fields].record = record;
+		ti->fields[ti->nr_fields].name = name;
+		ti->fields[ti->nr_fields].t = t;
+		ti->nr_fields++;
+	} else if (is_typedef) {
+		ALLOC_GROW(ti->typedefs, ti->nr_typedefs + 1, ti->alloc_typedefs);
+		ti->typedefs[ti->nr_typedefs].name = name;
+		ti->typedefs[ti->nr_typedefs].scope = scope;
+		ti->typedefs[ti->nr_typedefs].t = t;
+		ti->nr_typedefs++;
+	} else {
+		ALLOC_GROW(ti->vars, ti->nr_vars + 1, ti->alloc_vars);
+		ti->vars[ti->nr_vars].name = name;
+		ti->vars[ti->nr_vars].scope = scope;
+		ti->vars[ti->nr_vars].t = t;
+		ti->nr_vars++;
+	}
+}
+
+/* Skip an initializer or bit-field width: up to ',' or ';' at depth 0. */
+static size_t skip_to_comma(struct type_index *ti, size_t i, size_t end)
+{
+	while (i < end) {
+		if (is_p(ti, i, "(") || is_p(ti, i, "[") || is_p(ti, i, "{")) {
+			i = skip_group(ti, i);
+			continue;
+		}
+		if (is_p(ti, i, ",") || is_p(ti, i, ";") || is_p(ti, i, ")") ||
+		    is_p(ti, i, "}"))
+			return i;
+		i++;
+	}
+	return i;
+}
+
+enum decl_ctx { DC_FILE, DC_BLOCK, DC_PARAM, DC_FIELD };
+
+static void parse_body(struct type_index *ti, size_t open, size_t close);
+
+/*
+ * Try a declaration at i.  Returns the index after it, or i when there is
+ * no declaration there.  For DC_PARAM, end is the ')' of the list.
+ */
+static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
+				enum decl_ctx ctx, size_t scope, int record,
+				int depth)
+{
+	const struct token_list *l = ti->l;
+	struct dtype base;
+	int is_typedef = 0;
+	size_t k = parse_specifiers(ti, i, end, &base, &is_typedef, depth);
+
+	if (k == i)
+		return i;
+	if (base.kind == BK_TYPEDEF && ctx != DC_PARAM) {
+		/* "name x;" "name *x" but not "x = 1;", "f(x);", "a.b", "lbl:" */
+		if (!(is_p(ti, k, "*") || (k < end && l->tok[k].kind == TOK_IDENT) ||
+		      (is_p(ti, k, "(") && is_p(ti, k + 1, "*")))) {
+			dtype_release(&base);
+			return i;
+		}
+	}
+	for (;;) {
+		struct declarator d;
+
+		if (ctx == DC_FIELD && (is_p(ti, k, ";") || is_p(ti, k, ":"))) {
+			/* An anonymous struct/union member (C11): its fields
+			 * are fields of the enclosing record. */
+			if (base.record >= 0 && !base.name && is_p(ti, k, ";"))
+				for (size_t f = 0; f < ti->nr_fields; f++)
+					if (ti->fields[f].record == base.record)
+						ti->fields[f].record = record;
+			break;
+		}
+		if (ctx == DC_PARAM && (is_p(ti, k, ",") || k >= end))
+			break; /* unnamed parameter */
+		if (parse_declarator(ti, k, end, &d)) {
+			if (k == i) {
+				dtype_release(&base);
+				return i;
+			}
+			break;
+		}
+		if (ctx == DC_FILE && d.is_func && is_p(ti, d.next, "{") && !is_typedef) {
+			/* a function definition */
+			size_t open = d.next, close = tok_match(ti->buf, l, open);
+			size_t p = d.params.begin;
+
+			ALLOC_GROW(ti->funcs, ti->nr_funcs + 1, ti->alloc_funcs);
+			ti->funcs[ti->nr_funcs].open = open;
+			ti->funcs[ti->nr_funcs].close = close;
+			ti->nr_funcs++;
+			while (p < d.params.end) {
+				size_t q = parse_declaration(ti, p, d.params.end,
+							     DC_PARAM, open, -1,
+							     depth + 1);
+
+				q = skip_to_comma(ti, q, d.params.end);
+				p = q + 1;
+			}
+			parse_body(ti, open, close);
+			dtype_release(&base);
+			return close == l->nr - 1 ? close : close + 1;
+		}
+		add_entity(ti, &base, &d, is_typedef, ctx == DC_FILE ? 0 : scope,
+			   ctx == DC_FIELD ? record : -1);
+		k = d.next;
+		if (is_p(ti, k, "=") || is_p(ti, k, ":"))
+			k = skip_to_comma(ti, k + 1, end);
+		if (ctx == DC_PARAM || !is_p(ti, k, ","))
+			break;
+		k++;
+	}
+	dtype_release(&base);
+	return k > i ? k : i + 1;
+}
+
+static void parse_record_body(struct type_index *ti, size_t open, size_t close,
+			      int record, int depth)
+{
+	size_t i = open + 1;
+
+	while (i < close) {
+		size_t j;
+
+		if (ti->l->tok[i].flags & TF_DIRECTIVE) {
+			i++;
+			continue;
+		}
+		j = parse_declaration(ti, i, close, DC_FIELD, 0, record, depth);
+		j = skip_to_comma(ti, j > i ? j : i + 1, close);
+		while (j < close && !is_p(ti, j, ";"))
+			j = skip_to_comma(ti, j + 1, close);
+		i = j + 1;
+	}
+}
+
+/* Declarations at every statement start of a function body. */
+static void parse_body(struct type_index *ti, size_t open, size_t close)
+{
+	size_t i = open + 1;
+	int at_start = 1;
+
+	while (i < close) {
+		const struct token *t = &ti->l->tok[i];
+
+		if (t->flags & TF_DIRECTIVE) {
+			i++;
+			continue;
+		}
+		if (at_start && t->kind == TOK_IDENT) {
+			size_t j = parse_declaration(ti, i, close, DC_BLOCK, open,
+						     -1, 1);
+
+			if (j > i) {
+				i = j;
+				at_start = 0;
+				continue;
+			}
+		}
+		at_start = is_p(ti, i, ";") || is_p(ti, i, "{") || is_p(ti, i, "}");
+		if (tok_ident(ti->buf, ti->l, i, "for") && is_p(ti, i + 1, "(")) {
+			i += 2;
+			at_start = 1;
+			continue;
+		}
+		i++;
+	}
+}
 
 struct type_index *type_index_build(const char *buf, const struct token_list *l)
 {
-	(void)buf;
-	(void)l;
-	return xcalloc(1, sizeof(struct type_index));
+	struct type_index *ti = xcalloc(1, sizeof(*ti));
+	size_t i = 0, eof = l->nr - 1;
+
+	ti->buf = buf;
+	ti->l = l;
+	while (i < eof) {
+		size_t j;
+
+		if (l->tok[i].flags & TF_DIRECTIVE || l->tok[i].kind != TOK_IDENT) {
+			i++;
+			continue;
+		}
+		j = parse_declaration(ti, i, eof, DC_FILE, 0, -1, 0);
+		i = j > i ? j : i + 1;
+	}
+	return ti;
 }
 
 void type_index_free(struct type_index *ti)
 {
+	if (!ti)
+		return;
+	for (size_t i = 0; i < ti->nr_vars; i++) {
+		free(ti->vars[i].name);
+		dtype_release(&ti->vars[i].t);
+	}
+	for (size_t i = 0; i < ti->nr_typedefs; i++) {
+		free(ti->typedefs[i].name);
+		dtype_release(&ti->typedefs[i].t);
+	}
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		free(ti->fields[i].name);
+		dtype_release(&ti->fields[i].t);
+	}
+	for (size_t i = 0; i < ti->nr_records; i++)
+		free(ti->records[i].tag);
+	free(ti->vars);
+	free(ti->typedefs);
+	free(ti->fields);
+	free(ti->records);
+	free(ti->funcs);
 	free(ti);
+}
+
+size_t type_index_function_at(const struct type_index *ti, size_t i)
+{
+	/* functions are recorded in source order and do not nest */
+	size_t lo = 0, hi = ti->nr_funcs;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (ti->funcs[mid].close < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < ti->nr_funcs && ti->funcs[lo].open < i && i < ti->funcs[lo].close)
+		return ti->funcs[lo].open;
+	return 0;
+}
+
+/* ---- resolution ---- */
+
+/* A resolved type: a base that is not a typedef, plus derivations. */
+struct rtype {
+	enum base_kind kind;  /* never BK_TYPEDEF or BK_TYPEOF */
+	const char *name;     /* canonical base name (borrowed) */
+	int record;           /* a record of this file, or -1 */
+	char deriv[MAX_DERIV + 1];
+	char sbase[110];      /* the base as declared ("u32_t"), and how many */
+	int sdepth;           /* outer derivations are spelled out; -1: none */
+	int is_volatile;
+};
+
+static int resolve_expr(const struct type_index *ti, struct tok_range r,
+			size_t scope, struct rtype *out, int depth);
+
+static const struct var *lookup(const struct var *v, size_t n,
+				const char *buf, const struct token *t,
+				size_t scope, int *conflict)
+{
+	const struct var *found = NULL;
+
+	*conflict = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].scope != scope || !token_is(buf, t, v[i].name))
+			continue;
+		if (found && !dtype_same(&found->t, &v[i].t)) {
+			*conflict = 1;
+			return NULL;
+		}
+		if (!found)
+			found = &v[i];
+	}
+	return found;
+}
+
+static const struct var *lookup_name(const struct var *v, size_t n,
+				     const char *name, int *conflict)
+{
+	const struct var *found = NULL;
+
+	*conflict = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(v[i].name, name))
+			continue;
+		if (found && !dtype_same(&found->t, &v[i].t)) {
+			*conflict = 1;
+			return NULL;
+		}
+		if (!found)
+			found = &v[i];
+	}
+	return found;
+}
+
+/* The C spelling of base with the derivations deriv[0..n). */
+static void spell(char *out, size_t size, const char *base, const char *deriv,
+		  size_t n)
+{
+	size_t np = strspn(deriv, "p"), nap = 0;
+
+	if (np > n)
+		np = n;
+	/* "T *" for pointers, "T[]" for arrays, "T *[]" for arrays of pointers */
+	while (nap < n && deriv[nap] == 'a')
+		nap++;
+	/* a truncated spelling is still a useful message */
+	if (np == n)
+		snprintf(out, size, "%s%s%.*s", base, n ? " " : "", (int)n,
+			 "***************");
+	else if (nap + strspn(deriv + nap, "p") >= n)
+		snprintf(out, size, "%s%s%.*s%.*s", base, n - nap ? " " : "",
+			 (int)(n - nap), "***************", (int)(2 * nap),
+			 "[][][][][][][][][][][][][][][]");
+	else
+		snprintf(out, size, "%s (derived)", base);
+}
+
+/* Turn a declared type into a resolved one, following typedefs. */
+static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
+			 size_t scope, struct rtype *out, int depth)
+{
+	char deriv[MAX_DERIV + 1];
+	const char *spelled_base = t->name;
+	static const char *const kind_word[] = {
+		[BK_STRUCT] = "struct", [BK_UNION] = "union", [BK_ENUM] = "enum",
+	};
+	char tagged[110];
+
+	if (depth > MAX_DEPTH)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	out->record = -1;
+	strcpy(deriv, t->deriv);
+	switch (t->kind) {
+	case BK_UNKNOWN:
+	case BK_OPAQUE_PTR:
+		return 0;
+	case BK_SCALAR:
+	case BK_VOID:
+		out->kind = t->kind;
+		out->name = t->name;
+		break;
+	case BK_STRUCT:
+	case BK_UNION:
+	case BK_ENUM:
+		out->kind = t->kind;
+		out->name = t->name;
+		out->record = t->record;
+		snprintf(tagged, sizeof(tagged), "%s %s", kind_word[t->kind],
+			 t->name ? t->name : "<anonymous>");
+		spelled_base = tagged;
+		break;
+	case BK_TYPEDEF: {
+		int conflict;
+		const struct var *td = lookup_name(ti->typedefs, ti->nr_typedefs,
+						   t->name, &conflict);
+
+		if (conflict)
+			return 0;
+		if (!td) {
+			for (size_t i = 0; i < ARRAY_SIZE(known_scalars); i++) {
+				if (!strcmp(t->name, known_scalars[i])) {
+					out->kind = BK_SCALAR;
+					out->name = known_scalars[i];
+					break;
+				}
+			}
+			if (out->kind != BK_SCALAR)
+				return 0;
+			break;
+		}
+		if (!resolve_dtype(ti, &td->t, scope, out, depth + 1))
+			return 0;
+		if (strlen(deriv) + strlen(out->deriv) > MAX_DERIV)
+			return 0;
+		strcat(deriv, out->deriv);
+		break;
+	}
+	case BK_TYPEOF: {
+		struct rtype inner;
+
+		if (!resolve_expr(ti, t->expr, scope, &inner, depth + 1))
+			return 0;
+		*out = inner;
+		if (strlen(deriv) + strlen(inner.deriv) > MAX_DERIV)
+			return 0;
+		strcat(deriv, inner.deriv);
+		spelled_base = NULL;
+		break;
+	}
+	}
+	strcpy(out->deriv, deriv);
+	out->is_volatile = t->is_volatile;
+	if (spelled_base) {
+		snprintf(out->sbase, sizeof(out->sbase), "%s", spelled_base);
+		out->sdepth = (int)strlen(t->deriv);
+	} else {
+		out->sdepth = -1;
+	}
+	return 1;
+}
+
+static int deref(struct rtype *t)
+{
+	size_t n = strlen(t->deriv);
+
+	if (!n)
+		return 0;
+	memmove(t->deriv, t->deriv + 1, n);
+	/* Spelled "u32_t *" becomes "u32_t"; inside a typedef we only know
+	 * the canonical type. */
+	t->sdepth = t->sdepth > 0 ? t->sdepth - 1 : -1;
+	return 1;
+}
+
+/* The field `name` of the struct/union t (no derivations left). */
+static int member(const struct type_index *ti, struct rtype *t,
+		  const char *buf, const struct token *name, size_t scope,
+		  int depth)
+{
+	const struct field *found = NULL;
+
+	if ((t->kind != BK_STRUCT && t->kind != BK_UNION) || t->deriv[0])
+		return 0;
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		const struct field *f = &ti->fields[i];
+		const struct record *r = &ti->records[f->record];
+		int same;
+
+		if (t->record >= 0)
+			same = f->record == t->record;
+		else
+			same = t->name && r->tag && !strcmp(r->tag, t->name) &&
+			       (r->is_union == (t->kind == BK_UNION));
+		if (!same || !token_is(buf, name, f->name))
+			continue;
+		if (found && !dtype_same(&found->t, &f->t))
+			return 0; /* two definitions disagree */
+		found = f;
+	}
+	if (!found)
+		return 0;
+	return resolve_dtype(ti, &found->t, scope, t, depth + 1);
+}
+
+static int is_cast_group(const struct type_index *ti, size_t open, size_t close)
+{
+	struct dtype t;
+	size_t k = parse_specifiers((struct type_index *)ti, open + 1, close, &t,
+				    NULL, MAX_DEPTH);
+	int ok = k > open + 1;
+
+	while (ok && k < close && is_p(ti, k, "*"))
+		k++;
+	ok = ok && k == close && t.kind != BK_TYPEDEF;
+	if (k == close && t.kind == BK_TYPEDEF) {
+		/* "(name)" is a cast only if name is a known type */
+		int conflict;
+
+		ok = lookup_name(ti->typedefs, ti->nr_typedefs, t.name, &conflict) != NULL;
+		for (size_t i = 0; !ok && i < ARRAY_SIZE(known_scalars); i++)
+			ok = !strcmp(t.name, known_scalars[i]);
+	}
+	dtype_release(&t);
+	return ok;
+}
+
+static int type_name_range(const struct type_index *ti, struct tok_range r,
+			   size_t scope, struct rtype *out, int depth)
+{
+	struct dtype t;
+	size_t k = parse_specifiers((struct type_index *)ti, r.begin, r.end, &t,
+				    NULL, MAX_DEPTH);
+	size_t np = 0;
+	int ok;
+
+	if (k == r.begin)
+		return 0;
+	while (k < r.end && (is_p(ti, k, "*") || tok_ident(ti->buf, ti->l, k, "const") ||
+			     tok_ident(ti->buf, ti->l, k, "volatile"))) {
+		if (is_p(ti, k, "*"))
+			np++;
+		k++;
+	}
+	if (k != r.end || np + strlen(t.deriv) > MAX_DERIV) {
+		dtype_release(&t);
+		return 0;
+	}
+	memmove(t.deriv + np, t.deriv, strlen(t.deriv) + 1);
+	memset(t.deriv, 'p', np);
+	ok = resolve_dtype(ti, &t, scope, out, depth + 1);
+	dtype_release(&t);
+	return ok;
+}
+
+static int resolve_expr(const struct type_index *ti, struct tok_range r,
+			size_t scope, struct rtype *out, int depth)
+{
+	const char *buf = ti->buf;
+	const struct token_list *l = ti->l;
+	size_t p;
+	int conflict;
+
+	if (depth > MAX_DEPTH)
+		return 0;
+	/* strip parentheses around the whole expression */
+	for (int k = 0; r.end - r.begin >= 2 && is_p(ti, r.begin, "(") &&
+	     is_p(ti, r.end - 1, ")") &&
+	     tok_match(buf, l, r.begin) == r.end - 1; k++) {
+		if (k == MAX_DEPTH)
+			return 0; /* deeper than real code goes: unknown */
+		r.begin++;
+		r.end--;
+	}
+	if (r.begin >= r.end)
+		return 0;
+	if (is_p(ti, r.begin, "*")) {
+		struct tok_range in = { r.begin + 1, r.end };
+
+		if (!resolve_expr(ti, in, scope, out, depth + 1) || !deref(out))
+			return 0;
+		return 1;
+	}
+	if (is_p(ti, r.begin, "&")) {
+		struct tok_range in = { r.begin + 1, r.end };
+		size_t n;
+
+		if (!resolve_expr(ti, in, scope, out, depth + 1))
+			return 0;
+		n = strlen(out->deriv);
+		if (n >= MAX_DERIV)
+			return 0;
+		memmove(out->deriv + 1, out->deriv, n + 1);
+		out->deriv[0] = 'p';
+		if (out->sdepth >= 0)
+			out->sdepth++;
+		return 1;
+	}
+	if (is_p(ti, r.begin, "(")) {
+		size_t m = tok_match(buf, l, r.begin);
+
+		if (m + 1 < r.end && is_cast_group(ti, r.begin, m)) {
+			struct tok_range tn = { r.begin + 1, m };
+
+			if (unary_expr_end(buf, l, m + 1) != r.end)
+				return 0;
+			return type_name_range(ti, tn, scope, out, depth + 1);
+		}
+		if (m >= r.end)
+			return 0;
+		if (!resolve_expr(ti, (struct tok_range){ r.begin + 1, m }, scope,
+				  out, depth + 1))
+			return 0;
+		p = m + 1;
+	} else if (l->tok[r.begin].kind == TOK_IDENT) {
+		const struct var *v = NULL;
+
+		if (scope)
+			v = lookup(ti->vars, ti->nr_vars, buf, &l->tok[r.begin],
+				   scope, &conflict);
+		if (!v && !(scope && conflict))
+			v = lookup(ti->vars, ti->nr_vars, buf, &l->tok[r.begin],
+				   0, &conflict);
+		if (!v || !resolve_dtype(ti, &v->t, scope, out, depth + 1))
+			return 0;
+		p = r.begin + 1;
+	} else {
+		return 0;
+	}
+	/* postfix operators */
+	while (p < r.end) {
+		if (is_p(ti, p, "[")) {
+			size_t m = tok_match(buf, l, p);
+
+			if (m >= r.end || !deref(out))
+				return 0;
+			p = m + 1;
+		} else if ((is_p(ti, p, ".") || is_p(ti, p, "->")) && p + 1 < r.end &&
+			   l->tok[p + 1].kind == TOK_IDENT) {
+			if (is_p(ti, p, "->") && !deref(out))
+				return 0;
+			if (!member(ti, out, buf, &l->tok[p + 1], scope, depth))
+				return 0;
+			p += 2;
+		} else {
+			return 0; /* a call, a binary operator: not modelled */
+		}
+	}
+	return 1;
+}
+
+static enum type_class class_of(const struct rtype *t)
+{
+	if (t->deriv[0] == 'p')
+		return TC_POINTER;
+	if (t->deriv[0] == 'a')
+		return TC_ARRAY;
+	switch (t->kind) {
+	case BK_SCALAR:
+	case BK_ENUM:
+		return TC_SCALAR;
+	case BK_STRUCT:
+		return TC_STRUCT;
+	case BK_UNION:
+		return TC_UNION;
+	default:
+		return TC_UNKNOWN;
+	}
+}
+
+static int answer(const struct rtype *t, struct type_answer *out)
+{
+	static const char *const kind_word[] = {
+		[BK_STRUCT] = "struct ", [BK_UNION] = "union ", [BK_ENUM] = "enum ",
+	};
+	char base[110];
+
+	out->cls = class_of(t);
+	if (out->cls == TC_UNKNOWN)
+		return 0;
+	out->is_volatile = t->is_volatile;
+	snprintf(base, sizeof(base), "%s%s",
+		 t->kind == BK_STRUCT || t->kind == BK_UNION || t->kind == BK_ENUM ?
+		 kind_word[t->kind] : "", t->name ? t->name : "<anonymous>");
+	spell(out->canonical, sizeof(out->canonical), base, t->deriv,
+	      strlen(t->deriv));
+	if (t->sdepth >= 0 && (size_t)t->sdepth <= strlen(t->deriv))
+		spell(out->spelled, sizeof(out->spelled), t->sbase, t->deriv,
+		      (size_t)t->sdepth);
+	else
+		memcpy(out->spelled, out->canonical, sizeof(out->spelled));
+	return 1;
 }
 
 int type_index_expr(const struct type_index *ti, const char *buf,
 		    const struct token_list *l, struct tok_range r,
 		    struct type_answer *out)
 {
-	(void)ti; (void)buf; (void)l; (void)r;
-	out->cls = TC_UNKNOWN;
-	return 0;
+	struct rtype t;
+
+	(void)buf;
+	(void)l;
+	memset(out, 0, sizeof(*out));
+	if (!resolve_expr(ti, r, type_index_function_at(ti, r.begin), &t, 0))
+		return 0;
+	return answer(&t, out);
 }
 
 int type_index_type_name(const struct type_index *ti, const char *buf,
 			 const struct token_list *l, struct tok_range r,
 			 struct type_answer *out)
 {
-	(void)ti; (void)buf; (void)l; (void)r;
-	out->cls = TC_UNKNOWN;
-	return 0;
-}
+	struct rtype t;
 
-size_t type_index_function_at(const struct type_index *ti, size_t i)
-{
-	(void)ti; (void)i;
-	return 0;
+	(void)buf;
+	(void)l;
+	memset(out, 0, sizeof(*out));
+	if (!type_name_range(ti, r, type_index_function_at(ti, r.begin), &t, 0))
+		return 0;
+	return answer(&t, out);
 }
 
 const char *type_class_name(enum type_class c)

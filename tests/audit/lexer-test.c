@@ -6,13 +6,17 @@
  *                                    "ok FILE" or what is broken; exit 1 if any
  *   audit-lexer-test args FILE NAME  the arguments of every NAME(...) call
  *   audit-lexer-test count FILE...   lex only, print the number of tokens
+ *   audit-lexer-test type FILE L:C...  the type-index answer for the unary
+ *                                    expression that starts at line L, col C
  *
  * The invariants: tokens are non-empty, in order, inside the buffer, with
  * the right line:col; the bytes between tokens lex to nothing (only white
  * space, comments and splices); each token alone lexes back to itself.
  */
 #include "audit/lexer.h"
+#include "audit/idioms.h"
 #include "audit/tokscan.h"
+#include "audit/typeindex.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -115,8 +119,57 @@ static int check(const char *path, const char *buf, size_t len,
 		token_list_release(&sub);
 		prev_end = t->off + t->len;
 	}
+	/* The tok_match cache gives the same answers as the scan. */
+	{
+		size_t *scan = xmalloc(l->nr * sizeof(*scan));
+
+		for (size_t i = 0; i + 1 < l->nr; i++)
+			scan[i] = tok_match(buf, l, i);
+		tok_match_cache(buf, l);
+		for (size_t i = 0; i + 1 < l->nr; i++) {
+			if (tok_match(buf, l, i) != scan[i]) {
+				printf("FAIL %s: tok_match cache differs at token "
+				       "%zu (%u:%u)\n", path, i, l->tok[i].line,
+				       l->tok[i].col);
+				tok_match_cache_drop();
+				free(scan);
+				return 1;
+			}
+		}
+		tok_match_cache_drop();
+		free(scan);
+	}
 	printf("ok %s\n", path);
 	return 0;
+}
+
+static void types(const char *buf, const struct token_list *l, char **pos,
+		  int n)
+{
+	struct type_index *ti = type_index_build(buf, l);
+
+	for (int k = 0; k < n; k++) {
+		unsigned line, col;
+		size_t i;
+		struct type_answer a;
+
+		if (sscanf(pos[k], "%u:%u", &line, &col) != 2)
+			die("bad position '%s'", pos[k]);
+		for (i = 0; i + 1 < l->nr; i++)
+			if (l->tok[i].line == line && l->tok[i].col == col)
+				break;
+		if (i + 1 == l->nr) {
+			printf("%s: no token\n", pos[k]);
+			continue;
+		}
+		if (type_index_expr(ti, buf, l, (struct tok_range){ i,
+				    unary_expr_end(buf, l, i) }, &a))
+			printf("%s: %s '%s' '%s'\n", pos[k], type_class_name(a.cls),
+			       a.spelled, a.canonical);
+		else
+			printf("%s: unknown\n", pos[k]);
+	}
+	type_index_free(ti);
 }
 
 static void args(const char *buf, const struct token_list *l, const char *name)
@@ -169,6 +222,9 @@ int main(int argc, char **argv)
 			total += l.nr - 1;
 		} else if (!strcmp(argv[1], "check")) {
 			bad |= check(argv[i], buf, len, &l);
+		} else if (!strcmp(argv[1], "type")) {
+			types(buf, &l, argv + i + 1, argc - i - 1);
+			i = argc;
 		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
 			args(buf, &l, argv[i + 1]);
 			i++;

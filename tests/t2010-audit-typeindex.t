@@ -1,0 +1,23 @@
+#!/bin/sh
+# The type index of the lexical engine: typedefs, records (with anonymous
+# members), declarators, scopes; "unknown" for what it cannot know.
+. "$(dirname "$0")/lib/tap.sh"
+
+LT=$RWONCE_BUILD/audit-lexer-test
+D=$RWONCE_ROOT/tests/audit
+[ -x "$LT" ] || skip_all "$LT not built (run make)"
+
+POS="24:2 25:2 26:2 27:2 28:2 28:9 28:14 29:2 30:2 31:2 31:16 32:2 33:2 34:2 34:15 35:2 36:2 36:3 36:26 37:2 37:7 37:10 37:16 37:19 37:28 37:34 37:40"
+test_expect_success 'operand types match the golden answers' \
+	"$LT type $D/types.c $POS >$TEST_TMP/types && diff -u $D/types.expect $TEST_TMP/types"
+test_expect_success 'a conflict, a call and an unknown typedef are unknown' \
+	"grep -q '^31:16: unknown' $D/types.expect && grep -q '^34:2: unknown' $D/types.expect && grep -q '^32:2: unknown' $D/types.expect"
+test_expect_success 'typedef spelling is kept next to the canonical type' \
+	"grep -q \"^24:2: scalar 'u32_t' 'unsigned int'\" $D/types.expect && grep -q \"^37:2: union 'ipte_t' 'union ipte_control'\" $D/types.expect"
+
+# Hostile input never crashes the index: deep nesting, broken declarations.
+awk 'BEGIN { printf "int f(void) { return "; for (i = 0; i < 50000; i++) printf "("; printf "x"; for (i = 0; i < 50000; i++) printf ")"; print "; }"; print "struct { struct { struct { int a; } ; } ; } s; int g( { ; typedef ; struct ; x y z ;" }' >"$TEST_TMP/deep.c"
+test_expect_success 'deep nesting and broken declarations' \
+	"$LT type $TEST_TMP/deep.c 1:22 1:23 >$TEST_TMP/deep.out && grep -q '1:22: unknown' $TEST_TMP/deep.out"
+
+test_done
