@@ -86,13 +86,24 @@ static size_t eof_index(const struct scan *s)
 	return s->l->nr - 1;
 }
 
+/* The first-byte test rejects almost every token before any strlen. */
 static int punct(const struct scan *s, size_t i, const char *p)
 {
+	const struct token *t = &s->l->tok[i];
+
+	if (t->kind != TOK_PUNCT ||
+	    (s->buf[t->off] != p[0] && !(t->flags & TF_SPLICED)))
+		return 0;
 	return tok_punct(s->buf, s->l, i, p);
 }
 
 static int ident(const struct scan *s, size_t i, const char *p)
 {
+	const struct token *t = &s->l->tok[i];
+
+	if (t->kind != TOK_IDENT ||
+	    (s->buf[t->off] != p[0] && !(t->flags & TF_SPLICED)))
+		return 0;
 	return tok_ident(s->buf, s->l, i, p);
 }
 
