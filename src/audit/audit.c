@@ -210,6 +210,9 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 
 	for (int i = 0; i < argc; i++)
 		strlist_push(&paths, argv[i]);
+	if (lex->enabled[RULE_DOUBLE_FETCH])
+		warning("double-fetch is a lexical-engine rule; the clang engine "
+			"does not report it (use --engine=lexical for it)");
 	o.build_dir = build_dir;
 	o.jobs = jobs;
 	o.paths = &paths;
