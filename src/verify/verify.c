@@ -12,6 +12,7 @@
 #include "lib/run-command.h"
 #include "lib/tempdir.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <pthread.h>
@@ -112,8 +113,11 @@ static int identify(struct compiler *cc)
 	ch.argv = argv;
 	ch.timeout_ms = 30000;
 	if (run_child(&ch) || !child_ok(&ch)) {
-		if (ch.exec_errno)
+		if (ch.exec_errno && !program_exists(cc->name))
 			error("compiler '%s' not found (is it installed and in PATH?)", cc->name);
+		else if (ch.exec_errno)
+			error("compiler '%s' could not be started: %s", cc->name,
+			      strerror(ch.exec_errno));
 		else
 			error("compiler '%s' does not work: %s", cc->name, child_describe(&ch));
 		child_release(&ch);
