@@ -240,15 +240,22 @@ inline typename read_result<T>::type read(const volatile T &x)
 	return r;
 }
 
-/* v by value: an array or function argument then decays as it does in C
- * (by const reference, WRITE_ONCE(void_ptr, char_array) would not compile). */
-template <typename T, typename V> inline void write(T &x, V v)
+/*
+ * v has the (unqualified) type of x and is not deduced: the call converts
+ * it as an assignment would, so WRITE_ONCE(p, NULL), WRITE_ONCE(p, 0) and
+ * WRITE_ONCE(void_ptr, char_array) compile as in C.  (A deduced V would
+ * make NULL a plain long, which no longer converts to a pointer.)
+ */
+template <typename T> struct value_of {
+	typedef typename std::remove_cv<T>::type type;
+};
+
+template <typename T> inline void write(T &x, typename value_of<T>::type v)
 {
 	static_assert(!std::is_const<T>::value, "WRITE_ONCE: the target is const");
 	typedef typename check_object<typename std::remove_cv<T>::type>::uint U;
-	typename std::remove_cv<T>::type tmp = v;
 	U u;
-	std::memcpy(&u, static_cast<const void *>(&tmp), sizeof(u));
+	std::memcpy(&u, static_cast<const void *>(&v), sizeof(u));
 	store<sizeof(U)>(&x, u);
 }
 

@@ -108,6 +108,7 @@ typedef void *void_ptr;
 typedef const volatile int *cvint_ptr;
 typedef int (*func_ptr)(int);
 typedef struct node *node_ptr;
+typedef struct opaque *opaque_ptr; /* never defined */
 enum color { RED, GREEN = 7, BLUE = 200 };
 typedef enum color color_t;
 typedef unsigned char uchar;
@@ -216,6 +217,24 @@ static void check_scalars(void)
 	CHECK_SCALAR(func_ptr, add1, twice);
 	CHECK_SCALAR(node_ptr, (node_ptr)0, (node_ptr)0);
 
+	/* Null pointer constants convert as in an assignment (in C++ too). */
+	{
+		int_ptr p = &some_int;
+		WRITE_ONCE(p, NULL);
+		CHECK(p == NULL);
+		p = &some_int;
+		WRITE_ONCE(p, 0);
+		CHECK(p == NULL);
+		ASSIGN_ONCE(NULL, p);
+		CHECK(p == NULL);
+	}
+	/* A pointer to an incomplete type is a complete pointer object. */
+	{
+		opaque_ptr op = (opaque_ptr)&some_int;
+		CHECK(READ_ONCE(op) == (opaque_ptr)&some_int);
+		WRITE_ONCE(op, NULL);
+		CHECK(op == NULL);
+	}
 	/* The function pointer read once is callable as such. */
 	{
 		func_ptr fp = twice;
