@@ -46,7 +46,8 @@ struct dtype {
 				   else -1 */
 	struct tok_range expr;  /* BK_TYPEOF */
 	char deriv[MAX_DERIV + 1];
-	int is_volatile;
+	int is_volatile;        /* the declared object (outermost) */
+	int base_volatile;      /* the base type: volatile u32 *p */
 };
 
 struct var {
@@ -255,6 +256,7 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			   token_is(buf, tk, "__volatile__") ||
 			   token_is(buf, tk, "__volatile")) {
 			t->is_volatile = 1;
+			t->base_volatile = 1;
 			i++;
 		} else if (in_list(buf, tk, skip_words, ARRAY_SIZE(skip_words))) {
 			i++;
@@ -739,6 +741,7 @@ struct rtype {
 	char sbase[110];      /* the base as declared ("u32_t"), and how many */
 	int sdepth;           /* outer derivations are spelled out; -1: none */
 	int is_volatile;
+	int base_volatile;
 };
 
 static int resolve_expr(const struct type_index *ti, struct tok_range r,
@@ -882,6 +885,7 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 	}
 	strcpy(out->deriv, deriv);
 	out->is_volatile = t->is_volatile;
+	out->base_volatile |= t->base_volatile;
 	if (spelled_base) {
 		snprintf(out->sbase, sizeof(out->sbase), "%s", spelled_base);
 		out->sdepth = (int)strlen(t->deriv);
@@ -1110,6 +1114,7 @@ static int answer(const struct rtype *t, struct type_answer *out)
 	if (out->cls == TC_UNKNOWN)
 		return 0;
 	out->is_volatile = t->is_volatile;
+	out->volatile_base = t->base_volatile;
 	snprintf(base, sizeof(base), "%s%s",
 		 t->kind == BK_STRUCT || t->kind == BK_UNION || t->kind == BK_ENUM ?
 		 kind_word[t->kind] : "", t->name ? t->name : "<anonymous>");
@@ -1149,6 +1154,18 @@ int type_index_type_name(const struct type_index *ti, const char *buf,
 	if (!type_name_range(ti, r, type_index_function_at(ti, r.begin), &t, 0))
 		return 0;
 	return answer(&t, out);
+}
+
+size_t type_index_nr_functions(const struct type_index *ti)
+{
+	return ti->nr_funcs;
+}
+
+struct tok_range type_index_function(const struct type_index *ti, size_t k)
+{
+	struct tok_range r = { ti->funcs[k].open, ti->funcs[k].close };
+
+	return r;
 }
 
 const char *type_class_name(enum type_class c)

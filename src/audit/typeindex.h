@@ -31,6 +31,7 @@ enum type_class {
 struct type_answer {
 	enum type_class cls;
 	int is_volatile;      /* the object itself is volatile-qualified */
+	int volatile_base;    /* the innermost type is: volatile u32 *p */
 	char spelled[128];    /* as declared, e.g. "u64 *", "pte_t" */
 	char canonical[128];  /* after typedefs, e.g. "unsigned long long *" */
 };
@@ -58,6 +59,11 @@ int type_index_type_name(const struct type_index *ti, const char *buf,
 
 /* Which function body (its '{' token) encloses token i; 0 at file scope. */
 size_t type_index_function_at(const struct type_index *ti, size_t i);
+
+/* The function definitions of the file, in order: [k].begin is the
+ * body's '{', [k].end its '}'. */
+size_t type_index_nr_functions(const struct type_index *ti);
+struct tok_range type_index_function(const struct type_index *ti, size_t k);
 
 /* "scalar", "pointer", "struct", ... */
 const char *type_class_name(enum type_class c);
