@@ -1,3 +1,4 @@
-# `make run`: the project's main job.
+# `make run`: the project's main job -- rwonce verify on the system
+# compiler, native target, every optimisation level, the built-in probes.
 run: deps all
-	$(MAKE) --no-print-directory examples-run
+	$(TOOL) verify
