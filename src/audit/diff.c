@@ -319,6 +319,9 @@ char *diff_path_for(const char *path)
 			p = path + n + 1;
 	}
 	free(cwd);
+	/* Outside the current folder: "a/tmp/x.c" applies with -p1 from /. */
+	while (*p == '/')
+		p++;
 	/* Drop "./" components and doubled slashes. */
 	while (*p) {
 		if (p[0] == '.' && p[1] == '/' && (p == path || p[-1] == '/')) {

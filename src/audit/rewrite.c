@@ -999,9 +999,14 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 		struct edit_list *e = &s->res->edits;
 		const struct token *st = T(s, i), *at = T(s, amp);
 		const struct token *ot = T(s, end - 1);
+		size_t upto = at->off + at->len;
+
+		/* "*(volatile T *) p": no blank between '*' and p after it. */
 		if (deref)
-			at = T(s, close);
-		edit_list_add(e, st->off, at->off + at->len - st->off,
+			upto = blank_between(s, close, close + 1) ?
+				       T(s, close + 1)->off :
+				       T(s, close)->off + T(s, close)->len;
+		edit_list_add(e, st->off, upto - st->off,
 			      deref ? (use == USE_READ ? s->opts->read_open_deref :
 					      s->opts->write_open_deref) :
 			      use == USE_READ ? s->opts->read_open :
