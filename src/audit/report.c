@@ -282,8 +282,19 @@ static void sarif_rules(struct strbuf *sb)
 		strbuf_addf(sb, "            {\n"
 			    "              \"id\": \"%s\",\n"
 			    "              \"name\": ", rules[r].name);
-		/* name: the id in PascalCase-free form is fine; keep the id */
-		json_str(sb, rules[r].name);
+		/* name: a readable identifier that differs from the id, as
+		 * SARIF asks (access-once -> AccessOnce) */
+		strbuf_addch(sb, '"');
+		for (const char *p = rules[r].name; *p; p++) {
+			if (*p == '-')
+				continue;
+			if (p == rules[r].name || p[-1] == '-')
+				strbuf_addch(sb, (char)(*p >= 'a' && *p <= 'z' ?
+							*p - 'a' + 'A' : *p));
+			else
+				strbuf_addch(sb, *p);
+		}
+		strbuf_addch(sb, '"');
 		strbuf_addstr(sb, ",\n              \"shortDescription\": { \"text\": ");
 		json_str(sb, rules[r].summary);
 		strbuf_addstr(sb, " },\n              \"fullDescription\": { \"text\": ");
@@ -307,7 +318,8 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 	struct line_cache cache = { NULL, NULL, 0 };
 	char *root = absolute(o->srcroot ? o->srcroot : ".");
 	const char *prev_key = NULL;
-	uint64_t prev_hash = 0;
+	struct { uint64_t hash; unsigned count; } *seen = NULL;
+	size_t nseen = 0, seen_alloc = 0;
 	unsigned occurrence = 0;
 	int ret = 0;
 
@@ -351,12 +363,20 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 		 * when lines move.
 		 */
 		h = fnv1a(fnv1a(fnv1a(0, rules[x->rule].name), uri.buf), x->message);
-		if (prev_key && h == prev_hash)
-			occurrence++;
-		else
-			occurrence = 0;
+		/* The hash includes the file: counts restart with each file. */
+		if (!prev_key || strcmp(prev_key, x->path))
+			nseen = 0;
 		prev_key = x->path;
-		prev_hash = h;
+		occurrence = 0;
+		for (size_t k = 0; k < nseen; k++)
+			if (seen[k].hash == h)
+				occurrence = ++seen[k].count;
+		if (!occurrence) {
+			ALLOC_GROW(seen, nseen + 1, seen_alloc);
+			seen[nseen].hash = h;
+			seen[nseen].count = 0;
+			nseen++;
+		}
 
 		strbuf_addstr(&sb, i ? ",\n" : "\n");
 		strbuf_addf(&sb, "        {\n          \"ruleId\": \"%s\",\n"
@@ -406,6 +426,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 	free(cache.path);
 	free(cache.buf);
 	free(root);
+	free(seen);
 	return ret;
 }
 

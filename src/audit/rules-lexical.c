@@ -290,14 +290,19 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	if (c->o->enabled[RULE_ACCESS_ONCE]) {
 		const char *name = c->o->macros[m - c->o->macros].name;
 
-		strbuf_addf(&msg, "%s(%s) is deprecated", name, arg.buf);
+		if (!strcmp(name, "ACCESS_ONCE"))
+			strbuf_addf(&msg, "%s(%s) is deprecated", name, arg.buf);
+		else
+			strbuf_addf(&msg, "%s(%s) is an ACCESS_ONCE-style volatile "
+				    "access", name, arg.buf);
 		if (use == ONCE_READ)
 			strbuf_addf(&msg, ": use READ_ONCE(%s)", arg.buf);
 		else if (use == ONCE_WRITE)
 			strbuf_addf(&msg, ": use WRITE_ONCE(%s, value)", arg.buf);
 		else
-			strbuf_addf(&msg, "; this %s cannot become READ_ONCE or "
-				    "WRITE_ONCE mechanically", once_use_name(use));
+			strbuf_addf(&msg, "; its use here (%s) cannot become "
+				    "READ_ONCE or WRITE_ONCE mechanically",
+				    once_use_name(use));
 		add_type_clause(&msg, known, &ty);
 		add(c, RULE_ACCESS_ONCE, i, close, msg.buf, known ? &ty : NULL,
 		    nargs == 1 && (use == ONCE_READ || use == ONCE_WRITE));

@@ -1,0 +1,38 @@
+#!/bin/sh
+# SARIF from rwonce audit validated by Microsoft's SARIF multitool (npm
+# @microsoft/sarif-multitool, installed into build/npm by `make deps`),
+# with its SARIF rules and its GitHub code scanning (Gh) rules.
+. "$(dirname "$0")/lib/tap.sh"
+
+[ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
+MT=$RWONCE_BUILD/npm/node_modules/.bin/sarif-multitool
+have_cmd node || skip_all "node not installed (apt-get install nodejs npm; make deps)"
+[ -x "$MT" ] || skip_all "@microsoft/sarif-multitool not installed in build/npm (make deps)"
+"$MT" --version >/dev/null 2>&1 || skip_all "sarif-multitool does not run here (it needs its .NET runtime bundle)"
+
+# The npm wrapper runs the tool through a shell: quote the ';' list.
+validate() { # file -> prints errors; fails on any error
+	rm -f "$TEST_TMP/v.sarif"
+	"$MT" validate --rule-kind '"Sarif;Gh"' "$1" -o "$TEST_TMP/v.sarif" \
+		--log ForceOverwrite >"$TEST_TMP/v.log" 2>&1
+	rc=$?
+	cat "$TEST_TMP/v.log"
+	[ $rc = 0 ] && ! grep -q ': error ' "$TEST_TMP/v.log"
+}
+
+cd "$RWONCE_ROOT/tests/audit" || exit 1
+"$RWONCE" audit -q --enable all rules --format=sarif >"$TEST_TMP/rules.sarif"
+test_expect_success 'SARIF with findings validates (SARIF and GitHub rules)' \
+	"validate $TEST_TMP/rules.sarif"
+
+: >"$TEST_TMP/empty.c"
+"$RWONCE" audit -q "$TEST_TMP/empty.c" --srcroot "$TEST_TMP" --format=sarif >"$TEST_TMP/none.sarif"
+test_expect_success 'SARIF without findings validates' \
+	"validate $TEST_TMP/none.sarif"
+
+# The validator must be able to say no: a control that breaks the schema.
+sed 's/"startLine": [0-9]*/"startLine": 0/' "$TEST_TMP/rules.sarif" >"$TEST_TMP/bad.sarif"
+test_expect_success 'the validator rejects a broken file (control)' \
+	"! validate $TEST_TMP/bad.sarif"
+
+test_done
