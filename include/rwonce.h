@@ -542,7 +542,12 @@ struct ACCESS_ONCE_requires_a_scalar_operand;
 	RWONCE__CHECK_SCALAR(*rwonce__p)                                      \
 	RWONCE__STATIC_ASSERT(sizeof(*rwonce__p) != 8 || RWONCE__WIDE_LVALUE_OK, \
 		       RWONCE__MSG_WIDE_LVALUE);                              \
-	(volatile RWONCE__TYPEOF(*rwonce__p) *)rwonce__p;                     \
+	/* Converted, not cast: GCC's -Wcast-qual warns on a cast that adds  \
+	 * volatile under a pointer-typed object ("int **" to               \
+	 * "int * volatile *"); the implicit conversion is the same. */      \
+	volatile RWONCE__TYPEOF(*rwonce__p) *RWONCE__CAT(rwonce__p, _v) =    \
+		rwonce__p;                                                    \
+	RWONCE__CAT(rwonce__p, _v);                                           \
 })
 
 #define RWONCE_READ(x) RWONCE__READ(x, "READ_ONCE")

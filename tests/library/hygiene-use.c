@@ -21,3 +21,43 @@ int f(void)
 	barrier();
 	return x + v.a;
 }
+
+/* More types, each read and written once. */
+enum mode { MODE_OFF, MODE_ON };
+union word { unsigned int w; unsigned short h[2]; };
+float fl;
+double db;
+char ch;
+short sh;
+unsigned char uc;
+enum mode md;
+union word wd;
+const char *str;
+int (*fn)(void);
+
+int g(void);
+int g(void)
+{
+	float f2 = READ_ONCE(fl);
+	double d2 = READ_ONCE(db);
+	char c2 = READ_ONCE(ch);
+	short s2 = READ_ONCE(sh);
+	unsigned char u2 = READ_ONCE(uc);
+	enum mode m2 = READ_ONCE(md);
+	union word w2 = READ_ONCE(wd);
+	const char *p2 = READ_ONCE(str);
+	int (*f3)(void) = READ_ONCE(fn);
+
+	WRITE_ONCE(fl, f2);
+	WRITE_ONCE(db, d2);
+	WRITE_ONCE(ch, c2);
+	WRITE_ONCE(sh, s2);
+	WRITE_ONCE(uc, u2);
+	WRITE_ONCE(md, m2);
+	WRITE_ONCE(wd, w2);
+	WRITE_ONCE(str, p2);
+	WRITE_ONCE(fn, f3);
+	ACCESS_ONCE(ch) = ACCESS_ONCE(c2);
+	ACCESS_ONCE(fn) = f;
+	return f3() + (m2 == MODE_ON);
+}
