@@ -54,6 +54,15 @@ test_expect_failure_msg 'a broken database: exit 2, names the file' \
 	'bad/compile_commands.json: not a compilation database' \
 	'"$AUDIT" -p "$TEST_TMP/bad"'
 
+mkdir "$TEST_TMP/gone"
+printf '[{"directory": "%s", "file": "vanished.c", "command": "cc -c vanished.c"},\n {"directory": "%s", "file": "anon.c", "command": "cc -std=gnu11 -c anon.c"}]\n' \
+	"$TEST_TMP/gone" "$FIX" >"$TEST_TMP/gone/compile_commands.json"
+test_expect_success 'a unit whose file is gone: named, counted, the others audited' \
+	'"$AUDIT" -p "$TEST_TMP/gone" >"$TEST_TMP/gone.out" 2>"$TEST_TMP/gone.err"; rc=$?;
+	 cat "$TEST_TMP/gone.err"; test $rc = 2 &&
+	 grep -q "vanished.c: cannot be parsed" "$TEST_TMP/gone.err" &&
+	 grep -q "^anon.c:13:9: .*\[access-once-nonscalar\]" "$TEST_TMP/gone.out"'
+
 test_expect_failure_msg 'a bad --macro: exit 2' "unknown kind 'sideways'" \
 	'"$AUDIT" -p "$TEST_TMP/db" --macro FOO=sideways'
 
