@@ -61,6 +61,7 @@ test_expect_success 'a unit whose file is gone: named, counted, the others audit
 	'"$AUDIT" -p "$TEST_TMP/gone" >"$TEST_TMP/gone.out" 2>"$TEST_TMP/gone.err"; rc=$?;
 	 cat "$TEST_TMP/gone.err"; test $rc = 2 &&
 	 grep -q "vanished.c: cannot be parsed" "$TEST_TMP/gone.err" &&
+	 grep -q "vanished.c: No such file or directory" "$TEST_TMP/gone.err" &&
 	 grep -q "^anon.c:13:9: .*\[access-once-nonscalar\]" "$TEST_TMP/gone.out"'
 
 test_expect_failure_msg 'a bad --macro: exit 2' "unknown kind 'sideways'" \

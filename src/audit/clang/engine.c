@@ -200,7 +200,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 		if (!r->failed)
 			continue;
 		failed++;
-		error("%s: cannot be parsed cleanly; libclang says:\n%s",
+		error("%s: cannot be parsed cleanly:\n%s",
 		      units.items[i].file, strbuf_str(&r->diagnostics));
 	}
 

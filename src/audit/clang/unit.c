@@ -20,9 +20,11 @@
 #include "audit/clang/unit-internal.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The parse options: the detailed preprocessing record gives us macro
  * definitions and expansions as cursors; KeepGoing keeps the AST after
@@ -684,6 +686,14 @@ void audit_unit(CXIndex index, const struct unit *u,
 		for (size_t i = 0; i < extra_args->nr; i++)
 			strlist_push(&args, extra_args->items[i]);
 
+	/* libclang says only "failed" about a file it cannot read. */
+	if (access(u->file, R_OK) < 0) {
+		r->failed = 1;
+		strbuf_addf(&r->diagnostics, "  %s: %s\n", u->file,
+			    strerror(errno));
+		strlist_clear(&args);
+		return;
+	}
 	/* bench/clang-engine.sh sets this to time libclang's parse alone
 	 * (as clang -fsyntax-only does it), the floor of the engine. */
 	parse_only = getenv("RWONCE_CLANG_BENCH_PARSE_ONLY") != NULL;
