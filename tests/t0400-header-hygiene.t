@@ -12,6 +12,12 @@
 #   - every macro in the SYNOPSIS of doc/rwonce.3 exists, and every public
 #     macro the header defines is in the man page.
 #
+# -Wshadow used to fail: nested READ_ONCE(READ_ONCE(p)->f) declared
+# rwonce__p inside rwonce__p's own initializer.  The header now names each
+# expansion's locals with __COUNTER__; this test keeps it that way.
+# GCC's -Wcast-qual used to fail on ACCESS_ONCE of a pointer (a cast adding
+# volatile under a pointer-typed object); the header now converts instead.
+#
 # Warnings deliberately not in the list, and why:
 #   -Wpadded        about the user's own structs, not the header
 #   -Weverything    (clang) includes -Wpre-c11-compat for _Generic and
