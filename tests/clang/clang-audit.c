@@ -16,6 +16,7 @@ int main(int argc, const char **argv)
 	static const char *const usage[] = {
 		"clang-audit -p DIR [<options>] [<path>...]", NULL
 	};
+	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
 	const char *dir = NULL;
 	int jobs = 0, types = 0, stats_flag = 0;
 	struct strlist macros = STRLIST_INIT, extra = STRLIST_INIT,
@@ -30,9 +31,9 @@ int main(int argc, const char **argv)
 			 "append ARG to every unit's command line"),
 		OPT_BOOL(0, "types", &types, "print the operand's types"),
 		OPT_BOOL(0, "stats", &stats_flag, "print unit counts and time"),
+		OPT_BOOL(0, "progress", &o.progress, "a progress line on stderr"),
 		OPT_END(),
 	};
-	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
 	struct clang_engine_stats stats = { 0, 0, 0 };
 	struct finding_list found = FINDING_LIST_INIT;
 	struct strbuf why = STRBUF_INIT;

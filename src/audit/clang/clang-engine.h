@@ -44,8 +44,11 @@ struct clang_engine_options {
 	const struct strlist *extra_args;
 	/* Print each unit's name on stderr as it is parsed. */
 	int verbose;
+	/* A progress line on stderr ("12/65 units"); the caller checks for
+	 * a terminal. */
+	int progress;
 };
-#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, NULL, 0 }
+#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, NULL, 0, 0 }
 
 struct clang_engine_stats {
 	unsigned units;        /* translation units parsed */

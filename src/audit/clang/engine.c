@@ -84,7 +84,7 @@ struct pool {
 	const struct clang_engine_options *o;
 	const struct once_macro_table *macros;
 	struct unit_result *results;
-	size_t next;
+	size_t next, done, failed;
 	pthread_mutex_t lock;
 };
 
@@ -108,6 +108,17 @@ static void *worker(void *arg)
 				p->units->items[i].file);
 		audit_unit(index, &p->units->items[i], p->macros,
 			   p->o->extra_args, &p->results[i]);
+		if (p->o->progress) {
+			pthread_mutex_lock(&p->lock);
+			p->done++;
+			p->failed += p->results[i].failed;
+			fprintf(stderr, "\rrwonce audit: %zu/%zu units",
+				p->done, p->units->nr);
+			if (p->failed)
+				fprintf(stderr, ", %zu failed", p->failed);
+			fputs("\033[K", stderr); /* erase to end of line */
+			pthread_mutex_unlock(&p->lock);
+		}
 	}
 	clang_disposeIndex(index);
 	return NULL;
@@ -191,6 +202,8 @@ int clang_engine_run(const struct clang_engine_options *o,
 		pthread_join(threads[t], NULL);
 	pthread_mutex_destroy(&pool.lock);
 	free(threads);
+	if (o->progress && units.nr)
+		fputs("\r\033[K", stderr);
 
 	/* Failed units, in database order, with libclang's words. */
 	for (size_t i = 0; i < units.nr; i++) {
