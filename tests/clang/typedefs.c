@@ -42,3 +42,20 @@ int arrays(void)
 	       ACCESS_ONCE(name)[0] +
 	       ACCESS_ONCE(table[2]); // CHECK: [[@LINE]]:9: warning: ACCESS_ONCE is deprecated
 }
+
+/* Qualified and odd-sized scalars. */
+long double ld;
+volatile int vi;
+const int ci = 1;
+int *ptr;
+
+long double qualified(void)
+{
+	// CHECK: [[@LINE+3]]:9: warning: ACCESS_ONCE of 'long double' (16 bytes): no single access has that size [once-size]
+	// CHECK: [[@LINE+2]]:9: note: type 'long double', canonical 'long double'
+	// CHECK: [[@LINE+1]]:9: warning: ACCESS_ONCE is deprecated
+	return ACCESS_ONCE(ld) +
+	       ACCESS_ONCE(vi) + // CHECK: [[@LINE]]:9: warning: ACCESS_ONCE is deprecated
+	       READ_ONCE(ci) +   // CHECK-NOT: [[@LINE]]:
+	       (READ_ONCE(ptr) != 0); // CHECK-NOT: [[@LINE]]:
+}
