@@ -21,16 +21,22 @@ int clang_engine_available(struct strbuf *why)
 	return 1;
 }
 
+static char cwd[PATH_MAX];
+static int have_cwd;
+static pthread_once_t cwd_once = PTHREAD_ONCE_INIT;
+
+static void read_cwd(void)
+{
+	have_cwd = getcwd(cwd, sizeof(cwd)) != NULL;
+}
+
 char *display_path(const char *abs_path)
 {
-	static char cwd[PATH_MAX];
-	static int have_cwd = -1;
 	size_t n;
 
-	/* getcwd once: the engine never changes folder (threads use
-	 * -working-directory instead). */
-	if (have_cwd < 0)
-		have_cwd = getcwd(cwd, sizeof(cwd)) != NULL;
+	/* Once, for all threads: the engine never changes folder (units
+	 * use -working-directory instead). */
+	pthread_once(&cwd_once, read_cwd);
 	if (!have_cwd)
 		return xstrdup(abs_path);
 	n = strlen(cwd);
