@@ -76,3 +76,15 @@ unsigned long shapes(struct pair8 *p8, struct pair16 *p16, pair32_t *p32,
 	v = *(volatile struct pair32 *)&shared_pair;
 	return r + v.a + bv.lo + b2v.hi + nv.in.a;
 }
+
+/* An array member counts its elements (clang 14: four 1-byte loads). */
+struct arr4 { unsigned char b[4]; };
+
+unsigned int bytes(struct arr4 *p)
+{
+	// CHECK: [[@LINE+2]]:21: warning: READ_ONCE: volatile read of 4-byte 'struct arr4' with 4 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair16) [volatile-aggregate]
+	// CHECK: [[@LINE+1]]:21: note: type 'struct arr4', canonical 'struct arr4'
+	struct arr4 v = READ_ONCE(*p);
+
+	return v.b[0] + v.b[3];
+}
