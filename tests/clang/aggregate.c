@@ -82,8 +82,8 @@ struct arr4 { unsigned char b[4]; };
 
 unsigned int bytes(struct arr4 *p)
 {
-	// CHECK: [[@LINE+2]]:21: warning: READ_ONCE: volatile read of 4-byte 'struct arr4' with 4 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair16) [volatile-aggregate]
-	// CHECK: [[@LINE+1]]:21: note: type 'struct arr4', canonical 'struct arr4'
+	// CHECK: [[@LINE+2]]:18: warning: READ_ONCE: volatile read of 4-byte 'struct arr4' with 4 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair16) [volatile-aggregate]
+	// CHECK: [[@LINE+1]]:18: note: type 'struct arr4', canonical 'struct arr4'
 	struct arr4 v = READ_ONCE(*p);
 
 	return v.b[0] + v.b[3];
