@@ -9,3 +9,6 @@ ALL_TARGETS += $(AUDIT_LEXER_TEST)
 
 $(AUDIT_LEXER_TEST): $(patsubst %.c,$(BUILD)/%.o,$(AUDIT_LEXER_TEST_SRCS))
 	$(CC) $(ALL_CFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+
+# Header dependencies of the driver's own object (the tool's are in 00-tool.mk).
+-include $(BUILD)/tests/audit/lexer-test.d

@@ -61,12 +61,19 @@ static void audit_worker_done(void *worker, void *ctxp)
 static void note_odd_bytes(const char *path, const char *buf,
 			   const struct token_list *l)
 {
-	const struct token *nul = NULL, *bad = NULL, *cmt = NULL;
-	size_t nnul = 0, nbad = 0;
+	const struct token *nul = NULL, *bad = NULL, *cmt = NULL, *lit = NULL;
+	size_t nnul = 0, nbad = 0, nlit = 0;
 
 	for (size_t i = 0; i + 1 < l->nr; i++) {
 		const struct token *t = &l->tok[i];
 
+		/* "#error don't" is fine: only literals in code count */
+		if ((t->kind == TOK_STRING || t->kind == TOK_CHAR) &&
+		    (t->flags & TF_UNTERMINATED) && !(t->flags & TF_DIRECTIVE)) {
+			nlit++;
+			if (!lit)
+				lit = t;
+		}
 		if (t->kind != TOK_OTHER)
 			continue;
 		if (t->flags & TF_UNTERMINATED) {
@@ -90,6 +97,11 @@ static void note_odd_bytes(const char *path, const char *buf,
 		walk_warning("%s:%u:%u: invalid UTF-8 in the code (%zu place%s); "
 			     "treated as unknown tokens", path, bad->line,
 			     bad->col, nbad, nbad > 1 ? "s" : "");
+	if (lit)
+		walk_warning("%s:%u:%u: unterminated %s literal (%zu in the file); "
+			     "it ends at the end of its line", path, lit->line,
+			     lit->col, lit->kind == TOK_STRING ? "string" :
+			     "character", nlit);
 	if (cmt)
 		walk_warning("%s:%u:%u: unterminated comment: the rest of the "
 			     "file is not checked", path, cmt->line, cmt->col);

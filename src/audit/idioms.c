@@ -314,7 +314,9 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 {
 	size_t eof = l->nr - 1, open, close, opend;
 
-	if (i + 2 >= eof || !volatile_soon(buf, l, i + 2))
+	if (i + 2 >= eof || !is_punct(buf, l, i + 1, "(") ||
+	    !(is_punct(buf, l, i, "*") || is_punct(buf, l, i, "(")) ||
+	    !volatile_soon(buf, l, i + 2))
 		return 0;
 	if (is_punct(buf, l, i, "*") && is_punct(buf, l, i + 1, "(")) {
 		/* *(volatile T *)E */

@@ -13,8 +13,9 @@ int tok_punct(const char *buf, const struct token_list *l, size_t i,
 
 	if (t->kind != TOK_PUNCT)
 		return 0;
-	if (!(t->flags & TF_SPLICED))
-		return t->len == strlen(s) && !memcmp(buf + t->off, s, t->len);
+	if (!(t->flags & TF_SPLICED)) /* first byte first: the common miss */
+		return buf[t->off] == s[0] && t->len == strlen(s) &&
+		       !memcmp(buf + t->off, s, t->len);
 	return token_is(buf, t, s);
 }
 
@@ -25,8 +26,9 @@ int tok_ident(const char *buf, const struct token_list *l, size_t i,
 
 	if (t->kind != TOK_IDENT)
 		return 0;
-	if (!(t->flags & TF_SPLICED))
-		return t->len == strlen(s) && !memcmp(buf + t->off, s, t->len);
+	if (!(t->flags & TF_SPLICED)) /* first byte first: the common miss */
+		return buf[t->off] == s[0] && t->len == strlen(s) &&
+		       !memcmp(buf + t->off, s, t->len);
 	return token_is(buf, t, s);
 }
 
