@@ -27,12 +27,12 @@ test_expect_success 'the failed unit is named with libclang diagnostics' \
 test_expect_success 'only the broken unit failed' \
 	'test "$(grep -c "cannot be parsed" "$TEST_TMP/err")" = 1'
 
-for f in once.h typedefs.c macros.c anon.c aggregate.c word32.c broken.c; do
+for f in once.h typedefs.c macros.c anon.c aggregate.c word32.c broken.c ifdef.c; do
 	test_expect_success "golden: $f" \
 		"'$FIX/filecheck.sh' '$FIX/$f' '$TEST_TMP/out'"
 done
 
-test_expect_success 'a header finding is reported once for six units' \
+test_expect_success 'a header finding is reported once for seven units' \
 	'test "$(grep -c "^once.h:33:9: warning: .*\[access-once-nonscalar\]" "$TEST_TMP/out")" = 1'
 
 test_expect_success 'the same findings with -j1 as with -j2' \

@@ -3,7 +3,7 @@
 # clang engine's fixtures in SRC_DIR, the way `bear` would record them:
 # one "arguments" entry per unit, word32.c built for a 32-bit target.
 out=$1 src=$2
-units="typedefs.c macros.c anon.c aggregate.c word32.c broken.c"
+units="typedefs.c macros.c anon.c aggregate.c word32.c broken.c ifdef.c"
 {
 	printf '[\n'
 	sep=
