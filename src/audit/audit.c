@@ -210,7 +210,7 @@ static int choose_engine(const char *engine, const char **build_dir)
  * returns non-zero on trouble (no database, units that failed). */
 static int audit_with_clang(const char *build_dir, int jobs, int argc,
 			    const char **argv, const struct strlist *macros,
-			    const struct strlist *excludes,
+			    const struct strlist *excludes, int progress,
 			    const struct lexical_options *lex,
 			    struct finding_list *all, size_t *units)
 {
@@ -230,6 +230,7 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 	o.paths = &paths;
 	o.macros = macros;
 	o.excludes = excludes;
+	o.progress = progress;
 	rc = clang_engine_run(&o, &found, &st);
 	for (size_t i = 0; i < found.nr; i++) /* --enable/--disable */
 		if (lex->enabled[found.items[i].rule])
@@ -322,7 +323,8 @@ int cmd_audit(int argc, const char **argv)
 		size_t units = 0;
 
 		trouble = audit_with_clang(build_dir, jobs, argc, argv, &macros,
-					   &excludes, &ctx.lex, &ctx.all, &units);
+					   &excludes, !no_progress && isatty(2),
+					   &ctx.lex, &ctx.all, &units);
 		/* The summary counts files: the units, and headers with
 		 * findings beyond them. */
 		memset(&st, 0, sizeof(st));
