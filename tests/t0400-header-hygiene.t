@@ -115,6 +115,19 @@ for cc in $RWONCE_CCS $RWONCE_CXXS; do
 	w=$(known_warnings "$cc" "$warnings" "${x#-x }")
 	job "$cc: every macro, extra warnings: $w" \
 		"$base $x $std -pedantic -O2 $w -c -o /dev/null $RWONCE_ROOT/tests/library/hygiene-use.c"
+	# The other code paths of the header, under the same warnings.
+	configs="-DRWONCE_BACKEND_ATOMIC"
+	if can_compile_with "$cc" -m32; then
+		configs="$configs|-m32 -DRWONCE_ATOMIC64|-m32 -DRWONCE_ALLOW_TEARING"
+	fi
+	old_ifs=$IFS
+	IFS='|'
+	for cfg in $configs; do
+		IFS=$old_ifs
+		job "$cc $cfg: every macro, the same extra warnings" \
+			"$base $x $std -pedantic -O2 $w $cfg -c -o /dev/null $RWONCE_ROOT/tests/library/hygiene-use.c"
+	done
+	IFS=$old_ifs
 done
 run_jobs "$JOBS"
 
