@@ -50,7 +50,8 @@ if have_cmd gcc; then
 		flags=$(sed -n 's|^// FLAGS: ||p' "$FAIL/$f.c")
 		LC_ALL=C gcc $flags -I"$RWONCE_ROOT/include" -c -o /dev/null "$FAIL/$f.c" \
 			>"$TEST_TMP/$f.err" 2>&1
-		msg=$(sed -n 's/.*static assertion failed: "\(.*\)"$/\1/p; s/.*#error "\(.*\)"$/\1/p' \
+		msg=$(sed -n 's/.*static assertion failed: "\(.*\)"$/\1/p; s/.*#error "\(.*\)"$/\1/p
+			s/.*selector of type .\(struct [^ ]* (\*)\[[0-9]*\]\). is not compatible.*/\1/p' \
 			"$TEST_TMP/$f.err" | head -n 1)
 		if [ -z "$msg" ]; then
 			_tap_result 1 "rwonce.3 quotes the message of $f"

@@ -1,7 +1,7 @@
 /* READ_ONCE on a 16-byte struct: no single access of that size exists. */
-// EXPECT(gcc clang): READ_ONCE: object size is not 1, 2, 4 or 8 bytes
-// The size is named by the type of a _Generic selector, which also states
-// the rule; tcc stops at that first error.
+// EXPECT(c): struct READ_ONCE_needs_1_2_4_or_8_bytes
+// One error names the macro, the rule and the size: the type of a _Generic
+// selector that no association matches.
 // EXPECT(c): needs_1_2_4_or_8_bytes \(\*\)\[16\]
 // EXPECT(c++): READ_ONCE/WRITE_ONCE: object size is not 1, 2, 4 or 8 bytes
 // EXPECT(g++): uint_of_size<16>
