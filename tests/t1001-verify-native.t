@@ -90,6 +90,14 @@ test_expect_success 'installed (make install DESTDIR=...), away from the source 
 	grep -q "78 probe runs ok" "$TEST_TMP/inst.out"
 '
 
+test_expect_success '--opt takes 2, O2 and -O2 alike' '
+	for l in 2 O2 -O2; do
+		"$RWONCE" verify --opt "$l" --backend volatile --only read_u32 --json \
+			>"$TEST_TMP/opt" &&
+		grep -q "\"opt\": \"-O2\"" "$TEST_TMP/opt" || return 1
+	done
+'
+
 test_expect_success 'still no temporary files left' '
 	test -z "$(ls -A "$TMPDIR")"
 '

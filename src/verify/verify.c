@@ -202,10 +202,13 @@ static int parse_levels(struct strlist *in, struct strlist *out)
 			tok = xstrndup(s, n);
 			s += n;
 			const char *lvl = tok;
+			/* Accept 2, O2 and -O2 alike. */
 			if (!strncmp(lvl, "-O", 2))
 				lvl += 2;
+			else if (lvl[0] == 'O')
+				lvl += 1;
 			if (strlen(lvl) != 1 || !strchr("0123sgz", lvl[0])) {
-				error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z or -O0...)", tok);
+				error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z, as 2, O2 or -O2)", tok);
 				free(tok);
 				return -1;
 			}
