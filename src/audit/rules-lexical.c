@@ -44,6 +44,11 @@ int lexical_add_macro(struct lexical_options *o, const char *spec)
 		{ "access-once", MK_ACCESS_ONCE },
 		{ "read-once", MK_READ_ONCE },
 		{ "write-once", MK_WRITE_ONCE },
+		/* the clang engine's spellings, accepted by both engines */
+		{ "access", MK_ACCESS_ONCE },
+		{ "read", MK_READ_ONCE },
+		{ "write", MK_WRITE_ONCE },
+		{ "once", MK_READ_ONCE },
 	};
 	const char *eq = strchr(spec, '=');
 	size_t n;
