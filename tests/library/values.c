@@ -336,6 +336,17 @@ static void check_aggregates(void)
 	CHECK_TWO(two4, owner, next, 0x1234, 0xfedc, 7, 9);
 	CHECK_TWO(two8, lo, hi, 0x01234567u, 0x89abcdefu, 5u, 0xffffffffu);
 
+#ifndef __cplusplus
+	/* A compound literal with a comma must be parenthesized: the macro
+	 * has two parameters, and the preprocessor splits at that comma. */
+	{
+		struct two4 t;
+		WRITE_ONCE(t, ((struct two4){ 3, 4 }));
+		CHECK(t.owner == 3 && t.next == 4);
+		WRITE_ONCE(t, ((struct two4){ .next = 6 }));
+		CHECK(t.owner == 0 && t.next == 6);
+	}
+#endif
 	{
 		struct one8 o, r;
 		o.v = 0x0123456789abcdefULL;
