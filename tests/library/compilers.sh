@@ -35,10 +35,11 @@ rwonce_nproc() {
 }
 
 # Each job is a shell script DIR/NAME.sh; its output goes to DIR/NAME.out
-# and its exit status to DIR/NAME.rc.
+# and its exit status to DIR/NAME.rc.  A job that hangs (a compiler, or a
+# test program gone wrong) is killed after 300 s and fails with 124.
 run_jobs() {
 	(cd "$1" && ls ./*.sh 2>/dev/null | xargs -r -P "$(rwonce_nproc)" -n 1 \
-		sh -c 'sh "$0" >"${0%.sh}.out" 2>&1; echo $? >"${0%.sh}.rc"')
+		sh -c 'timeout 300 sh "$0" >"${0%.sh}.out" 2>&1; echo $? >"${0%.sh}.rc"')
 }
 
 # Can compiler $1 compile a translation unit that includes the headers the
