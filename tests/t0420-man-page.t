@@ -48,7 +48,7 @@ if have_cmd gcc; then
 	for f in read-once-12byte m32-read-once-u64 access-once-struct access-once-array \
 		write-once-const check-alignment-packed short-names-defined; do
 		flags=$(sed -n 's|^// FLAGS: ||p' "$FAIL/$f.c")
-		LC_ALL=C gcc $flags -I"$RWONCE_ROOT/include" -c -o /dev/null "$FAIL/$f.c" \
+		LC_ALL=C gcc $flags -I"$RWONCE_ROOT/include" -c -o "$TEST_TMP/$f.o" "$FAIL/$f.c" \
 			>"$TEST_TMP/$f.err" 2>&1
 		msg=$(sed -n 's/.*static assertion failed: "\(.*\)"$/\1/p; s/.*#error "\(.*\)"$/\1/p
 			s/.*selector of type .\(struct [^ ]* (\*)\[[0-9]*\]\). is not compatible.*/\1/p' \
