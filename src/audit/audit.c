@@ -252,7 +252,7 @@ int cmd_audit(int argc, const char **argv)
 	const char *engine = "lexical", *build_dir = NULL;
 	int use_clang;
 	int jobs = 0, follow = 0, no_progress = 0, quiet = 0, show_rules = 0;
-	int max_mib = 64, fmt, trouble;
+	int max_mib = 64, fmt, trouble, status;
 	const char *dot[] = { ".", NULL };
 	const char *const *paths;
 	size_t npaths;
@@ -297,28 +297,29 @@ int cmd_audit(int argc, const char **argv)
 	ctx.lex.enabled[RULE_VOLATILE_AGGREGATE] = 1;
 	for (size_t i = 0; i < macros.nr; i++)
 		if (lexical_add_macro(&ctx.lex, macros.items[i]))
-			return EXIT_TROUBLE;
+			goto trouble_out;
 	if (set_rules(&ctx.lex))
-		return EXIT_TROUBLE;
+		goto trouble_out;
 	if (show_rules) {
 		list_rules(&ctx.lex);
-		return EXIT_CLEAN;
+		status = EXIT_CLEAN;
+		goto out;
 	}
 	fmt = report_parse_format(format);
 	if (fmt < 0) {
 		error("--format: unknown format '%s' (text, json or sarif)", format);
-		return EXIT_TROUBLE;
+		goto trouble_out;
 	}
 	if (jobs < 0 || jobs > 1024 || max_mib <= 0) {
 		error("--jobs must be 0..1024 and --max-size positive");
-		return EXIT_TROUBLE;
+		goto trouble_out;
 	}
 	ctx.max_size = (size_t)max_mib << 20;
 	if (build_dir && !strcmp(engine, "lexical"))
 		engine = "clang"; /* -p names a compilation database */
 	use_clang = choose_engine(engine, &build_dir);
 	if (use_clang < 0)
-		return EXIT_TROUBLE;
+		goto trouble_out;
 	if (use_clang) {
 		size_t units = 0;
 
@@ -371,14 +372,16 @@ report:
 	if (!quiet)
 		report_summary(stderr, &ctx.all, st.files);
 
-	{
-		int status = trouble ? EXIT_TROUBLE :
-			     ctx.all.nr ? EXIT_FINDINGS : EXIT_CLEAN;
-
-		finding_list_release(&ctx.all);
-		lexical_options_release(&ctx.lex);
-		strlist_clear(&excludes);
-		strlist_clear(&macros);
-		return status;
-	}
+	status = trouble ? EXIT_TROUBLE : ctx.all.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+	goto out;
+trouble_out:
+	status = EXIT_TROUBLE;
+out:
+	finding_list_release(&ctx.all);
+	lexical_options_release(&ctx.lex);
+	strlist_clear(&excludes);
+	strlist_clear(&macros);
+	strlist_clear(&enable_list);
+	strlist_clear(&disable_list);
+	return status;
 }

@@ -68,6 +68,12 @@ static __thread size_t *cache_stack;
 
 void tok_match_cache_drop(void)
 {
+	/* Freed each time: one allocation per file is cheap, and a thread
+	 * that ends leaves nothing behind. */
+	free(cache_match);
+	free(cache_stack);
+	cache_match = cache_stack = NULL;
+	cache_alloc = 0;
 	cache_list = NULL;
 	cache_tok = NULL;
 }

@@ -35,8 +35,8 @@ size_t tok_match(const char *buf, const struct token_list *l, size_t open);
  * Make tok_match() O(1) for one token list in the calling thread: builds
  * a table of every bracket's partner in one pass (same answers as the
  * scan).  Call it after lexing a file and tok_match_cache_drop() before the
- * list changes; without it tok_match() scans, which is quadratic on deeply
- * nested input.
+ * list changes (it frees the table); without it tok_match() scans, which
+ * is quadratic on deeply nested input.
  */
 void tok_match_cache(const char *buf, const struct token_list *l);
 void tok_match_cache_drop(void);

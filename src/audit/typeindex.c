@@ -735,7 +735,8 @@ size_t type_index_function_at(const struct type_index *ti, size_t i)
 /* A resolved type: a base that is not a typedef, plus derivations. */
 struct rtype {
 	enum base_kind kind;  /* never BK_TYPEDEF or BK_TYPEOF */
-	const char *name;     /* canonical base name (borrowed) */
+	char name[100];       /* canonical base name; "" when anonymous (a
+				 copy: declared types may be freed first) */
 	int record;           /* a record of this file, or -1 */
 	char deriv[MAX_DERIV + 1];
 	char sbase[110];      /* the base as declared ("u32_t"), and how many */
@@ -832,13 +833,13 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 	case BK_SCALAR:
 	case BK_VOID:
 		out->kind = t->kind;
-		out->name = t->name;
+		snprintf(out->name, sizeof(out->name), "%s", t->name ? t->name : "");
 		break;
 	case BK_STRUCT:
 	case BK_UNION:
 	case BK_ENUM:
 		out->kind = t->kind;
-		out->name = t->name;
+		snprintf(out->name, sizeof(out->name), "%s", t->name ? t->name : "");
 		out->record = t->record;
 		snprintf(tagged, sizeof(tagged), "%s %s", kind_word[t->kind],
 			 t->name ? t->name : "<anonymous>");
@@ -855,7 +856,8 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 			for (size_t i = 0; i < ARRAY_SIZE(known_scalars); i++) {
 				if (!strcmp(t->name, known_scalars[i])) {
 					out->kind = BK_SCALAR;
-					out->name = known_scalars[i];
+					snprintf(out->name, sizeof(out->name),
+						 "%s", known_scalars[i]);
 					break;
 				}
 			}
@@ -925,7 +927,7 @@ static int member(const struct type_index *ti, struct rtype *t,
 		if (t->record >= 0)
 			same = f->record == t->record;
 		else
-			same = t->name && r->tag && !strcmp(r->tag, t->name) &&
+			same = t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
 			       (r->is_union == (t->kind == BK_UNION));
 		if (!same || !token_is(buf, name, f->name))
 			continue;
@@ -1117,7 +1119,7 @@ static int answer(const struct rtype *t, struct type_answer *out)
 	out->volatile_base = t->base_volatile;
 	snprintf(base, sizeof(base), "%s%s",
 		 t->kind == BK_STRUCT || t->kind == BK_UNION || t->kind == BK_ENUM ?
-		 kind_word[t->kind] : "", t->name ? t->name : "<anonymous>");
+		 kind_word[t->kind] : "", t->name[0] ? t->name : "<anonymous>");
 	spell(out->canonical, sizeof(out->canonical), base, t->deriv,
 	      strlen(t->deriv));
 	if (t->sdepth >= 0 && (size_t)t->sdepth <= strlen(t->deriv))
