@@ -17,6 +17,13 @@ test_expect_success 'ACCESS_ONCE argument spans' \
 
 test_expect_success 'invariants hold on the fixtures' "$LT check $D/*.c"
 
+# idioms.h: how each ACCESS_ONCE and volatile cast is used, and its spans
+# (what rwonce fix relies on).
+test_expect_success 'access uses, assigned values and cast spans' \
+	"$LT idioms $RWONCE_ROOT/tests/audit/idioms.c >$TEST_TMP/idioms && diff -u $RWONCE_ROOT/tests/audit/idioms.expect $TEST_TMP/idioms"
+test_expect_success 'compound, ++/--, address-of and member uses are told apart' \
+	"grep -c 'increment/decrement\|compound assignment\|address taken\|member or element' $RWONCE_ROOT/tests/audit/idioms.expect | grep -qx 8"
+
 # Hostile inputs: NULs, invalid UTF-8, lone backslashes, unterminated
 # everything, splices in odd places, deep nesting.
 mkinputs() {

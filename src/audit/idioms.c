@@ -341,6 +341,12 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 			    !is_volatile_ptr_cast(buf, l, open, close))
 				return 0;
 			opend = unary_expr_end(buf, l, close + 1);
+			/* *((volatile T *)p + n): pointer arithmetic on the
+			 * cast pointer; the operand is "p + n" */
+			if (opend != outer && opend > close + 1 &&
+			    (is_punct(buf, l, opend, "+") ||
+			     is_punct(buf, l, opend, "-")))
+				opend = outer;
 			if (opend != outer)
 				return 0;
 			end = outer + 1;

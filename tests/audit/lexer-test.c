@@ -6,6 +6,8 @@
  *                                    "ok FILE" or what is broken; exit 1 if any
  *   audit-lexer-test args FILE NAME  the arguments of every NAME(...) call
  *   audit-lexer-test count FILE...   lex only, print the number of tokens
+ *   audit-lexer-test idioms FILE     every ACCESS_ONCE call and volatile cast:
+ *                                    its use, the assigned value, its spans
  *   audit-lexer-test type FILE L:C...  the type-index answer for the unary
  *                                    expression that starts at line L, col C
  *
@@ -172,6 +174,64 @@ static void types(const char *buf, const struct token_list *l, char **pos,
 	type_index_free(ti);
 }
 
+static void range_print(const char *buf, const struct token_list *l,
+			struct tok_range r)
+{
+	for (size_t j = r.begin; j < r.end; j++) {
+		if (j > r.begin)
+			putchar(' ');
+		put_text(buf, &l->tok[j]);
+	}
+}
+
+static void idioms(const char *buf, const struct token_list *l)
+{
+	static const char *const form[] = { "deref", "arrow", "index" };
+
+	tok_match_cache(buf, l);
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		struct tok_range a[2], v;
+		struct volatile_cast vc;
+		size_t n, close;
+		enum once_use u;
+
+		if (tok_ident(buf, l, i, "ACCESS_ONCE") &&
+		    !tok_call_args(buf, l, i, a, 2, &n, &close)) {
+			u = once_use_classify(buf, l, i, close + 1);
+			printf("%u:%u ACCESS_ONCE %s [", l->tok[i].line,
+			       l->tok[i].col, once_use_name(u));
+			range_print(buf, l, a[0]);
+			printf("]");
+			if (u == ONCE_WRITE &&
+			    !once_assigned_value(buf, l, close + 1, &v)) {
+				printf(" = [");
+				range_print(buf, l, v);
+				printf("]");
+			}
+			putchar('\n');
+		} else if (l->tok[i].kind == TOK_PUNCT &&
+			   find_volatile_cast(buf, l, i, &vc)) {
+			u = once_use_classify(buf, l, vc.begin, vc.end);
+			printf("%u:%u cast %s %s type [", l->tok[i].line,
+			       l->tok[i].col, form[vc.form], once_use_name(u));
+			range_print(buf, l, vc.type);
+			printf("] operand [");
+			range_print(buf, l, vc.operand);
+			printf("] member [");
+			range_print(buf, l, vc.member);
+			printf("]");
+			if (u == ONCE_WRITE &&
+			    !once_assigned_value(buf, l, vc.end, &v)) {
+				printf(" = [");
+				range_print(buf, l, v);
+				printf("]");
+			}
+			putchar('\n');
+		}
+	}
+	tok_match_cache_drop();
+}
+
 static void args(const char *buf, const struct token_list *l, const char *name)
 {
 	for (size_t i = 0; i + 1 < l->nr; i++) {
@@ -205,7 +265,7 @@ int main(int argc, char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: audit-lexer-test dump|check|args|count FILE...\n");
+		fprintf(stderr, "usage: audit-lexer-test dump|check|args|count|idioms|type FILE...\n");
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -222,6 +282,8 @@ int main(int argc, char **argv)
 			total += l.nr - 1;
 		} else if (!strcmp(argv[1], "check")) {
 			bad |= check(argv[i], buf, len, &l);
+		} else if (!strcmp(argv[1], "idioms")) {
+			idioms(buf, &l);
 		} else if (!strcmp(argv[1], "type")) {
 			types(buf, &l, argv + i + 1, argc - i - 1);
 			i = argc;
