@@ -448,18 +448,21 @@ static void check_expr(struct walk *w, const struct frame *f)
 	CXCursor operand, cast, object = clang_getNullCursor();
 	CXType t;
 
-	if ((f->kind == CXCursor_UnaryOperator ||
-	     f->kind == CXCursor_MemberRefExpr ||
-	     f->kind == CXCursor_ArraySubscriptExpr ||
-	     f->kind == CXCursor_DeclRefExpr) && in_asm_operand(f))
+	if (f->kind != CXCursor_UnaryOperator &&
+	    f->kind != CXCursor_MemberRefExpr &&
+	    f->kind != CXCursor_ArraySubscriptExpr &&
+	    f->kind != CXCursor_DeclRefExpr)
+		return;
+	/* Every access the rules judge has a volatile type (a member or
+	 * element of a volatile object is volatile too): the cheap test
+	 * first, it rejects nearly every expression of a unit. */
+	t = clang_getCursorType(f->c);
+	if (!is_volatile(t) || in_asm_operand(f))
 		return;
 
 	switch (f->kind) {
 	case CXCursor_UnaryOperator:
 		if (!is_deref_of(f->c, &operand))
-			return;
-		t = clang_getCursorType(f->c);
-		if (!is_volatile(t))
 			return;
 		cast = skip_parens(operand);
 		if (is_volatile_pointer_cast(cast)) {
@@ -492,8 +495,7 @@ static void check_expr(struct walk *w, const struct frame *f)
 	case CXCursor_DeclRefExpr:
 		/* A volatile aggregate reached without a cast: only the
 		 * volatile-aggregate rule applies. */
-		t = clang_getCursorType(f->c);
-		if (!is_volatile(t) || aggregate_kind(t) != AGG_STRUCT)
+		if (aggregate_kind(t) != AGG_STRUCT)
 			return;
 		judge_access(w, f, ACCESS_PLAIN, object, f->c,
 			     clang_getCursorLocation(f->c));
