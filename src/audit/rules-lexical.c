@@ -168,8 +168,10 @@ struct file_ctx {
 
 static struct type_index *index_of(struct file_ctx *c)
 {
-	if (!c->ti)
+	if (!c->ti) {
 		c->ti = type_index_build(c->buf, c->l);
+		type_index_add_local_headers(c->ti, c->path);
+	}
 	return c->ti;
 }
 

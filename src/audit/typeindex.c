@@ -712,6 +712,107 @@ void type_index_free(struct type_index *ti)
 	free(ti);
 }
 
+/* ---- local headers ---- */
+
+static void copy_into(struct dtype *dst, const struct dtype *src, int offset)
+{
+	dtype_copy(dst, src);
+	if (dst->record >= 0)
+		dst->record += offset;
+	if (dst->kind == BK_TYPEOF) /* its tokens are in the header's buffer */
+		dst->kind = BK_UNKNOWN;
+}
+
+/* Copy what header index h declares at file scope into ti. */
+static void merge(struct type_index *ti, const struct type_index *h)
+{
+	int offset = (int)ti->nr_records;
+
+	for (size_t i = 0; i < h->nr_records; i++) {
+		ALLOC_GROW(ti->records, ti->nr_records + 1, ti->alloc_records);
+		ti->records[ti->nr_records].tag =
+			h->records[i].tag ? xstrdup(h->records[i].tag) : NULL;
+		ti->records[ti->nr_records].is_union = h->records[i].is_union;
+		ti->nr_records++;
+	}
+	for (size_t i = 0; i < h->nr_fields; i++) {
+		ALLOC_GROW(ti->fields, ti->nr_fields + 1, ti->alloc_fields);
+		ti->fields[ti->nr_fields].record = h->fields[i].record + offset;
+		ti->fields[ti->nr_fields].name = xstrdup(h->fields[i].name);
+		copy_into(&ti->fields[ti->nr_fields].t, &h->fields[i].t, offset);
+		ti->nr_fields++;
+	}
+	for (size_t i = 0; i < h->nr_typedefs; i++) {
+		if (h->typedefs[i].scope)
+			continue; /* inside a static inline function */
+		ALLOC_GROW(ti->typedefs, ti->nr_typedefs + 1, ti->alloc_typedefs);
+		ti->typedefs[ti->nr_typedefs].name = xstrdup(h->typedefs[i].name);
+		ti->typedefs[ti->nr_typedefs].scope = 0;
+		copy_into(&ti->typedefs[ti->nr_typedefs].t, &h->typedefs[i].t, offset);
+		ti->nr_typedefs++;
+	}
+	for (size_t i = 0; i < h->nr_vars; i++) {
+		if (h->vars[i].scope)
+			continue;
+		ALLOC_GROW(ti->vars, ti->nr_vars + 1, ti->alloc_vars);
+		ti->vars[ti->nr_vars].name = xstrdup(h->vars[i].name);
+		ti->vars[ti->nr_vars].scope = 0;
+		copy_into(&ti->vars[ti->nr_vars].t, &h->vars[i].t, offset);
+		ti->nr_vars++;
+	}
+}
+
+void type_index_add_local_headers(struct type_index *ti, const char *path)
+{
+	const char *buf = ti->buf;
+	const struct token_list *l = ti->l;
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+	struct strlist done = STRLIST_INIT;
+
+	for (size_t i = 0; i + 2 < l->nr && done.nr < 16; i++) {
+		struct strbuf name = STRBUF_INIT;
+		struct token_list hl = TOKEN_LIST_INIT;
+		struct type_index *h;
+		char *hpath, *hbuf;
+		size_t hlen, k;
+		int seen = 0;
+
+		if (l->tok[i].kind != TOK_HASH || !tok_ident(buf, l, i + 1, "include") ||
+		    l->tok[i + 2].kind != TOK_STRING || l->tok[i + 2].len < 3 ||
+		    buf[l->tok[i + 2].off] != '"')
+			continue;
+		token_spelling(buf, &l->tok[i + 2], &name);
+		if (name.len < 3 || name.buf[1] == '/' ||
+		    memchr(name.buf, '\\', name.len)) {
+			strbuf_release(&name);
+			continue; /* absolute, or escapes we do not interpret */
+		}
+		hpath = xasprintf("%.*s%.*s", (int)dirlen, path,
+				  (int)(name.len - 2), name.buf + 1);
+		strbuf_release(&name);
+		for (k = 0; k < done.nr; k++)
+			seen |= !strcmp(done.items[k], hpath);
+		if (seen || strcmp(hpath, path) == 0) {
+			free(hpath);
+			continue;
+		}
+		strlist_push_nodup(&done, hpath);
+		hbuf = read_file(hpath, &hlen);
+		if (!hbuf)
+			continue; /* not next to the file: leave it unknown */
+		if (hlen <= (4u << 20) && !memchr(hbuf, '\0', hlen < 8000 ? hlen : 8000)) {
+			lex_buffer(hbuf, hlen, &hl);
+			h = type_index_build(hbuf, &hl);
+			merge(ti, h);
+			type_index_free(h);
+			token_list_release(&hl);
+		}
+		free(hbuf);
+	}
+	strlist_clear(&done);
+}
+
 size_t type_index_function_at(const struct type_index *ti, size_t i)
 {
 	/* functions are recorded in source order and do not nest */

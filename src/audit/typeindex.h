@@ -41,6 +41,16 @@ struct type_index *type_index_build(const char *buf, const struct token_list *l)
 void type_index_free(struct type_index *ti);
 
 /*
+ * Also index the headers that the file at `path` includes with
+ * #include "name" and that sit next to it (or at the relative path it
+ * names): their typedefs, struct/union definitions and file-scope
+ * declarations are added to ti (one level deep, at most 16 headers of at
+ * most 4 MiB; typeof() in them is not resolved).  A name that the file and
+ * a header declare differently becomes unknown.
+ */
+void type_index_add_local_headers(struct type_index *ti, const char *path);
+
+/*
  * The type of the expression in tokens r (as seen from where it is: the
  * enclosing function's locals and parameters, then the file's globals).
  * Returns 1 and fills *out when known; 0 when the type is unknown.
