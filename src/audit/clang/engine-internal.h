@@ -56,6 +56,22 @@ int once_macros_init(struct once_macro_table *t, const struct strlist *user);
 enum once_kind once_macro_kind(const struct once_macro_table *t, const char *name);
 void once_macros_release(struct once_macro_table *t);
 
+/*
+ * The top-level declarations and macro definitions of headers already
+ * judged in this run, shared by the threads: a header's code is walked
+ * once per run and target, in the first unit that reaches it, not again
+ * in every unit that includes it (kernel units are mostly headers).
+ */
+struct seen_set;
+struct seen_set *seen_set_new(void);
+void seen_set_free(struct seen_set *s);
+/*
+ * Non-zero the first time the place (file, offset) is offered for this
+ * target (pointer width); 0 afterwards.  Places without a file: always
+ * non-zero.
+ */
+int seen_set_first(struct seen_set *s, CXSourceLocation loc, unsigned target);
+
 /* What the audit of one unit produced. */
 struct unit_result {
 	struct finding_list findings;
@@ -69,7 +85,8 @@ struct unit_result {
  */
 void audit_unit(CXIndex index, const struct unit *u,
 		const struct once_macro_table *macros,
-		const struct strlist *extra_args, struct unit_result *r);
+		const struct strlist *extra_args, struct seen_set *seen,
+		struct unit_result *r);
 
 /* A path as the user should see it: relative to the current folder when
  * below it, else absolute.  Caller frees. */

@@ -90,6 +90,7 @@ struct pool {
 	const struct clang_engine_options *o;
 	const struct once_macro_table *macros;
 	struct unit_result *results;
+	struct seen_set *seen;
 	size_t next, done, failed;
 	pthread_mutex_t lock;
 };
@@ -113,7 +114,7 @@ static void *worker(void *arg)
 			fprintf(stderr, "rwonce: parsing %s\n",
 				p->units->items[i].file);
 		audit_unit(index, &p->units->items[i], p->macros,
-			   p->o->extra_args, &p->results[i]);
+			   p->o->extra_args, p->seen, &p->results[i]);
 		if (p->o->progress) {
 			pthread_mutex_lock(&p->lock);
 			p->done++;
@@ -196,6 +197,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 	pool.o = o;
 	pool.macros = &macros;
 	pool.results = xcalloc(units.nr ? units.nr : 1, sizeof(*pool.results));
+	pool.seen = seen_set_new();
 	pthread_mutex_init(&pool.lock, NULL);
 	jobs = o->jobs > 0 ? o->jobs : online_cpus();
 	if ((size_t)jobs > units.nr)
@@ -208,6 +210,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 		pthread_join(threads[t], NULL);
 	pthread_mutex_destroy(&pool.lock);
 	free(threads);
+	seen_set_free(pool.seen);
 	if (o->progress && units.nr)
 		fputs("\r\033[K", stderr);
 

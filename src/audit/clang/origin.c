@@ -32,7 +32,7 @@ static int cmp_def_name(const void *a, const void *b)
 
 const struct macro_def *find_def(const struct walk *w, const char *name)
 {
-	struct macro_def key = { (char *)name, clang_getNullCursor(), 0 };
+	struct macro_def key = { (char *)name, clang_getNullCursor(), 0, 0 };
 
 	return bsearch(&key, w->defs, w->nr_defs, sizeof(key), cmp_def_name);
 }

@@ -17,6 +17,7 @@ struct macro_def {
 	char *name;
 	CXCursor cursor;
 	size_t order; /* position in the unit: the last definition wins */
+	int scan;     /* scan its body (first unit to see it, not system) */
 };
 
 /* A file's path as shown to the user, computed once per unit. */
@@ -54,6 +55,8 @@ struct walk {
 	size_t nr_origins, alloc_origins;
 
 	struct finding_list *out;
+	struct seen_set *seen; /* header places judged in earlier units */
+	CXFile main_file;
 };
 
 /* The parent chain during the walk, innermost first. */

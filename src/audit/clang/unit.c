@@ -577,6 +577,20 @@ struct top_level {
 	struct walk *w;
 };
 
+/* Is the place where loc was written (for a macro: expanded) in the
+ * unit's main file?  A name made by token pasting is in clang's scratch
+ * buffer, which is no file of the unit.  (A CXFile comparison: asking
+ * libclang about a location made from an offset is slow.) */
+static int in_main_file(const struct walk *w, CXSourceLocation loc)
+{
+	CXFile file;
+
+	if (!w->main_file)
+		return clang_Location_isFromMainFile(loc);
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	return !file || file == w->main_file;
+}
+
 static enum CXChildVisitResult collect_top(CXCursor c, CXCursor parent,
 					   CXClientData data)
 {
@@ -586,18 +600,32 @@ static enum CXChildVisitResult collect_top(CXCursor c, CXCursor parent,
 
 	(void)parent;
 	if (k == CXCursor_MacroDefinition) {
+		CXSourceLocation loc = clang_getCursorLocation(c);
+
 		ALLOC_GROW(w->defs, w->nr_defs + 1, w->alloc_defs);
 		w->defs[w->nr_defs].name = cxstr(clang_getCursorSpelling(c));
 		w->defs[w->nr_defs].cursor = c;
 		w->defs[w->nr_defs].order = w->nr_defs;
+		/* Its body is scanned in the first unit that has it. */
+		w->defs[w->nr_defs].scan =
+			!in_system_header(loc) &&
+			seen_set_first(w->seen, loc, w->word_bytes);
 		w->nr_defs++;
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_InclusionDirective)
 		return CXChildVisit_Continue;
-	/* Declarations in system headers hold no user code. */
-	if (in_system_header(clang_getCursorLocation(c)))
-		return CXChildVisit_Continue;
+	/* Declarations in system headers hold no user code; those of other
+	 * headers are judged in the first unit that reaches them. */
+	{
+		CXSourceLocation loc = clang_getCursorLocation(c);
+
+		if (in_system_header(loc))
+			return CXChildVisit_Continue;
+		if (!in_main_file(w, loc) &&
+		    !seen_set_first(w->seen, loc, w->word_bytes))
+			return CXChildVisit_Continue;
+	}
 	ALLOC_GROW(top->items, top->nr + 1, top->alloc);
 	top->items[top->nr++] = c;
 	return CXChildVisit_Continue;
@@ -662,7 +690,8 @@ static const char *parse_error_text(enum CXErrorCode e)
 
 void audit_unit(CXIndex index, const struct unit *u,
 		const struct once_macro_table *macros,
-		const struct strlist *extra_args, struct unit_result *r)
+		const struct strlist *extra_args, struct seen_set *seen,
+		struct unit_result *r)
 {
 	struct strlist args = STRLIST_INIT;
 	CXTranslationUnit tu;
@@ -718,6 +747,8 @@ void audit_unit(CXIndex index, const struct unit *u,
 	w.tu = tu;
 	w.macros = macros;
 	w.out = &r->findings;
+	w.seen = seen;
+	w.main_file = clang_getFile(tu, u->file);
 	{
 		CXTargetInfo ti = clang_getTranslationUnitTargetInfo(tu);
 		int bits = ti ? clang_TargetInfo_getPointerWidth(ti) : 64;
@@ -767,8 +798,7 @@ void audit_unit(CXIndex index, const struct unit *u,
 		char *impl = once_implementation(&w);
 
 		for (size_t i = 0; i < w.nr_defs; i++)
-			if (!impl[i] && !in_system_header(clang_getCursorLocation(
-					       w.defs[i].cursor)))
+			if (!impl[i] && w.defs[i].scan)
 				scan_macro_body(&w, &w.defs[i]);
 		free(impl);
 	}
