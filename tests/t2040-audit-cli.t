@@ -37,6 +37,8 @@ test_expect_success '--disable turns a rule off' \
 	"audit -q --disable volatile-cast $T/src/a.c"
 test_expect_success '--exclude skips files and prunes directories' \
 	"audit -q $T >$TEST_TMP/o; grep -q gen/skip.c $TEST_TMP/o && audit -q --exclude gen --exclude '*.h' $T >$TEST_TMP/o2; ! grep -q 'gen/skip.c\\|b.h' $TEST_TMP/o2 && grep -q a.c $TEST_TMP/o2"
+test_expect_success '--exclude with a slash is anchored at the walked folder' \
+	"cd $T && $RWONCE audit -q --exclude 'src/sub' . >$TEST_TMP/o3; grep -q './src/a.c' $TEST_TMP/o3 && ! grep -q 'b.h' $TEST_TMP/o3"
 test_expect_success '--macro makes a project macro an ACCESS_ONCE' \
 	"printf 'int v = MY_ONCE(x);\\n' >$TEST_TMP/m.c && audit -q $TEST_TMP/m.c && audit -q --macro MY_ONCE=access-once $TEST_TMP/m.c >$TEST_TMP/o; [ \$? = 1 ] && grep -q 'MY_ONCE(x) is an ACCESS_ONCE-style' $TEST_TMP/o"
 test_expect_success 'a per-rule summary on stderr, none with -q' \

@@ -32,6 +32,7 @@ struct walk {
 	int finished;      /* no more paths will come */
 	int busy;          /* workers inside fn */
 	int trouble;
+	const char *root;  /* the argument being walked, for --exclude */
 
 	/* visited directories (dev, ino), only with follow_symlinks */
 	struct dir_id { dev_t dev; ino_t ino; } *seen;
@@ -86,18 +87,31 @@ int walk_is_c_name(const char *name)
 	       (name[n - 1] == 'c' || name[n - 1] == 'h');
 }
 
-static int excluded(const struct walk_options *opt, const char *path)
+/*
+ * Does a glob exclude path?  It is matched against the path as shown, the
+ * path below the argument being walked (root; "drivers/gpu" matches
+ * "./drivers/gpu" when walking "."), and the last component.
+ */
+static int excluded(const struct walk_options *opt, const char *root,
+		    const char *path)
 {
-	const char *base;
+	const char *base, *rel = NULL;
+	size_t n = root ? strlen(root) : 0;
 
 	if (!opt->excludes)
 		return 0;
 	base = strrchr(path, '/');
 	base = base ? base + 1 : path;
+	if (n && !strncmp(path, root, n)) {
+		rel = path + n;
+		while (*rel == '/')
+			rel++;
+	}
 	for (size_t i = 0; i < opt->excludes->nr; i++) {
 		const char *g = opt->excludes->items[i];
 
-		if (!fnmatch(g, path, 0) || !fnmatch(g, base, 0))
+		if (!fnmatch(g, path, 0) || !fnmatch(g, base, 0) ||
+		    (rel && *rel && !fnmatch(g, rel, 0)))
 			return 1;
 	}
 	return 0;
@@ -347,7 +361,7 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 		path = dl && dir[dl - 1] == '/' ?
 			xasprintf("%s%s", dir, names.items[i]) :
 			xasprintf("%s/%s", dir, names.items[i]);
-		if (excluded(w->opt, path) || lstat(path, &st) < 0) {
+		if (excluded(w->opt, w->root, path) || lstat(path, &st) < 0) {
 			free(path);
 			continue;
 		}
@@ -405,8 +419,9 @@ int walk_paths(const char *const *paths, size_t nr,
 			continue;
 		}
 		if (S_ISDIR(st.st_mode)) {
+			w.root = paths[i];
 			walk_dir(&w, paths[i], &st);
-		} else if (excluded(opt, paths[i])) {
+		} else if (excluded(opt, NULL, paths[i])) {
 			continue;
 		} else {
 			enqueue(&w, xstrdup(paths[i]));

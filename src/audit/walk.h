@@ -7,8 +7,9 @@
  * *.c and *.h.  Symbolic links found inside directories are not followed
  * unless follow_symlinks is set, and then a directory reached twice (a
  * symlink loop, or two links to one place) is skipped with a warning.
- * --exclude globs (fnmatch) are matched against the whole path and
- * against the last path component; a matching directory is not entered.
+ * --exclude globs (fnmatch, no FNM_PATHNAME) are matched against the whole
+ * path, the path below the argument being walked, and the last path
+ * component; a matching directory is not entered.
  *
  * Files are read by a pool of `jobs` threads, one whole file per read into
  * a buffer that each thread reuses; at most a bounded number of paths wait
