@@ -7,6 +7,10 @@
 // Stores become WRITE_ONCE(E, V); ++, --, compound assignment and
 // address-of are matched first and left alone.
 //
+// The same through a pointer: *(volatile T *)P with P of type T * becomes
+// READ_ONCE(*P) / WRITE_ONCE(*P, V).  These rules come after the &E ones,
+// which have already rewritten every &E site they could.
+//
 // Usage: spatch --sp-file volatile-cast.cocci --dir TREE
 
 @write@
@@ -55,4 +59,52 @@ expression V;
 |
 - *(volatile T *)&E
 + READ_ONCE(E)
+)
+
+@write_deref@
+type T;
+T *P;
+expression V;
+@@
+- *(volatile T *)P = V
++ WRITE_ONCE(*P, V)
+
+@read_deref@
+type T;
+T *P;
+expression V;
+@@
+(
+  *(volatile T *)P += V
+|
+  *(volatile T *)P -= V
+|
+  *(volatile T *)P *= V
+|
+  *(volatile T *)P /= V
+|
+  *(volatile T *)P %= V
+|
+  *(volatile T *)P &= V
+|
+  *(volatile T *)P |= V
+|
+  *(volatile T *)P ^= V
+|
+  *(volatile T *)P <<= V
+|
+  *(volatile T *)P >>= V
+|
+  *(volatile T *)P++
+|
+  *(volatile T *)P--
+|
+  ++*(volatile T *)P
+|
+  --*(volatile T *)P
+|
+  &*(volatile T *)P
+|
+- *(volatile T *)P
++ READ_ONCE(*P)
 )
