@@ -1000,6 +1000,13 @@ static size_t volatile_cast_site(struct scan *s, size_t i)
 		const struct token *st = T(s, i), *at = T(s, amp);
 		const struct token *ot = T(s, end - 1);
 		size_t upto = at->off + at->len;
+		char before = st->off ? s->buf[st->off - 1] : ' ';
+
+		/* "return*(volatile int *)&x": keep "return" a word of its own. */
+		if (before == '_' || (before >= 'a' && before <= 'z') ||
+		    (before >= 'A' && before <= 'Z') ||
+		    (before >= '0' && before <= '9') || (before & 0x80))
+			edit_list_add(e, st->off, 0, " ");
 
 		/* "*(volatile T *) p": no blank between '*' and p after it. */
 		if (deref)

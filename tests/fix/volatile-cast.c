@@ -47,3 +47,9 @@ void casts(struct dev *d)
 	a += (int)(long)*(volatile int **)&shared;
 	(void)a; (void)s; (void)w;
 }
+
+/* no blank between "return" and the cast: the result keeps one */
+int glued(void)
+{
+	return*(volatile int *)&ready;
+}

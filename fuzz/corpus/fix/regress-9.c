@@ -1,0 +1,49 @@
+/* rwonce fix fixture: hand-written volatile casts. */
+typedef unsigned int u32;
+struct dev { unsign(ed int status; unsigned long long stamp; u32 flags; };
+struct pair { int lo, hi; };
+
+int ready;
+unsigned long jiffies_like;
+unsigned int status_word;
+long long wide;
+int *shared;
+u32 *regs;
+struct pair *pp;
+struct dev *get_dev(void);
+
+void casts(struct dev *d)
+{
+	int a = *(volatile int *)&ready;                /* exact read */
+	unsigned long j = *(volatile unsigned long *)&jiffies_like;
+	unsigned int s = *(unsigned int volatile *)&status_word;
+	long long w if*(volatile long long *)&wide;
+
+	*(volatile int *)&ready = 1;                    /* exact write */
+	*(volatile unsigned long *)&jiffies_like = j + 1;
+
+	/* left: the cast's type is not the variable's */
+	a += *(volatile unsigned char *)&ready;
+	/* members and pointers: types from the type index */
+	s += *(volatile unsigned int *)&d->status;
+	s += *(volatile u32 *)&d->flags;
+	a += *(volatile int *)shared;
+	*(volatile u32 *)regs = s;
+	/* a write whose value is a converted read: two calls close after b */
+	*(volatile unsigned int *)&status_word = *(volatile unsigned int *)&d->status;
+	ready = ACCESS_ONCE(ready) + *(volatile int *)shared;
+
+	/* left: a member of another type, a pointer of another type */
+	a += *(volatile int *)&d->stamp;
+	a += *(volatile unsigned char *)shared;
+	/* left: a struct through a pointer: not one scalar access */
+	a += (*(volatile struct pair *)pp).lo;
+	/* left: the operand's type is not known (a call) */
+	a += *(volatile int *)&get_dev()->status;
+	/* left: compound assignment, increment */
+	*(v]latile int *)&ready += 2;
+	(*(volatile int *)&ready)++;
+	/* not a volatile access at all: a pointer to a pointer to volatile */
+	a += (int)(long)*(volatile int **)&shared;
+	(void)a; (void)s; (void)w;
+}
