@@ -86,6 +86,18 @@ test_expect_success 'nothing the lexical engine reports goes missing but for cod
 	 grep -v -e "audit/rules/volatile-cast.c:16:10 " -e "clang/macros.c:22:26 " -e "clang/macros.c:26:30 " \
 		-e "clang/ifdef.c:11:9 " -e "clang/ifdef.c:14:9 " -e "audit/rules/with-header.c:"'
 
+# double-fetch is a lexical rule; the clang engine answers it by running
+# that rule over exactly the units it parsed, so both must agree.
+test_expect_success 'double-fetch: both engines report the same places' \
+	'"$RWONCE" audit -q --engine=lexical --enable double-fetch \
+		audit/rules/double-fetch.c >"$TEST_TMP/df-lex.txt"
+	 "$RWONCE" audit -q --engine=clang -p "$TEST_TMP" --enable double-fetch \
+		audit/rules/double-fetch.c >"$TEST_TMP/df-clang.txt"
+	 grep "\[double-fetch\]" "$TEST_TMP/df-lex.txt" >"$TEST_TMP/df-lex.keys" &&
+	 grep "\[double-fetch\]" "$TEST_TMP/df-clang.txt" >"$TEST_TMP/df-clang.keys" &&
+	 test -s "$TEST_TMP/df-lex.keys" &&
+	 diff "$TEST_TMP/df-lex.keys" "$TEST_TMP/df-clang.keys"'
+
 # The front end: -p implies the clang engine, auto picks it when
 # ./compile_commands.json is there, and the reports say which engine ran.
 test_expect_success '-p DIR alone runs the clang engine (JSON says so)' \

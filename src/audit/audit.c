@@ -212,7 +212,8 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 			    const char **argv, const struct strlist *macros,
 			    const struct strlist *excludes, int progress,
 			    const struct lexical_options *lex,
-			    struct finding_list *all, size_t *units)
+			    struct finding_list *all, size_t *units,
+			    struct strlist *unit_files)
 {
 	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
 	struct clang_engine_stats st = { 0, 0, 0 };
@@ -222,15 +223,13 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 
 	for (int i = 0; i < argc; i++)
 		strlist_push(&paths, argv[i]);
-	if (lex->enabled[RULE_DOUBLE_FETCH])
-		warning("double-fetch is a lexical-engine rule; the clang engine "
-			"does not report it (use --engine=lexical for it)");
 	o.build_dir = build_dir;
 	o.jobs = jobs;
 	o.paths = &paths;
 	o.macros = macros;
 	o.excludes = excludes;
 	o.progress = progress;
+	o.unit_files = unit_files;
 	rc = clang_engine_run(&o, &found, &st);
 	for (size_t i = 0; i < found.nr; i++) /* --enable/--disable */
 		if (lex->enabled[found.items[i].rule])
@@ -239,6 +238,30 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 	strlist_clear(&paths);
 	*units = st.units;
 	return rc != 0;
+}
+
+/* Run only the double-fetch rule of the lexical engine over files. */
+static int double_fetch_over(struct audit_ctx *ctx, const char *const *files,
+			     size_t nr, int jobs, const struct strlist *excludes)
+{
+	int saved[RULE__COUNT], r;
+	struct walk_options wo;
+	struct walk_stats st;
+
+	memcpy(saved, ctx->lex.enabled, sizeof(saved));
+	for (int i = 0; i < RULE__COUNT; i++)
+		ctx->lex.enabled[i] = i == RULE_DOUBLE_FETCH;
+	memset(&wo, 0, sizeof(wo));
+	wo.excludes = excludes;
+	wo.jobs = jobs;
+	wo.what = "audit";
+	wo.fn = audit_one;
+	wo.worker_init = audit_worker_init;
+	wo.worker_done = audit_worker_done;
+	wo.ctx = ctx;
+	r = walk_paths(files, nr, &wo, &st);
+	memcpy(ctx->lex.enabled, saved, sizeof(saved));
+	return r < 0;
 }
 
 int cmd_audit(int argc, const char **argv)
@@ -323,9 +346,22 @@ int cmd_audit(int argc, const char **argv)
 	if (use_clang) {
 		size_t units = 0;
 
+		struct strlist unit_files = STRLIST_INIT;
+
 		trouble = audit_with_clang(build_dir, jobs, argc, argv, &macros,
 					   &excludes, !no_progress && isatty(2),
-					   &ctx.lex, &ctx.all, &units);
+					   &ctx.lex, &ctx.all, &units,
+					   &unit_files);
+		/*
+		 * double-fetch is a question of one function's text, not of
+		 * types: the clang engine answers it with the lexical rule,
+		 * over exactly the units it parsed.
+		 */
+		if (ctx.lex.enabled[RULE_DOUBLE_FETCH] && unit_files.nr &&
+		    double_fetch_over(&ctx, (const char *const *)unit_files.items,
+				      unit_files.nr, jobs, &excludes))
+			trouble = 1;
+		strlist_clear(&unit_files);
 		/* The summary counts files: the units, and headers with
 		 * findings beyond them. */
 		memset(&st, 0, sizeof(st));

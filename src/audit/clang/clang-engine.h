@@ -47,8 +47,14 @@ struct clang_engine_options {
 	/* A progress line on stderr ("12/65 units"); the caller checks for
 	 * a terminal. */
 	int progress;
+	/*
+	 * If not NULL, receives the source file of every selected unit (as
+	 * findings name it), so that a lexical-only rule such as double-fetch
+	 * can be run over exactly the same files.
+	 */
+	struct strlist *unit_files;
 };
-#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, NULL, 0, 0 }
+#define CLANG_ENGINE_OPTIONS_INIT { NULL, 0, NULL, NULL, NULL, NULL, 0, 0, NULL }
 
 struct clang_engine_stats {
 	unsigned units;        /* translation units parsed */

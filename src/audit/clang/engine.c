@@ -187,6 +187,9 @@ int clang_engine_run(const struct clang_engine_options *o,
 		    !excluded(all.items[i].file, o->excludes)) {
 			ALLOC_GROW(units.items, units.nr + 1, units.alloc);
 			units.items[units.nr++] = all.items[i];
+			if (o->unit_files)
+				strlist_push_nodup(o->unit_files,
+						   display_path(all.items[i].file));
 		}
 	if (o->paths && o->paths->nr && !units.nr)
 		warning("no unit of %s/compile_commands.json is below the "
