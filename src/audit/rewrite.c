@@ -445,8 +445,15 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 			return USE_LEAVE;
 		}
 		if (!statement_starts_at(s, a)) {
-			*why = "the assignment's value is used, and "
-			       "WRITE_ONCE() has none";
+			size_t p = prev_code(s, a);
+
+			*why = p != NONE && punct(s, p, ")") ?
+				"not known to be a whole statement: it follows "
+				"a ')' that closes no if/while/for/switch "
+				"header (a loop macro?); WRITE_ONCE() has no "
+				"value" :
+				"the assignment's value is used, and "
+				"WRITE_ONCE() has none";
 			return USE_LEAVE;
 		}
 		if ((*why = assigned_value(s, next, value_last)))
