@@ -318,6 +318,11 @@ static const char *assigned_value(const struct scan *s, size_t eq,
 		/* ')' after it would become part of the literal. */
 		if (T(s, i)->flags & TF_UNTERMINATED)
 			return "an unterminated literal in the assigned value";
+		/* "int g", "u32 g": a declaration, not an expression. */
+		if (!depth && T(s, i)->kind == TOK_IDENT &&
+		    T(s, i - 1)->kind == TOK_IDENT && i - 1 > eq &&
+		    !ident_in(s, i - 1, unevaluated_words))
+			return "the assigned value is not an expression";
 		if ((T(s, i)->flags & TF_DIRECTIVE) &&
 		    !(T(s, eq)->flags & TF_DIRECTIVE))
 			return "a preprocessor directive inside the statement";
@@ -555,12 +560,22 @@ static size_t access_once_site(struct scan *s, size_t i)
 		     "not called with exactly one argument");
 		return i + 1;
 	}
-	for (size_t k = arg.begin; k < arg.end; k++)
-		if (punct(s, k, ";") || punct(s, k, "{")) {
+	for (size_t k = arg.begin, depth = 0; k < arg.end; k++) {
+		if (punct(s, k, "(") || punct(s, k, "["))
+			depth++;
+		else if ((punct(s, k, ")") || punct(s, k, "]")) && depth)
+			depth--;
+		/* Statements, or "int g" outside any parentheses (casts and
+		 * sizeof keep their type names inside them). */
+		if (punct(s, k, ";") || punct(s, k, "{") ||
+		    (!depth && k > arg.begin && T(s, k)->kind == TOK_IDENT &&
+		     T(s, k - 1)->kind == TOK_IDENT &&
+		     !ident_in(s, k - 1, unevaluated_words))) {
 			note(s, RULE_ACCESS_ONCE, i, what,
 			     "the argument is not an expression");
 			return i + 1;
 		}
+	}
 
 	switch (classify(s, i, close, &last, &why)) {
 	case USE_READ:
