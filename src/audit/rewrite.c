@@ -362,6 +362,8 @@ static int punct_in(const struct scan *s, size_t i, const char *const *set)
 
 enum use { USE_READ, USE_WRITE, USE_LEAVE };
 
+static int is_access_macro(const struct scan *s, size_t i);
+
 /*
  * Classify the access spanning tokens [a, b]: a read, a whole-statement
  * write (then *value_last is the assigned value's last token), or a use
@@ -390,6 +392,26 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 	}
 	prev = prev_code(s, a);
 	next = b + 1;
+
+	/*
+	 * The whole argument of ACCESS_ONCE/READ_ONCE/WRITE_ONCE(x, ...):
+	 * that x must stay an lvalue (the macro takes its address), so
+	 * READ_ONCE(READ_ONCE(x)) would not compile.
+	 */
+	if (prev != NONE && punct(s, prev, "(") && next < eof_index(s) &&
+	    (punct(s, next, ")") || punct(s, next, ","))) {
+		size_t pp = prev_code(s, prev);
+
+		if (pp != NONE && T(s, pp)->kind == TOK_IDENT &&
+		    (is_access_macro(s, pp) ||
+		     ident(s, pp, s->opts->read_name) ||
+		     ident(s, pp, s->opts->write_name) ||
+		     ident(s, pp, "READ_ONCE") || ident(s, pp, "WRITE_ONCE"))) {
+			*why = "operand of another once-access, which needs "
+			       "an lvalue";
+			return USE_LEAVE;
+		}
+	}
 
 	if (prev != NONE && ident_in(s, prev, unevaluated_words)) {
 		*why = "operand of sizeof or typeof: not an access";

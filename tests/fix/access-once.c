@@ -59,5 +59,6 @@ int left_alone(struct ring *r, int n)
 	ACCESS_ONCE(flag) = 1, n++;    /* comma expression */
 	x += (int)sizeof(ACCESS_ONCE(counter)); /* not evaluated */
 	(ACCESS_ONCE(flag)) = 7;       /* parenthesised target */
+	x += ACCESS_ONCE(ACCESS_ONCE(flag)); /* inner: must stay an lvalue */
 	return x + *p;
 }
