@@ -12,6 +12,7 @@
  * them whenever it looks at the next logical character.
  */
 #include "audit/lexer.h"
+#include "lib/utf8.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -125,35 +126,10 @@ static inline int is_ident_char(int c)
 	return is_ident_start(c) || is_digit(c);
 }
 
-/*
- * Length of a well-formed UTF-8 sequence (2..4 bytes, no overlongs, no
- * surrogates, at most U+10FFFF) at buf[p], or 0.
- */
+/* Length of the well-formed UTF-8 sequence at buf[p], or 0. */
 static size_t utf8_len(const char *buf, size_t len, size_t p)
 {
-	const unsigned char *s = (const unsigned char *)buf + p;
-	size_t avail = len - p, n;
-	unsigned c = s[0], min;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, min = 0x10000;
-	else
-		return 0;
-	if (avail < n)
-		return 0;
-	c &= 0x7f >> n;
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return 0;
-	return n;
+	return utf8_sequence((const unsigned char *)buf + p, len - p);
 }
 
 static void emit(struct lexer *lx, enum token_kind kind, unsigned flags,

@@ -1,6 +1,7 @@
 /* The audit report writers: text, JSON, SARIF 2.1.0 (report.h). */
 #include "audit/report.h"
 #include "lib/strbuf.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -25,41 +26,15 @@ int report_parse_format(const char *name)
 	return -1;
 }
 
-/* Length of a valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
-static size_t utf8_seq(const unsigned char *s)
-{
-	unsigned c = s[0], min, v;
-	size_t n;
-
-	if (c < 0x80)
-		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		n = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		n = 4, min = 0x10000;
-	else
-		return 0;
-	v = c & (0x7f >> n);
-	for (size_t i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		v = (v << 6) | (s[i] & 0x3f);
-	}
-	if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff))
-		return 0;
-	return n;
-}
-
 /* A JSON string, always valid UTF-8: bad bytes become U+FFFD. */
 static void json_str(struct strbuf *sb, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *end = p + strlen(s);
 
 	strbuf_addch(sb, '"');
 	while (*p) {
-		size_t n = utf8_seq(p);
+		size_t n = utf8_sequence(p, (size_t)(end - p));
 
 		if (!n) {
 			strbuf_addstr(sb, "\\ufffd");
