@@ -445,6 +445,14 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 	}
 	if (next >= eof_index(s))
 		return USE_READ;
+	/* "x wide": no expression is followed by a word or a literal, so
+	 * this is broken code, and the type index would read the two
+	 * differently once x became READ_ONCE(x). */
+	if (T(s, next)->kind == TOK_IDENT || T(s, next)->kind == TOK_NUMBER ||
+	    T(s, next)->kind == TOK_STRING || T(s, next)->kind == TOK_CHAR) {
+		*why = "followed by a word or a literal: not an expression";
+		return USE_LEAVE;
+	}
 	if (punct(s, next, "++") || punct(s, next, "--")) {
 		*why = "operand of ++ or --: READ_ONCE() is not an lvalue";
 		return USE_LEAVE;
