@@ -117,8 +117,7 @@
 	who ": object size is not 1, 2, 4 or 8 bytes; a single access "       \
 	    "needs one of those sizes"
 #define RWONCE__MSG_ARRAY(who)                                                \
-	who ": operand is an array; access one element, or wrap the data "    \
-	    "in a struct of 1, 2, 4 or 8 bytes"
+	who ": operand is an array; access one element"
 #define RWONCE__MSG_ALIGN(who)                                                \
 	who ": object is aligned below its size (RWONCE_CHECK_ALIGNMENT); "   \
 	    "declare it with _Alignas(sizeof(object))"
@@ -286,12 +285,19 @@ template <typename T> inline volatile T *access(T &x)
  * directly followed by '(' is not expanded.
  */
 #define RWONCE__NOTHING
-#define RWONCE__STATIC_ASSERT(c, msg) _Static_assert RWONCE__NOTHING (c, msg)
+#define RWONCE__STATIC_ASSERT _Static_assert RWONCE__NOTHING
+
+/*
+ * Helpers that take no arguments are object-like where they can be: each
+ * function-like macro call costs the preprocessor argument collection and a
+ * rescan, and a translation unit may hold thousands of uses (measured by
+ * bench/lib-expansion.sh).
+ */
 
 #if defined(__GNUC__) || defined(__TINYC__)
-#define RWONCE__TYPEOF(x) __typeof__(x)
+#define RWONCE__TYPEOF __typeof__
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
-#define RWONCE__TYPEOF(x) typeof(x)
+#define RWONCE__TYPEOF typeof
 #endif
 
 /*
@@ -328,15 +334,23 @@ typedef unsigned long long RWONCE__MAY_ALIAS __attribute__((__aligned__(8))) rwo
  */
 struct READ_ONCE_needs_1_2_4_or_8_bytes { unsigned char byte; };
 struct WRITE_ONCE_needs_1_2_4_or_8_bytes { unsigned char byte; };
+/* The accepted pointer-to-array types under short names: they are spelled
+ * in every expansion, and nested uses preprocess to that many more bytes. */
+typedef struct READ_ONCE_needs_1_2_4_or_8_bytes (*rwonce__r1)[1];
+typedef struct READ_ONCE_needs_1_2_4_or_8_bytes (*rwonce__r2)[2];
+typedef struct READ_ONCE_needs_1_2_4_or_8_bytes (*rwonce__r4)[4];
+typedef struct READ_ONCE_needs_1_2_4_or_8_bytes (*rwonce__r8)[8];
+typedef struct WRITE_ONCE_needs_1_2_4_or_8_bytes (*rwonce__w1)[1];
+typedef struct WRITE_ONCE_needs_1_2_4_or_8_bytes (*rwonce__w2)[2];
+typedef struct WRITE_ONCE_needs_1_2_4_or_8_bytes (*rwonce__w4)[4];
+typedef struct WRITE_ONCE_needs_1_2_4_or_8_bytes (*rwonce__w8)[8];
 
 /* The unsigned scalar of the same size as object o; any other size is a
  * _Generic error naming the size. */
-#define RWONCE__UINT(o, tag)                                                  \
+#define RWONCE__UINT(o, tag, k)                                               \
 	RWONCE__TYPEOF(_Generic((struct tag (*)[sizeof(o)])0,                 \
-		struct tag (*)[1]: (rwonce_u8)0,                              \
-		struct tag (*)[2]: (rwonce_u16)0,                             \
-		struct tag (*)[4]: (rwonce_u32)0,                             \
-		struct tag (*)[8]: (rwonce_u64)0))
+		rwonce__##k##1: (rwonce_u8)0, rwonce__##k##2: (rwonce_u16)0,  \
+		rwonce__##k##4: (rwonce_u32)0, rwonce__##k##8: (rwonce_u64)0))
 
 /*
  * The unqualified type of object o.  GCC and Clang drop qualifiers from the
@@ -392,9 +406,9 @@ struct WRITE_ONCE_needs_1_2_4_or_8_bytes { unsigned char byte; };
 #endif
 
 #if defined(__TINYC__) /* TCC stops at its first error: show the size first */
-#define RWONCE__CHECK_SIZE_FIRST(o, tag) (void)(RWONCE__UINT(o, tag))0;
+#define RWONCE__CHECK_SIZE_FIRST(o, tag, k) (void)(RWONCE__UINT(o, tag, k))0;
 #else
-#define RWONCE__CHECK_SIZE_FIRST(o, tag)
+#define RWONCE__CHECK_SIZE_FIRST(o, tag, k)
 #endif
 
 /*
@@ -424,12 +438,19 @@ struct WRITE_ONCE_needs_1_2_4_or_8_bytes { unsigned char byte; };
 			      RWONCE__MSG_WIDE(who));
 #endif
 
-#define RWONCE__CHECK_OBJECT(o, who, tag)                                     \
-	RWONCE__CHECK_SIZE_FIRST(o, tag)                                      \
+#if defined(__TINYC__) || !RWONCE__NATIVE64 || defined(RWONCE_CHECK_ALIGNMENT)
+#define RWONCE__CHECK_OBJECT(o, who, tag, k)                                  \
+	RWONCE__CHECK_SIZE_FIRST(o, tag, k)                                   \
 	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(o), RWONCE__MSG_ARRAY(who));  \
 	RWONCE__CHECK_NOT_BITFIELD(o, who)                                    \
 	RWONCE__CHECK_WIDE(o, who)                                            \
 	RWONCE__CHECK_ALIGN(o, who)
+#else
+/* GCC or Clang on a 64-bit target: the size rule is RWONCE__UINT's and the
+ * other checks are empty, so call only the one left (fewer macro calls). */
+#define RWONCE__CHECK_OBJECT(o, who, tag, k)                                  \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_ARRAY(o), RWONCE__MSG_ARRAY(who));
+#endif
 
 /*
  * The single access itself, on a pointer p to a scalar type U.  One
@@ -487,45 +508,43 @@ static __inline__ void rwonce__store_torn(volatile rwonce_u64 *p, rwonce_u64 v)
 /*
  * Each expansion names its locals uniquely (__COUNTER__), so that nested
  * uses such as READ_ONCE(READ_ONCE(p)->next) do not shadow one another
- * (-Wshadow) and cannot capture a user's variable.
+ * (-Wshadow) and cannot capture a user's variable.  The _N step expands
+ * __COUNTER__ to a number before the body pastes it (## takes its operand
+ * unexpanded).
  */
 #define RWONCE__CAT_(a, b) a##b
 #define RWONCE__CAT(a, b) RWONCE__CAT_(a, b)
-#define RWONCE__READ(x, who, tag) RWONCE__READ_N(x, who, tag, __COUNTER__)
-#define RWONCE__READ_N(x, who, tag, n)                                        \
-	RWONCE__READ_(x, who, tag, RWONCE__CAT(rwonce__p, n),                 \
-		      RWONCE__CAT(rwonce__u, n))
-#define RWONCE__WRITE(x, val, who, tag)                                       \
-	RWONCE__WRITE_N(x, val, who, tag, __COUNTER__)
-#define RWONCE__WRITE_N(x, val, who, tag, n)                                  \
-	RWONCE__WRITE_(x, val, who, tag, RWONCE__CAT(rwonce__p, n),           \
-		       RWONCE__CAT(rwonce__u, n))
+#define RWONCE__READ_N(x, n) RWONCE__READ_(x, n)
+#define RWONCE__WRITE_N(x, val, n) RWONCE__WRITE_(x, val, n)
 
-#define RWONCE__READ_(x, who, tag, rwonce__p, rwonce__u) __extension__({      \
-	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
-	RWONCE__CHECK_OBJECT(*rwonce__p, who, tag)                            \
+#define RWONCE__READ_(x, n) __extension__({                                   \
+	RWONCE__DECLARE_PTR(rwonce__p##n, x);                                 \
+	RWONCE__CHECK_OBJECT(*rwonce__p##n, "READ_ONCE",                      \
+			     READ_ONCE_needs_1_2_4_or_8_bytes, r)             \
 	union {                                                               \
-		RWONCE__UINT(*rwonce__p, tag) s;                              \
-		RWONCE__UNQUAL(*rwonce__p) v;                                 \
-	} rwonce__u;                                                          \
-	rwonce__u.s = RWONCE__LOAD(                                           \
-		(const volatile RWONCE__TYPEOF(rwonce__u.s) *)rwonce__p);     \
-	rwonce__u.v;                                                          \
+		RWONCE__UINT(*rwonce__p##n,                                   \
+			     READ_ONCE_needs_1_2_4_or_8_bytes, r) s;          \
+		RWONCE__UNQUAL(*rwonce__p##n) v;                              \
+	} rwonce__u##n;                                                       \
+	rwonce__u##n.s = RWONCE__LOAD(                                        \
+		(const volatile RWONCE__TYPEOF(rwonce__u##n.s) *)rwonce__p##n); \
+	rwonce__u##n.v;                                                       \
 })
 
-#define RWONCE__WRITE_(x, val, who, tag, rwonce__p, rwonce__u)                \
-	__extension__({                                                       \
-	RWONCE__DECLARE_PTR(rwonce__p, x);                                    \
-	RWONCE__CHECK_OBJECT(*rwonce__p, who, tag)                            \
-	RWONCE__STATIC_ASSERT(!RWONCE__IS_CONST_PTR(rwonce__p),               \
-		       who ": the target is const");                          \
+#define RWONCE__WRITE_(x, val, n) __extension__({                             \
+	RWONCE__DECLARE_PTR(rwonce__p##n, x);                                 \
+	RWONCE__CHECK_OBJECT(*rwonce__p##n, "WRITE_ONCE",                     \
+			     WRITE_ONCE_needs_1_2_4_or_8_bytes, w)            \
+	RWONCE__STATIC_ASSERT(!RWONCE__IS_CONST_PTR(rwonce__p##n),            \
+			      "WRITE_ONCE: the target is const");             \
 	union {                                                               \
-		RWONCE__UINT(*rwonce__p, tag) s;                              \
-		RWONCE__UNQUAL(*rwonce__p) v;                                 \
-	} rwonce__u;                                                          \
-	rwonce__u.v = (val);                                                  \
-	RWONCE__STORE((volatile RWONCE__TYPEOF(rwonce__u.s) *)rwonce__p,      \
-		      rwonce__u.s);                                           \
+		RWONCE__UINT(*rwonce__p##n,                                   \
+			     WRITE_ONCE_needs_1_2_4_or_8_bytes, w) s;         \
+		RWONCE__UNQUAL(*rwonce__p##n) v;                              \
+	} rwonce__u##n;                                                       \
+	rwonce__u##n.v = (val);                                               \
+	RWONCE__STORE((volatile RWONCE__TYPEOF(rwonce__u##n.s) *)rwonce__p##n, \
+		      rwonce__u##n.s);                                        \
 	(void)0;                                                              \
 })
 
@@ -570,11 +589,8 @@ struct ACCESS_ONCE_requires_a_scalar_operand;
 	RWONCE__CAT(rwonce__p, _v);                                           \
 })
 
-#define RWONCE_READ(x)                                                        \
-	RWONCE__READ(x, "READ_ONCE", READ_ONCE_needs_1_2_4_or_8_bytes)
-#define RWONCE_WRITE(x, v)                                                    \
-	RWONCE__WRITE(x, v, "WRITE_ONCE",                                     \
-		      WRITE_ONCE_needs_1_2_4_or_8_bytes)
+#define RWONCE_READ(x) RWONCE__READ_N(x, __COUNTER__)
+#define RWONCE_WRITE(x, v) RWONCE__WRITE_N(x, v, __COUNTER__)
 #define RWONCE_ACCESS(x) (*RWONCE__ACCESS_PTR(x))
 #define RWONCE_BARRIER() __asm__ __volatile__("" ::: "memory")
 
