@@ -309,16 +309,16 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 char *diff_path_for(const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *cwd = getcwd(NULL, 0);
 	const char *p = path;
 
-	if (path[0] == '/' && cwd) {
-		size_t n = strlen(cwd);
+	if (path[0] == '/') { /* getcwd() is a system call: only when needed */
+		char *cwd = getcwd(NULL, 0);
+		size_t n = cwd ? strlen(cwd) : 0;
 
-		if (!strncmp(path, cwd, n) && path[n] == '/')
+		if (cwd && !strncmp(path, cwd, n) && path[n] == '/')
 			p = path + n + 1;
+		free(cwd);
 	}
-	free(cwd);
 	/* Outside the current folder: "a/tmp/x.c" applies with -p1 from /. */
 	while (*p == '/')
 		p++;

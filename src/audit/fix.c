@@ -87,15 +87,50 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 	return 0;
 }
 
+/* What a walker thread keeps from file to file, so that a tree of small
+ * files does not pay for a fresh allocation of each per file. */
+struct fix_worker {
+	struct token_list toks;
+	struct strbuf fixed;
+};
+
+static void *fix_worker_init(void *ctx)
+{
+	struct fix_worker *w = xcalloc(1, sizeof(*w));
+
+	(void)ctx;
+	strbuf_init(&w->fixed);
+	return w;
+}
+
+static void fix_worker_done(void *worker, void *ctx)
+{
+	struct fix_worker *w = worker;
+
+	(void)ctx;
+	token_list_release(&w->toks);
+	strbuf_release(&w->fixed);
+	free(w);
+}
+
+/* Keep the buffers after a huge file no longer than that file. */
+static void fix_worker_trim(struct fix_worker *w)
+{
+	if (w->toks.alloc > (1u << 22))
+		token_list_release(&w->toks);
+	if (w->fixed.alloc > (1u << 24))
+		strbuf_release(&w->fixed);
+}
+
 static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 {
 	struct fix_ctx *ctx = ctx_;
-	struct token_list toks = TOKEN_LIST_INIT;
+	struct fix_worker *w = worker;
+	struct token_list *toks = &w->toks;
 	struct rewrite_result res = REWRITE_RESULT_INIT;
 	struct file_result r;
-	struct strbuf fixed = STRBUF_INIT;
+	struct strbuf *fixed = &w->fixed;
 
-	(void)worker;
 	/*
 	 * Most files name neither volatile nor a once-macro: no site can be
 	 * there, so skip the lexer (which is most of the time).  A name
@@ -108,8 +143,9 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	strbuf_init(&r.diff);
 	strbuf_init(&r.notes);
 
-	lex_buffer(f->buf, f->len, &toks);
-	if (rewrite_buffer(f->buf, f->len, &toks, &ctx->ropts, &res) < 0) {
+	toks->nr = 0;
+	lex_buffer(f->buf, f->len, toks);
+	if (rewrite_buffer(f->buf, f->len, toks, &ctx->ropts, &res) < 0) {
 		strbuf_addf(&r.notes,
 			    "rwonce: error: %s: internal error: overlapping "
 			    "edits; file left unchanged\n", f->path);
@@ -128,11 +164,14 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	r.left = res.notes_nr;
 	r.converted = res.converted;
 
+	if (res.edits.nr && (ctx->self_check || ctx->in_place)) {
+		strbuf_reset(fixed);
+		edits_apply(f->buf, f->len, &res.edits, fixed);
+	}
 	if (res.edits.nr) {
-		edits_apply(f->buf, f->len, &res.edits, &fixed);
 		if (ctx->self_check) {
-			const char *why = self_check(ctx, f->buf, f->len, &toks,
-						     &res.edits, &fixed);
+			const char *why = self_check(ctx, f->buf, f->len, toks,
+						     &res.edits, fixed);
 
 			if (why) {
 				strbuf_addf(&r.notes,
@@ -153,20 +192,22 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 					    "modified\n", f->path, why);
 				r.trouble = 1;
 			} else if (inplace_replace(f->path, &snap, f->buf,
-						   f->len, fixed.buf,
-						   fixed.len) < 0) {
+						   f->len, fixed->buf,
+						   fixed->len) < 0) {
 				r.trouble = 1; /* the message is printed */
 			}
 		} else {
 			char *name = diff_path_for(f->path);
 
+			/* A diff of a dense file is about its size: one
+			 * allocation instead of a dozen doublings. */
+			strbuf_grow(&r.diff, f->len + 256);
 			diff_write(&r.diff, name, f->buf, f->len, &res.edits);
 			free(name);
 		}
 	}
-	strbuf_release(&fixed);
 	rewrite_result_release(&res);
-	token_list_release(&toks);
+	fix_worker_trim(w);
 
 	if (!r.diff.len && !r.notes.len && !r.trouble && !r.converted &&
 	    !r.left) {
@@ -280,6 +321,8 @@ int cmd_fix(int argc, const char **argv)
 	wopt.progress = isatty(2);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
+	wopt.worker_init = fix_worker_init;
+	wopt.worker_done = fix_worker_done;
 	wopt.ctx = &ctx;
 	walk_ret = walk_paths(argv, (size_t)argc, &wopt, &stats);
 

@@ -659,13 +659,10 @@ void token_spelling(const char *buf, const struct token *t, struct strbuf *sb)
 	}
 }
 
-int token_is(const char *buf, const struct token *t, const char *s)
+int token_is_spliced(const char *buf, const struct token *t, const char *s)
 {
 	size_t p = t->off, end = t->off + t->len;
 
-	if (!(t->flags & TF_SPLICED)) /* first byte first: the common miss */
-		return t->len && buf[t->off] == s[0] && t->len == strlen(s) &&
-		       !memcmp(buf + t->off, s, t->len);
 	while (p < end) {
 		size_t n = buf[p] == '\\' ? splice_len(buf, end, p) : 0;
 

@@ -12,6 +12,7 @@
 #define RWONCE_AUDIT_LEXER_H
 
 #include <stddef.h>
+#include <string.h>
 
 #include "lib/strbuf.h"
 
@@ -61,7 +62,22 @@ void token_list_release(struct token_list *l);
 /* The token's text with backslash-newline splices removed. */
 void token_spelling(const char *buf, const struct token *t, struct strbuf *sb);
 
-/* Does the token spell exactly s (after removing splices)? */
-int token_is(const char *buf, const struct token *t, const char *s);
+/* token_is() for a token that contains a backslash-newline splice. */
+int token_is_spliced(const char *buf, const struct token *t, const char *s);
+
+/*
+ * Does the token spell exactly s (after removing splices)?  Inline because
+ * the scanners call it millions of times with a literal s, whose length and
+ * first byte then fold to constants.
+ */
+static inline int token_is(const char *buf, const struct token *t,
+			   const char *s)
+{
+	if (t->flags & TF_SPLICED)
+		return token_is_spliced(buf, t, s);
+	/* first byte first: the common miss */
+	return t->len && buf[t->off] == s[0] && t->len == strlen(s) &&
+	       !memcmp(buf + t->off, s, t->len);
+}
 
 #endif

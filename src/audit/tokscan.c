@@ -6,32 +6,6 @@
 
 #include "lib/util.h"
 
-int tok_punct(const char *buf, const struct token_list *l, size_t i,
-	      const char *s)
-{
-	const struct token *t = &l->tok[i];
-
-	if (t->kind != TOK_PUNCT)
-		return 0;
-	if (!(t->flags & TF_SPLICED)) /* first byte first: the common miss */
-		return buf[t->off] == s[0] && t->len == strlen(s) &&
-		       !memcmp(buf + t->off, s, t->len);
-	return token_is(buf, t, s);
-}
-
-int tok_ident(const char *buf, const struct token_list *l, size_t i,
-	      const char *s)
-{
-	const struct token *t = &l->tok[i];
-
-	if (t->kind != TOK_IDENT)
-		return 0;
-	if (!(t->flags & TF_SPLICED)) /* first byte first: the common miss */
-		return buf[t->off] == s[0] && t->len == strlen(s) &&
-		       !memcmp(buf + t->off, s, t->len);
-	return token_is(buf, t, s);
-}
-
 /* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
 static int bracket(const char *buf, const struct token *t)
 {

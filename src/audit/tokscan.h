@@ -15,12 +15,19 @@ struct tok_range {
 	size_t begin, end;
 };
 
-/* Is token i the punctuator s? (a fast token_is for unspliced tokens) */
-int tok_punct(const char *buf, const struct token_list *l, size_t i,
-	      const char *s);
+/* Is token i the punctuator s? */
+static inline int tok_punct(const char *buf, const struct token_list *l,
+			    size_t i, const char *s)
+{
+	return l->tok[i].kind == TOK_PUNCT && token_is(buf, &l->tok[i], s);
+}
+
 /* Is token i the identifier s? */
-int tok_ident(const char *buf, const struct token_list *l, size_t i,
-	      const char *s);
+static inline int tok_ident(const char *buf, const struct token_list *l,
+			    size_t i, const char *s)
+{
+	return l->tok[i].kind == TOK_IDENT && token_is(buf, &l->tok[i], s);
+}
 
 /*
  * The index of the bracket that closes the one at `open` ("(", "[" or

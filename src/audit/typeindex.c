@@ -99,33 +99,54 @@ static const char *const known_scalars[] = {
 	"time64_t", "ktime_t", "uid_t", "gid_t",
 };
 
-static const char *const scalar_keywords[] = {
-	"char", "short", "int", "long", "signed", "unsigned", "float",
-	"double", "_Bool", "__int128", "_Complex", "__signed__", "__signed",
+/*
+ * Keyword lists with their lengths, so that a lookup rejects most words on
+ * the length alone: the parser asks about every identifier it meets.
+ */
+struct word {
+	const char *s;
+	size_t n;
+};
+#define WORD(lit) { lit, sizeof(lit) - 1 }
+
+static const struct word scalar_keywords[] = {
+	WORD("char"), WORD("short"), WORD("int"), WORD("long"),
+	WORD("signed"), WORD("unsigned"), WORD("float"), WORD("double"),
+	WORD("_Bool"), WORD("__int128"), WORD("_Complex"), WORD("__signed__"),
+	WORD("__signed"),
 };
 
 /* Words that may sit among the specifiers and mean nothing to us. */
-static const char *const skip_words[] = {
-	"const", "volatile", "restrict", "__restrict", "__restrict__",
-	"static", "extern", "register", "auto", "inline", "__inline",
-	"__inline__", "_Thread_local", "__thread", "__extension__",
-	"_Noreturn", "__const", "__volatile__", "__volatile", "_Atomic",
+static const struct word skip_words[] = {
+	WORD("const"), WORD("volatile"), WORD("restrict"), WORD("__restrict"),
+	WORD("__restrict__"), WORD("static"), WORD("extern"), WORD("register"),
+	WORD("auto"), WORD("inline"), WORD("__inline"), WORD("__inline__"),
+	WORD("_Thread_local"), WORD("__thread"), WORD("__extension__"),
+	WORD("_Noreturn"), WORD("__const"), WORD("__volatile__"),
+	WORD("__volatile"), WORD("_Atomic"),
 };
 
 /* Identifiers that start statements, never declarations. */
-static const char *const statement_words[] = {
-	"return", "if", "else", "while", "for", "do", "switch", "case",
-	"default", "break", "continue", "goto", "sizeof", "asm", "__asm__",
-	"__asm",
+static const struct word statement_words[] = {
+	WORD("return"), WORD("if"), WORD("else"), WORD("while"), WORD("for"),
+	WORD("do"), WORD("switch"), WORD("case"), WORD("default"),
+	WORD("break"), WORD("continue"), WORD("goto"), WORD("sizeof"),
+	WORD("asm"), WORD("__asm__"), WORD("__asm"),
 };
 
 static int in_list(const char *buf, const struct token *t,
-		   const char *const *list, size_t n)
+		   const struct word *list, size_t n)
 {
 	if (t->kind != TOK_IDENT)
 		return 0;
+	if (t->flags & TF_SPLICED) {
+		for (size_t i = 0; i < n; i++)
+			if (token_is_spliced(buf, t, list[i].s))
+				return 1;
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++)
-		if (token_is(buf, t, list[i]))
+		if (t->len == list[i].n && !memcmp(buf + t->off, list[i].s, t->len))
 			return 1;
 	return 0;
 }

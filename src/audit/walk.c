@@ -31,6 +31,8 @@ struct walk {
 	size_t head, count;
 	int finished;      /* no more paths will come */
 	int busy;          /* workers inside fn */
+	int idle_workers;  /* workers waiting on not_empty */
+	int walker_waits;  /* the walker is waiting on not_full */
 	int trouble;
 	const char *root;  /* the argument being walked, for --exclude */
 
@@ -119,14 +121,23 @@ static int excluded(const struct walk_options *opt, const char *root,
 
 /* ---- the queue ---- */
 
+/*
+ * Wake-ups cost a system call each, so nobody is woken for nothing: a
+ * worker only when one is waiting, and the walker, once the queue was full,
+ * only when it has drained to half, so that it refills in a batch instead
+ * of trading one wake-up per file with the workers.
+ */
 static void enqueue(struct walk *w, char *path)
 {
 	pthread_mutex_lock(&w->lock);
-	while (w->count == QUEUE_SIZE)
+	while (w->count == QUEUE_SIZE) {
+		w->walker_waits = 1;
 		pthread_cond_wait(&w->not_full, &w->lock);
+	}
 	w->queue[(w->head + w->count) % QUEUE_SIZE] = path;
 	w->count++;
-	pthread_cond_signal(&w->not_empty);
+	if (w->idle_workers)
+		pthread_cond_signal(&w->not_empty);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -136,14 +147,20 @@ static char *dequeue(struct walk *w)
 	char *p = NULL;
 
 	pthread_mutex_lock(&w->lock);
-	while (!w->count && !w->finished)
+	while (!w->count && !w->finished) {
+		w->idle_workers++;
 		pthread_cond_wait(&w->not_empty, &w->lock);
+		w->idle_workers--;
+	}
 	if (w->count) {
 		p = w->queue[w->head];
 		w->head = (w->head + 1) % QUEUE_SIZE;
 		w->count--;
 		w->busy++;
-		pthread_cond_signal(&w->not_full);
+		if (w->walker_waits && w->count <= QUEUE_SIZE / 2) {
+			w->walker_waits = 0;
+			pthread_cond_signal(&w->not_full);
+		}
 	}
 	pthread_mutex_unlock(&w->lock);
 	return p;
@@ -320,14 +337,55 @@ static int seen_before(struct walk *w, const struct stat *st)
 	return 0;
 }
 
-static int cmp_names(const void *a, const void *b)
+struct entry {
+	char *name;
+	unsigned char type; /* d_type: DT_UNKNOWN when the file system
+			       does not say */
+};
+
+static int cmp_entries(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct entry *)a)->name,
+		      ((const struct entry *)b)->name);
+}
+
+static void walk_dir(struct walk *w, const char *dir, const struct stat *dst);
+
+/* One directory entry: queue it, descend into it, or drop it (and path). */
+static void visit(struct walk *w, char *path, const char *name,
+		  unsigned char type)
+{
+	struct stat st;
+
+	/*
+	 * d_type saves a system call per plain file (the worker's fstat()
+	 * checks it again); directories, links and file systems that do not
+	 * fill d_type are asked with lstat().
+	 */
+	if (type == DT_REG)
+		st.st_mode = S_IFREG;
+	else if (type != DT_UNKNOWN && type != DT_DIR && type != DT_LNK)
+		st.st_mode = 0;
+	else if (excluded(w->opt, w->root, path) || lstat(path, &st) < 0)
+		st.st_mode = 0;
+	if (S_ISLNK(st.st_mode) &&
+	    (!w->opt->follow_symlinks || stat(path, &st) < 0))
+		st.st_mode = 0;
+	if (S_ISDIR(st.st_mode)) {
+		walk_dir(w, path, &st);
+	} else if (S_ISREG(st.st_mode) && walk_is_c_name(name) &&
+		   !excluded(w->opt, w->root, path)) {
+		enqueue(w, path);
+		show_progress(w, 0);
+		return; /* the queue owns path */
+	}
+	free(path);
 }
 
 static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 {
-	struct strlist names = STRLIST_INIT;
+	struct entry *ents = NULL;
+	size_t nr = 0, alloc = 0, dl = strlen(dir);
 	DIR *d;
 	struct dirent *de;
 
@@ -348,40 +406,23 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 	while ((de = readdir(d)) != NULL) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		strlist_push(&names, de->d_name);
+		ALLOC_GROW(ents, nr + 1, alloc);
+		ents[nr].name = xstrdup(de->d_name);
+		ents[nr].type = de->d_type;
+		nr++;
 	}
 	closedir(d);
-	qsort(names.items, names.nr, sizeof(*names.items), cmp_names);
+	qsort(ents, nr, sizeof(*ents), cmp_entries);
 
-	for (size_t i = 0; i < names.nr; i++) {
-		char *path;
-		struct stat st;
-		size_t dl = strlen(dir);
+	for (size_t i = 0; i < nr; i++) {
+		char *path = dl && dir[dl - 1] == '/' ?
+			xasprintf("%s%s", dir, ents[i].name) :
+			xasprintf("%s/%s", dir, ents[i].name);
 
-		path = dl && dir[dl - 1] == '/' ?
-			xasprintf("%s%s", dir, names.items[i]) :
-			xasprintf("%s/%s", dir, names.items[i]);
-		if (excluded(w->opt, w->root, path) || lstat(path, &st) < 0) {
-			free(path);
-			continue;
-		}
-		if (S_ISLNK(st.st_mode)) {
-			if (!w->opt->follow_symlinks || stat(path, &st) < 0) {
-				free(path);
-				continue;
-			}
-		}
-		if (S_ISDIR(st.st_mode)) {
-			walk_dir(w, path, &st);
-			free(path);
-		} else if (S_ISREG(st.st_mode) && walk_is_c_name(names.items[i])) {
-			enqueue(w, path);
-			show_progress(w, 0);
-		} else {
-			free(path);
-		}
+		visit(w, path, ents[i].name, ents[i].type);
+		free(ents[i].name);
 	}
-	strlist_clear(&names);
+	free(ents);
 }
 
 int walk_paths(const char *const *paths, size_t nr,
