@@ -9,6 +9,7 @@
 
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/library/compilers.sh"
+. "$RWONCE_ROOT/tests/lib/m32.sh"
 
 LIB=$RWONCE_ROOT/tests/library
 JOBS=$TEST_TMP/jobs
@@ -84,6 +85,11 @@ while IFS='|' read -r label cc flags why; do
 	[ -n "$why" ] && continue
 	have_cmd "$cc" || continue
 	if ! can_link_with "$cc" -m32 || ! can_compile_with "$cc" -m32; then
+		# m32_why says what is missing; if nothing, it is the headers.
+		if m32_why "$cc" >"$JOBS/why-m32.$(basename "$cc")"; then
+			echo "$cc -m32 cannot compile the library's headers (no 32-bit headers for it: apt-get install gcc-multilib g++-multilib)" \
+				>"$JOBS/why-m32.$(basename "$cc")"
+		fi
 		grep -l -- "$cc .*-m32" "$JOBS"/*.sh 2>/dev/null | while read -r f; do
 			[ "$(sed -n 's/^LC_ALL=C \([^ ]*\) .*/\1/p' "$f")" = "$cc" ] &&
 				mv "$f" "${f%.sh}.nolib"
@@ -102,7 +108,7 @@ while IFS='|' read -r label cc flags why; do
 	elif ! have_cmd "$cc"; then
 		test_skip "$label" "$cc not installed (see README: make deps)"
 	elif [ -f "$JOBS/$id.nolib" ]; then
-		test_skip "$label" "$cc cannot build and run -m32 programs here (no 32-bit libraries for it)"
+		test_skip "$label" "$(cat "$JOBS/why-m32.$(basename "$cc")")"
 	elif [ "$(cat "$JOBS/$id.rc")" = 0 ]; then
 		_tap_result 0 "$label: $(tail -n 1 "$JOBS/$id.out")"
 	else

@@ -6,6 +6,7 @@
 # Each run lasts $STRESS_MS ms (tests/stress/stress-lib.sh).
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/stress/stress-lib.sh"
+. "$RWONCE_ROOT/tests/lib/m32.sh"
 
 need_cmd gcc
 
@@ -33,7 +34,8 @@ done
 # single-copy-atomic load) and cmpxchg8b.
 for cc in gcc clang; do
 	if ! stress_cc_works "$cc" -m32; then
-		test_skip "ipte lock with $cc -m32" "$cc -m32 cannot build threaded programs (gcc-12-multilib?)"
+		why=$(m32_why "$cc" -pthread) && why="$cc -m32 cannot build threaded programs"
+		test_skip "ipte lock with $cc -m32" "$why"
 		continue
 	fi
 	bin=$TEST_TMP/ipte-m32-$cc

@@ -7,6 +7,7 @@
 # ASan+UBSan.  Each run lasts $STRESS_MS ms (tests/stress/stress-lib.sh).
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/stress/stress-lib.sh"
+. "$RWONCE_ROOT/tests/lib/m32.sh"
 
 need_cmd gcc
 
@@ -26,7 +27,8 @@ done
 # 32-bit x86: the 64-bit rptr and wptr through RWONCE_ATOMIC64.
 for cc in gcc clang; do
 	if ! stress_cc_works "$cc" -m32; then
-		test_skip "ring with $cc -m32" "$cc -m32 cannot build threaded programs (gcc-12-multilib?)"
+		why=$(m32_why "$cc" -pthread) && why="$cc -m32 cannot build threaded programs"
+		test_skip "ring with $cc -m32" "$why"
 		continue
 	fi
 	bin=$TEST_TMP/ring-m32-$cc

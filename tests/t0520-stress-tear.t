@@ -9,6 +9,7 @@
 # and -m32 with RWONCE_ALLOW_TEARING, are shown torn when they are.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/stress/stress-lib.sh"
+. "$RWONCE_ROOT/tests/lib/m32.sh"
 
 need_cmd gcc
 
@@ -60,7 +61,8 @@ done
 # ---- 32-bit x86 -----------------------------------------------------
 for cc in gcc clang; do
 	if ! stress_cc_works "$cc" -m32; then
-		test_skip "tear detector with $cc -m32" "$cc -m32 cannot build threaded programs (gcc-12-multilib?)"
+		why=$(m32_why "$cc" -pthread) && why="$cc -m32 cannot build threaded programs"
+		test_skip "tear detector with $cc -m32" "$why"
 		continue
 	fi
 	bin=$TEST_TMP/tear-m32-$cc

@@ -3,6 +3,7 @@
 # loads kept (--vex-iropt-level=0), and agreement with the QEMU tracer.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/lib/m32.sh"
 need_cmd valgrind gcc nm objdump
 [ "$(uname -m)" = x86_64 ] || skip_all "valgrind tests run on x86-64 hosts"
 
@@ -82,8 +83,12 @@ else
 	test_skip 'qemu and valgrind agree on the clang-19 build' 'clang-19 not installed'
 fi
 
-if gcc -m32 -static -o "$TEST_TMP/demo32" "$DEMO_SRC" 2>/dev/null &&
-   [ -x /usr/libexec/valgrind/lackey-x86-linux ]; then
+# valgrind runs an i386 program natively (qemu does not need to).
+if ! why=$(m32_why gcc -static); then
+	test_skip 'i386 (gcc -m32): qemu and valgrind agree' "$why"
+elif ! [ -x /usr/libexec/valgrind/lackey-x86-linux ]; then
+	test_skip 'i386 (gcc -m32): qemu and valgrind agree' 'no valgrind x86 tool (/usr/libexec/valgrind/lackey-x86-linux)'
+elif gcc -m32 -static -o "$TEST_TMP/demo32" "$DEMO_SRC"; then
 	test_expect_success 'i386 (gcc -m32): qemu and valgrind agree' '
 		watched "$TEST_TMP/demo32" &&
 		"$TRACE_DUMP" --target i386 --merge $LO $HI "$TEST_TMP/demo32" >"$TEST_TMP/q32" &&
@@ -92,7 +97,7 @@ if gcc -m32 -static -o "$TEST_TMP/demo32" "$DEMO_SRC" 2>/dev/null &&
 		diff -u "$TEST_TMP/q32" "$TEST_TMP/v32"
 	'
 else
-	test_skip 'i386 (gcc -m32): qemu and valgrind agree' 'no gcc -m32 multilib or valgrind x86 tool'
+	test_expect_success 'i386 (gcc -m32): the demo builds' false
 fi
 
 test_done

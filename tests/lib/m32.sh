@@ -1,0 +1,36 @@
+# Can this machine build *and run* 32-bit x86 programs?  Sourced by the
+# tests that run -m32 binaries natively.  Two different things can be
+# missing: the 32-bit C library (a package), or the kernel's IA-32
+# emulation (a boot setting: ia32_emulation=0, or a kernel built without
+# CONFIG_IA32_EMULATION) -- then every 32-bit program fails with "Exec
+# format error" and no package helps.  The skip reason must say which.
+#
+#   m32_why CC [FLAGS...]   prints nothing and succeeds when CC -m32 FLAGS
+#                           builds a program that runs; else prints why
+#                           not and fails.
+
+m32_why() {
+	_m32_cc=$1
+	shift
+	if ! command -v "$_m32_cc" >/dev/null 2>&1; then
+		echo "$_m32_cc not installed (see README: make deps)"
+		return 1
+	fi
+	printf '#include <stdio.h>\nint main(void) { return puts("") < 0; }\n' \
+		>"$TEST_TMP/m32-probe.c"
+	if ! "$_m32_cc" -m32 "$@" -o "$TEST_TMP/m32-probe" \
+		"$TEST_TMP/m32-probe.c" >/dev/null 2>&1; then
+		echo "$_m32_cc -m32 cannot link a program (no 32-bit C library: apt-get install gcc-multilib g++-multilib)"
+		return 1
+	fi
+	"$TEST_TMP/m32-probe" >/dev/null 2>&1
+	_m32_rc=$?
+	if [ "$_m32_rc" = 126 ]; then
+		echo "this kernel does not run 32-bit x86 programs (IA-32 emulation is off: Exec format error)"
+		return 1
+	elif [ "$_m32_rc" != 0 ]; then
+		echo "a $_m32_cc -m32 program fails here (exit status $_m32_rc)"
+		return 1
+	fi
+	return 0
+}
