@@ -92,6 +92,7 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 struct fix_worker {
 	struct token_list toks;
 	struct strbuf fixed;
+	struct strbuf diff; /* copied to the result at its exact size */
 };
 
 static void *fix_worker_init(void *ctx)
@@ -100,6 +101,7 @@ static void *fix_worker_init(void *ctx)
 
 	(void)ctx;
 	strbuf_init(&w->fixed);
+	strbuf_init(&w->diff);
 	return w;
 }
 
@@ -110,6 +112,7 @@ static void fix_worker_done(void *worker, void *ctx)
 	(void)ctx;
 	token_list_release(&w->toks);
 	strbuf_release(&w->fixed);
+	strbuf_release(&w->diff);
 	free(w);
 }
 
@@ -120,6 +123,8 @@ static void fix_worker_trim(struct fix_worker *w)
 		token_list_release(&w->toks);
 	if (w->fixed.alloc > (1u << 24))
 		strbuf_release(&w->fixed);
+	if (w->diff.alloc > (1u << 24))
+		strbuf_release(&w->diff);
 }
 
 static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
@@ -199,10 +204,10 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 		} else {
 			char *name = diff_path_for(f->path);
 
-			/* A diff of a dense file is about its size: one
-			 * allocation instead of a dozen doublings. */
-			strbuf_grow(&r.diff, f->len + 256);
-			diff_write(&r.diff, name, f->buf, f->len, &res.edits);
+			strbuf_reset(&w->diff);
+			diff_write(&w->diff, name, f->buf, f->len, &res.edits);
+			strbuf_release(&r.diff);
+			strbuf_init_copy(&r.diff, w->diff.buf, w->diff.len);
 			free(name);
 		}
 	}

@@ -152,9 +152,24 @@ static void emit(struct lexer *lx, enum token_kind kind, unsigned flags,
 static void lex_ident_rest(struct lexer *lx)
 {
 	for (;;) {
-		int c = peek(lx);
+		int c;
 		size_t n;
 
+		/*
+		 * The common case first: a run of plain identifier bytes,
+		 * none of which is a newline or starts a splice, so the
+		 * position moves without peek()/advance() bookkeeping.
+		 */
+		if (!lx->pending_splice) {
+			size_t p = lx->pos;
+
+			while (p < lx->len &&
+			       is_ident_char((unsigned char)lx->buf[p]))
+				p++;
+			if (p != lx->pos)
+				lx->pos = lx->tok_end = p;
+		}
+		c = peek(lx);
 		if (is_ident_char(c)) {
 			advance(lx);
 		} else if (c >= 0x80 &&

@@ -732,12 +732,17 @@ static char *scan_decl_type(struct scan *s, const char *name)
 	char *found = NULL;
 	int poisoned = 0;
 	struct strbuf sp = STRBUF_INIT;
+	size_t name_len = strlen(name);
 
 	for (size_t i = 0; i < eof_index(s) && !poisoned; i++) {
 		size_t n, j, start;
 		char **words;
 
-		if (T(s, i)->kind != TOK_IDENT || !ident(s, i, name) ||
+		/* A whole-file scan per name: reject on the length first. */
+		if (T(s, i)->kind != TOK_IDENT ||
+		    (T(s, i)->len != name_len &&
+		     !(T(s, i)->flags & TF_SPLICED)) ||
+		    !ident(s, i, name) ||
 		    (T(s, i)->flags & TF_DIRECTIVE))
 			continue;
 		n = i + 1;

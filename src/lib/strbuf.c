@@ -12,6 +12,17 @@ void strbuf_init(struct strbuf *sb)
 	strbuf_grow(sb, 0);
 }
 
+void strbuf_init_copy(struct strbuf *sb, const void *data, size_t len)
+{
+	if (len + 1 < len)
+		die("string too large");
+	sb->buf = xmalloc(len + 1);
+	memcpy(sb->buf, data, len);
+	sb->buf[len] = '\0';
+	sb->len = len;
+	sb->alloc = len + 1;
+}
+
 void strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	size_t need = sb->len + extra + 1;

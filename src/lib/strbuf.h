@@ -12,6 +12,9 @@ struct strbuf {
 #define STRBUF_INIT { NULL, 0, 0 }
 
 void strbuf_init(struct strbuf *sb);
+/* Initialise sb to a copy of data[0..len) in a buffer of exactly that size
+ * (for results kept in memory until the end of a run). */
+void strbuf_init_copy(struct strbuf *sb, const void *data, size_t len);
 void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
