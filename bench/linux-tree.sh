@@ -1,7 +1,8 @@
 #!/bin/sh
 # `rwonce audit` over Debian's whole linux-source-6.1 tree against
 # `git grep -n volatile` and `grep -rn volatile` over the same files:
-# warm cache, same core count, best of 3 runs, peak RSS from time(1).
+# warm cache, same core count, best of 5 runs (BENCH_RUNS), peak RSS from
+# time(1).
 # Goal: audit <= 2x git grep.
 #
 #   bench/linux-tree.sh [TREE]        (default: the kernel, unpacked once

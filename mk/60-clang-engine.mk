@@ -3,9 +3,18 @@
 # libclang is found at build time: LIBCLANG_PREFIX (default: the newest
 # /usr/lib/llvm-N holding include/clang-c/Index.h and lib/libclang.so,
 # 14 preferred since that is what Debian 12's libclang-dev installs).
-# Without it -- or with RWONCE_NO_LIBCLANG=1 -- the engine is built as a
-# stub: the tool still builds, and `rwonce audit --engine=clang` says
-# "apt-get install libclang-dev" and exits 2.
+#
+# With it, the engine is a plugin, $(BUILD)/rwonce-clang.so (installed in
+# $(LIBEXECDIR)/rwonce/), that rwonce loads only for --engine=clang or
+# auto: linked into rwonce, libclang cost every command (verify, fix, the
+# lexical audit) 60 ms and 55 MiB just to load.  The plugin takes rwonce's
+# own helpers (strbuf, error, findings...) from the executable, which
+# exports exactly the names the engine's objects use (a dynamic list made
+# from their undefined symbols) and nothing else.
+#
+# Without libclang -- or with RWONCE_NO_LIBCLANG=1 -- there is no plugin:
+# the tool still builds, and `rwonce audit --engine=clang` says "apt-get
+# install libclang-dev" and exits 2.
 
 LIBCLANG_CANDIDATES := /usr/lib/llvm-14 $(sort $(wildcard /usr/lib/llvm-*))
 LIBCLANG_PREFIX ?= $(firstword $(foreach d,$(LIBCLANG_CANDIDATES),\
@@ -15,26 +24,45 @@ LIBCLANG_PREFIX ?= $(firstword $(foreach d,$(LIBCLANG_CANDIDATES),\
 CLANG_ENGINE_STUB := src/audit/clang/stub.c
 CLANG_ENGINE_REAL := $(filter-out $(CLANG_ENGINE_STUB),\
 	$(wildcard src/audit/clang/*.c))
+CLANG_PLUGIN  := $(BUILD)/rwonce-clang.so
+CLANG_DYNLIST := $(BUILD)/rwonce-clang.dynlist
 
 ifeq ($(RWONCE_NO_LIBCLANG)$(if $(LIBCLANG_PREFIX),,none),)
-TOOL_SRCS += $(CLANG_ENGINE_REAL)
-# Only the engine's own objects see libclang's headers.
-$(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_REAL)): \
-	TOOL_CPPFLAGS += -I$(LIBCLANG_PREFIX)/include
+CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_REAL))
+# Only the engine's own objects see libclang's headers; -fPIC for the
+# plugin (the same objects also link into the test front end below).
+$(CLANG_ENGINE_OBJS): TOOL_CPPFLAGS += -I$(LIBCLANG_PREFIX)/include -fPIC
 # rpath: libclang.so lives outside the loader's default path.
-TOOL_LDLIBS += -L$(LIBCLANG_PREFIX)/lib -lclang \
+CLANG_LDLIBS := -L$(LIBCLANG_PREFIX)/lib -lclang \
 	-Wl,-rpath,$(LIBCLANG_PREFIX)/lib
-CLANG_ENGINE := libclang ($(LIBCLANG_PREFIX))
+CLANG_ENGINE := libclang ($(LIBCLANG_PREFIX)), plugin $(CLANG_PLUGIN)
+
+$(BUILD)/src/audit/clang-load.o: TOOL_CPPFLAGS += -DRWONCE_CLANG_PLUGIN
+$(TOOL): $(CLANG_DYNLIST)
+$(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(CLANG_DYNLIST)
+ALL_TARGETS += $(CLANG_PLUGIN)
+
+$(CLANG_DYNLIST): $(CLANG_ENGINE_OBJS)
+	nm -u $(CLANG_ENGINE_OBJS) | \
+		awk '$$1 == "U" { print "  " $$2 ";" }' | sort -u | \
+		{ echo "{"; cat; echo "};"; } >$@.tmp && mv $@.tmp $@
+
+# -Bsymbolic: the engine's calls to its own functions stay inside it.
+$(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS)
+	$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CLANG_ENGINE_OBJS) \
+		$(CLANG_LDLIBS) -lpthread
+
+install: install-clang-plugin
+.PHONY: install-clang-plugin
+install-clang-plugin: $(CLANG_PLUGIN)
+	install -d $(DESTDIR)$(LIBEXECDIR)/rwonce
+	install -m 644 $(CLANG_PLUGIN) $(DESTDIR)$(LIBEXECDIR)/rwonce/rwonce-clang.so
 else
-TOOL_SRCS += $(CLANG_ENGINE_STUB)
+CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_STUB))
+CLANG_LDLIBS :=
 CLANG_ENGINE := stub
 endif
-
-# 00-tool.mk expanded the tool's prerequisites before this fragment was
-# read; name the engine's objects here too.
-CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,\
-	$(filter src/audit/clang/%,$(TOOL_SRCS)))
-$(TOOL): $(CLANG_ENGINE_OBJS)
+TOOL_LDLIBS += -ldl
 -include $(CLANG_ENGINE_OBJS:.o=.d)
 
 .PHONY: clang-engine-info
@@ -51,4 +79,5 @@ CHECK_PREREQS += $(CLANG_AUDIT_TEST)
 ALL_TARGETS += $(CLANG_AUDIT_TEST)
 -include $(BUILD)/tests/clang/clang-audit.d
 $(CLANG_AUDIT_TEST): $(CLANG_AUDIT_TEST_OBJS)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLANG_AUDIT_TEST_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CLANG_AUDIT_TEST_OBJS) $(CLANG_LDLIBS) \
+		$(TOOL_LDLIBS) $(LDLIBS)

@@ -3,7 +3,7 @@
  * engine (no build configuration).  See doc/rwonce-audit.1.
  */
 #include "commands.h"
-#include "audit/clang/clang-engine.h"
+#include "audit/clang-load.h"
 #include "audit/finding.h"
 #include "audit/lexer.h"
 #include "audit/report.h"
@@ -189,16 +189,18 @@ static void list_rules(struct lexical_options *lex)
 static int choose_engine(const char *engine, const char **build_dir)
 {
 	struct strbuf why = STRBUF_INIT;
-	int have = clang_engine_available(&why), r;
+	int r;
 
+	/* The engine is loaded only when it may be used. */
 	if (!strcmp(engine, "lexical"))
 		r = 0;
 	else if (!strcmp(engine, "clang"))
-		r = have ? 1 : error("--engine=clang: %s", why.buf);
+		r = clang_load_available(&why) ? 1 :
+			error("--engine=clang: %s", strbuf_str(&why));
 	else if (!strcmp(engine, "auto")) {
 		if (!*build_dir && !access("compile_commands.json", R_OK))
 			*build_dir = ".";
-		r = have && *build_dir;
+		r = *build_dir && clang_load_available(&why);
 	} else
 		r = error("--engine: unknown engine '%s' (lexical, clang or "
 			  "auto)", engine);
@@ -230,7 +232,7 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 	o.excludes = excludes;
 	o.progress = progress;
 	o.unit_files = unit_files;
-	rc = clang_engine_run(&o, &found, &st);
+	rc = clang_load_run(&o, &found, &st);
 	for (size_t i = 0; i < found.nr; i++) /* --enable/--disable */
 		if (lex->enabled[found.items[i].rule])
 			finding_list_add(all, &found.items[i]);

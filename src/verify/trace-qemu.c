@@ -4,6 +4,7 @@
  * (format: tracer/README.md).
  */
 #include "verify/trace-internal.h"
+#include "lib/libexec.h"
 #include "lib/run-command.h"
 
 #include <errno.h>
@@ -14,56 +15,22 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef RWONCE_LIBEXECDIR
-#define RWONCE_LIBEXECDIR "/usr/local/libexec"
-#endif
-
 #define PLUGIN_NAME "rwonce-trace.so"
-
-static int usable(const char *path)
-{
-	return access(path, R_OK) == 0;
-}
 
 const char *trace_qemu_plugin(struct strbuf *why)
 {
-	static char found[PATH_MAX + 64];
-	const char *env = getenv("RWONCE_QEMU_PLUGIN");
-	char self[PATH_MAX];
-	ssize_t n;
 	/* build/rwonce -> build/tracer/; build/tests/x -> build/tracer/ */
 	static const char *const near[] = { "/tracer/", "/../tracer/" };
+	static char path[PATH_MAX + 64];
+	struct strbuf sb = STRBUF_INIT;
+	const char *found = libexec_find(path, sizeof(path), PLUGIN_NAME,
+					 "RWONCE_QEMU_PLUGIN", near,
+					 ARRAY_SIZE(near), &sb);
 
-	if (env && *env) {
-		if (usable(env))
-			return env;
-		strbuf_addf(why, "QEMU plugin %s (from RWONCE_QEMU_PLUGIN) "
-			    "does not exist or is not readable", env);
-		return NULL;
-	}
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n > 0) {
-		char *slash;
-
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-		if (slash)
-			*slash = '\0';
-		for (size_t k = 0; k < ARRAY_SIZE(near); k++) {
-			snprintf(found, sizeof(found), "%s%s%s", self, near[k],
-				 PLUGIN_NAME);
-			if (usable(found))
-				return found;
-		}
-	}
-	snprintf(found, sizeof(found), "%s/rwonce/%s", RWONCE_LIBEXECDIR,
-		 PLUGIN_NAME);
-	if (usable(found))
-		return found;
-	strbuf_addf(why, "QEMU plugin %s not found next to the rwonce "
-		    "executable nor in %s/rwonce/ (run make, or set "
-		    "RWONCE_QEMU_PLUGIN)", PLUGIN_NAME, RWONCE_LIBEXECDIR);
-	return NULL;
+	if (!found)
+		strbuf_addf(why, "QEMU plugin %s", sb.buf);
+	strbuf_release(&sb);
+	return found;
 }
 
 int trace_qemu_available(const struct target *target, struct strbuf *why)

@@ -80,4 +80,27 @@ int clang_engine_available(struct strbuf *why);
 int clang_engine_run(const struct clang_engine_options *o,
 		     struct finding_list *out, struct clang_engine_stats *stats);
 
+/* What `rwonce audit --engine=clang` says in a build without libclang. */
+#define CLANG_ENGINE_HOW "this rwonce was built without libclang; install " \
+			 "it (apt-get install libclang-dev) and rebuild (make)"
+
+/*
+ * The engine is a plugin (rwonce-clang.so, loaded by audit/clang-load.c
+ * only when it is used: linking libclang into rwonce cost every command
+ * 60 ms and 55 MiB to load it).  The plugin and the executable share these
+ * structures, so the plugin says which layout it was built with and the
+ * loader refuses one from another build.
+ */
+struct clang_engine_abi {
+	const char *version;
+	size_t options_size, stats_size, finding_size, finding_list_size;
+};
+#define CLANG_ENGINE_ABI_INIT {                                              \
+	RWONCE_TOOL_VERSION, sizeof(struct clang_engine_options),           \
+	sizeof(struct clang_engine_stats), sizeof(struct finding),          \
+	sizeof(struct finding_list) }
+
+/* Exported by the plugin (src/audit/clang/plugin.c). */
+void clang_engine_plugin_abi(struct clang_engine_abi *abi);
+
 #endif

@@ -4,13 +4,10 @@
  */
 #include "audit/clang/clang-engine.h"
 
-#define HOW "this rwonce was built without libclang; install it " \
-	    "(apt-get install libclang-dev) and rebuild (make)"
-
 int clang_engine_available(struct strbuf *why)
 {
 	if (why)
-		strbuf_addstr(why, HOW);
+		strbuf_addstr(why, CLANG_ENGINE_HOW);
 	return 0;
 }
 
@@ -20,5 +17,5 @@ int clang_engine_run(const struct clang_engine_options *o,
 	(void)o;
 	(void)out;
 	(void)stats;
-	return error("the clang engine is not available: " HOW);
+	return error("the clang engine is not available: " CLANG_ENGINE_HOW);
 }

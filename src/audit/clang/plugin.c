@@ -1,0 +1,12 @@
+/*
+ * The entry the loader (src/audit/clang-load.c) checks before it calls
+ * the engine in this plugin: the layout of the structures both sides use.
+ */
+#include "audit/clang/clang-engine.h"
+
+void clang_engine_plugin_abi(struct clang_engine_abi *abi)
+{
+	const struct clang_engine_abi mine = CLANG_ENGINE_ABI_INIT;
+
+	*abi = mine;
+}

@@ -1,0 +1,28 @@
+/*
+ * Finding the files rwonce loads at run time (the QEMU tracer plugin, the
+ * libclang engine): from an environment variable naming it, then next to
+ * the running executable (the build tree), then in the folder
+ * `make install` puts it in ($(LIBEXECDIR)/rwonce/).
+ */
+#ifndef RWONCE_LIB_LIBEXEC_H
+#define RWONCE_LIB_LIBEXEC_H
+
+#include <stddef.h>
+
+#include "lib/strbuf.h"
+
+#ifndef RWONCE_LIBEXECDIR
+#define RWONCE_LIBEXECDIR "/usr/local/libexec"
+#endif
+
+/*
+ * Put the path of file `name` in out[0..size): $env_var if set (it must
+ * then exist), else the first readable <folder of the executable>
+ * <near[k]><name>, else RWONCE_LIBEXECDIR/rwonce/<name>.  Returns out, or
+ * NULL with the places tried in *why when there is none.
+ */
+const char *libexec_find(char *out, size_t size, const char *name,
+			 const char *env_var, const char *const *near,
+			 size_t nr_near, struct strbuf *why);
+
+#endif
