@@ -14,7 +14,8 @@ CHECK_PREREQS += $(TEST_COMPARE)
 # The comparator's unit test: tests/verify/compare-cases.txt through
 # src/verify/compare.c, without compilers or tracers.
 $(TEST_COMPARE): tests/verify/test-compare.c $(BUILD)/src/verify/compare.o \
-		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o
+		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o \
+		$(BUILD)/src/lib/run-command.o $(BUILD)/src/lib/strbuf.o
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
 

@@ -3,7 +3,8 @@
 # and its helpers, the shared utility code, nothing else.
 AUDIT_LEXER_TEST = $(BUILD)/audit-lexer-test
 AUDIT_LEXER_TEST_SRCS = tests/audit/lexer-test.c src/audit/lexer.c \
-	src/audit/tokscan.c src/audit/typeindex.c src/audit/idioms.c src/lib/util.c src/lib/strbuf.c src/lib/tempdir.c \
+	src/audit/tokscan.c src/audit/typeindex.c src/audit/idioms.c \
+	src/lib/util.c src/lib/strbuf.c src/lib/tempdir.c src/lib/run-command.c \
 	src/lib/utf8.c
 
 ALL_TARGETS += $(AUDIT_LEXER_TEST)

@@ -102,6 +102,28 @@ test_expect_success 'a probe that hangs is killed after --timeout' '
 '
 test_expect_success 'a probe that hangs: no temporary files left' 'test -z "$(ls -A "$TMPDIR")"'
 
+# ^C while a probe hangs: the probe runs in a process group of its own
+# (so that a timeout can kill its descendants), which the terminal's
+# SIGINT does not reach; rwonce must end it before it dies itself.
+$V --no-builtin --probes "$TEST_TMP/hang.c" --timeout 120 >"$TEST_TMP/out" 2>&1 &
+vpid=$!
+n=0
+while [ $n -lt 300 ] && ! pgrep -f "qemu.*$TMPDIR" >/dev/null; do
+	sleep 0.1
+	n=$((n + 1))
+done
+test_expect_success 'SIGINT during a hung probe: the probe is running under qemu' \
+	'pgrep -f "qemu.*$TMPDIR" >/dev/null'
+kill -INT $vpid
+wait $vpid
+rc=$?
+sleep 0.5
+test_expect_success 'SIGINT during a hung probe: rwonce dies of it' "test $rc = 130"
+test_expect_success 'SIGINT during a hung probe: no child outlives rwonce' \
+	'! pgrep -f "$TMPDIR" >/dev/null || { pgrep -af "$TMPDIR"; pkill -KILL -f "$TMPDIR"; false; }'
+test_expect_success 'SIGINT during a hung probe: no temporary files left' \
+	'test -z "$(ls -A "$TMPDIR")"'
+
 cat >"$TEST_TMP/noobj.c" <<'EOT'
 /*@ probe lonely
  *  object o_lonely

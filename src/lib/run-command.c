@@ -16,6 +16,41 @@
 
 extern char **environ;
 
+/* The process groups of running children, for run_command_kill_all();
+ * 0 is a free slot.  Atomics only: the reader is a signal handler. */
+#define MAX_LIVE 256
+static pid_t live[MAX_LIVE];
+
+static void live_add(pid_t pid)
+{
+	for (size_t i = 0; i < MAX_LIVE; i++) {
+		pid_t free_slot = 0;
+
+		if (__atomic_compare_exchange_n(&live[i], &free_slot, pid, 0,
+						__ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+			return;
+	}
+	/* More than MAX_LIVE at once: this one is not tracked. */
+}
+
+static void live_remove(pid_t pid)
+{
+	for (size_t i = 0; i < MAX_LIVE; i++)
+		if (__atomic_load_n(&live[i], __ATOMIC_SEQ_CST) == pid)
+			__atomic_store_n(&live[i], 0, __ATOMIC_SEQ_CST);
+}
+
+void run_command_kill_all(void)
+{
+	for (size_t i = 0; i < MAX_LIVE; i++) {
+		pid_t pid = __atomic_load_n(&live[i], __ATOMIC_SEQ_CST);
+
+		if (pid > 0)
+			kill(-pid, SIGKILL);
+	}
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -112,6 +147,7 @@ int run_child(struct child *c)
 		child_exec(c, outp[1], errp[1], execp[1]);
 
 	setpgid(pid, pid); /* also in the parent: no race with kill(-pid) */
+	live_add(pid);
 	close(execp[1]);
 	if (outp[1] >= 0)
 		close(outp[1]);
@@ -163,8 +199,10 @@ int run_child(struct child *c)
 
 		if (w == pid)
 			break;
-		if (w < 0 && errno != EINTR)
+		if (w < 0 && errno != EINTR) {
+			live_remove(pid);
 			return error("waitpid: %s", strerror(errno));
+		}
 		if (w == 0) {
 			if (now() - start >= c->timeout_ms / 1000.0) {
 				c->timed_out = 1;
@@ -177,6 +215,7 @@ int run_child(struct child *c)
 	/* A child that exits may leave grandchildren: end the group too. */
 	if (c->timed_out)
 		kill(-pid, SIGKILL);
+	live_remove(pid);
 	c->seconds = now() - start;
 
 	if (err) {

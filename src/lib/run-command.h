@@ -50,4 +50,13 @@ int child_ok(const struct child *c);
 /* Is PROGRAM found in PATH (or is it a path to an executable)? */
 int program_exists(const char *program);
 
+/*
+ * Kill (SIGKILL) the process group of every child run_child() is running
+ * now.  Each child gets a group of its own so that a timeout can end it
+ * with all its descendants -- which also means a ^C at the terminal does
+ * not reach it: rwonce's fatal-signal handler (tempdir.c) calls this, so
+ * that no hung probe outlives rwonce.  Async-signal-safe.
+ */
+void run_command_kill_all(void);
+
 #endif

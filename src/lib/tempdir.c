@@ -1,5 +1,6 @@
 #define _XOPEN_SOURCE 700
 #include "lib/tempdir.h"
+#include "lib/run-command.h"
 #include "lib/util.h"
 
 #include <ftw.h>
@@ -54,6 +55,9 @@ void tempdir_remove_all(void)
 
 static void on_signal(int sig)
 {
+	/* First the children: they run in groups of their own, so the
+	 * signal did not reach them, and they may still be writing here. */
+	run_command_kill_all();
 	/*
 	 * Not strictly async-signal-safe (nftw allocates), but the process
 	 * is about to die and leaving folders behind is the worse outcome.
@@ -76,6 +80,9 @@ static void install_handlers(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	atexit(tempdir_remove_all);
+	/* Registered last, so run first: die() in one thread while another
+	 * waits for a child must not leave that child running. */
+	atexit(run_command_kill_all);
 	installed = 1;
 }
 

@@ -1,6 +1,7 @@
 /*
  * Private temporary folders, made with mkdtemp and removed on every exit
- * path: normal return, exit(), die(), and SIGINT/SIGTERM/SIGHUP.
+ * path: normal return, exit(), die(), and SIGINT/SIGTERM/SIGHUP -- after
+ * the children started by run_child(), which are killed first.
  */
 #ifndef RWONCE_TEMPDIR_H
 #define RWONCE_TEMPDIR_H
