@@ -123,4 +123,28 @@ else
 	test_skip 'unreadable file: message, the rest is checked, exit 2' 'running as root without setpriv'
 fi
 
+# A file deleted between the directory listing and its reading: the test
+# hook stops the worker before each open (src/lib/test-hook.h); the test
+# deletes the first file then.  The run goes on with the next one.
+if have_cmd mkfifo; then
+	G=$TEST_TMP/gone
+	mkdir "$G"
+	printf 'int x;\nint f(void) { return *(volatile int *)&x; }\n' >"$G/a.c"
+	printf 'ACCESS_ONCE(q) = 1;\n' >"$G/b.c"
+	mkfifo "$TEST_TMP/gone.fifo"
+	{ RWONCE_TEST_WALK_FIFO=$TEST_TMP/gone.fifo "$RWONCE" audit -j1 "$G" \
+		>"$TEST_TMP/gone.out" 2>&1; echo $? >"$TEST_TMP/gone.rc"; } &
+	read -r first <"$TEST_TMP/gone.fifo" && rm "$first" && echo go >"$TEST_TMP/gone.fifo" &&
+		read -r second <"$TEST_TMP/gone.fifo" && echo go >"$TEST_TMP/gone.fifo"
+	wait
+	test_expect_success 'a file deleted during the run: warned about, skipped' \
+		"cat $TEST_TMP/gone.out; test '$first' = '$G/a.c' &&
+		 grep -q '^rwonce: warning: $G/a.c: vanished during the run, skipped' $TEST_TMP/gone.out"
+	test_expect_success 'a file deleted during the run: the others are still audited, exit 1' \
+		"test '$second' = '$G/b.c' && grep -q '^$G/b.c:1:1: warning: .*\\[access-once\\]' $TEST_TMP/gone.out &&
+		 test \$(cat $TEST_TMP/gone.rc) = 1"
+else
+	test_skip 'a file deleted during the run' 'mkfifo missing'
+fi
+
 test_done

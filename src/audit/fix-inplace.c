@@ -2,6 +2,7 @@
  * Atomic file replacement for `rwonce fix --in-place` (see fix-inplace.h).
  */
 #include "audit/fix-inplace.h"
+#include "lib/test-hook.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -67,27 +68,15 @@ static int same_stat(const struct stat *a, const struct stat *b)
 }
 
 /*
- * Test hook: with RWONCE_TEST_INPLACE_FIFO=FIFO set, write the path to the
- * FIFO and wait for a line back before the final check, so a test can
- * change the file at exactly the worst moment.  Unset in normal use.
+ * Test hook: with RWONCE_TEST_INPLACE_FIFO=FIFO set, stop before the
+ * final check, so a test can change the file at exactly the worst moment.
  */
 static void test_pause(const char *path)
 {
-	const char *fifo = getenv("RWONCE_TEST_INPLACE_FIFO");
-	char line[16];
-	FILE *f;
+	const char *fifo = test_hook_fifo("RWONCE_TEST_INPLACE_FIFO");
 
-	if (!fifo || !*fifo)
-		return;
-	if ((f = fopen(fifo, "w"))) {
-		fprintf(f, "%s\n", path);
-		fclose(f);
-	}
-	if ((f = fopen(fifo, "r"))) {
-		if (!fgets(line, sizeof(line), f))
-			line[0] = 0;
-		fclose(f);
-	}
+	if (fifo)
+		test_hook_pause(fifo, path);
 }
 
 /* Does PATH still hold exactly what we read (and the same inode)? */

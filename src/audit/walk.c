@@ -4,6 +4,7 @@
  * one read into a reused buffer and hand it to the caller.
  */
 #include "audit/walk.h"
+#include "lib/test-hook.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -35,6 +36,9 @@ struct walk {
 	int walker_waits;  /* the walker is waiting on not_full */
 	int trouble;
 	const char *root;  /* the argument being walked, for --exclude */
+	/* Test hook: RWONCE_TEST_WALK_FIFO stops each worker before it
+	 * opens a file, so a test can delete it then (test-hook.h). */
+	const char *pause_fifo;
 
 	/* visited directories (dev, ino), only with follow_symlinks */
 	struct dir_id { dev_t dev; ino_t ino; } *seen;
@@ -217,7 +221,11 @@ static void process(struct worker *wk, const char *path)
 	struct stat st;
 	size_t len;
 	const char *nul;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	int fd;
+
+	if (wk->w->pause_fifo)
+		test_hook_pause(wk->w->pause_fifo, path);
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
 	if (fd < 0) {
 		if (errno == ENOENT) {
@@ -436,6 +444,7 @@ int walk_paths(const char *const *paths, size_t nr,
 	memset(stats, 0, sizeof(*stats));
 	w.opt = opt;
 	w.stats = stats;
+	w.pause_fifo = test_hook_fifo("RWONCE_TEST_WALK_FIFO");
 	pthread_mutex_init(&w.lock, NULL);
 	pthread_cond_init(&w.not_empty, NULL);
 	pthread_cond_init(&w.not_full, NULL);
