@@ -6,11 +6,13 @@
  *   - token preservation: the fixed text lexes to the original's tokens
  *     outside the rewritten spans (rewrite_check_preserved);
  *   - idempotence: a second run over the fixed text changes nothing;
+ *   - all of it with the #include of --add-include added;
  *   - the unified diff, applied to the original by a small patch reader
  *     here, gives exactly the fixed text (hunk headers and
  *     "\ No newline at end of file" included).
  */
 #include "audit/diff.h"
+#include "audit/fix-include.h"
 #include "audit/lexer.h"
 #include "audit/rewrite.h"
 
@@ -110,10 +112,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rewrite_result r1 = REWRITE_RESULT_INIT, r2 = REWRITE_RESULT_INIT;
 	struct strbuf fixed = STRBUF_INIT, diff = STRBUF_INIT, applied = STRBUF_INIT;
 
+	struct include_line inc;
+
 	rewrite_opts_init(&opts);
+	if (include_line_init(&inc, "rwonce.h") < 0)
+		abort();
 	lex_buffer(buf, size, &toks);
 	if (rewrite_buffer(buf, size, &toks, &opts, &r1) < 0)
 		abort(); /* overlapping edits: a bug in rewrite.c */
+	if (r1.edits.nr && include_add_edit(&inc, buf, size, &toks, &opts,
+					    &r1.edits) &&
+	    edit_list_sort(&r1.edits) < 0)
+		abort(); /* the #include overlaps an edit */
 	edits_apply(buf, size, &r1.edits, &fixed);
 	lex_buffer(fixed.buf ? fixed.buf : "", fixed.len, &again);
 	if (rewrite_check_preserved(buf, size, &toks, &r1.edits,
@@ -138,5 +148,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	token_list_release(&toks);
 	token_list_release(&again);
 	rewrite_opts_release(&opts);
+	include_line_release(&inc);
 	return 0;
 }

@@ -14,7 +14,7 @@ FUZZ_FLAGS   := -std=gnu11 -Wall -Wextra -Werror -Iinclude -Isrc -g -O1 \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 FUZZ_LIB_SRCS := src/audit/lexer.c src/audit/tokscan.c src/audit/rewrite.c \
 		 src/audit/typeindex.c src/audit/idioms.c \
-		 src/audit/diff.c $(wildcard src/lib/*.c)
+		 src/audit/diff.c src/audit/fix-include.c $(wildcard src/lib/*.c)
 
 .PHONY: fuzz fuzz-check
 fuzz: $(BUILD)/fuzz/fuzz-lexer $(BUILD)/fuzz/fuzz-fix

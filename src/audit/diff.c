@@ -235,8 +235,12 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 		const struct text_edit *e = &edits->items[i];
 		size_t ls = line_of(&m, e->off);
 		size_t le = line_of(&m, e->len ? e->off + e->len - 1 : e->off);
+		/* Whole lines inserted before line ls (fix --add-include)
+		 * replace no line: shown as added lines only. */
+		int adds_lines = !e->len && m.nr && e->off == m.start[ls] &&
+				 e->text_len && e->text[e->text_len - 1] == '\n';
 
-		le = m.nr ? le + 1 : 0;
+		le = adds_lines ? ls : m.nr ? le + 1 : 0;
 		if (nr && ls <= blocks[nr - 1].le) {
 			if (le > blocks[nr - 1].le)
 				blocks[nr - 1].le = le;

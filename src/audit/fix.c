@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "audit/diff.h"
+#include "audit/fix-include.h"
 #include "audit/fix-inplace.h"
 #include "audit/lexer.h"
 #include "audit/rewrite.h"
@@ -42,6 +43,7 @@ struct fix_ctx {
 	int in_place;
 	int self_check;
 	int quiet;
+	struct include_line include; /* --add-include; header NULL: none */
 
 	pthread_mutex_t lock;
 	struct file_result *results;
@@ -168,6 +170,16 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	}
 	r.left = res.notes_nr;
 	r.converted = res.converted;
+	if (res.edits.nr && ctx->include.header &&
+	    include_add_edit(&ctx->include, f->buf, f->len, toks, &ctx->ropts,
+			     &res.edits) &&
+	    edit_list_sort(&res.edits) < 0) {
+		strbuf_addf(&r.notes,
+			    "rwonce: error: %s: internal error: the #include "
+			    "overlaps an edit; file left unchanged\n", f->path);
+		res.edits.nr = 0;
+		r.trouble = 1;
+	}
 
 	if (res.edits.nr && (ctx->self_check || ctx->in_place)) {
 		strbuf_reset(fixed);
@@ -270,7 +282,7 @@ int cmd_fix(int argc, const char **argv)
 	struct fix_ctx ctx;
 	struct strlist macros = STRLIST_INIT, excludes = STRLIST_INIT;
 	int jobs = 0, no_volatile = 0, ret = EXIT_CLEAN;
-	const char *read_name = NULL, *write_name = NULL;
+	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
 	size_t converted = 0, left = 0, files = 0;
 	struct option opts[] = {
 		OPT_BOOL(0, "in-place", &ctx.in_place,
@@ -287,6 +299,10 @@ int cmd_fix(int argc, const char **argv)
 		OPT_BOOL(0, "no-volatile-casts", &no_volatile,
 			 "leave volatile casts alone, convert only "
 			 "ACCESS_ONCE"),
+		OPT_STRING(0, "add-include", &add_include, "HEADER",
+			   "add #include HEADER (<x.h>, \"x.h\" or x.h) to "
+			   "converted files that do not name READ_ONCE or "
+			   "WRITE_ONCE otherwise"),
 		OPT_STRING(0, "read-name", &read_name, "NAME",
 			   "spell reads NAME(x) (default READ_ONCE)"),
 		OPT_STRING(0, "write-name", &write_name, "NAME",
@@ -317,6 +333,8 @@ int cmd_fix(int argc, const char **argv)
 				       read_name ? read_name : "READ_ONCE",
 				       write_name ? write_name : "WRITE_ONCE");
 	ctx.ropts.volatile_casts = !no_volatile;
+	if (add_include && include_line_init(&ctx.include, add_include) < 0)
+		return EXIT_TROUBLE;
 	pthread_mutex_init(&ctx.lock, NULL);
 
 	memset(&wopt, 0, sizeof(wopt));
@@ -366,6 +384,7 @@ int cmd_fix(int argc, const char **argv)
 		ret = EXIT_FINDINGS;
 
 	pthread_mutex_destroy(&ctx.lock);
+	include_line_release(&ctx.include);
 	rewrite_opts_release(&ctx.ropts);
 	strlist_clear(&macros);
 	strlist_clear(&excludes);

@@ -1,0 +1,185 @@
+/* `rwonce fix --add-include` (fix-include.h). */
+#define _GNU_SOURCE /* memmem */
+#include "audit/fix-include.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int include_line_init(struct include_line *inc, const char *header)
+{
+	size_t n = strlen(header);
+
+	memset(inc, 0, sizeof(*inc));
+	if (!n || strpbrk(header, " \t\n\r"))
+		return error("--add-include '%s': expected <file.h>, "
+			     "\"file.h\" or file.h", header);
+	if ((header[0] == '<' && header[n - 1] == '>' && n > 2) ||
+	    (header[0] == '"' && header[n - 1] == '"' && n > 2))
+		inc->header = xstrdup(header);
+	else if (strchr(header, '<') || strchr(header, '>') ||
+		 strchr(header, '"'))
+		return error("--add-include '%s': expected <file.h>, "
+			     "\"file.h\" or file.h", header);
+	else
+		inc->header = xasprintf("<%s>", header);
+	inc->line = xasprintf("#include %s\n", inc->header);
+	inc->after = xasprintf("\n#include %s", inc->header);
+	inc->around = xasprintf("\n#include %s\n", inc->header);
+	return 0;
+}
+
+void include_line_release(struct include_line *inc)
+{
+	free(inc->header);
+	free(inc->line);
+	free(inc->after);
+	free(inc->around);
+	memset(inc, 0, sizeof(*inc));
+}
+
+static int is_ident(const char *buf, const struct token_list *l, size_t i,
+		    const char *s)
+{
+	return l->tok[i].kind == TOK_IDENT && token_is(buf, &l->tok[i], s);
+}
+
+/* The token after the directive that starts at hash (its first non-directive
+ * token, or the EOF token). */
+static size_t directive_end(const struct token_list *l, size_t hash)
+{
+	size_t i = hash + 1;
+
+	while (i < l->nr - 1 && !(l->tok[i].flags & TF_BOL))
+		i++;
+	return i;
+}
+
+/* Does the file already include header (same name, either delimiter)? */
+static int same_header(const char *buf, const struct token *t,
+		       const char *header)
+{
+	size_t hn = strlen(header);
+
+	if (t->kind != TOK_HEADER && t->kind != TOK_STRING)
+		return 0;
+	return t->len == hn && !memcmp(buf + t->off + 1, header + 1, hn - 2);
+}
+
+/*
+ * Add the insertion after the line whose last token is l->tok[last]: at
+ * the start of the next line when only blanks or a // comment follow on
+ * this one, right after the token on a line of its own when a block
+ * comment or the end of the file follows.  Returns 0 for anything else (a
+ * backslash-newline would join the next line to the new directive).
+ */
+static int insert_after_line(const struct include_line *inc, const char *buf,
+			     size_t len, const struct token *last,
+			     struct edit_list *edits)
+{
+	size_t p = last->off + last->len;
+
+	while (p < len && (buf[p] == ' ' || buf[p] == '\t' || buf[p] == '\r'))
+		p++;
+	if (p < len && buf[p] == '\n') {
+		edit_list_add(edits, p + 1, 0, inc->line);
+		return 1;
+	}
+	if (p + 1 < len && buf[p] == '/' && buf[p + 1] == '/') {
+		const char *nl = memchr(buf + p, '\n', len - p);
+
+		if (nl && nl[-1] != '\\') { /* not continued by a splice */
+			edit_list_add(edits, (size_t)(nl - buf) + 1, 0,
+				      inc->line);
+			return 1;
+		}
+		return 0;
+	}
+	if (p == len || (p + 1 < len && buf[p] == '/' && buf[p + 1] == '*' &&
+			 memmem(buf + p + 2, len - p - 2, "*/", 2))) {
+		edit_list_add(edits, last->off + last->len, 0, inc->after);
+		return 1;
+	}
+	return 0;
+}
+
+/* Before the file's first token (after its leading comments): at the start
+ * of its line when only blanks precede it there, else on a line of its own. */
+static void insert_before(const struct include_line *inc, const char *buf,
+			  const struct token *t, struct edit_list *edits)
+{
+	size_t p = t->off;
+
+	while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+		p--;
+	if (p == 0 || buf[p - 1] == '\n')
+		edit_list_add(edits, p, 0, inc->line);
+	else
+		edit_list_add(edits, t->off, 0, inc->around);
+}
+
+int include_add_edit(const struct include_line *inc, const char *buf,
+		     size_t len, const struct token_list *l,
+		     const struct rewrite_opts *o, struct edit_list *edits)
+{
+	size_t eof = l->nr - 1, last_include = eof;
+	size_t guard_define = eof;
+	int depth = 0, guard = 0;
+
+	for (size_t i = 0; i < eof; i++) {
+		const struct token *t = &l->tok[i];
+
+		if (is_ident(buf, l, i, o->read_name) ||
+		    is_ident(buf, l, i, o->write_name))
+			return 0; /* named here: defined or included already */
+		if (t->kind != TOK_HASH)
+			continue;
+		if (i + 1 >= eof || (l->tok[i + 1].flags & TF_BOL))
+			continue; /* a lone '#' */
+		if (is_ident(buf, l, i + 1, "include")) {
+			if (i + 2 < eof && same_header(buf, &l->tok[i + 2],
+						       inc->header))
+				return 0;
+			/* only a well-formed one: #include <x> or "x" */
+			if (depth == guard && i + 3 == directive_end(l, i) &&
+			    (l->tok[i + 2].kind == TOK_HEADER ||
+			     l->tok[i + 2].kind == TOK_STRING))
+				last_include = i + 2;
+		} else if (is_ident(buf, l, i + 1, "if") ||
+			   is_ident(buf, l, i + 1, "ifdef")) {
+			depth++;
+		} else if (is_ident(buf, l, i + 1, "ifndef")) {
+			/* "#ifndef X / #define X" before any code: a guard */
+			size_t d = directive_end(l, i);
+
+			if (i == 0 && depth == 0 &&
+			    d + 2 < eof && l->tok[d].kind == TOK_HASH &&
+			    is_ident(buf, l, d + 1, "define") && i + 2 < d &&
+			    l->tok[d + 2].len == l->tok[i + 2].len &&
+			    !memcmp(buf + l->tok[d + 2].off,
+				    buf + l->tok[i + 2].off, l->tok[d + 2].len)) {
+				guard = 1;
+				guard_define = directive_end(l, d) - 1;
+			}
+			depth++;
+		} else if (is_ident(buf, l, i + 1, "endif")) {
+			if (depth > 0)
+				depth--;
+		}
+	}
+	if (eof == 0)
+		return 0;
+	/* The top of the file is always a safe place, if not the best. */
+	if (!(last_include != eof &&
+	      insert_after_line(inc, buf, len, &l->tok[last_include], edits)) &&
+	    !(last_include == eof && guard_define != eof &&
+	      insert_after_line(inc, buf, len, &l->tok[guard_define], edits)))
+		insert_before(inc, buf, &l->tok[0], edits);
+	/* First among the edits at its offset ("#include" before the
+	 * "READ_ONCE(" of a conversion that starts the same line). */
+	for (size_t k = 0; k + 1 < edits->nr; k++)
+		edits->items[k].seq++;
+	edits->items[edits->nr - 1].seq = 0;
+	return 1;
+}

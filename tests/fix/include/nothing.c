@@ -1,0 +1,2 @@
+/* No conversion: no #include either. */
+int plain;
