@@ -48,6 +48,7 @@ if [ -z "$dbs" ]; then
 		[ "$f" = src/audit/clang/stub.c ] && continue
 		bear --append --output "$TMP/rwonce/compile_commands.json" -- \
 			cc -std=gnu11 -Iinclude -Isrc -I/usr/lib/llvm-14/include -O2 \
+			-DRWONCE_TOOL_VERSION='"bench"' \
 			-c "$f" -o "$TMP/rwonce/out.o" >/dev/null 2>&1 || true
 	done)
 	dbs="$dbs $TMP/rwonce"
