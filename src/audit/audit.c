@@ -121,7 +121,6 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 		__atomic_fetch_add(&ctx->too_large, 1, __ATOMIC_RELAXED);
 		return;
 	}
-	w->tokens.nr = 0;
 	lex_buffer(f->buf, f->len, &w->tokens);
 	note_odd_bytes(f->path, f->buf, &w->tokens);
 	tok_match_cache(f->buf, &w->tokens); /* linear on deep nesting */
@@ -129,10 +128,7 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	tok_match_cache_drop();
 	__atomic_fetch_add(&ctx->findings, w->findings.nr - before,
 			   __ATOMIC_RELAXED);
-	/* Do not keep a huge token array around after a huge file. */
-	if (w->tokens.alloc > (1u << 22)) {
-		token_list_release(&w->tokens);
-	}
+	token_list_clear(&w->tokens);
 }
 
 static void audit_progress(struct strbuf *sb, void *ctxp)

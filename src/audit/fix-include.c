@@ -1,6 +1,7 @@
 /* `rwonce fix --add-include` (fix-include.h). */
 #define _GNU_SOURCE /* memmem */
 #include "audit/fix-include.h"
+#include "audit/tokscan.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -37,12 +38,6 @@ void include_line_release(struct include_line *inc)
 	free(inc->after);
 	free(inc->around);
 	memset(inc, 0, sizeof(*inc));
-}
-
-static int is_ident(const char *buf, const struct token_list *l, size_t i,
-		    const char *s)
-{
-	return l->tok[i].kind == TOK_IDENT && token_is(buf, &l->tok[i], s);
 }
 
 /* The token after the directive that starts at hash (its first non-directive
@@ -130,14 +125,14 @@ int include_add_edit(const struct include_line *inc, const char *buf,
 	for (size_t i = 0; i < eof; i++) {
 		const struct token *t = &l->tok[i];
 
-		if (is_ident(buf, l, i, o->read_name) ||
-		    is_ident(buf, l, i, o->write_name))
+		if (tok_ident(buf, l, i, o->read_name) ||
+		    tok_ident(buf, l, i, o->write_name))
 			return 0; /* named here: defined or included already */
 		if (t->kind != TOK_HASH)
 			continue;
 		if (i + 1 >= eof || (l->tok[i + 1].flags & TF_BOL))
 			continue; /* a lone '#' */
-		if (is_ident(buf, l, i + 1, "include")) {
+		if (tok_ident(buf, l, i + 1, "include")) {
 			if (i + 2 < eof && same_header(buf, &l->tok[i + 2],
 						       inc->header))
 				return 0;
@@ -146,16 +141,16 @@ int include_add_edit(const struct include_line *inc, const char *buf,
 			    (l->tok[i + 2].kind == TOK_HEADER ||
 			     l->tok[i + 2].kind == TOK_STRING))
 				last_include = i + 2;
-		} else if (is_ident(buf, l, i + 1, "if") ||
-			   is_ident(buf, l, i + 1, "ifdef")) {
+		} else if (tok_ident(buf, l, i + 1, "if") ||
+			   tok_ident(buf, l, i + 1, "ifdef")) {
 			depth++;
-		} else if (is_ident(buf, l, i + 1, "ifndef")) {
+		} else if (tok_ident(buf, l, i + 1, "ifndef")) {
 			/* "#ifndef X / #define X" before any code: a guard */
 			size_t d = directive_end(l, i);
 
 			if (i == 0 && depth == 0 &&
 			    d + 2 < eof && l->tok[d].kind == TOK_HASH &&
-			    is_ident(buf, l, d + 1, "define") && i + 2 < d &&
+			    tok_ident(buf, l, d + 1, "define") && i + 2 < d &&
 			    l->tok[d + 2].len == l->tok[i + 2].len &&
 			    !memcmp(buf + l->tok[d + 2].off,
 				    buf + l->tok[i + 2].off, l->tok[d + 2].len)) {
@@ -163,7 +158,7 @@ int include_add_edit(const struct include_line *inc, const char *buf,
 				guard_define = directive_end(l, d) - 1;
 			}
 			depth++;
-		} else if (is_ident(buf, l, i + 1, "endif")) {
+		} else if (tok_ident(buf, l, i + 1, "endif")) {
 			if (depth > 0)
 				depth--;
 		}

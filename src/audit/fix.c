@@ -121,8 +121,7 @@ static void fix_worker_done(void *worker, void *ctx)
 /* Keep the buffers after a huge file no longer than that file. */
 static void fix_worker_trim(struct fix_worker *w)
 {
-	if (w->toks.alloc > (1u << 22))
-		token_list_release(&w->toks);
+	token_list_clear(&w->toks);
 	if (w->fixed.alloc > (1u << 24))
 		strbuf_release(&w->fixed);
 	if (w->diff.alloc > (1u << 24))
@@ -150,7 +149,6 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	strbuf_init(&r.diff);
 	strbuf_init(&r.notes);
 
-	toks->nr = 0;
 	lex_buffer(f->buf, f->len, toks);
 	if (rewrite_buffer(f->buf, f->len, toks, &ctx->ropts, &res) < 0) {
 		strbuf_addf(&r.notes,

@@ -646,6 +646,13 @@ void lex_buffer(const char *buf, size_t len, struct token_list *out)
 	out->nr++;
 }
 
+void token_list_clear(struct token_list *l)
+{
+	if (l->alloc > (1u << 22))
+		token_list_release(l);
+	l->nr = 0;
+}
+
 void token_list_release(struct token_list *l)
 {
 	free(l->tok);

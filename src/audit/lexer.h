@@ -59,6 +59,10 @@ void lex_buffer(const char *buf, size_t len, struct token_list *out);
 
 void token_list_release(struct token_list *l);
 
+/* Empty the list for the next file: its memory is kept for reuse, unless a
+ * huge file made it huge (then it is released, not held until the end). */
+void token_list_clear(struct token_list *l);
+
 /* The token's text with backslash-newline splices removed. */
 void token_spelling(const char *buf, const struct token *t, struct strbuf *sb);
 

@@ -370,19 +370,23 @@ static void visit(struct walk *w, char *path, const char *name,
 	 * checks it again); directories, links and file systems that do not
 	 * fill d_type are asked with lstat().
 	 */
+	if ((type == DT_REG && !walk_is_c_name(name)) ||
+	    (type != DT_REG && type != DT_DIR && type != DT_LNK &&
+	     type != DT_UNKNOWN) ||
+	    excluded(w->opt, w->root, path)) {
+		free(path);
+		return;
+	}
 	if (type == DT_REG)
 		st.st_mode = S_IFREG;
-	else if (type != DT_UNKNOWN && type != DT_DIR && type != DT_LNK)
-		st.st_mode = 0;
-	else if (excluded(w->opt, w->root, path) || lstat(path, &st) < 0)
+	else if (lstat(path, &st) < 0)
 		st.st_mode = 0;
 	if (S_ISLNK(st.st_mode) &&
 	    (!w->opt->follow_symlinks || stat(path, &st) < 0))
 		st.st_mode = 0;
 	if (S_ISDIR(st.st_mode)) {
 		walk_dir(w, path, &st);
-	} else if (S_ISREG(st.st_mode) && walk_is_c_name(name) &&
-		   !excluded(w->opt, w->root, path)) {
+	} else if (S_ISREG(st.st_mode) && walk_is_c_name(name)) {
 		enqueue(w, path);
 		show_progress(w, 0);
 		return; /* the queue owns path */
