@@ -3,12 +3,17 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 const char *test_hook_fifo(const char *env_var)
 {
 	const char *fifo = getenv(env_var);
+	struct stat st;
 
-	return fifo && *fifo ? fifo : NULL;
+	/* Only a FIFO: a stray variable naming a file must not truncate it. */
+	if (!fifo || !*fifo || stat(fifo, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return NULL;
+	return fifo;
 }
 
 void test_hook_pause(const char *fifo, const char *what)

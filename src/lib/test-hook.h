@@ -8,7 +8,8 @@
 #ifndef RWONCE_LIB_TEST_HOOK_H
 #define RWONCE_LIB_TEST_HOOK_H
 
-/* The FIFO named by env_var, or NULL when the hook is off. */
+/* The FIFO named by env_var, or NULL when the hook is off (the variable
+ * unset, or not naming a FIFO). */
 const char *test_hook_fifo(const char *env_var);
 
 /* Write what (one line) to fifo, then wait for a line back. */
