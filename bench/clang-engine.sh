@@ -17,7 +17,7 @@
 # Needs: bear, jq, clang-14 (the clang whose libclang the engine uses).
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-AUDIT=${AUDIT:-$ROOT/build/tests/clang-audit}
+AUDIT=${AUDIT:-$ROOT/build/tests/audit/clang-audit}
 CLANG=${CLANG:-clang-14}
 REPEAT=${REPEAT:-3}
 

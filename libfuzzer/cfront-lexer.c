@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness for the lexer (src/audit/lexer.c).  Properties, each
+ * libFuzzer harness for the lexer (src/cfront/lexer.c).  Properties, each
  * an abort() that libFuzzer reports with the input:
  *   - it returns (no crash, no hang, no sanitizer report);
  *   - tokens are in order, inside the buffer, never overlapping, and the
@@ -8,7 +8,7 @@
  *     before it when no splice or CR is involved;
  *   - the same input lexes to the same tokens twice.
  */
-#include "audit/lexer.h"
+#include "cfront/lexer.h"
 
 #include <stdint.h>
 #include <stdlib.h>

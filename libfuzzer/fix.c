@@ -1,5 +1,5 @@
 /*
- * libFuzzer harness for `rwonce fix` (src/audit/rewrite.c, diff.c).
+ * libFuzzer harness for `rwonce fix` (src/fix/rewrite.c, diff.c).
  * Properties, each an abort() that libFuzzer reports with the input:
  *   - no crash, no hang, no sanitizer report;
  *   - edits are sorted and never overlap;
@@ -11,10 +11,10 @@
  *     here, gives exactly the fixed text (hunk headers and
  *     "\ No newline at end of file" included).
  */
-#include "audit/diff.h"
-#include "audit/fix-include.h"
-#include "audit/lexer.h"
-#include "audit/rewrite.h"
+#include "fix/diff.h"
+#include "fix/add-include.h"
+#include "cfront/lexer.h"
+#include "fix/rewrite.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,10 @@
-# The rwonce executable: src/main.c dispatches to one file per command.
-TOOL_SRCS += $(wildcard src/*.c src/lib/*.c src/verify/*.c src/audit/*.c)
+# The rwonce executable: src/main.c dispatches to one folder per command
+# (src/audit, src/fix, src/verify, ...) and links the shared parts
+# (src/lib, src/cfront, src/findings, src/targets, src/trace, src/elf).
+# Every .c one level below src/ is part of it, so a new command or shared
+# part needs no change here; deeper folders (src/audit/clang/, the
+# libclang plugin) are built by their own fragment.
+TOOL_SRCS += $(wildcard src/*.c src/*/*.c)
 TOOL_OBJS  = $(patsubst %.c,$(BUILD)/%.o,$(TOOL_SRCS))
 TOOL       = $(BUILD)/rwonce
 TOOL_LDLIBS += -lpthread

@@ -19,8 +19,8 @@ $(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h
 	$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
 		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c
 
-TRACE_DUMP_SRCS = tests/tracer/trace-dump.c \
-	$(wildcard src/verify/trace*.c) src/verify/targets.c \
+TRACE_DUMP_SRCS = tests/trace/trace-dump.c \
+	$(wildcard src/trace/*.c) $(wildcard src/targets/*.c) \
 	$(wildcard src/lib/*.c)
 TRACE_DUMP_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(TRACE_DUMP_SRCS))
 
@@ -28,7 +28,7 @@ $(TRACE_DUMP): $(TRACE_DUMP_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
--include $(BUILD)/tests/tracer/trace-dump.d
+-include $(BUILD)/tests/trace/trace-dump.d
 
 install: install-tracer
 install-tracer: $(TRACER_PLUGIN)

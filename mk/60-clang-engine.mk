@@ -69,15 +69,15 @@ TOOL_LDLIBS += -ldl
 clang-engine-info:
 	@echo "clang engine: $(CLANG_ENGINE)"
 
-# The engine's test front end (tests/clang/clang-audit.c), linked with
+# The engine's test front end (tests/audit/clang/clang-audit.c), linked with
 # only what the engine needs, so it builds whatever else is in flux.
-CLANG_AUDIT_TEST := $(BUILD)/tests/clang-audit
-CLANG_AUDIT_TEST_OBJS := $(BUILD)/tests/clang/clang-audit.o \
-	$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/lib/*.c) src/audit/finding.c) \
+CLANG_AUDIT_TEST := $(BUILD)/tests/audit/clang-audit
+CLANG_AUDIT_TEST_OBJS := $(BUILD)/tests/audit/clang/clang-audit.o \
+	$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/lib/*.c) src/findings/finding.c) \
 	$(CLANG_ENGINE_OBJS)
 CHECK_PREREQS += $(CLANG_AUDIT_TEST)
 ALL_TARGETS += $(CLANG_AUDIT_TEST)
--include $(BUILD)/tests/clang/clang-audit.d
+-include $(BUILD)/tests/audit/clang/clang-audit.d
 $(CLANG_AUDIT_TEST): $(CLANG_AUDIT_TEST_OBJS)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CLANG_AUDIT_TEST_OBJS) $(CLANG_LDLIBS) \
 		$(TOOL_LDLIBS) $(LDLIBS)

@@ -3,7 +3,7 @@
 # program with known accesses, pieces of one instruction sharing a seq,
 # disassembly, and merging of vector pieces.
 . "$(dirname "$0")/lib/tap.sh"
-. "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/trace/lib.sh"
 need_cmd qemu-x86_64 gcc nm
 
 test_expect_success 'build the demo program (gcc, static)' '

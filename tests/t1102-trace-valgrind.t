@@ -2,7 +2,7 @@
 # The valgrind tracer (native x86-64): the exact access sequence, dead
 # loads kept (--vex-iropt-level=0), and agreement with the QEMU tracer.
 . "$(dirname "$0")/lib/tap.sh"
-. "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/trace/lib.sh"
 . "$RWONCE_ROOT/tests/lib/m32.sh"
 need_cmd valgrind gcc nm objdump
 [ "$(uname -m)" = x86_64 ] || skip_all "valgrind tests run on x86-64 hosts"

@@ -2,7 +2,7 @@
 # The QEMU tracer on aarch64: the exact access sequence (cortex-a72, the
 # target's cpu), and the SVE blind spot under QEMU's default cpu.
 . "$(dirname "$0")/lib/tap.sh"
-. "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/trace/lib.sh"
 need_cmd qemu-aarch64 aarch64-linux-gnu-gcc nm
 
 test_expect_success 'build the demo program (aarch64-linux-gnu-gcc)' '

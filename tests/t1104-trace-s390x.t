@@ -3,7 +3,7 @@
 # the MVC blind spot: a struct copy is reported as blind executions, not
 # as no access at all.
 . "$(dirname "$0")/lib/tap.sh"
-. "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/trace/lib.sh"
 need_cmd qemu-s390x s390x-linux-gnu-gcc nm
 
 test_expect_success 'build the demo program (s390x-linux-gnu-gcc)' '

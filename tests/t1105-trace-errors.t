@@ -2,7 +2,7 @@
 # Tracer failures each give one clear line naming the cause (and the
 # package to install), exit 2, and leave no temporary folder behind.
 . "$(dirname "$0")/lib/tap.sh"
-. "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/trace/lib.sh"
 need_cmd qemu-x86_64 gcc nm
 
 test_expect_success 'build the demo program' '

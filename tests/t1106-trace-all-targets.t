@@ -1,13 +1,13 @@
 #!/bin/sh
 # The QEMU tracer on all eight targets, with gcc and clang-14/16/19: the
-# demo program's exact access sequence (tests/tracer/expect/TARGET-CC.txt,
+# demo program's exact access sequence (tests/trace/expect/TARGET-CC.txt,
 # measured and reviewed; see tracer/TARGETS.md).  Slow: RWONCE_FULL=1.
 . "$(dirname "$0")/lib/tap.sh"
 [ "${RWONCE_FULL:-0}" = 1 ] || skip_all "all-target run: set RWONCE_FULL=1 (make check-full)"
-. "$RWONCE_ROOT/tests/tracer/lib.sh"
+. "$RWONCE_ROOT/tests/trace/lib.sh"
 need_cmd nm
 
-EXPECT=$RWONCE_ROOT/tests/tracer/expect
+EXPECT=$RWONCE_ROOT/tests/trace/expect
 
 # target  triple  gcc driver and flags
 while read -r name triple gcc_cmd; do

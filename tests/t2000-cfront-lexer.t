@@ -3,8 +3,8 @@
 # hostile bytes and on real headers, and macro-argument spans.
 . "$(dirname "$0")/lib/tap.sh"
 
-LT=$RWONCE_BUILD/audit-lexer-test
-D=$RWONCE_ROOT/tests/audit/lexer
+LT=$RWONCE_BUILD/cfront-test
+D=$RWONCE_ROOT/tests/cfront/lexer
 [ -x "$LT" ] || skip_all "$LT not built (run make)"
 
 for f in mixed edge; do
@@ -20,9 +20,9 @@ test_expect_success 'invariants hold on the fixtures' "$LT check $D/*.c"
 # idioms.h: how each ACCESS_ONCE and volatile cast is used, and its spans
 # (what rwonce fix relies on).
 test_expect_success 'access uses, assigned values and cast spans' \
-	"$LT idioms $RWONCE_ROOT/tests/audit/idioms.c >$TEST_TMP/idioms && diff -u $RWONCE_ROOT/tests/audit/idioms.expect $TEST_TMP/idioms"
+	"$LT idioms $RWONCE_ROOT/tests/cfront/idioms.c >$TEST_TMP/idioms && diff -u $RWONCE_ROOT/tests/cfront/idioms.expect $TEST_TMP/idioms"
 test_expect_success 'compound, ++/--, address-of and member uses are told apart' \
-	"grep -c 'increment/decrement\|compound assignment\|address taken\|member or element' $RWONCE_ROOT/tests/audit/idioms.expect | grep -qx 8"
+	"grep -c 'increment/decrement\|compound assignment\|address taken\|member or element' $RWONCE_ROOT/tests/cfront/idioms.expect | grep -qx 8"
 
 # Hostile inputs: NULs, invalid UTF-8, lone backslashes, unterminated
 # everything, splices in odd places, deep nesting.

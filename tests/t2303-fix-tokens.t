@@ -18,10 +18,10 @@ selfcheck() { # what paths...
 }
 
 selfcheck 'the fix fixtures' "'$RWONCE_ROOT/tests/fix'"
-selfcheck 'the fuzz seed corpus' "'$RWONCE_ROOT/fuzz/corpus'"
+selfcheck 'the libFuzzer seed corpus' "'$RWONCE_ROOT/libfuzzer/corpus'"
 
 # (That the comparison itself catches a lost or added token is exercised
-# by the fuzz harness, fuzz/fuzz-fix.c, which also re-applies the diff.)
+# by the fuzz harness, libfuzzer/fix.c, which also re-applies the diff.)
 if have_cmd python3; then
 	python3 "$RWONCE_ROOT/bench/fix-synth-tree.py" "$TEST_TMP/synth" 150 7
 	selfcheck 'a generated tree (150 files)' "'$TEST_TMP/synth'"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The libFuzzer harnesses (fuzz/) for the lexer and for fix, run for a
+# The libFuzzer harnesses (libfuzzer/) for the lexer and for fix, run for a
 # bounded time on their seed corpus: no crash, no sanitizer report, token
 # preservation, idempotence, and diffs that re-apply to the fixed text.
 # FUZZ_SECONDS (default 20 per harness; RWONCE_FULL: 120) bounds the run.
@@ -17,9 +17,9 @@ secs=${FUZZ_SECONDS:-20}
 out="$TEST_TMP/fuzz-build"
 
 test_expect_success 'the harnesses build' "
-	make -s BUILD='$out' FUZZ_CC='$FUZZ_CC' fuzz"
-test_expect_success "fuzz-lexer and fuzz-fix run ${secs} s each without a finding" "
-	fuzz/run.sh '$out/fuzz' $secs >'$TEST_TMP/fuzz.log' 2>&1; rc=\$?;
+	make -s BUILD='$out' FUZZ_CC='$FUZZ_CC' libfuzzer"
+test_expect_success "cfront-lexer and fix run ${secs} s each without a finding" "
+	libfuzzer/run.sh '$out/libfuzzer' $secs >'$TEST_TMP/fuzz.log' 2>&1; rc=\$?;
 	cat '$TEST_TMP/fuzz.log'; test \$rc = 0 && test \$(grep -c ': ok,' '$TEST_TMP/fuzz.log') = 2"
 diag "$(cat "$TEST_TMP/fuzz.log" 2>/dev/null)"
 test_done

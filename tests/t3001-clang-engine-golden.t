@@ -1,13 +1,13 @@
 #!/bin/sh
-# The libclang engine on its golden fixtures (tests/clang/*.c, *.h): every
+# The libclang engine on its golden fixtures (tests/audit/clang/*.c, *.h): every
 # finding must be named by a // CHECK: line in the fixture and every CHECK
-# must be found (tests/clang/filecheck.sh).  Also: a header's findings once
+# must be found (tests/audit/clang/filecheck.sh).  Also: a header's findings once
 # per run, a unit that fails to parse is counted and the run goes on, the
 # same output with -j1 and -j2, clear errors for a missing or bad database.
 . "$(dirname "$0")/lib/tap.sh"
 
-AUDIT=$RWONCE_BUILD/tests/clang-audit
-FIX=$RWONCE_ROOT/tests/clang
+AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
+FIX=$RWONCE_ROOT/tests/audit/clang
 [ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
 	skip_all "rwonce built without libclang (apt-get install libclang-dev)"

@@ -8,7 +8,7 @@
 #     the tracer shows clang tearing, each citing its own probe.
 . "$(dirname "$0")/lib/tap.sh"
 
-AUDIT=$RWONCE_BUILD/tests/clang-audit
+AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
 [ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
 	skip_all "rwonce built without libclang (apt-get install libclang-dev)"

@@ -1,8 +1,8 @@
 #!/bin/sh
 # Both engines of `rwonce audit` over the shared fixtures (the audit
-# fixtures tests/audit/rules/*.c and the clang engine's tests/clang/*.c):
+# fixtures tests/audit/rules/*.c and the clang engine's tests/audit/clang/*.c):
 # every difference in (place, rule) must be one explained in
-# tests/clang/engine-differences.txt.  The clang engine must answer
+# tests/audit/clang/engine-differences.txt.  The clang engine must answer
 # everything the lexical engine answers, identically or better.
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -13,16 +13,16 @@
 	skip_all "rwonce audit has no --engine option"
 
 cd "$RWONCE_ROOT/tests" || exit 2
-EXPLAINED=$RWONCE_ROOT/tests/clang/engine-differences.txt
+EXPLAINED=$RWONCE_ROOT/tests/audit/clang/engine-differences.txt
 MACROS=--macro=CMM_ACCESS_ONCE=access-once,CMM_LOAD_SHARED=access-once
 
-units=$(ls audit/rules/*.c clang/*.c | grep -v '^clang/clang-audit\.c$')
+units=$(ls audit/rules/*.c audit/clang/*.c | grep -v "^audit/clang/clang-audit\\.c$")
 {
 	printf '['
 	sep=
 	for f in $units; do
 		m32=
-		[ "$f" = clang/word32.c ] && m32='"-m32", '
+		[ "$f" = audit/clang/word32.c ] && m32='"-m32", '
 		printf '%s\n {"directory": "%s", "file": "%s", "arguments": ["cc", %s"-std=gnu11", "-c", "%s"]}' \
 			"$sep" "$PWD" "$f" "$m32" "$f"
 		sep=,
@@ -36,7 +36,7 @@ keys() {
 
 test_expect_success 'the lexical engine runs over the fixtures' \
 	'"$RWONCE" audit -q --engine=lexical $MACROS --exclude clang-audit.c \
-		audit/rules clang >"$TEST_TMP/lex.txt";
+		audit/rules audit/clang >"$TEST_TMP/lex.txt";
 	 test $? = 1 && keys "$TEST_TMP/lex.txt" >"$TEST_TMP/lex.keys" &&
 	 test -s "$TEST_TMP/lex.keys"'
 test_expect_success 'the clang engine runs over the same units' \
@@ -79,12 +79,12 @@ test_expect_success 'every difference between the engines is explained' \
 		}
 		exit bad
 	}" "$TEST_TMP/diff"'
-diag "$(wc -l <"$TEST_TMP/diff") differences, all explained in tests/clang/engine-differences.txt when the test passes"
+diag "$(wc -l <"$TEST_TMP/diff") differences, all explained in tests/audit/clang/engine-differences.txt when the test passes"
 
 test_expect_success 'nothing the lexical engine reports goes missing but for code not compiled and asm operands' \
 	'! grep "^<" "$TEST_TMP/diff" |
-	 grep -v -e "audit/rules/volatile-cast.c:16:10 " -e "clang/macros.c:22:26 " -e "clang/macros.c:26:30 " \
-		-e "clang/ifdef.c:11:9 " -e "clang/ifdef.c:14:9 " -e "audit/rules/with-header.c:"'
+	 grep -v -e "audit/rules/volatile-cast.c:16:10 " -e "audit/clang/macros.c:22:26 " -e "audit/clang/macros.c:26:30 " \
+		-e "audit/clang/ifdef.c:11:9 " -e "audit/clang/ifdef.c:14:9 " -e "audit/rules/with-header.c:"'
 
 # double-fetch is a lexical rule; the clang engine answers it by running
 # that rule over exactly the units it parsed, so both must agree.
@@ -101,19 +101,19 @@ test_expect_success 'double-fetch: both engines report the same places' \
 # The front end: -p implies the clang engine, auto picks it when
 # ./compile_commands.json is there, and the reports say which engine ran.
 test_expect_success '-p DIR alone runs the clang engine (JSON says so)' \
-	'"$RWONCE" audit -q --format=json -p "$TEST_TMP" clang/anon.c >"$TEST_TMP/p.json";
+	'"$RWONCE" audit -q --format=json -p "$TEST_TMP" audit/clang/anon.c >"$TEST_TMP/p.json";
 	 test $? = 1 && grep -q "\"engine\": \"clang\"" "$TEST_TMP/p.json" &&
 	 grep -q "access-once-nonscalar" "$TEST_TMP/p.json"'
 test_expect_success 'regions: a finding spans the whole macro call' \
-	'grep -q "\"path\": \"clang/anon.c\", \"line\": 13, \"column\": 9, \"end_line\": 13, \"end_column\": 25, \"rule\": \"access-once-nonscalar\"" "$TEST_TMP/p.json"'
+	'grep -q "\"path\": \"audit/clang/anon.c\", \"line\": 13, \"column\": 9, \"end_line\": 13, \"end_column\": 25, \"rule\": \"access-once-nonscalar\"" "$TEST_TMP/p.json"'
 test_expect_success '--engine=auto: clang where compile_commands.json is' \
-	'cd "$TEST_TMP" && "$RWONCE" audit -q --engine=auto --format=json "$RWONCE_ROOT/tests/clang/anon.c" >auto.json;
+	'cd "$TEST_TMP" && "$RWONCE" audit -q --engine=auto --format=json "$RWONCE_ROOT/tests/audit/clang/anon.c" >auto.json;
 	 test $? = 1 && grep -q "\"engine\": \"clang\"" auto.json'
 test_expect_success '--engine=auto: lexical where there is none' \
-	'cd "$RWONCE_ROOT/tests/clang" && "$RWONCE" audit -q --engine=auto --format=json anon.c >"$TEST_TMP/auto2.json";
+	'cd "$RWONCE_ROOT/tests/audit/clang" && "$RWONCE" audit -q --engine=auto --format=json anon.c >"$TEST_TMP/auto2.json";
 	 test $? = 1 && grep -q "\"engine\": \"lexical\"" "$TEST_TMP/auto2.json"'
 test_expect_failure_msg '--engine=clang without -p: exit 2, says what is missing' \
 	'needs a compilation database: -p DIR' \
-	'cd "$RWONCE_ROOT/tests/clang" && "$RWONCE" audit --engine=clang anon.c'
+	'cd "$RWONCE_ROOT/tests/audit/clang" && "$RWONCE" audit --engine=clang anon.c'
 
 test_done

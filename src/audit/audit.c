@@ -4,12 +4,12 @@
  */
 #include "commands.h"
 #include "audit/clang-load.h"
-#include "audit/finding.h"
-#include "audit/lexer.h"
-#include "audit/report.h"
+#include "findings/finding.h"
+#include "cfront/lexer.h"
+#include "findings/report.h"
 #include "audit/rules-lexical.h"
-#include "audit/tokscan.h"
-#include "audit/walk.h"
+#include "cfront/tokscan.h"
+#include "cfront/walk.h"
 #include "lib/parse-options.h"
 #include "lib/util.h"
 

@@ -19,7 +19,7 @@
  * precision, which is why it is off by default.
  */
 #include "audit/double-fetch.h"
-#include "audit/idioms.h"
+#include "cfront/idioms.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

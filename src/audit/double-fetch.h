@@ -8,7 +8,7 @@
 #define RWONCE_AUDIT_DOUBLE_FETCH_H
 
 #include "audit/rules-lexical.h"
-#include "audit/typeindex.h"
+#include "cfront/typeindex.h"
 
 void double_fetch_file(const struct lexical_options *o, const char *path,
 		       const char *buf, const struct token_list *l,

@@ -6,8 +6,8 @@
 #define _GNU_SOURCE /* memmem */
 #include "audit/rules-lexical.h"
 #include "audit/double-fetch.h"
-#include "audit/idioms.h"
-#include "audit/typeindex.h"
+#include "cfront/idioms.h"
+#include "cfront/typeindex.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

@@ -5,8 +5,8 @@
 #ifndef RWONCE_AUDIT_RULES_LEXICAL_H
 #define RWONCE_AUDIT_RULES_LEXICAL_H
 
-#include "audit/finding.h"
-#include "audit/tokscan.h"
+#include "findings/finding.h"
+#include "cfront/tokscan.h"
 
 /* What a once-access macro is (--macro NAME=KIND). */
 enum macro_kind {

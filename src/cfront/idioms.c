@@ -1,5 +1,5 @@
 /* Finding and classifying once-access idioms on tokens (idioms.h). */
-#include "audit/idioms.h"
+#include "cfront/idioms.h"
 
 #include <string.h>
 

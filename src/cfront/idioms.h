@@ -9,10 +9,10 @@
  *   ((volatile T *)E)->f        ... through a member (VC_ARROW)
  *   ((volatile T *)E)[i]        ... through an index (VC_INDEX)
  */
-#ifndef RWONCE_AUDIT_IDIOMS_H
-#define RWONCE_AUDIT_IDIOMS_H
+#ifndef RWONCE_CFRONT_IDIOMS_H
+#define RWONCE_CFRONT_IDIOMS_H
 
-#include "audit/tokscan.h"
+#include "cfront/tokscan.h"
 
 /* How an lvalue expression is used by the tokens around it. */
 enum once_use {

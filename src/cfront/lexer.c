@@ -11,7 +11,7 @@
  * anywhere, even inside a punctuator or an identifier; the cursor skips
  * them whenever it looks at the next logical character.
  */
-#include "audit/lexer.h"
+#include "cfront/lexer.h"
 #include "lib/utf8.h"
 
 #include <stdlib.h>

@@ -8,8 +8,8 @@
  * rewrite spans and keep every other byte), their 1-based line and column
  * (column counts bytes, tabs are one), and flags for context.
  */
-#ifndef RWONCE_AUDIT_LEXER_H
-#define RWONCE_AUDIT_LEXER_H
+#ifndef RWONCE_CFRONT_LEXER_H
+#define RWONCE_CFRONT_LEXER_H
 
 #include <stddef.h>
 #include <string.h>

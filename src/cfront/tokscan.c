@@ -1,5 +1,5 @@
 /* Bracket matching and macro arguments over a token list (tokscan.h). */
-#include "audit/tokscan.h"
+#include "cfront/tokscan.h"
 
 #include <stdlib.h>
 #include <string.h>

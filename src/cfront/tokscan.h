@@ -6,10 +6,10 @@
  * All indices are token indices into a struct token_list; ranges are
  * half-open [begin, end).
  */
-#ifndef RWONCE_AUDIT_TOKSCAN_H
-#define RWONCE_AUDIT_TOKSCAN_H
+#ifndef RWONCE_CFRONT_TOKSCAN_H
+#define RWONCE_CFRONT_TOKSCAN_H
 
-#include "audit/lexer.h"
+#include "cfront/lexer.h"
 
 struct tok_range {
 	size_t begin, end;

@@ -14,8 +14,8 @@
  * unknown) plus a short string of derivations, outermost first: 'p' for
  * pointer, 'a' for array ("ap" is an array of pointers).
  */
-#include "audit/typeindex.h"
-#include "audit/idioms.h"
+#include "cfront/typeindex.h"
+#include "cfront/idioms.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

@@ -11,10 +11,10 @@
  * Well-known scalar typedefs (u8..u64, s8..s64, __u32, __le32, uint32_t,
  * size_t, ...) count as known scalars; that list is in typeindex.c.
  */
-#ifndef RWONCE_AUDIT_TYPEINDEX_H
-#define RWONCE_AUDIT_TYPEINDEX_H
+#ifndef RWONCE_CFRONT_TYPEINDEX_H
+#define RWONCE_CFRONT_TYPEINDEX_H
 
-#include "audit/tokscan.h"
+#include "cfront/tokscan.h"
 
 struct type_index;
 

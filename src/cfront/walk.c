@@ -3,7 +3,7 @@
  * and feeds a bounded queue of paths; worker threads read each file with
  * one read into a reused buffer and hand it to the caller.
  */
-#include "audit/walk.h"
+#include "cfront/walk.h"
 #include "lib/test-hook.h"
 
 #include <dirent.h>

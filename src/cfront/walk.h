@@ -17,8 +17,8 @@
  * file whose first 8000 bytes hold a NUL byte is binary: skipped with a
  * message.  A file that cannot be read is reported and the walk goes on.
  */
-#ifndef RWONCE_AUDIT_WALK_H
-#define RWONCE_AUDIT_WALK_H
+#ifndef RWONCE_CFRONT_WALK_H
+#define RWONCE_CFRONT_WALK_H
 
 #include <stddef.h>
 

@@ -2,7 +2,7 @@
  * A minimal ELF symbol-table reader: see elf-symbols.h.  Only what verify
  * needs: .symtab entries with their section names.
  */
-#include "verify/elf-symbols.h"
+#include "elf/elf-symbols.h"
 #include "lib/util.h"
 
 #include <elf.h>

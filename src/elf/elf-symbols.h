@@ -3,8 +3,8 @@
  * table (32- or 64-bit, either byte order), so that verify needs no
  * per-target nm to find its probe objects and functions.
  */
-#ifndef RWONCE_VERIFY_ELF_SYMBOLS_H
-#define RWONCE_VERIFY_ELF_SYMBOLS_H
+#ifndef RWONCE_ELF_SYMBOLS_H
+#define RWONCE_ELF_SYMBOLS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /* The rule table and finding lists shared by both audit engines. */
-#include "audit/finding.h"
+#include "findings/finding.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 const struct rule_info rules[RULE__COUNT] = {
 #define RULE(id, name, fixable, summary) [id] = { name, fixable, summary },
-#include "audit/rules.def"
+#include "findings/rules.def"
 #undef RULE
 };
 

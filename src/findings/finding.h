@@ -3,15 +3,15 @@
  * type-aware engine) the operand's type.  Both engines produce these; the
  * report writers (GCC-style text, JSON, SARIF) consume them.
  */
-#ifndef RWONCE_AUDIT_FINDING_H
-#define RWONCE_AUDIT_FINDING_H
+#ifndef RWONCE_FINDINGS_FINDING_H
+#define RWONCE_FINDINGS_FINDING_H
 
 #include <stddef.h>
 
 /* Every rule, with a stable id; see rules.def. */
 enum rule_id {
 #define RULE(id, name, fixable, summary) id,
-#include "audit/rules.def"
+#include "findings/rules.def"
 #undef RULE
 	RULE__COUNT
 };

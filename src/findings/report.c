@@ -1,5 +1,5 @@
 /* The audit report writers: text, JSON, SARIF 2.1.0 (report.h). */
-#include "audit/report.h"
+#include "findings/report.h"
 #include "lib/strbuf.h"
 #include "lib/utf8.h"
 #include "lib/util.h"

@@ -13,12 +13,12 @@
  *          URIs against uriBaseId %SRCROOT%, regions (1-based line and
  *          column, columns in Unicode code points), partialFingerprints.
  */
-#ifndef RWONCE_AUDIT_REPORT_H
-#define RWONCE_AUDIT_REPORT_H
+#ifndef RWONCE_FINDINGS_REPORT_H
+#define RWONCE_FINDINGS_REPORT_H
 
 #include <stdio.h>
 
-#include "audit/finding.h"
+#include "findings/finding.h"
 
 enum report_format {
 	REPORT_TEXT,

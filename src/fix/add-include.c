@@ -1,7 +1,7 @@
 /* `rwonce fix --add-include` (fix-include.h). */
 #define _GNU_SOURCE /* memmem */
-#include "audit/fix-include.h"
-#include "audit/tokscan.h"
+#include "fix/add-include.h"
+#include "cfront/tokscan.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

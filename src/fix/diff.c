@@ -4,7 +4,7 @@
  * grouped into blocks of old lines, blocks closer than two contexts apart
  * share a hunk, and every line is printed exactly once.
  */
-#include "audit/diff.h"
+#include "fix/diff.h"
 
 #include <stdlib.h>
 #include <string.h>

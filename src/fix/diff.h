@@ -7,8 +7,8 @@
  * what `git apply` and `patch -p1` accept: a/ and b/ prefixes, hunks with
  * three lines of context, "\ No newline at end of file" markers.
  */
-#ifndef RWONCE_AUDIT_DIFF_H
-#define RWONCE_AUDIT_DIFF_H
+#ifndef RWONCE_FIX_DIFF_H
+#define RWONCE_FIX_DIFF_H
 
 #include <stddef.h>
 

@@ -8,12 +8,12 @@
  * -j.  Sites that are left get a note on stderr saying why.
  */
 #define _GNU_SOURCE /* memmem */
-#include "audit/diff.h"
-#include "audit/fix-include.h"
-#include "audit/fix-inplace.h"
-#include "audit/lexer.h"
-#include "audit/rewrite.h"
-#include "audit/walk.h"
+#include "fix/diff.h"
+#include "fix/add-include.h"
+#include "fix/in-place.h"
+#include "cfront/lexer.h"
+#include "fix/rewrite.h"
+#include "cfront/walk.h"
 #include "commands.h"
 #include "lib/parse-options.h"
 #include "lib/strbuf.h"

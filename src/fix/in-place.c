@@ -1,7 +1,7 @@
 /*
  * Atomic file replacement for `rwonce fix --in-place` (see fix-inplace.h).
  */
-#include "audit/fix-inplace.h"
+#include "fix/in-place.h"
 #include "lib/test-hook.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"

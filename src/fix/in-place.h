@@ -5,8 +5,8 @@
  * flushed, and replace the old file with one rename.  A reader sees the
  * old file or the new one, never a mix; a failure leaves the old file.
  */
-#ifndef RWONCE_AUDIT_FIX_INPLACE_H
-#define RWONCE_AUDIT_FIX_INPLACE_H
+#ifndef RWONCE_FIX_IN_PLACE_H
+#define RWONCE_FIX_IN_PLACE_H
 
 #include <stddef.h>
 #include <sys/stat.h>

@@ -4,10 +4,10 @@
  * a read, a whole-statement write, or something that cannot be converted.
  * When in doubt the site is left and the note says what was in the way.
  */
-#include "audit/rewrite.h"
-#include "audit/idioms.h"
-#include "audit/tokscan.h"
-#include "audit/typeindex.h"
+#include "fix/rewrite.h"
+#include "cfront/idioms.h"
+#include "cfront/tokscan.h"
+#include "cfront/typeindex.h"
 
 #include <stdio.h>
 #include <stdlib.h>

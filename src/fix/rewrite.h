@@ -18,12 +18,12 @@
  * body, an assignment whose value is used, a volatile cast whose type
  * cannot be shown to be the operand's, and so on.
  */
-#ifndef RWONCE_AUDIT_REWRITE_H
-#define RWONCE_AUDIT_REWRITE_H
+#ifndef RWONCE_FIX_REWRITE_H
+#define RWONCE_FIX_REWRITE_H
 
-#include "audit/diff.h"
-#include "audit/finding.h"
-#include "audit/lexer.h"
+#include "fix/diff.h"
+#include "findings/finding.h"
+#include "cfront/lexer.h"
 #include "lib/util.h"
 
 struct rewrite_opts {

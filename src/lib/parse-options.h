@@ -17,8 +17,8 @@
  * it to stdout and exits 0.  Returns the number of remaining arguments,
  * moved to argv[0..].
  */
-#ifndef RWONCE_PARSE_OPTIONS_H
-#define RWONCE_PARSE_OPTIONS_H
+#ifndef RWONCE_LIB_PARSE_OPTIONS_H
+#define RWONCE_LIB_PARSE_OPTIONS_H
 
 #include "lib/util.h"
 

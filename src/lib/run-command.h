@@ -3,8 +3,8 @@
  * a shell), in their own process group so that a timeout kills the whole
  * tree, with stdout/stderr captured or sent to files.
  */
-#ifndef RWONCE_RUN_COMMAND_H
-#define RWONCE_RUN_COMMAND_H
+#ifndef RWONCE_LIB_RUN_COMMAND_H
+#define RWONCE_LIB_RUN_COMMAND_H
 
 #include "lib/strbuf.h"
 

@@ -1,6 +1,6 @@
 /* A growable, always NUL-terminated byte string. */
-#ifndef RWONCE_STRBUF_H
-#define RWONCE_STRBUF_H
+#ifndef RWONCE_LIB_STRBUF_H
+#define RWONCE_LIB_STRBUF_H
 
 #include <stddef.h>
 #include "lib/util.h"

@@ -3,8 +3,8 @@
  * path: normal return, exit(), die(), and SIGINT/SIGTERM/SIGHUP -- after
  * the children started by run_child(), which are killed first.
  */
-#ifndef RWONCE_TEMPDIR_H
-#define RWONCE_TEMPDIR_H
+#ifndef RWONCE_LIB_TEMPDIR_H
+#define RWONCE_LIB_TEMPDIR_H
 
 /*
  * Make "$TMPDIR/rwonce-<what>.XXXXXX" and register it for removal.  The

@@ -3,8 +3,8 @@
  * format ("rwonce: error: ..." on stderr), allocation that never returns
  * NULL, and growable string lists.
  */
-#ifndef RWONCE_UTIL_H
-#define RWONCE_UTIL_H
+#ifndef RWONCE_LIB_UTIL_H
+#define RWONCE_LIB_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>

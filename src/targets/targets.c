@@ -1,7 +1,9 @@
 /*
  * The table of targets (targets.def) and lookups in it.
  */
-#include "verify/trace.h"
+#include "targets/targets.h"
+
+#include "lib/util.h"
 
 #include <string.h>
 
@@ -62,12 +64,12 @@
 		name, triple, gcc, id##_gcc_flags, id##_clang_flags, qemu,  \
 		cpu, pkgs, HOST_##id, be, word,                             \
 	};
-#include "verify/targets.def"
+#include "targets/targets.def"
 #undef TARGET
 
 const struct target *const targets[] = {
 #define TARGET(id, ...) &id##_target,
-#include "verify/targets.def"
+#include "targets/targets.def"
 #undef TARGET
 	NULL,
 };
@@ -118,15 +120,4 @@ const struct target *target_native(void)
 		if ((*t)->native)
 			return *t;
 	return NULL;
-}
-
-const char *tracer_name(enum tracer_kind t)
-{
-	switch (t) {
-	case TRACER_QEMU:
-		return "qemu";
-	case TRACER_VALGRIND:
-		return "valgrind";
-	}
-	return "?";
 }

@@ -2,10 +2,10 @@
  * Shared between trace.c and the tracer back ends (trace-qemu.c,
  * trace-valgrind.c): building a struct trace.
  */
-#ifndef RWONCE_VERIFY_TRACE_INTERNAL_H
-#define RWONCE_VERIFY_TRACE_INTERNAL_H
+#ifndef RWONCE_TRACE_INTERNAL_H
+#define RWONCE_TRACE_INTERNAL_H
 
-#include "verify/trace.h"
+#include "trace/trace.h"
 
 void trace_add_access(struct trace *t, uint64_t seq, uint64_t pc,
 		      uint64_t addr, unsigned size, char kind);

@@ -3,7 +3,7 @@
  * plugin (tracer/qemu/rwonce-trace.c) and read the trace it writes
  * (format: tracer/README.md).
  */
-#include "verify/trace-internal.h"
+#include "trace/trace-internal.h"
 #include "lib/libexec.h"
 #include "lib/run-command.h"
 

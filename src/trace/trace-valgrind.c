@@ -15,7 +15,7 @@
  *
  * Lackey gives no disassembly; trace_run() takes it from objdump.
  */
-#include "verify/trace-internal.h"
+#include "trace/trace-internal.h"
 #include "lib/run-command.h"
 
 #include <errno.h>

@@ -2,7 +2,7 @@
  * The tracer-independent half of tracing: dispatch to a back end, and the
  * struct trace they fill in.
  */
-#include "verify/trace-internal.h"
+#include "trace/trace-internal.h"
 #include "lib/run-command.h"
 
 #include <inttypes.h>
@@ -258,4 +258,15 @@ int trace_run(const struct trace_request *req, struct trace *out,
 		out->blind[k].disas = xstrdup(d ? d : "?");
 	}
 	return 0;
+}
+
+const char *tracer_name(enum tracer_kind t)
+{
+	switch (t) {
+	case TRACER_QEMU:
+		return "qemu";
+	case TRACER_VALGRIND:
+		return "valgrind";
+	}
+	return "?";
 }

@@ -3,37 +3,18 @@
  * QEMU user-mode plugin in tracer/qemu/, or valgrind) and collect every
  * memory access that touches a watched address range.
  *
- * This is the seam between the tracers and `rwonce verify`: verify builds
- * the program and knows what it expects; the tracer only reports what the
- * program did.
+ * This is the seam between the tracers and the commands that run code
+ * (`rwonce verify`, later `rwonce fuzz`): the command builds the program
+ * and knows what it expects; the tracer only reports what the program did.
  */
-#ifndef RWONCE_VERIFY_TRACE_H
-#define RWONCE_VERIFY_TRACE_H
+#ifndef RWONCE_TRACE_H
+#define RWONCE_TRACE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "lib/strbuf.h"
-
-/* One target: a compiler prefix, how to run its binaries, what it needs. */
-struct target {
-	const char *name;         /* "x86_64", "aarch64", "s390x", ... */
-	const char *triple;       /* GNU triple: "aarch64-linux-gnu" */
-	const char *gcc;          /* gcc driver: "gcc", "aarch64-linux-gnu-gcc" */
-	const char *const *gcc_flags;   /* extra flags for gcc, NULL-terminated */
-	const char *const *clang_flags; /* --target=... etc. for clang */
-	const char *qemu;         /* "qemu-aarch64" */
-	const char *qemu_cpu;     /* QEMU_CPU value, or NULL for the default */
-	const char *packages;     /* Debian packages it needs, space-separated */
-	int native;               /* runs natively on this machine (valgrind) */
-	int big_endian;
-	unsigned word_size;       /* 4 or 8 */
-};
-
-/* All targets, NULL-terminated, in targets.def order. */
-extern const struct target *const targets[];
-const struct target *target_find(const char *name_or_triple);
-const struct target *target_native(void);
+#include "targets/targets.h"
 
 enum tracer_kind {
 	TRACER_QEMU,

@@ -5,7 +5,7 @@
  * and compare each window with the probe's expectation.
  */
 #include "verify/verify.h"
-#include "verify/elf-symbols.h"
+#include "elf/elf-symbols.h"
 #include "lib/run-command.h"
 #include "lib/tempdir.h"
 

@@ -14,7 +14,7 @@
 #include "lib/util.h"
 #include "verify/compare.h"
 #include "verify/probes.h"
-#include "verify/trace.h"
+#include "trace/trace.h"
 
 enum cc_family { CC_GCC, CC_CLANG, CC_TCC };
 

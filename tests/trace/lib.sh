@@ -9,7 +9,7 @@
 #   accesses                              filter: drop "blind" lines
 
 TRACE_DUMP=$RWONCE_BUILD/tests/trace-dump
-DEMO_SRC=$RWONCE_ROOT/tests/tracer/trace-demo.c
+DEMO_SRC=$RWONCE_ROOT/tests/trace/trace-demo.c
 [ -x "$TRACE_DUMP" ] || skip_all "build/tests/trace-dump is not built (run make)"
 [ -r "$RWONCE_BUILD/tracer/rwonce-trace.so" ] ||
 	skip_all "build/tracer/rwonce-trace.so is not built (run make)"

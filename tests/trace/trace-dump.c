@@ -1,6 +1,6 @@
 /*
  * trace-dump: a test-only front end to the tracing API of rwonce verify
- * (src/verify/trace.h).  Runs one program under one tracer and prints
+ * (src/trace/trace.h).  Runs one program under one tracer and prints
  * what it did to the watched range, one line per access:
  *
  *   N KIND +OFFSET SIZE [DISAS]      an access (N counts instruction
@@ -11,7 +11,7 @@
  *                   [--merge] [--disas] [--timeout MS] [--code LO HI]
  *                   LO HI PROGRAM [ARG...]
  */
-#include "verify/trace.h"
+#include "trace/trace.h"
 #include "lib/tempdir.h"
 #include "lib/util.h"
 

@@ -13,7 +13,7 @@
 #ifndef RWONCE_AUDIT_CLANG_ENGINE_H
 #define RWONCE_AUDIT_CLANG_ENGINE_H
 
-#include "audit/finding.h"
+#include "findings/finding.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 

@@ -1,24 +1,24 @@
 /*
  * A small driver for the audit lexer, for tests and the fuzz corpus:
  *
- *   audit-lexer-test dump FILE       one line per token: line:col kind flags text
- *   audit-lexer-test check FILE...   check the lexer's invariants, print
+ *   cfront-test dump FILE       one line per token: line:col kind flags text
+ *   cfront-test check FILE...   check the lexer's invariants, print
  *                                    "ok FILE" or what is broken; exit 1 if any
- *   audit-lexer-test args FILE NAME  the arguments of every NAME(...) call
- *   audit-lexer-test count FILE...   lex only, print the number of tokens
- *   audit-lexer-test idioms FILE     every ACCESS_ONCE call and volatile cast:
+ *   cfront-test args FILE NAME  the arguments of every NAME(...) call
+ *   cfront-test count FILE...   lex only, print the number of tokens
+ *   cfront-test idioms FILE     every ACCESS_ONCE call and volatile cast:
  *                                    its use, the assigned value, its spans
- *   audit-lexer-test type FILE L:C...  the type-index answer for the unary
+ *   cfront-test type FILE L:C...  the type-index answer for the unary
  *                                    expression that starts at line L, col C
  *
  * The invariants: tokens are non-empty, in order, inside the buffer, with
  * the right line:col; the bytes between tokens lex to nothing (only white
  * space, comments and splices); each token alone lexes back to itself.
  */
-#include "audit/lexer.h"
-#include "audit/idioms.h"
-#include "audit/tokscan.h"
-#include "audit/typeindex.h"
+#include "cfront/lexer.h"
+#include "cfront/idioms.h"
+#include "cfront/tokscan.h"
+#include "cfront/typeindex.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -265,7 +265,7 @@ int main(int argc, char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: audit-lexer-test dump|check|args|count|idioms|type FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type FILE...\n");
 		return 2;
 	}
 	for (int i = 2; i < argc; i++) {

@@ -1,0 +1,17 @@
+# The C front end (src/cfront/: lexer, token scanning, type index, idioms,
+# tree walker) is linked into the tool by mk/00-tool.mk.  This adds its
+# test driver, build/cfront-test, small on purpose: the front end, the
+# shared utility code, nothing else.
+CFRONT_TEST = $(BUILD)/cfront-test
+CFRONT_TEST_SRCS = tests/cfront/cfront-test.c src/cfront/lexer.c \
+	src/cfront/tokscan.c src/cfront/typeindex.c src/cfront/idioms.c \
+	src/lib/util.c src/lib/strbuf.c src/lib/tempdir.c src/lib/run-command.c \
+	src/lib/utf8.c
+
+ALL_TARGETS += $(CFRONT_TEST)
+
+$(CFRONT_TEST): $(patsubst %.c,$(BUILD)/%.o,$(CFRONT_TEST_SRCS))
+	$(CC) $(ALL_CFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+
+# Header dependencies of the driver's own object (the tool's are in 00-tool.mk).
+-include $(BUILD)/tests/cfront/cfront-test.d

@@ -1,0 +1,31 @@
+/*
+ * The Linux targets rwonce can compile for, run and read (targets.def):
+ * a compiler driver and its flags, the qemu-user binary that runs its
+ * programs, the Debian packages it needs, its byte order and word size.
+ * verify compiles and traces its probes for each; the tracers run
+ * programs for them.
+ */
+#ifndef RWONCE_TARGETS_H
+#define RWONCE_TARGETS_H
+
+/* One target: a compiler prefix, how to run its binaries, what it needs. */
+struct target {
+	const char *name;         /* "x86_64", "aarch64", "s390x", ... */
+	const char *triple;       /* GNU triple: "aarch64-linux-gnu" */
+	const char *gcc;          /* gcc driver: "gcc", "aarch64-linux-gnu-gcc" */
+	const char *const *gcc_flags;   /* extra flags for gcc, NULL-terminated */
+	const char *const *clang_flags; /* --target=... etc. for clang */
+	const char *qemu;         /* "qemu-aarch64" */
+	const char *qemu_cpu;     /* QEMU_CPU value, or NULL for the default */
+	const char *packages;     /* Debian packages it needs, space-separated */
+	int native;               /* runs natively on this machine (valgrind) */
+	int big_endian;
+	unsigned word_size;       /* 4 or 8 */
+};
+
+/* All targets, NULL-terminated, in targets.def order. */
+extern const struct target *const targets[];
+const struct target *target_find(const char *name_or_triple);
+const struct target *target_native(void);
+
+#endif
