@@ -45,8 +45,53 @@ static int is_p(const char *buf, const struct token_list *l, size_t i,
 	return tok_punct(buf, l, i, s);
 }
 
-/* Does the token before i end an operand (making a '*' at i binary)? */
-static int operand_before(const char *buf, const struct token_list *l, size_t i)
+/* The '(' that the ')' at close matches, scanning back no further than
+ * floor; floor itself when there is none. */
+static size_t open_of(const char *buf, const struct token_list *l,
+		      size_t close, size_t floor)
+{
+	size_t depth = 0;
+
+	for (size_t k = close + 1; k-- > floor;) {
+		if (is_p(buf, l, k, ")") || is_p(buf, l, k, "]") ||
+		    is_p(buf, l, k, "}"))
+			depth++;
+		else if ((is_p(buf, l, k, "(") || is_p(buf, l, k, "[") ||
+			  is_p(buf, l, k, "{")) && !--depth)
+			return k;
+	}
+	return floor;
+}
+
+/*
+ * Is the ')' at close the end of a cast, "(int)" or "(u32 *)"?  Then a
+ * '*' after it is a dereference, not a multiplication: "(int)*rp".  The
+ * group must name a type the index knows, and not follow something that
+ * makes it a call or a parenthesised operand ("f(x) * y", "a[i](x)").
+ */
+static int ends_cast(const char *buf, const struct token_list *l,
+		     const struct type_index *ti, size_t close, size_t floor)
+{
+	size_t open = open_of(buf, l, close, floor);
+	struct type_answer ty;
+
+	if (open <= floor || open + 1 >= close || !is_p(buf, l, open, "("))
+		return 0;
+	if (l->tok[open - 1].kind == TOK_IDENT &&
+	    !tok_is_operator_keyword(buf, l, open - 1))
+		return 0; /* a call: f(x) */
+	if (is_p(buf, l, open - 1, ")") || is_p(buf, l, open - 1, "]"))
+		return 0; /* a call through an expression */
+	return type_index_type_name(ti, buf, l,
+				    (struct tok_range){ open + 1, close }, &ty);
+}
+
+/*
+ * Does the token before i end an operand (making a '*' at i binary)?
+ * floor is the function body's '{', the furthest a cast is looked for.
+ */
+static int operand_before(const char *buf, const struct token_list *l,
+			  const struct type_index *ti, size_t i, size_t floor)
 {
 	const struct token *t;
 
@@ -57,7 +102,9 @@ static int operand_before(const char *buf, const struct token_list *l, size_t i)
 		return !tok_is_operator_keyword(buf, l, i - 1);
 	if (t->kind == TOK_NUMBER || t->kind == TOK_STRING || t->kind == TOK_CHAR)
 		return 1;
-	return is_p(buf, l, i - 1, ")") || is_p(buf, l, i - 1, "]");
+	if (is_p(buf, l, i - 1, ")"))
+		return !ends_cast(buf, l, ti, i - 1, floor);
+	return is_p(buf, l, i - 1, "]");
 }
 
 /* Is the '*' at i the operand of sizeof, typeof or alignof? */
@@ -194,7 +241,8 @@ static void check_function(const struct lexical_options *o, const char *path,
 		for (size_t k = 0; k < nr; k++)
 			if (same_name(buf, &l->tok[c[k].name], t))
 				cd = &c[k];
-		deref = is_p(buf, l, i - 1, "*") && !operand_before(buf, l, i - 1);
+		deref = is_p(buf, l, i - 1, "*") &&
+			!operand_before(buf, l, ti, i - 1, body.begin);
 
 		if (!deref && is_p(buf, l, i + 1, "=")) {
 			/* P = expr (or T *P = expr) */
@@ -215,11 +263,16 @@ static void check_function(const struct lexical_options *o, const char *path,
 				cd->name = i;
 			}
 			if (cd) {
+				/* P gets a new value: what P reached before is
+				 * no longer read through it.  Its right-hand
+				 * side computes an address, it reads no *P. */
 				cd->aimed = aimed;
 				cd->first_read = 0;
 				cd->reported = 0;
+				i = e - 1 > i ? e - 1 : i;
 			}
-			i = e - 1 > i ? e - 1 : i;
+			/* Any other "a = ..." goes on into its right-hand
+			 * side, where "a = *P" reads *P. */
 			continue;
 		}
 		if (!cd || !cd->aimed)
