@@ -7,7 +7,7 @@
 FIX="$RWONCE_ROOT/tests/fix"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 
-for c in access-once volatile-cast no-newline nonscalar; do
+for c in access-once volatile-cast no-newline nonscalar macro-body; do
 	test_expect_success "$c: diff and notes are the golden ones" "
 		cd '$FIX' && '$RWONCE' fix $c.c >'$TEST_TMP/$c.out' 2>'$TEST_TMP/$c.err'
 		test \$? = 1 &&

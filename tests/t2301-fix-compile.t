@@ -16,7 +16,7 @@ for cc in gcc clang; do
 		test_skip "$cc: fixtures compile before and after" "$cc not installed"
 		continue
 	fi
-	for c in access-once volatile-cast no-newline nonscalar; do
+	for c in access-once volatile-cast no-newline nonscalar macro-body; do
 		for o in -O0 -O2; do
 			test_expect_success "$cc $o: $c.c compiles with the old ACCESS_ONCE" "
 				$cc $CFLAGS_T $o -include '$FIX/kernel-access-once.h' '$FIX/$c.c'"

@@ -5,6 +5,7 @@
  * When in doubt the site is left and the note says what was in the way.
  */
 #include "fix/rewrite.h"
+#include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
@@ -74,6 +75,9 @@ struct scan {
 	/* The audit engine's type index, built on the first volatile cast
 	 * whose operand is more than a plain variable. */
 	struct type_index *ti;
+	/* The tokens a site is classified within: the whole file, or the
+	 * body of the #define it is in ([scope_begin, scope_end)). */
+	size_t scope_begin, scope_end;
 };
 
 static const struct token *T(const struct scan *s, size_t i)
@@ -174,7 +178,7 @@ static size_t prev_code(const struct scan *s, size_t i)
 {
 	int in_dir = (T(s, i)->flags & TF_DIRECTIVE) != 0;
 
-	while (i > 0) {
+	while (i > s->scope_begin) {
 		i--;
 		if (in_dir || !(T(s, i)->flags & TF_DIRECTIVE))
 			return i;
@@ -182,14 +186,18 @@ static size_t prev_code(const struct scan *s, size_t i)
 	return NONE;
 }
 
-/* The '(' that matches the ')' at i, or NONE. */
+/* The '(' that matches the ')' at i, or NONE.  Code skips directive
+ * lines; a ')' on a directive line is matched on that line only. */
 static size_t match_back(const struct scan *s, size_t close)
 {
+	int in_dir = (T(s, close)->flags & TF_DIRECTIVE) != 0;
 	size_t depth = 0;
 
-	for (size_t i = close + 1; i-- > 0;) {
-		if (T(s, i)->flags & TF_DIRECTIVE)
+	for (size_t i = close + 1; i-- > s->scope_begin;) {
+		if (!in_dir && (T(s, i)->flags & TF_DIRECTIVE))
 			continue;
+		if (in_dir && !(T(s, i)->flags & TF_DIRECTIVE))
+			return NONE;
 		if (punct(s, i, ")") || punct(s, i, "]") || punct(s, i, "}")) {
 			depth++;
 		} else if (punct(s, i, "(") || punct(s, i, "[") ||
@@ -197,6 +205,8 @@ static size_t match_back(const struct scan *s, size_t close)
 			if (--depth == 0)
 				return punct(s, i, "(") ? i : NONE;
 		}
+		if (in_dir && (T(s, i)->flags & TF_BOL))
+			return NONE; /* the directive's '#' */
 	}
 	return NONE;
 }
@@ -234,12 +244,21 @@ static enum paren_kind paren_kind(const struct scan *s, size_t close)
 	return keyword ? PAREN_CAST : PAREN_AMBIGUOUS;
 }
 
-/* Is any token in [from, to] on a directive line (the site is not)? */
+/*
+ * Is any token in [from, to] on a directive line when `from` is not, or,
+ * when `from` is on one (a macro body), on another line or in code?
+ */
 static int crosses_directive(const struct scan *s, size_t from, size_t to)
 {
-	for (size_t i = from; i <= to; i++)
-		if (T(s, i)->flags & TF_DIRECTIVE)
+	int in_dir = (T(s, from)->flags & TF_DIRECTIVE) != 0;
+
+	for (size_t i = from; i <= to; i++) {
+		unsigned f = T(s, i)->flags;
+
+		if (in_dir ? i > from && ((f & TF_BOL) || !(f & TF_DIRECTIVE))
+			   : (f & TF_DIRECTIVE) != 0)
 			return 1;
+	}
 	return 0;
 }
 
@@ -345,6 +364,10 @@ static const char *assigned_value(const struct scan *s, size_t eq,
 			return NULL;
 		}
 	}
+	if (T(s, eq)->flags & TF_DEFINE_BODY)
+		return "the assignment ends the macro body without a ';': each "
+		       "use decides whether its value is used, and "
+		       "WRITE_ONCE() has none";
 	return "the statement never ends";
 }
 
@@ -378,7 +401,7 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 	for (;;) {
 		size_t pa = prev_code(s, a), pp;
 
-		if (pa == NONE || b + 1 >= eof_index(s) || !punct(s, pa, "(") ||
+		if (pa == NONE || b + 1 >= s->scope_end || !punct(s, pa, "(") ||
 		    !punct(s, b + 1, ")"))
 			break;
 		pp = prev_code(s, pa);
@@ -398,7 +421,7 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 	 * that x must stay an lvalue (the macro takes its address), so
 	 * READ_ONCE(READ_ONCE(x)) would not compile.
 	 */
-	if (prev != NONE && punct(s, prev, "(") && next < eof_index(s) &&
+	if (prev != NONE && punct(s, prev, "(") && next < s->scope_end &&
 	    (punct(s, next, ")") || punct(s, next, ","))) {
 		size_t pp = prev_code(s, prev);
 
@@ -443,7 +466,7 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 			return USE_LEAVE;
 		}
 	}
-	if (next >= eof_index(s))
+	if (next >= s->scope_end)
 		return USE_READ;
 	/* "x wide": no expression is followed by a word or a literal, so
 	 * this is broken code, and the type index would read the two
@@ -547,8 +570,96 @@ static const char *const decl_words[] = {
 	"__inline__", "__thread", "_Thread_local", "auto", NULL,
 };
 
+/*
+ * Is the macro named by token `name` a once-primitive (READ_ONCE,
+ * WRITE_ONCE, ASSIGN_ONCE, __READ_ONCE ...: any name ending in _ONCE, the
+ * names fix writes, an ACCESS_ONCE-style macro)?  Its body is its
+ * implementation: converting it would define the macro by itself.
+ */
+static int is_once_primitive(const struct scan *s, size_t name)
+{
+	const struct token *t = T(s, name);
+	static const char tail[] = "_ONCE";
+
+	if (t->len >= sizeof(tail) - 1 &&
+	    !memcmp(s->buf + t->off + t->len - (sizeof(tail) - 1), tail,
+		    sizeof(tail) - 1))
+		return 1;
+	return ident(s, name, s->opts->read_name) ||
+	       ident(s, name, s->opts->write_name) || is_access_macro(s, name);
+}
+
+/*
+ * ACCESS_ONCE(...) spanning [i, close] in the body d of a #define: NULL
+ * when the body itself decides whether it is a read or a write ("(ACCESS_ONCE(x)
+ * == 0)", "do { ...; ACCESS_ONCE(x) = v; } while (0)"), so the site is
+ * classified like code; otherwise why each use of the macro decides.
+ */
+static const char *macro_body_unfixed(const struct scan *s,
+				      const struct define_span *d,
+				      size_t i, size_t close)
+{
+	size_t a = i, b = close;
+
+	if (is_once_primitive(s, d->name))
+		return "in the definition of a once-primitive, which stays as "
+		       "it is";
+	/* Grouping parentheses: "(ACCESS_ONCE(x))" is still the access. */
+	while (a > d->body.begin && b + 1 < d->body.end &&
+	       punct(s, a - 1, "(") && punct(s, b + 1, ")") &&
+	       (a - 1 == d->body.begin || !(T(s, a - 2)->kind == TOK_IDENT ||
+					    punct(s, a - 2, ")") ||
+					    punct(s, a - 2, "]")))) {
+		a--;
+		b++;
+	}
+	if (a == d->body.begin && b + 1 == d->body.end)
+		return "inside a macro body that is the access itself: whether "
+		       "it is a read or a write depends on each place the "
+		       "macro is used";
+	if ((a > d->body.begin &&
+	     (punct(s, a - 1, "#") || punct(s, a - 1, "##"))) ||
+	    (b + 1 < d->body.end &&
+	     (punct(s, b + 1, "#") || punct(s, b + 1, "##"))))
+		return "next to # or ## in a macro body";
+	/* No expression has a word before an operand except keywords
+	 * (return, case ...): in a macro body it is a parameter or a macro,
+	 * which may stand for ++ or &. */
+	if (a > d->body.begin && T(s, a - 1)->kind == TOK_IDENT &&
+	    !ident_in(s, a - 1, not_operand_words))
+		return "after a word in a macro body (a parameter or a macro "
+		       "that may be an operator): each use decides";
+	return NULL;
+}
+
+static size_t access_once_in_scope(struct scan *s, size_t i,
+				   const struct define_span *body);
+
 /* ACCESS_ONCE(x) at token i. Returns the next token index to look at. */
 static size_t access_once_site(struct scan *s, size_t i)
+{
+	struct define_span d;
+	size_t next;
+
+	if (!(T(s, i)->flags & TF_DEFINE_BODY))
+		return access_once_in_scope(s, i, NULL);
+	if (define_span_at(s->buf, s->l, i, &d) < 0) {
+		note(s, RULE_ACCESS_ONCE, i, "ACCESS_ONCE()",
+		     "inside a directive that is not a #define");
+		return i + 1;
+	}
+	/* Classify within the macro body: what lies outside it is not
+	 * around the access once the macro is expanded. */
+	s->scope_begin = d.body.begin;
+	s->scope_end = d.body.end;
+	next = access_once_in_scope(s, i, &d);
+	s->scope_begin = 0;
+	s->scope_end = eof_index(s);
+	return next;
+}
+
+static size_t access_once_in_scope(struct scan *s, size_t i,
+				   const struct define_span *body)
 {
 	struct tok_range arg;
 	size_t nargs, close, prev = prev_code(s, i), last = 0;
@@ -562,12 +673,6 @@ static size_t access_once_site(struct scan *s, size_t i)
 		return i + 1;
 	if (i + 1 >= eof_index(s) || !punct(s, i + 1, "("))
 		return i + 1;
-	if (t->flags & TF_DEFINE_BODY) {
-		note(s, RULE_ACCESS_ONCE, i, what,
-		     "inside a macro body: whether it is a read or a write "
-		     "depends on each place the macro is used");
-		return i + 1;
-	}
 	if (prev != NONE && T(s, prev)->kind == TOK_IDENT &&
 	    !ident_in(s, prev, not_operand_words) &&
 	    ident_in(s, prev, decl_words)) {
@@ -605,6 +710,10 @@ static size_t access_once_site(struct scan *s, size_t i)
 			     "the argument is not an expression");
 			return i + 1;
 		}
+	}
+	if (body && (why = macro_body_unfixed(s, body, i, close))) {
+		note(s, RULE_ACCESS_ONCE, i, what, why);
+		return i + 2;
 	}
 
 	switch (classify(s, i, close, &last, &why)) {
@@ -1100,7 +1209,8 @@ static int note_order(const void *a_, const void *b_)
 int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		   const struct rewrite_opts *opts, struct rewrite_result *res)
 {
-	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0, NONE, NULL };
+	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0, NONE, NULL,
+			  0, toks->nr - 1 };
 	int ret = 0;
 
 	for (size_t i = 0; i < eof_index(&s);) {

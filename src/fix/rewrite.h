@@ -15,8 +15,10 @@
  * A use is converted only when the result is certain to compile and to
  * make the same accesses.  Every other use is left as it is and gets a
  * note that says why: ++/--, compound assignment, address-of, a macro
- * body, an assignment whose value is used, a volatile cast whose type
- * cannot be shown to be the operand's, and so on.
+ * body whose uses decide read or write (a body that fixes the role is
+ * converted; once-primitive definitions stay), an assignment whose value
+ * is used, a volatile cast whose type cannot be shown to be the
+ * operand's, and so on.
  */
 #ifndef RWONCE_FIX_REWRITE_H
 #define RWONCE_FIX_REWRITE_H
