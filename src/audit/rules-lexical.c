@@ -7,10 +7,13 @@
 #include "audit/rules-lexical.h"
 #include "audit/double-fetch.h"
 #include "cfront/idioms.h"
+#include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,8 +89,47 @@ int lexical_add_macro(struct lexical_options *o, const char *spec)
 		     "read-once or write-once)", spec, eq + 1);
 }
 
+struct lexical_tree {
+	const char *const *paths;
+	size_t nr;
+	pthread_mutex_t lock;
+	struct tree_types *tt; /* built by the first worker that needs it */
+};
+
+void lexical_set_tree(struct lexical_options *o, const char *const *paths,
+		      size_t nr)
+{
+	struct lexical_tree *t = xcalloc(1, sizeof(*t));
+
+	t->paths = paths;
+	t->nr = nr;
+	pthread_mutex_init(&t->lock, NULL);
+	o->tree = t;
+}
+
+static const struct tree_types *tree_of(const struct lexical_options *o)
+{
+	struct lexical_tree *t = o->tree;
+	const struct tree_types *tt;
+
+	if (!t)
+		return NULL;
+	pthread_mutex_lock(&t->lock);
+	if (!t->tt)
+		t->tt = tree_types_build(t->paths, t->nr);
+	tt = t->tt;
+	pthread_mutex_unlock(&t->lock);
+	return tt;
+}
+
 void lexical_options_release(struct lexical_options *o)
 {
+	if (o->tree) {
+		tree_types_free(o->tree->tt);
+		pthread_mutex_destroy(&o->tree->lock);
+		free(o->tree);
+		o->tree = NULL;
+	}
 	for (size_t i = 0; i < o->nr_macros; i++)
 		free(o->macros[i].name);
 	free(o->macros);
@@ -268,6 +310,80 @@ static int is_once_impl_name(const struct lexical_options *o, const char *buf,
 
 /* ---- access-once and access-once-nonscalar ---- */
 
+static int answer_order(const void *a_, const void *b_)
+{
+	const struct tree_answer *a = a_, *b = b_;
+
+	return strcmp(a->label, b->label);
+}
+
+/*
+ * The operand r's type through the headers of the walked tree.  One set
+ * of definitions: 1 and *ty.  Several that agree: the same.  Several that
+ * disagree: 1 with *ty an aggregate one (so the site is reported once),
+ * and per_def says which definitions give which class ("struct on x86,
+ * sh; scalar on arm"); 0 when none is an aggregate and they still differ
+ * or are unknown.
+ */
+static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
+			   struct type_answer *ty, struct strbuf *per_def)
+{
+	const struct tree_types *tt = tree_of(c->o);
+	struct tree_answer a[64];
+	size_t n, agg = SIZE_MAX;
+	int differ = 0;
+
+	if (!tt)
+		return 0;
+	n = tree_types_resolve(tt, c->path, c->buf, c->l, r, a, ARRAY_SIZE(a));
+	if (!n)
+		return 0;
+	qsort(a, n, sizeof(*a), answer_order);
+	for (size_t k = 0; k < n; k++) {
+		differ |= !a[k].known || a[k].ty.cls != a[0].ty.cls;
+		if (a[k].known && is_nonscalar(&a[k].ty) && agg == SIZE_MAX)
+			agg = k;
+	}
+	if (!differ && a[0].known) {
+		*ty = a[0].ty;
+		if (n == 1 || !is_nonscalar(ty))
+			return 1;
+	}
+	if (agg == SIZE_MAX)
+		return 0; /* no aggregate anywhere: nothing to say for sure */
+	*ty = a[agg].ty;
+	/* The labels grouped by class, aggregates first, unknown last. */
+	static const enum type_class order[] = {
+		TC_STRUCT, TC_UNION, TC_ARRAY, TC_SCALAR, TC_POINTER,
+		TC_FUNCTION, TC_UNKNOWN,
+	};
+	for (size_t o = 0; o < ARRAY_SIZE(order); o++) {
+		int first = 1;
+
+		for (size_t j = 0; j < n; j++) {
+			enum type_class cj = a[j].known ? a[j].ty.cls : TC_UNKNOWN;
+
+			int dup = 0;
+
+			if (cj != order[o])
+				continue;
+			for (size_t k = 0; k < j; k++)
+				dup |= (a[k].known ? a[k].ty.cls : TC_UNKNOWN) == cj &&
+				       !strcmp(a[k].label, a[j].label);
+			if (dup)
+				continue; /* two definitions of one label */
+			if (first)
+				strbuf_addf(per_def, "%s%s on ",
+					    per_def->len ? "; " : "",
+					    type_class_name(cj));
+			strbuf_addf(per_def, "%s%s", first ? "" : ", ",
+				    a[j].label[0] ? a[j].label : "this tree");
+			first = 0;
+		}
+	}
+	return 1;
+}
+
 static void check_macro_call(struct file_ctx *c, size_t i,
 			     const struct once_macro *m)
 {
@@ -276,6 +392,7 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	struct tok_range args[2], whole;
 	size_t nargs, close;
 	struct strbuf msg = STRBUF_INIT, arg = STRBUF_INIT;
+	struct strbuf per_def = STRBUF_INIT; /* "struct on x86; scalar on arm" */
 	struct type_answer ty;
 	enum once_use use;
 	int known = 0;
@@ -287,8 +404,11 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	whole.begin = i;
 	whole.end = close + 1;
 	use = once_use_classify(buf, l, whole.begin, whole.end);
-	if (nargs == 1 && args[0].end > args[0].begin)
+	if (nargs == 1 && args[0].end > args[0].begin) {
 		known = type_index_expr(index_of(c), buf, l, args[0], &ty);
+		if (!known && c->o->tree)
+			known = resolve_in_tree(c, args[0], &ty, &per_def);
+	}
 	if (nargs == 1)
 		range_text(buf, l, args[0], &arg, 60);
 	else
@@ -310,25 +430,41 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 			strbuf_addf(&msg, "; its use here (%s) cannot become "
 				    "READ_ONCE or WRITE_ONCE mechanically",
 				    once_use_name(use));
-		add_type_clause(&msg, known, &ty);
+		if (per_def.len)
+			strbuf_addf(&msg, " (type '%s': %s)", ty.spelled,
+				    per_def.buf);
+		else
+			add_type_clause(&msg, known, &ty);
 		add(c, RULE_ACCESS_ONCE, i, close, msg.buf, known ? &ty : NULL,
 		    nargs == 1 && (use == ONCE_READ || use == ONCE_WRITE));
 	}
 	if (c->o->enabled[RULE_ACCESS_ONCE_NONSCALAR] && known &&
 	    is_nonscalar(&ty)) {
 		strbuf_reset(&msg);
-		strbuf_addf(&msg, "%s(%s) on %s type '%s': a volatile %s access "
-			    "may be split, repeated or lose its volatile (GCC "
-			    "4.6/4.7, clang); use READ_ONCE/WRITE_ONCE, which "
-			    "go through one scalar of the object's size",
-			    c->o->macros[m - c->o->macros].name, arg.buf,
-			    ty.cls == TC_ARRAY ? "an array" :
-			    ty.cls == TC_UNION ? "a union" : "a struct",
-			    ty.spelled, type_class_name(ty.cls));
+		if (per_def.len)
+			strbuf_addf(&msg, "%s(%s) on '%s', an aggregate under some "
+				    "of its definitions (%s): there a volatile "
+				    "access may be split, repeated or lose its "
+				    "volatile (GCC 4.6/4.7, clang); use "
+				    "READ_ONCE/WRITE_ONCE, which go through one "
+				    "scalar of the object's size",
+				    c->o->macros[m - c->o->macros].name, arg.buf,
+				    ty.spelled, per_def.buf);
+		else
+			strbuf_addf(&msg, "%s(%s) on %s type '%s': a volatile %s "
+				    "access may be split, repeated or lose its "
+				    "volatile (GCC 4.6/4.7, clang); use "
+				    "READ_ONCE/WRITE_ONCE, which go through one "
+				    "scalar of the object's size",
+				    c->o->macros[m - c->o->macros].name, arg.buf,
+				    ty.cls == TC_ARRAY ? "an array" :
+				    ty.cls == TC_UNION ? "a union" : "a struct",
+				    ty.spelled, type_class_name(ty.cls));
 		add(c, RULE_ACCESS_ONCE_NONSCALAR, i, close, msg.buf, &ty, 0);
 	}
 	strbuf_release(&msg);
 	strbuf_release(&arg);
+	strbuf_release(&per_def);
 }
 
 /* ---- volatile-cast ---- */

@@ -20,10 +20,16 @@ struct once_macro {
 	enum macro_kind kind;
 };
 
+struct lexical_tree;
+
 struct lexical_options {
 	int enabled[RULE__COUNT];
 	struct once_macro *macros; /* built-ins first, then --macro ones */
 	size_t nr_macros, alloc_macros;
+	/* The folders being walked: an ACCESS_ONCE operand whose type the
+	 * file alone cannot tell is resolved through their headers
+	 * (cfront/treetypes.h, built on first need).  NULL: not done. */
+	struct lexical_tree *tree;
 };
 
 /* The built-in macros (ACCESS_ONCE, READ_ONCE, WRITE_ONCE, ...). */
@@ -32,6 +38,10 @@ void lexical_options_init(struct lexical_options *o);
  * after error(). */
 int lexical_add_macro(struct lexical_options *o, const char *spec);
 void lexical_options_release(struct lexical_options *o);
+/* Resolve types through the headers below these folders (kept by
+ * pointer); files among the paths are ignored. */
+void lexical_set_tree(struct lexical_options *o, const char *const *paths,
+		      size_t nr);
 
 /*
  * Can this file hold anything the enabled rules look for?  A cheap byte

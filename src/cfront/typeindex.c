@@ -84,7 +84,19 @@ struct type_index {
 	size_t nr_fields, alloc_fields;
 	struct func *funcs;
 	size_t nr_funcs, alloc_funcs;
+	/* The last typedef name or struct/union tag that a query needed and
+	 * this index does not define (type_index_missing).  Written by the
+	 * const queries: an index is used by one thread at a time. */
+	char missing[64];
 };
+
+static void note_missing(const struct type_index *ti, const char *name)
+{
+	size_t n = name ? strlen(name) : 0;
+
+	if (n && n < sizeof(ti->missing)) /* longer: no real type name */
+		memcpy(((struct type_index *)ti)->missing, name, n + 1);
+}
 
 /* Scalar typedefs that are the same everywhere they are used. */
 static const char *const known_scalars[] = {
@@ -793,10 +805,8 @@ void type_index_add_local_headers(struct type_index *ti, const char *path)
 
 	for (size_t i = 0; i + 2 < l->nr && done.nr < 16; i++) {
 		struct strbuf name = STRBUF_INIT;
-		struct token_list hl = TOKEN_LIST_INIT;
-		struct type_index *h;
-		char *hpath, *hbuf;
-		size_t hlen, k;
+		char *hpath;
+		size_t k;
 		int seen = 0;
 
 		if (l->tok[i].kind != TOK_HASH || !tok_ident(buf, l, i + 1, "include") ||
@@ -819,19 +829,37 @@ void type_index_add_local_headers(struct type_index *ti, const char *path)
 			continue;
 		}
 		strlist_push_nodup(&done, hpath);
-		hbuf = read_file(hpath, &hlen);
-		if (!hbuf)
-			continue; /* not next to the file: leave it unknown */
-		if (hlen <= (4u << 20) && !memchr(hbuf, '\0', hlen < 8000 ? hlen : 8000)) {
-			lex_buffer(hbuf, hlen, &hl);
-			h = type_index_build(hbuf, &hl);
-			merge(ti, h);
-			type_index_free(h);
-			token_list_release(&hl);
-		}
-		free(hbuf);
+		/* not next to the file: leave it unknown */
+		type_index_add_header(ti, hpath);
 	}
 	strlist_clear(&done);
+}
+
+int type_index_add_header(struct type_index *ti, const char *path)
+{
+	struct token_list hl = TOKEN_LIST_INIT;
+	struct type_index *h;
+	size_t hlen;
+	char *hbuf = read_file(path, &hlen);
+
+	if (!hbuf)
+		return -1;
+	if (hlen > (4u << 20) || memchr(hbuf, '\0', hlen < 8000 ? hlen : 8000)) {
+		free(hbuf);
+		return -1;
+	}
+	lex_buffer(hbuf, hlen, &hl);
+	h = type_index_build(hbuf, &hl);
+	merge(ti, h);
+	type_index_free(h);
+	token_list_release(&hl);
+	free(hbuf);
+	return 0;
+}
+
+const char *type_index_missing(const struct type_index *ti)
+{
+	return ti->missing[0] ? ti->missing : NULL;
 }
 
 size_t type_index_function_at(const struct type_index *ti, size_t i)
@@ -983,8 +1011,10 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 					break;
 				}
 			}
-			if (out->kind != BK_SCALAR)
+			if (out->kind != BK_SCALAR) {
+				note_missing(ti, t->name);
 				return 0;
+			}
 			break;
 		}
 		if (!resolve_dtype(ti, &td->t, scope, out, depth + 1))
@@ -1057,8 +1087,11 @@ static int member(const struct type_index *ti, struct rtype *t,
 			return 0; /* two definitions disagree */
 		found = f;
 	}
-	if (!found)
+	if (!found) {
+		if (t->record < 0)
+			note_missing(ti, t->name); /* a tag defined elsewhere */
 		return 0;
+	}
 	return resolve_dtype(ti, &found->t, scope, t, depth + 1);
 }
 
@@ -1261,6 +1294,7 @@ int type_index_expr(const struct type_index *ti, const char *buf,
 	(void)buf;
 	(void)l;
 	memset(out, 0, sizeof(*out));
+	((struct type_index *)ti)->missing[0] = '\0';
 	if (!resolve_expr(ti, r, type_index_function_at(ti, r.begin), &t, 0))
 		return 0;
 	return answer(&t, out);

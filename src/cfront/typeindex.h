@@ -49,6 +49,18 @@ void type_index_free(struct type_index *ti);
  * a header declare differently becomes unknown.
  */
 void type_index_add_local_headers(struct type_index *ti, const char *path);
+/*
+ * Add the typedefs, struct/union definitions and file-scope declarations
+ * of the header at `path` (at most 4 MiB, not binary).  0, or -1 when it
+ * cannot be read or is refused.
+ */
+int type_index_add_header(struct type_index *ti, const char *path);
+/*
+ * After type_index_expr() answered "unknown": the typedef name or
+ * struct/union tag it needed and this index does not define (so a caller
+ * can look for it elsewhere and add that header), or NULL.
+ */
+const char *type_index_missing(const struct type_index *ti);
 
 /*
  * The type of the expression in tokens r (as seen from where it is: the

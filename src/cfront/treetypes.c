@@ -1,0 +1,457 @@
+/*
+ * The tree type index (treetypes.h).
+ *
+ * Building it lexes every header below the walked folders once and keeps
+ * only names -> headers; the definitions themselves are read again, with
+ * the one-file type index, when a query needs them, so memory stays at a
+ * few bytes per name.  Queries are rare (an ACCESS_ONCE whose operand's
+ * type the file alone cannot tell), so each one rebuilds the file's index
+ * with the headers chosen so far: simple, and never a stale answer.
+ */
+#define _GNU_SOURCE /* memmem */
+#include "cfront/treetypes.h"
+#include "lib/util.h"
+
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+struct tt_entry {
+	char *name;
+	uint32_t header;
+};
+
+struct tree_types {
+	struct strlist headers;
+	struct tt_entry *e;
+	size_t nr, alloc;
+};
+
+#define MAX_VARIANTS 64   /* architectures a name may fork into */
+#define MAX_HEADERS 12    /* headers added for one variant */
+#define MAX_BUILDS 1024   /* index builds for one query */
+
+static void add_name(struct tree_types *tt, const char *buf,
+		     const struct token *t, uint32_t header)
+{
+	ALLOC_GROW(tt->e, tt->nr + 1, tt->alloc);
+	tt->e[tt->nr].name = xstrndup(buf + t->off, t->len);
+	tt->e[tt->nr].header = header;
+	tt->nr++;
+}
+
+/*
+ * The names one header defines: "struct TAG {", "union TAG {" anywhere,
+ * and the declarator of each file-scope "typedef ... NAME;" (the last
+ * identifier before ';' or ',', or the name in "(*NAME)(...)").
+ */
+static void scan_header(struct tree_types *tt, const char *buf,
+			const struct token_list *l, uint32_t header)
+{
+	size_t eof = l->nr - 1, depth = 0;
+
+	for (size_t i = 0; i < eof; i++) {
+		const struct token *t = &l->tok[i];
+
+		if (t->flags & TF_DIRECTIVE)
+			continue;
+		if (tok_punct(buf, l, i, "{")) {
+			depth++;
+		} else if (tok_punct(buf, l, i, "}")) {
+			depth -= depth > 0;
+		} else if ((tok_ident(buf, l, i, "struct") ||
+			    tok_ident(buf, l, i, "union")) && i + 2 < eof &&
+			   l->tok[i + 1].kind == TOK_IDENT &&
+			   tok_punct(buf, l, i + 2, "{")) {
+			add_name(tt, buf, &l->tok[i + 1], header);
+		} else if (!depth && tok_ident(buf, l, i, "typedef")) {
+			size_t k = i + 1, d = 0, last = 0;
+
+			for (; k < eof; k++) {
+				if (l->tok[k].flags & TF_DIRECTIVE)
+					continue;
+				if (tok_punct(buf, l, k, "(") ||
+				    tok_punct(buf, l, k, "[") ||
+				    tok_punct(buf, l, k, "{")) {
+					/* "(*name)": a function pointer */
+					if (!d && tok_punct(buf, l, k, "(") &&
+					    k + 2 < eof &&
+					    tok_punct(buf, l, k + 1, "*") &&
+					    l->tok[k + 2].kind == TOK_IDENT)
+						last = k + 2;
+					d++;
+				} else if (tok_punct(buf, l, k, ")") ||
+					   tok_punct(buf, l, k, "]") ||
+					   tok_punct(buf, l, k, "}")) {
+					if (!d)
+						break;
+					d--;
+				} else if (!d && l->tok[k].kind == TOK_IDENT &&
+					   !tok_ident(buf, l, k, "__attribute__")) {
+					last = k;
+				} else if (!d && (tok_punct(buf, l, k, ";") ||
+						  tok_punct(buf, l, k, ","))) {
+					if (last)
+						add_name(tt, buf, &l->tok[last],
+							 header);
+					last = 0;
+					if (tok_punct(buf, l, k, ";"))
+						break;
+				}
+			}
+			i = k > i ? k - 1 : i;
+		}
+	}
+}
+
+static int ends_in_h(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 2 && name[n - 2] == '.' && name[n - 1] == 'h';
+}
+
+static void scan_dir(struct tree_types *tt, const char *dir, int depth)
+{
+	DIR *d;
+	struct dirent *de;
+
+	if (depth > 64 || !(d = opendir(dir)))
+		return;
+	while ((de = readdir(d))) {
+		char *p;
+		struct stat st;
+
+		if (de->d_name[0] == '.')
+			continue; /* ., .., .git and other hidden folders */
+		p = xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) < 0) {
+			free(p);
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			scan_dir(tt, p, depth + 1);
+		} else if (S_ISREG(st.st_mode) && ends_in_h(de->d_name) &&
+			   st.st_size <= (4 << 20)) {
+			size_t len;
+			char *buf = read_file(p, &len);
+
+			/* Most headers define something; the rest are not lexed. */
+			if (buf && len && (memmem(buf, len, "typedef", 7) ||
+					   memmem(buf, len, "struct", 6) ||
+					   memmem(buf, len, "union", 5))) {
+				struct token_list l = TOKEN_LIST_INIT;
+				size_t before = tt->nr;
+
+				lex_buffer(buf, len, &l);
+				scan_header(tt, buf, &l,
+					    (uint32_t)tt->headers.nr);
+				token_list_release(&l);
+				if (tt->nr > before) {
+					strlist_push_nodup(&tt->headers, p);
+					p = NULL;
+				}
+			}
+			free(buf);
+		}
+		free(p);
+	}
+	closedir(d);
+}
+
+static int entry_order(const void *a_, const void *b_)
+{
+	const struct tt_entry *a = a_, *b = b_;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : (a->header > b->header) - (a->header < b->header);
+}
+
+struct tree_types *tree_types_build(const char *const *roots, size_t nr)
+{
+	struct tree_types *tt = xcalloc(1, sizeof(*tt));
+
+	for (size_t i = 0; i < nr; i++) {
+		struct stat st;
+		char *root = xstrdup(roots[i]);
+		size_t n = strlen(root);
+
+		while (n > 1 && root[n - 1] == '/')
+			root[--n] = '\0';
+		if (stat(root, &st) == 0 && S_ISDIR(st.st_mode))
+			scan_dir(tt, root, 0);
+		free(root);
+	}
+	if (tt->nr > 1)
+		qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
+	return tt;
+}
+
+void tree_types_free(struct tree_types *tt)
+{
+	if (!tt)
+		return;
+	for (size_t i = 0; i < tt->nr; i++)
+		free(tt->e[i].name);
+	free(tt->e);
+	strlist_clear(&tt->headers);
+	free(tt);
+}
+
+void tree_types_stats(const struct tree_types *tt, size_t *headers,
+		      size_t *names)
+{
+	*headers = tt->headers.nr;
+	*names = tt->nr;
+}
+
+/* The first entry named `name`, or tt->nr. */
+static size_t first_entry(const struct tree_types *tt, const char *name)
+{
+	size_t lo = 0, hi = tt->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(tt->e[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tt->nr && !strcmp(tt->e[lo].name, name) ? lo : tt->nr;
+}
+
+/*
+ * The architecture of a path: NAME in ".../arch/NAME/...", copied into
+ * out (size n); "asm-generic" for include/asm-generic/ (the definitions
+ * some architectures take instead of their own, so one more
+ * architecture to generic code); "" otherwise.
+ */
+static void arch_of(const char *path, char *out, size_t n)
+{
+	const char *p = path, *hit = NULL;
+
+	out[0] = '\0';
+	if (strstr(path, "include/asm-generic/")) {
+		snprintf(out, n, "%s", "asm-generic");
+		return;
+	}
+	while ((p = strstr(p, "arch/"))) {
+		if (p == path || p[-1] == '/')
+			hit = p + 5;
+		p += 5;
+	}
+	if (hit) {
+		size_t len = strcspn(hit, "/");
+
+		if (hit[len] == '/' && len && len < n) {
+			memcpy(out, hit, len);
+			out[len] = '\0';
+		}
+	}
+}
+
+/* Length of the common folder prefix of two paths. */
+static size_t common_dirs(const char *a, const char *b)
+{
+	size_t i = 0, last = 0;
+
+	while (a[i] && a[i] == b[i]) {
+		if (a[i] == '/')
+			last = i + 1;
+		i++;
+	}
+	return last;
+}
+
+struct variant {
+	char label[48];
+	const char *headers[MAX_HEADERS];
+	size_t nr;
+};
+
+static int has_header(const struct variant *v, const char *h)
+{
+	for (size_t i = 0; i < v->nr; i++)
+		if (v->headers[i] == h)
+			return 1;
+	return 0;
+}
+
+/*
+ * Does the file include header h: "#include <linux/X.h>" names
+ * .../include/linux/X.h, "#include <asm/X.h>" every
+ * arch/NAME/include/asm/X.h, "#include "x.h"" a path ending in x.h?
+ */
+static int file_includes(const char *buf, const struct token_list *l,
+			 const char *h)
+{
+	size_t hn = strlen(h);
+
+	for (size_t i = 0; i + 2 < l->nr; i++) {
+		const struct token *t = &l->tok[i + 2];
+		size_t n;
+		const char *p;
+
+		if (l->tok[i].kind != TOK_HASH ||
+		    !tok_ident(buf, l, i + 1, "include") ||
+		    (t->kind != TOK_HEADER && t->kind != TOK_STRING) ||
+		    t->len < 3)
+			continue;
+		p = buf + t->off + 1;
+		n = t->len - 2;
+		if (n >= hn || memcmp(h + hn - n, p, n) || h[hn - n - 1] != '/')
+			continue;
+		if (t->kind == TOK_STRING ||
+		    (hn - n >= 8 && !memcmp(h + hn - n - 8, "include/", 8)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * How near header h is to the file at path, the smaller the nearer:
+ * same arch/NAME/ subtree first, then generic headers (not under arch/),
+ * then other architectures'; within the first two, one the file includes
+ * comes first, then the longest common folder prefix.
+ */
+static long distance(const char *path, const char *fa, const char *buf,
+		     const struct token_list *l, const char *h)
+{
+	char ca[48];
+	int tier;
+
+	arch_of(h, ca, sizeof(ca));
+	tier = fa[0] && !strcmp(fa, ca) ? 0 : !ca[0] ? 1 : 2;
+	if (tier == 2)
+		return 2L << 24; /* every architecture is as near as another */
+	return ((long)tier << 24) +
+	       (file_includes(buf, l, h) ? 0 : 1L << 23) +
+	       ((1L << 22) - (long)common_dirs(h, path));
+}
+
+/*
+ * The headers to try next for the missing name in variant v of the file
+ * at path: the nearest ones (distance above), and for generic code every
+ * architecture's as well; several fork the variant.  Returns how many
+ * were put in cand.
+ */
+static size_t candidates(const struct tree_types *tt, const char *path,
+			 const char *buf, const struct token_list *l,
+			 const struct variant *v, const char *name,
+			 const char **cand, size_t max)
+{
+	const long other_arch = 2L << 24;
+	char fa[48];
+	size_t first = first_entry(tt, name), nr = 0;
+	long best = -1;
+
+	arch_of(path, fa, sizeof(fa));
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = first;
+		     i < tt->nr && !strcmp(tt->e[i].name, name); i++) {
+			const char *h = tt->headers.items[tt->e[i].header];
+			long d;
+
+			if (has_header(v, h) || !strcmp(h, path))
+				continue;
+			d = distance(path, fa, buf, l, h);
+			if (!pass) { /* the nearest */
+				if (best < 0 || d < best)
+					best = d;
+				continue;
+			}
+			/* Generic code is built for every architecture: each
+			 * one's definition counts besides the nearest
+			 * generic one. */
+			if (d != best && !(!fa[0] && d == other_arch))
+				continue;
+			if ((nr && cand[nr - 1] == h) || nr == max)
+				continue; /* a header defining the name twice */
+			cand[nr++] = h;
+		}
+	}
+	return nr;
+}
+
+static void add_answer(struct tree_answer *out, size_t *nr, size_t max,
+		       const char *label, int known,
+		       const struct type_answer *ty)
+{
+	for (size_t i = 0; i < *nr; i++)
+		if (!strcmp(out[i].label, label) && out[i].known == known &&
+		    (!known || (out[i].ty.cls == ty->cls &&
+				!strcmp(out[i].ty.canonical, ty->canonical))))
+			return;
+	if (*nr == max)
+		return;
+	memset(&out[*nr], 0, sizeof(out[*nr]));
+	snprintf(out[*nr].label, sizeof(out[*nr].label), "%s", label);
+	out[*nr].known = known;
+	if (known)
+		out[*nr].ty = *ty;
+	(*nr)++;
+}
+
+size_t tree_types_resolve(const struct tree_types *tt, const char *path,
+			  const char *buf, const struct token_list *l,
+			  struct tok_range r, struct tree_answer *out,
+			  size_t max)
+{
+	struct variant *v = xcalloc(MAX_VARIANTS, sizeof(*v));
+	size_t nv = 1, nr = 0, builds = 0;
+	int helped = 0;
+
+	/* Depth-first over the variants: each is a set of headers. */
+	while (nv && builds < MAX_BUILDS) {
+		struct variant cur = v[--nv];
+		struct type_index *ti = type_index_build(buf, l);
+		struct type_answer ty;
+		const char *cand[MAX_VARIANTS];
+		char missing[64] = "";
+		size_t nc;
+		int known;
+
+		builds++;
+		type_index_add_local_headers(ti, path);
+		for (size_t i = 0; i < cur.nr; i++)
+			type_index_add_header(ti, cur.headers[i]);
+		known = type_index_expr(ti, buf, l, r, &ty);
+		if (!known && type_index_missing(ti))
+			snprintf(missing, sizeof(missing), "%s",
+				 type_index_missing(ti));
+		type_index_free(ti);
+		if (known || !missing[0] || cur.nr == MAX_HEADERS) {
+			add_answer(out, &nr, max, cur.label, known, &ty);
+			continue;
+		}
+		nc = candidates(tt, path, buf, l, &cur, missing, cand,
+				MAX_VARIANTS);
+		if (!nc) {
+			add_answer(out, &nr, max, cur.label, 0, &ty);
+			continue;
+		}
+		helped = 1;
+		for (size_t k = 0; k < nc && nv < MAX_VARIANTS; k++) {
+			struct variant *n = &v[nv++];
+
+			*n = cur;
+			n->headers[n->nr++] = cand[k];
+			if (!n->label[0] && nc > 1) {
+				/* An architecture, or a generic header's name
+				 * (asm-generic/, several configurations). */
+				const char *base = strrchr(cand[k], '/');
+
+				arch_of(cand[k], n->label, sizeof(n->label));
+				if (!n->label[0])
+					snprintf(n->label, sizeof(n->label),
+						 "%s", base ? base + 1 : cand[k]);
+			}
+		}
+	}
+	free(v);
+	return helped ? nr : 0;
+}

@@ -1,0 +1,49 @@
+/*
+ * Types across a tree (issue #12).  The type index of one file knows its
+ * own declarations and its "local.h" headers; the kernel's types sit in
+ * headers reached through <asm/...> and <linux/...>, often with one
+ * definition per architecture (pte_t is a struct on x86 and an integer on
+ * arm).  A tree index records, for every header below the walked
+ * folders, the typedef names and struct/union tags it defines; when a
+ * file's own index cannot resolve an expression, the missing name is
+ * looked up there and the defining headers are added -- the one nearest
+ * the file (same arch/NAME/ subtree, else a generic header), or, when
+ * only other architectures define it, each of them in turn, so the answer
+ * is one type per architecture.
+ */
+#ifndef RWONCE_CFRONT_TREETYPES_H
+#define RWONCE_CFRONT_TREETYPES_H
+#include "cfront/typeindex.h"
+
+struct tree_types;
+
+/*
+ * Index the headers (*.h) below each folder of roots (files named
+ * directly are not folders and are ignored; symbolic links are not
+ * followed).  Never fails: unreadable folders and files are skipped.
+ */
+struct tree_types *tree_types_build(const char *const *roots, size_t nr);
+void tree_types_free(struct tree_types *tt);
+/* Headers indexed and names recorded, for tests and documentation. */
+void tree_types_stats(const struct tree_types *tt, size_t *headers,
+		      size_t *names);
+
+/* One answer of tree_types_resolve: under which definitions, what type. */
+struct tree_answer {
+	char label[48];   /* "x86" for arch/x86/..., "" when only one set */
+	int known;
+	struct type_answer ty;
+};
+
+/*
+ * The type of expression r in the file at `path` (lexed as buf/l), with
+ * the headers of the tree added as needed.  Fills out[0..max) and returns
+ * the number of answers (0 when the tree does not help: the caller keeps
+ * "unknown").  Answers with the same label and type are merged.
+ */
+size_t tree_types_resolve(const struct tree_types *tt, const char *path,
+			  const char *buf, const struct token_list *l,
+			  struct tok_range r, struct tree_answer *out,
+			  size_t max);
+
+#endif

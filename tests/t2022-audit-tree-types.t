@@ -1,0 +1,43 @@
+#!/bin/sh
+# Types across a tree (issue #12): ACCESS_ONCE operands whose types are
+# defined in headers reached through <asm/...> and <linux/...>, with one
+# definition per architecture (tests/audit/tree, shaped like Linux 3.17
+# for the 2014-15 non-scalar ACCESS_ONCE series).  Each site is marked
+# "expect: nonscalar" or "expect: scalar" beside the code.
+. "$(dirname "$0")/lib/tap.sh"
+
+[ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
+cd "$RWONCE_ROOT/tests/audit" || exit 1
+
+"$RWONCE" audit -q tree >"$TEST_TMP/out.txt"
+echo $? >"$TEST_TMP/rc"
+grep -rn --include='*.c' --include='*.h' 'expect: nonscalar' tree |
+	cut -d: -f1,2 | sort >"$TEST_TMP/want"
+grep -rn --include='*.c' --include='*.h' 'expect: scalar' tree |
+	cut -d: -f1,2 | sort >"$TEST_TMP/scalar"
+sed -n 's/^\([^:]*:[0-9]*\):.*\[access-once-nonscalar\]$/\1/p' "$TEST_TMP/out.txt" |
+	sort -u >"$TEST_TMP/got"
+
+test_expect_success 'exit status 1: there are findings' '[ "$(cat $TEST_TMP/rc)" = 1 ]'
+test_expect_success 'every access-once-nonscalar finding is on a site marked nonscalar' "
+	test -s $TEST_TMP/got && ! comm -23 $TEST_TMP/got $TEST_TMP/want | grep ."
+test_expect_success 'no access-once-nonscalar finding on a plain scalar use' "
+	test -s $TEST_TMP/scalar && ! comm -12 $TEST_TMP/got $TEST_TMP/scalar | grep ."
+test_expect_success 'recall on the marked non-scalar sites is at least 0.9' "
+	found=\$(comm -12 $TEST_TMP/got $TEST_TMP/want | wc -l)
+	all=\$(wc -l <$TEST_TMP/want)
+	echo \"recall \$found/\$all\"
+	[ \$all -ge 10 ] && [ \$((found * 10)) -ge \$((all * 9)) ]"
+test_expect_success 'the nearest definition wins: x86 spinlock.h resolves arch_spinlock_t from arch/x86' "
+	grep -q '^tree/arch/x86/include/asm/spinlock.h:8:29: .*(type .struct __raw_tickets.) \[access-once\]' $TEST_TMP/out.txt &&
+	grep -q '^tree/arch/x86/include/asm/spinlock.h:22:20: .*(type .__ticket_t. aka .u16.) \[access-once\]' $TEST_TMP/out.txt"
+test_expect_success 'generic code: one finding naming which definitions make it an aggregate' "
+	grep -c '^tree/mm/gup.c:7:14: .*\[access-once-nonscalar\]' $TEST_TMP/out.txt | grep -qx 1 &&
+	grep -q '^tree/mm/gup.c:7:14: .*(struct on mips, sh, x86; unknown on arm, powerpc)' $TEST_TMP/out.txt"
+test_expect_success 'a <linux/...> header resolves a member: mm->total_vm is a scalar' "
+	grep -q '^tree/mm/gup.c:21:9: .*(type .unsigned long.) \[access-once\]' $TEST_TMP/out.txt"
+test_expect_success 'without the tree (the file alone) the type stays unknown' "
+	\"$RWONCE\" audit -q tree/arch/x86/include/asm/spinlock.h >$TEST_TMP/alone.txt; [ \$? = 1 ] &&
+	grep -q '^tree/arch/x86/include/asm/spinlock.h:8:29: .*(type unknown)' $TEST_TMP/alone.txt &&
+	! grep -q nonscalar $TEST_TMP/alone.txt"
+test_done
