@@ -6,6 +6,7 @@
 #include "audit/clang/engine-internal.h"
 
 #include <clang-c/CXCompilationDatabase.h>
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +113,12 @@ static const char *const gcc_only_options[] = {
 	"-fsanitize-coverage=trace-pc", "-fno-tree-loop-im",
 	"-fzero-call-used-regs=", "-Wno-maybe-uninitialized",
 	"-fno-code-hoisting", "-mharden-sls=", "-fpatchable-function-entry=",
+	/* ARM and arm64 kernels built by GCC */
+	"-mno-fdpic", "-mtls-dialect=", "-mno-thumb-interwork",
+	"-mword-relocations", "-mno-sched-prolog", "-mapcs", "-mapcs-frame",
+	"-fno-ipa-cp-clone", "-fno-partial-inlining",
+	"-femit-struct-debug-baseonly", "-mfix-cortex-a53-843419",
+	"-mabi=lp64", /* arm64: clang knows only "aapcs" */
 };
 
 int gcc_only_option(const char *arg)
@@ -122,6 +129,43 @@ int gcc_only_option(const char *arg)
 
 		if (o[n - 1] == '=' ? !strncmp(arg, o, n) : !strcmp(arg, o))
 			return 1;
+	}
+	return 0;
+}
+
+int cross_target_of(const char *compiler, char *out, size_t n)
+{
+	static const char *const drivers[] = {
+		"-gcc", "-cc", "-g++", "-c++", "-clang", "-clang++",
+	};
+	const char *base = strrchr(compiler, '/');
+	size_t len;
+
+	base = base ? base + 1 : compiler;
+	len = strlen(base);
+	/* "-12" after the driver's name: a versioned GCC */
+	{
+		size_t k = len;
+
+		while (k && isdigit((unsigned char)base[k - 1]))
+			k--;
+		if (k < len && k && base[k - 1] == '-')
+			len = k - 1;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(drivers); i++) {
+		size_t d = strlen(drivers[i]);
+		const char *dash;
+
+		if (len <= d || memcmp(base + len - d, drivers[i], d))
+			continue;
+		len -= d;
+		/* A triple has at least ARCH-OS: "x-gcc" is not one. */
+		dash = memchr(base, '-', len);
+		if (!dash || len >= n)
+			return 0;
+		memcpy(out, base, len);
+		out[len] = '\0';
+		return 1;
 	}
 	return 0;
 }

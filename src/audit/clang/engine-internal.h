@@ -32,6 +32,13 @@ void unit_list_release(struct unit_list *l);
 
 /* A GCC option clang does not take, dropped from a unit's command line. */
 int gcc_only_option(const char *arg);
+/*
+ * The target triple a GCC cross compiler's name stands for
+ * ("arm-linux-gnueabihf-gcc", "aarch64-linux-gnu-gcc-12" ->
+ * "arm-linux-gnueabihf", "aarch64-linux-gnu"), copied into out (size n):
+ * 1, or 0 for a native compiler ("gcc", "cc", "clang-14").
+ */
+int cross_target_of(const char *compiler, char *out, size_t n);
 
 /* What a once-access macro is, for the rules. */
 enum once_kind {

@@ -17,7 +17,9 @@
  * macro body has the invocation's location), followed through the macro
  * bodies to the first once-access macro it reaches.
  */
+#define _GNU_SOURCE /* memmem */
 #include "audit/clang/unit-internal.h"
+#include "lib/run-command.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -678,6 +680,63 @@ static void add_diagnostics(CXTranslationUnit tu, const struct unit *u,
 	(void)u;
 }
 
+/* Does the command line name a target already (--target=, -target)? */
+static int names_target(const struct unit *u)
+{
+	for (int i = 1; i < u->argc; i++)
+		if (!strncmp(u->argv[i], "--target=", 9) ||
+		    !strcmp(u->argv[i], "-target") ||
+		    !strcmp(u->argv[i], "--target"))
+			return 1;
+	return 0;
+}
+
+/*
+ * libclang reports only "failed" when clang's driver stops before
+ * parsing (an unknown target CPU, an option it cannot honour): ask the
+ * clang of libclang's own version, with the same arguments and
+ * -fsyntax-only, and keep its error lines.  Nothing is said when that
+ * clang is not installed.
+ */
+static void driver_errors(const struct strlist *args, struct strbuf *out)
+{
+	char *version = cxstr(clang_getClangVersion());
+	const char *v = strstr(version, "version ");
+	char clang[32] = "clang";
+	struct strlist argv = STRLIST_INIT;
+	struct child c = CHILD_INIT;
+	size_t shown = 0;
+
+	if (v && isdigit((unsigned char)v[8]))
+		snprintf(clang, sizeof(clang), "clang-%d", atoi(v + 8));
+	free(version);
+	if (!program_exists(clang))
+		snprintf(clang, sizeof(clang), "%s", "clang");
+	if (!program_exists(clang))
+		return;
+	strlist_push(&argv, clang);
+	for (size_t i = 1; i < args->nr; i++)
+		strlist_push(&argv, args->items[i]);
+	strlist_push(&argv, "-fsyntax-only");
+	c.argv = (const char *const *)argv.items;
+	c.timeout_ms = 120000;
+	if (run_child(&c) == 0) {
+		const char *p = c.err.buf ? c.err.buf : "";
+
+		while (*p && shown < MAX_DIAGNOSTICS) {
+			size_t n = strcspn(p, "\n");
+
+			if (memmem(p, n, "error:", 6)) {
+				strbuf_addf(out, "  %s: %.*s\n", clang, (int)n, p);
+				shown++;
+			}
+			p += n + (p[n] == '\n');
+		}
+	}
+	child_release(&c);
+	strlist_clear(&argv);
+}
+
 static const char *parse_error_text(enum CXErrorCode e)
 {
 	switch (e) {
@@ -705,9 +764,22 @@ void audit_unit(CXIndex index, const struct unit *u,
 	 * -working-directory, so threads need not chdir), with warnings off:
 	 * we want the AST, not the project's -Werror.
 	 */
-	for (int i = 0; i < u->argc; i++)
-		if (!i || !gcc_only_option(u->argv[i]))
-			strlist_push(&args, u->argv[i]);
+	for (int i = 0; i < u->argc; i++) {
+		char triple[96];
+
+		if (i && gcc_only_option(u->argv[i]))
+			continue;
+		strlist_push(&args, u->argv[i]);
+		/* A GCC cross compiler: libclang would parse for the host
+		 * (and stop at "unknown target CPU 'armv7-a'"). */
+		if (!i && !names_target(u) &&
+		    cross_target_of(u->argv[0], triple, sizeof(triple))) {
+			char *t = xasprintf("--target=%s", triple);
+
+			strlist_push(&args, t);
+			free(t);
+		}
+	}
 	strlist_push(&args, "-working-directory");
 	strlist_push(&args, u->dir);
 	strlist_push(&args, "-w");
@@ -731,12 +803,21 @@ void audit_unit(CXIndex index, const struct unit *u,
 	err = clang_parseTranslationUnit2FullArgv(
 		index, NULL, (const char *const *)args.items, (int)args.nr, NULL,
 		0, parse_only ? CXTranslationUnit_KeepGoing : PARSE_OPTIONS, &tu);
-	strlist_clear(&args);
 	if (err != CXError_Success) {
+		size_t before;
+
 		r->failed = 1;
 		strbuf_addf(&r->diagnostics, "  %s\n", parse_error_text(err));
+		before = r->diagnostics.len;
+		driver_errors(&args, &r->diagnostics);
+		if (r->diagnostics.len == before)
+			strbuf_addstr(&r->diagnostics,
+				      "  (no clang here to say why: run clang "
+				      "-fsyntax-only with the unit's arguments)\n");
+		strlist_clear(&args);
 		return;
 	}
+	strlist_clear(&args);
 	add_diagnostics(tu, u, r);
 	if (parse_only) {
 		clang_disposeTranslationUnit(tu);
