@@ -107,6 +107,47 @@ static void scan_header(struct tree_types *tt, const char *buf,
 	}
 }
 
+/* Record the names header `path` (its contents buf/len) defines; the
+ * header is kept only when it defines something.  Unsorted. */
+static void add_buffer(struct tree_types *tt, const char *path,
+		       const char *buf, size_t len)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	size_t before = tt->nr;
+
+	lex_buffer(buf, len, &l);
+	scan_header(tt, buf, &l, (uint32_t)tt->headers.nr);
+	token_list_release(&l);
+	if (tt->nr > before)
+		strlist_push(&tt->headers, path);
+}
+
+static int entry_order(const void *a_, const void *b_)
+{
+	const struct tt_entry *a = a_, *b = b_;
+	int c = strcmp(a->name, b->name);
+
+	return c ? c : (a->header > b->header) - (a->header < b->header);
+}
+
+void tree_types_add_buffer(struct tree_types *tt, const char *path,
+			   const char *buf, size_t len)
+{
+	add_buffer(tt, path, buf, len);
+	if (tt->nr > 1)
+		qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
+}
+
+size_t tree_types_nr_names(const struct tree_types *tt)
+{
+	return tt->nr;
+}
+
+const char *tree_types_name(const struct tree_types *tt, size_t i)
+{
+	return tt->e[i].name;
+}
+
 static int ends_in_h(const char *name)
 {
 	size_t n = strlen(name);
@@ -142,32 +183,13 @@ static void scan_dir(struct tree_types *tt, const char *dir, int depth)
 			/* Most headers define something; the rest are not lexed. */
 			if (buf && len && (memmem(buf, len, "typedef", 7) ||
 					   memmem(buf, len, "struct", 6) ||
-					   memmem(buf, len, "union", 5))) {
-				struct token_list l = TOKEN_LIST_INIT;
-				size_t before = tt->nr;
-
-				lex_buffer(buf, len, &l);
-				scan_header(tt, buf, &l,
-					    (uint32_t)tt->headers.nr);
-				token_list_release(&l);
-				if (tt->nr > before) {
-					strlist_push_nodup(&tt->headers, p);
-					p = NULL;
-				}
-			}
+					   memmem(buf, len, "union", 5)))
+				add_buffer(tt, p, buf, len);
 			free(buf);
 		}
 		free(p);
 	}
 	closedir(d);
-}
-
-static int entry_order(const void *a_, const void *b_)
-{
-	const struct tt_entry *a = a_, *b = b_;
-	int c = strcmp(a->name, b->name);
-
-	return c ? c : (a->header > b->header) - (a->header < b->header);
 }
 
 struct tree_types *tree_types_build(const char *const *roots, size_t nr)

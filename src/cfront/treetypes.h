@@ -24,6 +24,12 @@ struct tree_types;
  */
 struct tree_types *tree_types_build(const char *const *roots, size_t nr);
 void tree_types_free(struct tree_types *tt);
+/* Index one header given as a buffer (for tests and the fuzz harness). */
+void tree_types_add_buffer(struct tree_types *tt, const char *path,
+			   const char *buf, size_t len);
+/* The recorded names, sorted (with repeats: one per defining header). */
+size_t tree_types_nr_names(const struct tree_types *tt);
+const char *tree_types_name(const struct tree_types *tt, size_t i);
 /* Headers indexed and names recorded, for tests and documentation. */
 void tree_types_stats(const struct tree_types *tt, size_t *headers,
 		      size_t *names);
