@@ -80,7 +80,7 @@ test_expect_success '--macro NAME=access: a project macro is ACCESS_ONCE' \
 	'cd "$TEST_TMP" && "$AUDIT" -p . --macro CMM_ACCESS_ONCE=access >m.out;
 	 grep -q "^urcu.c:3:39: warning: CMM_ACCESS_ONCE is deprecated.*\[access-once\]" m.out &&
 	 grep -q "^urcu.c:3:39: warning: CMM_ACCESS_ONCE on struct type .struct two.*\[access-once-nonscalar\]" m.out &&
-	 grep -q "^urcu.c:3:39: warning: CMM_ACCESS_ONCE: volatile read of 8-byte .struct two.*\[volatile-aggregate\]" m.out'
+	 grep -q "^urcu.c:3:39: warning: CMM_ACCESS_ONCE: volatile read of 8-byte struct .struct two.*\[volatile-aggregate\]" m.out'
 test_expect_success 'without --macro: named like a once macro, so no access-once nor volatile-cast, but the type rules' \
 	'cd "$TEST_TMP" && "$AUDIT" -p . >n.out;
 	 grep -q "^urcu.c:3:39: warning: CMM_ACCESS_ONCE on struct type .struct two.*\[access-once-nonscalar\]" n.out &&

@@ -284,7 +284,9 @@ int cmd_audit(int argc, const char **argv)
 			 "skip paths or names matching GLOB (repeatable)"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
 			 "a project's own once-macro; KIND: access-once, "
-			 "read-once, write-once (repeatable)"),
+			 "read-once, write-once, or volatile-cast (the "
+			 "macro is a volatile cast, like the kernel's "
+			 "READ_ONCE) (repeatable)"),
 		OPT_LIST(0, "enable", &enable_list, "RULE",
 			 "turn on a rule (e.g. double-fetch), or 'all'"),
 		OPT_LIST(0, "disable", &disable_list, "RULE", "turn off a rule"),

@@ -18,13 +18,13 @@
 #include <string.h>
 
 static const struct once_macro builtin_macros[] = {
-	{ "ACCESS_ONCE", MK_ACCESS_ONCE },
-	{ "READ_ONCE", MK_READ_ONCE },
-	{ "WRITE_ONCE", MK_WRITE_ONCE },
-	{ "__READ_ONCE", MK_READ_ONCE },
-	{ "__WRITE_ONCE", MK_WRITE_ONCE },
-	{ "ASSIGN_ONCE", MK_WRITE_ONCE },
-	{ "READ_ONCE_NOCHECK", MK_READ_ONCE },
+	{ "ACCESS_ONCE", MK_ACCESS_ONCE, 0 },
+	{ "READ_ONCE", MK_READ_ONCE, 0 },
+	{ "WRITE_ONCE", MK_WRITE_ONCE, 0 },
+	{ "__READ_ONCE", MK_READ_ONCE, 0 },
+	{ "__WRITE_ONCE", MK_WRITE_ONCE, 0 },
+	{ "ASSIGN_ONCE", MK_WRITE_ONCE, 0 },
+	{ "READ_ONCE_NOCHECK", MK_READ_ONCE, 0 },
 };
 
 void lexical_options_init(struct lexical_options *o)
@@ -37,6 +37,7 @@ void lexical_options_init(struct lexical_options *o)
 		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
 		o->macros[o->nr_macros].name = xstrdup(builtin_macros[i].name);
 		o->macros[o->nr_macros].kind = builtin_macros[i].kind;
+		o->macros[o->nr_macros].volatile_cast = 0;
 		o->nr_macros++;
 	}
 }
@@ -68,6 +69,23 @@ int lexical_add_macro(struct lexical_options *o, const char *spec)
 			return error("--macro '%s': '%.*s' is not a C identifier",
 				     spec, (int)n, spec);
 	}
+	if (!strcmp(eq + 1, "volatile-cast")) {
+		/* Not a kind of its own: what the macro already is (a read
+		 * when new), implemented as a volatile cast. */
+		for (size_t i = 0; i < o->nr_macros; i++) {
+			if (strlen(o->macros[i].name) == n &&
+			    !memcmp(o->macros[i].name, spec, n)) {
+				o->macros[i].volatile_cast = 1;
+				return 0;
+			}
+		}
+		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
+		o->macros[o->nr_macros].name = xstrndup(spec, n);
+		o->macros[o->nr_macros].kind = MK_READ_ONCE;
+		o->macros[o->nr_macros].volatile_cast = 1;
+		o->nr_macros++;
+		return 0;
+	}
 	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
 		if (strcmp(eq + 1, kinds[k].name))
 			continue;
@@ -82,11 +100,12 @@ int lexical_add_macro(struct lexical_options *o, const char *spec)
 		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
 		o->macros[o->nr_macros].name = xstrndup(spec, n);
 		o->macros[o->nr_macros].kind = kinds[k].kind;
+		o->macros[o->nr_macros].volatile_cast = 0;
 		o->nr_macros++;
 		return 0;
 	}
 	return error("--macro '%s': unknown kind '%s' (use access-once, "
-		     "read-once or write-once)", spec, eq + 1);
+		     "read-once, write-once or volatile-cast)", spec, eq + 1);
 }
 
 struct lexical_tree {
@@ -144,12 +163,17 @@ int lexical_wants_file(const struct lexical_options *o, const char *buf,
 		return 1;
 	if (o->enabled[RULE_VOLATILE_CAST] && memmem(buf, len, "volatile", 8))
 		return 1;
-	if (o->enabled[RULE_ACCESS_ONCE] || o->enabled[RULE_ACCESS_ONCE_NONSCALAR])
-		for (size_t i = 0; i < o->nr_macros; i++)
-			if (o->macros[i].kind == MK_ACCESS_ONCE &&
-			    memmem(buf, len, o->macros[i].name,
-				   strlen(o->macros[i].name)))
-				return 1;
+	for (size_t i = 0; i < o->nr_macros; i++) {
+		int wanted = (o->macros[i].kind == MK_ACCESS_ONCE &&
+			      (o->enabled[RULE_ACCESS_ONCE] ||
+			       o->enabled[RULE_ACCESS_ONCE_NONSCALAR])) ||
+			     (o->macros[i].volatile_cast &&
+			      o->enabled[RULE_VOLATILE_AGGREGATE]);
+
+		if (wanted && memmem(buf, len, o->macros[i].name,
+				     strlen(o->macros[i].name)))
+			return 1;
+	}
 	return 0;
 }
 
@@ -384,6 +408,46 @@ static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
 	return 1;
 }
 
+/*
+ * READ_ONCE(x) / WRITE_ONCE(x, v) where the project's macro is a volatile
+ * cast: an x of struct or union type that uses more than one storage
+ * unit may be read or written one unit at a time.
+ */
+static void check_volatile_cast_macro(struct file_ctx *c, size_t i,
+				      const struct once_macro *m)
+{
+	struct tok_range args[2];
+	size_t nargs, close, k;
+	struct type_answer ty;
+	struct type_units u;
+	struct strbuf msg = STRBUF_INIT, arg = STRBUF_INIT;
+
+	if (tok_call_args(c->buf, c->l, i, args, ARRAY_SIZE(args), &nargs,
+			  &close) || nargs > 2)
+		return;
+	/* ASSIGN_ONCE(v, x), the 2014 spelling, has its target second. */
+	k = nargs == 2 && !strcmp(m->name, "ASSIGN_ONCE") ? 1 : 0;
+	if (args[k].end <= args[k].begin ||
+	    !type_index_expr(index_of(c), c->buf, c->l, args[k], &ty) ||
+	    (ty.cls != TC_STRUCT && ty.cls != TC_UNION) ||
+	    !type_index_expr_units(index_of(c), c->buf, c->l, args[k], &u) ||
+	    u.units < 2 || u.size > 8)
+		return;
+	range_text(c->buf, c->l, args[k], &arg, 60);
+	strbuf_addf(&msg, "%s(%s) of %s '%s' (%u storage units, the narrowest "
+		    "%u byte%s): this %s is a volatile cast, and a volatile "
+		    "access of an aggregate may be split into one access per "
+		    "unit (clang 14-19 split such copies); 'rwonce scan' on "
+		    "the build confirms it, rwonce.h's %s goes through one "
+		    "scalar",
+		    m->name, arg.buf, ty.cls == TC_UNION ? "union" : "struct",
+		    ty.spelled, u.units, u.min_unit, u.min_unit == 1 ? "" : "s",
+		    m->name, m->kind == MK_WRITE_ONCE ? "WRITE_ONCE" : "READ_ONCE");
+	add(c, RULE_VOLATILE_AGGREGATE, i, close, msg.buf, &ty, 0);
+	strbuf_release(&msg);
+	strbuf_release(&arg);
+}
+
 static void check_macro_call(struct file_ctx *c, size_t i,
 			     const struct once_macro *m)
 {
@@ -397,6 +461,8 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	enum once_use use;
 	int known = 0;
 
+	if (m->volatile_cast && c->o->enabled[RULE_VOLATILE_AGGREGATE])
+		check_volatile_cast_macro(c, i, m);
 	if (m->kind != MK_ACCESS_ONCE)
 		return; /* READ_ONCE/WRITE_ONCE are the marked forms */
 	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))

@@ -18,6 +18,10 @@ enum macro_kind {
 struct once_macro {
 	char *name;
 	enum macro_kind kind;
+	/* --macro NAME=volatile-cast: this READ_ONCE/WRITE_ONCE is a
+	 * volatile cast (the kernel's), so the volatile-aggregate rule
+	 * looks at its operand.  rwonce's own never is. */
+	int volatile_cast;
 };
 
 struct lexical_tree;
@@ -34,8 +38,8 @@ struct lexical_options {
 
 /* The built-in macros (ACCESS_ONCE, READ_ONCE, WRITE_ONCE, ...). */
 void lexical_options_init(struct lexical_options *o);
-/* Parse "NAME=KIND" (kinds: access-once, read-once, write-once); 0 or -1
- * after error(). */
+/* Parse "NAME=KIND" (kinds: access-once, read-once, write-once,
+ * volatile-cast); 0 or -1 after error(). */
 int lexical_add_macro(struct lexical_options *o, const char *spec);
 void lexical_options_release(struct lexical_options *o);
 /* Resolve types through the headers below these folders (kept by

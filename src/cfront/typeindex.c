@@ -65,6 +65,7 @@ struct field {
 	int record;
 	char *name;
 	struct dtype t;
+	int bits;   /* a bit-field's width; -1 when not a bit-field */
 };
 
 struct func {
@@ -532,6 +533,7 @@ static void add_entity(struct type_index *ti, const struct dtype *base,
 		ti->fields[ti->nr_fields].record = record;
 		ti->fields[ti->nr_fields].name = name;
 		ti->fields[ti->nr_fields].t = t;
+		ti->fields[ti->nr_fields].bits = -1;
 		ti->nr_fields++;
 	} else if (is_typedef) {
 		ALLOC_GROW(ti->typedefs, ti->nr_typedefs + 1, ti->alloc_typedefs);
@@ -636,6 +638,12 @@ static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
 		add_entity(ti, &base, &d, is_typedef, ctx == DC_FILE ? 0 : scope,
 			   ctx == DC_FIELD ? record : -1);
 		k = d.next;
+		/* "name : WIDTH": a bit-field (a plain number only) */
+		if (ctx == DC_FIELD && record >= 0 && ti->nr_fields &&
+		    is_p(ti, k, ":") && k + 1 < end &&
+		    l->tok[k + 1].kind == TOK_NUMBER)
+			ti->fields[ti->nr_fields - 1].bits =
+				atoi(ti->buf + l->tok[k + 1].off);
 		if (is_p(ti, k, "=") || is_p(ti, k, ":"))
 			k = skip_to_comma(ti, k + 1, end);
 		if (ctx == DC_PARAM || !is_p(ti, k, ","))
@@ -771,6 +779,7 @@ static void merge(struct type_index *ti, const struct type_index *h)
 	for (size_t i = 0; i < h->nr_fields; i++) {
 		ALLOC_GROW(ti->fields, ti->nr_fields + 1, ti->alloc_fields);
 		ti->fields[ti->nr_fields].record = h->fields[i].record + offset;
+		ti->fields[ti->nr_fields].bits = h->fields[i].bits;
 		ti->fields[ti->nr_fields].name = xstrdup(h->fields[i].name);
 		copy_into(&ti->fields[ti->nr_fields].t, &h->fields[i].t, offset);
 		ti->nr_fields++;
@@ -1298,6 +1307,167 @@ int type_index_expr(const struct type_index *ti, const char *buf,
 	if (!resolve_expr(ti, r, type_index_function_at(ti, r.begin), &t, 0))
 		return 0;
 	return answer(&t, out);
+}
+
+/* ---- storage units ---- */
+
+/* Bytes of a scalar named as the index spells it (LP64: long is 8). */
+static unsigned scalar_bytes(const char *n)
+{
+	static const struct { const char *name; unsigned bytes; } named[] = {
+		{ "u8", 1 }, { "s8", 1 }, { "__u8", 1 }, { "__s8", 1 },
+		{ "uint8_t", 1 }, { "int8_t", 1 }, { "bool", 1 }, { "uchar", 1 },
+		{ "u16", 2 }, { "s16", 2 }, { "__u16", 2 }, { "__s16", 2 },
+		{ "__le16", 2 }, { "__be16", 2 }, { "uint16_t", 2 },
+		{ "int16_t", 2 }, { "ushort", 2 },
+		{ "u32", 4 }, { "s32", 4 }, { "__u32", 4 }, { "__s32", 4 },
+		{ "__le32", 4 }, { "__be32", 4 }, { "uint32_t", 4 },
+		{ "int32_t", 4 }, { "uint", 4 }, { "pid_t", 4 }, { "gfp_t", 4 },
+		{ "uid_t", 4 }, { "gid_t", 4 },
+		{ "u64", 8 }, { "s64", 8 }, { "__u64", 8 }, { "__s64", 8 },
+		{ "__le64", 8 }, { "__be64", 8 }, { "uint64_t", 8 },
+		{ "int64_t", 8 }, { "uintptr_t", 8 }, { "intptr_t", 8 },
+		{ "size_t", 8 }, { "ssize_t", 8 }, { "ptrdiff_t", 8 },
+		{ "phys_addr_t", 8 }, { "dma_addr_t", 8 },
+		{ "resource_size_t", 8 }, { "loff_t", 8 }, { "off_t", 8 },
+		{ "sector_t", 8 }, { "ulong", 8 }, { "time64_t", 8 },
+		{ "ktime_t", 8 },
+	};
+	size_t len = strlen(n);
+
+	for (size_t i = 0; i < ARRAY_SIZE(named); i++)
+		if (!strcmp(n, named[i].name))
+			return named[i].bytes;
+#define ENDS(s) (len >= sizeof(s) - 1 && !strcmp(n + len - (sizeof(s) - 1), s))
+	if (ENDS("char") || ENDS("_Bool"))
+		return 1;
+	if (ENDS("short"))
+		return 2;
+	if (ENDS("long double") || ENDS("__int128"))
+		return 16;
+	if (ENDS("long") || ENDS("double"))
+		return 8;
+	if (ENDS("int") || ENDS("float"))
+		return 4;
+#undef ENDS
+	return 0;
+}
+
+static int units_of(const struct type_index *ti, const struct rtype *t,
+		    int depth, struct type_units *u);
+
+/*
+ * A struct's units add up (a run of bit-fields of one declared type
+ * that fits in it is one unit); a union is as many units as its member
+ * that uses the most.  Anonymous members were merged into the parent by
+ * the parser, so they count as its own members.
+ */
+static int record_units(const struct type_index *ti, const struct rtype *t,
+			int depth, struct type_units *u)
+{
+	int is_union = t->kind == BK_UNION, any = 0;
+	unsigned run_bytes = 0, run_bits = 0;
+
+	memset(u, 0, sizeof(*u));
+	u->min_unit = ~0u;
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		const struct field *f = &ti->fields[i];
+		const struct record *r = &ti->records[f->record];
+		struct rtype ft;
+		struct type_units fu;
+		int same;
+
+		if (t->record >= 0)
+			same = f->record == t->record;
+		else
+			same = t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
+			       r->is_union == is_union;
+		if (!same)
+			continue;
+		if (!resolve_dtype(ti, &f->t, 0, &ft, depth + 1) ||
+		    !units_of(ti, &ft, depth + 1, &fu))
+			return 0;
+		any = 1;
+		if (f->bits >= 0 && !is_union) {
+			if (run_bytes == fu.size &&
+			    run_bits + (unsigned)f->bits <= 8 * run_bytes) {
+				run_bits += (unsigned)f->bits;
+				continue; /* shares the unit of the run */
+			}
+			run_bytes = f->bits ? fu.size : 0;
+			run_bits = (unsigned)f->bits;
+			fu.units = 1;
+		} else {
+			run_bytes = run_bits = 0;
+		}
+		if (f->bits >= 0 && is_union)
+			fu.units = 1;
+		if (fu.min_unit < u->min_unit)
+			u->min_unit = fu.min_unit;
+		if (is_union) {
+			if (fu.size > u->size)
+				u->size = fu.size;
+			if (fu.units > u->units)
+				u->units = fu.units;
+		} else {
+			u->size += fu.size;
+			u->units += fu.units;
+		}
+	}
+	return any;
+}
+
+static int units_of(const struct type_index *ti, const struct rtype *t,
+		    int depth, struct type_units *u)
+{
+	if (depth > MAX_DEPTH)
+		return 0;
+	memset(u, 0, sizeof(*u));
+	if (t->deriv[0] == 'p') {
+		u->size = u->min_unit = 8;
+		u->units = 1;
+		return 1;
+	}
+	if (t->deriv[0] == 'a') {
+		/* The element count is not kept: at least two elements. */
+		struct rtype e = *t;
+
+		memmove(e.deriv, e.deriv + 1, strlen(e.deriv));
+		if (!units_of(ti, &e, depth + 1, u))
+			return 0;
+		u->size *= 2;
+		u->units *= 2;
+		return 1;
+	}
+	switch (t->kind) {
+	case BK_SCALAR:
+		u->size = u->min_unit = scalar_bytes(t->name);
+		u->units = 1;
+		return u->size != 0;
+	case BK_ENUM:
+		u->size = u->min_unit = 4;
+		u->units = 1;
+		return 1;
+	case BK_STRUCT:
+	case BK_UNION:
+		return record_units(ti, t, depth, u);
+	default:
+		return 0;
+	}
+}
+
+int type_index_expr_units(const struct type_index *ti, const char *buf,
+			  const struct token_list *l, struct tok_range r,
+			  struct type_units *out)
+{
+	struct rtype t;
+
+	(void)buf;
+	(void)l;
+	memset(out, 0, sizeof(*out));
+	if (!resolve_expr(ti, r, type_index_function_at(ti, r.begin), &t, 0))
+		return 0;
+	return units_of(ti, &t, 0, out);
 }
 
 int type_index_type_name(const struct type_index *ti, const char *buf,

@@ -79,6 +79,20 @@ int type_index_type_name(const struct type_index *ti, const char *buf,
 			 const struct token_list *l, struct tok_range r,
 			 struct type_answer *out);
 
+/*
+ * How the object of expression r is stored: its size in bytes, how many
+ * storage units a copy of it moves (struct members added up, a run of
+ * bit-fields that fits its declared type counted once, a union as its
+ * member with the most units, an array as at least two elements), and
+ * the narrowest unit.  Sizes assume LP64 (long and pointers are 8 bytes);
+ * a struct's size ignores padding.  1 when every member is known, else 0.
+ */
+struct type_units {
+	unsigned size, units, min_unit;
+};
+int type_index_expr_units(const struct type_index *ti, const char *buf,
+			  const struct token_list *l, struct tok_range r,
+			  struct type_units *out);
 /* Which function body (its '{' token) encloses token i; 0 at file scope. */
 size_t type_index_function_at(const struct type_index *ti, size_t i);
 

@@ -62,7 +62,23 @@ int once_macros_init(struct once_macro_table *t, const struct strlist *user)
 			      "(KIND: access, read or write)", spec);
 			return -1;
 		}
-		k = parse_kind(eq + 1);
+		/* "volatile-cast" says how the lexical engine should see a
+		 * READ_ONCE; this engine sees the expansion itself, so the
+		 * macro keeps its kind (a read when new). */
+		if (!strcmp(eq + 1, "volatile-cast")) {
+			int known = 0;
+
+			for (size_t j = 0; j < t->nr; j++)
+				known |= strlen(t->items[j].name) ==
+					 (size_t)(eq - spec) &&
+					 !strncmp(t->items[j].name, spec,
+						  (size_t)(eq - spec));
+			if (known)
+				continue;
+			k = ONCE_READ;
+		} else {
+			k = parse_kind(eq + 1);
+		}
 		if (k == ONCE_NONE) {
 			error("--macro '%s': unknown kind '%s' "
 			      "(expected access, read or write)", spec, eq + 1);

@@ -171,10 +171,34 @@ static enum CXVisitorResult count_field(CXCursor field, CXClientData data)
 	return CXVisit_Continue;
 }
 
+/* A union's members, each counted on its own: the most units any uses. */
+struct union_count {
+	unsigned max;
+};
+
+static enum CXVisitorResult count_member(CXCursor field, CXClientData data)
+{
+	struct union_count *uc = data;
+	struct field_count one = { 0, 0 };
+
+	if (clang_Cursor_isBitField(field))
+		one.units = clang_getFieldDeclBitWidth(field) ? 1 : 0;
+	else
+		count_storage_units(clang_getCursorType(field), &one, 1);
+	if (one.units > uc->max)
+		uc->max = one.units;
+	return CXVisit_Continue;
+}
+
 /*
  * The scalars a copy of t moves: struct fields (nested structs
  * flattened, a run of bit-fields counted once), array elements.  A union
- * counts as one: clang copies it as its widest member.
+ * counts as the member that uses the most storage units: when the
+ * volatile value initialises a local whose fields are then read (the
+ * kernel's READ_ONCE shape), clang copies it member by member
+ * (union { u64 v; struct { u32 lo, hi; }; } may be read as two loads),
+ * while a union whose members are each one scalar (union { u32 a; s32 b; },
+ * s390's ipte_control: a word and one run of bit-fields) is one unit.
  */
 void count_storage_units(CXType t, struct field_count *fc, int depth)
 {
@@ -191,6 +215,14 @@ void count_storage_units(CXType t, struct field_count *fc, int depth)
 
 			clang_Type_visitFields(c, count_field, &inner);
 			fc->units += inner.units;
+		}
+		return;
+	case AGG_UNION:
+		{
+			struct union_count uc = { 0 };
+
+			clang_Type_visitFields(c, count_member, &uc);
+			fc->units += uc.max ? uc.max : 1;
 		}
 		return;
 	case AGG_ARRAY:

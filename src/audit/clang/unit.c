@@ -399,21 +399,28 @@ static void judge_access(struct walk *w, const struct frame *f,
 			    spelled, canon.buf);
 
 	/* volatile-aggregate: the access itself is a volatile copy of a
-	 * multi-field struct of 2, 4 or 8 bytes, which clang splits. */
-	if (use != USE_NONE && aggregate_kind(accessed) == AGG_STRUCT) {
+	 * struct or union of 2, 4 or 8 bytes that uses more than one storage
+	 * unit, which the compiler may split (clang does). */
+	if (use != USE_NONE && (aggregate_kind(accessed) == AGG_STRUCT ||
+				aggregate_kind(accessed) == AGG_UNION)) {
 		long long asize = clang_Type_getSizeOf(accessed);
 		struct field_count fc = { 0, 0 };
 
 		count_storage_units(accessed, &fc, 0);
 		if ((asize == 2 || asize == 4 || asize == 8) && fc.units > 1)
 			add_finding_span(w, RULE_VOLATILE_AGGREGATE, loc, f->c,
-				    xasprintf("%s: volatile %s of %lld-byte '%s' "
-					      "with %u fields, not through a "
-					      "scalar: clang splits it (rwonce "
-					      "verify probe %s)",
+				    xasprintf("%s: volatile %s of %lld-byte %s "
+					      "'%s' with %u storage units, not "
+					      "through a scalar: the compiler may "
+					      "split it (clang does: rwonce "
+					      "verify probe %s); 'rwonce scan' "
+					      "on the build confirms it",
 					      what,
 					      use == USE_WRITE ? "write" : "read",
-					      asize, spelled, fc.units,
+					      asize,
+					      aggregate_kind(accessed) == AGG_UNION ?
+					      "union" : "struct",
+					      spelled, fc.units,
 					      tearing_probe(asize, use)),
 				    spelled, canon.buf);
 	}
@@ -497,7 +504,8 @@ static void check_expr(struct walk *w, const struct frame *f)
 	case CXCursor_DeclRefExpr:
 		/* A volatile aggregate reached without a cast: only the
 		 * volatile-aggregate rule applies. */
-		if (aggregate_kind(t) != AGG_STRUCT)
+		if (aggregate_kind(t) != AGG_STRUCT &&
+		    aggregate_kind(t) != AGG_UNION)
 			return;
 		judge_access(w, f, ACCESS_PLAIN, object, f->c,
 			     clang_getCursorLocation(f->c));

@@ -21,18 +21,18 @@ unsigned long shapes(struct pair8 *p8, struct pair16 *p16, pair32_t *p32,
 	struct pair32 v;
 	unsigned long r = 0;
 
-	// CHECK: [[@LINE+2]]:7: warning: READ_ONCE: volatile read of 2-byte 'struct pair8' with 2 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair8) [volatile-aggregate]
+	// CHECK: [[@LINE+2]]:7: warning: READ_ONCE: volatile read of 2-byte struct 'struct pair8' with 2 storage units, not through a scalar: the compiler may split it (clang does: rwonce verify probe raw_read_pair8); 'rwonce scan' on the build confirms it [volatile-aggregate]
 	// CHECK: [[@LINE+1]]:7: note: type 'struct pair8', canonical 'struct pair8'
 	r += READ_ONCE(*p8).a;
-	// CHECK: [[@LINE+2]]:6: warning: READ_ONCE: volatile read of 8-byte 'pair32_t' with 2 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair32) [volatile-aggregate]
+	// CHECK: [[@LINE+2]]:6: warning: READ_ONCE: volatile read of 8-byte struct 'pair32_t' with 2 storage units, not through a scalar: the compiler may split it (clang does: rwonce verify probe raw_read_pair32); 'rwonce scan' on the build confirms it [volatile-aggregate]
 	// CHECK: [[@LINE+1]]:6: note: type 'pair32_t', canonical 'struct pair32'
 	v = READ_ONCE(*p32);
-	// CHECK: [[@LINE+2]]:2: warning: WRITE_ONCE: volatile write of 8-byte 'pair32_t' with 2 fields, not through a scalar: clang splits it (rwonce verify probe raw_write_pair32) [volatile-aggregate]
+	// CHECK: [[@LINE+2]]:2: warning: WRITE_ONCE: volatile write of 8-byte struct 'pair32_t' with 2 storage units, not through a scalar: the compiler may split it (clang does: rwonce verify probe raw_write_pair32); 'rwonce scan' on the build confirms it [volatile-aggregate]
 	// CHECK: [[@LINE+1]]:2: note: type 'pair32_t', canonical 'struct pair32'
 	WRITE_ONCE(*p32, v);
 	// The kernel-style READ_ONCE is a statement expression: its value is
 	// a copy of the whole struct, even when one field is used.
-	// CHECK: [[@LINE+2]]:7: warning: READ_ONCE: volatile read of 4-byte 'struct pair16' with 2 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair16) [volatile-aggregate]
+	// CHECK: [[@LINE+2]]:7: warning: READ_ONCE: volatile read of 4-byte struct 'struct pair16' with 2 storage units, not through a scalar: the compiler may split it (clang does: rwonce verify probe raw_read_pair16); 'rwonce scan' on the build confirms it [volatile-aggregate]
 	// CHECK: [[@LINE+1]]:7: note: type 'struct pair16', canonical 'struct pair16'
 	r += READ_ONCE(*p16).a;
 	// ACCESS_ONCE(x).f selects the field of the volatile lvalue: only
@@ -47,18 +47,18 @@ unsigned long shapes(struct pair8 *p8, struct pair16 *p16, pair32_t *p32,
 	// Bit-fields in one container are one 4-byte unit: not split.
 	struct bits bv = READ_ONCE(*b);
 	// Two storage units (a bit-field run and a short): split.
-	// CHECK: [[@LINE+2]]:21: warning: READ_ONCE: volatile read of 4-byte 'struct bits2' with 2 fields
+	// CHECK: [[@LINE+2]]:21: warning: READ_ONCE: volatile read of 4-byte struct 'struct bits2' with 2 storage units
 	// CHECK: [[@LINE+1]]:21: note: type 'struct bits2', canonical 'struct bits2'
 	struct bits2 b2v = READ_ONCE(*b2);
 	// A nested struct is flattened: two fields.
-	// CHECK: [[@LINE+2]]:21: warning: READ_ONCE: volatile read of 4-byte 'struct nested' with 2 fields
+	// CHECK: [[@LINE+2]]:21: warning: READ_ONCE: volatile read of 4-byte struct 'struct nested' with 2 storage units
 	// CHECK: [[@LINE+1]]:21: note: type 'struct nested', canonical 'struct nested'
 	struct nested nv = READ_ONCE(*n);
 	// A volatile object copied without any cast.
-	// CHECK: [[@LINE+2]]:6: warning: volatile access: volatile read of 8-byte 'struct pair32' with 2 fields
+	// CHECK: [[@LINE+2]]:6: warning: volatile access: volatile read of 8-byte struct 'struct pair32' with 2 storage units
 	// CHECK: [[@LINE+1]]:6: note: type 'struct pair32', canonical 'struct pair32'
 	v = vpair;
-	// CHECK: [[@LINE+2]]:2: warning: volatile access: volatile write of 8-byte 'struct pair32' with 2 fields
+	// CHECK: [[@LINE+2]]:2: warning: volatile access: volatile write of 8-byte struct 'struct pair32' with 2 storage units
 	// CHECK: [[@LINE+1]]:2: note: type 'struct pair32', canonical 'struct pair32'
 	vpair = v;
 	// const volatile one-field struct: fine for READ_ONCE.
@@ -70,7 +70,7 @@ unsigned long shapes(struct pair8 *p8, struct pair16 *p16, pair32_t *p32,
 	// A hand-written cast of the shared pair: three rules at once.
 	// CHECK: [[@LINE+5]]:6: warning: hand-written volatile-cast access to 'struct pair32'
 	// CHECK: [[@LINE+4]]:6: warning: volatile cast on struct type 'struct pair32'
-	// CHECK: [[@LINE+3]]:6: warning: volatile cast: volatile read of 8-byte 'struct pair32' with 2 fields
+	// CHECK: [[@LINE+3]]:6: warning: volatile cast: volatile read of 8-byte struct 'struct pair32' with 2 storage units
 	// CHECK: [[@LINE+2]]:6: note: type 'struct pair32', canonical 'struct pair32'
 	// CHECK-NOT: [[@LINE+1]]:6: warning: volatile cast of
 	v = *(volatile struct pair32 *)&shared_pair;
@@ -82,7 +82,7 @@ struct arr4 { unsigned char b[4]; };
 
 unsigned int bytes(struct arr4 *p)
 {
-	// CHECK: [[@LINE+2]]:18: warning: READ_ONCE: volatile read of 4-byte 'struct arr4' with 4 fields, not through a scalar: clang splits it (rwonce verify probe raw_read_pair16) [volatile-aggregate]
+	// CHECK: [[@LINE+2]]:18: warning: READ_ONCE: volatile read of 4-byte struct 'struct arr4' with 4 storage units, not through a scalar: the compiler may split it (clang does: rwonce verify probe raw_read_pair16); 'rwonce scan' on the build confirms it [volatile-aggregate]
 	// CHECK: [[@LINE+1]]:18: note: type 'struct arr4', canonical 'struct arr4'
 	struct arr4 v = READ_ONCE(*p);
 

@@ -1,0 +1,35 @@
+#!/bin/sh
+# The volatile-aggregate rule in the lexical engine (issue #12): with
+# --macro READ_ONCE=volatile-cast (the kernel's READ_ONCE is a volatile
+# cast), READ_ONCE/WRITE_ONCE of a struct or union that uses more than one
+# storage unit is reported as possibly split; one-unit aggregates (a
+# union of same-width members, s390's ipte_control, a run of bit-fields,
+# pte_t) are not; rwonce's own READ_ONCE (the default) is never reported.
+# Expectations sit beside the code: "expect: may-split" / "one-unit".
+. "$(dirname "$0")/lib/tap.sh"
+
+[ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
+cd "$RWONCE_ROOT/tests/audit" || exit 1
+F=aggregate/shapes.c
+VC="--macro READ_ONCE=volatile-cast --macro WRITE_ONCE=volatile-cast"
+
+grep -n '/\* expect: may-split \*/' $F | cut -d: -f1 >"$TEST_TMP/want"
+grep -n '/\* expect: one-unit \*/' $F | cut -d: -f1 >"$TEST_TMP/one"
+lines() { sed -n 's/^[^:]*:\([0-9]*\):.*\[volatile-aggregate\]$/\1/p' "$1"; }
+
+test_expect_success 'with READ_ONCE and WRITE_ONCE as volatile casts: exactly the may-split lines' "
+	\"$RWONCE\" audit -q $VC $F >$TEST_TMP/out; [ \$? = 1 ] &&
+	lines $TEST_TMP/out >$TEST_TMP/got &&
+	test -s $TEST_TMP/want && test -s $TEST_TMP/one && diff -u $TEST_TMP/want $TEST_TMP/got"
+test_expect_success 'the message says may be split and names rwonce scan' "
+	grep -q \"^$F:56:19: warning: READ_ONCE(\\*p) of union 'union ticket' (2 storage units, the narrowest 2 bytes): .*may be split.*'rwonce scan' on the build confirms it\" $TEST_TMP/out"
+test_expect_success 'rwonce'\''s own READ_ONCE (no --macro) is exempt' "
+	\"$RWONCE\" audit -q $F >$TEST_TMP/plain; [ \$? = 0 ] && ! test -s $TEST_TMP/plain"
+test_expect_success 'only the macro named volatile-cast is checked' "
+	\"$RWONCE\" audit -q --macro READ_ONCE=volatile-cast $F >$TEST_TMP/ro; [ \$? = 1 ] &&
+	! grep -q 'WRITE_ONCE' $TEST_TMP/ro && grep -c volatile-aggregate $TEST_TMP/ro | grep -qx 5"
+test_expect_success '--disable volatile-aggregate turns it off' "
+	\"$RWONCE\" audit -q $VC --disable volatile-aggregate $F >$TEST_TMP/off; [ \$? = 0 ]"
+test_expect_failure_msg 'an unknown kind is refused with the list of kinds' \
+	'volatile-cast' "\"$RWONCE\" audit --macro READ_ONCE=volatile $F"
+test_done
