@@ -1294,6 +1294,14 @@ static int answer(const struct rtype *t, struct type_answer *out)
 	return 1;
 }
 
+/* Resolve expression r where it stands, starting a fresh query. */
+static int resolve_here(const struct type_index *ti, struct tok_range r,
+			struct rtype *t)
+{
+	((struct type_index *)ti)->missing[0] = '\0';
+	return resolve_expr(ti, r, type_index_function_at(ti, r.begin), t, 0);
+}
+
 int type_index_expr(const struct type_index *ti, const char *buf,
 		    const struct token_list *l, struct tok_range r,
 		    struct type_answer *out)
@@ -1303,10 +1311,7 @@ int type_index_expr(const struct type_index *ti, const char *buf,
 	(void)buf;
 	(void)l;
 	memset(out, 0, sizeof(*out));
-	((struct type_index *)ti)->missing[0] = '\0';
-	if (!resolve_expr(ti, r, type_index_function_at(ti, r.begin), &t, 0))
-		return 0;
-	return answer(&t, out);
+	return resolve_here(ti, r, &t) && answer(&t, out);
 }
 
 /* ---- storage units ---- */
@@ -1465,9 +1470,7 @@ int type_index_expr_units(const struct type_index *ti, const char *buf,
 	(void)buf;
 	(void)l;
 	memset(out, 0, sizeof(*out));
-	if (!resolve_expr(ti, r, type_index_function_at(ti, r.begin), &t, 0))
-		return 0;
-	return units_of(ti, &t, 0, out);
+	return resolve_here(ti, r, &t) && units_of(ti, &t, 0, out);
 }
 
 int type_index_type_name(const struct type_index *ti, const char *buf,
