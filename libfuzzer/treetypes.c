@@ -7,10 +7,13 @@
  *   - every name recorded is an identifier spelled in the input, and the
  *     names come out sorted;
  *   - a resolution gives at most the answers asked for, each labelled
- *     with a NUL-terminated label.
+ *     with a NUL-terminated label;
+ *   - choosing one side of the conditionals (cfront/branches.c) keeps
+ *     the length and every newline, and only ever blanks bytes.
  */
 #define _GNU_SOURCE /* memmem */
 #include "cfront/treetypes.h"
+#include "cfront/branches.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -20,7 +23,7 @@ static void resolve_some(const struct tree_types *tt, const char *path,
 			 const char *buf, const struct token_list *l)
 {
 	struct tree_answer a[4];
-	size_t tries = 0;
+	size_t tries = 0, builds;
 
 	for (size_t i = 0; i + 1 < l->nr && tries < 3; i++) {
 		size_t n;
@@ -29,13 +32,31 @@ static void resolve_some(const struct tree_types *tt, const char *path,
 			continue;
 		tries++;
 		n = tree_types_resolve(tt, path, buf, l,
-				       (struct tok_range){ i, i + 1 }, a, 4);
+				       (struct tok_range){ i, i + 1 }, a, 4,
+				       64, &builds);
+		if (builds > 64)
+			abort();
 		if (n > 4)
 			abort();
 		for (size_t k = 0; k < n; k++)
 			if (!memchr(a[k].label, '\0', sizeof(a[k].label)))
 				abort();
 	}
+}
+
+static void check_sides(const char *buf, size_t size)
+{
+	char *copy = malloc(size + 1);
+
+	for (int side = BRANCH_FIRST; side <= BRANCH_OTHER; side++) {
+		memcpy(copy, buf, size + 1);
+		branch_keep(copy, size, (enum branch_side)side);
+		for (size_t i = 0; i < size; i++)
+			if (copy[i] != buf[i] &&
+			    (copy[i] != ' ' || buf[i] == '\n'))
+				abort();
+	}
+	free(copy);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -58,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (i && strcmp(tree_types_name(tt, i - 1), n) > 0)
 			abort();
 	}
+	check_sides(buf, size);
 	lex_buffer(buf, size, &l);
 	resolve_some(tt, "fuzz/arch/arm/kernel/a.c", buf, &l);
 	resolve_some(tt, "fuzz/mm/a.c", buf, &l);

@@ -23,7 +23,7 @@ test_expect_success 'every access-once-nonscalar finding is on a site marked non
 	test -s $TEST_TMP/got && ! comm -23 $TEST_TMP/got $TEST_TMP/want | grep ."
 test_expect_success 'no access-once-nonscalar finding on a plain scalar use' "
 	test -s $TEST_TMP/scalar && ! comm -12 $TEST_TMP/got $TEST_TMP/scalar | grep ."
-test_expect_success 'recall on the marked non-scalar sites is at least 0.9' "
+test_expect_success 'recall on the marked non-scalar sites is at least 0.9 (all 10 here)' "
 	found=\$(comm -12 $TEST_TMP/got $TEST_TMP/want | wc -l)
 	all=\$(wc -l <$TEST_TMP/want)
 	echo \"recall \$found/\$all\"
@@ -33,7 +33,10 @@ test_expect_success 'the nearest definition wins: x86 spinlock.h resolves arch_s
 	grep -q '^tree/arch/x86/include/asm/spinlock.h:22:20: .*(type .__ticket_t. aka .u16.) \[access-once\]' $TEST_TMP/out.txt"
 test_expect_success 'generic code: one finding naming which definitions make it an aggregate' "
 	grep -c '^tree/mm/gup.c:7:14: .*\[access-once-nonscalar\]' $TEST_TMP/out.txt | grep -qx 1 &&
-	grep -q '^tree/mm/gup.c:7:14: .*(struct on mips, sh, x86; unknown on arm, powerpc)' $TEST_TMP/out.txt"
+	grep -q '^tree/mm/gup.c:7:14: .*(struct on arm #if, mips, powerpc #if, sh, x86; scalar on arm #else, powerpc #else)' $TEST_TMP/out.txt"
+test_expect_success 'a type defined on both sides of an #ifdef: one answer per side' "
+	grep -q \"^tree/arch/powerpc/mm/hugetlbpage.c:6:14: .*(type 'pte_t': struct on powerpc #if; scalar on powerpc #else) \\[access-once\\]\" $TEST_TMP/out.txt &&
+	grep -q '^tree/arch/powerpc/mm/hugetlbpage.c:6:14: .*\[access-once-nonscalar\]' $TEST_TMP/out.txt"
 test_expect_success 'a <linux/...> header resolves a member: mm->total_vm is a scalar' "
 	grep -q '^tree/mm/gup.c:21:9: .*(type .unsigned long.) \[access-once\]' $TEST_TMP/out.txt"
 test_expect_success 'without the tree (the file alone) the type stays unknown' "

@@ -9,6 +9,7 @@
 #include "cfront/idioms.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
+#include "cfront/walk.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -108,11 +109,22 @@ int lexical_add_macro(struct lexical_options *o, const char *spec)
 		     "read-once, write-once or volatile-cast)", spec, eq + 1);
 }
 
+/*
+ * Index builds the tree lookup may spend over a whole run: a generic
+ * file's operand forks over every architecture (about 2.5 s for one
+ * pte_t on Linux 6.1), so a tree with thousands of such sites would
+ * take hours.  Past the budget, operands stay "type unknown" and a
+ * warning says so once.
+ */
+#define TREE_BUILD_BUDGET 20000
+
 struct lexical_tree {
 	const char *const *paths;
 	size_t nr;
 	pthread_mutex_t lock;
 	struct tree_types *tt; /* built by the first worker that needs it */
+	size_t builds;         /* spent so far (under lock) */
+	int warned;
 };
 
 void lexical_set_tree(struct lexical_options *o, const char *const *paths,
@@ -357,9 +369,29 @@ static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
 	size_t n, agg = SIZE_MAX;
 	int differ = 0;
 
+	size_t left, used = 0;
+
 	if (!tt)
 		return 0;
-	n = tree_types_resolve(tt, c->path, c->buf, c->l, r, a, ARRAY_SIZE(a));
+	pthread_mutex_lock(&c->o->tree->lock);
+	left = TREE_BUILD_BUDGET - c->o->tree->builds;
+	if (!left && !c->o->tree->warned) {
+		c->o->tree->warned = 1;
+		walk_warning("%s: the tree type lookup spent its budget (%d index "
+			"builds); operands whose type the file alone cannot "
+			"tell stay 'type unknown' from here on", c->path,
+			TREE_BUILD_BUDGET);
+	}
+	pthread_mutex_unlock(&c->o->tree->lock);
+	if (!left)
+		return 0;
+	n = tree_types_resolve(tt, c->path, c->buf, c->l, r, a, ARRAY_SIZE(a),
+			       left, &used);
+	pthread_mutex_lock(&c->o->tree->lock);
+	c->o->tree->builds += used;
+	if (c->o->tree->builds > TREE_BUILD_BUDGET)
+		c->o->tree->builds = TREE_BUILD_BUDGET;
+	pthread_mutex_unlock(&c->o->tree->lock);
 	if (!n)
 		return 0;
 	qsort(a, n, sizeof(*a), answer_order);

@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "cfront/treetypes.h"
+#include "cfront/branches.h"
 #include "lib/util.h"
 
 #include <dirent.h>
@@ -32,7 +33,7 @@ struct tree_types {
 
 #define MAX_VARIANTS 64   /* architectures a name may fork into */
 #define MAX_HEADERS 12    /* headers added for one variant */
-#define MAX_BUILDS 1024   /* index builds for one query */
+#define MAX_BUILDS 256    /* index builds for one query */
 
 static void add_name(struct tree_types *tt, const char *buf,
 		     const struct token *t, uint32_t header)
@@ -292,8 +293,26 @@ static size_t common_dirs(const char *a, const char *b)
 struct variant {
 	char label[48];
 	const char *headers[MAX_HEADERS];
+	unsigned char side[MAX_HEADERS]; /* enum branch_side of each */
 	size_t nr;
 };
+
+/*
+ * The header of v, read with both sides of its conditionals, that
+ * defines `name` (which the index found defined two ways): its position
+ * in v, or -1.
+ */
+static int two_way_header(const struct tree_types *tt,
+			  const struct variant *v, const char *name)
+{
+	for (size_t i = first_entry(tt, name);
+	     i < tt->nr && !strcmp(tt->e[i].name, name); i++)
+		for (size_t k = 0; k < v->nr; k++)
+			if (v->side[k] == BRANCH_BOTH &&
+			    v->headers[k] == tt->headers.items[tt->e[i].header])
+				return (int)k;
+	return -1;
+}
 
 static int has_header(const struct variant *v, const char *h)
 {
@@ -421,31 +440,63 @@ static void add_answer(struct tree_answer *out, size_t *nr, size_t max,
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
 			  struct tok_range r, struct tree_answer *out,
-			  size_t max)
+			  size_t max, size_t max_builds, size_t *used)
 {
 	struct variant *v = xcalloc(MAX_VARIANTS, sizeof(*v));
 	size_t nv = 1, nr = 0, builds = 0;
 	int helped = 0;
 
+	if (max_builds > MAX_BUILDS)
+		max_builds = MAX_BUILDS;
 	/* Depth-first over the variants: each is a set of headers. */
-	while (nv && builds < MAX_BUILDS) {
+	while (nv && builds < max_builds) {
 		struct variant cur = v[--nv];
 		struct type_index *ti = type_index_build(buf, l);
 		struct type_answer ty;
 		const char *cand[MAX_VARIANTS];
-		char missing[64] = "";
+		char missing[64] = "", twice[64] = "";
 		size_t nc;
-		int known;
+		int known, k2;
 
 		builds++;
 		type_index_add_local_headers(ti, path);
 		for (size_t i = 0; i < cur.nr; i++)
-			type_index_add_header(ti, cur.headers[i]);
+			type_index_add_header_side(ti, cur.headers[i],
+						   cur.side[i]);
 		known = type_index_expr(ti, buf, l, r, &ty);
 		if (!known && type_index_missing(ti))
 			snprintf(missing, sizeof(missing), "%s",
 				 type_index_missing(ti));
+		if (!known && type_index_conflicted(ti))
+			snprintf(twice, sizeof(twice), "%s",
+				 type_index_conflicted(ti));
 		type_index_free(ti);
+		/* Defined on both sides of an #if in a header: one variant
+		 * per side ("arm #if", "arm #else"). */
+		if (twice[0] && (k2 = two_way_header(tt, &cur, twice)) >= 0 &&
+		    nv + 2 <= MAX_VARIANTS) {
+			static const char *const word[] = { "", "#if", "#else" };
+
+			for (int side = BRANCH_FIRST; side <= BRANCH_OTHER; side++) {
+				struct variant *n = &v[nv++];
+				char base[48];
+
+				*n = cur;
+				n->side[k2] = (unsigned char)side;
+				if (!cur.label[0])
+					arch_of(cur.headers[k2], base, sizeof(base));
+				else
+					snprintf(base, sizeof(base), "%s", cur.label);
+				/* One "#if"/"#else" per label: deeper splits of
+				 * the same configuration read the same. */
+				if (strchr(base, '#'))
+					snprintf(n->label, sizeof(n->label), "%s", base);
+				else
+					snprintf(n->label, sizeof(n->label), "%.38s%s%s",
+						 base, base[0] ? " " : "", word[side]);
+			}
+			continue;
+		}
 		if (known || !missing[0] || cur.nr == MAX_HEADERS) {
 			add_answer(out, &nr, max, cur.label, known, &ty);
 			continue;
@@ -461,6 +512,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			struct variant *n = &v[nv++];
 
 			*n = cur;
+			n->side[n->nr] = BRANCH_BOTH;
 			n->headers[n->nr++] = cand[k];
 			if (!n->label[0] && nc > 1) {
 				/* An architecture, or a generic header's name
@@ -475,5 +527,6 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		}
 	}
 	free(v);
+	*used = builds;
 	return helped ? nr : 0;
 }

@@ -45,11 +45,13 @@ struct tree_answer {
  * The type of expression r in the file at `path` (lexed as buf/l), with
  * the headers of the tree added as needed.  Fills out[0..max) and returns
  * the number of answers (0 when the tree does not help: the caller keeps
- * "unknown").  Answers with the same label and type are merged.
+ * "unknown").  Answers with the same label and type are merged.  At most
+ * max_builds indexes of the file are built (each with the headers of one
+ * variant; 256 at most whatever is asked); *builds says how many were.
  */
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
 			  struct tok_range r, struct tree_answer *out,
-			  size_t max);
+			  size_t max, size_t max_builds, size_t *builds);
 
 #endif

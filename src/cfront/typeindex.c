@@ -15,6 +15,7 @@
  * pointer, 'a' for array ("ap" is an array of pointers).
  */
 #include "cfront/typeindex.h"
+#include "cfront/branches.h"
 #include "cfront/idioms.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -89,14 +90,20 @@ struct type_index {
 	 * this index does not define (type_index_missing).  Written by the
 	 * const queries: an index is used by one thread at a time. */
 	char missing[64];
+	char conflicted[64]; /* a typedef name defined two ways here */
 };
 
-static void note_missing(const struct type_index *ti, const char *name)
+static void note_name(char *slot, size_t size, const char *name)
 {
 	size_t n = name ? strlen(name) : 0;
 
-	if (n && n < sizeof(ti->missing)) /* longer: no real type name */
-		memcpy(((struct type_index *)ti)->missing, name, n + 1);
+	if (n && n < size) /* longer: no real type name */
+		memcpy(slot, name, n + 1);
+}
+
+static void note_missing(const struct type_index *ti, const char *name)
+{
+	note_name(((struct type_index *)ti)->missing, sizeof(ti->missing), name);
 }
 
 /* Scalar typedefs that are the same everywhere they are used. */
@@ -846,6 +853,12 @@ void type_index_add_local_headers(struct type_index *ti, const char *path)
 
 int type_index_add_header(struct type_index *ti, const char *path)
 {
+	return type_index_add_header_side(ti, path, BRANCH_BOTH);
+}
+
+int type_index_add_header_side(struct type_index *ti, const char *path,
+			       int side)
+{
 	struct token_list hl = TOKEN_LIST_INIT;
 	struct type_index *h;
 	size_t hlen;
@@ -857,6 +870,8 @@ int type_index_add_header(struct type_index *ti, const char *path)
 		free(hbuf);
 		return -1;
 	}
+	if (side != BRANCH_BOTH)
+		branch_keep(hbuf, hlen, (enum branch_side)side);
 	lex_buffer(hbuf, hlen, &hl);
 	h = type_index_build(hbuf, &hl);
 	merge(ti, h);
@@ -869,6 +884,11 @@ int type_index_add_header(struct type_index *ti, const char *path)
 const char *type_index_missing(const struct type_index *ti)
 {
 	return ti->missing[0] ? ti->missing : NULL;
+}
+
+const char *type_index_conflicted(const struct type_index *ti)
+{
+	return ti->conflicted[0] ? ti->conflicted : NULL;
 }
 
 size_t type_index_function_at(const struct type_index *ti, size_t i)
@@ -1009,8 +1029,11 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 		const struct var *td = lookup_name(ti->typedefs, ti->nr_typedefs,
 						   t->name, &conflict);
 
-		if (conflict)
+		if (conflict) {
+			note_name(((struct type_index *)ti)->conflicted,
+				  sizeof(ti->conflicted), t->name);
 			return 0;
+		}
 		if (!td) {
 			for (size_t i = 0; i < ARRAY_SIZE(known_scalars); i++) {
 				if (!strcmp(t->name, known_scalars[i])) {
@@ -1299,6 +1322,7 @@ static int resolve_here(const struct type_index *ti, struct tok_range r,
 			struct rtype *t)
 {
 	((struct type_index *)ti)->missing[0] = '\0';
+	((struct type_index *)ti)->conflicted[0] = '\0';
 	return resolve_expr(ti, r, type_index_function_at(ti, r.begin), t, 0);
 }
 

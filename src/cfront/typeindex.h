@@ -55,12 +55,19 @@ void type_index_add_local_headers(struct type_index *ti, const char *path);
  * cannot be read or is refused.
  */
 int type_index_add_header(struct type_index *ti, const char *path);
+/* The same with one side of its conditionals only (enum branch_side,
+ * cfront/branches.h). */
+int type_index_add_header_side(struct type_index *ti, const char *path,
+			       int side);
 /*
  * After type_index_expr() answered "unknown": the typedef name or
  * struct/union tag it needed and this index does not define (so a caller
  * can look for it elsewhere and add that header), or NULL.
  */
 const char *type_index_missing(const struct type_index *ti);
+/* ... or the typedef name it found defined two different ways (both
+ * sides of an #ifdef, typically), or NULL. */
+const char *type_index_conflicted(const struct type_index *ti);
 
 /*
  * The type of the expression in tokens r (as seen from where it is: the

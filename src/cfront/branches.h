@@ -1,0 +1,26 @@
+/*
+ * One side of every #if ... #else in a buffer, without a preprocessor:
+ * the lexical type index reads both sides of a conditional, so a header
+ * that defines a type twice (arm's pte_t with and without
+ * STRICT_MM_TYPECHECKS) gives "unknown".  Blanking the other side gives
+ * each configuration's definition on its own.
+ */
+#ifndef RWONCE_CFRONT_BRANCHES_H
+#define RWONCE_CFRONT_BRANCHES_H
+#include <stddef.h>
+
+enum branch_side {
+	BRANCH_BOTH,  /* the text as it is */
+	BRANCH_FIRST, /* the first group of each #if that has an #else/#elif */
+	BRANCH_OTHER, /* the #elif/#else groups of each such #if */
+};
+
+/*
+ * Replace, in buf[0..len), the code lines of the groups that `side`
+ * leaves out by blanks (newlines stay, so line numbers do not move).  An
+ * #if without #else/#elif (an include guard) is kept whole either way.
+ * Returns whether the buffer has any #else/#elif at all.
+ */
+int branch_keep(char *buf, size_t len, enum branch_side side);
+
+#endif
