@@ -4,7 +4,8 @@
 # shared utility code, nothing else.
 CFRONT_TEST = $(BUILD)/cfront-test
 CFRONT_TEST_SRCS = tests/cfront/cfront-test.c src/cfront/lexer.c \
-	src/cfront/tokscan.c src/cfront/typeindex.c src/cfront/idioms.c \
+	src/cfront/tokscan.c src/cfront/typeindex.c src/cfront/branches.c \
+	src/cfront/idioms.c \
 	src/lib/util.c src/lib/strbuf.c src/lib/tempdir.c src/lib/run-command.c \
 	src/lib/utf8.c
 
