@@ -1,7 +1,8 @@
 #!/bin/sh
-# The libFuzzer harnesses (libfuzzer/) for the lexer and for fix, run for a
-# bounded time on their seed corpus: no crash, no sanitizer report, token
-# preservation, idempotence, and diffs that re-apply to the fixed text.
+# The libFuzzer harnesses (libfuzzer/) for the lexer, fix and the tree type
+# index, run for a bounded time on their seed corpus: no crash, no
+# sanitizer report, token preservation, idempotence, diffs that re-apply
+# to the fixed text, and the tree index's own properties.
 # FUZZ_SECONDS (default 20 per harness; RWONCE_FULL: 120) bounds the run.
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -18,8 +19,9 @@ out="$TEST_TMP/fuzz-build"
 
 test_expect_success 'the harnesses build' "
 	make -s BUILD='$out' FUZZ_CC='$FUZZ_CC' libfuzzer"
-test_expect_success "cfront-lexer and fix run ${secs} s each without a finding" "
+n=$(ls libfuzzer/*.c | wc -l)
+test_expect_success "every harness ($n: cfront-lexer, fix, treetypes) runs ${secs} s without a finding" "
 	libfuzzer/run.sh '$out/libfuzzer' $secs >'$TEST_TMP/fuzz.log' 2>&1; rc=\$?;
-	cat '$TEST_TMP/fuzz.log'; test \$rc = 0 && test \$(grep -c ': ok,' '$TEST_TMP/fuzz.log') = 2"
+	cat '$TEST_TMP/fuzz.log'; test \$rc = 0 && test \$(grep -c ': ok,' '$TEST_TMP/fuzz.log') = $n"
 diag "$(cat "$TEST_TMP/fuzz.log" 2>/dev/null)"
 test_done
