@@ -635,6 +635,28 @@ static const char *macro_body_unfixed(const struct scan *s,
 static size_t access_once_in_scope(struct scan *s, size_t i,
 				   const struct define_span *body);
 
+/*
+ * A site in the body of a #define is looked at within the body only:
+ * what lies outside it is not around the access once the macro is
+ * expanded.  Returns 1 (and *d) when token i is in a body, scope set;
+ * leave_body() restores the whole file.
+ */
+static int enter_body(struct scan *s, size_t i, struct define_span *d)
+{
+	if (!(T(s, i)->flags & TF_DEFINE_BODY) ||
+	    define_span_at(s->buf, s->l, i, d) < 0)
+		return 0;
+	s->scope_begin = d->body.begin;
+	s->scope_end = d->body.end;
+	return 1;
+}
+
+static void leave_body(struct scan *s)
+{
+	s->scope_begin = 0;
+	s->scope_end = eof_index(s);
+}
+
 /* ACCESS_ONCE(x) at token i. Returns the next token index to look at. */
 static size_t access_once_site(struct scan *s, size_t i)
 {
@@ -643,18 +665,13 @@ static size_t access_once_site(struct scan *s, size_t i)
 
 	if (!(T(s, i)->flags & TF_DEFINE_BODY))
 		return access_once_in_scope(s, i, NULL);
-	if (define_span_at(s->buf, s->l, i, &d) < 0) {
+	if (!enter_body(s, i, &d)) {
 		note(s, RULE_ACCESS_ONCE, i, "ACCESS_ONCE()",
 		     "inside a directive that is not a #define");
 		return i + 1;
 	}
-	/* Classify within the macro body: what lies outside it is not
-	 * around the access once the macro is expanded. */
-	s->scope_begin = d.body.begin;
-	s->scope_end = d.body.end;
 	next = access_once_in_scope(s, i, &d);
-	s->scope_begin = 0;
-	s->scope_end = eof_index(s);
+	leave_body(s);
 	return next;
 }
 
@@ -1073,8 +1090,22 @@ static int exact_by_index(struct scan *s, const char *cast_type,
 	       same_as(cast_type, ot.canonical);
 }
 
+static size_t volatile_cast_in_scope(struct scan *s, size_t i);
+
 /* "*(volatile T *)..." at token i (the '*'). */
 static size_t volatile_cast_site(struct scan *s, size_t i)
+{
+	struct define_span d;
+	size_t next;
+
+	if (!enter_body(s, i, &d))
+		return volatile_cast_in_scope(s, i);
+	next = volatile_cast_in_scope(s, i);
+	leave_body(s);
+	return next;
+}
+
+static size_t volatile_cast_in_scope(struct scan *s, size_t i)
 {
 	const char *what = "volatile cast", *why = NULL;
 	size_t prev = prev_code(s, i), close, amp, end, last = 0;
