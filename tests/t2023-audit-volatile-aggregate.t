@@ -30,6 +30,15 @@ test_expect_success 'only the macro named volatile-cast is checked' "
 	! grep -q 'WRITE_ONCE' $TEST_TMP/ro && grep -c volatile-aggregate $TEST_TMP/ro | grep -qx 5"
 test_expect_success '--disable volatile-aggregate turns it off' "
 	\"$RWONCE\" audit -q $VC --disable volatile-aggregate $F >$TEST_TMP/off; [ \$? = 0 ]"
+# Through the tree's headers (tests/audit/tree): the lock word's type is
+# defined per architecture in arch/*/include/asm/.
+"$RWONCE" audit -q --macro READ_ONCE=volatile-cast tree >"$TEST_TMP/tree.out"
+grep -rn --include='*.c' --include='*.h' '/\* expect: may-split \*/' tree | cut -d: -f1,2 | sort >"$TEST_TMP/tree.want"
+test_expect_success 'types from the tree: exactly the may-split READ_ONCE sites of tests/audit/tree' "
+	sed -n 's/^\([^:]*:[0-9]*\):.*\[volatile-aggregate\]\$/\1/p' $TEST_TMP/tree.out | sort >$TEST_TMP/tree.got &&
+	test -s $TEST_TMP/tree.want && diff -u $TEST_TMP/tree.want $TEST_TMP/tree.got"
+test_expect_success 'generic code names the architectures where it may be split' "
+	grep -q \"^tree/mm/gup.c:40:22: warning: READ_ONCE(\\*lock) of 'arch_spinlock_t', an aggregate that uses more than one storage unit under arm, arm64, x86: \" $TEST_TMP/tree.out"
 test_expect_failure_msg 'an unknown kind is refused with the list of kinds' \
 	'volatile-cast' "\"$RWONCE\" audit --macro READ_ONCE=volatile $F"
 test_done

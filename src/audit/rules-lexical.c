@@ -353,23 +353,13 @@ static int answer_order(const void *a_, const void *b_)
 	return strcmp(a->label, b->label);
 }
 
-/*
- * The operand r's type through the headers of the walked tree.  One set
- * of definitions: 1 and *ty.  Several that agree: the same.  Several that
- * disagree: 1 with *ty an aggregate one (so the site is reported once),
- * and per_def says which definitions give which class ("struct on x86,
- * sh; scalar on arm"); 0 when none is an aggregate and they still differ
- * or are unknown.
- */
-static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
-			   struct type_answer *ty, struct strbuf *per_def)
+/* The answers of the tree lookup for r, within the run's budget, sorted
+ * by label; 0 when the tree does not help. */
+static size_t tree_lookup(struct file_ctx *c, struct tok_range r,
+			  struct tree_answer *a, size_t max)
 {
 	const struct tree_types *tt = tree_of(c->o);
-	struct tree_answer a[64];
-	size_t n, agg = SIZE_MAX;
-	int differ = 0;
-
-	size_t left, used = 0;
+	size_t n, left, used = 0;
 
 	if (!tt)
 		return 0;
@@ -385,16 +375,35 @@ static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
 	pthread_mutex_unlock(&c->o->tree->lock);
 	if (!left)
 		return 0;
-	n = tree_types_resolve(tt, c->path, c->buf, c->l, r, a, ARRAY_SIZE(a),
-			       left, &used);
+	n = tree_types_resolve(tt, c->path, c->buf, c->l, r, a, max, left,
+			       &used);
 	pthread_mutex_lock(&c->o->tree->lock);
 	c->o->tree->builds += used;
 	if (c->o->tree->builds > TREE_BUILD_BUDGET)
 		c->o->tree->builds = TREE_BUILD_BUDGET;
 	pthread_mutex_unlock(&c->o->tree->lock);
+	if (n)
+		qsort(a, n, sizeof(*a), answer_order);
+	return n;
+}
+
+/*
+ * The operand r's type through the headers of the walked tree.  One set
+ * of definitions: 1 and *ty.  Several that agree: the same.  Several that
+ * disagree: 1 with *ty an aggregate one (so the site is reported once),
+ * and per_def says which definitions give which class ("struct on x86,
+ * sh; scalar on arm"); 0 when none is an aggregate and they still differ
+ * or are unknown.
+ */
+static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
+			   struct type_answer *ty, struct strbuf *per_def)
+{
+	struct tree_answer a[64];
+	size_t n = tree_lookup(c, r, a, ARRAY_SIZE(a)), agg = SIZE_MAX;
+	int differ = 0;
+
 	if (!n)
 		return 0;
-	qsort(a, n, sizeof(*a), answer_order);
 	for (size_t k = 0; k < n; k++) {
 		differ |= !a[k].known || a[k].ty.cls != a[0].ty.cls;
 		if (a[k].known && is_nonscalar(&a[k].ty) && agg == SIZE_MAX)
@@ -440,6 +449,54 @@ static int resolve_in_tree(struct file_ctx *c, struct tok_range r,
 	return 1;
 }
 
+static int may_split(const struct type_answer *ty, const struct type_units *u)
+{
+	return (ty->cls == TC_STRUCT || ty->cls == TC_UNION) && u->units > 1 &&
+	       u->size <= 8;
+}
+
+/*
+ * The same through the walked tree's headers, when the file alone does
+ * not know x's type: one finding naming the definitions under which it
+ * may be split ("arm, arm64, x86").
+ */
+static void check_volatile_cast_in_tree(struct file_ctx *c, size_t i,
+					size_t close,
+					const struct once_macro *m,
+					struct tok_range x)
+{
+	struct tree_answer a[64];
+	size_t n = c->o->tree ? tree_lookup(c, x, a, ARRAY_SIZE(a)) : 0;
+	size_t first = n;
+	struct strbuf msg = STRBUF_INIT, arg = STRBUF_INIT, where = STRBUF_INIT;
+
+	for (size_t k = 0; k < n; k++) {
+		if (!a[k].known || !a[k].units_known ||
+		    !may_split(&a[k].ty, &a[k].units))
+			continue;
+		if (first == n)
+			first = k;
+		strbuf_addf(&where, "%s%s", where.len ? ", " : "",
+			    a[k].label[0] ? a[k].label : "its definition");
+	}
+	if (first < n) {
+		range_text(c->buf, c->l, x, &arg, 60);
+		strbuf_addf(&msg, "%s(%s) of '%s', an aggregate that uses more "
+			    "than one storage unit under %s: this %s is a "
+			    "volatile cast, and a volatile access of an "
+			    "aggregate may be split into one access per unit "
+			    "(clang 14-19 split such copies); 'rwonce scan' on "
+			    "the build confirms it",
+			    m->name, arg.buf, a[first].ty.spelled, where.buf,
+			    m->name);
+		add(c, RULE_VOLATILE_AGGREGATE, i, close, msg.buf,
+		    &a[first].ty, 0);
+	}
+	strbuf_release(&msg);
+	strbuf_release(&arg);
+	strbuf_release(&where);
+}
+
 /*
  * READ_ONCE(x) / WRITE_ONCE(x, v) where the project's macro is a volatile
  * cast: an x of struct or union type that uses more than one storage
@@ -459,11 +516,14 @@ static void check_volatile_cast_macro(struct file_ctx *c, size_t i,
 		return;
 	/* ASSIGN_ONCE(v, x), the 2014 spelling, has its target second. */
 	k = nargs == 2 && !strcmp(m->name, "ASSIGN_ONCE") ? 1 : 0;
-	if (args[k].end <= args[k].begin ||
-	    !type_index_expr(index_of(c), c->buf, c->l, args[k], &ty) ||
-	    (ty.cls != TC_STRUCT && ty.cls != TC_UNION) ||
-	    !type_index_expr_units(index_of(c), c->buf, c->l, args[k], &u) ||
-	    u.units < 2 || u.size > 8)
+	if (args[k].end <= args[k].begin)
+		return;
+	if (!type_index_expr(index_of(c), c->buf, c->l, args[k], &ty)) {
+		check_volatile_cast_in_tree(c, i, close, m, args[k]);
+		return;
+	}
+	if (!type_index_expr_units(index_of(c), c->buf, c->l, args[k], &u) ||
+	    !may_split(&ty, &u))
 		return;
 	range_text(c->buf, c->l, args[k], &arg, 60);
 	strbuf_addf(&msg, "%s(%s) of %s '%s' (%u storage units, the narrowest "

@@ -420,7 +420,8 @@ static size_t candidates(const struct tree_types *tt, const char *path,
 
 static void add_answer(struct tree_answer *out, size_t *nr, size_t max,
 		       const char *label, int known,
-		       const struct type_answer *ty)
+		       const struct type_answer *ty,
+		       const struct type_units *units)
 {
 	for (size_t i = 0; i < *nr; i++)
 		if (!strcmp(out[i].label, label) && out[i].known == known &&
@@ -434,6 +435,10 @@ static void add_answer(struct tree_answer *out, size_t *nr, size_t max,
 	out[*nr].known = known;
 	if (known)
 		out[*nr].ty = *ty;
+	if (known && units) {
+		out[*nr].units_known = 1;
+		out[*nr].units = *units;
+	}
 	(*nr)++;
 }
 
@@ -455,8 +460,9 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		struct type_answer ty;
 		const char *cand[MAX_VARIANTS];
 		char missing[64] = "", twice[64] = "";
+		struct type_units units;
 		size_t nc;
-		int known, k2;
+		int known, k2, units_known = 0;
 
 		builds++;
 		type_index_add_local_headers(ti, path);
@@ -464,6 +470,8 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			type_index_add_header_side(ti, cur.headers[i],
 						   cur.side[i]);
 		known = type_index_expr(ti, buf, l, r, &ty);
+		if (known)
+			units_known = type_index_expr_units(ti, buf, l, r, &units);
 		if (!known && type_index_missing(ti))
 			snprintf(missing, sizeof(missing), "%s",
 				 type_index_missing(ti));
@@ -498,13 +506,14 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			continue;
 		}
 		if (known || !missing[0] || cur.nr == MAX_HEADERS) {
-			add_answer(out, &nr, max, cur.label, known, &ty);
+			add_answer(out, &nr, max, cur.label, known, &ty,
+				   units_known ? &units : NULL);
 			continue;
 		}
 		nc = candidates(tt, path, buf, l, &cur, missing, cand,
 				MAX_VARIANTS);
 		if (!nc) {
-			add_answer(out, &nr, max, cur.label, 0, &ty);
+			add_answer(out, &nr, max, cur.label, 0, &ty, NULL);
 			continue;
 		}
 		helped = 1;

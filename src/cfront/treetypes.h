@@ -39,6 +39,8 @@ struct tree_answer {
 	char label[48];   /* "x86" for arch/x86/..., "" when only one set */
 	int known;
 	struct type_answer ty;
+	int units_known;  /* type_index_expr_units() under these definitions */
+	struct type_units units;
 };
 
 /*
