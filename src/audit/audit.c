@@ -394,9 +394,8 @@ int cmd_audit(int argc, const char **argv)
 	wo.worker_done = audit_worker_done;
 	wo.progress_extra = audit_progress;
 	wo.ctx = &ctx;
-	if (ctx.lex.enabled[RULE_ACCESS_ONCE] ||
-	    ctx.lex.enabled[RULE_ACCESS_ONCE_NONSCALAR])
-		lexical_set_tree(&ctx.lex, paths, npaths);
+	/* Built only when an operand needs it (rules-lexical.c). */
+	lexical_set_tree(&ctx.lex, paths, npaths);
 	trouble = walk_paths(paths, npaths, &wo, &st) < 0;
 
 report:
