@@ -824,6 +824,11 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 	int want_macros = o->enabled[RULE_ACCESS_ONCE] ||
 			  o->enabled[RULE_ACCESS_ONCE_NONSCALAR];
 
+	/* --macro READ_ONCE=volatile-cast with only volatile-aggregate on */
+	for (size_t k = 0; k < o->nr_macros && !want_macros; k++)
+		want_macros = o->macros[k].volatile_cast &&
+			      o->enabled[RULE_VOLATILE_AGGREGATE];
+
 	for (size_t i = 0; i < eof; i++) {
 		const struct token *t = &l->tok[i];
 		const struct once_macro *m;

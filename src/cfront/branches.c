@@ -11,12 +11,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum dir { D_NONE, D_IF, D_ELSE, D_ENDIF };
+enum dir { D_NONE, D_IF, D_ELSE, D_ENDIF, D_DEFINE, D_UNDEF };
+
+/* The name after "#ifdef"/"#ifndef"/"#define"/"#undef", when asked. */
+struct dname {
+	const char *p;
+	size_t n;
+	int negated; /* #ifndef */
+};
 
 /* The conditional directive a line holds, if any. */
-static enum dir directive(const char *p, const char *end)
+static enum dir directive(const char *p, const char *end, struct dname *nm)
 {
 	size_t n;
+	const char *word;
 
 	while (p < end && (*p == ' ' || *p == '\t'))
 		p++;
@@ -28,6 +36,28 @@ static enum dir directive(const char *p, const char *end)
 	n = 0;
 	while (p + n < end && p[n] >= 'a' && p[n] <= 'z')
 		n++;
+	word = p;
+	nm->p = NULL;
+	nm->n = 0;
+	nm->negated = n == 6 && !memcmp(word, "ifndef", 6);
+	if ((n == 5 && !memcmp(word, "ifdef", 5)) || nm->negated ||
+	    (n == 6 && !memcmp(word, "define", 6)) ||
+	    (n == 5 && !memcmp(word, "undef", 5))) {
+		const char *q = p + n;
+
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		nm->p = q;
+		while (q < end && (*q == '_' || (*q >= 'a' && *q <= 'z') ||
+				   (*q >= 'A' && *q <= 'Z') ||
+				   (*q >= '0' && *q <= '9')))
+			q++;
+		nm->n = (size_t)(q - nm->p);
+	}
+	if (n == 6 && !memcmp(word, "define", 6))
+		return D_DEFINE;
+	if (n == 5 && !memcmp(word, "undef", 5))
+		return D_UNDEF;
 	if ((n == 2 && !memcmp(p, "if", 2)) ||
 	    (n == 5 && !memcmp(p, "ifdef", 5)) ||
 	    (n == 6 && !memcmp(p, "ifndef", 6)))
@@ -46,24 +76,66 @@ struct frame {
 	int in_else;
 };
 
+/*
+ * What this file itself says of a name before an #ifdef: 1 defined
+ * (a #define), 0 undefined (an #undef: arm's pgtable-2level-types.h
+ * undefines STRICT_MM_TYPECHECKS right before testing it), -1 unknown.
+ */
+struct names {
+	struct { const char *p; size_t n; int defined; } *v;
+	size_t nr, alloc;
+};
+
+static void names_set(struct names *s, const struct dname *nm, int defined)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->v[i].n == nm->n && !memcmp(s->v[i].p, nm->p, nm->n)) {
+			s->v[i].defined = defined;
+			return;
+		}
+	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
+	s->v[s->nr].p = nm->p;
+	s->v[s->nr].n = nm->n;
+	s->v[s->nr].defined = defined;
+	s->nr++;
+}
+
+static int names_get(const struct names *s, const struct dname *nm)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->v[i].n == nm->n && !memcmp(s->v[i].p, nm->p, nm->n))
+			return s->v[i].defined;
+	return -1;
+}
+
 int branch_keep(char *buf, size_t len, enum branch_side side)
 {
 	unsigned char *has_else = NULL; /* per #if id */
-	size_t nr_if = 0, alloc_if = 0, depth, next_id;
+	signed char *fixed = NULL;      /* per #if id: 1 first group taken,
+					   0 the other, -1 either */
+	size_t nr_if = 0, alloc_if = 0, alloc_fx = 0, depth, next_id;
 	struct frame *st = NULL;
 	size_t alloc_st = 0;
-	int any = 0;
+	struct names names = { NULL, 0, 0 };
+	struct dname nm;
+	int any = 0, any_fixed = 0;
 
 	/* Pass 1: which #if has an #else/#elif. */
 	depth = 0;
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(buf + at, '\n', len - at);
 		size_t end = nl ? (size_t)(nl - buf) : len;
-		enum dir d = directive(buf + at, buf + end);
+		enum dir d = directive(buf + at, buf + end, &nm);
 
 		if (d == D_IF) {
+			int v = nm.n ? names_get(&names, &nm) : -1;
+
 			ALLOC_GROW(has_else, nr_if + 1, alloc_if);
+			ALLOC_GROW(fixed, nr_if + 1, alloc_fx);
 			has_else[nr_if] = 0;
+			fixed[nr_if] = (signed char)(v < 0 ? -1 :
+						     nm.negated ? !v : v);
+			any_fixed |= v >= 0;
 			ALLOC_GROW(st, depth + 1, alloc_st);
 			st[depth].id = nr_if++;
 			depth++;
@@ -72,11 +144,16 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 			any = 1;
 		} else if (d == D_ENDIF && depth) {
 			depth--;
+		} else if ((d == D_DEFINE || d == D_UNDEF) && nm.n) {
+			names_set(&names, &nm, d == D_DEFINE);
 		}
 		at = end + 1;
 	}
-	if (side == BRANCH_BOTH || !any) {
+	free(names.v);
+	if ((side == BRANCH_BOTH && !any_fixed) ||
+	    (side != BRANCH_BOTH && !any && !any_fixed)) {
 		free(has_else);
+		free(fixed);
 		free(st);
 		return any;
 	}
@@ -86,7 +163,7 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 	for (size_t at = 0; at < len;) {
 		const char *nl = memchr(buf + at, '\n', len - at);
 		size_t end = nl ? (size_t)(nl - buf) : len;
-		enum dir d = directive(buf + at, buf + end);
+		enum dir d = directive(buf + at, buf + end, &nm);
 		int drop = 0;
 
 		if (d == D_IF) {
@@ -98,11 +175,18 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 			st[depth - 1].in_else = 1;
 		} else if (d == D_ENDIF && depth) {
 			depth--;
-		} else if (d == D_NONE) {
-			for (size_t k = 0; k < depth && !drop; k++)
-				drop = has_else[st[k].id] &&
-				       (side == BRANCH_FIRST ? st[k].in_else
-							     : !st[k].in_else);
+		} else if (d == D_NONE || d == D_DEFINE || d == D_UNDEF) {
+			for (size_t k = 0; k < depth && !drop; k++) {
+				int f = fixed[st[k].id];
+
+				if (f >= 0) /* the file decides this one */
+					drop = f ? st[k].in_else : !st[k].in_else;
+				else
+					drop = side != BRANCH_BOTH &&
+					       has_else[st[k].id] &&
+					       (side == BRANCH_FIRST ?
+						st[k].in_else : !st[k].in_else);
+			}
 		}
 		if (drop)
 			for (size_t k = at; k < end; k++)
@@ -110,6 +194,7 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 		at = end + 1;
 	}
 	free(has_else);
+	free(fixed);
 	free(st);
 	return any;
 }

@@ -19,7 +19,10 @@ enum branch_side {
  * Replace, in buf[0..len), the code lines of the groups that `side`
  * leaves out by blanks (newlines stay, so line numbers do not move).  An
  * #if without #else/#elif (an include guard) is kept whole either way.
- * Returns whether the buffer has any #else/#elif at all.
+ * An #ifdef/#ifndef NAME that the buffer itself decides -- NAME was
+ * #define'd or #undef'd on an earlier line -- keeps only the group taken,
+ * whatever the side (BRANCH_BOTH too).  Returns whether the buffer has
+ * any #else/#elif at all.
  */
 int branch_keep(char *buf, size_t len, enum branch_side side);
 

@@ -870,8 +870,9 @@ int type_index_add_header_side(struct type_index *ti, const char *path,
 		free(hbuf);
 		return -1;
 	}
-	if (side != BRANCH_BOTH)
-		branch_keep(hbuf, hlen, (enum branch_side)side);
+	/* BRANCH_BOTH still drops what the header itself rules out
+	 * ("#undef X" then "#ifdef X"). */
+	branch_keep(hbuf, hlen, (enum branch_side)side);
 	lex_buffer(hbuf, hlen, &hl);
 	h = type_index_build(hbuf, &hl);
 	merge(ti, h);
