@@ -734,15 +734,28 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 	}
 
 	switch (classify(s, i, close, &last, &why)) {
-	case USE_READ:
-		edit_list_add(&s->res->edits, t->off, t->len,
-			      s->opts->read_name);
-		s->res->converted++;
-		break;
 	case USE_WRITE:
+		/* In a macro body, a value holding another ACCESS_ONCE or
+		 * bytes that are no C token is left: the ')' closing the
+		 * WRITE_ONCE would change how the next run reads it (fuzz
+		 * find: not idempotent). */
+		for (size_t k = close + 1; body && k <= last; k++)
+			if (T(s, k)->kind == TOK_OTHER ||
+			    (T(s, k)->kind == TOK_IDENT && is_access_macro(s, k)))
+				why = "in a macro body, the assigned value holds "
+				      "another ACCESS_ONCE or stray bytes";
+		if (why) {
+			note(s, RULE_ACCESS_ONCE, i, what, why);
+			break;
+		}
 		edit_list_add(&s->res->edits, t->off, t->len,
 			      s->opts->write_name);
 		write_tail(s, close, 1, close + 1, last);
+		s->res->converted++;
+		break;
+	case USE_READ:
+		edit_list_add(&s->res->edits, t->off, t->len,
+			      s->opts->read_name);
 		s->res->converted++;
 		break;
 	case USE_LEAVE:
