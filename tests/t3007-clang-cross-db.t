@@ -39,7 +39,7 @@ audit
 test_expect_success 'arm-linux-gnueabihf-gcc with GCC-only flags: the unit parses' "
 	cat $TEST_TMP/err; [ \$(cat $TEST_TMP/rc) = 1 ] && ! grep -q 'cannot be parsed' $TEST_TMP/err"
 test_expect_success '... for arm: the pair of longs is 8 bytes' "
-	grep -q 'volatile read of 8-byte .struct pair. with 2 fields' $TEST_TMP/out"
+	grep -q 'volatile read of 8-byte struct .struct pair. with 2 storage units' $TEST_TMP/out"
 
 # -mabi=lp64 is GCC's spelling; clang knows only aapcs and must not see it.
 db aarch64-linux-gnu-gcc-12 -march=armv8-a -mabi=lp64 -mgeneral-regs-only -O2
