@@ -28,6 +28,14 @@ PROVE_JOBS  ?= 2
 
 BUILD       := build
 
+# What the objects depend on besides their sources -- flags, the paths
+# derived from PREFIX, the detected libclang -- is written to this file
+# (as git does with GIT-CFLAGS); it changes only when that configuration
+# does, and everything compiled depends on it.  So `make install
+# PREFIX=/opt` after `make`, or `make` after apt-get install libclang-dev,
+# rebuilds instead of installing stale objects.
+CONFIG_STAMP = $(BUILD)/RWONCE-CONFIG
+
 # Filled in by the fragments.
 TOOL_SRCS   :=
 ALL_TARGETS :=
@@ -43,6 +51,24 @@ all: $(ALL_TARGETS)
 
 deps:
 	@scripts/install-deps
+
+# One line per setting, read lazily so every fragment's additions count.
+CONFIG_TEXT = CC=$(CC) $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null)
+CONFIG_TEXT += |CFLAGS=$(ALL_CFLAGS)|CPPFLAGS=$(TOOL_CPPFLAGS)
+CONFIG_TEXT += |LDLIBS=$(TOOL_LDLIBS) $(LDLIBS)|CLANG_ENGINE=$(CLANG_ENGINE)
+CONFIG_TEXT += |CLANG_LDLIBS=$(CLANG_LDLIBS)
+
+.PHONY: FORCE
+$(CONFIG_STAMP): FORCE
+	$(shell mkdir -p $(dir $@))$(file >$@.new,$(subst |,$(newline),$(CONFIG_TEXT)))
+	@if cmp -s $@.new $@; then rm -f $@.new; else \
+		test -f $@ && echo "    * build configuration changed: rebuilding"; \
+		mv $@.new $@; fi
+
+define newline
+
+
+endef
 
 clean:
 	rm -rf $(BUILD)

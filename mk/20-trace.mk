@@ -14,7 +14,8 @@ TOOL_CPPFLAGS += -DRWONCE_LIBEXECDIR='"$(LIBEXECDIR)"'
 # A plugin is dlopen()ed by qemu-ARCH and resolves the qemu_plugin_*
 # functions from the executable, so it links against nothing; hidden
 # visibility keeps everything but the two required symbols private.
-$(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h
+$(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h \
+		$(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
 		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c

@@ -48,7 +48,7 @@ $(CLANG_DYNLIST): $(CLANG_ENGINE_OBJS)
 		{ echo "{"; cat; echo "};"; } >$@.tmp && mv $@.tmp $@
 
 # -Bsymbolic: the engine's calls to its own functions stay inside it.
-$(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS)
+$(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS) $(CONFIG_STAMP)
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CLANG_ENGINE_OBJS) \
 		$(CLANG_LDLIBS) -lpthread
 

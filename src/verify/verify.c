@@ -55,36 +55,57 @@ static int file_exists(const char *dir, const char *name)
 	return ok;
 }
 
-/* Build tree (build/rwonce next to probes/ and include/) or installed. */
+/*
+ * Where the battery and the header are: $RWONCE_PROBES_DIR and
+ * $RWONCE_INCLUDE_DIR, else the source tree when rwonce runs from its
+ * build folder (build/../probes, build/../include), else the installed
+ * layout relative to the executable (bin/../share/rwonce/probes,
+ * bin/../include: a staged or moved install works), else the paths
+ * compiled in from PREFIX.
+ */
 static void find_dirs(struct verify_opts *o)
 {
+	static const struct {
+		const char *probes, *include;
+	} layouts[] = {
+		{ "probes", "include" },                /* build tree */
+		{ "share/rwonce/probes", "include" },   /* installed */
+	};
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	const char *env_p = getenv("RWONCE_PROBES_DIR");
 	const char *env_i = getenv("RWONCE_INCLUDE_DIR");
+	char *slash;
 
 	o->probes_dir = RWONCE_INSTALLED_PROBES;
 	o->include_dir = RWONCE_INSTALLED_INCLUDE;
 	if (n > 0) {
-		char *slash, *top;
-
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
 			char real[PATH_MAX];
+			char *top;
 
+			/* <top>/build/rwonce or <top>/bin/rwonce */
 			*slash = '\0';
 			slash = strrchr(exe, '/');
-			/* build/rwonce: the top of the tree is build/.. */
 			top = slash ? xstrndup(exe, slash - exe) : xstrdup(".");
 			if (realpath(top, real)) {
 				free(top);
 				top = xstrdup(real);
 			}
-			if (file_exists(top, "probes/library.c") &&
-			    file_exists(top, "include/rwonce.h")) {
-				o->probes_dir = xasprintf("%s/probes", top);
-				o->include_dir = xasprintf("%s/include", top);
+			for (size_t k = 0; k < ARRAY_SIZE(layouts); k++) {
+				char *p = xasprintf("%s/%s", top, layouts[k].probes);
+				char *i = xasprintf("%s/%s", top, layouts[k].include);
+
+				if (file_exists(p, "library.c") &&
+				    file_exists(i, "rwonce.h")) {
+					o->probes_dir = p;
+					o->include_dir = i;
+					break;
+				}
+				free(p);
+				free(i);
 			}
 			free(top);
 		}
