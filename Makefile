@@ -50,7 +50,7 @@ include $(sort $(wildcard mk/*.mk))
 all: $(ALL_TARGETS)
 
 deps:
-	@scripts/install-deps
+	@RWONCE_DEPS_LOG=$(BUILD)/deps.log scripts/install-deps
 
 # One line per setting, read lazily so every fragment's additions count.
 CONFIG_TEXT = CC=$(CC) $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null)

@@ -19,4 +19,4 @@ check-installed: all $(CHECK_PREREQS)
 	$(PROVE) -j$(PROVE_JOBS) $(TESTS)
 
 deps-full:
-	@RWONCE_FULL=1 scripts/install-deps
+	@RWONCE_FULL=1 RWONCE_DEPS_LOG=$(BUILD)/deps.log scripts/install-deps
