@@ -13,7 +13,8 @@ export TMPDIR="$TEST_TMP/tmp"
 test_expect_success 'default run: system cc, five levels, both backends, all ok' '
 	"$RWONCE" verify >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
 	grep -q "^  probe  *O0  *O0/a  *O1  *O1/a  *O2  *O2/a  *O3  *O3/a  *Os  *Os/a" "$TEST_TMP/out" &&
-	grep -q "^10 configurations: 390 probe runs ok, 0 broke the promise" "$TEST_TMP/out" &&
+	grep -q "^Checked 10 configurations: cc (gcc [0-9.]*) on x86_64 at -O0 -O1 -O2 -O3 -Os, both library backends" "$TEST_TMP/out" &&
+	grep -q "^The library kept the promise in all 390 probe runs\.$" "$TEST_TMP/out" &&
 	grep -q "^verdict: ok" "$TEST_TMP/out" &&
 	! test -s "$TEST_TMP/err"
 '
@@ -87,7 +88,7 @@ test_expect_success 'installed (make install DESTDIR=...), away from the source 
 	(cd / && RWONCE_PROBES_DIR="$p" RWONCE_INCLUDE_DIR="$i" RWONCE_QEMU_PLUGIN="$so" \
 		"$bin" verify --opt 2 >"$TEST_TMP/inst.out") &&
 	grep -q "^verdict: ok" "$TEST_TMP/inst.out" &&
-	grep -q "78 probe runs ok" "$TEST_TMP/inst.out"
+	grep -q "kept the promise in all 78 probe runs" "$TEST_TMP/inst.out"
 '
 
 test_expect_success '--opt takes 2, O2 and -O2 alike' '

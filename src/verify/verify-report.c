@@ -180,8 +180,7 @@ void report_table(FILE *f, const struct config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set,
 		  int color)
 {
-	size_t lib_ok = 0, lib_bad = 0, lib_unobs = 0, ctl_bad = 0, ctl_run = 0;
-	size_t trouble = 0;
+	size_t lib_bad = 0, trouble = 0;
 	double compile = 0, trace = 0;
 
 	for (size_t from = 0; from < nr; ) {
@@ -196,37 +195,14 @@ void report_table(FILE *f, const struct config *c, size_t nr,
 		   "FUSED fused, WIDE widened, ELIDED elided, REORD reordered, unobs unobservable\n"
 		   "(the tracer cannot see the instructions), - not run (controls need one backend).\n\n");
 	print_failures(f, c, nr, r, set);
+	verify_summary(f, c, nr, r, set);
 	for (size_t k = 0; k < nr; k++) {
 		compile += r[k].compile_s;
 		trace += r[k].trace_s;
-		if (r[k].state == CONFIG_TROUBLE) {
-			trouble++;
-			continue;
-		}
-		for (size_t i = 0; i < set->nr; i++) {
-			const struct probe_result *pr = &r[k].probes[i];
-
-			if (!pr->ran)
-				continue;
-			if (set->p[i].control) {
-				ctl_run++;
-				ctl_bad += pr->verdict != 0;
-			} else if (!pr->verdict) {
-				lib_ok++;
-			} else if (!(pr->verdict & ~V_UNOBSERVABLE)) {
-				lib_unobs++;
-			} else {
-				lib_bad++;
-			}
-		}
+		trouble += r[k].state == CONFIG_TROUBLE;
+		lib_bad += r[k].state == CONFIG_VIOLATIONS;
 	}
-	fprintf(f, "%zu configurations: %zu probe runs ok, %zu broke the promise, %zu unobservable",
-		nr, lib_ok, lib_bad, lib_unobs);
-	if (ctl_run)
-		fprintf(f, "; controls: %zu of %zu not ok", ctl_bad, ctl_run);
-	if (trouble)
-		fprintf(f, "; %zu configurations could not be checked", trouble);
-	fprintf(f, "\n(compile %.1f s, trace %.1f s of work)\n", compile, trace);
+	fprintf(f, "(compile %.1f s, trace %.1f s of work)\n", compile, trace);
 	fprintf(f, "verdict: %s\n", trouble ? "TROUBLE" : lib_bad ? "VIOLATIONS" : "ok");
 }
 

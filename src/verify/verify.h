@@ -78,6 +78,9 @@ char *config_label(const struct config *c);
 void report_table(FILE *f, const struct config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set,
 		  int color);
+/* The closing sentences of the table (verify-summary.c). */
+void verify_summary(FILE *f, const struct config *c, size_t nr,
+		    const struct config_result *r, const struct probe_set *set);
 void report_json(FILE *f, const struct config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set);
 /* 0, or -1 after error(). */
