@@ -5,6 +5,7 @@
 #   make check            install missing packages, then run every test
 #   make check-full       also the slow cross-target runs
 #   make install PREFIX=/usr/local DESTDIR=
+#   make V=1              show full compiler command lines
 #
 # Each part of the project adds itself through a fragment in mk/, so that a
 # new component touches one new file instead of this one.
@@ -35,6 +36,18 @@ BUILD       := build
 # PREFIX=/opt` after `make`, or `make` after apt-get install libclang-dev,
 # rebuilds instead of installing stale objects.
 CONFIG_STAMP = $(BUILD)/RWONCE-CONFIG
+
+# Build steps print one short line each ("CC src/main.c"); V=1 prints
+# the full command lines instead; make -s prints neither.
+ifneq ($(V)$(findstring s,$(firstword -$(MAKEFLAGS))),)
+QUIET_CC   =
+QUIET_LINK =
+QUIET_GEN  =
+else
+QUIET_CC   = @echo "    CC $<";
+QUIET_LINK = @echo "  LINK $@";
+QUIET_GEN  = @echo "   GEN $@";
+endif
 
 # Filled in by the fragments.
 TOOL_SRCS   :=

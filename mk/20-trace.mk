@@ -17,7 +17,7 @@ TOOL_CPPFLAGS += -DRWONCE_LIBEXECDIR='"$(LIBEXECDIR)"'
 $(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h \
 		$(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
+	$(QUIET_CC)$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
 		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c
 
 TRACE_DUMP_SRCS = tests/trace/trace-dump.c \
@@ -27,7 +27,7 @@ TRACE_DUMP_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(TRACE_DUMP_SRCS))
 
 $(TRACE_DUMP): $(TRACE_DUMP_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
 -include $(BUILD)/tests/trace/trace-dump.d
 

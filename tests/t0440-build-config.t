@@ -24,14 +24,22 @@ case $have_libclang in *libclang*) have_libclang=1 ;; *) have_libclang= ;; esac
 
 mk() { make -s -j2 -C "$RWONCE_ROOT" BUILD="$B" "$@" >>"$TEST_TMP/make.log" 2>&1; }
 
-test_expect_success 'make PREFIX=/opt/first builds the tool' \
-	'mk PREFIX=/opt/first "$B/rwonce" && grep -q "/opt/first/libexec" "$B/RWONCE-CONFIG"'
+# Build steps are one short line each (item 4); V=1 shows the commands.
+test_expect_success 'make PREFIX=/opt/first builds the tool, one short line per step' '
+	make -j2 -C "$RWONCE_ROOT" --no-print-directory BUILD="$B" PREFIX=/opt/first \
+		"$B/rwonce" >"$TEST_TMP/build.out" 2>&1; rc=$?; head -n 5 "$TEST_TMP/build.out";
+	test $rc = 0 && grep -q "/opt/first/libexec" "$B/RWONCE-CONFIG" &&
+	grep -qx "    CC src/main.c" "$TEST_TMP/build.out" &&
+	grep -qx "  LINK $B/rwonce" "$TEST_TMP/build.out" &&
+	! grep -v -E "^ *(CC|LINK|GEN) [^ ]+$" "$TEST_TMP/build.out"'
 test_expect_success 'make again with the same configuration rebuilds nothing' '
 	before=$(stat -c %Y "$B/rwonce" "$B/RWONCE-CONFIG"); sleep 1;
 	mk PREFIX=/opt/first "$B/rwonce" &&
 	[ "$before" = "$(stat -c %Y "$B/rwonce" "$B/RWONCE-CONFIG")" ]'
 test_expect_success 'make install PREFIX=/opt/second DESTDIR=stage rebuilds for /opt/second' '
-	mk PREFIX=/opt/second DESTDIR="$STAGE" install &&
+	make -j2 -C "$RWONCE_ROOT" BUILD="$B" V=1 PREFIX=/opt/second DESTDIR="$STAGE" \
+		install >>"$TEST_TMP/make.log" 2>&1 &&
+	grep -q -- "-Wall .*-c -o $B/src/main.o src/main.c" "$TEST_TMP/make.log" &&
 	grep -q "/opt/second/libexec" "$B/RWONCE-CONFIG" &&
 	grep -aq /opt/second/share/rwonce/probes "$STAGE/opt/second/bin/rwonce" &&
 	! grep -aq /opt/first "$STAGE/opt/second/bin/rwonce"'
