@@ -21,6 +21,8 @@ static const char *short_verdict(const struct probe_result *pr)
 		{ V_REORDERED, "REORD" }, { V_UNOBSERVABLE, "unobs" },
 	};
 
+	if (pr->not_compiled)
+		return "NOCC";
 	if (!pr->ran)
 		return "-";
 	for (size_t i = 0; i < ARRAY_SIZE(v); i++)
@@ -31,6 +33,8 @@ static const char *short_verdict(const struct probe_result *pr)
 
 static const char *color_of(const struct probe_result *pr, int control)
 {
+	if (pr->not_compiled)
+		return "\033[1;31m";
 	if (!pr->ran)
 		return "";
 	if (!pr->verdict)
@@ -193,13 +197,14 @@ void report_table(FILE *f, const struct config *c, size_t nr,
 	}
 	fprintf(f, "Columns: -O level, /a = RWONCE_BACKEND_ATOMIC.  Cells: ok, DUP duplicated, TORN torn,\n"
 		   "FUSED fused, WIDE widened, ELIDED elided, REORD reordered, unobs unobservable\n"
-		   "(the tracer cannot see the instructions), - not run (controls need one backend).\n\n");
+		   "(the tracer cannot see the instructions), NOCC its file did not compile,\n"
+		   "- not run (controls need one backend).\n\n");
 	print_failures(f, c, nr, r, set);
 	verify_summary(f, c, nr, r, set);
 	for (size_t k = 0; k < nr; k++) {
 		compile += r[k].compile_s;
 		trace += r[k].trace_s;
-		trouble += r[k].state == CONFIG_TROUBLE;
+		trouble += r[k].trouble != NULL;
 		lib_bad += r[k].state == CONFIG_VIOLATIONS;
 	}
 	fprintf(f, "(compile %.1f s, trace %.1f s of work)\n", compile, trace);

@@ -137,13 +137,14 @@ void verify_summary(FILE *f, const struct config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set)
 {
 	size_t lib_ok = 0, lib_bad = 0, lib_unobs = 0, ctl_bad = 0, ctl_run = 0;
-	size_t trouble = 0, lib_run;
+	size_t trouble = 0, partial = 0, lib_run;
 
 	for (size_t k = 0; k < nr; k++) {
 		if (r[k].state == CONFIG_TROUBLE) {
 			trouble++;
 			continue;
 		}
+		partial += r[k].trouble != NULL;
 		for (size_t i = 0; i < set->nr; i++) {
 			const struct probe_result *pr = &r[k].probes[i];
 
@@ -163,7 +164,9 @@ void verify_summary(FILE *f, const struct config *c, size_t nr,
 	}
 	lib_run = lib_ok + lib_bad + lib_unobs;
 	print_checked(f, c, nr, set);
-	if (lib_run && lib_ok == lib_run)
+	if (lib_run == 1 && lib_ok == 1)
+		fprintf(f, "The library kept the promise in the one probe run.\n");
+	else if (lib_run && lib_ok == lib_run)
 		fprintf(f, "The library kept the promise in all %zu probe runs.\n", lib_run);
 	else if (lib_run && !lib_bad)
 		fprintf(f, "The library kept the promise in %zu of %zu probe runs; "
@@ -184,5 +187,9 @@ void verify_summary(FILE *f, const struct config *c, size_t nr,
 	}
 	if (trouble)
 		fprintf(f, "%zu configuration%s could not be checked (the "
-			"errors above say why).\n", trouble, trouble == 1 ? "" : "s");
+			"errors say why).\n", trouble, trouble == 1 ? "" : "s");
+	if (partial)
+		fprintf(f, "%zu configuration%s checked in part: some probe "
+			"files did not compile (NOCC; the errors say which).\n",
+			partial, partial == 1 ? " was" : "s were");
 }

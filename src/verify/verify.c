@@ -149,6 +149,14 @@ static int identify(struct compiler *cc)
 	tempdir_remove(dir);
 	free(empty);
 	out = strbuf_str(&ch.out);
+	/* Every C compiler predefines __STDC__ or at least some macro;
+	 * `/bin/true` or a script that prints nothing is not one. */
+	if (!strstr(out, "#define ")) {
+		error("'%s' is not a working C compiler: '%s -dM -E' listed no "
+		      "predefined macros", cc->name, cc->name);
+		child_release(&ch);
+		return -1;
+	}
 	if (strstr(out, "#define __clang__ "))
 		cc->family = CC_CLANG;
 	else if (strstr(out, "#define __TINYC__ "))
@@ -191,13 +199,20 @@ static char *driver_for(const struct compiler *cc, const struct target *t)
 	if (cc->family == CC_CLANG || t == target_native() ||
 	    !strchr(t->gcc, '-') || strchr(cc->name, '/'))
 		return xstrdup(cc->name);
-	if (!strcmp(base, "cc") || !strcmp(base, "gcc"))
+	if (!strcmp(base, "cc") || !strcmp(base, "gcc")) {
+		if (!program_exists(t->gcc)) {
+			error("no C compiler for %s: %s is not installed "
+			      "(apt-get install %s)", t->name, t->gcc, t->packages);
+			return NULL;
+		}
 		return xstrdup(t->gcc);
+	}
 	if (!strncmp(base, "gcc-", 4)) {
 		char *d = xasprintf("%s%s", t->gcc, base + 3);
 		if (!program_exists(d)) {
-			error("no %s cross compiler for %s: %s is not installed (Debian package %s-%s)",
-			      base, t->name, d, base, t->triple);
+			error("no %s cross compiler for %s: %s is not installed "
+			      "(apt-get install %s-%s; the target also needs: %s)",
+			      base, t->name, d, base, t->triple, t->packages);
 			free(d);
 			return NULL;
 		}
@@ -513,16 +528,17 @@ int cmd_verify(int argc, const char **argv)
 		size_t same = 0;
 		int seen = 0;
 
-		if (res[i].state != CONFIG_TROUBLE)
+		/* Trouble also when only some probe files did not compile. */
+		if (!res[i].trouble)
 			continue;
 		ret = EXIT_TROUBLE;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = res[k].state == CONFIG_TROUBLE &&
+			seen = res[k].trouble &&
 			       !strcmp(res[k].trouble, res[i].trouble);
 		if (seen)
 			continue;
 		for (size_t k = i + 1; k < nr_cfg; k++)
-			same += res[k].state == CONFIG_TROUBLE &&
+			same += res[k].trouble &&
 				!strcmp(res[k].trouble, res[i].trouble);
 		char *label = config_label(&cfg[i]);
 		if (same)

@@ -45,6 +45,7 @@ struct seen_access {
 
 struct probe_result {
 	int ran;                /* 0: not part of this configuration */
+	int not_compiled;       /* its file did not compile: not run */
 	unsigned verdict;       /* set of enum verdict, 0 = ok */
 	struct seen_access *seen;
 	size_t nr_seen;
@@ -56,7 +57,9 @@ enum config_state { CONFIG_OK, CONFIG_VIOLATIONS, CONFIG_TROUBLE };
 
 struct config_result {
 	enum config_state state;
-	char *trouble;          /* why, when CONFIG_TROUBLE */
+	char *trouble;          /* why, when CONFIG_TROUBLE; also when some
+				 * probe files did not compile and the
+				 * others were checked */
 	struct probe_result *probes; /* one per probe in the set */
 	double compile_s, trace_s;
 	uint64_t accesses;      /* watched accesses the tracer reported */
