@@ -59,4 +59,45 @@ else
 	test_skip 'a missing versioned cross gcc names its package' \
 		'needs gcc-11 and qemu-arm without arm-linux-gnueabihf-gcc-11'
 fi
+
+# ---- item 9: --emit-header encodes what was verified ---------------------
+use() { # flags...: compile a unit that includes h.h; its stderr in cc-err
+	printf '#include "h.h"\nconst char *v = RWONCE_VERIFIED;\n' >"$TEST_TMP/use.c"
+	"$@" -I"$TEST_TMP" -c -o "$TEST_TMP/use.o" "$TEST_TMP/use.c" 2>"$TEST_TMP/cc-err"
+}
+test_expect_success '--emit-header after cc -O0 and -O2 (volatile backend)' '
+	"$RWONCE" verify --opt 0,2 --backend volatile --only "read_u32,two_reads" \
+		--emit-header "$TEST_TMP/h.h" >/dev/null && cat "$TEST_TMP/h.h" | head -n 20 &&
+	grep -q "__GNUC__ == [0-9]" "$TEST_TMP/h.h" && grep -q "defined(__x86_64__)" "$TEST_TMP/h.h"'
+test_expect_success 'a build like a verified configuration is accepted (cc -O2, -O3, -O0)' '
+	use cc -O2 && use cc -O3 && use cc -O0'
+test_expect_failure_msg 'cc -Os was not verified: #error' \
+	'rwonce verify: this compiler, target, flags or backend were not verified \(verified: cc x86_64 -O0; cc x86_64 -O2\)' \
+	'use cc -Os; rc=$?; cat "$TEST_TMP/cc-err"; test $rc = 0'
+test_expect_failure_msg 'the atomic backend was not verified: #error' \
+	'were not verified' \
+	'use cc -O2 -DRWONCE_BACKEND_ATOMIC; rc=$?; cat "$TEST_TMP/cc-err"; test $rc = 0'
+for other in clang-16 gcc-11; do
+	if have_cmd $other; then
+		test_expect_failure_msg "another compiler ($other) was not verified: #error" \
+			'were not verified' \
+			'use $other -O2; rc=$?; cat "$TEST_TMP/cc-err"; test $rc = 0'
+	else
+		test_skip "another compiler ($other) was not verified" "$other not installed"
+	fi
+done
+test_expect_success '--emit-header when a (faulty) compiler broke the promise at -O2' '
+	RWONCE_FAULT=double "$RWONCE" verify --cc "$RWONCE_ROOT/tests/verify/cc-fault" \
+		--opt 2 --backend volatile --only "read_u32" --emit-header "$TEST_TMP/h.h" \
+		>/dev/null; test $? = 1'
+test_expect_failure_msg 'a build like the broken configuration: #error naming what broke' \
+	'breaks the single-access promise: read_u32 duplicated \(.*cc-fault x86_64 -O2\)' \
+	'use cc -O2; rc=$?; cat "$TEST_TMP/cc-err"; test $rc = 0'
+test_expect_failure_msg 'a build like no configuration checked: #error, not verified' \
+	'were not verified \(verified: .*cc-fault x86_64 -O2\)' \
+	'use cc -O0; rc=$?; cat "$TEST_TMP/cc-err"; test $rc = 0'
+test_expect_failure_msg 'an unwritable header path is reported before the run' \
+	"^rwonce: error: cannot write /nonexistent/h.h: No such file or directory \(checked before running\)" \
+	'start=$(date +%s); $V --emit-header /nonexistent/h.h >"$TEST_TMP/out"; rc=$?;
+	 ! grep -q "^Checked" "$TEST_TMP/out" && test $rc = 2 && false'
 test_done

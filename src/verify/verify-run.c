@@ -376,6 +376,34 @@ out:
 	return ret;
 }
 
+/* The macros this configuration's compiler predefines (--emit-header). */
+static void record_macros(const struct config *c, const struct verify_opts *o,
+			  const char *dir, struct config_result *r)
+{
+	struct strlist argv = STRLIST_INIT;
+	struct child ch = CHILD_INIT;
+	char *empty = xasprintf("%s/macros.c", dir);
+	FILE *f = fopen(empty, "w");
+
+	if (!f || fclose(f)) {
+		free(empty);
+		return;
+	}
+	push_compile_flags(&argv, c, o);
+	strlist_push(&argv, "-dM");
+	strlist_push(&argv, "-E");
+	strlist_push(&argv, empty);
+	strlist_push_nodup(&argv, NULL);
+	ch.argv = (const char *const *)argv.items;
+	ch.timeout_ms = 30000;
+	if (!run_child(&ch) && child_ok(&ch))
+		r->macros = xstrdup(strbuf_str(&ch.out));
+	child_release(&ch);
+	argv.nr--;
+	strlist_clear(&argv);
+	free(empty);
+}
+
 /*
  * Compile each probe file on its own (-c) to find the ones the compiler
  * refuses; their probes are left out, each file's complaint is kept in
@@ -676,6 +704,8 @@ void run_config(const struct config *c, const struct probe_set *set,
 	r->probes = xcalloc(set->nr + 1, sizeof(*r->probes));
 	if (compile(c, set, o, dir, exe, r))
 		goto out;
+	if (o->want_macros)
+		record_macros(c, o, dir, r);
 	if (elf_symbols_load(&syms, exe, &why)) {
 		set_trouble(r, "%s", why.buf);
 		goto out;
@@ -725,5 +755,6 @@ void config_result_release(struct config_result *r, size_t nr_probes)
 	}
 	free(r->probes);
 	free(r->trouble);
+	free(r->macros);
 	memset(r, 0, sizeof(*r));
 }

@@ -168,6 +168,10 @@ void verify_summary(FILE *f, const struct config *c, size_t nr,
 		fprintf(f, "The library kept the promise in the one probe run.\n");
 	else if (lib_run && lib_ok == lib_run)
 		fprintf(f, "The library kept the promise in all %zu probe runs.\n", lib_run);
+	else if (lib_run && !lib_bad && !lib_ok)
+		fprintf(f, "The tracer could not see the library's accesses in "
+			"any of the %zu probe run%s (unobservable, not a "
+			"violation).\n", lib_run, lib_run == 1 ? "" : "s");
 	else if (lib_run && !lib_bad)
 		fprintf(f, "The library kept the promise in %zu of %zu probe runs; "
 			"the tracer could not see the other %zu (unobservable, "

@@ -382,7 +382,7 @@ int cmd_verify(int argc, const char **argv)
 		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print JSON instead of the table"),
-		OPT_STRING(0, "emit-header", &header, "FILE", "write a header that #errors unless every configuration is ok"),
+		OPT_STRING(0, "emit-header", &header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
 		OPT_END(),
 	};
 
@@ -400,7 +400,11 @@ int cmd_verify(int argc, const char **argv)
 
 	memset(&vo, 0, sizeof(vo));
 	vo.timeout_ms = (unsigned)timeout_s * 1000;
+	vo.want_macros = header != NULL;
 	find_dirs(&vo);
+	/* Not after minutes of work: an unwritable header is said now. */
+	if (header && header_check_writable(header))
+		return EXIT_TROUBLE;
 
 	/* Probes first: a bad annotation is found before anything runs. */
 	if (!no_builtin)

@@ -63,11 +63,14 @@ struct config_result {
 	struct probe_result *probes; /* one per probe in the set */
 	double compile_s, trace_s;
 	uint64_t accesses;      /* watched accesses the tracer reported */
+	char *macros;           /* `-dM -E` under this configuration's flags,
+				 * for --emit-header; NULL otherwise */
 };
 
 struct verify_opts {
 	unsigned timeout_ms;
 	const char *include_dir, *probes_dir;
+	int want_macros;        /* record each configuration's macros */
 };
 
 /* verify-run.c: build and trace one configuration. */
@@ -87,6 +90,8 @@ void verify_summary(FILE *f, const struct config *c, size_t nr,
 void report_json(FILE *f, const struct config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set);
 /* 0, or -1 after error(). */
+/* verify-header.c: is path writable (checked before any run)? 0 or -1. */
+int header_check_writable(const char *path);
 int report_header(const char *path, const struct config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set);
 
