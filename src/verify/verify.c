@@ -165,7 +165,12 @@ static int identify(struct compiler *cc)
 		cc->family = CC_GCC;
 	v = strstr(out, cc->family == CC_CLANG ? "#define __clang_version__ " :
 		   cc->family == CC_TCC ? "#define __TINYC__ " : "#define __VERSION__ ");
-	if (v) {
+	if (v && cc->family == CC_TCC) {
+		/* __TINYC__ is 927 for tcc 0.9.27 */
+		unsigned long n = strtoul(v + strlen("#define __TINYC__ "), NULL, 10);
+
+		cc->version = xasprintf("%lu.%lu.%lu", n / 10000, n / 100 % 100, n % 100);
+	} else if (v) {
 		v = strchr(v + 9, ' ') + 1;
 		v += *v == '"';
 		cc->version = xstrndup(v, strcspn(v, "\"\n"));
@@ -356,6 +361,7 @@ int cmd_verify(int argc, const char **argv)
 	struct strlist files = STRLIST_INIT, only = STRLIST_INIT;
 	const char *tracer_s = NULL, *header = NULL, *backend = "both";
 	int json = 0, jobs = 0, no_builtin = 0, list = 0, timeout_s = 30;
+	int no_progress = 0;
 	struct verify_opts vo;
 	struct probe_set set = PROBE_SET_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -380,6 +386,7 @@ int cmd_verify(int argc, const char **argv)
 		OPT_STRING(0, "tracer", &tracer_s, "NAME", "qemu or valgrind (default: qemu, else valgrind)"),
 		OPT_INT('j', "jobs", &jobs, "N", "run N configurations at once (default: CPUs)"),
 		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
+		OPT_BOOL(0, "no-progress", &no_progress, "no progress line on a terminal"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print JSON instead of the table"),
 		OPT_STRING(0, "emit-header", &header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
@@ -522,7 +529,7 @@ int cmd_verify(int argc, const char **argv)
 	res = xcalloc(nr_cfg, sizeof(*res));
 	struct pool pool = { PTHREAD_MUTEX_INITIALIZER, 0, nr_cfg, 0, 0, cfg, res, &set, &vo };
 	/* A long run says where it is, on a terminal only. */
-	pool.progress = nr_cfg > 1 && isatty(2) && !getenv("NO_PROGRESS");
+	pool.progress = nr_cfg > 1 && want_progress(no_progress);
 	run_all(&pool, jobs);
 	if (pool.progress)
 		fprintf(stderr, "\r\033[K");
