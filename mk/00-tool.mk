@@ -12,12 +12,12 @@ TOOL_CPPFLAGS += -DRWONCE_TOOL_VERSION='"$(VERSION)"'
 
 ALL_TARGETS += $(TOOL)
 
-$(TOOL): $(TOOL_OBJS)
-	$(CC) $(ALL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+$(TOOL): $(TOOL_OBJS) $(CONFIG_STAMP)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+$(BUILD)/%.o: %.c $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(TOOL_CPPFLAGS) -MMD -MP -c -o $@ $<
+	$(QUIET_CC)$(CC) $(ALL_CFLAGS) $(TOOL_CPPFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(TOOL_OBJS:.o=.d)
 

@@ -14,9 +14,10 @@ TOOL_CPPFLAGS += -DRWONCE_LIBEXECDIR='"$(LIBEXECDIR)"'
 # A plugin is dlopen()ed by qemu-ARCH and resolves the qemu_plugin_*
 # functions from the executable, so it links against nothing; hidden
 # visibility keeps everything but the two required symbols private.
-$(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h
+$(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h \
+		$(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
+	$(QUIET_CC)$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
 		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c
 
 TRACE_DUMP_SRCS = tests/trace/trace-dump.c \
@@ -26,7 +27,7 @@ TRACE_DUMP_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(TRACE_DUMP_SRCS))
 
 $(TRACE_DUMP): $(TRACE_DUMP_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
 -include $(BUILD)/tests/trace/trace-dump.d
 

@@ -17,7 +17,7 @@ $(TEST_COMPARE): tests/verify/test-compare.c $(BUILD)/src/verify/compare.o \
 		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o \
 		$(BUILD)/src/lib/run-command.o $(BUILD)/src/lib/strbuf.o
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
 
 install: install-probes
 install-probes:

@@ -7,7 +7,7 @@ ALL_TARGETS += $(EXAMPLES)
 
 $(BUILD)/examples/%: examples/%.c $(EXAMPLE_HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Iexamples -pthread -o $@ $< $(LDLIBS)
+	$(QUIET_CC)$(CC) $(ALL_CFLAGS) -Iexamples -pthread -o $@ $< $(LDLIBS)
 
 .PHONY: examples examples-run
 examples: $(EXAMPLES)

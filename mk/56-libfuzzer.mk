@@ -25,7 +25,7 @@ libfuzzer: $(FUZZ_HARNESSES)
 $(BUILD)/libfuzzer/%: libfuzzer/%.c $(FUZZ_LIB_SRCS) \
 		$(wildcard src/cfront/*.h src/fix/*.h src/findings/*.h src/lib/*.h)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRCS) -lpthread
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRCS) -lpthread
 
 libfuzzer-check: libfuzzer
 	@libfuzzer/run.sh $(BUILD)/libfuzzer $(FUZZ_SECONDS)

@@ -43,13 +43,13 @@ $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(CLANG_DYNLIST)
 ALL_TARGETS += $(CLANG_PLUGIN)
 
 $(CLANG_DYNLIST): $(CLANG_ENGINE_OBJS)
-	nm -u $(CLANG_ENGINE_OBJS) | \
+	$(QUIET_GEN)nm -u $(CLANG_ENGINE_OBJS) | \
 		awk '$$1 == "U" { print "  " $$2 ";" }' | sort -u | \
 		{ echo "{"; cat; echo "};"; } >$@.tmp && mv $@.tmp $@
 
 # -Bsymbolic: the engine's calls to its own functions stay inside it.
-$(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS)
-	$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CLANG_ENGINE_OBJS) \
+$(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS) $(CONFIG_STAMP)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CLANG_ENGINE_OBJS) \
 		$(CLANG_LDLIBS) -lpthread
 
 install: install-clang-plugin
@@ -79,5 +79,5 @@ CHECK_PREREQS += $(CLANG_AUDIT_TEST)
 ALL_TARGETS += $(CLANG_AUDIT_TEST)
 -include $(BUILD)/tests/audit/clang/clang-audit.d
 $(CLANG_AUDIT_TEST): $(CLANG_AUDIT_TEST_OBJS)
-	$(CC) $(ALL_CFLAGS) -o $@ $(CLANG_AUDIT_TEST_OBJS) $(CLANG_LDLIBS) \
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(CLANG_AUDIT_TEST_OBJS) $(CLANG_LDLIBS) \
 		$(TOOL_LDLIBS) $(LDLIBS)

@@ -15,8 +15,10 @@ check-full: deps-full
 	@RWONCE_FULL=1 $(MAKE) --no-print-directory check-installed
 
 .PHONY: check-installed deps-full
+# prove -v through scripts/prove-summary: plain prove's output plus, before
+# its closing "Result:" line, the reasons tests were skipped here.
 check-installed: all $(CHECK_PREREQS)
-	$(PROVE) -j$(PROVE_JOBS) $(TESTS)
+	@scripts/prove-summary $(PROVE) -v -j$(PROVE_JOBS) $(TESTS)
 
 deps-full:
-	@RWONCE_FULL=1 scripts/install-deps
+	@RWONCE_FULL=1 RWONCE_DEPS_LOG=$(BUILD)/deps.log scripts/install-deps

@@ -87,7 +87,7 @@ while IFS='|' read -r label cc flags why; do
 	if ! can_link_with "$cc" -m32 || ! can_compile_with "$cc" -m32; then
 		# m32_why says what is missing; if nothing, it is the headers.
 		if m32_why "$cc" >"$JOBS/why-m32.$(basename "$cc")"; then
-			echo "$cc -m32 cannot compile the library's headers (no 32-bit headers for it: apt-get install gcc-multilib g++-multilib)" \
+			echo "$cc -m32 cannot compile the library's headers (no 32-bit headers for it: $(m32_hint "$cc"))" \
 				>"$JOBS/why-m32.$(basename "$cc")"
 		fi
 		grep -l -- "$cc .*-m32" "$JOBS"/*.sh 2>/dev/null | while read -r f; do

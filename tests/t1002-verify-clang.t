@@ -31,4 +31,28 @@ for v in 14 16 19; do
 	'
 done
 
+# The closing sentences say positively what held and where the controls broke.
+if have_cmd clang-16; then
+	test_expect_success 'clang-16 -O0/-O2: the summary says what held and where the raw cast broke' '
+		"$RWONCE" verify --cc clang-16 --opt 0,2 --backend volatile \
+			--only "*pair32" >"$TEST_TMP/sum.txt";
+		cat "$TEST_TMP/sum.txt" | tail -n 8;
+		grep -q "^Checked 2 configurations: clang-16 16[.0-9]* .*on x86_64 at -O0 -O2, the volatile backend; 2 library probes and 2 raw-cast controls\.$" "$TEST_TMP/sum.txt" &&
+		grep -q "^The library kept the promise in all 4 probe runs\.$" "$TEST_TMP/sum.txt" &&
+		grep -q "^The raw volatile cast (the controls) kept it in 2 of 4 runs and broke it in 2:$" "$TEST_TMP/sum.txt" &&
+		grep -q "^  clang-16 on x86_64 at -O2:$" "$TEST_TMP/sum.txt" &&
+		grep -q "^    torn: raw_read_pair32, raw_write_pair32$" "$TEST_TMP/sum.txt" &&
+		! grep -q "of [0-9]* not ok" "$TEST_TMP/sum.txt"
+	'
+fi
+test_expect_success 'make run checks clang too when one is installed' '
+	make -s -n -C "$RWONCE_ROOT" run-installed | grep "verify" >"$TEST_TMP/run";
+	cat "$TEST_TMP/run";
+	if have_cmd clang || have_cmd clang-19 || have_cmd clang-16 || have_cmd clang-14; then
+		grep -q "verify --cc cc --cc clang" "$TEST_TMP/run"
+	else
+		grep -q "verify --cc cc *$" "$TEST_TMP/run"
+	fi
+'
+
 test_done

@@ -349,7 +349,7 @@ int cmd_audit(int argc, const char **argv)
 		struct strlist unit_files = STRLIST_INIT;
 
 		trouble = audit_with_clang(build_dir, jobs, argc, argv, &macros,
-					   &excludes, !no_progress && isatty(2),
+					   &excludes, want_progress(no_progress),
 					   &ctx.lex, &ctx.all, &units,
 					   &unit_files);
 		/*
@@ -387,7 +387,7 @@ int cmd_audit(int argc, const char **argv)
 	wo.excludes = &excludes;
 	wo.jobs = jobs;
 	wo.follow_symlinks = follow;
-	wo.progress = !no_progress && isatty(2);
+	wo.progress = want_progress(no_progress);
 	wo.what = "audit";
 	wo.fn = audit_one;
 	wo.worker_init = audit_worker_init;

@@ -689,6 +689,26 @@ static struct tok_range strip_parens(const char *buf, const struct token_list *l
 	return r;
 }
 
+/* "(volatile unsigned long *)" -> "(unsigned long *)": drop the word. */
+static void strip_volatile_word(struct strbuf *sb)
+{
+	char *v;
+
+	while ((v = strstr(sb->buf, "volatile")) &&
+	       (v == sb->buf || v[-1] == ' ' || v[-1] == '(') &&
+	       (v[8] == ' ' || v[8] == '*')) {
+		/* "volatile u32" loses "volatile ", "u32 volatile *" " volatile" */
+		size_t skip = 8 + (v[8] == ' ');
+
+		if (v[8] != ' ' && v > sb->buf && v[-1] == ' ') {
+			v--;
+			skip = 9;
+		}
+		memmove(v, v + skip, strlen(v + skip) + 1);
+		sb->len -= skip;
+	}
+}
+
 static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *vc)
 {
 	const char *buf = c->buf;
@@ -787,12 +807,25 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 				    "mechanically", once_use_name(use));
 		strbuf_release(&m);
 		exact = 0;
-	} else if (use == ONCE_READ) {
-		strbuf_addf(&msg, "hand-written volatile read of '%s': use "
-			    "READ_ONCE(%s)", what.buf, what.buf);
-	} else if (use == ONCE_WRITE) {
-		strbuf_addf(&msg, "hand-written volatile write of '%s': use "
-			    "WRITE_ONCE(%s, value)", what.buf, what.buf);
+	} else if (use == ONCE_READ || use == ONCE_WRITE) {
+		/* Not known to point to T: the suggestion keeps the cast,
+		 * READ_ONCE(*(T *)ADDR), so that it is C and the same width. */
+		struct strbuf arg = STRBUF_INIT;
+
+		if (!address && !exact) {
+			strbuf_addstr(&arg, "*(");
+			range_text(buf, l, type, &arg, 60);
+			strbuf_addstr(&arg, " *)");
+			strbuf_addstr(&arg, what.buf + 1);
+			strip_volatile_word(&arg);
+		} else {
+			strbuf_addstr(&arg, what.buf);
+		}
+		strbuf_addf(&msg, "hand-written volatile %s of '%s': use %s(%s%s)",
+			    use == ONCE_READ ? "read" : "write", what.buf,
+			    use == ONCE_READ ? "READ_ONCE" : "WRITE_ONCE", arg.buf,
+			    use == ONCE_READ ? "" : ", value");
+		strbuf_release(&arg);
 	} else {
 		strbuf_addf(&msg, "hand-written volatile access of '%s' (%s): "
 			    "cannot be converted mechanically", what.buf,

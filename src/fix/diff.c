@@ -5,6 +5,7 @@
  * share a hunk, and every line is printed exactly once.
  */
 #include "fix/diff.h"
+#include "lib/util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -310,12 +311,75 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 	free(m.start);
 }
 
-char *diff_path_for(const char *path)
+/* Does the relative path climb above where it starts ("../x", "a/../../x")? */
+static int climbs_above(const char *p)
+{
+	int depth = 0;
+
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && p[0] == '.' && p[1] == '.') {
+			if (--depth < 0)
+				return 1;
+		} else if (n && !(n == 1 && p[0] == '.')) {
+			depth++;
+		}
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	return 0;
+}
+
+/* The top of the git work tree holding the file at real path abs, or NULL. */
+static char *git_top_of(const char *abs)
+{
+	char *dir = xstrdup(abs);
+	char *slash;
+
+	while ((slash = strrchr(dir, '/'))) {
+		char *git;
+		int found;
+
+		*slash = '\0';
+		git = xasprintf("%s/.git", *dir ? dir : "");
+		found = access(git, F_OK) == 0;
+		free(git);
+		if (found)
+			return dir;
+	}
+	free(dir);
+	return NULL;
+}
+
+char *diff_path_for(const char *path, char **apply_from)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *p = path;
+	char *resolved = NULL;
 
-	if (path[0] == '/') { /* getcwd() is a system call: only when needed */
+	if (path[0] != '/' && climbs_above(path)) {
+		/* ../x.c: from the repository's top, or from /. */
+		char *top;
+
+		resolved = realpath(path, NULL);
+		if (resolved) {
+			top = git_top_of(resolved);
+			if (top && *top) {
+				p = resolved + strlen(top) + 1;
+				if (apply_from && !*apply_from)
+					*apply_from = top;
+				else
+					free(top);
+			} else {
+				free(top);
+				p = resolved;
+				if (apply_from && !*apply_from)
+					*apply_from = xstrdup("/");
+			}
+		}
+	} else if (path[0] == '/') { /* getcwd() is a system call: only when needed */
 		char *cwd = getcwd(NULL, 0);
 		size_t n = cwd ? strlen(cwd) : 0;
 
@@ -327,8 +391,8 @@ char *diff_path_for(const char *path)
 	while (*p == '/')
 		p++;
 	/* Drop "./" components and doubled slashes. */
-	while (*p) {
-		if (p[0] == '.' && p[1] == '/' && (p == path || p[-1] == '/')) {
+	for (const char *start = p; *p; ) {
+		if (p[0] == '.' && p[1] == '/' && (p == start || p[-1] == '/')) {
 			p += 2;
 			continue;
 		}
@@ -338,5 +402,6 @@ char *diff_path_for(const char *path)
 		}
 		strbuf_addch(&sb, *p++);
 	}
+	free(resolved);
 	return strbuf_detach(&sb);
 }

@@ -55,8 +55,13 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 
 /*
  * The name a path gets in the diff: relative to the current folder when
- * it is below it, without "./" and doubled slashes.  Caller frees.
+ * it is below it, without "./" and doubled slashes.  A file above the
+ * current folder ("../x.c") is named relative to the root of its git
+ * repository, or else by its absolute path (applies from /): never
+ * "a/../x.c", which neither `git apply` nor `patch -p1` accepts.  Then
+ * *apply_from is set to the folder the diff applies from (caller frees),
+ * else left alone.  Caller frees the name.
  */
-char *diff_path_for(const char *path);
+char *diff_path_for(const char *path, char **apply_from);
 
 #endif

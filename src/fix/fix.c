@@ -36,6 +36,8 @@ struct file_result {
 	struct strbuf notes; /* for stderr */
 	size_t converted, left;
 	int trouble;
+	int written;         /* --in-place: the file was replaced */
+	char *apply_from;    /* the diff names it from this folder, not "." */
 };
 
 struct fix_ctx {
@@ -210,9 +212,11 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 						   f->len, fixed->buf,
 						   fixed->len) < 0) {
 				r.trouble = 1; /* the message is printed */
+			} else {
+				r.written = 1;
 			}
 		} else {
-			char *name = diff_path_for(f->path);
+			char *name = diff_path_for(f->path, &r.apply_from);
 
 			strbuf_reset(&w->diff);
 			diff_write(&w->diff, name, f->buf, f->len, &res.edits);
@@ -281,7 +285,9 @@ int cmd_fix(int argc, const char **argv)
 	struct strlist macros = STRLIST_INIT, excludes = STRLIST_INIT;
 	int jobs = 0, no_volatile = 0, ret = EXIT_CLEAN;
 	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
-	size_t converted = 0, left = 0, files = 0;
+	size_t converted = 0, left = 0, files = 0, not_written = 0;
+	int no_progress = 0;
+	char *apply_from = NULL;
 	struct option opts[] = {
 		OPT_BOOL(0, "in-place", &ctx.in_place,
 			 "rewrite the files (atomically) instead of printing "
@@ -306,7 +312,9 @@ int cmd_fix(int argc, const char **argv)
 		OPT_STRING(0, "write-name", &write_name, "NAME",
 			   "spell writes NAME(x, v) (default WRITE_ONCE)"),
 		OPT_BOOL('q', "quiet", &ctx.quiet,
-			 "no notes for the sites left unchanged"),
+			 "no notes for the sites left unchanged, no summary"),
+		OPT_BOOL(0, "no-progress", &no_progress,
+			 "no progress line on a terminal"),
 		OPT_BOOL(0, "self-check", &ctx.self_check,
 			 "re-lex every fixed file: check that all other tokens "
 			 "are kept and that a second run changes nothing"),
@@ -339,7 +347,7 @@ int cmd_fix(int argc, const char **argv)
 	memset(&stats, 0, sizeof(stats));
 	wopt.excludes = &excludes;
 	wopt.jobs = jobs;
-	wopt.progress = isatty(2);
+	wopt.progress = want_progress(no_progress);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
 	wopt.worker_init = fix_worker_init;
@@ -355,11 +363,20 @@ int cmd_fix(int argc, const char **argv)
 		fwrite(r->diff.buf ? r->diff.buf : "", 1, r->diff.len, stdout);
 		fwrite(r->notes.buf ? r->notes.buf : "", 1, r->notes.len,
 		       stderr);
-		converted += r->converted;
+		/* In place, only what was written counts as converted. */
+		if (!ctx.in_place || r->written) {
+			converted += r->converted;
+			files += r->converted != 0;
+		} else if (r->converted) {
+			not_written++;
+		}
 		left += r->left;
-		files += r->converted != 0;
 		if (r->trouble)
 			ret = EXIT_TROUBLE;
+		if (r->apply_from && !apply_from)
+			apply_from = r->apply_from;
+		else
+			free(r->apply_from);
 		free(r->path);
 		strbuf_release(&r->diff);
 		strbuf_release(&r->notes);
@@ -369,13 +386,24 @@ int cmd_fix(int argc, const char **argv)
 		error("fix: cannot write the diff to standard output");
 		ret = EXIT_TROUBLE;
 	}
-	if (!ctx.quiet)
-		fprintf(stderr,
-			"rwonce: fix: %zu site%s %s in %zu file%s, %zu left "
-			"unchanged (%zu files scanned)\n",
-			converted, converted == 1 ? "" : "s",
+	if (apply_from) {
+		fprintf(stderr, "rwonce fix: note: files outside the current folder are "
+			"named from %s: apply the diff there (git apply, or patch -p1)\n",
+			apply_from);
+		free(apply_from);
+	}
+	if (!ctx.quiet) {
+		fprintf(stderr, "rwonce fix: %zu site%s %s in %zu file%s, %zu left "
+			"unchanged (%zu file%s scanned)", converted,
+			converted == 1 ? "" : "s",
 			ctx.in_place ? "converted" : "to convert", files,
-			files == 1 ? "" : "s", left, stats.files);
+			files == 1 ? "" : "s", left, stats.files,
+			stats.files == 1 ? "" : "s");
+		if (not_written)
+			fprintf(stderr, "; %zu file%s could not be written",
+				not_written, not_written == 1 ? "" : "s");
+		fputc('\n', stderr);
+	}
 	if (walk_ret < 0)
 		ret = EXIT_TROUBLE;
 	else if (ret == EXIT_CLEAN && (converted || left))

@@ -48,11 +48,15 @@ const char *libexec_find(char *out, size_t size, const char *name,
 		for (size_t k = 0; k < nr_near; k++)
 			if (try_path(out, size, self, near[k], name))
 				return out;
+		/* Installed: <prefix>/bin/rwonce finds <prefix>/libexec/rwonce/
+		 * wherever the prefix was copied or staged (DESTDIR). */
+		if (try_path(out, size, self, "/../libexec/rwonce/", name))
+			return out;
 	}
 	if (try_path(out, size, RWONCE_LIBEXECDIR, "/rwonce/", name))
 		return out;
 	strbuf_addf(why, "%s not found next to the rwonce executable nor in "
-		    "%s/rwonce/ (run make, or set %s)", name, RWONCE_LIBEXECDIR,
+		    "%s/rwonce/ nor in ../libexec/rwonce/ beside it (run make, or set %s)", name, RWONCE_LIBEXECDIR,
 		    env_var);
 	return NULL;
 }

@@ -1,8 +1,10 @@
 /*
  * Finding the files rwonce loads at run time (the QEMU tracer plugin, the
  * libclang engine): from an environment variable naming it, then next to
- * the running executable (the build tree), then in the folder
- * `make install` puts it in ($(LIBEXECDIR)/rwonce/).
+ * the running executable (the build tree), then relative to it as
+ * `make install` lays it out (bin/../libexec/rwonce/: an installed tree
+ * that was moved or staged with DESTDIR still works), then in the folder
+ * compiled in ($(LIBEXECDIR)/rwonce/).
  */
 #ifndef RWONCE_LIB_LIBEXEC_H
 #define RWONCE_LIB_LIBEXEC_H
@@ -18,7 +20,8 @@
 /*
  * Put the path of file `name` in out[0..size): $env_var if set (it must
  * then exist), else the first readable <folder of the executable>
- * <near[k]><name>, else RWONCE_LIBEXECDIR/rwonce/<name>.  Returns out, or
+ * <near[k]><name>, else <folder of the executable>/../libexec/rwonce/<name>,
+ * else RWONCE_LIBEXECDIR/rwonce/<name>.  Returns out, or
  * NULL with the places tried in *why when there is none.
  */
 const char *libexec_find(char *out, size_t size, const char *name,

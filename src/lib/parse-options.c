@@ -18,7 +18,8 @@ static void print_usage(FILE *f, const char *const *usage,
 		int n = 0;
 
 		if (o->type == OPTION_GROUP) {
-			fprintf(f, "\n%s\n", o->help);
+			/* The usage lines already end with a blank line. */
+			fprintf(f, "%s%s\n", o == opts ? "" : "\n", o->help);
 			continue;
 		}
 		if (o->short_name)

@@ -190,3 +190,15 @@ int want_color(int fd)
 		return 0;
 	return isatty(fd);
 }
+
+int want_progress(int no_progress)
+{
+	const char *np = getenv("NO_PROGRESS");
+	const char *term = getenv("TERM");
+
+	if (no_progress || (np && *np))
+		return 0;
+	if (term && !strcmp(term, "dumb"))
+		return 0;
+	return isatty(2);
+}

@@ -71,4 +71,12 @@ int online_cpus(void);
 /* Non-zero when colour may be used on this stream (a tty, no NO_COLOR). */
 int want_color(int fd);
 
+/*
+ * Should a command show its progress line on stderr?  Every command
+ * decides alike: not with --no-progress (no_progress set) or NO_PROGRESS
+ * set to anything, not when stderr is not a terminal or TERM is "dumb".
+ * NO_COLOR is about colours and does not turn it off.
+ */
+int want_progress(int no_progress);
+
 #endif

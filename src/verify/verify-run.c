@@ -51,14 +51,17 @@ static void set_trouble(struct config_result *r, const char *fmt, ...)
 	r->trouble = strbuf_detach(&sb);
 }
 
-static int probe_runs(const struct config *c, const struct probe *p)
+static int probe_runs(const struct config *c, const struct probe *p,
+		      const struct probe_result *pr)
 {
-	/* The controls do not use the library: one backend is enough. */
-	return !(c->atomic && p->control);
+	/* The controls do not use the library: one backend is enough.  A
+	 * probe whose file does not compile is left out of the program. */
+	return !(c->atomic && p->control) && !pr->not_compiled;
 }
 
 static int write_driver(const char *path, const struct config *c,
-			const struct probe_set *set)
+			const struct probe_set *set,
+			const struct config_result *r)
 {
 	struct strbuf sb = STRBUF_INIT;
 	FILE *f;
@@ -73,11 +76,11 @@ static int write_driver(const char *path, const struct config *c,
 		"volatile uint64_t rwonce_sink, rwonce_sink2;\n"
 		"void *volatile rwonce_sink_ptr;\n");
 	for (size_t i = 0; i < set->nr; i++)
-		if (probe_runs(c, &set->p[i]))
+		if (probe_runs(c, &set->p[i], &r->probes[i]))
 			strbuf_addf(&sb, "void rwonce_probe_%s(void);\n", set->p[i].name);
 	strbuf_addstr(&sb, "int main(void)\n{\n");
 	for (size_t i = 0; i < set->nr; i++)
-		if (probe_runs(c, &set->p[i]))
+		if (probe_runs(c, &set->p[i], &r->probes[i]))
 			strbuf_addf(&sb, "\t" MARKER " = %u;\n\trwonce_probe_%s();\n",
 				    ++n, set->p[i].name);
 	strbuf_addstr(&sb, "\t" MARKER " = 0;\n\treturn 0;\n}\n");
@@ -228,34 +231,55 @@ static int tcc_objects(struct strlist *argv, const char *dir,
 	return 0;
 }
 
-static int compile(const struct config *c, const struct probe_set *set,
-		   const struct verify_opts *o, const char *dir,
-		   const char *exe, struct config_result *r)
+/* What every compile of this configuration gets: target, level, flags,
+ * backend, and where rwonce.h and rwonce-probe.h are. */
+static void push_compile_flags(struct strlist *argv, const struct config *c,
+			       const struct verify_opts *o)
+{
+	strlist_push(argv, c->driver);
+	if (c->cc->family == CC_GCC)
+		push_flags(argv, c->target->gcc_flags);
+	else if (c->cc->family == CC_CLANG)
+		push_flags(argv, c->target->clang_flags);
+	strlist_push(argv, c->opt);
+	push_split(argv, c->flags);
+	if (c->atomic)
+		strlist_push(argv, "-DRWONCE_BACKEND_ATOMIC");
+	if (c->target->word_size < 8)
+		strlist_push(argv, "-DRWONCE_ATOMIC64");
+	strlist_push(argv, "-I");
+	strlist_push(argv, o->include_dir);
+	strlist_push(argv, "-I");
+	strlist_push(argv, o->probes_dir);
+}
+
+/* Is file left out of this configuration (its probes did not compile)? */
+static int file_left_out(const struct probe_set *set,
+			 const struct config_result *r, const char *file)
+{
+	for (size_t i = 0; i < set->nr; i++)
+		if (r->probes[i].not_compiled && !strcmp(set->p[i].file, file))
+			return 1;
+	return 0;
+}
+
+/* The compiler failed on the sources (as opposed to not running at all). */
+#define COMPILE_REFUSED (-2)
+
+static int build_program(const struct config *c, const struct probe_set *set,
+			 const struct verify_opts *o, const char *dir,
+			 const char *exe, struct config_result *r)
 {
 	struct strlist argv = STRLIST_INIT;
 	struct child ch = CHILD_INIT;
 	char *driver_c = xasprintf("%s/driver.c", dir);
 	int ret = -1;
 
-	if (write_driver(driver_c, c, set)) {
+	if (write_driver(driver_c, c, set, r)) {
 		set_trouble(r, "cannot write %s: %s", driver_c, strerror(errno));
 		goto out;
 	}
-	strlist_push(&argv, c->driver);
-	if (c->cc->family == CC_GCC)
-		push_flags(&argv, c->target->gcc_flags);
-	else if (c->cc->family == CC_CLANG)
-		push_flags(&argv, c->target->clang_flags);
-	strlist_push(&argv, c->opt);
-	push_split(&argv, c->flags);
-	if (c->atomic)
-		strlist_push(&argv, "-DRWONCE_BACKEND_ATOMIC");
-	if (c->target->word_size < 8)
-		strlist_push(&argv, "-DRWONCE_ATOMIC64");
-	strlist_push(&argv, "-I");
-	strlist_push(&argv, o->include_dir);
-	strlist_push(&argv, "-I");
-	strlist_push(&argv, o->probes_dir);
+	push_compile_flags(&argv, c, o);
 	strlist_push(&argv, "-static");
 	strlist_push(&argv, "-o");
 	strlist_push(&argv, exe);
@@ -266,6 +290,8 @@ static int compile(const struct config *c, const struct probe_set *set,
 		struct child ac = CHILD_INIT;
 		const char *as_argv[5];
 
+		if (file_left_out(set, r, file))
+			continue;
 		if (!ends_with(file, ".s")) {
 			strlist_push(&argv, file);
 			continue;
@@ -308,8 +334,10 @@ static int compile(const struct config *c, const struct probe_set *set,
 		 * relocation type for got: 23"): it compiles each file to an
 		 * object, and the system cc links them.
 		 */
-		if (tcc_objects(&argv, dir, r))
+		if (tcc_objects(&argv, dir, r)) {
+			ret = COMPILE_REFUSED;
 			goto out;
+		}
 	}
 	strlist_push_nodup(&argv, NULL);
 
@@ -335,6 +363,7 @@ static int compile(const struct config *c, const struct probe_set *set,
 			    argv.items[0], child_describe(&ch), msg,
 			    sysroot_hint(c, strbuf_str(&ch.err)));
 		free(msg);
+		ret = COMPILE_REFUSED;
 		goto out;
 	}
 	ret = 0;
@@ -345,6 +374,122 @@ out:
 	strlist_clear(&argv);
 	free(driver_c);
 	return ret;
+}
+
+/* The macros this configuration's compiler predefines (--emit-header). */
+static void record_macros(const struct config *c, const struct verify_opts *o,
+			  const char *dir, struct config_result *r)
+{
+	struct strlist argv = STRLIST_INIT;
+	struct child ch = CHILD_INIT;
+	char *empty = xasprintf("%s/macros.c", dir);
+	FILE *f = fopen(empty, "w");
+
+	if (!f || fclose(f)) {
+		free(empty);
+		return;
+	}
+	push_compile_flags(&argv, c, o);
+	strlist_push(&argv, "-dM");
+	strlist_push(&argv, "-E");
+	strlist_push(&argv, empty);
+	strlist_push_nodup(&argv, NULL);
+	ch.argv = (const char *const *)argv.items;
+	ch.timeout_ms = 30000;
+	if (!run_child(&ch) && child_ok(&ch))
+		r->macros = xstrdup(strbuf_str(&ch.out));
+	child_release(&ch);
+	argv.nr--;
+	strlist_clear(&argv);
+	free(empty);
+}
+
+/*
+ * Compile each probe file on its own (-c) to find the ones the compiler
+ * refuses; their probes are left out, each file's complaint is kept in
+ * *msg.  Returns how many files were refused.
+ */
+static size_t find_refused_files(const struct config *c,
+				 const struct probe_set *set,
+				 const struct verify_opts *o, const char *dir,
+				 struct config_result *r, struct strbuf *msg)
+{
+	char *obj = xasprintf("%s/alone.o", dir);
+	size_t refused = 0;
+
+	for (size_t f = 0; f < set->files.nr; f++) {
+		const char *file = set->files.items[f];
+		struct strlist argv = STRLIST_INIT;
+		struct child ch = CHILD_INIT;
+		size_t nr_probes = 0;
+
+		if (!ends_with(file, ".c") && !ends_with(file, ".S"))
+			continue;
+		push_compile_flags(&argv, c, o);
+		strlist_push(&argv, "-c");
+		strlist_push(&argv, "-o");
+		strlist_push(&argv, obj);
+		strlist_push(&argv, file);
+		strlist_push_nodup(&argv, NULL);
+		ch.argv = (const char *const *)argv.items;
+		ch.timeout_ms = 120000;
+		if (!run_child(&ch) && !child_ok(&ch)) {
+			char *lines = first_lines(strbuf_str(&ch.err), 8);
+
+			for (size_t i = 0; i < set->nr; i++)
+				if (!strcmp(set->p[i].file, file)) {
+					r->probes[i].not_compiled = 1;
+					nr_probes++;
+				}
+			strbuf_addf(msg, "%s%s does not compile with %s (its %zu probe%s not run):\n%s",
+				    msg->len ? "\n" : "", file, c->driver, nr_probes,
+				    nr_probes == 1 ? " was" : "s were", lines);
+			free(lines);
+			refused++;
+		}
+		r->compile_s += ch.seconds;
+		child_release(&ch);
+		argv.nr--;
+		strlist_clear(&argv);
+	}
+	free(obj);
+	return refused;
+}
+
+/*
+ * The probe files are compiled into one program in one go; when the
+ * compiler refuses that, each file is tried alone, and the program is
+ * built again without the files it refuses: their probes are reported as
+ * not compiled (the configuration keeps a trouble message), the others
+ * still run and get verdicts.
+ */
+static int compile(const struct config *c, const struct probe_set *set,
+		   const struct verify_opts *o, const char *dir,
+		   const char *exe, struct config_result *r)
+{
+	struct strbuf msg = STRBUF_INIT;
+	size_t left = 0;
+	int rc = build_program(c, set, o, dir, exe, r);
+
+	if (rc != COMPILE_REFUSED)
+		return rc;
+	if (!find_refused_files(c, set, o, dir, r, &msg)) {
+		strbuf_release(&msg);
+		return -1;      /* not one file's fault: keep the message */
+	}
+	for (size_t i = 0; i < set->nr; i++)
+		left += !r->probes[i].not_compiled;
+	if (!left || build_program(c, set, o, dir, exe, r)) {
+		if (!left)
+			set_trouble(r, "%s", msg.buf);
+		strbuf_release(&msg);
+		return -1;
+	}
+	/* Checked in part: the verdicts stand, the trouble is reported. */
+	r->state = CONFIG_OK;
+	free(r->trouble);
+	r->trouble = strbuf_detach(&msg);
+	return 0;
 }
 
 struct placed {
@@ -373,7 +518,7 @@ static int place_probes(const struct config *c, const struct probe_set *set,
 		char *fname;
 		unsigned extent;
 
-		if (!probe_runs(c, p))
+		if (!probe_runs(c, p, &r->probes[i]))
 			continue;
 		fname = xasprintf("rwonce_probe_%s", p->name);
 		fn = elf_symbol_find(syms, fname);
@@ -416,7 +561,7 @@ static int place_probes(const struct config *c, const struct probe_set *set,
 			const struct probe *p = &set->p[i];
 			const struct elf_symbol *obj;
 
-			if (!probe_runs(c, p))
+			if (!probe_runs(c, p, &r->probes[i]))
 				continue;
 			obj = elf_symbol_find(syms, p->object);
 			if (strcmp(obj->section, SECTION) && strcmp(obj->section, ".bss")) {
@@ -452,7 +597,7 @@ static void attribute(const struct config *c, const struct probe_set *set,
 	unsigned word = c->target->word_size;
 
 	for (size_t i = 0; i < set->nr; i++)
-		want += probe_runs(c, &set->p[i]);
+		want += probe_runs(c, &set->p[i], &r->probes[i]);
 	for (size_t i = 0; i < t->nr; i++)
 		if (t->acc[i].kind == 'w' && t->acc[i].addr == marker) {
 			ALLOC_GROW(mseq, nr_m + 1, alloc_m);
@@ -462,7 +607,7 @@ static void attribute(const struct config *c, const struct probe_set *set,
 		/* The nr_m-th probe that runs is where the program left. */
 		size_t n = 0;
 		for (size_t i = 0; i < set->nr; i++)
-			if (probe_runs(c, &set->p[i]) && ++n == nr_m) {
+			if (probe_runs(c, &set->p[i], &r->probes[i]) && ++n == nr_m) {
 				set_trouble(r, "%s:%u: probe '%s' did not return to the driver (it exited the program?)",
 					    set->p[i].file, set->p[i].line, set->p[i].name);
 				free(mseq);
@@ -484,7 +629,7 @@ static void attribute(const struct config *c, const struct probe_set *set,
 		size_t nr_obs = 0, alloc_obs = 0;
 		struct exp_access *e;
 
-		if (!probe_runs(c, p))
+		if (!probe_runs(c, p, pr))
 			continue;
 		from = mseq[k];
 		to = mseq[k + 1];
@@ -559,6 +704,8 @@ void run_config(const struct config *c, const struct probe_set *set,
 	r->probes = xcalloc(set->nr + 1, sizeof(*r->probes));
 	if (compile(c, set, o, dir, exe, r))
 		goto out;
+	if (o->want_macros)
+		record_macros(c, o, dir, r);
 	if (elf_symbols_load(&syms, exe, &why)) {
 		set_trouble(r, "%s", why.buf);
 		goto out;
@@ -608,5 +755,6 @@ void config_result_release(struct config_result *r, size_t nr_probes)
 	}
 	free(r->probes);
 	free(r->trouble);
+	free(r->macros);
 	memset(r, 0, sizeof(*r));
 }

@@ -55,36 +55,57 @@ static int file_exists(const char *dir, const char *name)
 	return ok;
 }
 
-/* Build tree (build/rwonce next to probes/ and include/) or installed. */
+/*
+ * Where the battery and the header are: $RWONCE_PROBES_DIR and
+ * $RWONCE_INCLUDE_DIR, else the source tree when rwonce runs from its
+ * build folder (build/../probes, build/../include), else the installed
+ * layout relative to the executable (bin/../share/rwonce/probes,
+ * bin/../include: a staged or moved install works), else the paths
+ * compiled in from PREFIX.
+ */
 static void find_dirs(struct verify_opts *o)
 {
+	static const struct {
+		const char *probes, *include;
+	} layouts[] = {
+		{ "probes", "include" },                /* build tree */
+		{ "share/rwonce/probes", "include" },   /* installed */
+	};
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	const char *env_p = getenv("RWONCE_PROBES_DIR");
 	const char *env_i = getenv("RWONCE_INCLUDE_DIR");
+	char *slash;
 
 	o->probes_dir = RWONCE_INSTALLED_PROBES;
 	o->include_dir = RWONCE_INSTALLED_INCLUDE;
 	if (n > 0) {
-		char *slash, *top;
-
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
 			char real[PATH_MAX];
+			char *top;
 
+			/* <top>/build/rwonce or <top>/bin/rwonce */
 			*slash = '\0';
 			slash = strrchr(exe, '/');
-			/* build/rwonce: the top of the tree is build/.. */
 			top = slash ? xstrndup(exe, slash - exe) : xstrdup(".");
 			if (realpath(top, real)) {
 				free(top);
 				top = xstrdup(real);
 			}
-			if (file_exists(top, "probes/library.c") &&
-			    file_exists(top, "include/rwonce.h")) {
-				o->probes_dir = xasprintf("%s/probes", top);
-				o->include_dir = xasprintf("%s/include", top);
+			for (size_t k = 0; k < ARRAY_SIZE(layouts); k++) {
+				char *p = xasprintf("%s/%s", top, layouts[k].probes);
+				char *i = xasprintf("%s/%s", top, layouts[k].include);
+
+				if (file_exists(p, "library.c") &&
+				    file_exists(i, "rwonce.h")) {
+					o->probes_dir = p;
+					o->include_dir = i;
+					break;
+				}
+				free(p);
+				free(i);
 			}
 			free(top);
 		}
@@ -128,6 +149,14 @@ static int identify(struct compiler *cc)
 	tempdir_remove(dir);
 	free(empty);
 	out = strbuf_str(&ch.out);
+	/* Every C compiler predefines __STDC__ or at least some macro;
+	 * `/bin/true` or a script that prints nothing is not one. */
+	if (!strstr(out, "#define ")) {
+		error("'%s' is not a working C compiler: '%s -dM -E' listed no "
+		      "predefined macros", cc->name, cc->name);
+		child_release(&ch);
+		return -1;
+	}
 	if (strstr(out, "#define __clang__ "))
 		cc->family = CC_CLANG;
 	else if (strstr(out, "#define __TINYC__ "))
@@ -136,7 +165,12 @@ static int identify(struct compiler *cc)
 		cc->family = CC_GCC;
 	v = strstr(out, cc->family == CC_CLANG ? "#define __clang_version__ " :
 		   cc->family == CC_TCC ? "#define __TINYC__ " : "#define __VERSION__ ");
-	if (v) {
+	if (v && cc->family == CC_TCC) {
+		/* __TINYC__ is 927 for tcc 0.9.27 */
+		unsigned long n = strtoul(v + strlen("#define __TINYC__ "), NULL, 10);
+
+		cc->version = xasprintf("%lu.%lu.%lu", n / 10000, n / 100 % 100, n % 100);
+	} else if (v) {
 		v = strchr(v + 9, ' ') + 1;
 		v += *v == '"';
 		cc->version = xstrndup(v, strcspn(v, "\"\n"));
@@ -170,13 +204,20 @@ static char *driver_for(const struct compiler *cc, const struct target *t)
 	if (cc->family == CC_CLANG || t == target_native() ||
 	    !strchr(t->gcc, '-') || strchr(cc->name, '/'))
 		return xstrdup(cc->name);
-	if (!strcmp(base, "cc") || !strcmp(base, "gcc"))
+	if (!strcmp(base, "cc") || !strcmp(base, "gcc")) {
+		if (!program_exists(t->gcc)) {
+			error("no C compiler for %s: %s is not installed "
+			      "(apt-get install %s)", t->name, t->gcc, t->packages);
+			return NULL;
+		}
 		return xstrdup(t->gcc);
+	}
 	if (!strncmp(base, "gcc-", 4)) {
 		char *d = xasprintf("%s%s", t->gcc, base + 3);
 		if (!program_exists(d)) {
-			error("no %s cross compiler for %s: %s is not installed (Debian package %s-%s)",
-			      base, t->name, d, base, t->triple);
+			error("no %s cross compiler for %s: %s is not installed "
+			      "(apt-get install %s-%s; the target also needs: %s)",
+			      base, t->name, d, base, t->triple, t->packages);
 			free(d);
 			return NULL;
 		}
@@ -320,6 +361,7 @@ int cmd_verify(int argc, const char **argv)
 	struct strlist files = STRLIST_INIT, only = STRLIST_INIT;
 	const char *tracer_s = NULL, *header = NULL, *backend = "both";
 	int json = 0, jobs = 0, no_builtin = 0, list = 0, timeout_s = 30;
+	int no_progress = 0;
 	struct verify_opts vo;
 	struct probe_set set = PROBE_SET_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -344,9 +386,10 @@ int cmd_verify(int argc, const char **argv)
 		OPT_STRING(0, "tracer", &tracer_s, "NAME", "qemu or valgrind (default: qemu, else valgrind)"),
 		OPT_INT('j', "jobs", &jobs, "N", "run N configurations at once (default: CPUs)"),
 		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
+		OPT_BOOL(0, "no-progress", &no_progress, "no progress line on a terminal"),
 		OPT_GROUP("Output"),
 		OPT_BOOL(0, "json", &json, "print JSON instead of the table"),
-		OPT_STRING(0, "emit-header", &header, "FILE", "write a header that #errors unless every configuration is ok"),
+		OPT_STRING(0, "emit-header", &header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
 		OPT_END(),
 	};
 
@@ -364,7 +407,11 @@ int cmd_verify(int argc, const char **argv)
 
 	memset(&vo, 0, sizeof(vo));
 	vo.timeout_ms = (unsigned)timeout_s * 1000;
+	vo.want_macros = header != NULL;
 	find_dirs(&vo);
+	/* Not after minutes of work: an unwritable header is said now. */
+	if (header && header_check_writable(header))
+		return EXIT_TROUBLE;
 
 	/* Probes first: a bad annotation is found before anything runs. */
 	if (!no_builtin)
@@ -482,7 +529,7 @@ int cmd_verify(int argc, const char **argv)
 	res = xcalloc(nr_cfg, sizeof(*res));
 	struct pool pool = { PTHREAD_MUTEX_INITIALIZER, 0, nr_cfg, 0, 0, cfg, res, &set, &vo };
 	/* A long run says where it is, on a terminal only. */
-	pool.progress = nr_cfg > 1 && isatty(2) && !getenv("NO_PROGRESS");
+	pool.progress = nr_cfg > 1 && want_progress(no_progress);
 	run_all(&pool, jobs);
 	if (pool.progress)
 		fprintf(stderr, "\r\033[K");
@@ -492,16 +539,17 @@ int cmd_verify(int argc, const char **argv)
 		size_t same = 0;
 		int seen = 0;
 
-		if (res[i].state != CONFIG_TROUBLE)
+		/* Trouble also when only some probe files did not compile. */
+		if (!res[i].trouble)
 			continue;
 		ret = EXIT_TROUBLE;
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = res[k].state == CONFIG_TROUBLE &&
+			seen = res[k].trouble &&
 			       !strcmp(res[k].trouble, res[i].trouble);
 		if (seen)
 			continue;
 		for (size_t k = i + 1; k < nr_cfg; k++)
-			same += res[k].state == CONFIG_TROUBLE &&
+			same += res[k].trouble &&
 				!strcmp(res[k].trouble, res[i].trouble);
 		char *label = config_label(&cfg[i]);
 		if (same)

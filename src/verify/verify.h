@@ -45,6 +45,7 @@ struct seen_access {
 
 struct probe_result {
 	int ran;                /* 0: not part of this configuration */
+	int not_compiled;       /* its file did not compile: not run */
 	unsigned verdict;       /* set of enum verdict, 0 = ok */
 	struct seen_access *seen;
 	size_t nr_seen;
@@ -56,15 +57,20 @@ enum config_state { CONFIG_OK, CONFIG_VIOLATIONS, CONFIG_TROUBLE };
 
 struct config_result {
 	enum config_state state;
-	char *trouble;          /* why, when CONFIG_TROUBLE */
+	char *trouble;          /* why, when CONFIG_TROUBLE; also when some
+				 * probe files did not compile and the
+				 * others were checked */
 	struct probe_result *probes; /* one per probe in the set */
 	double compile_s, trace_s;
 	uint64_t accesses;      /* watched accesses the tracer reported */
+	char *macros;           /* `-dM -E` under this configuration's flags,
+				 * for --emit-header; NULL otherwise */
 };
 
 struct verify_opts {
 	unsigned timeout_ms;
 	const char *include_dir, *probes_dir;
+	int want_macros;        /* record each configuration's macros */
 };
 
 /* verify-run.c: build and trace one configuration. */
@@ -78,9 +84,14 @@ char *config_label(const struct config *c);
 void report_table(FILE *f, const struct config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set,
 		  int color);
+/* The closing sentences of the table (verify-summary.c). */
+void verify_summary(FILE *f, const struct config *c, size_t nr,
+		    const struct config_result *r, const struct probe_set *set);
 void report_json(FILE *f, const struct config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set);
 /* 0, or -1 after error(). */
+/* verify-header.c: is path writable (checked before any run)? 0 or -1. */
+int header_check_writable(const char *path);
 int report_header(const char *path, const struct config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set);
 

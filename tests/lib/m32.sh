@@ -8,6 +8,26 @@
 #   m32_why CC [FLAGS...]   prints nothing and succeeds when CC -m32 FLAGS
 #                           builds a program that runs; else prints why
 #                           not and fails.
+#   m32_packages CC         the Debian packages with CC's 32-bit libraries
+#
+# Never gcc-multilib/g++-multilib: on Debian 12 they conflict with the
+# gcc-*-linux-gnu cross compilers (installing them removes the aarch64,
+# armhf, s390x... compilers).  The versioned gcc-N-multilib do not.
+
+# gcc-N and g++-N have their own; gcc, cc and clang use gcc 12's.
+m32_packages() {
+	case ${1##*/} in
+	gcc-[0-9]*) echo "gcc-${1##*gcc-}-multilib" ;;
+	g++-[0-9]*) echo "g++-${1##*g++-}-multilib" ;;
+	g++|c++|clang++*) echo "g++-12-multilib" ;;
+	*) echo "gcc-12-multilib" ;;
+	esac
+}
+
+# The hint for a compiler without 32-bit libraries or headers.
+m32_hint() {
+	echo "apt-get install $(m32_packages "$1"); not gcc-multilib, which removes the cross compilers"
+}
 
 m32_why() {
 	_m32_cc=$1
@@ -20,7 +40,7 @@ m32_why() {
 		>"$TEST_TMP/m32-probe.c"
 	if ! "$_m32_cc" -m32 "$@" -o "$TEST_TMP/m32-probe" \
 		"$TEST_TMP/m32-probe.c" >/dev/null 2>&1; then
-		echo "$_m32_cc -m32 cannot link a program (no 32-bit C library: apt-get install gcc-multilib g++-multilib)"
+		echo "$_m32_cc -m32 cannot link a program (no 32-bit C library: $(m32_hint "$_m32_cc"))"
 		return 1
 	fi
 	"$TEST_TMP/m32-probe" >/dev/null 2>&1
