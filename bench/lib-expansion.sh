@@ -17,6 +17,8 @@
 # Usage: bench/lib-expansion.sh   (make bench-library runs it)
 set -u
 . "$(dirname "$0")/peers.sh"
+# BENCH_PEERS: another list of bench/peers/*.h (bench/lib-routes.sh).
+PEERS=${BENCH_PEERS:-$PEERS}
 
 CCS=${BENCH_CCS-gcc clang} # BENCH_CCS= (empty): sizes only
 BENCH_RUNS=${BENCH_RUNS:-3}
