@@ -1,0 +1,71 @@
+#!/bin/sh
+# `rwonce scan` against `objdump -d --line-numbers` -- what a person
+# checking the generated code by hand would run -- over the same object
+# files: every object named by a kernel build's compile_commands.json
+# (bench/scan-kernel-build.sh makes them).  Wall time from the ns clock,
+# best of BENCH_RUNS (default 5), peak RSS from /usr/bin/time; scan single
+# threaded (-j 1, as objdump is) for the ratio, and with -j 2 for the
+# record.  Goal: scan <= 1x objdump's wall time.
+#
+#   bench/scan-vs-objdump.sh RWONCE_BINARY BUILD_DIR
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/bench-lib.sh"
+if [ $# -ne 2 ]; then
+	echo "usage: $0 RWONCE_BINARY BUILD_DIR" >&2
+	exit 2
+fi
+RWONCE=$1 build=$(cd "$2" && pwd)
+[ -x "$RWONCE" ] || { echo "bench: $RWONCE is not an executable" >&2; exit 2; }
+[ -f "$build/compile_commands.json" ] || { echo "bench: $build/compile_commands.json missing (bench/scan-kernel-build.sh)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "bench: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
+SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
+trap 'rm -rf "$SCRATCH"' EXIT
+RESULTS=$SCRATCH/results
+
+# The objects, as the compile commands name them (-o), that exist.
+python3 - "$build/compile_commands.json" >"$SCRATCH/objects" <<'EOF'
+import json, os, shlex, sys
+for e in json.load(open(sys.argv[1])):
+    argv = e.get("arguments") or shlex.split(e["command"])
+    if "-o" in argv:
+        o = os.path.join(e["directory"], argv[argv.index("-o") + 1])
+        if os.path.exists(o):
+            print(o)
+EOF
+n=$(wc -l <"$SCRATCH/objects")
+[ "$n" -gt 0 ] || { echo "bench: no objects found from $build/compile_commands.json" >&2; exit 2; }
+first=$(head -n 1 "$SCRATCH/objects")
+case $(readelf -h "$first" | sed -n 's/^ *Machine: *//p') in
+*ARM*) objdump=arm-linux-gnueabihf-objdump ;;
+*X86-64*|*80386*) objdump=objdump ;;
+*) echo "bench: $first: machine not handled here" >&2; exit 2 ;;
+esac
+command -v "$objdump" >/dev/null || { echo "bench: $objdump missing (deps/full/scan-real.txt)" >&2; exit 2; }
+bytes=$(xargs du -cb <"$SCRATCH/objects" | tail -n 1 | cut -f1)
+echo "== $build: $n objects, $((bytes / 1024 / 1024)) MiB, best of ${BENCH_RUNS:-5}"
+
+# Warm the page cache, and check once that scan really scans: exit 2 is
+# trouble, not a measurement.
+xargs cat <"$SCRATCH/objects" >/dev/null
+set +e
+xargs -d '\n' sh -c 'exec "$0" scan --no-progress -j 1 "$@"' "$RWONCE" <"$SCRATCH/objects" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
+st=$?
+set -e
+if [ "$st" -ge 2 ]; then
+	echo "bench: rwonce scan exited $st:" >&2
+	tail -n 20 "$SCRATCH/check.err" >&2
+	exit 2
+fi
+tail -n 3 "$SCRATCH/check" | sed 's/^/scan summary: /'
+
+measure "$objdump -d --line-numbers" "$SCRATCH/objdump.out" \
+	xargs -d '\n' "$objdump" -d --line-numbers <"$SCRATCH/objects"
+od_s=$LAST_S od_rss=$LAST_RSS
+measure "rwonce scan -j 1" "$SCRATCH/scan.out" \
+	xargs -d '\n' sh -c 'exec "$0" scan --no-progress -j 1 "$@"' "$RWONCE" <"$SCRATCH/objects"
+sc_s=$LAST_S sc_rss=$LAST_RSS
+measure "rwonce scan -j 2" "$SCRATCH/scan2.out" \
+	xargs -d '\n' sh -c 'exec "$0" scan --no-progress -j 2 "$@"' "$RWONCE" <"$SCRATCH/objects"
+echo "objdump output: $(wc -c <"$SCRATCH/objdump.out") bytes; peak RSS objdump $od_rss MiB, scan $sc_rss MiB"
+echo "ratio scan -j 1 / objdump: $(ratio "$sc_s" "$od_s")  (goal <= 1)"
