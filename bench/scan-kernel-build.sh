@@ -68,19 +68,8 @@ make_args() {
 	esac
 }
 
-build_one() {
-	name=$1
-	out=$kbuild/$name
-	args=$(make_args "$name")
-	case $name in
-	*-gcc) case $name in arm-*) need arm-linux-gnueabihf-gcc ;; *) need gcc ;; esac ;;
-	*-clang) need clang-16 ld.lld-16 llvm-ar-16 llvm-objcopy-16 ;;
-	esac
-	if [ -f "$out/vmlinux" ] && [ "$targets" = vmlinux ]; then
-		echo "scan-kernel-build: $name: $out/vmlinux already built" >&2
-		return 0
-	fi
-	mkdir -p "$out"
+configure() {
+	name=$1 out=$2 args=$3
 	# shellcheck disable=SC2086 # $args is a list of make variables
 	make -s -C "$src" O="$out" $args tinyconfig >/dev/null
 	cfg() { "$src/scripts/config" --file "$out/.config" "$@"; }
@@ -103,6 +92,24 @@ build_one() {
 	esac
 	# shellcheck disable=SC2086
 	make -s -C "$src" O="$out" $args olddefconfig >/dev/null
+}
+
+build_one() {
+	name=$1
+	out=$kbuild/$name
+	args=$(make_args "$name")
+	case $name in
+	*-gcc) case $name in arm-*) need arm-linux-gnueabihf-gcc ;; *) need gcc ;; esac ;;
+	*-clang) need clang-16 ld.lld-16 llvm-ar-16 llvm-objcopy-16 ;;
+	esac
+	if [ -f "$out/vmlinux" ] && [ "$targets" = vmlinux ]; then
+		echo "scan-kernel-build: $name: $out/vmlinux already built" >&2
+		return 0
+	fi
+	mkdir -p "$out"
+	# Configure once: redoing it on a configured build would only risk
+	# rebuilding everything.
+	[ -f "$out/.config" ] || configure "$name" "$out" "$args"
 	for want in CONFIG_SMP=y CONFIG_PREEMPT=y CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y; do
 		grep -qx "$want" "$out/.config" || {
 			echo "$0: $name: $want did not stick in $out/.config" >&2
