@@ -5,7 +5,10 @@
 # (bench/scan-kernel-build.sh makes them).  Wall time from the ns clock,
 # best of BENCH_RUNS (default 5), peak RSS from /usr/bin/time; scan single
 # threaded (-j 1, as objdump is) for the ratio, and with -j 2 for the
-# record.  Goal: scan <= 1x objdump's wall time.
+# record; the CPU time (user+sys) of each too, steadier than wall time on
+# a machine that others load.  Peak RSS is the largest process's (time(1)
+# through xargs: the children's maximum).  Goal: scan <= 1x objdump's
+# wall time.
 #
 #   bench/scan-vs-objdump.sh RWONCE_BINARY BUILD_DIR
 set -eu
@@ -57,15 +60,16 @@ if [ "$st" -ge 2 ]; then
 	tail -n 20 "$SCRATCH/check.err" >&2
 	exit 2
 fi
-tail -n 3 "$SCRATCH/check" | sed 's/^/scan summary: /'
+grep '^rwonce scan: .* files\{0,1\} checked' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
 
 measure "$objdump -d --line-numbers" "$SCRATCH/objdump.out" \
 	xargs -d '\n' "$objdump" -d --line-numbers <"$SCRATCH/objects"
-od_s=$LAST_S od_rss=$LAST_RSS
+od_s=$LAST_S od_rss=$LAST_RSS od_cpu=$LAST_CPU
 measure "rwonce scan -j 1" "$SCRATCH/scan.out" \
 	xargs -d '\n' sh -c 'exec "$0" scan --no-progress -j 1 "$@"' "$RWONCE" <"$SCRATCH/objects"
-sc_s=$LAST_S sc_rss=$LAST_RSS
+sc_s=$LAST_S sc_rss=$LAST_RSS sc_cpu=$LAST_CPU
 measure "rwonce scan -j 2" "$SCRATCH/scan2.out" \
 	xargs -d '\n' sh -c 'exec "$0" scan --no-progress -j 2 "$@"' "$RWONCE" <"$SCRATCH/objects"
 echo "objdump output: $(wc -c <"$SCRATCH/objdump.out") bytes; peak RSS objdump $od_rss MiB, scan $sc_rss MiB"
-echo "ratio scan -j 1 / objdump: $(ratio "$sc_s" "$od_s")  (goal <= 1)"
+echo "CPU (user+sys, least of the runs): objdump $od_cpu s, scan -j 1 $sc_cpu s; ratio $(ratio "$sc_cpu" "$od_cpu")"
+echo "ratio scan -j 1 / objdump (wall): $(ratio "$sc_s" "$od_s")  (goal <= 1)"
