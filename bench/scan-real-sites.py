@@ -202,14 +202,15 @@ def cmd_code(build_dir, sites_file, objdump):
     for entry in compile_commands(build_dir):
         o = object_path(entry)
         if os.path.exists(o):
-            objects.append(o)
+            objects.append((o, entry["directory"]))
     total = 0
-    for o in sorted(set(objects)):
+    for o, odir in sorted(set(objects)):
         r = subprocess.run([objdump, "-d", "-l", "--inlines", "--no-show-raw-insn", "-w", o],
                            capture_output=True, text=True)
         sym = None
         loc = None
         chain = []
+        after_insn = False
         instances = defaultdict(list)
         for line in r.stdout.splitlines():
             m = SYM.match(line)
@@ -222,15 +223,21 @@ def cmd_code(build_dir, sites_file, objdump):
                 continue
             m = INLINED.match(line)
             if m:
+                # A chain restated after instructions, with no line of
+                # its own, is a new chain for the same innermost line.
+                if after_insn:
+                    chain = []
+                after_insn = False
                 chain.append(f"{os.path.basename(m.group(1))}:{m.group(2)}")
                 continue
             m = INSN.match(line)
+            after_insn = bool(m)
             if m and loc in wanted:
                 instances[(loc, sym, tuple(chain))].append((m.group(1), m.group(2)))
         for (loc, sym, chain), insns in sorted(instances.items()):
             total += 1
             desc = ", ".join(f"{k} {b} B col {c}" for c, k, b in wanted[loc])
-            print(f"== {os.path.relpath(o, build_dir)} {sym} {loc[0].split('/linux-source-6.1/')[-1]}:{loc[1]} [{desc}]")
+            print(f"== {os.path.relpath(o, odir)} {sym} {loc[0].split('/linux-source-6.1/')[-1]}:{loc[1]} [{desc}]")
             if chain:
                 print(f"   inlined: {' <- '.join(chain)}")
             mem = 0
