@@ -30,6 +30,8 @@ from collections import defaultdict
 LOC = re.compile(r"^(/[^ :]+):(\d+)(?: \(discriminator \d+\))?$")
 INLINED = re.compile(r"^inlined by (/[^ :]+):(\d+) \((.*)\)")
 SYM = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
+SECTION = re.compile(r"^Disassembly of section (\S+):$")
+SYMTAB = re.compile(r"^([0-9a-f]+) .{7} (\S+)\t[0-9a-f]+ +(?:\S+ +)?(\S+)$")
 INSN = re.compile(r"^\s+([0-9a-f]+):\t(.*)$")
 NOTE_IN = re.compile(r"^in (\S+), function '([^']+)'")
 NOTE_INSN = re.compile(r"^([0-9a-f]+) <([^>+]+)(?:\+0x([0-9a-f]+))?>: (.*)$")
@@ -46,9 +48,13 @@ def disassemble(objdump, obj):
     r = subprocess.run([objdump, "-d", "-l", "--inlines", "--no-show-raw-insn", "-w", obj],
                        capture_output=True, text=True)
     rows = []
-    sym, base, loc, chain = None, 0, None, []
+    sym, base, loc, chain, section = None, 0, None, [], None
     after_insn = False
     for line in r.stdout.splitlines():
+        m = SECTION.match(line)
+        if m:
+            section = m.group(1)
+            continue
         m = SYM.match(line)
         if m:
             sym, base, loc, chain = m.group(2), int(m.group(1), 16), None, []
@@ -70,8 +76,21 @@ def disassemble(objdump, obj):
         after_insn = bool(m)
         if m:
             addr = int(m.group(1), 16)
-            rows.append((sym, addr - base, addr, m.group(2).strip(), loc, tuple(chain)))
+            rows.append((section, addr, m.group(2).strip(), loc, tuple(chain)))
     return rows
+
+
+def symbols(objdump, obj):
+    """{name: (section, address)} of the functions, from objdump -t: the
+    listing names code after the nearest label, which for clang's objects
+    is often a local .Ltmp label, not the function scan names."""
+    r = subprocess.run([objdump, "-t", "-w", obj], capture_output=True, text=True)
+    syms = {}
+    for line in r.stdout.splitlines():
+        m = SYMTAB.match(line)
+        if m:
+            syms.setdefault(m.group(3), (m.group(2), int(m.group(1), 16)))
+    return syms
 
 
 def main():
@@ -103,12 +122,13 @@ def main():
             continue
         path = obj if os.path.isabs(obj) else os.path.join(build, obj)
         if path not in cache:
-            cache[path] = disassemble(objdump, path)
-        rows = cache[path]
-        by_sym = {(s, off): (a, t, loc, ch) for s, off, a, t, loc, ch in rows}
+            cache[path] = (disassemble(objdump, path), symbols(objdump, path))
+        rows, syms = cache[path]
+        by_addr = {(sec, a): (a, t, loc, ch) for sec, a, t, loc, ch in rows}
         chains = set()
         for sym, off, text in addrs:
-            hit = by_sym.get((sym, off))
+            sec, start = syms.get(sym, (None, 0))
+            hit = by_addr.get((sec, start + off))
             if not hit:
                 print(f"   ?  {sym}+{off:#x}: not in objdump's listing ({text})")
                 continue
@@ -122,7 +142,7 @@ def main():
         if tag == "CHECK" and chains:
             (loc, ch), = chains
             print("   every instruction of this instance (line and chain):")
-            for s, off, a, t, l2, c2 in rows:
+            for _sec, a, t, l2, c2 in rows:
                 if l2 == loc and c2 == ch:
                     print(f"     {a:6x}: {t}")
     print(f"# {len(findings)} torn/duplicated findings: " +

@@ -5,11 +5,13 @@ kernel build with the hand-confirmed ground truth
 
   scan-real-compare.py GROUND_TRUTH BUILD SCAN.json
 
-GROUND_TRUTH rows: build, site (path under the kernel tree:line), verdict
-(torn, duplicated or ok: what the machine code shows, confirmed by hand),
-the objects that hold instances, and a note.  A site is compared as a
-whole: scan prints one finding per site, so a site is "reported" when
-scan has a finding of that kind at its line.
+GROUND_TRUTH rows (tab-separated): build, site (path under the kernel
+tree:line), verdict (torn or duplicated: what the machine code shows,
+confirmed by hand; ok: one access, listed so that the object is scanned
+too), object, function (the function whose code holds the
+instance), count (copies of the site's code in that function with that
+verdict), note.  scan prints one finding per instance; findings are
+matched to the ground truth by (site, object, function), counted.
 
 Prints, for BUILD:
   confirmed  findings that are in the ground truth with the same verdict
@@ -20,7 +22,11 @@ ground-truth findings).  Exit status 0 when there is nothing false and
 nothing missed, 1 otherwise, 2 on bad input.
 """
 import json
+import re
 import sys
+from collections import Counter
+
+NOTE_IN = re.compile(r"^in (\S+), function '([^']+)'")
 
 
 def short(path):
@@ -29,17 +35,19 @@ def short(path):
 
 
 def load_truth(path, build):
-    truth = {}
+    truth = Counter()
     try:
         with open(path) as f:
             for n, line in enumerate(f, 1):
                 if not line.strip() or line.startswith("#"):
                     continue
                 cols = line.rstrip("\n").split("\t")
-                if len(cols) < 4:
-                    sys.exit(f"scan-real-compare: error: {path}:{n}: expected build, site, verdict, objects[, note]")
-                if cols[0] == build:
-                    truth[cols[1]] = cols[2]
+                if len(cols) < 6 or not cols[5].isdigit():
+                    sys.exit(f"scan-real-compare: error: {path}:{n}: expected build, site, verdict, object, function, count[, note]")
+                # "ok" rows only name objects to scan (sites where this
+                # build made one access): no finding may come from them.
+                if cols[0] == build and cols[2] in ("torn", "duplicated"):
+                    truth[(cols[2], cols[1], cols[3], cols[4])] += int(cols[5])
     except OSError as e:
         sys.exit(f"scan-real-compare: error: {path}: {e}")
     return truth
@@ -55,25 +63,32 @@ def main():
     except (OSError, ValueError, KeyError) as e:
         print(f"scan-real-compare: error: {sys.argv[3]}: {e}", file=sys.stderr)
         sys.exit(2)
-    reported = {}
+    reported = Counter()
+    messages = {}
     for x in findings:
         kind = x["rule"].replace("scan-", "")
-        if kind in ("torn", "duplicated"):
-            reported[f"{short(x['path'])}:{x['line']}"] = (kind, x["message"])
-    confirmed = [s for s, (k, _m) in reported.items() if truth.get(s) == k]
-    false = [s for s in reported if truth.get(s) != reported[s][0]]
-    missed = [s for s, v in truth.items() if v in ("torn", "duplicated") and reported.get(s, ("",))[0] != v]
-    for s in sorted(confirmed):
-        print(f"confirmed {reported[s][0]} {s}")
-    for s in sorted(false):
-        print(f"false {reported[s][0]} {s} (ground truth: {truth.get(s, 'not a finding')}): {reported[s][1]}")
-    for s in sorted(missed):
-        print(f"missed {truth[s]} {s}")
-    n_truth = sum(1 for v in truth.values() if v in ("torn", "duplicated"))
-    precision = f"{len(confirmed)}/{len(reported)}" if reported else "-"
-    recall = f"{len(confirmed)}/{n_truth}" if n_truth else "-"
-    print(f"{sys.argv[2]}: reported {len(reported)}, confirmed {len(confirmed)}, "
-          f"false {len(false)}, missed {len(missed)}; precision {precision}, recall {recall}")
+        if kind not in ("torn", "duplicated"):
+            continue
+        obj = func = "?"
+        for note in x.get("notes", []):
+            m = NOTE_IN.match(note)
+            if m:
+                obj, func = m.group(1), m.group(2)
+        key = (kind, f"{short(x['path'])}:{x['line']}", obj, func)
+        reported[key] += 1
+        messages[key] = x["message"]
+    confirmed = reported & truth
+    false = reported - truth
+    missed = truth - reported
+    for label, c in (("confirmed", confirmed), ("false", false), ("missed", missed)):
+        for (kind, site, obj, func), n in sorted(c.items()):
+            extra = f": {messages[(kind, site, obj, func)]}" if label == "false" else ""
+            print(f"{label} {kind} {site} {obj} {func} x{n}{extra}")
+    nr, nc, nt = sum(reported.values()), sum(confirmed.values()), sum(truth.values())
+    precision = f"{nc}/{nr}" if nr else "-"
+    recall = f"{nc}/{nt}" if nt else "-"
+    print(f"{sys.argv[2]}: reported {nr}, confirmed {nc}, false {sum(false.values())}, "
+          f"missed {sum(missed.values())}; precision {precision}, recall {recall}")
     sys.exit(1 if false or missed else 0)
 
 

@@ -171,7 +171,9 @@ INSN = re.compile(r"^\s+([0-9a-f]+):\t(.*)$")
 # AT&T memory operand "(...)" / "0x10(%rax)"; ARM "[...]", ldm/stm/push/pop.
 MEMOP = re.compile(r"\(%|\[|^\s*(ldm|stm|push|pop|vldm|vstm|ldrex|strex)")
 # The frame: spills and reloads of the local copy, not the shared object.
-STACKOP = re.compile(r"\(%rsp\)|\(%rbp\)|\[sp\b|\[fp\b|^\s*(push|pop)")
+# Only the stack pointer: without frame pointers %rbp and fp (r11) are
+# ordinary registers that hold shared addresses.
+STACKOP = re.compile(r"\(%rsp\)|\[sp\b|^\s*(push|pop)")
 
 
 def object_path(entry):
