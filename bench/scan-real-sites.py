@@ -176,6 +176,29 @@ MEMOP = re.compile(r"\(%|\[|^\s*(ldm|stm|push|pop|vldm|vstm|ldrex|strex)")
 STACKOP = re.compile(r"\(%rsp\)|\[sp\b|^\s*(push|pop)")
 
 
+SECTION = re.compile(r"^Disassembly of section (\S+):$")
+SYMTAB = re.compile(r"^([0-9a-f]+) .{7} (\S+)\t([0-9a-f]+) +(?:\S+ +)?(\S+)$")
+
+
+def functions(objdump, obj):
+    """{section: [(start, end, name)]} of an object's functions."""
+    r = subprocess.run([objdump, "-t", "-w", obj], capture_output=True, text=True)
+    funcs = defaultdict(list)
+    for line in r.stdout.splitlines():
+        m = SYMTAB.match(line)
+        if m and " F " in line:
+            start = int(m.group(1), 16)
+            funcs[m.group(2)].append((start, start + int(m.group(3), 16), m.group(4)))
+    return funcs
+
+
+def containing(funcs, section, addr):
+    for start, end, name in funcs.get(section, ()):
+        if start <= addr < end:
+            return name
+    return None
+
+
 def object_path(entry):
     if "output" in entry:
         return os.path.join(entry["directory"], entry["output"])
@@ -209,15 +232,21 @@ def cmd_code(build_dir, sites_file, objdump):
     for o, odir in sorted(set(objects)):
         r = subprocess.run([objdump, "-d", "-l", "--inlines", "--no-show-raw-insn", "-w", o],
                            capture_output=True, text=True)
+        funcs = functions(objdump, o)
+        section = None
         sym = None
         loc = None
         chain = []
         after_insn = False
         instances = defaultdict(list)
         for line in r.stdout.splitlines():
+            m = SECTION.match(line)
+            if m:
+                section = m.group(1)
+                continue
             m = SYM.match(line)
             if m:
-                sym, loc, chain = m.group(1), None, []
+                sym, base, loc, chain = m.group(1), int(m.group(0).split()[0], 16), None, []
                 continue
             m = LOC.match(line)
             if m:
@@ -235,7 +264,10 @@ def cmd_code(build_dir, sites_file, objdump):
             m = INSN.match(line)
             after_insn = bool(m)
             if m and loc in wanted:
-                instances[(loc, sym, tuple(chain))].append((m.group(1), m.group(2)))
+                # Name the function by the symbol table: objdump labels
+                # clang's code with the nearest .Ltmp label.
+                func = containing(funcs, section, int(m.group(1), 16)) or sym
+                instances[(loc, func, tuple(chain))].append((m.group(1), m.group(2)))
         for (loc, sym, chain), insns in sorted(instances.items()):
             total += 1
             desc = ", ".join(f"{k} {b} B col {c}" for c, k, b in wanted[loc])
