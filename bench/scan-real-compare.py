@@ -74,6 +74,11 @@ def main():
             m = NOTE_IN.match(note)
             if m:
                 obj, func = m.group(1), m.group(2)
+        # Objects given by absolute path are named so: keep the part
+        # below the build's folder, as the ground truth does.
+        mark = f"/{sys.argv[2]}/"
+        if mark in obj:
+            obj = obj.split(mark, 1)[1]
         key = (kind, f"{short(x['path'])}:{x['line']}", obj, func)
         reported[key] += 1
         messages[key] = x["message"]
