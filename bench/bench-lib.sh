@@ -28,24 +28,28 @@ linux_tree() {
 # measure NAME OUTFILE CMD...: run CMD (in the current folder) $RUNS
 # times (default $BENCH_RUNS or 5), keep the fastest wall time and the
 # largest peak RSS; appends "NAME SECONDS RSS_MIB" to $RESULTS and sets
-# LAST_S / LAST_RSS.  Wall time is read from the clock in nanoseconds:
+# LAST_S / LAST_RSS, and LAST_CPU: the least user+system CPU seconds of a
+# run (steadier than wall time on a machine that others load).  Wall time is read from the clock in nanoseconds:
 # time(1)'s %e has 10 ms steps, a tenth of a run on the generated tree.
 measure() {
 	name=$1 outfile=$2
 	shift 2
-	best= rss=0 run=0
+	best= rss=0 run=0 cpu=
 	while [ $run -lt "${RUNS:-${BENCH_RUNS:-5}}" ]; do
 		run=$((run + 1))
 		t0=$(date +%s%N)
-		/usr/bin/time -f 'TIME %e %M' -o "$SCRATCH/time" "$@" >"$outfile" 2>"$SCRATCH/err" || true
+		/usr/bin/time -f 'TIME %e %M %U %S' -o "$SCRATCH/time" "$@" >"$outfile" 2>"$SCRATCH/err" || true
 		t1=$(date +%s%N)
 		s=$(awk "BEGIN{printf \"%.3f\", ($t1 - $t0) / 1e9}")
 		# time(1) may put "Command exited with non-zero status" first.
-		k=$(sed -n 's/^TIME [^ ]* \(.*\)/\1/p' "$SCRATCH/time")
+		k=$(sed -n 's/^TIME [^ ]* \([^ ]*\) .*/\1/p' "$SCRATCH/time")
+		c=$(awk '/^TIME /{printf "%.2f", $4 + $5}' "$SCRATCH/time")
 		if [ -z "$best" ] || awk "BEGIN{exit !($s < $best)}"; then best=$s; fi
+		if [ -z "$cpu" ] || awk "BEGIN{exit !($c < $cpu)}"; then cpu=$c; fi
 		[ "$k" -gt "$rss" ] && rss=$k
 	done
 	LAST_S=$best
+	LAST_CPU=$cpu
 	LAST_RSS=$((rss / 1024))
 	printf '%-40s %8.3f s %7d MiB\n' "$name" "$best" "$LAST_RSS" | tee -a "$RESULTS"
 }

@@ -1,0 +1,69 @@
+#!/bin/sh
+# rwonce scan on real code: Linux 6.1 built by its own build system
+# (bench/scan-kernel-build.sh: tinyconfig + SMP + PREEMPT, -O2 -g) with
+# clang 16 and gcc 12, compared with the hand-confirmed ground truth of
+# doc/scan-real-code.md (tests/scan-real/ground-truth.tsv), on the objects
+# that hold its sites.  check-full only (RWONCE_FULL=1).
+#
+# The builds are taken from RWONCE_KBUILD_DIR (default
+# $RWONCE_CACHE/kbuild, RWONCE_CACHE defaulting to /work/cache); a build
+# that lacks an object is completed there by building just those objects
+# (a few minutes: configuration, prepare, the objects).
+. "$(dirname "$0")/lib/tap.sh"
+
+[ "$RWONCE_FULL" = 1 ] || skip_all "kernel builds: check-full only (RWONCE_FULL=1)"
+"$RWONCE" scan -h 2>&1 | grep -q 'usage: rwonce scan' ||
+	skip_all "this rwonce has no scan command (issue #10)"
+need_cmd python3 make
+GT=$RWONCE_ROOT/tests/scan-real/ground-truth.tsv
+KB=${RWONCE_KBUILD_DIR:-${RWONCE_CACHE:-/work/cache}/kbuild}
+COMPARE=$RWONCE_ROOT/bench/scan-real-compare.py
+
+builds=$(sed -e '/^#/d' -e '/^$/d' "$GT" | cut -f1 | sort -u)
+for b in $builds; do
+	objs=$(awk -F'\t' -v b="$b" '$1 == b { n = split($4, o, ","); for (i = 1; i <= n; i++) print o[i] }' "$GT" | sort -u)
+	missing=
+	for o in $objs; do [ -f "$KB/$b/$o" ] || missing="$missing $o"; done
+	if [ -n "$missing" ]; then
+		case $b in
+		*-clang) tools="clang-16 ld.lld-16" pkgs="clang-16 lld-16 llvm-16" ;;
+		arm-gcc) tools=arm-linux-gnueabihf-gcc pkgs=gcc-arm-linux-gnueabihf ;;
+		*) tools=gcc pkgs=gcc ;;
+		esac
+		lack=
+		for t in $tools bc flex bison; do have_cmd "$t" || lack="$lack $t"; done
+		[ -f /usr/src/linux-source-6.1.tar.xz ] || lack="$lack linux-source-6.1"
+		if [ -n "$lack" ]; then
+			test_skip "$b: build the objects of the ground truth" "missing$lack (apt-get install $pkgs bc flex bison linux-source-6.1)"
+			continue
+		fi
+		# shellcheck disable=SC2086
+		test_expect_success "$b: build$missing" \
+			"RWONCE_KBUILD_TARGETS='$(echo $missing)' '$RWONCE_ROOT/bench/scan-kernel-build.sh' '$KB' $b >'$TEST_TMP/$b.build' 2>&1"
+	fi
+	set --
+	for o in $objs; do set -- "$@" "$KB/$b/$o"; done
+	"$RWONCE" scan --no-progress --json "$@" >"$TEST_TMP/$b.json" 2>"$TEST_TMP/$b.err"
+	st=$?
+	test_expect_success "$b: scan checks every object (exit $st)" \
+		"test $st -le 1 && grep -q ' $# of $# files\{0,1\} checked' '$TEST_TMP/$b.err'"
+	python3 "$COMPARE" "$GT" "$b" "$TEST_TMP/$b.json" >"$TEST_TMP/$b.cmp" 2>&1
+	diag "$(tail -n 1 "$TEST_TMP/$b.cmp")"
+	grep '^false' "$TEST_TMP/$b.cmp" | sed 's/^/#   /' 
+	# Known gap (doc/scan-real-code.md): a READ_ONCE/WRITE_ONCE inside
+	# a project's own macro (fair.c's sub_positive/add_positive) has no
+	# site at the line DWARF gives, so scan cannot see it.  Those misses
+	# are a TAP TODO, shown by prove; any other miss fails.
+	if grep '^missed' "$TEST_TMP/$b.cmp" | grep -qv 'kernel/sched/fair.c:\(3294\|4037\|4059\|4154\) '; then
+		test_expect_success "$b: every hand-confirmed torn/duplicated site is reported" "false"
+		grep '^missed' "$TEST_TMP/$b.cmp" | sed 's/^/#   /'
+	elif grep -q '^missed' "$TEST_TMP/$b.cmp"; then
+		tap_count=$((tap_count + 1))
+		echo "not ok $tap_count - $b: every hand-confirmed torn/duplicated site is reported # TODO no site for READ_ONCE/WRITE_ONCE inside sub_positive()/add_positive() ($(grep -c '^missed' "$TEST_TMP/$b.cmp") instances)"
+	else
+		test_expect_success "$b: every hand-confirmed torn/duplicated site is reported" "true"
+	fi
+	test_expect_success "$b: no torn/duplicated finding that the code does not show" \
+		"! grep '^false' '$TEST_TMP/$b.cmp'"
+done
+test_done
