@@ -1,0 +1,282 @@
+/* Line-table rows to site instances (attribute.h). */
+#include "scan/attribute.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- the source cache: path -> sites, read once per run ---- */
+
+struct cache_entry {
+	struct cache_entry *next;
+	struct source_sites src;
+	int warned_missing, warned_stale;
+};
+
+#define CACHE_BUCKETS 4096
+
+struct source_cache {
+	const struct lexical_options *macros;
+	char *sources_dir;
+	struct cache_entry *bucket[CACHE_BUCKETS];
+	size_t missing, stale;
+};
+
+struct source_cache *source_cache_new(const struct lexical_options *macros,
+				      const char *sources_dir)
+{
+	struct source_cache *c = xcalloc(1, sizeof(*c));
+
+	c->macros = macros;
+	c->sources_dir = sources_dir ? xstrdup(sources_dir) : NULL;
+	return c;
+}
+
+void source_cache_free(struct source_cache *c)
+{
+	if (!c)
+		return;
+	for (size_t b = 0; b < CACHE_BUCKETS; b++) {
+		struct cache_entry *e = c->bucket[b], *next;
+
+		for (; e; e = next) {
+			next = e->next;
+			source_sites_release(&e->src);
+			free(e);
+		}
+	}
+	free(c->sources_dir);
+	free(c);
+}
+
+size_t source_cache_missing(const struct source_cache *c)
+{
+	return c->missing;
+}
+
+size_t source_cache_stale(const struct source_cache *c)
+{
+	return c->stale;
+}
+
+static size_t hash_path(const char *s)
+{
+	size_t h = 5381;
+
+	for (; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h % CACHE_BUCKETS;
+}
+
+static struct cache_entry *cache_get(struct source_cache *c, const char *path)
+{
+	size_t b = hash_path(path);
+	struct cache_entry *e;
+
+	for (e = c->bucket[b]; e; e = e->next)
+		if (!strcmp(e->src.path, path))
+			return e;
+	e = xcalloc(1, sizeof(*e));
+	source_sites_load(&e->src, path, c->macros);
+	e->next = c->bucket[b];
+	c->bucket[b] = e;
+	return e;
+}
+
+/*
+ * The path of a line-table file name: absolute with the unit's comp_dir;
+ * with --sources DIR, DIR takes comp_dir's place (or, for a file outside
+ * comp_dir, DIR is searched for the longest tail of the path that exists).
+ */
+static void source_path(const struct source_cache *c, const struct line_unit *u,
+			const char *file, struct strbuf *out)
+{
+	const char *dir = u->comp_dir;
+	size_t n = dir ? strlen(dir) : 0;
+
+	strbuf_reset(out);
+	if (file[0] != '/' && dir)
+		strbuf_addf(out, "%s/%s", dir, file);
+	else
+		strbuf_addstr(out, file);
+	if (!c->sources_dir)
+		return;
+	if (dir && !strncmp(out->buf, dir, n) && out->buf[n] == '/') {
+		char *rest = xstrdup(out->buf + n);
+
+		strbuf_reset(out);
+		strbuf_addf(out, "%s%s", c->sources_dir, rest);
+		free(rest);
+		return;
+	}
+	for (const char *p = out->buf; (p = strchr(p, '/')); p++) {
+		char *try = xasprintf("%s%s", c->sources_dir, p);
+
+		if (!access(try, R_OK)) {
+			strbuf_reset(out);
+			strbuf_addstr(out, try);
+			free(try);
+			return;
+		}
+		free(try);
+	}
+}
+
+/* ---- rows to instances ---- */
+
+/* Which site of the line a row with column col belongs to: its index,
+ * or -1 for none.  *together: the number of sites judged as one. */
+static long pick_site(const struct source_sites *s, size_t first, size_t n,
+		      unsigned line, unsigned col, size_t *together)
+{
+	*together = 1;
+	if (!col) {
+		if (n > 1)
+			*together = n;
+		return (long)first;
+	}
+	for (size_t k = first; k < first + n; k++) {
+		const struct scan_site *x = &s->sites[k];
+
+		if (col >= x->col && (x->end_line > line || col < x->end_col))
+			return (long)k;
+	}
+	return -1; /* another expression on the line */
+}
+
+static int same_chain(const struct site_instance *a,
+		      const struct inline_frame *chain, size_t n)
+{
+	if (a->nchain != n)
+		return 0;
+	for (size_t k = 0; k < n; k++) {
+		const struct inline_frame *x = &a->chain[k], *y = &chain[k];
+
+		if (strcmp(x->function, y->function) ||
+		    x->call_line != y->call_line || x->call_col != y->call_col ||
+		    (x->call_file != y->call_file &&
+		     (!x->call_file || !y->call_file ||
+		      strcmp(x->call_file, y->call_file))))
+			return 0;
+	}
+	return 1;
+}
+
+static void add_range(struct site_instance *in, uint64_t lo, uint64_t hi)
+{
+	if (in->nr_ranges && in->ranges[in->nr_ranges - 1].hi == lo) {
+		in->ranges[in->nr_ranges - 1].hi = hi;
+		return;
+	}
+	ALLOC_GROW(in->ranges, in->nr_ranges + 1, in->alloc_ranges);
+	in->ranges[in->nr_ranges].lo = lo;
+	in->ranges[in->nr_ranges].hi = hi;
+	in->nr_ranges++;
+}
+
+static struct site_instance *instance_for(struct instance_list *out,
+					  struct source_sites *src, size_t site,
+					  size_t together,
+					  const struct inline_frame *chain,
+					  size_t nchain)
+{
+	struct site_instance *in;
+
+	/* the newest first: rows of one instance come close together */
+	for (size_t k = out->nr; k-- > 0;) {
+		in = &out->items[k];
+		if (in->src == src && in->site == site &&
+		    same_chain(in, chain, nchain))
+			return in;
+	}
+	ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+	in = &out->items[out->nr++];
+	memset(in, 0, sizeof(*in));
+	in->src = src;
+	in->site = site;
+	in->together = together;
+	memcpy(in->chain, chain, nchain * sizeof(*chain));
+	in->nchain = nchain;
+	return in;
+}
+
+/* The last file name looked up, and its entry: rows come in runs. */
+struct file_memo {
+	const char *file;
+	struct cache_entry *e;
+};
+
+void attribute_unit(struct line_unit *u, struct source_cache *c,
+		    const char *obj, time_t obj_mtime,
+		    struct instance_list *out)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct file_memo memo[8];
+	size_t next_memo = 0;
+
+	memset(memo, 0, sizeof(memo));
+	for (size_t i = 0; i + 1 < u->nr; i++) {
+		const struct line_row *row = &u->rows[i];
+		struct cache_entry *e = NULL;
+		struct inline_frame chain[SCAN_MAX_CHAIN];
+		size_t first, n, nchain, together;
+		long site;
+
+		if (row->end_sequence || u->rows[i + 1].addr <= row->addr ||
+		    !row->line)
+			continue;
+		for (size_t m = 0; m < ARRAY_SIZE(memo); m++)
+			if (memo[m].file == row->file)
+				e = memo[m].e;
+		if (!e) {
+			source_path(c, u, row->file, &path);
+			e = cache_get(c, path.buf);
+			memo[next_memo].file = row->file;
+			memo[next_memo].e = e;
+			next_memo = (next_memo + 1) % ARRAY_SIZE(memo);
+			/* a directory: some tables name the unit's folder as
+			 * a file (entry 0 of DWARF 5); no code is there */
+			if (e->src.missing && e->src.missing != EISDIR &&
+			    !e->warned_missing) {
+				e->warned_missing = 1;
+				c->missing++;
+				warning("%s: source '%s' named by its line table "
+					"cannot be read (%s): its sites are not "
+					"checked (--sources DIR?)", obj, path.buf,
+					strerror(e->src.missing));
+			}
+		}
+		if (e->src.missing || !e->src.nr)
+			continue;
+		n = source_sites_on_line(&e->src, row->line, &first);
+		if (!n)
+			continue;
+		site = pick_site(&e->src, first, n, row->line, row->col,
+				 &together);
+		if (site < 0)
+			continue;
+		if (e->src.mtime > obj_mtime && !e->warned_stale) {
+			e->warned_stale = 1;
+			c->stale++;
+			warning("%s: sources changed since the build: '%s' is "
+				"newer than the object; its lines may no longer "
+				"match the code", obj, e->src.path);
+		}
+		nchain = line_unit_inline_chain(u, row->addr, chain,
+						ARRAY_SIZE(chain));
+		add_range(instance_for(out, &e->src, (size_t)site, together,
+				       chain, nchain),
+			  row->addr, u->rows[i + 1].addr);
+	}
+	strbuf_release(&path);
+}
+
+void instance_list_clear(struct instance_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		free(l->items[i].ranges);
+	l->nr = 0;
+}

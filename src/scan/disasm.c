@@ -1,0 +1,585 @@
+/*
+ * Memory operands of machine code through capstone (disasm.h).  x86 has
+ * operand sizes and read/write flags in capstone 4.0.2; for ARM, AArch64,
+ * s390x, POWER and MIPS the width and direction come from the mnemonic
+ * (and the data register), in the small tables below.
+ */
+#include "scan/disasm.h"
+#include "lib/util.h"
+
+#include <capstone/capstone.h>
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct disasm {
+	csh cs, thumb; /* thumb: the second handle for ARM's Thumb code */
+	unsigned machine;
+	cs_insn *insn;
+};
+
+struct disasm *disasm_open(const struct elf_image_info *info,
+			   struct strbuf *why)
+{
+	cs_arch arch;
+	int mode = info->big_endian ? CS_MODE_BIG_ENDIAN : CS_MODE_LITTLE_ENDIAN;
+	struct disasm *d;
+
+	switch (info->machine) {
+	case EM_X86_64:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_64;
+		break;
+	case EM_386:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_32;
+		break;
+	case EM_ARM:
+		arch = CS_ARCH_ARM;
+		mode |= CS_MODE_ARM;
+		break;
+	case EM_AARCH64:
+		arch = CS_ARCH_ARM64;
+		break;
+	case EM_S390:
+		arch = CS_ARCH_SYSZ;
+		mode = CS_MODE_BIG_ENDIAN;
+		break;
+	case EM_PPC64:
+	case EM_PPC:
+		arch = CS_ARCH_PPC;
+		mode |= info->is64 ? CS_MODE_64 : CS_MODE_32;
+		break;
+	case EM_MIPS:
+		arch = CS_ARCH_MIPS;
+		mode |= info->is64 ? CS_MODE_MIPS64 : CS_MODE_MIPS32;
+		break;
+	case EM_RISCV:
+		strbuf_addstr(why, "RISC-V code cannot be disassembled: capstone "
+			      "4.0.2 (Debian 12) has no RISC-V support");
+		return NULL;
+	default:
+		strbuf_addf(why, "unsupported machine (ELF e_machine %u)",
+			    info->machine);
+		return NULL;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->machine = info->machine;
+	if (cs_open(arch, (cs_mode)mode, &d->cs) != CS_ERR_OK ||
+	    (info->machine == EM_ARM &&
+	     cs_open(arch, (cs_mode)(mode | CS_MODE_THUMB), &d->thumb) !=
+	     CS_ERR_OK)) {
+		strbuf_addf(why, "capstone cannot open machine %u",
+			    info->machine);
+		free(d);
+		return NULL;
+	}
+	cs_option(d->cs, CS_OPT_DETAIL, CS_OPT_ON);
+	/* x86 in AT&T syntax, as gcc, objdump and rwonce verify print it */
+	if (arch == CS_ARCH_X86)
+		cs_option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	if (d->thumb)
+		cs_option(d->thumb, CS_OPT_DETAIL, CS_OPT_ON);
+	return d;
+}
+
+void disasm_close(struct disasm *d)
+{
+	if (!d)
+		return;
+	if (d->insn)
+		cs_free(d->insn, 1);
+	cs_close(&d->cs);
+	if (d->thumb)
+		cs_close(&d->thumb);
+	free(d);
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* ---- widths from mnemonics ---- */
+
+static const char *const arm_conds[] = {
+	"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi",
+	"ls", "ge", "lt", "gt", "le", "al",
+};
+
+static int arm_is_cond(const char *s)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(arm_conds); i++)
+		if (!strcmp(s, arm_conds[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * ARM ldr/str family: the part after "ldr"/"str"/"ldrex"/"strex" (with
+ * ".w"/".n" and a condition removed) gives the width; *pair for ldrd.
+ */
+static unsigned arm_width(const char *rest, int *pair)
+{
+	char r[16];
+	size_t n;
+
+	snprintf(r, sizeof(r), "%s", rest);
+	n = strcspn(r, ".");
+	r[n] = '\0';
+	*pair = 0;
+	if (!*r || arm_is_cond(r) || (r[0] == 't' && (!r[1] || arm_is_cond(r + 1))))
+		return 4;
+	if (r[0] == 's' && (r[1] == 'b' || r[1] == 'h'))
+		return r[1] == 'b' ? 1 : 2;
+	if (r[0] == 'b')
+		return 1;
+	if (r[0] == 'h')
+		return 2;
+	if (r[0] == 'd') {
+		*pair = 1;
+		return 4;
+	}
+	return 0;
+}
+
+/* AArch64: the width of a register by its name (w0 x0 b0 h0 s0 d0 q0). */
+static unsigned a64_reg_width(csh cs, unsigned reg)
+{
+	const char *n = cs_reg_name(cs, reg);
+
+	if (!n)
+		return 0;
+	switch (n[0]) {
+	case 'w': return 4;
+	case 'x': return 8;
+	case 'b': return 1;
+	case 'h': return 2;
+	case 's': return n[1] == 'p' ? 8 : 4;
+	case 'd': return 8;
+	case 'q': return 16;
+	}
+	return 0;
+}
+
+struct mnemonic_width {
+	const char *name;
+	unsigned size;
+	enum access_kind kind;
+};
+
+/* s390x: loads, stores and compare-and-swap of general registers. */
+static const struct mnemonic_width s390_table[] = {
+	{ "l", 4, ACC_LOAD }, { "ly", 4, ACC_LOAD }, { "lt", 4, ACC_LOAD },
+	{ "lg", 8, ACC_LOAD }, { "ltg", 8, ACC_LOAD }, { "lgf", 4, ACC_LOAD },
+	{ "llgf", 4, ACC_LOAD }, { "lh", 2, ACC_LOAD }, { "lhy", 2, ACC_LOAD },
+	{ "lgh", 2, ACC_LOAD }, { "llh", 2, ACC_LOAD }, { "llgh", 2, ACC_LOAD },
+	{ "lb", 1, ACC_LOAD }, { "lgb", 1, ACC_LOAD }, { "llc", 1, ACC_LOAD },
+	{ "llgc", 1, ACC_LOAD }, { "ic", 1, ACC_LOAD }, { "icy", 1, ACC_LOAD },
+	{ "st", 4, ACC_STORE }, { "sty", 4, ACC_STORE }, { "stg", 8, ACC_STORE },
+	{ "sth", 2, ACC_STORE }, { "sthy", 2, ACC_STORE }, { "stc", 1, ACC_STORE },
+	{ "stcy", 1, ACC_STORE }, { "cs", 4, ACC_RMW }, { "csy", 4, ACC_RMW },
+	{ "csg", 8, ACC_RMW }, { "c", 4, ACC_LOAD }, { "cg", 8, ACC_LOAD },
+	{ "cl", 4, ACC_LOAD }, { "clg", 8, ACC_LOAD }, { "a", 4, ACC_LOAD },
+	{ "ag", 8, ACC_LOAD }, { "n", 4, ACC_LOAD }, { "ng", 8, ACC_LOAD },
+	{ "o", 4, ACC_LOAD }, { "og", 8, ACC_LOAD }, { "x", 4, ACC_LOAD },
+	{ "xg", 8, ACC_LOAD }, { "mvhi", 4, ACC_STORE }, { "mvghi", 8, ACC_STORE },
+	{ "mvhhi", 2, ACC_STORE }, { "mvi", 1, ACC_STORE }, { "cli", 1, ACC_LOAD },
+	{ "tm", 1, ACC_LOAD },
+};
+
+/* POWER: D-form and X-form loads and stores (update forms too). */
+static const struct mnemonic_width ppc_table[] = {
+	{ "lbz", 1, ACC_LOAD }, { "lhz", 2, ACC_LOAD }, { "lha", 2, ACC_LOAD },
+	{ "lwz", 4, ACC_LOAD }, { "lwa", 4, ACC_LOAD }, { "ld", 8, ACC_LOAD },
+	{ "lfs", 4, ACC_LOAD }, { "lfd", 8, ACC_LOAD }, { "lwarx", 4, ACC_LOAD },
+	{ "ldarx", 8, ACC_LOAD }, { "lbarx", 1, ACC_LOAD }, { "lharx", 2, ACC_LOAD },
+	{ "stb", 1, ACC_STORE }, { "sth", 2, ACC_STORE }, { "stw", 4, ACC_STORE },
+	{ "std", 8, ACC_STORE }, { "stfs", 4, ACC_STORE }, { "stfd", 8, ACC_STORE },
+	{ "stwcx.", 4, ACC_STORE }, { "stdcx.", 8, ACC_STORE },
+	{ "stbcx.", 1, ACC_STORE }, { "sthcx.", 2, ACC_STORE },
+};
+
+/* MIPS: loads and stores. */
+static const struct mnemonic_width mips_table[] = {
+	{ "lb", 1, ACC_LOAD }, { "lbu", 1, ACC_LOAD }, { "lh", 2, ACC_LOAD },
+	{ "lhu", 2, ACC_LOAD }, { "lw", 4, ACC_LOAD }, { "lwu", 4, ACC_LOAD },
+	{ "ld", 8, ACC_LOAD }, { "ll", 4, ACC_LOAD }, { "lld", 8, ACC_LOAD },
+	{ "lwc1", 4, ACC_LOAD }, { "ldc1", 8, ACC_LOAD },
+	{ "sb", 1, ACC_STORE }, { "sh", 2, ACC_STORE }, { "sw", 4, ACC_STORE },
+	{ "sd", 8, ACC_STORE }, { "sc", 4, ACC_STORE }, { "scd", 8, ACC_STORE },
+	{ "swc1", 4, ACC_STORE }, { "sdc1", 8, ACC_STORE },
+};
+
+static const struct mnemonic_width *table_lookup(const struct mnemonic_width *t,
+						 size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].name, name))
+			return &t[i];
+	return NULL;
+}
+
+/* ---- one instruction ---- */
+
+struct insn_ctx {
+	struct disasm *d;
+	csh cs;
+	struct elf_image *img;
+	const cs_insn *in;
+	struct mem_access_list *out;
+	unsigned stack_reg;
+};
+
+/* "mnemonic operands", cut to fit. */
+static void insn_text(const cs_insn *in, char *out, size_t size)
+{
+	size_t n = strlen(in->mnemonic), k;
+
+	if (n > size - 1)
+		n = size - 1;
+
+	memcpy(out, in->mnemonic, n);
+	if (in->op_str[0] && n + 1 < size - 1) {
+		out[n++] = ' ';
+		k = strlen(in->op_str);
+		if (k > size - 1 - n)
+			k = size - 1 - n;
+		memcpy(out + n, in->op_str, k);
+		n += k;
+	}
+	out[n] = '\0';
+}
+
+static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
+			      unsigned size, uint64_t base, uint64_t index,
+			      int64_t disp)
+{
+	struct mem_access_list *o = c->out;
+	struct mem_access *a;
+
+	ALLOC_GROW(o->items, o->nr + 1, o->alloc);
+	a = &o->items[o->nr++];
+	memset(a, 0, sizeof(*a));
+	a->pc = c->in->address;
+	insn_text(c->in, a->text, sizeof(a->text));
+	a->kind = kind;
+	a->size = size;
+	a->base = base;
+	a->index = index;
+	a->disp = disp;
+	a->stack = base == c->stack_reg && c->stack_reg;
+	return a;
+}
+
+/*
+ * A memory operand with a relocation inside the instruction (a relocatable
+ * object): the relocation names the object, so it becomes the address.
+ */
+static int relocated(struct insn_ctx *c, uint64_t *where, uint64_t *target)
+{
+	return elf_image_reloc_in(c->img, c->in->address, c->in->size, where,
+				  target);
+}
+
+static void do_x86(struct insn_ctx *c)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+
+	if (starts(c->in->mnemonic, "lea") || starts(c->in->mnemonic, "nop") ||
+	    starts(c->in->mnemonic, "prefetch"))
+		return;
+	for (int i = 0; i < x->op_count; i++) {
+		const cs_x86_op *op = &x->operands[i];
+		enum access_kind kind;
+		uint64_t base = op->mem.base, where, target;
+		int64_t disp = op->mem.disp;
+
+		if (op->type != X86_OP_MEM)
+			continue;
+		kind = (op->access & CS_AC_READ ? ACC_LOAD : 0) |
+		       (op->access & CS_AC_WRITE ? ACC_STORE : 0);
+		if (kind == ACC_NONE)
+			kind = ACC_LOAD;
+		if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP) {
+			/* pc-relative: from the end of the instruction */
+			base = BASE_ABSOLUTE;
+			disp += (int64_t)(c->in->address + c->in->size);
+			if (relocated(c, &where, &target))
+				disp = (int64_t)(target + c->in->address +
+						 c->in->size - where);
+		} else if (!op->mem.base && !op->mem.index) {
+			base = BASE_ABSOLUTE;
+			if (relocated(c, &where, &target))
+				disp = (int64_t)target;
+		} else if (relocated(c, &where, &target) && !op->mem.index) {
+			/* sym+disp(%reg): keep the register, add the symbol */
+			disp += (int64_t)target;
+		}
+		add(c, kind, op->size, base, op->mem.index, disp);
+	}
+}
+
+/* ARM: the memory operand, with a negative offset when subtracted. */
+static void do_arm(struct insn_ctx *c)
+{
+	const cs_arm *a = &c->in->detail->arm;
+	const char *m = c->in->mnemonic;
+	enum access_kind kind;
+	const char *rest;
+	unsigned width;
+	int pair = 0;
+
+	if (starts(m, "ldm") || starts(m, "stm")) {
+		/* ldm rN, {r2, r3}: one word per register, counting up */
+		int down = strstr(m + 3, "da") || strstr(m + 3, "db");
+		int before = strstr(m + 3, "ib") || strstr(m + 3, "db");
+		int nregs = a->op_count - 1;
+
+		if (a->op_count < 2 || a->operands[0].type != ARM_OP_REG)
+			return;
+		kind = m[0] == 'l' ? ACC_LOAD : ACC_STORE;
+		for (int i = 0; i < nregs; i++) {
+			int64_t off = down ? -(int64_t)(nregs - i) * 4 +
+				(before ? 0 : 4) : (int64_t)i * 4 + (before ? 4 : 0);
+
+			add(c, kind, 4, (uint64_t)a->operands[0].reg, 0, off);
+		}
+		return;
+	}
+	if (starts(m, "ldrex") || starts(m, "strex")) {
+		kind = m[0] == 'l' ? ACC_LOAD : ACC_STORE;
+		rest = m + 5;
+		width = !*rest || arm_is_cond(rest) ? 4 : rest[0] == 'b' ? 1 :
+			rest[0] == 'h' ? 2 : rest[0] == 'd' ? 8 : 0;
+	} else if (starts(m, "ldr") || starts(m, "str")) {
+		kind = m[0] == 'l' ? ACC_LOAD : ACC_STORE;
+		width = arm_width(m + 3, &pair);
+	} else if (starts(m, "vldr") || starts(m, "vstr")) {
+		kind = m[1] == 'l' ? ACC_LOAD : ACC_STORE;
+		width = a->op_count && a->operands[0].type == ARM_OP_REG &&
+			cs_reg_name(c->cs, a->operands[0].reg) &&
+			cs_reg_name(c->cs, a->operands[0].reg)[0] == 'd' ? 8 : 4;
+	} else {
+		return; /* pld, vld1 ...: not checked */
+	}
+	for (int i = 0; i < a->op_count; i++) {
+		const cs_arm_op *op = &a->operands[i];
+		int64_t disp = op->mem.disp;
+
+		if (op->type != ARM_OP_MEM)
+			continue;
+		if (op->mem.base == ARM_REG_PC)
+			return; /* a literal-pool constant, not an object */
+		if (op->subtracted && disp > 0)
+			disp = -disp;
+		add(c, kind, width, (uint64_t)op->mem.base,
+		    (uint64_t)op->mem.index, disp);
+		if (pair)
+			add(c, kind, width, (uint64_t)op->mem.base,
+			    (uint64_t)op->mem.index, disp + 4);
+		return;
+	}
+}
+
+static void do_arm64(struct insn_ctx *c)
+{
+	const cs_arm64 *a = &c->in->detail->arm64;
+	const char *m = c->in->mnemonic;
+	size_t n = strlen(m);
+	enum access_kind kind;
+	unsigned width = 0, nregs = 1, data = 0;
+	int exclusive_store;
+
+	if (starts(m, "prfm") || starts(m, "prfum") || !n)
+		return;
+	if (starts(m, "ld") && !starts(m, "ldadd") && !starts(m, "ldclr") &&
+	    !starts(m, "ldeor") && !starts(m, "ldset") && !starts(m, "ldsmax") &&
+	    !starts(m, "ldsmin") && !starts(m, "ldumax") && !starts(m, "ldumin"))
+		kind = ACC_LOAD;
+	else if (starts(m, "st"))
+		kind = ACC_STORE;
+	else if (starts(m, "ld") || starts(m, "cas") || starts(m, "swp"))
+		kind = ACC_RMW;
+	else
+		return;
+	/* stxr w1, x0, [x2]: the first register is the status */
+	exclusive_store = kind == ACC_STORE && (strstr(m, "xr") || strstr(m, "xp"));
+	if (exclusive_store)
+		data = 1;
+	if (strstr(m, "p") && (starts(m, "ldp") || starts(m, "stp") ||
+			       starts(m, "ldnp") || starts(m, "stnp") ||
+			       starts(m, "ldxp") || starts(m, "stxp") ||
+			       starts(m, "ldaxp") || starts(m, "stlxp") ||
+			       starts(m, "ldpsw")))
+		nregs = 2;
+	if (m[n - 1] == 'b')
+		width = 1;
+	else if (m[n - 1] == 'h')
+		width = 2;
+	else if (m[n - 1] == 'w' && starts(m, "ld") && strstr(m, "sw"))
+		width = 4;
+	else if (data < a->op_count && a->operands[data].type == ARM64_OP_REG)
+		width = a64_reg_width(c->cs, a->operands[data].reg);
+	for (int i = 0; i < a->op_count; i++) {
+		const cs_arm64_op *op = &a->operands[i];
+		uint64_t where, target, base = op->mem.base;
+		int64_t disp = op->mem.disp;
+
+		if (op->type != ARM64_OP_MEM)
+			continue;
+		if (relocated(c, &where, &target)) {
+			base = BASE_ABSOLUTE; /* ldr w0, [x8, :lo12:sym] */
+			disp += (int64_t)target;
+		}
+		for (unsigned r = 0; r < nregs; r++)
+			add(c, kind, width, base, op->mem.index,
+			    disp + (int64_t)(r * width));
+		return;
+	}
+}
+
+/* s390x, POWER, MIPS: one memory operand, width from the table. */
+static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
+		     size_t nt)
+{
+	char name[32];
+	const struct mnemonic_width *w;
+	size_t n;
+
+	snprintf(name, sizeof(name), "%s", c->in->mnemonic);
+	w = table_lookup(t, nt, name);
+	n = strlen(name);
+	/* POWER update and indexed forms: lwzu, lwzx, lwzux */
+	while (!w && n > 1 && (name[n - 1] == 'x' || name[n - 1] == 'u') &&
+	       c->d->machine != EM_S390) {
+		name[--n] = '\0';
+		w = table_lookup(t, nt, name);
+	}
+	if (!w)
+		return;
+	for (int i = 0; ; i++) {
+		uint64_t base, index = 0, where, target;
+		int64_t disp;
+		int found = 0;
+
+		switch (c->d->machine) {
+		case EM_S390: {
+			const cs_sysz *z = &c->in->detail->sysz;
+
+			if (i >= z->op_count)
+				return;
+			if ((found = z->operands[i].type == SYSZ_OP_MEM)) {
+				base = z->operands[i].mem.base;
+				index = z->operands[i].mem.index;
+				disp = z->operands[i].mem.disp;
+			}
+			break;
+		}
+		case EM_MIPS: {
+			const cs_mips *mi = &c->in->detail->mips;
+
+			if (i >= mi->op_count)
+				return;
+			if ((found = mi->operands[i].type == MIPS_OP_MEM)) {
+				base = mi->operands[i].mem.base;
+				disp = mi->operands[i].mem.disp;
+			}
+			break;
+		}
+		default: {
+			const cs_ppc *p = &c->in->detail->ppc;
+
+			if (i >= p->op_count)
+				return;
+			if ((found = p->operands[i].type == PPC_OP_MEM)) {
+				base = p->operands[i].mem.base;
+				disp = p->operands[i].mem.disp;
+			}
+			break;
+		}
+		}
+		if (!found)
+			continue;
+		if (relocated(c, &where, &target)) {
+			base = BASE_ABSOLUTE;
+			disp += (int64_t)target;
+		}
+		add(c, w->kind, w->size, base, index, disp);
+		return;
+	}
+}
+
+static unsigned stack_register(unsigned machine)
+{
+	switch (machine) {
+	case EM_X86_64: return X86_REG_RSP;
+	case EM_386: return X86_REG_ESP;
+	case EM_ARM: return ARM_REG_SP;
+	case EM_AARCH64: return ARM64_REG_SP;
+	case EM_S390: return SYSZ_REG_15;
+	case EM_PPC64: case EM_PPC: return PPC_REG_R1;
+	case EM_MIPS: return MIPS_REG_SP;
+	}
+	return 0;
+}
+
+size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
+		    size_t len, struct mem_access_list *out)
+{
+	const unsigned char *code;
+	size_t avail, left;
+	uint64_t pc = addr;
+	struct insn_ctx c;
+
+	if (elf_image_code(img, addr, &code, &avail))
+		return len;
+	left = len < avail ? len : avail;
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.img = img;
+	c.out = out;
+	c.stack_reg = stack_register(d->machine);
+	c.cs = d->machine == EM_ARM && elf_image_is_thumb(img, addr) ?
+		d->thumb : d->cs;
+	if (!d->insn)
+		d->insn = cs_malloc(c.cs);
+	while (left) {
+		cs_insn *in = d->insn;
+
+		if (!cs_disasm_iter(c.cs, &code, &left, &pc, in))
+			return left + (len > avail ? len - avail : 0);
+		c.in = in;
+		if (cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
+		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
+		    cs_insn_group(c.cs, in, CS_GRP_RET)) {
+			struct mem_access *a = add(&c, ACC_NONE, 0, 0, 0, 0);
+
+			a->branch = 1;
+			a->call = cs_insn_group(c.cs, in, CS_GRP_CALL);
+		}
+		switch (d->machine) {
+		case EM_X86_64:
+		case EM_386:
+			do_x86(&c);
+			break;
+		case EM_ARM:
+			do_arm(&c);
+			break;
+		case EM_AARCH64:
+			do_arm64(&c);
+			break;
+		case EM_S390:
+			do_table(&c, s390_table, ARRAY_SIZE(s390_table));
+			break;
+		case EM_MIPS:
+			do_table(&c, mips_table, ARRAY_SIZE(mips_table));
+			break;
+		default:
+			do_table(&c, ppc_table, ARRAY_SIZE(ppc_table));
+			break;
+		}
+	}
+	return len > avail ? len - avail : 0;
+}

@@ -1,0 +1,164 @@
+/* From a site instance to its verdict and finding (judge.h). */
+#include "scan/judge.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Disassembling the code between an instance's ranges too (for the
+ * branches) is worth it up to this distance; beyond, ranges one by one. */
+#define SPAN_LIMIT 65536
+
+static char *cwd_prefix; /* "/home/x/" */
+
+void judge_set_cwd(const char *cwd)
+{
+	free(cwd_prefix);
+	cwd_prefix = cwd ? xasprintf("%s/", cwd) : NULL;
+}
+
+static const char *shown(const char *path)
+{
+	size_t n = cwd_prefix ? strlen(cwd_prefix) : 0;
+
+	if (n && path && !strncmp(path, cwd_prefix, n) && path[n])
+		return path + n;
+	return path ? path : "?";
+}
+
+static int in_ranges(const struct site_instance *in, uint64_t pc)
+{
+	for (size_t k = 0; k < in->nr_ranges; k++)
+		if (pc >= in->ranges[k].lo && pc < in->ranges[k].hi)
+			return 1;
+	return 0;
+}
+
+/* The accesses of the instance's ranges, and the branches among them. */
+static void collect(struct elf_image *img, struct disasm *d,
+		    const struct site_instance *in, struct mem_access_list *out)
+{
+	uint64_t lo = in->ranges[0].lo, hi = in->ranges[0].hi;
+	struct mem_access_list all = { NULL, 0, 0 };
+
+	for (size_t k = 1; k < in->nr_ranges; k++) {
+		if (in->ranges[k].lo < lo)
+			lo = in->ranges[k].lo;
+		if (in->ranges[k].hi > hi)
+			hi = in->ranges[k].hi;
+	}
+	if (hi - lo > SPAN_LIMIT || in->nr_ranges == 1) {
+		for (size_t k = 0; k < in->nr_ranges; k++)
+			disasm_range(d, img, in->ranges[k].lo,
+				     in->ranges[k].hi - in->ranges[k].lo, out);
+		return;
+	}
+	disasm_range(d, img, lo, hi - lo, &all);
+	for (size_t k = 0; k < all.nr; k++) {
+		if (!all.items[k].branch && !in_ranges(in, all.items[k].pc))
+			continue;
+		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+		out->items[out->nr++] = all.items[k];
+	}
+	free(all.items);
+}
+
+static const enum rule_id verdict_rule[SCAN__COUNT] = {
+	[SCAN_TORN] = RULE_SCAN_TORN,
+	[SCAN_DUPLICATED] = RULE_SCAN_DUPLICATED,
+	[SCAN_WIDENED] = RULE_SCAN_WIDENED,
+};
+
+static const char *access_word(enum site_access a)
+{
+	return a == SITE_READ ? "read" : a == SITE_WRITE ? "write" : "access";
+}
+
+static void add_finding(struct elf_image *img, const struct site_instance *in,
+			enum scan_verdict v, unsigned size, const char *why,
+			const struct mem_access_list *acc, const char *used,
+			struct finding_list *findings)
+{
+	const struct scan_site *s = &in->src->sites[in->site];
+	struct strbuf msg = STRBUF_INIT, notes = STRBUF_INIT;
+	struct finding f;
+	const char *fn = in->nchain ? in->chain[in->nchain - 1].function : NULL;
+
+	if (!strcmp(s->what, "volatile cast"))
+		strbuf_addf(&msg, "volatile-cast %s '%s'", access_word(s->access),
+			    s->operand);
+	else
+		strbuf_addf(&msg, "%s(%s)", s->what, s->operand);
+	if (s->type)
+		strbuf_addf(&msg, " of '%s'", s->type);
+	if (size)
+		strbuf_addf(&msg, " (%u byte%s)", size, size == 1 ? "" : "s");
+	strbuf_addf(&msg, " %s", why);
+	if (in->together > 1)
+		strbuf_addf(&msg, " (the line's %zu sites checked together: its "
+			    "line table has no columns)", in->together);
+
+	if (!fn && in->nr_ranges)
+		fn = elf_image_symbol_at(img, in->ranges[0].lo, NULL);
+	strbuf_addf(&notes, "in %s, function '%s'", shown(elf_image_info(img)->name),
+		    fn ? fn : "?");
+	for (size_t k = 0; k + 1 < in->nchain; k++)
+		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
+			    in->chain[k].function, in->chain[k + 1].function,
+			    shown(in->chain[k].call_file), in->chain[k].call_line,
+			    in->chain[k].call_col);
+	for (size_t k = 0; k < acc->nr; k++) {
+		const struct mem_access *a = &acc->items[k];
+		const char *sym;
+		uint64_t off;
+
+		if (!used[k])
+			continue;
+		sym = elf_image_symbol_at(img, a->pc, &off);
+		strbuf_addf(&notes, "\n%llx", (unsigned long long)
+			    elf_image_file_address(img, a->pc));
+		if (sym)
+			strbuf_addf(&notes, " <%s+0x%llx>", sym,
+				    (unsigned long long)off);
+		strbuf_addf(&notes, ": %s", a->text);
+	}
+
+	memset(&f, 0, sizeof(f));
+	f.rule = verdict_rule[v];
+	f.path = (char *)shown(in->src->path);
+	f.line = s->line;
+	f.col = s->col;
+	if (s->end_line == s->line) {
+		f.end_line = s->end_line;
+		f.end_col = s->end_col;
+	}
+	f.message = msg.buf;
+	f.type_spelled = s->type;
+	f.notes = notes.buf;
+	finding_list_add(findings, &f);
+	strbuf_release(&msg);
+	strbuf_release(&notes);
+}
+
+enum scan_verdict judge_instance(struct elf_image *img, struct disasm *d,
+			    const struct site_instance *in,
+			    struct finding_list *findings)
+{
+	const struct scan_site *s = &in->src->sites[in->site];
+	struct mem_access_list acc = { NULL, 0, 0 };
+	struct strbuf why = STRBUF_INIT;
+	unsigned size = elf_image_info(img)->is64 ? s->size64 : s->size32;
+	enum scan_verdict v;
+	char *used;
+
+	collect(img, d, in, &acc);
+	used = xcalloc(acc.nr + 1, 1);
+	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);
+	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
+		add_finding(img, in, v, size, why.buf, &acc, used, findings);
+	free(used);
+	free(acc.items);
+	strbuf_release(&why);
+	return v;
+}

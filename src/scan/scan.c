@@ -1,0 +1,272 @@
+/*
+ * rwonce scan: did this build compile every once-access into one access?
+ * Reads objects, archives and linked ELFs built with line tables, ties
+ * their instructions to the once-access sites of the sources, and gives
+ * a verdict per site instance.  See doc/rwonce-scan.1 and doc/scan.md.
+ *
+ *   sites.c      the sites of a source file (through src/cfront/)
+ *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
+ *   disasm.c     memory accesses of instructions (capstone)
+ *   verdict.c    ok, torn, duplicated, widened, unattributed
+ *   judge.c      one instance: code -> verdict -> finding
+ *   compdb.c     the objects a compile_commands.json names (-p)
+ */
+#include "commands.h"
+#include "findings/finding.h"
+#include "findings/report.h"
+#include "lib/parse-options.h"
+#include "lib/util.h"
+#include "scan/attribute.h"
+#include "scan/compdb.h"
+#include "scan/judge.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const scan_usage[] = {
+	"rwonce scan [<options>] <object|archive|ELF>...",
+	"rwonce scan -p <build-dir> [<options>]",
+	NULL,
+};
+
+struct scan_ctx {
+	struct lexical_options lex;
+	struct source_cache *cache;
+	struct finding_list findings;
+	size_t instances[SCAN__COUNT];
+	size_t units, images;
+	/* the file being scanned */
+	const char *path;
+	time_t mtime;
+	int image_trouble, had_units;
+};
+
+static int scan_unit(struct line_unit *u, void *arg)
+{
+	struct scan_ctx *ctx = ((void **)arg)[0];
+	struct disasm *d = ((void **)arg)[1];
+	struct instance_list list = { NULL, 0, 0 };
+
+	ctx->units++;
+	attribute_unit(u, ctx->cache, ctx->path, ctx->mtime, &list);
+	for (size_t i = 0; i < list.nr; i++) {
+		struct site_instance *in = &list.items[i];
+		enum scan_verdict v = judge_instance(u->img, d, in, &ctx->findings);
+
+		ctx->instances[v]++;
+		in->src->sites[in->site].instances++;
+	}
+	instance_list_clear(&list);
+	free(list.items);
+	return 0;
+}
+
+static int scan_image(struct elf_image *img, void *arg)
+{
+	struct scan_ctx *ctx = arg;
+	struct strbuf why = STRBUF_INIT;
+	struct disasm *d = disasm_open(elf_image_info(img), &why);
+	void *pass[2] = { ctx, NULL };
+	int units;
+
+	ctx->images++;
+	if (!d) {
+		error("%s: %s", elf_image_info(img)->name, why.buf);
+		ctx->image_trouble = 1;
+		strbuf_release(&why);
+		return 0;
+	}
+	pass[1] = d;
+	units = elf_image_units_each(img, scan_unit, pass, &why);
+	if (units < 0) {
+		error("%s: %s", elf_image_info(img)->name, why.buf);
+		ctx->image_trouble = 1;
+	} else if (units > 0) {
+		ctx->had_units = 1;
+	}
+	disasm_close(d);
+	strbuf_release(&why);
+	return 0;
+}
+
+/* Scan one file; 0 when something in it was checked, -1 otherwise. */
+static int scan_file(struct scan_ctx *ctx, const char *path)
+{
+	struct strbuf why = STRBUF_INIT;
+	struct stat st;
+	int n;
+
+	ctx->path = path;
+	ctx->mtime = stat(path, &st) ? 0 : st.st_mtime;
+	ctx->image_trouble = ctx->had_units = 0;
+	n = elf_images_each(path, scan_image, ctx, &why);
+	if (n < 0) {
+		error("%s: %s", path, why.buf);
+		strbuf_release(&why);
+		return -1;
+	}
+	strbuf_release(&why);
+	if (!n) {
+		error("%s: an archive with no ELF members: nothing to scan", path);
+		return -1;
+	}
+	if (!ctx->had_units) {
+		if (!ctx->image_trouble)
+			error("%s: no DWARF line tables: build with -g (or -g1, "
+			      "-gline-tables-only) and do not strip", path);
+		return -1;
+	}
+	return 0;
+}
+
+static void progress(size_t done, size_t total, const struct scan_ctx *ctx)
+{
+	size_t inst = 0;
+
+	for (int v = 0; v < SCAN__COUNT; v++)
+		inst += ctx->instances[v];
+	fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu instances, %zu "
+		"findings\033[K", done, total, inst, ctx->findings.nr);
+	if (done == total)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+}
+
+static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
+			   int json)
+{
+	for (int v = 0; v < SCAN__COUNT; v++)
+		strbuf_addf(sb, json ? "%s\"%s\": %zu" : "%s%s %zu",
+			    v ? ", " : "", scan_verdict_name((enum scan_verdict)v),
+			    ctx->instances[v]);
+}
+
+int cmd_scan(int argc, const char **argv)
+{
+	struct scan_ctx ctx;
+	struct report_options ro;
+	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
+	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
+	const char *format = "text", *build_dir = NULL, *sources = NULL;
+	const char *srcroot = NULL;
+	int json = 0, jobs = 0, no_progress = 0, quiet = 0, fmt, status;
+	size_t checked = 0, trouble = 0;
+	char cwd[PATH_MAX];
+	struct option opts[] = {
+		OPT_STRING('p', NULL, &build_dir, "DIR",
+			   "scan the objects DIR/compile_commands.json names"),
+		OPT_STRING(0, "sources", &sources, "DIR",
+			   "read the sources under DIR instead of the build's "
+			   "directory (DW_AT_comp_dir)"),
+		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+			 "a project's own once-macro; KIND: access-once, "
+			 "read-once, write-once (repeatable)"),
+		OPT_STRING(0, "format", &format, "FMT",
+			   "text (default), json or sarif"),
+		OPT_BOOL(0, "json", &json, "same as --format=json"),
+		OPT_STRING(0, "srcroot", &srcroot, "DIR",
+			   "SARIF: make URIs relative to DIR (default: .)"),
+		OPT_INT('j', "jobs", &jobs, "N",
+			"accepted for compatibility; files are scanned one "
+			"after another"),
+		OPT_BOOL(0, "no-progress", &no_progress,
+			 "no progress line on a terminal"),
+		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, scan_usage);
+	memset(&ctx, 0, sizeof(ctx));
+	lexical_options_init(&ctx.lex);
+	if (json)
+		format = "json";
+	fmt = report_parse_format(format);
+	if (fmt < 0) {
+		error("--format: unknown format '%s' (text, json or sarif)", format);
+		goto trouble_out;
+	}
+	if (jobs < 0 || jobs > 1024) {
+		error("--jobs must be 0..1024");
+		goto trouble_out;
+	}
+	for (size_t i = 0; i < macros.nr; i++)
+		if (lexical_add_macro(&ctx.lex, macros.items[i]))
+			goto trouble_out;
+	if (build_dir && compdb_objects(build_dir, &files))
+		goto trouble_out;
+	for (int i = 0; i < argc; i++)
+		strlist_push(&files, argv[i]);
+	if (!files.nr) {
+		error("nothing to scan: name object files, archives or ELF "
+		      "files, or -p BUILD_DIR");
+		usage_with_options(scan_usage, opts);
+	}
+	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	ctx.cache = source_cache_new(&ctx.lex, sources);
+
+	for (size_t i = 0; i < files.nr; i++) {
+		if (scan_file(&ctx, files.items[i]))
+			trouble++;
+		else
+			checked++;
+		if (!no_progress && isatty(2))
+			progress(i + 1, files.nr, &ctx);
+	}
+
+	finding_list_sort_unique(&ctx.findings);
+	verdict_counts(&ctx, &counts, 1);
+	strbuf_addf(&extra, "\"instances\": {%s}, \"files\": {\"checked\": %zu, "
+		    "\"trouble\": %zu}", counts.buf, checked, trouble);
+	memset(&ro, 0, sizeof(ro));
+	ro.format = (enum report_format)fmt;
+	ro.color = fmt == REPORT_TEXT && want_color(1);
+	ro.engine = "scan";
+	ro.command = "scan";
+	ro.srcroot = srcroot;
+	ro.json_extra = extra.buf;
+	status = report_write(stdout, &ctx.findings, &ro) ? EXIT_TROUBLE : 0;
+
+	if (!quiet) {
+		size_t inst = 0;
+
+		for (int v = 0; v < SCAN__COUNT; v++)
+			inst += ctx.instances[v];
+		strbuf_reset(&counts);
+		verdict_counts(&ctx, &counts, 0);
+		fprintf(stderr, "rwonce scan: %zu finding%s; %zu site instance%s: "
+			"%s; %zu of %zu file%s checked",
+			ctx.findings.nr, ctx.findings.nr == 1 ? "" : "s", inst,
+			inst == 1 ? "" : "s", counts.buf, checked, files.nr,
+			files.nr == 1 ? "" : "s");
+		if (source_cache_missing(ctx.cache))
+			fprintf(stderr, ", %zu source%s not found",
+				source_cache_missing(ctx.cache),
+				source_cache_missing(ctx.cache) == 1 ? "" : "s");
+		if (source_cache_stale(ctx.cache))
+			fprintf(stderr, ", %zu source%s changed since the build",
+				source_cache_stale(ctx.cache),
+				source_cache_stale(ctx.cache) == 1 ? "" : "s");
+		fputc('\n', stderr);
+	}
+	if (!status)
+		status = !checked ? EXIT_TROUBLE :
+			ctx.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+	goto out;
+trouble_out:
+	status = EXIT_TROUBLE;
+out:
+	source_cache_free(ctx.cache);
+	finding_list_release(&ctx.findings);
+	lexical_options_release(&ctx.lex);
+	judge_set_cwd(NULL);
+	strlist_clear(&macros);
+	strlist_clear(&files);
+	strbuf_release(&extra);
+	strbuf_release(&counts);
+	return status;
+}
