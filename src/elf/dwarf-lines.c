@@ -3,6 +3,7 @@
  * through elfutils' libdwfl (dwarf-lines.h).
  */
 #include "elf/dwarf-lines.h"
+#include "elf/dwarf-internal.h"
 #include "lib/util.h"
 
 #include <elfutils/libdwfl.h>
@@ -39,11 +40,6 @@ struct elf_image {
 	size_t nr_relocs, alloc_relocs;
 	struct mapping_sym *maps;
 	size_t nr_maps, alloc_maps;
-};
-
-struct unit_priv {
-	Dwarf_Die cu;
-	Dwarf_Addr bias;
 };
 
 static const Dwfl_Callbacks offline_callbacks = {

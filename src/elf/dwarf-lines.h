@@ -88,6 +88,16 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 			      struct inline_frame *out, size_t max);
 
 /*
+ * The type of the C lvalue expr ("x", "*p", "s->lock.tickets", "a[i]")
+ * as the DWARF in scope at addr describes it: returns its size in bytes
+ * and writes its name ("struct pair32") to tname[0..n), or returns 0 when
+ * the expression is not that simple or a name is not in scope.
+ * (dwarf-types.c)
+ */
+unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *tname, size_t n);
+
+/*
  * The code bytes from addr to the end of its section: *bytes and *avail.
  * Returns 0, or -1 when addr lies in no section with contents.
  */

@@ -187,6 +187,12 @@ static const struct mnemonic_width s390_table[] = {
 	{ "xg", 8, ACC_LOAD }, { "mvhi", 4, ACC_STORE }, { "mvghi", 8, ACC_STORE },
 	{ "mvhhi", 2, ACC_STORE }, { "mvi", 1, ACC_STORE }, { "cli", 1, ACC_LOAD },
 	{ "tm", 1, ACC_LOAD },
+	/* relative-long: the address is pc-relative (an immediate operand) */
+	{ "lrl", 4, ACC_LOAD }, { "lgrl", 8, ACC_LOAD }, { "lgfrl", 4, ACC_LOAD },
+	{ "llgfrl", 4, ACC_LOAD }, { "lhrl", 2, ACC_LOAD }, { "lghrl", 2, ACC_LOAD },
+	{ "llhrl", 2, ACC_LOAD }, { "llghrl", 2, ACC_LOAD }, { "strl", 4, ACC_STORE },
+	{ "stgrl", 8, ACC_STORE }, { "sthrl", 2, ACC_STORE }, { "crl", 4, ACC_LOAD },
+	{ "cgrl", 8, ACC_LOAD }, { "clrl", 4, ACC_LOAD }, { "clgrl", 8, ACC_LOAD },
 };
 
 /* POWER: D-form and X-form loads and stores (update forms too). */
@@ -223,6 +229,13 @@ static const struct mnemonic_width *table_lookup(const struct mnemonic_width *t,
 
 /* ---- one instruction ---- */
 
+/* A register known to hold an address (set by lea, larl, adrp+add,
+ * movw+movt from a symbol): accesses through it get that address. */
+struct reg_value {
+	unsigned reg;
+	uint64_t addr;
+};
+
 struct insn_ctx {
 	struct disasm *d;
 	csh cs;
@@ -230,7 +243,38 @@ struct insn_ctx {
 	const cs_insn *in;
 	struct mem_access_list *out;
 	unsigned stack_reg;
+	struct reg_value regs[8];
+	size_t nregs;
 };
+
+static struct reg_value *reg_find(struct insn_ctx *c, unsigned reg)
+{
+	for (size_t i = 0; i < c->nregs; i++)
+		if (c->regs[i].reg == reg)
+			return &c->regs[i];
+	return NULL;
+}
+
+static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
+{
+	struct reg_value *r = reg_find(c, reg);
+
+	if (!r) {
+		if (c->nregs == ARRAY_SIZE(c->regs))
+			memmove(c->regs, c->regs + 1, --c->nregs * sizeof(*r));
+		r = &c->regs[c->nregs++];
+	}
+	r->reg = reg;
+	r->addr = addr;
+}
+
+static void reg_forget(struct insn_ctx *c, unsigned reg)
+{
+	struct reg_value *r = reg_find(c, reg);
+
+	if (r)
+		*r = c->regs[--c->nregs];
+}
 
 /* "mnemonic operands", cut to fit. */
 static void insn_text(const cs_insn *in, char *out, size_t size)
@@ -270,6 +314,14 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 	a->index = index;
 	a->disp = disp;
 	a->stack = base == c->stack_reg && c->stack_reg;
+	if (base && base != BASE_ABSOLUTE && !index && kind != ACC_NONE) {
+		struct reg_value *r = reg_find(c, (unsigned)base);
+
+		if (r) {
+			a->base = BASE_ABSOLUTE;
+			a->disp = (int64_t)r->addr + disp;
+		}
+	}
 	return a;
 }
 
@@ -370,7 +422,7 @@ static void do_arm(struct insn_ctx *c)
 
 		if (op->type != ARM_OP_MEM)
 			continue;
-		if (op->mem.base == ARM_REG_PC)
+		if (op->mem.base == ARM_REG_PC && !op->mem.index)
 			return; /* a literal-pool constant, not an object */
 		if (op->subtracted && disp > 0)
 			disp = -disp;
@@ -467,9 +519,22 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 		switch (c->d->machine) {
 		case EM_S390: {
 			const cs_sysz *z = &c->in->detail->sysz;
+			size_t len = strlen(name);
 
 			if (i >= z->op_count)
 				return;
+			if (len > 2 && !strcmp(name + len - 2, "rl") &&
+			    z->operands[i].type == SYSZ_OP_IMM && i > 0) {
+				/* lgrl %r1, sym: pc + 2 * offset, or the
+				 * relocation's symbol in an object */
+				base = BASE_ABSOLUTE;
+				disp = z->operands[i].imm;
+				if (relocated(c, &where, &target))
+					disp = (int64_t)(target +
+							 c->in->address - where);
+				add(c, w->kind, w->size, base, 0, disp);
+				return;
+			}
 			if ((found = z->operands[i].type == SYSZ_OP_MEM)) {
 				base = z->operands[i].mem.base;
 				index = z->operands[i].mem.index;
@@ -508,6 +573,94 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 		}
 		add(c, w->kind, w->size, base, index, disp);
 		return;
+	}
+}
+
+/*
+ * Follow the registers that receive an address, and forget those an
+ * instruction writes otherwise.  Straight-line: a value set on one path
+ * is assumed on the next, which is how compilers use these sequences.
+ */
+static void track_registers(struct insn_ctx *c)
+{
+	const cs_detail *det = c->in->detail;
+	const char *m = c->in->mnemonic;
+	uint64_t where, target;
+	int rel = relocated(c, &where, &target);
+
+	switch (c->d->machine) {
+	case EM_X86_64:
+	case EM_386: {
+		const cs_x86 *x = &det->x86;
+
+		for (int i = 0; i < x->op_count; i++)
+			if (x->operands[i].type == X86_OP_REG &&
+			    (x->operands[i].access & CS_AC_WRITE))
+				reg_forget(c, x->operands[i].reg);
+		if (!strncmp(m, "lea", 3) && x->op_count == 2) {
+			const cs_x86_op *mem = &x->operands[0], *dst = &x->operands[1];
+
+			if (mem->type != X86_OP_MEM) {
+				mem = &x->operands[1];
+				dst = &x->operands[0];
+			}
+			if (mem->type == X86_OP_MEM && dst->type == X86_OP_REG &&
+			    (mem->mem.base == X86_REG_RIP || mem->mem.base == X86_REG_EIP) &&
+			    !mem->mem.index)
+				reg_set(c, dst->reg, rel ? target + c->in->address +
+					c->in->size - where : c->in->address +
+					c->in->size + (uint64_t)mem->mem.disp);
+		}
+		break;
+	}
+	case EM_AARCH64: {
+		const cs_arm64 *a = &det->arm64;
+
+		if (a->op_count < 2 || a->operands[0].type != ARM64_OP_REG)
+			break;
+		if (!strcmp(m, "adrp") && a->operands[1].type == ARM64_OP_IMM) {
+			reg_set(c, a->operands[0].reg, rel ? target :
+				(uint64_t)a->operands[1].imm);
+		} else if (!strcmp(m, "add") && a->op_count == 3 &&
+			   a->operands[1].type == ARM64_OP_REG &&
+			   a->operands[2].type == ARM64_OP_IMM &&
+			   reg_find(c, a->operands[1].reg)) {
+			uint64_t base = reg_find(c, a->operands[1].reg)->addr;
+
+			reg_set(c, a->operands[0].reg, rel ? target :
+				base + (uint64_t)a->operands[2].imm);
+		} else if (!starts(m, "st") && !starts(m, "cmp") &&
+			   !starts(m, "tst") && !starts(m, "cb") && !starts(m, "tb")) {
+			reg_forget(c, a->operands[0].reg);
+		}
+		break;
+	}
+	case EM_ARM: {
+		const cs_arm *a = &det->arm;
+
+		if (a->op_count < 1 || a->operands[0].type != ARM_OP_REG)
+			break;
+		if ((starts(m, "movw") || starts(m, "movt")) && rel)
+			reg_set(c, (unsigned)a->operands[0].reg, target);
+		else if (!starts(m, "str") && !starts(m, "cmp") &&
+			 !starts(m, "tst") && !starts(m, "push") &&
+			 !starts(m, "stm") && !starts(m, "b"))
+			reg_forget(c, (unsigned)a->operands[0].reg);
+		break;
+	}
+	case EM_S390: {
+		const cs_sysz *z = &det->sysz;
+
+		if (z->op_count < 1 || z->operands[0].type != SYSZ_OP_REG)
+			break;
+		if (!strcmp(m, "larl") && z->op_count == 2)
+			reg_set(c, z->operands[0].reg, rel ?
+				target + c->in->address - where :
+				(uint64_t)z->operands[1].imm);
+		else if (!starts(m, "st") && m[0] != 'c' && !starts(m, "tm"))
+			reg_forget(c, z->operands[0].reg);
+		break;
+	}
 	}
 }
 
@@ -580,6 +733,7 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 			do_table(&c, ppc_table, ARRAY_SIZE(ppc_table));
 			break;
 		}
+		track_registers(&c); /* after: "ldr x8, [x8]" used the old x8 */
 	}
 	return len > avail ? len - avail : 0;
 }

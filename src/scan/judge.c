@@ -35,11 +35,15 @@ static int in_ranges(const struct site_instance *in, uint64_t pc)
 	return 0;
 }
 
-/* The accesses of the instance's ranges, and the branches among them. */
+/*
+ * The accesses of the instance's ranges, and the branches among them.
+ * Decoding starts at the function's entry, so that registers loaded with
+ * an object's address before the site's lines are followed.
+ */
 static void collect(struct elf_image *img, struct disasm *d,
 		    const struct site_instance *in, struct mem_access_list *out)
 {
-	uint64_t lo = in->ranges[0].lo, hi = in->ranges[0].hi;
+	uint64_t lo = in->ranges[0].lo, hi = in->ranges[0].hi, start, off;
 	struct mem_access_list all = { NULL, 0, 0 };
 
 	for (size_t k = 1; k < in->nr_ranges; k++) {
@@ -48,18 +52,23 @@ static void collect(struct elf_image *img, struct disasm *d,
 		if (in->ranges[k].hi > hi)
 			hi = in->ranges[k].hi;
 	}
-	if (hi - lo > SPAN_LIMIT || in->nr_ranges == 1) {
+	start = elf_image_symbol_at(img, lo, &off) && off <= lo ? lo - off : lo;
+	if (hi - start > SPAN_LIMIT)
+		start = lo;
+	if (hi - start > SPAN_LIMIT) {
 		for (size_t k = 0; k < in->nr_ranges; k++)
 			disasm_range(d, img, in->ranges[k].lo,
 				     in->ranges[k].hi - in->ranges[k].lo, out);
 		return;
 	}
-	disasm_range(d, img, lo, hi - lo, &all);
+	disasm_range(d, img, start, hi - start, &all);
 	for (size_t k = 0; k < all.nr; k++) {
-		if (!all.items[k].branch && !in_ranges(in, all.items[k].pc))
+		const struct mem_access *a = &all.items[k];
+
+		if (a->branch ? a->pc < lo : !in_ranges(in, a->pc))
 			continue;
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
-		out->items[out->nr++] = all.items[k];
+		out->items[out->nr++] = *a;
 	}
 	free(all.items);
 }
@@ -76,7 +85,8 @@ static const char *access_word(enum site_access a)
 }
 
 static void add_finding(struct elf_image *img, const struct site_instance *in,
-			enum scan_verdict v, unsigned size, const char *why,
+			enum scan_verdict v, unsigned size, const char *type,
+			const char *why,
 			const struct mem_access_list *acc, const char *used,
 			struct finding_list *findings)
 {
@@ -90,8 +100,8 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 			    s->operand);
 	else
 		strbuf_addf(&msg, "%s(%s)", s->what, s->operand);
-	if (s->type)
-		strbuf_addf(&msg, " of '%s'", s->type);
+	if (type)
+		strbuf_addf(&msg, " of '%s'", type);
 	if (size)
 		strbuf_addf(&msg, " (%u byte%s)", size, size == 1 ? "" : "s");
 	strbuf_addf(&msg, " %s", why);
@@ -113,8 +123,9 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 		const char *sym;
 		uint64_t off;
 
-		if (!used[k])
-			continue;
+		if (!used[k] || (k && used[k - 1] &&
+				 acc->items[k - 1].pc == a->pc))
+			continue; /* ldrd, ldp: one instruction, two accesses */
 		sym = elf_image_symbol_at(img, a->pc, &off);
 		strbuf_addf(&notes, "\n%llx", (unsigned long long)
 			    elf_image_file_address(img, a->pc));
@@ -134,29 +145,42 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 		f.end_col = s->end_col;
 	}
 	f.message = msg.buf;
-	f.type_spelled = s->type;
+	f.type_spelled = (char *)type;
 	f.notes = notes.buf;
 	finding_list_add(findings, &f);
 	strbuf_release(&msg);
 	strbuf_release(&notes);
 }
 
-enum scan_verdict judge_instance(struct elf_image *img, struct disasm *d,
-			    const struct site_instance *in,
-			    struct finding_list *findings)
+enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
+				 const struct site_instance *in,
+				 struct finding_list *findings)
 {
+	struct elf_image *img = u->img;
 	const struct scan_site *s = &in->src->sites[in->site];
 	struct mem_access_list acc = { NULL, 0, 0 };
 	struct strbuf why = STRBUF_INIT;
 	unsigned size = elf_image_info(img)->is64 ? s->size64 : s->size32;
+	const char *type = s->type;
+	char dwarf_type[128];
 	enum scan_verdict v;
 	char *used;
 
+	if ((!size || !type) && s->lvalue && in->nr_ranges) {
+		unsigned n = line_unit_expr_type(u, in->ranges[0].lo, s->lvalue,
+						 dwarf_type, sizeof(dwarf_type));
+
+		if (n && !size)
+			size = n;
+		if (n && !type)
+			type = dwarf_type;
+	}
 	collect(img, d, in, &acc);
 	used = xcalloc(acc.nr + 1, 1);
 	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
-		add_finding(img, in, v, size, why.buf, &acc, used, findings);
+		add_finding(img, in, v, size, type, why.buf, &acc, used,
+			    findings);
 	free(used);
 	free(acc.items);
 	strbuf_release(&why);

@@ -15,8 +15,12 @@
 /* Make paths under the current directory relative in what is printed. */
 void judge_set_cwd(const char *cwd);
 
-enum scan_verdict judge_instance(struct elf_image *img, struct disasm *d,
-			    const struct site_instance *in,
-			    struct finding_list *findings);
+/*
+ * The object's size: the source's type index when it knows, else the
+ * unit's DWARF at the instance's first address.
+ */
+enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
+				 const struct site_instance *in,
+				 struct finding_list *findings);
 
 #endif

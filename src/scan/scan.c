@@ -56,7 +56,7 @@ static int scan_unit(struct line_unit *u, void *arg)
 	attribute_unit(u, ctx->cache, ctx->path, ctx->mtime, &list);
 	for (size_t i = 0; i < list.nr; i++) {
 		struct site_instance *in = &list.items[i];
-		enum scan_verdict v = judge_instance(u->img, d, in, &ctx->findings);
+		enum scan_verdict v = judge_instance(u, d, in, &ctx->findings);
 
 		ctx->instances[v]++;
 		in->src->sites[in->site].instances++;

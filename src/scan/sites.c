@@ -93,6 +93,57 @@ static unsigned type_size(const struct type_answer *t, unsigned word)
 	return 0;
 }
 
+/* The end (inclusive) of the body of the loop whose keyword is token k,
+ * or 0 when there is none. */
+static size_t loop_body_end(const char *buf, const struct token_list *l,
+			    size_t k)
+{
+	size_t b = k + 1;
+
+	if (!tok_ident(buf, l, k, "do")) {
+		if (!tok_punct(buf, l, b, "("))
+			return 0;
+		b = tok_match(buf, l, b) + 1;
+	}
+	if (b >= l->nr - 1 || tok_punct(buf, l, b, ";"))
+		return 0; /* "while (x);" ends a do loop or has no body */
+	if (tok_punct(buf, l, b, "{"))
+		return tok_match(buf, l, b);
+	for (int depth = 0; b < l->nr - 1; b++) { /* one statement */
+		if (tok_punct(buf, l, b, "(") || tok_punct(buf, l, b, "{") ||
+		    tok_punct(buf, l, b, "["))
+			depth++;
+		else if (tok_punct(buf, l, b, ")") || tok_punct(buf, l, b, "}") ||
+			 tok_punct(buf, l, b, "]"))
+			depth--;
+		else if (!depth && tok_punct(buf, l, b, ";"))
+			return b;
+	}
+	return 0;
+}
+
+/* Is token i inside the body of a loop of its function? */
+static int inside_loop(const char *buf, const struct token_list *l,
+		       struct type_index *ti, size_t i)
+{
+	/* a function the index does not know (its head made by a macro):
+	 * from the start of the file */
+	size_t fn = type_index_function_at(ti, i);
+
+	for (size_t k = fn ? fn + 1 : 0; k < i; k++) {
+		size_t end;
+
+		if (l->tok[k].kind != TOK_IDENT ||
+		    !(tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
+		      tok_ident(buf, l, k, "do")))
+			continue;
+		end = loop_body_end(buf, l, k);
+		if (end > i)
+			return 1;
+	}
+	return 0;
+}
+
 static void add_site(struct source_sites *s, const char *buf,
 		     const struct token_list *l, size_t first, size_t last,
 		     const char *what, enum site_access access,
@@ -111,6 +162,7 @@ static void add_site(struct source_sites *s, const char *buf,
 	x->access = access;
 	x->what = xstrdup(what);
 	x->operand = operand_text(buf, l, operand, 60);
+	x->lvalue = operand_text(buf, l, operand, 4096);
 	if (ty) {
 		x->type = xstrdup(ty->spelled);
 		x->size32 = type_size(ty, 4);
@@ -162,8 +214,11 @@ static void macro_site(struct source_sites *s, const char *buf,
 			*ti = type_index_build(buf, l);
 		known = type_index_expr(*ti, buf, l, args[target], &ty);
 	}
+	if (!*ti)
+		*ti = type_index_build(buf, l);
 	add_site(s, buf, l, i, close, name.buf, access, args[target],
 		 known ? &ty : NULL);
+	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
 	strbuf_release(&name);
 }
 
@@ -185,9 +240,22 @@ static void cast_site(struct source_sites *s, const char *buf,
 		operand.begin = vc->begin;
 		operand.end = vc->end;
 	}
+	if (!*ti)
+		*ti = type_index_build(buf, l);
 	add_site(s, buf, l, vc->begin, vc->end - 1, "volatile cast",
 		 access_of_use(once_use_classify(buf, l, vc->begin, vc->end)),
 		 operand, known ? &ty : NULL);
+	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, vc->begin);
+	/* the object is *E for *(volatile T *)E; the other forms reach a
+	 * member or element the DWARF typer is not told about */
+	{
+		struct scan_site *x = &s->sites[s->nr - 1];
+		char *deref = vc->form == VC_DEREF ?
+			xasprintf("*(%s)", x->lvalue) : NULL;
+
+		free(x->lvalue);
+		x->lvalue = deref;
+	}
 }
 
 static int cmp_site(const void *pa, const void *pb)
@@ -260,6 +328,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].what);
 		free(s->sites[i].operand);
 		free(s->sites[i].type);
+		free(s->sites[i].lvalue);
 	}
 	free(s->sites);
 	free(s->path);

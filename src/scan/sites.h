@@ -27,7 +27,12 @@ struct scan_site {
 	enum site_access access;
 	char *what;       /* "READ_ONCE", "ACCESS_ONCE", "volatile cast" */
 	char *operand;    /* the operand's text, shortened */
+	char *lvalue;     /* the object as a C lvalue ("x", "*(p)"), for the
+			     DWARF to type when the source index cannot;
+			     NULL for member and index forms of casts */
 	char *type;       /* the object's type as spelled, or NULL */
+	int in_loop;      /* inside a for/while/do body: several accesses
+			     may be several executions (unrolled) */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
 	size_t instances; /* how many instances scan found in machine code */
 };

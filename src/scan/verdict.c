@@ -67,6 +67,11 @@ static int find_duplicate(const struct scan_site *site,
 			    acc[j].pc == acc[i].pc || !same_base(&acc[i], &acc[j]) ||
 			    !overlap(&acc[i], &acc[j]))
 				continue;
+			/* In a loop, identical accesses are what unrolling
+			 * makes: one per iteration, not two in one. */
+			if (site->in_loop && acc[j].size == acc[i].size &&
+			    acc[j].disp == acc[i].disp)
+				continue;
 			*pi = i;
 			*pj = j;
 			return 1;
@@ -166,7 +171,11 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			if (acc[m].size > widest)
 				widest = acc[m].size;
 		}
-		if (n >= 2 && (!size || (uint64_t)(hi - lo) <= size)) {
+		/* torn: narrower than the object; of unknown size, not the
+		 * equal steps of an unrolled loop over an array */
+		if (n >= 2 && (size ? widest < size && (uint64_t)(hi - lo) <= size :
+			       !(site->in_loop && same_width &&
+				 site->lvalue && strchr(site->lvalue, '[')))) {
 			memcpy(used, mark, nr);
 			free(mark);
 			if (same_width)
