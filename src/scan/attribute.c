@@ -127,24 +127,33 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
 
 /* ---- rows to instances ---- */
 
-/* Which site of the line a row with column col belongs to: its index,
- * or -1 for none.  *together: the number of sites judged as one. */
+/*
+ * Which site of the line a row with column col belongs to: its index, or
+ * -1 for none.  *together: the number of sites judged as one.
+ *
+ * clang puts a site's code at the macro's or the cast's column; gcc often
+ * at the start of what receives the value (`t = READ_ONCE(*p)`: the 't').
+ * So a column inside a site's text picks that site, and a column before
+ * the line's sites picks them (together when there are several); a
+ * column after them is another expression (`READ_ONCE(a) + p->b`).
+ */
 static long pick_site(const struct source_sites *s, size_t first, size_t n,
 		      unsigned line, unsigned col, size_t *together)
 {
 	*together = 1;
-	if (!col) {
-		if (n > 1)
-			*together = n;
-		return (long)first;
-	}
-	for (size_t k = first; k < first + n; k++) {
-		const struct scan_site *x = &s->sites[k];
+	if (col) {
+		for (size_t k = first; k < first + n; k++) {
+			const struct scan_site *x = &s->sites[k];
 
-		if (col >= x->col && (x->end_line > line || col < x->end_col))
-			return (long)k;
+			if (col >= x->col && (x->end_line > line || col < x->end_col))
+				return (long)k;
+		}
+		if (col >= s->sites[first].col)
+			return -1;
 	}
-	return -1; /* another expression on the line */
+	if (n > 1)
+		*together = n;
+	return (long)first;
 }
 
 static int same_chain(const struct site_instance *a,

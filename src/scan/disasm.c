@@ -664,6 +664,45 @@ static void track_registers(struct insn_ctx *c)
 	}
 }
 
+/* How long is the instruction at code that capstone could not decode? */
+static size_t undecodable_length(const struct insn_ctx *c,
+				 const unsigned char *code, size_t left)
+{
+	size_t n = 1;
+
+	switch (c->d->machine) {
+	case EM_S390: /* the top two bits of the opcode: 2, 4, 4 or 6 bytes */
+		n = (size_t[]){ 2, 4, 4, 6 }[code[0] >> 6];
+		break;
+	case EM_ARM:
+		n = c->cs == c->d->thumb && left >= 2 &&
+			(code[1] & 0xf8) < 0xe8 ? 2 : 4; /* little-endian Thumb */
+		break;
+	case EM_AARCH64:
+	case EM_PPC:
+	case EM_PPC64:
+	case EM_MIPS:
+		n = 4;
+		break;
+	}
+	return n < left ? n : left;
+}
+
+/* A marker for bytes that were skipped undecoded. */
+static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc)
+{
+	struct mem_access_list *o = c->out;
+	struct mem_access *a;
+
+	ALLOC_GROW(o->items, o->nr + 1, o->alloc);
+	a = &o->items[o->nr++];
+	memset(a, 0, sizeof(*a));
+	a->pc = pc;
+	snprintf(a->text, sizeof(a->text), "(not decoded by capstone)");
+	a->undecoded = 1;
+	return a;
+}
+
 static unsigned stack_register(unsigned machine)
 {
 	switch (machine) {
@@ -682,7 +721,7 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 		    size_t len, struct mem_access_list *out)
 {
 	const unsigned char *code;
-	size_t avail, left;
+	size_t avail, left, undecoded = 0;
 	uint64_t pc = addr;
 	struct insn_ctx c;
 
@@ -701,8 +740,21 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 	while (left) {
 		cs_insn *in = d->insn;
 
-		if (!cs_disasm_iter(c.cs, &code, &left, &pc, in))
-			return left + (len > avail ? len - avail : 0);
+		if (!cs_disasm_iter(c.cs, &code, &left, &pc, in)) {
+			/* an instruction capstone 4.0.2 does not know: skip it
+			 * by the machine's length rule and say so */
+			size_t skip = undecodable_length(&c, code, left);
+			struct mem_access *a;
+
+			c.in = NULL;
+			a = add_undecoded(&c, pc);
+			(void)a;
+			code += skip;
+			pc += skip;
+			left -= skip;
+			undecoded += skip;
+			continue;
+		}
 		c.in = in;
 		if (cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
 		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
@@ -735,5 +787,5 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 		}
 		track_registers(&c); /* after: "ldr x8, [x8]" used the old x8 */
 	}
-	return len > avail ? len - avail : 0;
+	return undecoded + (len > avail ? len - avail : 0);
 }

@@ -40,6 +40,7 @@ struct mem_access {
 	int branch;          /* a jump, call or return */
 	int call;            /* a call: what it touches is not seen here */
 	int stack;           /* through the stack pointer: a spill or a local */
+	int undecoded;       /* bytes capstone could not decode (skipped) */
 };
 
 struct mem_access_list {

@@ -3,6 +3,7 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -176,6 +177,16 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 			type = dwarf_type;
 	}
 	collect(img, d, in, &acc);
+	if (getenv("RWONCE_SCAN_DEBUG"))
+		for (size_t k = 0; k < acc.nr; k++)
+			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
+				"index %llu disp %lld%s\n", s->what, s->line,
+				(unsigned long long)acc.items[k].pc, acc.items[k].text,
+				acc.items[k].kind, acc.items[k].size,
+				(unsigned long long)acc.items[k].base,
+				(unsigned long long)acc.items[k].index,
+				(long long)acc.items[k].disp,
+				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
 	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)

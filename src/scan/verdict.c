@@ -52,6 +52,12 @@ static const char *kind_word(enum access_kind k, int plural)
 	}
 }
 
+/* "a 4-byte", "an 8-byte", "an 11-byte", "an 18-byte" */
+static const char *article(unsigned n)
+{
+	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ? "an" : "a";
+}
+
 /* Two loads (or two stores) of the same bytes with no branch between. */
 static int find_duplicate(const struct scan_site *site,
 			  const struct mem_access *acc, size_t nr,
@@ -124,12 +130,14 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   const struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used)
 {
-	size_t nrel = 0, last = 0, i, j, calls = 0;
+	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
 
 	memset(used, 0, nr);
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;
+		if (acc[k].undecoded)
+			undecoded++;
 		if (relevant(site, &acc[k])) {
 			nrel++;
 			last = k;
@@ -146,9 +154,10 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 	}
 	if (find_duplicate(site, acc, nr, &i, &j)) {
 		used[i] = used[j] = 1;
-		strbuf_addf(why, "compiled to a %u-byte %s and a %u-byte %s of "
-			    "the same bytes: duplicated", acc[i].size,
-			    kind_word(acc[i].kind, 0), acc[j].size,
+		strbuf_addf(why, "compiled to %s %u-byte %s and %s %u-byte %s of "
+			    "the same bytes: duplicated", article(acc[i].size),
+			    acc[i].size, kind_word(acc[i].kind, 0),
+			    article(acc[j].size), acc[j].size,
 			    kind_word(acc[j].kind, 0));
 		return SCAN_DUPLICATED;
 	}
@@ -198,9 +207,15 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 	 * with several (an address loaded first), the object's is unclear. */
 	if (nrel == 1 && size && acc[last].size > size) {
 		used[last] = 1;
-		strbuf_addf(why, "compiled to a %u-byte %s: widened",
-			    acc[last].size, kind_word(acc[last].kind, 0));
+		strbuf_addf(why, "compiled to %s %u-byte %s: widened",
+			    article(acc[last].size), acc[last].size,
+			    kind_word(acc[last].kind, 0));
 		return SCAN_WIDENED;
+	}
+	if (undecoded) { /* what we could not read may be a second access */
+		strbuf_addf(why, "%zu instruction%s at the site could not be "
+			    "decoded", undecoded, undecoded == 1 ? "" : "s");
+		return SCAN_UNATTRIBUTED;
 	}
 	used[last] = 1;
 	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
