@@ -2,6 +2,7 @@
  * Line tables, inline chains, code bytes and code relocations of an ELF,
  * through elfutils' libdwfl (dwarf-lines.h).
  */
+#define _GNU_SOURCE /* strcasestr */
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
 #include "lib/util.h"
@@ -75,6 +76,55 @@ static int sniff(const char *path, size_t *size)
 	return 0;
 }
 
+/*
+ * Does the ELF at path end before its section headers or a section's
+ * contents?  A truncated copy would otherwise read as "no DWARF".
+ */
+static int truncated(const char *path, size_t size, struct strbuf *why)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+	Elf *elf;
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+
+	if (fd < 0)
+		return 0;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || !gelf_getehdr(elf, &eh)) {
+		strbuf_addf(why, "truncated or damaged ELF header (%zu bytes)",
+			    size);
+		r = 1;
+		goto out;
+	}
+	if (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > size) {
+		strbuf_addf(why, "truncated ELF: its section headers end at byte "
+			    "%llu, the file at %zu", (unsigned long long)
+			    (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize),
+			    size);
+		r = 1;
+		goto out;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    sh.sh_offset + sh.sh_size > size) {
+			strbuf_addf(why, "truncated ELF: section %zu ends at "
+				    "byte %llu, the file at %zu", elf_ndxscn(scn),
+				    (unsigned long long)(sh.sh_offset + sh.sh_size),
+				    size);
+			r = 1;
+			break;
+		}
+	}
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return r;
+}
+
 struct each_ctx {
 	const char *path;
 	int archive;
@@ -101,8 +151,15 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 		c->stop = -1;
 		return DWARF_CB_ABORT;
 	}
-	img.name = c->archive ? xasprintf("%s(%s)", c->path, name) :
-		xstrdup(c->path);
+	if (c->archive) { /* libdwfl names members "archive:member" */
+		size_t n = strlen(c->path);
+
+		if (!strncmp(name, c->path, n) && name[n] == ':')
+			name += n + 1;
+		img.name = xasprintf("%s(%s)", c->path, name);
+	} else {
+		img.name = xstrdup(c->path);
+	}
 	img.info.name = img.name;
 	img.info.machine = ehdr.e_machine;
 	img.info.is64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;
@@ -135,6 +192,8 @@ int elf_images_each(const char *path,
 	}
 	if (kind == 'a' && size <= 8)
 		return 0; /* "!<arch>\n" and nothing else: an empty archive */
+	if (kind == 'e' && truncated(path, size, why))
+		return -1;
 	dwfl = dwfl_begin(&offline_callbacks);
 	if (!dwfl) {
 		strbuf_addf(why, "libdwfl: %s", dwfl_errmsg(-1));
@@ -191,7 +250,7 @@ int elf_image_units_each(struct elf_image *img,
 		int err = dwfl_errno();
 
 		/* no .debug_* sections at all: not an error, just nothing */
-		if (err == 0 || strstr(dwfl_errmsg(err), "no DWARF"))
+		if (err == 0 || strcasestr(dwfl_errmsg(err), "no DWARF"))
 			return 0;
 		strbuf_addf(why, "cannot read its DWARF: %s", dwfl_errmsg(err));
 		return -1;

@@ -124,12 +124,19 @@ static int scan_file(struct scan_ctx *ctx, const char *path)
 	return 0;
 }
 
-static void progress(size_t done, size_t total, const struct scan_ctx *ctx)
+static size_t total_instances(const struct scan_ctx *ctx)
 {
-	size_t inst = 0;
+	size_t n = 0;
 
 	for (int v = 0; v < SCAN__COUNT; v++)
-		inst += ctx->instances[v];
+		n += ctx->instances[v];
+	return n;
+}
+
+static void progress(size_t done, size_t total, const struct scan_ctx *ctx)
+{
+	size_t inst = total_instances(ctx);
+
 	fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu instances, %zu "
 		"findings\033[K", done, total, inst, ctx->findings.nr);
 	if (done == total)
@@ -218,6 +225,11 @@ int cmd_scan(int argc, const char **argv)
 			progress(i + 1, files.nr, &ctx);
 	}
 
+	/* objects read, but not one source: nothing was checked either */
+	if (checked && !total_instances(&ctx) && source_cache_missing(ctx.cache)) {
+		trouble += checked;
+		checked = 0;
+	}
 	finding_list_sort_unique(&ctx.findings);
 	verdict_counts(&ctx, &counts, 1);
 	strbuf_addf(&extra, "\"instances\": {%s}, \"files\": {\"checked\": %zu, "
@@ -232,10 +244,8 @@ int cmd_scan(int argc, const char **argv)
 	status = report_write(stdout, &ctx.findings, &ro) ? EXIT_TROUBLE : 0;
 
 	if (!quiet) {
-		size_t inst = 0;
+		size_t inst = total_instances(&ctx);
 
-		for (int v = 0; v < SCAN__COUNT; v++)
-			inst += ctx.instances[v];
 		strbuf_reset(&counts);
 		verdict_counts(&ctx, &counts, 0);
 		fprintf(stderr, "rwonce scan: %zu finding%s; %zu site instance%s: "
