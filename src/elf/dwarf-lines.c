@@ -284,6 +284,7 @@ int elf_image_units_each(struct elf_image *img,
 			rows[i].end_sequence = end;
 		}
 		memset(&u, 0, sizeof(u));
+		memset(&p, 0, sizeof(p));
 		p.cu = *cu;
 		p.bias = bias;
 		u.name = cu_string(cu, DW_AT_name);
@@ -294,6 +295,7 @@ int elf_image_units_each(struct elf_image *img,
 		u.priv = &p;
 		units++;
 		r = fn(&u, ctx);
+		free(p.fns);
 		if (r) {
 			free(rows);
 			return r;
@@ -322,37 +324,144 @@ static unsigned die_udata(Dwarf_Die *die, int name)
 	return (unsigned)w;
 }
 
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct fn_range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The address ranges of the unit's functions (its DIE's direct children,
+ * and those in namespaces), for finding the one that holds a pc. */
+static void load_fns(struct unit_priv *p, Dwarf_Die *parent)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(parent, &c))
+		return;
+	do {
+		int tag = dwarf_tag(&c);
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t off = 0;
+
+		if (tag == DW_TAG_namespace) {
+			load_fns(p, &c);
+			continue;
+		}
+		if (tag != DW_TAG_subprogram)
+			continue;
+		while ((off = dwarf_ranges(&c, off, &base, &lo, &hi)) > 0) {
+			ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
+			p->fns[p->nfns].lo = lo;
+			p->fns[p->nfns].hi = hi;
+			p->fns[p->nfns].die = c;
+			p->nfns++;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+}
+
+/*
+ * Narrow *until to where the ranges of die stop holding pc (when they do)
+ * or start holding code after pc (when they do not).
+ */
+static void narrow_until(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Addr *until)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (lo <= pc && pc < hi && hi < *until)
+			*until = hi;
+		else if (lo > pc && lo < *until)
+			*until = lo;
+	}
+}
+
+/* The child of die whose ranges hold pc (a block, an inlined copy); the
+ * others narrow *until where they begin. */
+static int child_at(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out,
+		    Dwarf_Addr *until)
+{
+	Dwarf_Die c;
+	int found = -1;
+
+	if (dwarf_child(die, &c))
+		return -1;
+	do {
+		int tag = dwarf_tag(&c);
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block)
+			continue;
+		narrow_until(&c, pc, until);
+		if (found && dwarf_haspc(&c, pc) == 1) {
+			*out = c;
+			found = 0;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return found;
+}
+
+/*
+ * The concrete chain: the function that holds pc, then the inlined copies
+ * nested in it, walked down from the unit.  (dwarf_getscopes continues
+ * an inlined copy with its abstract origin's scopes, not its caller's.)
+ */
 size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
-			      struct inline_frame *out, size_t max)
+			      struct inline_frame *out, size_t max,
+			      uint64_t *until)
 {
 	struct unit_priv *p = u->priv;
-	Dwarf_Die *scopes = NULL;
+	Dwarf_Addr pc = addr - p->bias;
 	Dwarf_Files *files = NULL;
-	size_t nfiles = 0, k = 0;
-	int n = dwarf_getscopes(&p->cu, addr - p->bias, &scopes);
+	size_t nfiles = 0, n = 0, lo = 0, hi;
+	Dwarf_Die frames[64], die, next;
+	Dwarf_Addr end = (Dwarf_Addr)-1;
 
-	dwarf_getsrcfiles(&p->cu, &files, &nfiles);
-	for (int i = 0; i < n && k < max; i++) {
-		int tag = dwarf_tag(&scopes[i]);
-
-		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram)
-			continue;
-		memset(&out[k], 0, sizeof(out[k]));
-		out[k].function = die_name(&scopes[i]);
-		if (tag == DW_TAG_inlined_subroutine) {
-			unsigned f = die_udata(&scopes[i], DW_AT_call_file);
-
-			out[k].call_file = files && f < nfiles ?
-				dwarf_filesrc(files, f, NULL, NULL) : NULL;
-			out[k].call_line = die_udata(&scopes[i], DW_AT_call_line);
-			out[k].call_col = die_udata(&scopes[i], DW_AT_call_column);
-		}
-		k++;
-		if (tag == DW_TAG_subprogram)
-			break;
+	*until = UINT64_MAX;
+	if (!p->fns_loaded) {
+		p->fns_loaded = 1;
+		load_fns(p, &p->cu);
+		if (p->nfns)
+			qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
 	}
-	free(scopes);
-	return k;
+	hi = p->nfns;
+	while (lo < hi) { /* the last function starting at or before pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->fns[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || pc >= p->fns[lo - 1].hi)
+		return 0;
+	die = p->fns[lo - 1].die;
+	frames[n++] = die;
+	end = p->fns[lo - 1].hi;
+	while (n < ARRAY_SIZE(frames) && !child_at(&die, pc, &next, &end)) {
+		if (dwarf_tag(&next) == DW_TAG_inlined_subroutine)
+			frames[n++] = next;
+		die = next;
+	}
+	*until = end + p->bias;
+	dwarf_getsrcfiles(&p->cu, &files, &nfiles);
+	/* innermost first */
+	for (size_t k = 0; k < n && k < max; k++) {
+		Dwarf_Die *f = &frames[n - 1 - k];
+
+		memset(&out[k], 0, sizeof(out[k]));
+		out[k].die = dwarf_dieoffset(f);
+		out[k].function = die_name(f);
+		if (dwarf_tag(f) == DW_TAG_inlined_subroutine) {
+			unsigned fi = die_udata(f, DW_AT_call_file);
+
+			out[k].call_file = files && fi < nfiles ?
+				dwarf_filesrc(files, fi, NULL, NULL) : NULL;
+			out[k].call_line = die_udata(f, DW_AT_call_line);
+			out[k].call_col = die_udata(f, DW_AT_call_column);
+		}
+	}
+	return n < max ? n : max;
 }
 
 int elf_image_code(struct elf_image *img, uint64_t addr,

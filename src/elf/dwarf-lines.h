@@ -73,6 +73,9 @@ int elf_image_units_each(struct elf_image *img,
 
 /* A function an address belongs to, innermost first. */
 struct inline_frame {
+	uint64_t die;          /* its DIE's offset: two inlined copies from
+				  one line (a macro that uses its argument
+				  twice) are two frames */
 	const char *function;  /* its name, or "?" */
 	const char *call_file; /* for an inlined copy: where it was inlined */
 	unsigned call_line, call_col;
@@ -82,10 +85,14 @@ struct inline_frame {
  * The chain of functions at addr: out[0] is the innermost (an inlined
  * copy, or the function itself), and for each inlined copy out[k]
  * call_* say where in out[k + 1] it was inlined.  The strings live as
- * long as the unit.  Returns the number of frames (at most max).
+ * long as the unit.  Returns the number of frames (at most max); *until
+ * gets the first address after addr where the chain may differ.
  */
 size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
-			      struct inline_frame *out, size_t max);
+			      struct inline_frame *out, size_t max,
+			      uint64_t *until);
+/* (*until: the first address after addr where the chain may change -- a
+ * line-table row can span code of several inlined copies.) */
 
 /*
  * The type of the C lvalue expr ("x", "*p", "s->lock.tickets", "a[i]")

@@ -241,6 +241,17 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 	case DW_TAG_structure_type: kind = "struct "; break;
 	case DW_TAG_union_type: kind = "union "; break;
 	case DW_TAG_enumeration_type: kind = "enum "; break;
+	case DW_TAG_pointer_type: {
+		Dwarf_Die inner;
+		char in[96];
+
+		if (type_of(t, &inner))
+			snprintf(in, sizeof(in), "void");
+		else
+			type_name(&inner, in, sizeof(in));
+		snprintf(buf, n, "%s *", in);
+		return;
+	}
 	case DW_TAG_const_type:
 	case DW_TAG_volatile_type: {
 		Dwarf_Die inner;

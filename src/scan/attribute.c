@@ -142,12 +142,17 @@ static long pick_site(const struct source_sites *s, size_t first, size_t n,
 {
 	*together = 1;
 	if (col) {
+		long inner = -1;
+
+		/* the innermost site holding the column: READ_ONCE(*READ_ONCE(p)) */
 		for (size_t k = first; k < first + n; k++) {
 			const struct scan_site *x = &s->sites[k];
 
 			if (col >= x->col && (x->end_line > line || col < x->end_col))
-				return (long)k;
+				inner = (long)k;
 		}
+		if (inner >= 0)
+			return inner;
 		if (col >= s->sites[first].col)
 			return -1;
 	}
@@ -161,16 +166,9 @@ static int same_chain(const struct site_instance *a,
 {
 	if (a->nchain != n)
 		return 0;
-	for (size_t k = 0; k < n; k++) {
-		const struct inline_frame *x = &a->chain[k], *y = &chain[k];
-
-		if (strcmp(x->function, y->function) ||
-		    x->call_line != y->call_line || x->call_col != y->call_col ||
-		    (x->call_file != y->call_file &&
-		     (!x->call_file || !y->call_file ||
-		      strcmp(x->call_file, y->call_file))))
+	for (size_t k = 0; k < n; k++)
+		if (a->chain[k].die != chain[k].die)
 			return 0;
-	}
 	return 1;
 }
 
@@ -274,11 +272,16 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 				"newer than the object; its lines may no longer "
 				"match the code", obj, e->src.path);
 		}
-		nchain = line_unit_inline_chain(u, row->addr, chain,
-						ARRAY_SIZE(chain));
-		add_range(instance_for(out, &e->src, (size_t)site, together,
-				       chain, nchain),
-			  row->addr, u->rows[i + 1].addr);
+		/* a row may span code of several inlined copies */
+		for (uint64_t a = row->addr, b = u->rows[i + 1].addr, end; a < b;
+		     a = end) {
+			nchain = line_unit_inline_chain(u, a, chain,
+							ARRAY_SIZE(chain), &end);
+			if (end <= a || end > b)
+				end = b;
+			add_range(instance_for(out, &e->src, (size_t)site,
+					       together, chain, nchain), a, end);
+		}
 	}
 	strbuf_release(&path);
 }

@@ -180,10 +180,11 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			if (acc[m].size > widest)
 				widest = acc[m].size;
 		}
-		/* torn: narrower than the object; of unknown size, not the
-		 * equal steps of an unrolled loop over an array */
+		/* torn: narrower than the object; of unknown size, at most
+		 * 8 bytes (no once-access is wider) and not the equal steps
+		 * of an unrolled loop over an array */
 		if (n >= 2 && (size ? widest < size && (uint64_t)(hi - lo) <= size :
-			       !(site->in_loop && same_width &&
+			       hi - lo <= 8 && !(site->in_loop && same_width &&
 				 site->lvalue && strchr(site->lvalue, '[')))) {
 			memcpy(used, mark, nr);
 			free(mark);
