@@ -10,8 +10,10 @@
  *   verdict.c    ok, torn, duplicated, widened, unattributed
  *   judge.c      one instance: code -> verdict -> finding
  *   compdb.c     the objects a compile_commands.json names (-p)
+ *
+ * All of it is the plugin build/rwonce-scan.so; scan-load.c, in rwonce,
+ * loads it (scan-plugin.h says why).
  */
-#include "commands.h"
 #include "findings/finding.h"
 #include "findings/report.h"
 #include "lib/parse-options.h"
@@ -19,6 +21,7 @@
 #include "scan/attribute.h"
 #include "scan/compdb.h"
 #include "scan/judge.h"
+#include "scan/scan-plugin.h"
 
 #include <limits.h>
 #include <pthread.h>
@@ -153,7 +156,14 @@ static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
 			    ctx->instances[v]);
 }
 
-int cmd_scan(int argc, const char **argv)
+void scan_plugin_abi(struct scan_plugin_abi *abi)
+{
+	const struct scan_plugin_abi mine = SCAN_PLUGIN_ABI_INIT;
+
+	*abi = mine;
+}
+
+int scan_plugin_main(int argc, const char **argv)
 {
 	struct scan_ctx ctx;
 	struct report_options ro;
