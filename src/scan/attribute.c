@@ -4,6 +4,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@ struct cache_entry {
 #define CACHE_BUCKETS 4096
 
 struct source_cache {
+	pthread_mutex_t lock; /* -j: workers share the cache */
 	const struct lexical_options *macros;
 	char *sources_dir;
 	struct cache_entry *bucket[CACHE_BUCKETS];
@@ -30,6 +32,7 @@ struct source_cache *source_cache_new(const struct lexical_options *macros,
 {
 	struct source_cache *c = xcalloc(1, sizeof(*c));
 
+	pthread_mutex_init(&c->lock, NULL);
 	c->macros = macros;
 	c->sources_dir = sources_dir ? xstrdup(sources_dir) : NULL;
 	return c;
@@ -49,6 +52,7 @@ void source_cache_free(struct source_cache *c)
 		}
 	}
 	free(c->sources_dir);
+	pthread_mutex_destroy(&c->lock);
 	free(c);
 }
 
@@ -71,19 +75,73 @@ static size_t hash_path(const char *s)
 	return h % CACHE_BUCKETS;
 }
 
+/* The entry of path, read on first need.  The sites of an entry never
+ * change once it is in the cache, so workers read them without the lock. */
 static struct cache_entry *cache_get(struct source_cache *c, const char *path)
 {
 	size_t b = hash_path(path);
 	struct cache_entry *e;
 
+	struct cache_entry *mine;
+
+	pthread_mutex_lock(&c->lock);
 	for (e = c->bucket[b]; e; e = e->next)
 		if (!strcmp(e->src.path, path))
-			return e;
-	e = xcalloc(1, sizeof(*e));
-	source_sites_load(&e->src, path, c->macros);
-	e->next = c->bucket[b];
-	c->bucket[b] = e;
+			break;
+	pthread_mutex_unlock(&c->lock);
+	if (e)
+		return e;
+	/* read and lex outside the lock; a worker that was quicker wins */
+	mine = xcalloc(1, sizeof(*mine));
+	source_sites_load(&mine->src, path, c->macros);
+	pthread_mutex_lock(&c->lock);
+	for (e = c->bucket[b]; e; e = e->next)
+		if (!strcmp(e->src.path, path))
+			break;
+	if (!e) {
+		mine->next = c->bucket[b];
+		c->bucket[b] = e = mine;
+		mine = NULL;
+	}
+	pthread_mutex_unlock(&c->lock);
+	if (mine) {
+		source_sites_release(&mine->src);
+		free(mine);
+	}
 	return e;
+}
+
+/* Say once per source that it is missing or newer than an object. */
+static void note_missing(struct source_cache *c, struct cache_entry *e,
+			 const char *obj)
+{
+	int first;
+
+	pthread_mutex_lock(&c->lock);
+	first = !e->warned_missing;
+	e->warned_missing = 1;
+	c->missing += first;
+	pthread_mutex_unlock(&c->lock);
+	if (first)
+		warning("%s: source '%s' named by its line table cannot be read "
+			"(%s): its sites are not checked (--sources DIR?)", obj,
+			e->src.path, strerror(e->src.missing));
+}
+
+static void note_stale(struct source_cache *c, struct cache_entry *e,
+		       const char *obj)
+{
+	int first;
+
+	pthread_mutex_lock(&c->lock);
+	first = !e->warned_stale;
+	e->warned_stale = 1;
+	c->stale += first;
+	pthread_mutex_unlock(&c->lock);
+	if (first)
+		warning("%s: sources changed since the build: '%s' is newer "
+			"than the object; its lines may no longer match the code",
+			obj, e->src.path);
 }
 
 /*
@@ -246,15 +304,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 			next_memo = (next_memo + 1) % ARRAY_SIZE(memo);
 			/* a directory: some tables name the unit's folder as
 			 * a file (entry 0 of DWARF 5); no code is there */
-			if (e->src.missing && e->src.missing != EISDIR &&
-			    !e->warned_missing) {
-				e->warned_missing = 1;
-				c->missing++;
-				warning("%s: source '%s' named by its line table "
-					"cannot be read (%s): its sites are not "
-					"checked (--sources DIR?)", obj, path.buf,
-					strerror(e->src.missing));
-			}
+			if (e->src.missing && e->src.missing != EISDIR)
+				note_missing(c, e, obj);
 		}
 		if (e->src.missing || !e->src.nr)
 			continue;
@@ -265,13 +316,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 				 &together);
 		if (site < 0)
 			continue;
-		if (e->src.mtime > obj_mtime && !e->warned_stale) {
-			e->warned_stale = 1;
-			c->stale++;
-			warning("%s: sources changed since the build: '%s' is "
-				"newer than the object; its lines may no longer "
-				"match the code", obj, e->src.path);
-		}
+		if (e->src.mtime > obj_mtime)
+			note_stale(c, e, obj);
 		/* a row may span code of several inlined copies */
 		for (uint64_t a = row->addr, b = u->rows[i + 1].addr, end; a < b;
 		     a = end) {

@@ -37,9 +37,23 @@ static const char *const scan_usage[] = {
 	NULL,
 };
 
-struct scan_ctx {
+/* What the workers of -j share. */
+struct scan_shared {
 	struct lexical_options lex;
 	struct source_cache *cache;
+	const struct strlist *files;
+	char *checked;          /* per file: something in it was checked */
+	size_t next, done;      /* atomics: the next file to take, files done */
+	int progress;
+	pthread_mutex_t lock;   /* the progress line */
+	size_t instances;       /* atomic, for the progress line */
+	size_t findings;        /* atomic, likewise */
+};
+
+/* One worker's results; merged at the end. */
+struct scan_ctx {
+	struct scan_shared *sh;
+	pthread_t thread;
 	struct finding_list findings;
 	size_t instances[SCAN__COUNT];
 	size_t units, images;
@@ -56,13 +70,16 @@ static int scan_unit(struct line_unit *u, void *arg)
 	struct instance_list list = { NULL, 0, 0 };
 
 	ctx->units++;
-	attribute_unit(u, ctx->cache, ctx->path, ctx->mtime, &list);
+	attribute_unit(u, ctx->sh->cache, ctx->path, ctx->mtime, &list);
 	for (size_t i = 0; i < list.nr; i++) {
-		struct site_instance *in = &list.items[i];
-		enum scan_verdict v = judge_instance(u, d, in, &ctx->findings);
+		size_t before = ctx->findings.nr;
+		enum scan_verdict v = judge_instance(u, d, &list.items[i],
+						      &ctx->findings);
 
 		ctx->instances[v]++;
-		in->src->sites[in->site].instances++;
+		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&ctx->sh->findings, ctx->findings.nr - before,
+				   __ATOMIC_RELAXED);
 	}
 	instance_list_clear(&list);
 	free(list.items);
@@ -136,15 +153,62 @@ static size_t total_instances(const struct scan_ctx *ctx)
 	return n;
 }
 
-static void progress(size_t done, size_t total, const struct scan_ctx *ctx)
+static void progress(struct scan_shared *sh)
 {
-	size_t inst = total_instances(ctx);
+	size_t done = __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
 
+	if (!sh->progress)
+		return;
+	pthread_mutex_lock(&sh->lock);
 	fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu instances, %zu "
-		"findings\033[K", done, total, inst, ctx->findings.nr);
-	if (done == total)
+		"findings\033[K", done, sh->files->nr,
+		__atomic_load_n(&sh->instances, __ATOMIC_RELAXED),
+		__atomic_load_n(&sh->findings, __ATOMIC_RELAXED));
+	if (done == sh->files->nr)
 		fputs("\r\033[K", stderr);
 	fflush(stderr);
+	pthread_mutex_unlock(&sh->lock);
+}
+
+/* A worker: take the next file until there is none. */
+static void *scan_worker(void *arg)
+{
+	struct scan_ctx *ctx = arg;
+	struct scan_shared *sh = ctx->sh;
+	size_t i;
+
+	while ((i = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED)) <
+	       sh->files->nr) {
+		sh->checked[i] = !scan_file(ctx, sh->files->items[i]);
+		progress(sh);
+	}
+	return NULL;
+}
+
+/* Run the files on `jobs` workers (this thread is one); merge into w[0]. */
+static void scan_all(struct scan_shared *sh, struct scan_ctx *w, int jobs)
+{
+	for (int k = 0; k < jobs; k++)
+		w[k].sh = sh;
+	for (int k = 1; k < jobs; k++)
+		if (pthread_create(&w[k].thread, NULL, scan_worker, &w[k])) {
+			jobs = k; /* fewer workers: the others take more */
+			break;
+		}
+	scan_worker(&w[0]);
+	for (int k = 1; k < jobs; k++) {
+		pthread_join(w[k].thread, NULL);
+		for (size_t i = 0; i < w[k].findings.nr; i++) {
+			ALLOC_GROW(w[0].findings.items, w[0].findings.nr + 1,
+				   w[0].findings.alloc);
+			w[0].findings.items[w[0].findings.nr++] = w[k].findings.items[i];
+		}
+		free(w[k].findings.items);
+		for (int v = 0; v < SCAN__COUNT; v++)
+			w[0].instances[v] += w[k].instances[v];
+		w[0].units += w[k].units;
+		w[0].images += w[k].images;
+	}
 }
 
 static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
@@ -165,7 +229,8 @@ void scan_plugin_abi(struct scan_plugin_abi *abi)
 
 int scan_plugin_main(int argc, const char **argv)
 {
-	struct scan_ctx ctx;
+	struct scan_shared sh;
+	struct scan_ctx *w = NULL, ctx;
 	struct report_options ro;
 	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
 	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
@@ -189,8 +254,7 @@ int scan_plugin_main(int argc, const char **argv)
 		OPT_STRING(0, "srcroot", &srcroot, "DIR",
 			   "SARIF: make URIs relative to DIR (default: .)"),
 		OPT_INT('j', "jobs", &jobs, "N",
-			"accepted for compatibility; files are scanned one "
-			"after another"),
+			"scan N files at once (default: cores)"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
@@ -199,7 +263,9 @@ int scan_plugin_main(int argc, const char **argv)
 
 	argc = parse_options(argc, argv, opts, scan_usage);
 	memset(&ctx, 0, sizeof(ctx));
-	lexical_options_init(&ctx.lex);
+	memset(&sh, 0, sizeof(sh));
+	pthread_mutex_init(&sh.lock, NULL);
+	lexical_options_init(&sh.lex);
 	if (json)
 		format = "json";
 	fmt = report_parse_format(format);
@@ -212,7 +278,7 @@ int scan_plugin_main(int argc, const char **argv)
 		goto trouble_out;
 	}
 	for (size_t i = 0; i < macros.nr; i++)
-		if (lexical_add_macro(&ctx.lex, macros.items[i]))
+		if (lexical_add_macro(&sh.lex, macros.items[i]))
 			goto trouble_out;
 	if (build_dir && compdb_objects(build_dir, &files))
 		goto trouble_out;
@@ -224,19 +290,22 @@ int scan_plugin_main(int argc, const char **argv)
 		usage_with_options(scan_usage, opts);
 	}
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
-	ctx.cache = source_cache_new(&ctx.lex, sources);
-
-	for (size_t i = 0; i < files.nr; i++) {
-		if (scan_file(&ctx, files.items[i]))
-			trouble++;
-		else
-			checked++;
-		if (!no_progress && isatty(2))
-			progress(i + 1, files.nr, &ctx);
-	}
+	sh.cache = source_cache_new(&sh.lex, sources);
+	sh.files = &files;
+	sh.checked = xcalloc(files.nr, 1);
+	sh.progress = !no_progress && isatty(2);
+	if (jobs <= 0)
+		jobs = online_cpus();
+	if ((size_t)jobs > files.nr)
+		jobs = (int)files.nr;
+	w = xcalloc((size_t)jobs, sizeof(*w));
+	scan_all(&sh, w, jobs);
+	ctx = w[0];
+	for (size_t i = 0; i < files.nr; i++)
+		sh.checked[i] ? checked++ : trouble++;
 
 	/* objects read, but not one source: nothing was checked either */
-	if (checked && !total_instances(&ctx) && source_cache_missing(ctx.cache)) {
+	if (checked && !total_instances(&ctx) && source_cache_missing(sh.cache)) {
 		trouble += checked;
 		checked = 0;
 	}
@@ -263,14 +332,14 @@ int scan_plugin_main(int argc, const char **argv)
 			ctx.findings.nr, ctx.findings.nr == 1 ? "" : "s", inst,
 			inst == 1 ? "" : "s", counts.buf, checked, files.nr,
 			files.nr == 1 ? "" : "s");
-		if (source_cache_missing(ctx.cache))
+		if (source_cache_missing(sh.cache))
 			fprintf(stderr, ", %zu source%s not found",
-				source_cache_missing(ctx.cache),
-				source_cache_missing(ctx.cache) == 1 ? "" : "s");
-		if (source_cache_stale(ctx.cache))
+				source_cache_missing(sh.cache),
+				source_cache_missing(sh.cache) == 1 ? "" : "s");
+		if (source_cache_stale(sh.cache))
 			fprintf(stderr, ", %zu source%s changed since the build",
-				source_cache_stale(ctx.cache),
-				source_cache_stale(ctx.cache) == 1 ? "" : "s");
+				source_cache_stale(sh.cache),
+				source_cache_stale(sh.cache) == 1 ? "" : "s");
 		fputc('\n', stderr);
 	}
 	if (!status)
@@ -280,9 +349,12 @@ int scan_plugin_main(int argc, const char **argv)
 trouble_out:
 	status = EXIT_TROUBLE;
 out:
-	source_cache_free(ctx.cache);
+	source_cache_free(sh.cache);
 	finding_list_release(&ctx.findings);
-	lexical_options_release(&ctx.lex);
+	lexical_options_release(&sh.lex);
+	pthread_mutex_destroy(&sh.lock);
+	free(sh.checked);
+	free(w);
 	judge_set_cwd(NULL);
 	strlist_clear(&macros);
 	strlist_clear(&files);

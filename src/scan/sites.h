@@ -34,7 +34,6 @@ struct scan_site {
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
-	size_t instances; /* how many instances scan found in machine code */
 };
 
 struct source_sites {
