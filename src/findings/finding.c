@@ -58,7 +58,9 @@ static int cmp_finding(const void *pa, const void *pb)
 		return a->col < b->col ? -1 : 1;
 	if (a->rule != b->rule)
 		return a->rule < b->rule ? -1 : 1;
-	return cmp_str(a->message, b->message);
+	c = cmp_str(a->message, b->message);
+	/* scan: one site, several instances (functions, inlined copies) */
+	return c ? c : cmp_str(a->notes, b->notes);
 }
 
 static void finding_release(struct finding *f)

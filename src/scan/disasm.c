@@ -13,11 +13,74 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MAX_REGS 512
+
 struct disasm {
 	csh cs, thumb; /* thumb: the second handle for ARM's Thumb code */
 	unsigned machine;
 	cs_insn *insn;
+	uint16_t parent[MAX_REGS]; /* eax, ax, al -> rax; w3 -> x3 */
 };
+
+/* The full register a sub-register belongs to, by name. */
+static void parent_name(unsigned machine, const char *n, char *out, size_t size)
+{
+	size_t len = strlen(n);
+
+	snprintf(out, size, "%s", n);
+	if (machine == EM_AARCH64) { /* w3 -> x3, wzr -> xzr, wsp -> sp */
+		if (!strcmp(n, "wsp"))
+			snprintf(out, size, "sp");
+		else if (n[0] == 'w')
+			snprintf(out, size, "x%s", n + 1);
+		return;
+	}
+	if (machine != EM_X86_64 && machine != EM_386)
+		return;
+	if (n[0] == 'r' && len >= 2 && n[1] >= '0' && n[1] <= '9') {
+		/* r8b r8w r8d -> r8 */
+		while (len && (out[len - 1] == 'b' || out[len - 1] == 'w' ||
+			       out[len - 1] == 'd'))
+			out[--len] = '\0';
+		return;
+	}
+	if (len == 2 && strchr("abcd", n[0]) && strchr("lhx", n[1]))
+		snprintf(out, size, "r%cx", n[0]);
+	else if (len == 3 && (n[0] == 'e' || n[0] == 'r') && strchr("abcd", n[1]) &&
+		 n[2] == 'x')
+		snprintf(out, size, "r%cx", n[1]);
+	else if (!strcmp(n, "sil") || !strcmp(n, "si") || !strcmp(n, "esi"))
+		snprintf(out, size, "rsi");
+	else if (!strcmp(n, "dil") || !strcmp(n, "di") || !strcmp(n, "edi"))
+		snprintf(out, size, "rdi");
+	else if (!strcmp(n, "bpl") || !strcmp(n, "bp") || !strcmp(n, "ebp"))
+		snprintf(out, size, "rbp");
+	else if (!strcmp(n, "spl") || !strcmp(n, "sp") || !strcmp(n, "esp"))
+		snprintf(out, size, "rsp");
+}
+
+static void init_parents(struct disasm *d)
+{
+	for (unsigned r = 0; r < MAX_REGS; r++) {
+		const char *n = cs_reg_name(d->cs, r);
+		char p[16];
+
+		d->parent[r] = (uint16_t)r;
+		if (!r || !n)
+			continue;
+		parent_name(d->machine, n, p, sizeof(p));
+		if (!strcmp(p, n))
+			continue;
+		for (unsigned q = 1; q < MAX_REGS; q++) {
+			const char *m = cs_reg_name(d->cs, q);
+
+			if (m && !strcmp(m, p)) {
+				d->parent[r] = (uint16_t)q;
+				break;
+			}
+		}
+	}
+}
 
 struct disasm *disasm_open(const struct elf_image_info *info,
 			   struct strbuf *why)
@@ -76,6 +139,7 @@ struct disasm *disasm_open(const struct elf_image_info *info,
 		return NULL;
 	}
 	cs_option(d->cs, CS_OPT_DETAIL, CS_OPT_ON);
+	init_parents(d);
 	/* x86 in AT&T syntax, as gcc, objdump and rwonce verify print it */
 	if (arch == CS_ARCH_X86)
 		cs_option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
@@ -245,10 +309,17 @@ struct insn_ctx {
 	unsigned stack_reg;
 	struct reg_value regs[8];
 	size_t nregs;
+	unsigned gen[MAX_REGS]; /* writes seen to each (full) register */
 };
+
+static unsigned full_reg(const struct insn_ctx *c, uint64_t reg)
+{
+	return reg < MAX_REGS ? c->d->parent[reg] : 0;
+}
 
 static struct reg_value *reg_find(struct insn_ctx *c, unsigned reg)
 {
+	reg = full_reg(c, reg);
 	for (size_t i = 0; i < c->nregs; i++)
 		if (c->regs[i].reg == reg)
 			return &c->regs[i];
@@ -259,6 +330,7 @@ static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
 {
 	struct reg_value *r = reg_find(c, reg);
 
+	reg = full_reg(c, reg);
 	if (!r) {
 		if (c->nregs == ARRAY_SIZE(c->regs))
 			memmove(c->regs, c->regs + 1, --c->nregs * sizeof(*r));
@@ -314,6 +386,14 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 	a->index = index;
 	a->disp = disp;
 	a->stack = base == c->stack_reg && c->stack_reg;
+	if (base && base != BASE_ABSOLUTE) {
+		a->base = full_reg(c, base);
+		a->base_gen = c->gen[a->base];
+	}
+	if (index) {
+		a->index = full_reg(c, index);
+		a->index_gen = c->gen[a->index];
+	}
 	if (base && base != BASE_ABSOLUTE && !index && kind != ACC_NONE) {
 		struct reg_value *r = reg_find(c, (unsigned)base);
 
@@ -576,41 +656,95 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 	}
 }
 
+/* A register was written: its old value is gone. */
+static void written(struct insn_ctx *c, unsigned reg)
+{
+	reg = full_reg(c, reg);
+	if (!reg)
+		return;
+	c->gen[reg]++;
+	reg_forget(c, reg);
+}
+
 /*
- * Follow the registers that receive an address, and forget those an
- * instruction writes otherwise.  Straight-line: a value set on one path
- * is assumed on the next, which is how compilers use these sequences.
+ * The registers the instruction writes: capstone says for x86, ARM and
+ * AArch64; elsewhere the first register operand of anything but a store,
+ * a compare or a branch.
+ */
+static void note_writes(struct insn_ctx *c)
+{
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0;
+	const char *m = c->in->mnemonic;
+
+	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
+		for (unsigned i = 0; i < nwr; i++)
+			written(c, wr[i]);
+		return;
+	}
+	if (starts(m, "st") || m[0] == 'c' || m[0] == 'b' || m[0] == 'j' ||
+	    starts(m, "tm") || starts(m, "s") /* mips sw, sd, sb ... */)
+		return;
+	switch (c->d->machine) {
+	case EM_S390:
+		if (c->in->detail->sysz.op_count &&
+		    c->in->detail->sysz.operands[0].type == SYSZ_OP_REG)
+			written(c, c->in->detail->sysz.operands[0].reg);
+		break;
+	case EM_MIPS:
+		if (c->in->detail->mips.op_count &&
+		    c->in->detail->mips.operands[0].type == MIPS_OP_REG)
+			written(c, c->in->detail->mips.operands[0].reg);
+		break;
+	default:
+		if (c->in->detail->ppc.op_count &&
+		    c->in->detail->ppc.operands[0].type == PPC_OP_REG)
+			written(c, c->in->detail->ppc.operands[0].reg);
+		break;
+	}
+}
+
+/*
+ * Follow the registers that receive an address (lea sym(%rip), larl,
+ * adrp + add :lo12:, movw + movt from a symbol).  Straight-line: a value
+ * set on one path is assumed on the next, which is how compilers use
+ * these sequences.
  */
 static void track_registers(struct insn_ctx *c)
 {
 	const cs_detail *det = c->in->detail;
 	const char *m = c->in->mnemonic;
-	uint64_t where, target;
-	int rel = relocated(c, &where, &target);
+	uint64_t where, target, old = 0;
+	int rel = relocated(c, &where, &target), had = 0;
 
+	/* add x8, x8, :lo12:sym reads the x8 it writes */
+	if (c->d->machine == EM_AARCH64 && det->arm64.op_count == 3 &&
+	    det->arm64.operands[1].type == ARM64_OP_REG &&
+	    reg_find(c, det->arm64.operands[1].reg)) {
+		old = reg_find(c, det->arm64.operands[1].reg)->addr;
+		had = 1;
+	}
+	note_writes(c);
 	switch (c->d->machine) {
 	case EM_X86_64:
 	case EM_386: {
 		const cs_x86 *x = &det->x86;
+		const cs_x86_op *mem, *dst;
 
-		for (int i = 0; i < x->op_count; i++)
-			if (x->operands[i].type == X86_OP_REG &&
-			    (x->operands[i].access & CS_AC_WRITE))
-				reg_forget(c, x->operands[i].reg);
-		if (!strncmp(m, "lea", 3) && x->op_count == 2) {
-			const cs_x86_op *mem = &x->operands[0], *dst = &x->operands[1];
-
-			if (mem->type != X86_OP_MEM) {
-				mem = &x->operands[1];
-				dst = &x->operands[0];
-			}
-			if (mem->type == X86_OP_MEM && dst->type == X86_OP_REG &&
-			    (mem->mem.base == X86_REG_RIP || mem->mem.base == X86_REG_EIP) &&
-			    !mem->mem.index)
-				reg_set(c, dst->reg, rel ? target + c->in->address +
-					c->in->size - where : c->in->address +
-					c->in->size + (uint64_t)mem->mem.disp);
+		if (strncmp(m, "lea", 3) || x->op_count != 2)
+			break;
+		mem = &x->operands[0];
+		dst = &x->operands[1];
+		if (mem->type != X86_OP_MEM) {
+			mem = &x->operands[1];
+			dst = &x->operands[0];
 		}
+		if (mem->type == X86_OP_MEM && dst->type == X86_OP_REG &&
+		    (mem->mem.base == X86_REG_RIP || mem->mem.base == X86_REG_EIP) &&
+		    !mem->mem.index)
+			reg_set(c, dst->reg, rel ? target + c->in->address +
+				c->in->size - where : c->in->address +
+				c->in->size + (uint64_t)mem->mem.disp);
 		break;
 	}
 	case EM_AARCH64: {
@@ -618,50 +752,54 @@ static void track_registers(struct insn_ctx *c)
 
 		if (a->op_count < 2 || a->operands[0].type != ARM64_OP_REG)
 			break;
-		if (!strcmp(m, "adrp") && a->operands[1].type == ARM64_OP_IMM) {
+		if (!strcmp(m, "adrp") && a->operands[1].type == ARM64_OP_IMM)
 			reg_set(c, a->operands[0].reg, rel ? target :
 				(uint64_t)a->operands[1].imm);
-		} else if (!strcmp(m, "add") && a->op_count == 3 &&
-			   a->operands[1].type == ARM64_OP_REG &&
-			   a->operands[2].type == ARM64_OP_IMM &&
-			   reg_find(c, a->operands[1].reg)) {
-			uint64_t base = reg_find(c, a->operands[1].reg)->addr;
-
+		else if (!strcmp(m, "add") && a->op_count == 3 && had &&
+			 a->operands[2].type == ARM64_OP_IMM)
 			reg_set(c, a->operands[0].reg, rel ? target :
-				base + (uint64_t)a->operands[2].imm);
-		} else if (!starts(m, "st") && !starts(m, "cmp") &&
-			   !starts(m, "tst") && !starts(m, "cb") && !starts(m, "tb")) {
-			reg_forget(c, a->operands[0].reg);
-		}
+				old + (uint64_t)a->operands[2].imm);
 		break;
 	}
 	case EM_ARM: {
 		const cs_arm *a = &det->arm;
 
-		if (a->op_count < 1 || a->operands[0].type != ARM_OP_REG)
-			break;
-		if ((starts(m, "movw") || starts(m, "movt")) && rel)
+		if (a->op_count >= 1 && a->operands[0].type == ARM_OP_REG &&
+		    (starts(m, "movw") || starts(m, "movt")) && rel)
 			reg_set(c, (unsigned)a->operands[0].reg, target);
-		else if (!starts(m, "str") && !starts(m, "cmp") &&
-			 !starts(m, "tst") && !starts(m, "push") &&
-			 !starts(m, "stm") && !starts(m, "b"))
-			reg_forget(c, (unsigned)a->operands[0].reg);
 		break;
 	}
 	case EM_S390: {
 		const cs_sysz *z = &det->sysz;
 
-		if (z->op_count < 1 || z->operands[0].type != SYSZ_OP_REG)
-			break;
-		if (!strcmp(m, "larl") && z->op_count == 2)
+		if (!strcmp(m, "larl") && z->op_count == 2 &&
+		    z->operands[0].type == SYSZ_OP_REG)
 			reg_set(c, z->operands[0].reg, rel ?
 				target + c->in->address - where :
 				(uint64_t)z->operands[1].imm);
-		else if (!starts(m, "st") && m[0] != 'c' && !starts(m, "tm"))
-			reg_forget(c, z->operands[0].reg);
 		break;
 	}
 	}
+}
+
+/* ARM: pop {..., pc}, ldm sp!, {..., pc}, mov pc, lr -- a return or a
+ * jump that capstone 4.0.2 does not put in a branch group. */
+static int writes_pc(const struct insn_ctx *c)
+{
+	const cs_arm *a;
+
+	if (c->d->machine != EM_ARM)
+		return 0;
+	a = &c->in->detail->arm;
+	for (int i = 0; i < a->op_count; i++)
+		if (a->operands[i].type == ARM_OP_REG &&
+		    a->operands[i].reg == ARM_REG_PC &&
+		    (starts(c->in->mnemonic, "pop") || starts(c->in->mnemonic, "ldm") ||
+		     (i == 0 && !starts(c->in->mnemonic, "str") &&
+		      !starts(c->in->mnemonic, "cmp") &&
+		      !starts(c->in->mnemonic, "push"))))
+			return 1;
+	return 0;
 }
 
 /* How long is the instruction at code that capstone could not decode? */
@@ -756,7 +894,7 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 			continue;
 		}
 		c.in = in;
-		if (cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
+		if (writes_pc(&c) || cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
 		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
 		    cs_insn_group(c.cs, in, CS_GRP_RET)) {
 			struct mem_access *a = add(&c, ACC_NONE, 0, 0, 0, 0);

@@ -36,6 +36,9 @@ struct mem_access {
 	unsigned size;       /* bytes; 0 when unknown */
 	uint64_t base;       /* register number, or BASE_ABSOLUTE */
 	uint64_t index;      /* index register, 0 if none */
+	unsigned base_gen, index_gen; /* how many times the register had been
+				  written in the decoded stretch: one base
+				  register with two values is two bases */
 	int64_t disp;
 	int branch;          /* a jump, call or return */
 	int call;            /* a call: what it touches is not seen here */

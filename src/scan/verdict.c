@@ -31,7 +31,8 @@ static int relevant(const struct scan_site *site, const struct mem_access *a)
 
 static int same_base(const struct mem_access *a, const struct mem_access *b)
 {
-	return a->base == b->base && a->index == b->index;
+	return a->base == b->base && a->index == b->index &&
+	       a->base_gen == b->base_gen && a->index_gen == b->index_gen;
 }
 
 static int overlap(const struct mem_access *a, const struct mem_access *b)
