@@ -192,6 +192,9 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
 		add_finding(img, in, v, size, type, why.buf, &acc, used,
 			    findings);
+	else if (v == SCAN_UNATTRIBUTED && getenv("RWONCE_SCAN_DEBUG"))
+		fprintf(stderr, "unattributed: %s:%u: %s(%s): %s\n",
+			in->src->path, s->line, s->what, s->operand, why.buf);
 	free(used);
 	free(acc.items);
 	strbuf_release(&why);
