@@ -34,9 +34,7 @@ $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(SCAN_DYNLIST)
 ALL_TARGETS += $(SCAN_PLUGIN)
 
 $(SCAN_DYNLIST): $(SCAN_PLUGIN_OBJS)
-	nm -u $(SCAN_PLUGIN_OBJS) | \
-		awk '$$1 == "U" { print "  " $$2 ";" }' | sort -u | \
-		{ echo "{"; cat; echo "};"; } >$@.tmp && mv $@.tmp $@
+	$(plugin_dynlist)
 
 $(SCAN_PLUGIN): $(SCAN_PLUGIN_OBJS)
 	$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SCAN_PLUGIN_OBJS) \

@@ -111,18 +111,24 @@ static struct cache_entry *cache_get(struct source_cache *c, const char *path)
 	return e;
 }
 
-/* Say once per source that it is missing or newer than an object. */
-static void note_missing(struct source_cache *c, struct cache_entry *e,
-			 const char *obj)
+/* Is this the first time for *flag?  Counts it in *count. */
+static int first_time(struct source_cache *c, int *flag, size_t *count)
 {
 	int first;
 
 	pthread_mutex_lock(&c->lock);
-	first = !e->warned_missing;
-	e->warned_missing = 1;
-	c->missing += first;
+	first = !*flag;
+	*flag = 1;
+	*count += (size_t)first;
 	pthread_mutex_unlock(&c->lock);
-	if (first)
+	return first;
+}
+
+/* Say once per source that it is missing or newer than an object. */
+static void note_missing(struct source_cache *c, struct cache_entry *e,
+			 const char *obj)
+{
+	if (first_time(c, &e->warned_missing, &c->missing))
 		warning("%s: source '%s' named by its line table cannot be read "
 			"(%s): its sites are not checked (--sources DIR?)", obj,
 			e->src.path, strerror(e->src.missing));
@@ -131,14 +137,7 @@ static void note_missing(struct source_cache *c, struct cache_entry *e,
 static void note_stale(struct source_cache *c, struct cache_entry *e,
 		       const char *obj)
 {
-	int first;
-
-	pthread_mutex_lock(&c->lock);
-	first = !e->warned_stale;
-	e->warned_stale = 1;
-	c->stale += first;
-	pthread_mutex_unlock(&c->lock);
-	if (first)
+	if (first_time(c, &e->warned_stale, &c->stale))
 		warning("%s: sources changed since the build: '%s' is newer "
 			"than the object; its lines may no longer match the code",
 			obj, e->src.path);

@@ -656,6 +656,24 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 	}
 }
 
+/* s390x, MIPS, POWER: the first operand, when it is a register. */
+static int first_register(const struct insn_ctx *c, unsigned *reg)
+{
+	const cs_detail *det = c->in->detail;
+
+	switch (c->d->machine) {
+	case EM_S390:
+		*reg = det->sysz.operands[0].reg;
+		return det->sysz.op_count && det->sysz.operands[0].type == SYSZ_OP_REG;
+	case EM_MIPS:
+		*reg = det->mips.operands[0].reg;
+		return det->mips.op_count && det->mips.operands[0].type == MIPS_OP_REG;
+	default:
+		*reg = det->ppc.operands[0].reg;
+		return det->ppc.op_count && det->ppc.operands[0].type == PPC_OP_REG;
+	}
+}
+
 /* A register was written: its old value is gone. */
 static void written(struct insn_ctx *c, unsigned reg)
 {
@@ -676,32 +694,20 @@ static void note_writes(struct insn_ctx *c)
 	cs_regs rd, wr;
 	uint8_t nrd = 0, nwr = 0;
 	const char *m = c->in->mnemonic;
+	unsigned reg;
 
 	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
 		for (unsigned i = 0; i < nwr; i++)
 			written(c, wr[i]);
 		return;
 	}
+	/* stores, compares, branches write no register */
 	if (starts(m, "st") || m[0] == 'c' || m[0] == 'b' || m[0] == 'j' ||
-	    starts(m, "tm") || starts(m, "s") /* mips sw, sd, sb ... */)
+	    starts(m, "tm") || (c->d->machine == EM_MIPS && m[0] == 's' &&
+				 strchr("bhwd", m[1])))
 		return;
-	switch (c->d->machine) {
-	case EM_S390:
-		if (c->in->detail->sysz.op_count &&
-		    c->in->detail->sysz.operands[0].type == SYSZ_OP_REG)
-			written(c, c->in->detail->sysz.operands[0].reg);
-		break;
-	case EM_MIPS:
-		if (c->in->detail->mips.op_count &&
-		    c->in->detail->mips.operands[0].type == MIPS_OP_REG)
-			written(c, c->in->detail->mips.operands[0].reg);
-		break;
-	default:
-		if (c->in->detail->ppc.op_count &&
-		    c->in->detail->ppc.operands[0].type == PPC_OP_REG)
-			written(c, c->in->detail->ppc.operands[0].reg);
-		break;
-	}
+	if (first_register(c, &reg))
+		written(c, reg);
 }
 
 /*
