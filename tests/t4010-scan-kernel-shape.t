@@ -3,13 +3,15 @@
 # typeof(x) *)&(x)) -- on a two-u16 ticket lock and on a union of four u8
 # and a u32, fields read from the copy (tests/scan/kernel-shape.c):
 # clang -O2 splits both on x86-64, aarch64 and armhf (torn, every load
-# listed); gcc -O2 reads each with one load (ok, exit 0).
+# listed); gcc -O2 reads each with one load (ok, exit 0).  READ_ONCE of a
+# local variable goes through the stack: unattributed, never ok or elided.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 
 SRC=$RWONCE_ROOT/tests/scan/kernel-shape.c
 TICKET=$(line_of "$SRC" "READ_ONCE(*lock)")
 WORD=$(line_of "$SRC" "READ_ONCE(*w)")
+LOCAL=$(line_of "$SRC" "return READ_ONCE(v);")
 
 for t in x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf; do
 	if ! have_cmd clang || ! clang_can "$t"; then
@@ -25,7 +27,7 @@ for t in x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf; do
 		grep -q "READ_ONCE(\*lock) of .ticket_lock_t. (4 bytes) compiled to 2 loads of 2 bytes: torn" "$TEST_TMP/out" &&
 		grep -q "READ_ONCE(\*w) of .union lock_word. (4 bytes) compiled to 4 loads of 1 byte: torn" "$TEST_TMP/out" &&
 		grep -q "note: in .*k.o, function .ticket_is_locked." "$TEST_TMP/out" &&
-		grep -q "2 site instances: ok 0, torn 2" "$TEST_TMP/err"
+		grep -q "3 site instances: ok 0, torn 2, duplicated 0, widened 0, unattributed 1" "$TEST_TMP/err"
 	'
 done
 
@@ -52,10 +54,14 @@ d = json.load(open(sys.argv[1]))
 f = d[\"findings\"]
 assert len(f) == 2 and all(x[\"rule\"] == \"scan-torn\" for x in f), f
 assert all(len(x[\"notes\"]) >= 3 for x in f), f
-assert d[\"instances\"] == {\"ok\": 0, \"torn\": 2, \"duplicated\": 0, \"widened\": 0, \"unattributed\": 0}, d
+assert d[\"instances\"] == {\"ok\": 0, \"torn\": 2, \"duplicated\": 0, \"widened\": 0, \"unattributed\": 1}, d
 assert d[\"summary\"] == {\"scan-torn\": 2, \"scan-duplicated\": 0, \"scan-widened\": 0}, d
 assert d[\"files\"] == {\"checked\": 1, \"trouble\": 0}
 " "$TEST_TMP/j"
+	'
+	test_expect_success '-v: the local variable is unattributed, with the reason' '
+		"$RWONCE" scan -v 1 "$TEST_TMP/j.o" >/dev/null 2>"$TEST_TMP/v"; test $? = 1 &&
+		grep -q "kernel-shape.c:$LOCAL:[0-9]*: note: READ_ONCE(v) in .local_once. (.*j.o): unattributed: no memory access attributed to the site" "$TEST_TMP/v"
 	'
 	test_expect_success 'SARIF: scan rules only, results with ruleIndex into them' '
 		"$RWONCE" scan --format=sarif "$TEST_TMP/j.o" >"$TEST_TMP/s"; test $? = 1 &&

@@ -12,6 +12,12 @@
 #define SPAN_LIMIT 65536
 
 static char *cwd_prefix; /* "/home/x/" */
+static int verbose;
+
+void judge_set_verbose(int level)
+{
+	verbose = level;
+}
 
 void judge_set_cwd(const char *cwd)
 {
@@ -177,7 +183,7 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 			type = dwarf_type;
 	}
 	collect(img, d, in, &acc);
-	if (getenv("RWONCE_SCAN_DEBUG"))
+	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
 			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
 				"index %llu disp %lld%s\n", s->what, s->line,
@@ -192,9 +198,12 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
 		add_finding(img, in, v, size, type, why.buf, &acc, used,
 			    findings);
-	else if (v == SCAN_UNATTRIBUTED && getenv("RWONCE_SCAN_DEBUG"))
-		fprintf(stderr, "unattributed: %s:%u: %s(%s): %s\n",
-			in->src->path, s->line, s->what, s->operand, why.buf);
+	else if (v == SCAN_UNATTRIBUTED && verbose)
+		fprintf(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
+			"unattributed: %s\n", shown(in->src->path), s->line,
+			s->col, s->what, s->operand, in->nchain ?
+			in->chain[in->nchain - 1].function : "?",
+			shown(elf_image_info(img)->name), why.buf);
 	free(used);
 	free(acc.items);
 	strbuf_release(&why);

@@ -14,6 +14,9 @@
 
 /* Make paths under the current directory relative in what is printed. */
 void judge_set_cwd(const char *cwd);
+/* 1: say on stderr why each unattributed instance is; 2: also list every
+ * access decoded for each instance (for debugging the attribution). */
+void judge_set_verbose(int level);
 
 /*
  * The object's size: the source's type index when it knows, else the

@@ -236,7 +236,8 @@ int scan_plugin_main(int argc, const char **argv)
 	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
 	const char *format = "text", *build_dir = NULL, *sources = NULL;
 	const char *srcroot = NULL;
-	int json = 0, jobs = 0, no_progress = 0, quiet = 0, fmt, status;
+	int json = 0, jobs = 0, no_progress = 0, quiet = 0, verbose = 0;
+	int fmt, status;
 	size_t checked = 0, trouble = 0;
 	char cwd[PATH_MAX];
 	struct option opts[] = {
@@ -258,6 +259,9 @@ int scan_plugin_main(int argc, const char **argv)
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_INT('v', "verbose", &verbose, "LEVEL",
+			"1: say why each unattributed instance is; 2: also "
+			"list every decoded access"),
 		OPT_END(),
 	};
 
@@ -290,6 +294,7 @@ int scan_plugin_main(int argc, const char **argv)
 		usage_with_options(scan_usage, opts);
 	}
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	judge_set_verbose(verbose);
 	sh.cache = source_cache_new(&sh.lex, sources);
 	sh.files = &files;
 	sh.checked = xcalloc(files.nr, 1);

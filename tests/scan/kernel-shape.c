@@ -39,3 +39,11 @@ unsigned lock_word_sum(union lock_word *w)
 
 	return v.locked + v.pending + v.tail_lo + v.tail_hi;
 }
+
+/* A local variable: its volatile access goes through the stack, which is
+ * not the shared object -- scan must say unattributed, not ok or elided. */
+int local_once(int v);
+int local_once(int v)
+{
+	return READ_ONCE(v);
+}
