@@ -63,9 +63,18 @@ static void collect(struct elf_image *img, struct disasm *d,
 	if (hi - start > SPAN_LIMIT)
 		start = lo;
 	if (hi - start > SPAN_LIMIT) {
-		for (size_t k = 0; k < in->nr_ranges; k++)
+		/* far apart (a function's .cold part): the code between the
+		 * ranges is not decoded, so it counts as a branch */
+		for (size_t k = 0; k < in->nr_ranges; k++) {
+			if (k) {
+				ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+				memset(&out->items[out->nr], 0, sizeof(*out->items));
+				out->items[out->nr].pc = in->ranges[k].lo;
+				out->items[out->nr++].branch = 1;
+			}
 			disasm_range(d, img, in->ranges[k].lo,
 				     in->ranges[k].hi - in->ranges[k].lo, out);
+		}
 		return;
 	}
 	disasm_range(d, img, start, hi - start, &all);
