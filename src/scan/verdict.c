@@ -127,6 +127,24 @@ static size_t contiguous_group(const struct scan_site *site,
 	return n;
 }
 
+/* Are all the accesses marked in used made by one instruction (ldrd)? */
+static int one_instruction(const struct mem_access *acc, size_t nr,
+			   const char *used)
+{
+	uint64_t pc = 0;
+	int seen = 0;
+
+	for (size_t k = 0; k < nr; k++) {
+		if (!used[k])
+			continue;
+		if (seen && acc[k].pc != pc)
+			return 0;
+		pc = acc[k].pc;
+		seen = 1;
+	}
+	return seen;
+}
+
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   const struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used)
@@ -200,6 +218,10 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			if (!size)
 				strbuf_addf(why, " covering %lld bytes",
 					    (long long)(hi - lo));
+			if (one_instruction(acc, nr, used))
+				strbuf_addstr(why, " by one pair instruction "
+					      "(each register is its own "
+					      "access)");
 			strbuf_addstr(why, ": torn");
 			return SCAN_TORN;
 		}
