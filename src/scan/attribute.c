@@ -66,6 +66,17 @@ size_t source_cache_stale(const struct source_cache *c)
 	return c->stale;
 }
 
+size_t source_cache_sites_seen(const struct source_cache *c)
+{
+	size_t n = 0;
+
+	for (size_t b = 0; b < CACHE_BUCKETS; b++)
+		for (struct cache_entry *e = c->bucket[b]; e; e = e->next)
+			for (size_t k = 0; k < e->src.nr; k++)
+				n += (size_t)(e->src.sites[k].seen != 0);
+	return n;
+}
+
 static size_t hash_path(const char *s)
 {
 	size_t h = 5381;

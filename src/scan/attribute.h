@@ -32,6 +32,8 @@ void source_cache_free(struct source_cache *c);
 /* Sources that could not be read, or were newer than an object. */
 size_t source_cache_missing(const struct source_cache *c);
 size_t source_cache_stale(const struct source_cache *c);
+/* Sites with at least one instance in the code scanned. */
+size_t source_cache_sites_seen(const struct source_cache *c);
 
 struct code_range {
 	uint64_t lo, hi;

@@ -191,6 +191,7 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 		if (n && !type)
 			type = dwarf_type;
 	}
+	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, d, in, &acc);
 	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)

@@ -316,8 +316,9 @@ int scan_plugin_main(int argc, const char **argv)
 	}
 	finding_list_sort_unique(&ctx.findings);
 	verdict_counts(&ctx, &counts, 1);
-	strbuf_addf(&extra, "\"instances\": {%s}, \"files\": {\"checked\": %zu, "
-		    "\"trouble\": %zu}", counts.buf, checked, trouble);
+	strbuf_addf(&extra, "\"instances\": {%s}, \"sites\": %zu, "
+		    "\"files\": {\"checked\": %zu, \"trouble\": %zu}", counts.buf,
+		    source_cache_sites_seen(sh.cache), checked, trouble);
 	memset(&ro, 0, sizeof(ro));
 	ro.format = (enum report_format)fmt;
 	ro.color = fmt == REPORT_TEXT && want_color(1);
@@ -332,10 +333,13 @@ int scan_plugin_main(int argc, const char **argv)
 
 		strbuf_reset(&counts);
 		verdict_counts(&ctx, &counts, 0);
+		size_t sites = source_cache_sites_seen(sh.cache);
+
 		fprintf(stderr, "rwonce scan: %zu finding%s; %zu site instance%s: "
-			"%s; %zu of %zu file%s checked",
+			"%s; %zu site%s; %zu of %zu file%s checked",
 			ctx.findings.nr, ctx.findings.nr == 1 ? "" : "s", inst,
-			inst == 1 ? "" : "s", counts.buf, checked, files.nr,
+			inst == 1 ? "" : "s", counts.buf, sites,
+			sites == 1 ? "" : "s", checked, files.nr,
 			files.nr == 1 ? "" : "s");
 		if (source_cache_missing(sh.cache))
 			fprintf(stderr, ", %zu source%s not found",

@@ -33,6 +33,7 @@ struct scan_site {
 	char *type;       /* the object's type as spelled, or NULL */
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */
+	int seen;         /* set (atomically) once an instance is judged */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
 };
 
