@@ -45,6 +45,18 @@ for cc in gcc aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc; do
 done
 
 if have_cmd clang && clang_can x86_64-linux-gnu; then
+	test_expect_success 'DWARF 4 line tables: the same two torn sites' '
+		clang -O2 -gdwarf-4 -c "$SRC" -o "$TEST_TMP/d4.o" &&
+		{ "$RWONCE" scan "$TEST_TMP/d4.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+		finding_with_insns "$TEST_TMP/out" "$TICKET" scan-torn kernel-shape.c 2 &&
+		finding_with_insns "$TEST_TMP/out" "$WORD" scan-torn kernel-shape.c 4
+	'
+	test_expect_success '-gline-tables-only (no types): torn, with the bytes covered' '
+		clang -O2 -gline-tables-only -c "$SRC" -o "$TEST_TMP/lt.o" &&
+		{ "$RWONCE" scan "$TEST_TMP/lt.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+		grep -q "READ_ONCE(\*lock) of .ticket_lock_t. compiled to 2 loads of 2 bytes covering 4 bytes: torn" "$TEST_TMP/out" &&
+		grep -q "READ_ONCE(\*w) of .union lock_word. compiled to 4 loads of 1 byte covering 4 bytes: torn" "$TEST_TMP/out"
+	'
 	clang -O2 -g -c "$SRC" -o "$TEST_TMP/j.o"
 	test_expect_success 'JSON: findings with notes, instances per verdict' '
 		"$RWONCE" scan --json "$TEST_TMP/j.o" >"$TEST_TMP/j"; test $? = 1 &&
