@@ -25,3 +25,10 @@ install: install-tool
 install-tool: $(TOOL)
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 $(TOOL) $(DESTDIR)$(BINDIR)/rwonce
+
+# The dynamic list of a plugin's objects ($^): the names they take from
+# the executable, which exports exactly those (clang engine, scan).
+define plugin_dynlist
+	$(QUIET_GEN)nm -u $^ | awk '$$1 == "U" { print "  " $$2 ";" }' | sort -u | \
+		{ echo "{"; cat; echo "};"; } >$@.tmp && mv $@.tmp $@
+endef

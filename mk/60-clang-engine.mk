@@ -43,9 +43,7 @@ $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(CLANG_DYNLIST)
 ALL_TARGETS += $(CLANG_PLUGIN)
 
 $(CLANG_DYNLIST): $(CLANG_ENGINE_OBJS)
-	$(QUIET_GEN)nm -u $(CLANG_ENGINE_OBJS) | \
-		awk '$$1 == "U" { print "  " $$2 ";" }' | sort -u | \
-		{ echo "{"; cat; echo "};"; } >$@.tmp && mv $@.tmp $@
+	$(plugin_dynlist)
 
 # -Bsymbolic: the engine's calls to its own functions stay inside it.
 $(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS) $(CONFIG_STAMP)

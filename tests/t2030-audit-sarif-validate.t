@@ -1,5 +1,5 @@
 #!/bin/sh
-# SARIF from rwonce audit validated by Microsoft's SARIF multitool (npm
+# SARIF from rwonce audit (and scan) validated by Microsoft's SARIF multitool (npm
 # @microsoft/sarif-multitool, installed into build/npm by `make deps`),
 # with its SARIF rules and its GitHub code scanning (Gh) rules.
 . "$(dirname "$0")/lib/tap.sh"
@@ -29,6 +29,17 @@ test_expect_success 'SARIF with findings validates (SARIF and GitHub rules)' \
 "$RWONCE" audit -q "$TEST_TMP/empty.c" --srcroot "$TEST_TMP" --format=sarif >"$TEST_TMP/none.sarif"
 test_expect_success 'SARIF without findings validates' \
 	"validate $TEST_TMP/none.sarif"
+
+# rwonce scan writes its findings with the same writer: its SARIF too.
+if have_cmd clang; then
+	clang -O2 -g -c "$RWONCE_ROOT/tests/scan/kernel-shape.c" -o "$TEST_TMP/k.o" &&
+	"$RWONCE" scan -q --format=sarif --srcroot "$RWONCE_ROOT" "$TEST_TMP/k.o" \
+		>"$TEST_TMP/scan.sarif"
+	test_expect_success 'SARIF from rwonce scan (torn findings with notes) validates' \
+		"grep -q scan-torn $TEST_TMP/scan.sarif && validate $TEST_TMP/scan.sarif"
+else
+	test_skip 'SARIF from rwonce scan validates' 'clang not installed (apt-get install clang)'
+fi
 
 # The validator must be able to say no: a control that breaks the schema.
 sed 's/"startLine": [0-9]*/"startLine": 0/' "$TEST_TMP/rules.sarif" >"$TEST_TMP/bad.sarif"

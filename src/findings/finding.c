@@ -35,6 +35,7 @@ void finding_list_add(struct finding_list *l, const struct finding *f)
 	n->message = dup_or_null(f->message);
 	n->type_spelled = dup_or_null(f->type_spelled);
 	n->type_canonical = dup_or_null(f->type_canonical);
+	n->notes = dup_or_null(f->notes);
 }
 
 static int cmp_str(const char *a, const char *b)
@@ -57,7 +58,9 @@ static int cmp_finding(const void *pa, const void *pb)
 		return a->col < b->col ? -1 : 1;
 	if (a->rule != b->rule)
 		return a->rule < b->rule ? -1 : 1;
-	return cmp_str(a->message, b->message);
+	c = cmp_str(a->message, b->message);
+	/* scan: one site, several instances (functions, inlined copies) */
+	return c ? c : cmp_str(a->notes, b->notes);
 }
 
 static void finding_release(struct finding *f)
@@ -66,6 +69,7 @@ static void finding_release(struct finding *f)
 	free(f->message);
 	free(f->type_spelled);
 	free(f->type_canonical);
+	free(f->notes);
 }
 
 void finding_list_sort_unique(struct finding_list *l)

@@ -1,5 +1,5 @@
 /*
- * A finding of `rwonce audit`: where, which rule, what, and (for the
+ * A finding of `rwonce audit` or `rwonce scan`: where, which rule, what, and (for the
  * type-aware engine) the operand's type.  Both engines produce these; the
  * report writers (GCC-style text, JSON, SARIF) consume them.
  */
@@ -23,6 +23,9 @@ struct rule_info {
 };
 extern const struct rule_info rules[RULE__COUNT];
 
+/* The rules of `rwonce scan` (machine-code verdicts) follow audit's. */
+#define RULE_IS_SCAN(r) ((r) >= RULE_SCAN_TORN)
+
 /* rule name -> id, or -1 */
 int rule_lookup(const char *name);
 
@@ -35,6 +38,8 @@ struct finding {
 	char *type_spelled;        /* operand type as written, or NULL */
 	char *type_canonical;      /* after typedefs, or NULL */
 	int fixable;               /* this instance can be rewritten by fix */
+	char *notes;               /* scan: note lines ('\n'-separated) that
+				      explain the finding, or NULL */
 };
 
 struct finding_list {

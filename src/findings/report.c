@@ -26,6 +26,22 @@ int report_parse_format(const char *name)
 	return -1;
 }
 
+/* Is rule r one of the rules of the report's command (audit or scan)? */
+static int rule_listed(const struct report_options *o, int r)
+{
+	return RULE_IS_SCAN(r) == (o->command && !strcmp(o->command, "scan"));
+}
+
+/* The rule's position in the report's rule list (SARIF ruleIndex). */
+static int rule_index(const struct report_options *o, int r)
+{
+	int k = 0;
+
+	for (int i = 0; i < r; i++)
+		k += rule_listed(o, i);
+	return k;
+}
+
 /* A JSON string, always valid UTF-8: bad bytes become U+FFFD. */
 static void json_str(struct strbuf *sb, const char *s)
 {
@@ -66,6 +82,7 @@ static int write_text(FILE *f, const struct finding_list *l, int color)
 {
 	const char *bold = color ? "\033[1m" : "";
 	const char *magenta = color ? "\033[1;35m" : "";
+	const char *cyan = color ? "\033[1;36m" : "";
 	const char *reset = color ? "\033[m" : "";
 
 	for (size_t i = 0; i < l->nr; i++) {
@@ -74,8 +91,37 @@ static int write_text(FILE *f, const struct finding_list *l, int color)
 		fprintf(f, "%s%s:%u:%u:%s %swarning:%s %s [%s]\n", bold,
 			x->path, x->line, x->col, reset, magenta, reset,
 			x->message, rules[x->rule].name);
+		/* notes, gcc-style: one line each, at the finding's place */
+		for (const char *p = x->notes; p && *p;) {
+			size_t n = strcspn(p, "\n");
+
+			fprintf(f, "%s%s:%u:%u:%s %snote:%s %.*s\n", bold, x->path,
+				x->line, x->col, reset, cyan, reset, (int)n, p);
+			p += n + (p[n] == '\n');
+		}
 	}
 	return 0;
+}
+
+/* "notes": ["...", ...] from a '\n'-separated string. */
+static void json_notes(struct strbuf *sb, const char *notes)
+{
+	struct strbuf line = STRBUF_INIT;
+	int first = 1;
+
+	strbuf_addch(sb, '[');
+	for (const char *p = notes; *p;) {
+		size_t n = strcspn(p, "\n");
+
+		strbuf_reset(&line);
+		strbuf_add(&line, p, n);
+		strbuf_addstr(sb, first ? "" : ", ");
+		json_str(sb, line.buf);
+		first = 0;
+		p += n + (p[n] == '\n');
+	}
+	strbuf_addch(sb, ']');
+	strbuf_release(&line);
 }
 
 /* ---- JSON ---- */
@@ -121,7 +167,12 @@ static int write_json(FILE *f, const struct finding_list *l,
 			json_str(&sb, x->type_canonical);
 		else
 			strbuf_addstr(&sb, "null");
-		strbuf_addf(&sb, ", \"fixable\": %s}", x->fixable ? "true" : "false");
+		strbuf_addf(&sb, ", \"fixable\": %s", x->fixable ? "true" : "false");
+		if (x->notes) {
+			strbuf_addstr(&sb, ", \"notes\": ");
+			json_notes(&sb, x->notes);
+		}
+		strbuf_addch(&sb, '}');
 		if (sb.len > 65536 && flush(f, &sb))
 			goto fail;
 	}
@@ -129,11 +180,16 @@ static int write_json(FILE *f, const struct finding_list *l,
 	summary_counts(l, count);
 	strbuf_addstr(&sb, "  \"summary\": {");
 	for (int r = 0; r < RULE__COUNT; r++) {
+		if (!rule_listed(o, r))
+			continue;
 		strbuf_addf(&sb, "%s\"%s\": %zu", first ? "" : ", ", rules[r].name,
 			    count[r]);
 		first = 0;
 	}
-	strbuf_addstr(&sb, "}\n}\n");
+	strbuf_addstr(&sb, "}");
+	if (o->json_extra)
+		strbuf_addf(&sb, ",\n  %s", o->json_extra);
+	strbuf_addstr(&sb, "\n}\n");
 	if (flush(f, &sb))
 		goto fail;
 	strbuf_release(&sb);
@@ -250,10 +306,15 @@ static unsigned codepoint_col(struct line_cache *c, const char *path,
 	return cp;
 }
 
-static void sarif_rules(struct strbuf *sb)
+static void sarif_rules(struct strbuf *sb, const struct report_options *o)
 {
+	const char *page = o->command && !strcmp(o->command, "scan") ?
+		"rwonce-scan(1), section VERDICTS" : "rwonce-audit(1), section RULES";
+
 	for (int r = 0; r < RULE__COUNT; r++) {
-		strbuf_addstr(sb, r ? ",\n" : "\n");
+		if (!rule_listed(o, r))
+			continue;
+		strbuf_addstr(sb, rule_index(o, r) ? ",\n" : "\n");
 		strbuf_addf(sb, "            {\n"
 			    "              \"id\": \"%s\",\n"
 			    "              \"name\": ", rules[r].name);
@@ -275,13 +336,13 @@ static void sarif_rules(struct strbuf *sb)
 		strbuf_addstr(sb, " },\n              \"fullDescription\": { \"text\": ");
 		json_str(sb, rules[r].summary);
 		strbuf_addf(sb, " },\n              \"help\": { \"text\": \"See "
-			    "rwonce-audit(1), section RULES, '%s'.\" },\n"
+			    "%s, '%s'.\" },\n"
 			    "              \"defaultConfiguration\": { \"level\": "
 			    "\"warning\" },\n"
 			    "              \"properties\": { \"tags\": "
 			    "[\"concurrency\", \"correctness\"], \"precision\": "
 			    "\"%s\", \"problem.severity\": \"warning\" }\n"
-			    "            }", rules[r].name,
+			    "            }", page, rules[r].name,
 			    r == RULE_DOUBLE_FETCH ? "medium" : "high");
 	}
 }
@@ -306,7 +367,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 		    "          \"semanticVersion\": \"%s\",\n"
 		    "          \"rules\": [", RWONCE_TOOL_VERSION,
 		    RWONCE_TOOL_VERSION);
-	sarif_rules(&sb);
+	sarif_rules(&sb, o);
 	strbuf_addstr(&sb, "\n          ]\n        }\n      },\n"
 		      "      \"originalUriBaseIds\": {\n"
 		      "        \"%SRCROOT%\": { \"uri\": ");
@@ -358,7 +419,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 			    "          \"ruleIndex\": %d,\n"
 			    "          \"level\": \"warning\",\n"
 			    "          \"message\": { \"text\": ",
-			    rules[x->rule].name, (int)x->rule);
+			    rules[x->rule].name, rule_index(o, (int)x->rule));
 		json_str(&sb, x->message);
 		strbuf_addstr(&sb, " },\n          \"locations\": [\n            {\n"
 			      "              \"physicalLocation\": {\n"
@@ -378,8 +439,13 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 			    "          \"partialFingerprints\": { "
 			    "\"rwonceFindingHash/v1\": \"%016llx:%u\" }",
 			    (unsigned long long)h, occurrence + 1);
-		if (x->type_spelled || x->fixable) {
+		if (x->type_spelled || x->fixable || x->notes) {
 			strbuf_addstr(&sb, ",\n          \"properties\": { ");
+			if (x->notes) {
+				strbuf_addstr(&sb, "\"notes\": ");
+				json_notes(&sb, x->notes);
+				strbuf_addstr(&sb, ", ");
+			}
 			if (x->type_spelled) {
 				strbuf_addstr(&sb, "\"type\": ");
 				json_str(&sb, x->type_spelled);

@@ -1,6 +1,8 @@
 /*
- * Writing audit findings: GCC-style text, JSON and SARIF 2.1.0.  Shared by
- * the lexical and the clang engines, so both print the same thing.
+ * Writing findings: GCC-style text, JSON and SARIF 2.1.0.  Shared by
+ * audit's lexical and clang engines and by scan, so all print the same
+ * way; scan's findings carry note lines (text: "path:line:col: note:",
+ * JSON and SARIF: a "notes" array).
  *
  *   text:  path:line:col: warning: message [rule-id]
  *          (bold/colour only when opts->color is set: the caller decides
@@ -32,6 +34,10 @@ struct report_options {
 	const char *engine;      /* "lexical" or "clang" */
 	const char *srcroot;     /* SARIF: URIs are relative to this folder
 				    (default: the current directory) */
+	const char *command;     /* "audit" (NULL) or "scan": the rules the
+				    JSON summary and SARIF list */
+	const char *json_extra;  /* JSON: one more member ("name": value)
+				    after "summary", or NULL */
 };
 
 /* "text", "json", "sarif" -> format; -1 if unknown. */

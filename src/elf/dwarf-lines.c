@@ -1,0 +1,683 @@
+/*
+ * Line tables, inline chains, code bytes and code relocations of an ELF,
+ * through elfutils' libdwfl (dwarf-lines.h).
+ */
+#define _GNU_SOURCE /* strcasestr */
+#include "elf/dwarf-lines.h"
+#include "elf/dwarf-internal.h"
+#include "lib/util.h"
+
+#include <elfutils/libdwfl.h>
+#include <elfutils/libdw.h>
+#include <dwarf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A position in the image that a relocation patches, and what it names. */
+struct code_reloc {
+	uint64_t where, target;
+};
+
+/* An ARM mapping symbol: from addr on, the code is ARM ($a) or Thumb ($t)
+ * or data ($d). */
+struct mapping_sym {
+	uint64_t addr;
+	char kind;
+};
+
+struct elf_image {
+	struct elf_image_info info;
+	Dwfl_Module *mod;
+	Elf *elf;
+	GElf_Addr bias;
+	char *name;
+	/* built on first need */
+	int relocs_loaded, maps_loaded;
+	struct code_reloc *relocs;
+	size_t nr_relocs, alloc_relocs;
+	struct mapping_sym *maps;
+	size_t nr_maps, alloc_maps;
+};
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.section_address = dwfl_offline_section_address,
+};
+
+const struct elf_image_info *elf_image_info(const struct elf_image *img)
+{
+	return &img->info;
+}
+
+/* What kind of file is it: 'e' ELF, 'a' archive, 0 other; -1 unreadable. */
+static int sniff(const char *path, size_t *size)
+{
+	unsigned char magic[8];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	off_t end;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, magic, sizeof(magic));
+	end = lseek(fd, 0, SEEK_END);
+	close(fd);
+	if (n < 0)
+		return -1;
+	*size = end > 0 ? (size_t)end : 0;
+	if (n >= 4 && !memcmp(magic, "\177ELF", 4))
+		return 'e';
+	if (n == 8 && !memcmp(magic, "!<arch>\n", 8))
+		return 'a';
+	return 0;
+}
+
+/*
+ * Does the ELF at path end before its section headers or a section's
+ * contents?  A truncated copy would otherwise read as "no DWARF".
+ */
+static int truncated(const char *path, size_t size, struct strbuf *why)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
+	Elf *elf;
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+
+	if (fd < 0)
+		return 0;
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (!elf || !gelf_getehdr(elf, &eh)) {
+		strbuf_addf(why, "truncated or damaged ELF header (%zu bytes)",
+			    size);
+		r = 1;
+		goto out;
+	}
+	if (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > size) {
+		strbuf_addf(why, "truncated ELF: its section headers end at byte "
+			    "%llu, the file at %zu", (unsigned long long)
+			    (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize),
+			    size);
+		r = 1;
+		goto out;
+	}
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && sh.sh_type != SHT_NOBITS &&
+		    sh.sh_offset + sh.sh_size > size) {
+			strbuf_addf(why, "truncated ELF: section %zu ends at "
+				    "byte %llu, the file at %zu", elf_ndxscn(scn),
+				    (unsigned long long)(sh.sh_offset + sh.sh_size),
+				    size);
+			r = 1;
+			break;
+		}
+	}
+out:
+	if (elf)
+		elf_end(elf);
+	close(fd);
+	return r;
+}
+
+struct each_ctx {
+	const char *path;
+	int archive;
+	int (*fn)(struct elf_image *img, void *ctx);
+	void *ctx;
+	int count, stop;
+	struct strbuf *why;
+};
+
+static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
+		      Dwarf_Addr start, void *arg)
+{
+	struct each_ctx *c = arg;
+	struct elf_image img;
+	GElf_Ehdr ehdr;
+
+	(void)userdata;
+	(void)start;
+	memset(&img, 0, sizeof(img));
+	img.mod = mod;
+	img.elf = dwfl_module_getelf(mod, &img.bias);
+	if (!img.elf || !gelf_getehdr(img.elf, &ehdr)) {
+		strbuf_addf(c->why, "%s: %s", name, dwfl_errmsg(-1));
+		c->stop = -1;
+		return DWARF_CB_ABORT;
+	}
+	if (c->archive) { /* libdwfl names members "archive:member" */
+		size_t n = strlen(c->path);
+
+		if (!strncmp(name, c->path, n) && name[n] == ':')
+			name += n + 1;
+		img.name = xasprintf("%s(%s)", c->path, name);
+	} else {
+		img.name = xstrdup(c->path);
+	}
+	img.info.name = img.name;
+	img.info.machine = ehdr.e_machine;
+	img.info.is64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;
+	img.info.big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	img.info.relocatable = ehdr.e_type == ET_REL;
+	c->count++;
+	c->stop = c->fn(&img, c->ctx);
+	free(img.name);
+	free(img.relocs);
+	free(img.maps);
+	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
+}
+
+int elf_images_each(const char *path,
+		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
+		    struct strbuf *why)
+{
+	struct each_ctx c;
+	size_t size = 0;
+	int kind = sniff(path, &size);
+	Dwfl *dwfl;
+
+	if (kind < 0) {
+		strbuf_addf(why, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	if (!kind) {
+		strbuf_addstr(why, "not an ELF file or a static archive");
+		return -1;
+	}
+	if (kind == 'a' && size <= 8)
+		return 0; /* "!<arch>\n" and nothing else: an empty archive */
+	if (kind == 'e' && truncated(path, size, why))
+		return -1;
+	dwfl = dwfl_begin(&offline_callbacks);
+	if (!dwfl) {
+		strbuf_addf(why, "libdwfl: %s", dwfl_errmsg(-1));
+		return -1;
+	}
+	dwfl_report_begin(dwfl);
+	if (!dwfl_report_offline(dwfl, path, path, -1)) {
+		int err = dwfl_errno();
+
+		dwfl_report_end(dwfl, NULL, NULL);
+		/* an archive whose members are all non-ELF reports nothing */
+		if (kind == 'a' && !err) {
+			dwfl_end(dwfl);
+			return 0;
+		}
+		strbuf_addf(why, "%s", kind == 'e' && size < 64 ?
+			    "truncated ELF header" : dwfl_errmsg(err));
+		dwfl_end(dwfl);
+		return -1;
+	}
+	dwfl_report_end(dwfl, NULL, NULL);
+	memset(&c, 0, sizeof(c));
+	c.path = path;
+	c.archive = kind == 'a';
+	c.fn = fn;
+	c.ctx = ctx;
+	c.why = why;
+	dwfl_getmodules(dwfl, one_module, &c, 0);
+	dwfl_end(dwfl);
+	if (c.stop)
+		return c.stop;
+	return c.count;
+}
+
+static const char *cu_string(Dwarf_Die *cu, int name)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formstring(dwarf_attr(cu, name, &a));
+}
+
+int elf_image_units_each(struct elf_image *img,
+			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
+			 struct strbuf *why)
+{
+	Dwarf_Addr bias;
+	Dwarf *dw = dwfl_module_getdwarf(img->mod, &bias);
+	Dwarf_Die *cu = NULL;
+	struct line_row *rows = NULL;
+	size_t alloc = 0;
+	int units = 0;
+
+	if (!dw) {
+		int err = dwfl_errno();
+
+		/* no .debug_* sections at all: not an error, just nothing */
+		if (err == 0 || strcasestr(dwfl_errmsg(err), "no DWARF"))
+			return 0;
+		strbuf_addf(why, "cannot read its DWARF: %s", dwfl_errmsg(err));
+		return -1;
+	}
+	while ((cu = dwfl_module_nextcu(img->mod, cu, &bias))) {
+		Dwarf_Lines *lines;
+		size_t n;
+		struct line_unit u;
+		struct unit_priv p;
+		int r;
+
+		if (dwarf_getsrclines(cu, &lines, &n) || !n)
+			continue; /* a unit without code (types only) */
+		ALLOC_GROW(rows, n, alloc);
+		for (size_t i = 0; i < n; i++) {
+			Dwarf_Line *ln = dwarf_onesrcline(lines, i);
+			Dwarf_Addr a = 0;
+			int line = 0, col = 0;
+			bool end = 0;
+
+			dwarf_lineaddr(ln, &a);
+			dwarf_lineno(ln, &line);
+			dwarf_linecol(ln, &col);
+			dwarf_lineendsequence(ln, &end);
+			rows[i].addr = a + bias;
+			rows[i].file = dwarf_linesrc(ln, NULL, NULL);
+			if (!rows[i].file)
+				rows[i].file = "";
+			rows[i].line = line > 0 ? (unsigned)line : 0;
+			rows[i].col = col > 0 ? (unsigned)col : 0;
+			rows[i].end_sequence = end;
+		}
+		memset(&u, 0, sizeof(u));
+		memset(&p, 0, sizeof(p));
+		p.cu = *cu;
+		p.bias = bias;
+		u.name = cu_string(cu, DW_AT_name);
+		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
+		u.rows = rows;
+		u.nr = n;
+		u.img = img;
+		u.priv = &p;
+		units++;
+		r = fn(&u, ctx);
+		free(p.fns);
+		if (r) {
+			free(rows);
+			return r;
+		}
+	}
+	free(rows);
+	return units;
+}
+
+static const char *die_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name,
+							      &a));
+
+	return s ? s : "?";
+}
+
+static unsigned die_udata(Dwarf_Die *die, int name)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word w = 0;
+
+	if (!dwarf_attr(die, name, &a) || dwarf_formudata(&a, &w))
+		return 0;
+	return (unsigned)w;
+}
+
+static int cmp_fn(const void *a, const void *b)
+{
+	const struct fn_range *x = a, *y = b;
+
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The address ranges of the unit's functions (its DIE's direct children,
+ * and those in namespaces), for finding the one that holds a pc. */
+static void load_fns(struct unit_priv *p, Dwarf_Die *parent)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(parent, &c))
+		return;
+	do {
+		int tag = dwarf_tag(&c);
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t off = 0;
+
+		if (tag == DW_TAG_namespace) {
+			load_fns(p, &c);
+			continue;
+		}
+		if (tag != DW_TAG_subprogram)
+			continue;
+		while ((off = dwarf_ranges(&c, off, &base, &lo, &hi)) > 0) {
+			ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
+			p->fns[p->nfns].lo = lo;
+			p->fns[p->nfns].hi = hi;
+			p->fns[p->nfns].die = c;
+			p->nfns++;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+}
+
+/*
+ * Narrow *until to where the ranges of die stop holding pc (when they do)
+ * or start holding code after pc (when they do not).
+ */
+static void narrow_until(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Addr *until)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+		if (lo <= pc && pc < hi && hi < *until)
+			*until = hi;
+		else if (lo > pc && lo < *until)
+			*until = lo;
+	}
+}
+
+/* The child of die whose ranges hold pc (a block, an inlined copy); the
+ * others narrow *until where they begin. */
+static int child_at(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out,
+		    Dwarf_Addr *until)
+{
+	Dwarf_Die c;
+	int found = -1;
+
+	if (dwarf_child(die, &c))
+		return -1;
+	do {
+		int tag = dwarf_tag(&c);
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block)
+			continue;
+		narrow_until(&c, pc, until);
+		if (found && dwarf_haspc(&c, pc) == 1) {
+			*out = c;
+			found = 0;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return found;
+}
+
+/*
+ * The concrete chain: the function that holds pc, then the inlined copies
+ * nested in it, walked down from the unit.  (dwarf_getscopes continues
+ * an inlined copy with its abstract origin's scopes, not its caller's.)
+ */
+size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
+			      struct inline_frame *out, size_t max,
+			      uint64_t *until)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Addr pc = addr - p->bias;
+	Dwarf_Files *files = NULL;
+	size_t nfiles = 0, n = 0, lo = 0, hi;
+	Dwarf_Die frames[64], die, next;
+	Dwarf_Addr end = (Dwarf_Addr)-1;
+
+	*until = UINT64_MAX;
+	if (!p->fns_loaded) {
+		p->fns_loaded = 1;
+		load_fns(p, &p->cu);
+		if (p->nfns)
+			qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
+	}
+	hi = p->nfns;
+	while (lo < hi) { /* the last function starting at or before pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->fns[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || pc >= p->fns[lo - 1].hi)
+		return 0;
+	die = p->fns[lo - 1].die;
+	frames[n++] = die;
+	end = p->fns[lo - 1].hi;
+	while (n < ARRAY_SIZE(frames) && !child_at(&die, pc, &next, &end)) {
+		if (dwarf_tag(&next) == DW_TAG_inlined_subroutine)
+			frames[n++] = next;
+		die = next;
+	}
+	*until = end + p->bias;
+	dwarf_getsrcfiles(&p->cu, &files, &nfiles);
+	/* innermost first */
+	for (size_t k = 0; k < n && k < max; k++) {
+		Dwarf_Die *f = &frames[n - 1 - k];
+
+		memset(&out[k], 0, sizeof(out[k]));
+		out[k].die = dwarf_dieoffset(f);
+		out[k].function = die_name(f);
+		if (dwarf_tag(f) == DW_TAG_inlined_subroutine) {
+			unsigned fi = die_udata(f, DW_AT_call_file);
+
+			out[k].call_file = files && fi < nfiles ?
+				dwarf_filesrc(files, fi, NULL, NULL) : NULL;
+			out[k].call_line = die_udata(f, DW_AT_call_line);
+			out[k].call_col = die_udata(f, DW_AT_call_column);
+		}
+	}
+	return n < max ? n : max;
+}
+
+int elf_image_code(struct elf_image *img, uint64_t addr,
+		   const unsigned char **bytes, size_t *avail)
+{
+	Dwarf_Addr off = addr, bias;
+	Elf_Scn *scn = dwfl_module_address_section(img->mod, &off, &bias);
+	GElf_Shdr sh;
+	Elf_Data *d;
+
+	if (!scn || !gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+		return -1;
+	d = elf_getdata(scn, NULL);
+	if (!d || !d->d_buf || off >= d->d_size)
+		return -1;
+	*bytes = (const unsigned char *)d->d_buf + off;
+	*avail = d->d_size - off;
+	return 0;
+}
+
+/* Where libdwfl laid out section ndx of a relocatable object. */
+static uint64_t section_addr(struct elf_image *img, size_t ndx)
+{
+	Elf_Scn *scn = elf_getscn(img->elf, ndx);
+	GElf_Shdr sh;
+
+	if (!scn || !gelf_getshdr(scn, &sh))
+		return 0;
+	return sh.sh_addr + img->bias;
+}
+
+/* FNV-1a of a name, top bit set: an undefined symbol's stand-in address. */
+static uint64_t name_key(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (; s && *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ull;
+	}
+	return h | (1ull << 63);
+}
+
+static int cmp_reloc(const void *a, const void *b)
+{
+	const struct code_reloc *x = a, *y = b;
+
+	return x->where < y->where ? -1 : x->where > y->where;
+}
+
+static void load_relocs(struct elf_image *img)
+{
+	Elf_Scn *scn = NULL;
+
+	img->relocs_loaded = 1;
+	while ((scn = elf_nextscn(img->elf, scn))) {
+		GElf_Shdr sh, target, symsh;
+		Elf_Scn *tscn, *symscn;
+		Elf_Data *d, *syms;
+		uint64_t base;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+			continue;
+		tscn = elf_getscn(img->elf, sh.sh_info);
+		symscn = elf_getscn(img->elf, sh.sh_link);
+		if (!tscn || !gelf_getshdr(tscn, &target) ||
+		    !(target.sh_flags & SHF_EXECINSTR) || !symscn ||
+		    !gelf_getshdr(symscn, &symsh))
+			continue;
+		d = elf_getdata(scn, NULL);
+		syms = elf_getdata(symscn, NULL);
+		if (!d || !syms || !sh.sh_entsize)
+			continue;
+		base = section_addr(img, sh.sh_info);
+		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Rela r;
+			GElf_Sym sym;
+			uint64_t value;
+
+			if (sh.sh_type == SHT_RELA) {
+				if (!gelf_getrela(d, (int)i, &r))
+					continue;
+			} else {
+				GElf_Rel rel;
+
+				if (!gelf_getrel(d, (int)i, &rel))
+					continue;
+				r.r_offset = rel.r_offset;
+				r.r_info = rel.r_info;
+				r.r_addend = 0; /* in the code bytes: same for both */
+			}
+			if (!gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym))
+				continue;
+			if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
+				value = name_key(elf_strptr(img->elf, symsh.sh_link,
+							    sym.st_name));
+			else
+				value = section_addr(img, sym.st_shndx) + sym.st_value;
+			ALLOC_GROW(img->relocs, img->nr_relocs + 1, img->alloc_relocs);
+			img->relocs[img->nr_relocs].where = base + r.r_offset;
+			img->relocs[img->nr_relocs].target =
+				value + (uint64_t)r.r_addend;
+			img->nr_relocs++;
+		}
+	}
+	if (img->nr_relocs)
+		qsort(img->relocs, img->nr_relocs, sizeof(*img->relocs), cmp_reloc);
+}
+
+int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
+		       uint64_t *where, uint64_t *target)
+{
+	size_t lo = 0, hi;
+
+	if (!img->info.relocatable)
+		return 0;
+	if (!img->relocs_loaded)
+		load_relocs(img);
+	hi = img->nr_relocs;
+	while (lo < hi) { /* first relocation at or after addr */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (img->relocs[mid].where < addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < img->nr_relocs && img->relocs[lo].where < addr + len) {
+		*where = img->relocs[lo].where;
+		*target = img->relocs[lo].target;
+		return 1;
+	}
+	return 0;
+}
+
+static int cmp_map(const void *a, const void *b)
+{
+	const struct mapping_sym *x = a, *y = b;
+
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+static void load_maps(struct elf_image *img)
+{
+	int n = dwfl_module_getsymtab(img->mod);
+
+	img->maps_loaded = 1;
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Addr addr;
+		const char *name = dwfl_module_getsym_info(img->mod, i, &sym,
+							   &addr, NULL, NULL,
+							   NULL);
+		char kind = 0;
+
+		if (!name)
+			continue;
+		if (name[0] == '$' && strchr("atd", name[1]) &&
+		    (!name[2] || name[2] == '.'))
+			kind = name[1];
+		else if (GELF_ST_TYPE(sym.st_info) == STT_FUNC)
+			kind = sym.st_value & 1 ? 'T' : 'A'; /* weaker */
+		if (!kind)
+			continue;
+		ALLOC_GROW(img->maps, img->nr_maps + 1, img->alloc_maps);
+		img->maps[img->nr_maps].addr = addr & ~(GElf_Addr)1;
+		img->maps[img->nr_maps].kind = kind;
+		img->nr_maps++;
+	}
+	if (img->nr_maps)
+		qsort(img->maps, img->nr_maps, sizeof(*img->maps), cmp_map);
+}
+
+int elf_image_is_thumb(struct elf_image *img, uint64_t addr)
+{
+	int thumb = 0, have_mapping = 0;
+
+	if (img->info.machine != EM_ARM)
+		return 0;
+	if (!img->maps_loaded)
+		load_maps(img);
+	/* the last mapping symbol at or before addr decides; a function
+	 * symbol's low bit only where there are no mapping symbols */
+	for (size_t i = 0; i < img->nr_maps && img->maps[i].addr <= addr; i++) {
+		char k = img->maps[i].kind;
+
+		if (k == 'a' || k == 't' || k == 'd') {
+			have_mapping = 1;
+			thumb = k == 't';
+		} else if (!have_mapping) {
+			thumb = k == 'T';
+		}
+	}
+	return thumb;
+}
+
+const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
+				uint64_t *off)
+{
+	GElf_Off o = 0;
+	GElf_Sym sym;
+	const char *name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL,
+						NULL, NULL);
+
+	if (off)
+		*off = name ? o : 0;
+	return name;
+}
+
+uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)
+{
+	Dwarf_Addr off = addr, bias;
+
+	if (!img->info.relocatable ||
+	    !dwfl_module_address_section(img->mod, &off, &bias))
+		return addr;
+	return off;
+}

@@ -1,0 +1,136 @@
+/*
+ * An ELF's machine code as its DWARF describes it: line tables, inline
+ * chains, the code bytes and (in relocatable objects) the relocations that
+ * apply to them.  Read with elfutils' libdwfl, which applies the
+ * relocations of .debug_* sections in ET_REL objects (plain
+ * dwarf_begin_elf does not) and opens static archives member by member.
+ *
+ * Addresses are libdwfl's: in a relocatable object each section is laid
+ * out at its own address, so that two functions never share one; in a
+ * linked file they are the file's own addresses.
+ *
+ * Used by `rwonce scan`; nothing here knows about sites or verdicts.
+ */
+#ifndef RWONCE_ELF_DWARF_LINES_H
+#define RWONCE_ELF_DWARF_LINES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/strbuf.h"
+
+/* One ELF: a file, or one member of a static archive. */
+struct elf_image;
+
+struct elf_image_info {
+	const char *name;  /* the path, or "archive.a(member.o)" */
+	unsigned machine;  /* EM_X86_64, EM_ARM, ... */
+	int is64;          /* ELFCLASS64 */
+	int big_endian;
+	int relocatable;   /* ET_REL: code carries relocations */
+};
+
+/*
+ * Call fn for every ELF in the file at path (one, or each member of an
+ * archive).  Returns the number of ELFs handed to fn, or -1 with the
+ * reason in *why when the file is not ELF, not readable or damaged.  An
+ * archive without members gives 0.  fn returns 0 to go on, non-zero to
+ * stop (then that value is returned).
+ */
+int elf_images_each(const char *path,
+		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
+		    struct strbuf *why);
+
+const struct elf_image_info *elf_image_info(const struct elf_image *img);
+
+/* One row of a line table. */
+struct line_row {
+	uint64_t addr;
+	const char *file; /* as the table names it (see line_unit.comp_dir) */
+	unsigned line;
+	unsigned col;     /* 0: none (DWARF 4 tables from some compilers) */
+	int end_sequence; /* the first address after a sequence */
+};
+
+/* One compilation unit with a line table. */
+struct line_unit {
+	const char *name;     /* DW_AT_name of the unit */
+	const char *comp_dir; /* DW_AT_comp_dir, or NULL */
+	struct line_row *rows;/* the table's order: by address per sequence */
+	size_t nr;
+	struct elf_image *img;
+	void *priv;
+};
+
+/*
+ * Call fn for every compilation unit of img that has a line table.
+ * Returns the number of such units (0: no line tables, built without
+ * -g), or -1 with *why when the DWARF cannot be read.
+ */
+int elf_image_units_each(struct elf_image *img,
+			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
+			 struct strbuf *why);
+
+/* A function an address belongs to, innermost first. */
+struct inline_frame {
+	uint64_t die;          /* its DIE's offset: two inlined copies from
+				  one line (a macro that uses its argument
+				  twice) are two frames */
+	const char *function;  /* its name, or "?" */
+	const char *call_file; /* for an inlined copy: where it was inlined */
+	unsigned call_line, call_col;
+};
+
+/*
+ * The chain of functions at addr: out[0] is the innermost (an inlined
+ * copy, or the function itself), and for each inlined copy out[k]
+ * call_* say where in out[k + 1] it was inlined.  The strings live as
+ * long as the unit.  Returns the number of frames (at most max); *until
+ * gets the first address after addr where the chain may differ.
+ */
+size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
+			      struct inline_frame *out, size_t max,
+			      uint64_t *until);
+/* (*until: the first address after addr where the chain may change -- a
+ * line-table row can span code of several inlined copies.) */
+
+/*
+ * The type of the C lvalue expr ("x", "*p", "s->lock.tickets", "a[i]")
+ * as the DWARF in scope at addr describes it: returns its size in bytes
+ * and writes its name ("struct pair32") to tname[0..n), or returns 0 when
+ * the expression is not that simple or a name is not in scope.
+ * (dwarf-types.c)
+ */
+unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *tname, size_t n);
+
+/*
+ * The code bytes from addr to the end of its section: *bytes and *avail.
+ * Returns 0, or -1 when addr lies in no section with contents.
+ */
+int elf_image_code(struct elf_image *img, uint64_t addr,
+		   const unsigned char **bytes, size_t *avail);
+
+/*
+ * A relocation of a relocatable object that patches bytes inside
+ * [addr, addr + len): the symbol's address (or, for an undefined symbol,
+ * a stable number made from its name) plus the addend, in *target; the
+ * patched position in *where.  Returns 1 when there is one, 0 otherwise.
+ */
+int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
+		       uint64_t *where, uint64_t *target);
+
+/* ARM: does the code at addr use the Thumb instruction set (mapping
+ * symbols $t/$a, or the low bit of the function symbol)? */
+int elf_image_is_thumb(struct elf_image *img, uint64_t addr);
+
+/* The name of the symbol (function) that contains addr, or NULL; *off
+ * (if not NULL) gets addr's offset from its start. */
+const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
+				uint64_t *off);
+
+/* addr as the file's tools print it: the offset in its section for a
+ * relocatable object (objdump -d), the address itself otherwise. */
+uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr);
+
+#endif

@@ -1,0 +1,301 @@
+/*
+ * The type of a simple C lvalue as the DWARF at an address sees it
+ * (dwarf-lines.h, line_unit_expr_type): the variables in scope there --
+ * locals, parameters (of inlined copies too, through their abstract
+ * origin) and the unit's globals -- and the types they lead to through
+ * *, &, ->, . and [].  What the lexical type index cannot know (typeof,
+ * macro-declared objects, other files' structs) the compiler wrote down.
+ */
+#include "elf/dwarf-lines.h"
+#include "elf/dwarf-internal.h"
+#include "lib/util.h"
+
+#include <ctype.h>
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A type: the DIE, and how many '&' were applied to it (a pointer to the
+ * DIE's type that DWARF has no DIE for). */
+struct ctype {
+	Dwarf_Die die;
+	int addr_of;
+};
+
+struct parser {
+	const char *p;
+	Dwarf_Die *scopes;
+	int nscopes;
+};
+
+static int type_of(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formref_die(dwarf_attr_integrate(die, DW_AT_type, &a), out)
+		? 0 : -1;
+}
+
+static const char *name_of(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+
+	return dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &a));
+}
+
+static void skip_ws(struct parser *ps)
+{
+	while (isspace((unsigned char)*ps->p))
+		ps->p++;
+}
+
+static int ident(struct parser *ps, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	skip_ws(ps);
+	if (!(isalpha((unsigned char)*ps->p) || *ps->p == '_'))
+		return -1;
+	while (isalnum((unsigned char)*ps->p) || *ps->p == '_') {
+		if (k + 1 < n)
+			buf[k++] = *ps->p;
+		ps->p++;
+	}
+	buf[k] = '\0';
+	return 0;
+}
+
+/* A variable or parameter named name among the children of die. */
+static int find_child(Dwarf_Die *die, const char *name, Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(die, &c))
+		return -1;
+	do {
+		int tag = dwarf_tag(&c);
+		const char *n;
+
+		if (tag != DW_TAG_variable && tag != DW_TAG_formal_parameter)
+			continue;
+		n = name_of(&c);
+		if (n && !strcmp(n, name)) {
+			*out = c;
+			return 0;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return -1;
+}
+
+static int lookup_var(struct parser *ps, const char *name, Dwarf_Die *out)
+{
+	for (int i = 0; i < ps->nscopes; i++) {
+		Dwarf_Attribute a;
+		Dwarf_Die origin;
+
+		if (!find_child(&ps->scopes[i], name, out))
+			return 0;
+		/* an inlined copy may list only the parameters it kept */
+		if (dwarf_formref_die(dwarf_attr(&ps->scopes[i],
+						 DW_AT_abstract_origin, &a),
+				      &origin) &&
+		    !find_child(&origin, name, out))
+			return 0;
+	}
+	return -1;
+}
+
+/* Peel typedefs and qualifiers. */
+static int peel(Dwarf_Die *t)
+{
+	Dwarf_Die r;
+
+	if (dwarf_peel_type(t, &r))
+		return -1;
+	*t = r;
+	return 0;
+}
+
+static int deref(struct ctype *t)
+{
+	Dwarf_Die d = t->die;
+
+	if (t->addr_of) {
+		t->addr_of--;
+		return 0;
+	}
+	if (peel(&d))
+		return -1;
+	if (dwarf_tag(&d) != DW_TAG_pointer_type && dwarf_tag(&d) != DW_TAG_array_type)
+		return -1;
+	return type_of(&d, &t->die);
+}
+
+/* Member name of a struct or union, through anonymous members too. */
+static int member(Dwarf_Die *rec, const char *name, Dwarf_Die *out)
+{
+	Dwarf_Die c, r = *rec;
+
+	if (peel(&r) || (dwarf_tag(&r) != DW_TAG_structure_type &&
+			 dwarf_tag(&r) != DW_TAG_union_type) ||
+	    dwarf_child(&r, &c))
+		return -1;
+	do {
+		const char *n;
+		Dwarf_Die t;
+
+		if (dwarf_tag(&c) != DW_TAG_member)
+			continue;
+		n = name_of(&c);
+		if (n && !strcmp(n, name))
+			return type_of(&c, out);
+		if (!n && !type_of(&c, &t) && !member(&t, name, out))
+			return 0;
+	} while (!dwarf_siblingof(&c, &c));
+	return -1;
+}
+
+/* Skip a bracketed group starting at the opening character. */
+static int skip_group(struct parser *ps, char open, char close)
+{
+	int depth = 0;
+
+	for (; *ps->p; ps->p++) {
+		if (*ps->p == open)
+			depth++;
+		else if (*ps->p == close && !--depth) {
+			ps->p++;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int unary(struct parser *ps, struct ctype *t);
+
+static int postfix(struct parser *ps, struct ctype *t)
+{
+	char name[128];
+	Dwarf_Die var;
+
+	skip_ws(ps);
+	if (*ps->p == '(') {
+		ps->p++;
+		if (unary(ps, t))
+			return -1;
+		skip_ws(ps);
+		if (*ps->p != ')')
+			return -1; /* a cast, a call, an operator: unknown */
+		ps->p++;
+	} else {
+		if (ident(ps, name, sizeof(name)) || lookup_var(ps, name, &var) ||
+		    type_of(&var, &t->die))
+			return -1;
+		t->addr_of = 0;
+	}
+	for (;;) {
+		skip_ws(ps);
+		if (*ps->p == '[') {
+			if (skip_group(ps, '[', ']') || deref(t))
+				return -1;
+		} else if (!strncmp(ps->p, "->", 2) || *ps->p == '.') {
+			int arrow = *ps->p == '-';
+
+			ps->p += arrow ? 2 : 1;
+			if ((arrow && deref(t)) || t->addr_of ||
+			    ident(ps, name, sizeof(name)) ||
+			    member(&t->die, name, &t->die))
+				return -1;
+		} else {
+			return 0;
+		}
+	}
+}
+
+static int unary(struct parser *ps, struct ctype *t)
+{
+	skip_ws(ps);
+	if (*ps->p == '*') {
+		ps->p++;
+		return unary(ps, t) || deref(t);
+	}
+	if (*ps->p == '&') {
+		ps->p++;
+		if (unary(ps, t))
+			return -1;
+		t->addr_of++;
+		return 0;
+	}
+	return postfix(ps, t);
+}
+
+/* "struct pair32", "arch_spinlock_t", "unsigned int" */
+static void type_name(Dwarf_Die *t, char *buf, size_t n)
+{
+	const char *name = name_of(t);
+	const char *kind = "";
+
+	switch (dwarf_tag(t)) {
+	case DW_TAG_structure_type: kind = "struct "; break;
+	case DW_TAG_union_type: kind = "union "; break;
+	case DW_TAG_enumeration_type: kind = "enum "; break;
+	case DW_TAG_pointer_type: {
+		Dwarf_Die inner;
+		char in[96];
+
+		if (type_of(t, &inner))
+			snprintf(in, sizeof(in), "void");
+		else
+			type_name(&inner, in, sizeof(in));
+		snprintf(buf, n, "%s *", in);
+		return;
+	}
+	case DW_TAG_const_type:
+	case DW_TAG_volatile_type: {
+		Dwarf_Die inner;
+
+		if (!type_of(t, &inner)) {
+			type_name(&inner, buf, n);
+			return;
+		}
+		break;
+	}
+	}
+	snprintf(buf, n, "%s%s", kind, name ? name : "?");
+}
+
+unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *tname, size_t n)
+{
+	struct unit_priv *p = u->priv;
+	struct parser ps;
+	struct ctype t;
+	Dwarf_Die peeled;
+	Dwarf_Word size = 0;
+
+	if (n)
+		tname[0] = '\0';
+	memset(&ps, 0, sizeof(ps));
+	ps.p = expr;
+	ps.nscopes = dwarf_getscopes(&p->cu, addr - p->bias, &ps.scopes);
+	if (ps.nscopes <= 0) { /* outside any function: the unit's globals */
+		free(ps.scopes);
+		ps.scopes = xmalloc(sizeof(*ps.scopes));
+		ps.scopes[0] = p->cu;
+		ps.nscopes = 1;
+	}
+	memset(&t, 0, sizeof(t));
+	if (unary(&ps, &t) || (skip_ws(&ps), *ps.p) || t.addr_of) {
+		free(ps.scopes);
+		return 0;
+	}
+	free(ps.scopes);
+	peeled = t.die;
+	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))
+		return 0;
+	if (n)
+		type_name(&t.die, tname, n);
+	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
+}

@@ -1,0 +1,68 @@
+/*
+ * Tying machine code to sites: the rows of a unit's line table whose line
+ * holds a once-access site become that site's instances -- one per
+ * function and inline chain -- each with the address ranges of its code.
+ *
+ * A row is tied to a site on its line by column when the table has
+ * columns (DWARF 5 from gcc and clang): the column must fall inside the
+ * site's text.  Without columns, a line with one site takes all its rows;
+ * a line with several sites is judged as one instance ("together").
+ *
+ * Sources are found through the table's file names, made absolute with the
+ * unit's DW_AT_comp_dir; --sources DIR replaces that directory.  Each
+ * source is read and searched for sites once per run (the cache).
+ */
+#ifndef RWONCE_SCAN_ATTRIBUTE_H
+#define RWONCE_SCAN_ATTRIBUTE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "elf/dwarf-lines.h"
+#include "scan/sites.h"
+
+#define SCAN_MAX_CHAIN 16
+
+struct source_cache;
+
+struct source_cache *source_cache_new(const struct lexical_options *macros,
+				      const char *sources_dir);
+void source_cache_free(struct source_cache *c);
+/* Sources that could not be read, or were newer than an object. */
+size_t source_cache_missing(const struct source_cache *c);
+size_t source_cache_stale(const struct source_cache *c);
+/* Sites with at least one instance in the code scanned. */
+size_t source_cache_sites_seen(const struct source_cache *c);
+
+struct code_range {
+	uint64_t lo, hi;
+};
+
+struct site_instance {
+	struct source_sites *src;
+	size_t site;            /* index into src->sites */
+	size_t together;        /* > 1: that many sites of one line, no
+				   columns to tell them apart */
+	struct inline_frame chain[SCAN_MAX_CHAIN]; /* innermost first */
+	size_t nchain;
+	struct code_range *ranges;
+	size_t nr_ranges, alloc_ranges;
+};
+
+struct instance_list {
+	struct site_instance *items;
+	size_t nr, alloc;
+};
+
+/*
+ * Attribute the rows of u to site instances (appended to out).  obj is
+ * the object's path and obj_mtime its modification time: a source newer
+ * than that gets a "sources changed since the build" warning, once.
+ */
+void attribute_unit(struct line_unit *u, struct source_cache *c,
+		    const char *obj, time_t obj_mtime,
+		    struct instance_list *out);
+void instance_list_clear(struct instance_list *l);
+
+#endif

@@ -1,0 +1,20 @@
+/*
+ * The object files a compilation database (compile_commands.json, as
+ * CMake, bear and the kernel's gen_compile_commands.py write it) says the
+ * build produced: each entry's "output", or the argument of -o in its
+ * "arguments" or "command", relative to its "directory".
+ */
+#ifndef RWONCE_SCAN_COMPDB_H
+#define RWONCE_SCAN_COMPDB_H
+
+#include "lib/util.h"
+
+/*
+ * dir is a folder holding compile_commands.json, or the file itself.
+ * Appends the objects that exist to *out (missing ones are counted in a
+ * warning).  Returns 0, or -1 after error() when the database cannot be
+ * read or is not a JSON array of objects.
+ */
+int compdb_objects(const char *dir, struct strlist *out);
+
+#endif

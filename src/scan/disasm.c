@@ -1,0 +1,935 @@
+/*
+ * Memory operands of machine code through capstone (disasm.h).  x86 has
+ * operand sizes and read/write flags in capstone 4.0.2; for ARM, AArch64,
+ * s390x, POWER and MIPS the width and direction come from the mnemonic
+ * (and the data register), in the small tables below.
+ */
+#include "scan/disasm.h"
+#include "lib/util.h"
+
+#include <capstone/capstone.h>
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_REGS 512
+
+struct disasm {
+	csh cs, thumb; /* thumb: the second handle for ARM's Thumb code */
+	unsigned machine;
+	cs_insn *insn;
+	uint16_t parent[MAX_REGS]; /* eax, ax, al -> rax; w3 -> x3 */
+};
+
+/* The full register a sub-register belongs to, by name. */
+static void parent_name(unsigned machine, const char *n, char *out, size_t size)
+{
+	size_t len = strlen(n);
+
+	snprintf(out, size, "%s", n);
+	if (machine == EM_AARCH64) { /* w3 -> x3, wzr -> xzr, wsp -> sp */
+		if (!strcmp(n, "wsp"))
+			snprintf(out, size, "sp");
+		else if (n[0] == 'w')
+			snprintf(out, size, "x%s", n + 1);
+		return;
+	}
+	if (machine != EM_X86_64 && machine != EM_386)
+		return;
+	if (n[0] == 'r' && len >= 2 && n[1] >= '0' && n[1] <= '9') {
+		/* r8b r8w r8d -> r8 */
+		while (len && (out[len - 1] == 'b' || out[len - 1] == 'w' ||
+			       out[len - 1] == 'd'))
+			out[--len] = '\0';
+		return;
+	}
+	if (len == 2 && strchr("abcd", n[0]) && strchr("lhx", n[1]))
+		snprintf(out, size, "r%cx", n[0]);
+	else if (len == 3 && (n[0] == 'e' || n[0] == 'r') && strchr("abcd", n[1]) &&
+		 n[2] == 'x')
+		snprintf(out, size, "r%cx", n[1]);
+	else if (!strcmp(n, "sil") || !strcmp(n, "si") || !strcmp(n, "esi"))
+		snprintf(out, size, "rsi");
+	else if (!strcmp(n, "dil") || !strcmp(n, "di") || !strcmp(n, "edi"))
+		snprintf(out, size, "rdi");
+	else if (!strcmp(n, "bpl") || !strcmp(n, "bp") || !strcmp(n, "ebp"))
+		snprintf(out, size, "rbp");
+	else if (!strcmp(n, "spl") || !strcmp(n, "sp") || !strcmp(n, "esp"))
+		snprintf(out, size, "rsp");
+}
+
+static void init_parents(struct disasm *d)
+{
+	for (unsigned r = 0; r < MAX_REGS; r++) {
+		const char *n = cs_reg_name(d->cs, r);
+		char p[16];
+
+		d->parent[r] = (uint16_t)r;
+		if (!r || !n)
+			continue;
+		parent_name(d->machine, n, p, sizeof(p));
+		if (!strcmp(p, n))
+			continue;
+		for (unsigned q = 1; q < MAX_REGS; q++) {
+			const char *m = cs_reg_name(d->cs, q);
+
+			if (m && !strcmp(m, p)) {
+				d->parent[r] = (uint16_t)q;
+				break;
+			}
+		}
+	}
+}
+
+struct disasm *disasm_open(const struct elf_image_info *info,
+			   struct strbuf *why)
+{
+	cs_arch arch;
+	int mode = info->big_endian ? CS_MODE_BIG_ENDIAN : CS_MODE_LITTLE_ENDIAN;
+	struct disasm *d;
+
+	switch (info->machine) {
+	case EM_X86_64:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_64;
+		break;
+	case EM_386:
+		arch = CS_ARCH_X86;
+		mode = CS_MODE_32;
+		break;
+	case EM_ARM:
+		arch = CS_ARCH_ARM;
+		mode |= CS_MODE_ARM;
+		break;
+	case EM_AARCH64:
+		arch = CS_ARCH_ARM64;
+		break;
+	case EM_S390:
+		arch = CS_ARCH_SYSZ;
+		mode = CS_MODE_BIG_ENDIAN;
+		break;
+	case EM_PPC64:
+	case EM_PPC:
+		arch = CS_ARCH_PPC;
+		mode |= info->is64 ? CS_MODE_64 : CS_MODE_32;
+		break;
+	case EM_MIPS:
+		arch = CS_ARCH_MIPS;
+		mode |= info->is64 ? CS_MODE_MIPS64 : CS_MODE_MIPS32;
+		break;
+	case EM_RISCV:
+		strbuf_addstr(why, "RISC-V code cannot be disassembled: capstone "
+			      "4.0.2 (Debian 12) has no RISC-V support");
+		return NULL;
+	default:
+		strbuf_addf(why, "unsupported machine (ELF e_machine %u)",
+			    info->machine);
+		return NULL;
+	}
+	d = xcalloc(1, sizeof(*d));
+	d->machine = info->machine;
+	if (cs_open(arch, (cs_mode)mode, &d->cs) != CS_ERR_OK ||
+	    (info->machine == EM_ARM &&
+	     cs_open(arch, (cs_mode)(mode | CS_MODE_THUMB), &d->thumb) !=
+	     CS_ERR_OK)) {
+		strbuf_addf(why, "capstone cannot open machine %u",
+			    info->machine);
+		free(d);
+		return NULL;
+	}
+	cs_option(d->cs, CS_OPT_DETAIL, CS_OPT_ON);
+	init_parents(d);
+	/* x86 in AT&T syntax, as gcc, objdump and rwonce verify print it */
+	if (arch == CS_ARCH_X86)
+		cs_option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	if (d->thumb)
+		cs_option(d->thumb, CS_OPT_DETAIL, CS_OPT_ON);
+	return d;
+}
+
+void disasm_close(struct disasm *d)
+{
+	if (!d)
+		return;
+	if (d->insn)
+		cs_free(d->insn, 1);
+	cs_close(&d->cs);
+	if (d->thumb)
+		cs_close(&d->thumb);
+	free(d);
+}
+
+static int starts(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* ---- widths from mnemonics ---- */
+
+static const char *const arm_conds[] = {
+	"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi",
+	"ls", "ge", "lt", "gt", "le", "al",
+};
+
+static int arm_is_cond(const char *s)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(arm_conds); i++)
+		if (!strcmp(s, arm_conds[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * ARM ldr/str family: the part after "ldr"/"str"/"ldrex"/"strex" (with
+ * ".w"/".n" and a condition removed) gives the width; *pair for ldrd.
+ */
+static unsigned arm_width(const char *rest, int *pair)
+{
+	char r[16];
+	size_t n;
+
+	snprintf(r, sizeof(r), "%s", rest);
+	n = strcspn(r, ".");
+	r[n] = '\0';
+	*pair = 0;
+	if (!*r || arm_is_cond(r) || (r[0] == 't' && (!r[1] || arm_is_cond(r + 1))))
+		return 4;
+	if (r[0] == 's' && (r[1] == 'b' || r[1] == 'h'))
+		return r[1] == 'b' ? 1 : 2;
+	if (r[0] == 'b')
+		return 1;
+	if (r[0] == 'h')
+		return 2;
+	if (r[0] == 'd') {
+		*pair = 1;
+		return 4;
+	}
+	return 0;
+}
+
+/* AArch64: the width of a register by its name (w0 x0 b0 h0 s0 d0 q0). */
+static unsigned a64_reg_width(csh cs, unsigned reg)
+{
+	const char *n = cs_reg_name(cs, reg);
+
+	if (!n)
+		return 0;
+	switch (n[0]) {
+	case 'w': return 4;
+	case 'x': return 8;
+	case 'b': return 1;
+	case 'h': return 2;
+	case 's': return n[1] == 'p' ? 8 : 4;
+	case 'd': return 8;
+	case 'q': return 16;
+	}
+	return 0;
+}
+
+struct mnemonic_width {
+	const char *name;
+	unsigned size;
+	enum access_kind kind;
+};
+
+/* s390x: loads, stores and compare-and-swap of general registers. */
+static const struct mnemonic_width s390_table[] = {
+	{ "l", 4, ACC_LOAD }, { "ly", 4, ACC_LOAD }, { "lt", 4, ACC_LOAD },
+	{ "lg", 8, ACC_LOAD }, { "ltg", 8, ACC_LOAD }, { "lgf", 4, ACC_LOAD },
+	{ "llgf", 4, ACC_LOAD }, { "lh", 2, ACC_LOAD }, { "lhy", 2, ACC_LOAD },
+	{ "lgh", 2, ACC_LOAD }, { "llh", 2, ACC_LOAD }, { "llgh", 2, ACC_LOAD },
+	{ "lb", 1, ACC_LOAD }, { "lgb", 1, ACC_LOAD }, { "llc", 1, ACC_LOAD },
+	{ "llgc", 1, ACC_LOAD }, { "ic", 1, ACC_LOAD }, { "icy", 1, ACC_LOAD },
+	{ "st", 4, ACC_STORE }, { "sty", 4, ACC_STORE }, { "stg", 8, ACC_STORE },
+	{ "sth", 2, ACC_STORE }, { "sthy", 2, ACC_STORE }, { "stc", 1, ACC_STORE },
+	{ "stcy", 1, ACC_STORE }, { "cs", 4, ACC_RMW }, { "csy", 4, ACC_RMW },
+	{ "csg", 8, ACC_RMW }, { "c", 4, ACC_LOAD }, { "cg", 8, ACC_LOAD },
+	{ "cl", 4, ACC_LOAD }, { "clg", 8, ACC_LOAD }, { "a", 4, ACC_LOAD },
+	{ "ag", 8, ACC_LOAD }, { "n", 4, ACC_LOAD }, { "ng", 8, ACC_LOAD },
+	{ "o", 4, ACC_LOAD }, { "og", 8, ACC_LOAD }, { "x", 4, ACC_LOAD },
+	{ "xg", 8, ACC_LOAD }, { "mvhi", 4, ACC_STORE }, { "mvghi", 8, ACC_STORE },
+	{ "mvhhi", 2, ACC_STORE }, { "mvi", 1, ACC_STORE }, { "cli", 1, ACC_LOAD },
+	{ "tm", 1, ACC_LOAD },
+	/* relative-long: the address is pc-relative (an immediate operand) */
+	{ "lrl", 4, ACC_LOAD }, { "lgrl", 8, ACC_LOAD }, { "lgfrl", 4, ACC_LOAD },
+	{ "llgfrl", 4, ACC_LOAD }, { "lhrl", 2, ACC_LOAD }, { "lghrl", 2, ACC_LOAD },
+	{ "llhrl", 2, ACC_LOAD }, { "llghrl", 2, ACC_LOAD }, { "strl", 4, ACC_STORE },
+	{ "stgrl", 8, ACC_STORE }, { "sthrl", 2, ACC_STORE }, { "crl", 4, ACC_LOAD },
+	{ "cgrl", 8, ACC_LOAD }, { "clrl", 4, ACC_LOAD }, { "clgrl", 8, ACC_LOAD },
+};
+
+/* POWER: D-form and X-form loads and stores (update forms too). */
+static const struct mnemonic_width ppc_table[] = {
+	{ "lbz", 1, ACC_LOAD }, { "lhz", 2, ACC_LOAD }, { "lha", 2, ACC_LOAD },
+	{ "lwz", 4, ACC_LOAD }, { "lwa", 4, ACC_LOAD }, { "ld", 8, ACC_LOAD },
+	{ "lfs", 4, ACC_LOAD }, { "lfd", 8, ACC_LOAD }, { "lwarx", 4, ACC_LOAD },
+	{ "ldarx", 8, ACC_LOAD }, { "lbarx", 1, ACC_LOAD }, { "lharx", 2, ACC_LOAD },
+	{ "stb", 1, ACC_STORE }, { "sth", 2, ACC_STORE }, { "stw", 4, ACC_STORE },
+	{ "std", 8, ACC_STORE }, { "stfs", 4, ACC_STORE }, { "stfd", 8, ACC_STORE },
+	{ "stwcx.", 4, ACC_STORE }, { "stdcx.", 8, ACC_STORE },
+	{ "stbcx.", 1, ACC_STORE }, { "sthcx.", 2, ACC_STORE },
+};
+
+/* MIPS: loads and stores. */
+static const struct mnemonic_width mips_table[] = {
+	{ "lb", 1, ACC_LOAD }, { "lbu", 1, ACC_LOAD }, { "lh", 2, ACC_LOAD },
+	{ "lhu", 2, ACC_LOAD }, { "lw", 4, ACC_LOAD }, { "lwu", 4, ACC_LOAD },
+	{ "ld", 8, ACC_LOAD }, { "ll", 4, ACC_LOAD }, { "lld", 8, ACC_LOAD },
+	{ "lwc1", 4, ACC_LOAD }, { "ldc1", 8, ACC_LOAD },
+	{ "sb", 1, ACC_STORE }, { "sh", 2, ACC_STORE }, { "sw", 4, ACC_STORE },
+	{ "sd", 8, ACC_STORE }, { "sc", 4, ACC_STORE }, { "scd", 8, ACC_STORE },
+	{ "swc1", 4, ACC_STORE }, { "sdc1", 8, ACC_STORE },
+};
+
+static const struct mnemonic_width *table_lookup(const struct mnemonic_width *t,
+						 size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].name, name))
+			return &t[i];
+	return NULL;
+}
+
+/* ---- one instruction ---- */
+
+/* A register known to hold an address (set by lea, larl, adrp+add,
+ * movw+movt from a symbol): accesses through it get that address. */
+struct reg_value {
+	unsigned reg;
+	uint64_t addr;
+};
+
+struct insn_ctx {
+	struct disasm *d;
+	csh cs;
+	struct elf_image *img;
+	const cs_insn *in;
+	struct mem_access_list *out;
+	unsigned stack_reg;
+	struct reg_value regs[8];
+	size_t nregs;
+	unsigned gen[MAX_REGS]; /* writes seen to each (full) register */
+};
+
+static unsigned full_reg(const struct insn_ctx *c, uint64_t reg)
+{
+	return reg < MAX_REGS ? c->d->parent[reg] : 0;
+}
+
+static struct reg_value *reg_find(struct insn_ctx *c, unsigned reg)
+{
+	reg = full_reg(c, reg);
+	for (size_t i = 0; i < c->nregs; i++)
+		if (c->regs[i].reg == reg)
+			return &c->regs[i];
+	return NULL;
+}
+
+static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
+{
+	struct reg_value *r = reg_find(c, reg);
+
+	reg = full_reg(c, reg);
+	if (!r) {
+		if (c->nregs == ARRAY_SIZE(c->regs))
+			memmove(c->regs, c->regs + 1, --c->nregs * sizeof(*r));
+		r = &c->regs[c->nregs++];
+	}
+	r->reg = reg;
+	r->addr = addr;
+}
+
+static void reg_forget(struct insn_ctx *c, unsigned reg)
+{
+	struct reg_value *r = reg_find(c, reg);
+
+	if (r)
+		*r = c->regs[--c->nregs];
+}
+
+/* "mnemonic operands", cut to fit. */
+static void insn_text(const cs_insn *in, char *out, size_t size)
+{
+	size_t n = strlen(in->mnemonic), k;
+
+	if (n > size - 1)
+		n = size - 1;
+
+	memcpy(out, in->mnemonic, n);
+	if (in->op_str[0] && n + 1 < size - 1) {
+		out[n++] = ' ';
+		k = strlen(in->op_str);
+		if (k > size - 1 - n)
+			k = size - 1 - n;
+		memcpy(out + n, in->op_str, k);
+		n += k;
+	}
+	out[n] = '\0';
+}
+
+static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
+			      unsigned size, uint64_t base, uint64_t index,
+			      int64_t disp)
+{
+	struct mem_access_list *o = c->out;
+	struct mem_access *a;
+
+	ALLOC_GROW(o->items, o->nr + 1, o->alloc);
+	a = &o->items[o->nr++];
+	memset(a, 0, sizeof(*a));
+	a->pc = c->in->address;
+	insn_text(c->in, a->text, sizeof(a->text));
+	a->kind = kind;
+	a->size = size;
+	a->base = base;
+	a->index = index;
+	a->disp = disp;
+	a->stack = base == c->stack_reg && c->stack_reg;
+	if (base && base != BASE_ABSOLUTE) {
+		a->base = full_reg(c, base);
+		a->base_gen = c->gen[a->base];
+	}
+	if (index) {
+		a->index = full_reg(c, index);
+		a->index_gen = c->gen[a->index];
+	}
+	if (base && base != BASE_ABSOLUTE && !index && kind != ACC_NONE) {
+		struct reg_value *r = reg_find(c, (unsigned)base);
+
+		if (r) {
+			a->base = BASE_ABSOLUTE;
+			a->disp = (int64_t)r->addr + disp;
+		}
+	}
+	return a;
+}
+
+/*
+ * A memory operand with a relocation inside the instruction (a relocatable
+ * object): the relocation names the object, so it becomes the address.
+ */
+static int relocated(struct insn_ctx *c, uint64_t *where, uint64_t *target)
+{
+	return elf_image_reloc_in(c->img, c->in->address, c->in->size, where,
+				  target);
+}
+
+static void do_x86(struct insn_ctx *c)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+
+	if (starts(c->in->mnemonic, "lea") || starts(c->in->mnemonic, "nop") ||
+	    starts(c->in->mnemonic, "prefetch"))
+		return;
+	for (int i = 0; i < x->op_count; i++) {
+		const cs_x86_op *op = &x->operands[i];
+		enum access_kind kind;
+		uint64_t base = op->mem.base, where, target;
+		int64_t disp = op->mem.disp;
+
+		if (op->type != X86_OP_MEM)
+			continue;
+		kind = (op->access & CS_AC_READ ? ACC_LOAD : 0) |
+		       (op->access & CS_AC_WRITE ? ACC_STORE : 0);
+		if (kind == ACC_NONE)
+			kind = ACC_LOAD;
+		if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP) {
+			/* pc-relative: from the end of the instruction */
+			base = BASE_ABSOLUTE;
+			disp += (int64_t)(c->in->address + c->in->size);
+			if (relocated(c, &where, &target))
+				disp = (int64_t)(target + c->in->address +
+						 c->in->size - where);
+		} else if (!op->mem.base && !op->mem.index) {
+			base = BASE_ABSOLUTE;
+			if (relocated(c, &where, &target))
+				disp = (int64_t)target;
+		} else if (relocated(c, &where, &target) && !op->mem.index) {
+			/* sym+disp(%reg): keep the register, add the symbol */
+			disp += (int64_t)target;
+		}
+		add(c, kind, op->size, base, op->mem.index, disp);
+	}
+}
+
+/* ARM: the memory operand, with a negative offset when subtracted. */
+static void do_arm(struct insn_ctx *c)
+{
+	const cs_arm *a = &c->in->detail->arm;
+	const char *m = c->in->mnemonic;
+	enum access_kind kind;
+	const char *rest;
+	unsigned width;
+	int pair = 0;
+
+	if (starts(m, "ldm") || starts(m, "stm")) {
+		/* ldm rN, {r2, r3}: one word per register, counting up */
+		int down = strstr(m + 3, "da") || strstr(m + 3, "db");
+		int before = strstr(m + 3, "ib") || strstr(m + 3, "db");
+		int nregs = a->op_count - 1;
+
+		if (a->op_count < 2 || a->operands[0].type != ARM_OP_REG)
+			return;
+		kind = m[0] == 'l' ? ACC_LOAD : ACC_STORE;
+		for (int i = 0; i < nregs; i++) {
+			int64_t off = down ? -(int64_t)(nregs - i) * 4 +
+				(before ? 0 : 4) : (int64_t)i * 4 + (before ? 4 : 0);
+
+			add(c, kind, 4, (uint64_t)a->operands[0].reg, 0, off);
+		}
+		return;
+	}
+	if (starts(m, "ldrex") || starts(m, "strex")) {
+		kind = m[0] == 'l' ? ACC_LOAD : ACC_STORE;
+		rest = m + 5;
+		width = !*rest || arm_is_cond(rest) ? 4 : rest[0] == 'b' ? 1 :
+			rest[0] == 'h' ? 2 : rest[0] == 'd' ? 8 : 0;
+	} else if (starts(m, "ldr") || starts(m, "str")) {
+		kind = m[0] == 'l' ? ACC_LOAD : ACC_STORE;
+		width = arm_width(m + 3, &pair);
+	} else if (starts(m, "vldr") || starts(m, "vstr")) {
+		kind = m[1] == 'l' ? ACC_LOAD : ACC_STORE;
+		width = a->op_count && a->operands[0].type == ARM_OP_REG &&
+			cs_reg_name(c->cs, a->operands[0].reg) &&
+			cs_reg_name(c->cs, a->operands[0].reg)[0] == 'd' ? 8 : 4;
+	} else {
+		return; /* pld, vld1 ...: not checked */
+	}
+	for (int i = 0; i < a->op_count; i++) {
+		const cs_arm_op *op = &a->operands[i];
+		int64_t disp = op->mem.disp;
+
+		if (op->type != ARM_OP_MEM)
+			continue;
+		if (op->mem.base == ARM_REG_PC && !op->mem.index)
+			return; /* a literal-pool constant, not an object */
+		if (op->subtracted && disp > 0)
+			disp = -disp;
+		add(c, kind, width, (uint64_t)op->mem.base,
+		    (uint64_t)op->mem.index, disp);
+		if (pair)
+			add(c, kind, width, (uint64_t)op->mem.base,
+			    (uint64_t)op->mem.index, disp + 4);
+		return;
+	}
+}
+
+static void do_arm64(struct insn_ctx *c)
+{
+	const cs_arm64 *a = &c->in->detail->arm64;
+	const char *m = c->in->mnemonic;
+	size_t n = strlen(m);
+	enum access_kind kind;
+	unsigned width = 0, nregs = 1, data = 0;
+	int exclusive_store;
+
+	if (starts(m, "prfm") || starts(m, "prfum") || !n)
+		return;
+	if (starts(m, "ld") && !starts(m, "ldadd") && !starts(m, "ldclr") &&
+	    !starts(m, "ldeor") && !starts(m, "ldset") && !starts(m, "ldsmax") &&
+	    !starts(m, "ldsmin") && !starts(m, "ldumax") && !starts(m, "ldumin"))
+		kind = ACC_LOAD;
+	else if (starts(m, "st"))
+		kind = ACC_STORE;
+	else if (starts(m, "ld") || starts(m, "cas") || starts(m, "swp"))
+		kind = ACC_RMW;
+	else
+		return;
+	/* stxr w1, x0, [x2]: the first register is the status */
+	exclusive_store = kind == ACC_STORE && (strstr(m, "xr") || strstr(m, "xp"));
+	if (exclusive_store)
+		data = 1;
+	if (strstr(m, "p") && (starts(m, "ldp") || starts(m, "stp") ||
+			       starts(m, "ldnp") || starts(m, "stnp") ||
+			       starts(m, "ldxp") || starts(m, "stxp") ||
+			       starts(m, "ldaxp") || starts(m, "stlxp") ||
+			       starts(m, "ldpsw")))
+		nregs = 2;
+	if (m[n - 1] == 'b')
+		width = 1;
+	else if (m[n - 1] == 'h')
+		width = 2;
+	else if (m[n - 1] == 'w' && starts(m, "ld") && strstr(m, "sw"))
+		width = 4;
+	else if (data < a->op_count && a->operands[data].type == ARM64_OP_REG)
+		width = a64_reg_width(c->cs, a->operands[data].reg);
+	for (int i = 0; i < a->op_count; i++) {
+		const cs_arm64_op *op = &a->operands[i];
+		uint64_t where, target, base = op->mem.base;
+		int64_t disp = op->mem.disp;
+
+		if (op->type != ARM64_OP_MEM)
+			continue;
+		if (relocated(c, &where, &target)) {
+			base = BASE_ABSOLUTE; /* ldr w0, [x8, :lo12:sym] */
+			disp += (int64_t)target;
+		}
+		for (unsigned r = 0; r < nregs; r++)
+			add(c, kind, width, base, op->mem.index,
+			    disp + (int64_t)(r * width));
+		return;
+	}
+}
+
+/* s390x, POWER, MIPS: one memory operand, width from the table. */
+static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
+		     size_t nt)
+{
+	char name[32];
+	const struct mnemonic_width *w;
+	size_t n;
+
+	snprintf(name, sizeof(name), "%s", c->in->mnemonic);
+	w = table_lookup(t, nt, name);
+	n = strlen(name);
+	/* POWER update and indexed forms: lwzu, lwzx, lwzux */
+	while (!w && n > 1 && (name[n - 1] == 'x' || name[n - 1] == 'u') &&
+	       c->d->machine != EM_S390) {
+		name[--n] = '\0';
+		w = table_lookup(t, nt, name);
+	}
+	if (!w)
+		return;
+	for (int i = 0; ; i++) {
+		uint64_t base, index = 0, where, target;
+		int64_t disp;
+		int found = 0;
+
+		switch (c->d->machine) {
+		case EM_S390: {
+			const cs_sysz *z = &c->in->detail->sysz;
+			size_t len = strlen(name);
+
+			if (i >= z->op_count)
+				return;
+			if (len > 2 && !strcmp(name + len - 2, "rl") &&
+			    z->operands[i].type == SYSZ_OP_IMM && i > 0) {
+				/* lgrl %r1, sym: pc + 2 * offset, or the
+				 * relocation's symbol in an object */
+				base = BASE_ABSOLUTE;
+				disp = z->operands[i].imm;
+				if (relocated(c, &where, &target))
+					disp = (int64_t)(target +
+							 c->in->address - where);
+				add(c, w->kind, w->size, base, 0, disp);
+				return;
+			}
+			if ((found = z->operands[i].type == SYSZ_OP_MEM)) {
+				base = z->operands[i].mem.base;
+				index = z->operands[i].mem.index;
+				disp = z->operands[i].mem.disp;
+			}
+			break;
+		}
+		case EM_MIPS: {
+			const cs_mips *mi = &c->in->detail->mips;
+
+			if (i >= mi->op_count)
+				return;
+			if ((found = mi->operands[i].type == MIPS_OP_MEM)) {
+				base = mi->operands[i].mem.base;
+				disp = mi->operands[i].mem.disp;
+			}
+			break;
+		}
+		default: {
+			const cs_ppc *p = &c->in->detail->ppc;
+
+			if (i >= p->op_count)
+				return;
+			if ((found = p->operands[i].type == PPC_OP_MEM)) {
+				base = p->operands[i].mem.base;
+				disp = p->operands[i].mem.disp;
+			}
+			break;
+		}
+		}
+		if (!found)
+			continue;
+		if (relocated(c, &where, &target)) {
+			base = BASE_ABSOLUTE;
+			disp += (int64_t)target;
+		}
+		add(c, w->kind, w->size, base, index, disp);
+		return;
+	}
+}
+
+/* s390x, MIPS, POWER: the first operand, when it is a register. */
+static int first_register(const struct insn_ctx *c, unsigned *reg)
+{
+	const cs_detail *det = c->in->detail;
+
+	switch (c->d->machine) {
+	case EM_S390:
+		*reg = det->sysz.operands[0].reg;
+		return det->sysz.op_count && det->sysz.operands[0].type == SYSZ_OP_REG;
+	case EM_MIPS:
+		*reg = det->mips.operands[0].reg;
+		return det->mips.op_count && det->mips.operands[0].type == MIPS_OP_REG;
+	default:
+		*reg = det->ppc.operands[0].reg;
+		return det->ppc.op_count && det->ppc.operands[0].type == PPC_OP_REG;
+	}
+}
+
+/* A register was written: its old value is gone. */
+static void written(struct insn_ctx *c, unsigned reg)
+{
+	reg = full_reg(c, reg);
+	if (!reg)
+		return;
+	c->gen[reg]++;
+	reg_forget(c, reg);
+}
+
+/*
+ * The registers the instruction writes: capstone says for x86, ARM and
+ * AArch64; elsewhere the first register operand of anything but a store,
+ * a compare or a branch.
+ */
+static void note_writes(struct insn_ctx *c)
+{
+	cs_regs rd, wr;
+	uint8_t nrd = 0, nwr = 0;
+	const char *m = c->in->mnemonic;
+	unsigned reg;
+
+	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
+		for (unsigned i = 0; i < nwr; i++)
+			written(c, wr[i]);
+		return;
+	}
+	/* stores, compares, branches write no register */
+	if (starts(m, "st") || m[0] == 'c' || m[0] == 'b' || m[0] == 'j' ||
+	    starts(m, "tm") || (c->d->machine == EM_MIPS && m[0] == 's' &&
+				 strchr("bhwd", m[1])))
+		return;
+	if (first_register(c, &reg))
+		written(c, reg);
+}
+
+/*
+ * Follow the registers that receive an address (lea sym(%rip), larl,
+ * adrp + add :lo12:, movw + movt from a symbol).  Straight-line: a value
+ * set on one path is assumed on the next, which is how compilers use
+ * these sequences.
+ */
+static void track_registers(struct insn_ctx *c)
+{
+	const cs_detail *det = c->in->detail;
+	const char *m = c->in->mnemonic;
+	uint64_t where, target, old = 0;
+	int rel = relocated(c, &where, &target), had = 0;
+
+	/* add x8, x8, :lo12:sym reads the x8 it writes */
+	if (c->d->machine == EM_AARCH64 && det->arm64.op_count == 3 &&
+	    det->arm64.operands[1].type == ARM64_OP_REG &&
+	    reg_find(c, det->arm64.operands[1].reg)) {
+		old = reg_find(c, det->arm64.operands[1].reg)->addr;
+		had = 1;
+	}
+	note_writes(c);
+	switch (c->d->machine) {
+	case EM_X86_64:
+	case EM_386: {
+		const cs_x86 *x = &det->x86;
+		const cs_x86_op *mem, *dst;
+
+		if (strncmp(m, "lea", 3) || x->op_count != 2)
+			break;
+		mem = &x->operands[0];
+		dst = &x->operands[1];
+		if (mem->type != X86_OP_MEM) {
+			mem = &x->operands[1];
+			dst = &x->operands[0];
+		}
+		if (mem->type == X86_OP_MEM && dst->type == X86_OP_REG &&
+		    (mem->mem.base == X86_REG_RIP || mem->mem.base == X86_REG_EIP) &&
+		    !mem->mem.index)
+			reg_set(c, dst->reg, rel ? target + c->in->address +
+				c->in->size - where : c->in->address +
+				c->in->size + (uint64_t)mem->mem.disp);
+		break;
+	}
+	case EM_AARCH64: {
+		const cs_arm64 *a = &det->arm64;
+
+		if (a->op_count < 2 || a->operands[0].type != ARM64_OP_REG)
+			break;
+		if (!strcmp(m, "adrp") && a->operands[1].type == ARM64_OP_IMM)
+			reg_set(c, a->operands[0].reg, rel ? target :
+				(uint64_t)a->operands[1].imm);
+		else if (!strcmp(m, "add") && a->op_count == 3 && had &&
+			 a->operands[2].type == ARM64_OP_IMM)
+			reg_set(c, a->operands[0].reg, rel ? target :
+				old + (uint64_t)a->operands[2].imm);
+		break;
+	}
+	case EM_ARM: {
+		const cs_arm *a = &det->arm;
+
+		if (a->op_count >= 1 && a->operands[0].type == ARM_OP_REG &&
+		    (starts(m, "movw") || starts(m, "movt")) && rel)
+			reg_set(c, (unsigned)a->operands[0].reg, target);
+		break;
+	}
+	case EM_S390: {
+		const cs_sysz *z = &det->sysz;
+
+		if (!strcmp(m, "larl") && z->op_count == 2 &&
+		    z->operands[0].type == SYSZ_OP_REG)
+			reg_set(c, z->operands[0].reg, rel ?
+				target + c->in->address - where :
+				(uint64_t)z->operands[1].imm);
+		break;
+	}
+	}
+}
+
+/* ARM: pop {..., pc}, ldm sp!, {..., pc}, mov pc, lr -- a return or a
+ * jump that capstone 4.0.2 does not put in a branch group. */
+static int writes_pc(const struct insn_ctx *c)
+{
+	const cs_arm *a;
+
+	if (c->d->machine != EM_ARM)
+		return 0;
+	a = &c->in->detail->arm;
+	for (int i = 0; i < a->op_count; i++)
+		if (a->operands[i].type == ARM_OP_REG &&
+		    a->operands[i].reg == ARM_REG_PC &&
+		    (starts(c->in->mnemonic, "pop") || starts(c->in->mnemonic, "ldm") ||
+		     (i == 0 && !starts(c->in->mnemonic, "str") &&
+		      !starts(c->in->mnemonic, "cmp") &&
+		      !starts(c->in->mnemonic, "push"))))
+			return 1;
+	return 0;
+}
+
+/* How long is the instruction at code that capstone could not decode? */
+static size_t undecodable_length(const struct insn_ctx *c,
+				 const unsigned char *code, size_t left)
+{
+	size_t n = 1;
+
+	switch (c->d->machine) {
+	case EM_S390: /* the top two bits of the opcode: 2, 4, 4 or 6 bytes */
+		n = (size_t[]){ 2, 4, 4, 6 }[code[0] >> 6];
+		break;
+	case EM_ARM:
+		n = c->cs == c->d->thumb && left >= 2 &&
+			(code[1] & 0xf8) < 0xe8 ? 2 : 4; /* little-endian Thumb */
+		break;
+	case EM_AARCH64:
+	case EM_PPC:
+	case EM_PPC64:
+	case EM_MIPS:
+		n = 4;
+		break;
+	}
+	return n < left ? n : left;
+}
+
+/* A marker for bytes that were skipped undecoded. */
+static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc)
+{
+	struct mem_access_list *o = c->out;
+	struct mem_access *a;
+
+	ALLOC_GROW(o->items, o->nr + 1, o->alloc);
+	a = &o->items[o->nr++];
+	memset(a, 0, sizeof(*a));
+	a->pc = pc;
+	snprintf(a->text, sizeof(a->text), "(not decoded by capstone)");
+	a->undecoded = 1;
+	return a;
+}
+
+static unsigned stack_register(unsigned machine)
+{
+	switch (machine) {
+	case EM_X86_64: return X86_REG_RSP;
+	case EM_386: return X86_REG_ESP;
+	case EM_ARM: return ARM_REG_SP;
+	case EM_AARCH64: return ARM64_REG_SP;
+	case EM_S390: return SYSZ_REG_15;
+	case EM_PPC64: case EM_PPC: return PPC_REG_R1;
+	case EM_MIPS: return MIPS_REG_SP;
+	}
+	return 0;
+}
+
+size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
+		    size_t len, struct mem_access_list *out)
+{
+	const unsigned char *code;
+	size_t avail, left, undecoded = 0;
+	uint64_t pc = addr;
+	struct insn_ctx c;
+
+	if (elf_image_code(img, addr, &code, &avail))
+		return len;
+	left = len < avail ? len : avail;
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.img = img;
+	c.out = out;
+	c.stack_reg = stack_register(d->machine);
+	c.cs = d->machine == EM_ARM && elf_image_is_thumb(img, addr) ?
+		d->thumb : d->cs;
+	if (!d->insn)
+		d->insn = cs_malloc(c.cs);
+	while (left) {
+		cs_insn *in = d->insn;
+
+		if (!cs_disasm_iter(c.cs, &code, &left, &pc, in)) {
+			/* an instruction capstone 4.0.2 does not know: skip it
+			 * by the machine's length rule and say so */
+			size_t skip = undecodable_length(&c, code, left);
+			struct mem_access *a;
+
+			c.in = NULL;
+			a = add_undecoded(&c, pc);
+			(void)a;
+			code += skip;
+			pc += skip;
+			left -= skip;
+			undecoded += skip;
+			continue;
+		}
+		c.in = in;
+		if (writes_pc(&c) || cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
+		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
+		    cs_insn_group(c.cs, in, CS_GRP_RET)) {
+			struct mem_access *a = add(&c, ACC_NONE, 0, 0, 0, 0);
+
+			a->branch = 1;
+			a->call = cs_insn_group(c.cs, in, CS_GRP_CALL);
+		}
+		switch (d->machine) {
+		case EM_X86_64:
+		case EM_386:
+			do_x86(&c);
+			break;
+		case EM_ARM:
+			do_arm(&c);
+			break;
+		case EM_AARCH64:
+			do_arm64(&c);
+			break;
+		case EM_S390:
+			do_table(&c, s390_table, ARRAY_SIZE(s390_table));
+			break;
+		case EM_MIPS:
+			do_table(&c, mips_table, ARRAY_SIZE(mips_table));
+			break;
+		default:
+			do_table(&c, ppc_table, ARRAY_SIZE(ppc_table));
+			break;
+		}
+		track_registers(&c); /* after: "ldr x8, [x8]" used the old x8 */
+	}
+	return undecoded + (len > avail ? len - avail : 0);
+}

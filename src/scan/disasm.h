@@ -1,0 +1,72 @@
+/*
+ * The memory accesses of machine code, through capstone's operand details:
+ * for each instruction, which memory it touches (base register or an
+ * absolute address, displacement), how many bytes, load or store.
+ *
+ * capstone 4.0.2 (Debian 12) gives operand sizes only on x86; on the
+ * other targets the width comes from the mnemonic and the data register.
+ * Pair and multiple transfers (ldp, ldrd, ldm, lm ...) are one access per
+ * register: each register is its own single-copy-atomic access.
+ * riscv64 is not in capstone 4.0.2: disasm_open() says so.
+ */
+#ifndef RWONCE_SCAN_DISASM_H
+#define RWONCE_SCAN_DISASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "elf/dwarf-lines.h"
+#include "lib/strbuf.h"
+
+enum access_kind {
+	ACC_NONE = 0,  /* no memory access (kept for branches and calls) */
+	ACC_LOAD = 1,
+	ACC_STORE = 2,
+	ACC_RMW = 3,   /* both: cmpxchg, csg, ldadd, add to memory ... */
+};
+
+/* The base of an address that is not a register. */
+#define BASE_ABSOLUTE UINT64_MAX /* disp is the address (pc-relative,
+				    absolute, or a relocation's target) */
+
+struct mem_access {
+	uint64_t pc;
+	char text[80];       /* "movl 4(%rdi), %eax" */
+	enum access_kind kind;
+	unsigned size;       /* bytes; 0 when unknown */
+	uint64_t base;       /* register number, or BASE_ABSOLUTE */
+	uint64_t index;      /* index register, 0 if none */
+	unsigned base_gen, index_gen; /* how many times the register had been
+				  written in the decoded stretch: one base
+				  register with two values is two bases */
+	int64_t disp;
+	int branch;          /* a jump, call or return */
+	int call;            /* a call: what it touches is not seen here */
+	int stack;           /* through the stack pointer: a spill or a local */
+	int undecoded;       /* bytes capstone could not decode (skipped) */
+};
+
+struct mem_access_list {
+	struct mem_access *items;
+	size_t nr, alloc;
+};
+
+struct disasm;
+
+/*
+ * A disassembler for the image's machine, or NULL with the reason in *why
+ * ("riscv64: not supported by capstone 4.0.2", "machine 243 ...").
+ */
+struct disasm *disasm_open(const struct elf_image_info *info,
+			   struct strbuf *why);
+void disasm_close(struct disasm *d);
+
+/*
+ * Decode [addr, addr + len) of img and append one entry per memory
+ * operand (and one ACC_NONE entry per branch or call) to out.  Returns
+ * the number of bytes that could not be decoded (0 when all were).
+ */
+size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
+		    size_t len, struct mem_access_list *out);
+
+#endif

@@ -1,0 +1,373 @@
+/*
+ * rwonce scan: did this build compile every once-access into one access?
+ * Reads objects, archives and linked ELFs built with line tables, ties
+ * their instructions to the once-access sites of the sources, and gives
+ * a verdict per site instance.  See doc/rwonce-scan.1 and doc/scan.md.
+ *
+ *   sites.c      the sites of a source file (through src/cfront/)
+ *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
+ *   disasm.c     memory accesses of instructions (capstone)
+ *   verdict.c    ok, torn, duplicated, widened, unattributed
+ *   judge.c      one instance: code -> verdict -> finding
+ *   compdb.c     the objects a compile_commands.json names (-p)
+ *
+ * All of it is the plugin build/rwonce-scan.so; scan-load.c, in rwonce,
+ * loads it (scan-plugin.h says why).
+ */
+#include "findings/finding.h"
+#include "findings/report.h"
+#include "lib/parse-options.h"
+#include "lib/util.h"
+#include "scan/attribute.h"
+#include "scan/compdb.h"
+#include "scan/judge.h"
+#include "scan/scan-plugin.h"
+
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const scan_usage[] = {
+	"rwonce scan [<options>] <object|archive|ELF>...",
+	"rwonce scan -p <build-dir> [<options>]",
+	NULL,
+};
+
+/* What the workers of -j share. */
+struct scan_shared {
+	struct lexical_options lex;
+	struct source_cache *cache;
+	const struct strlist *files;
+	char *checked;          /* per file: something in it was checked */
+	size_t next, done;      /* atomics: the next file to take, files done */
+	int progress;
+	pthread_mutex_t lock;   /* the progress line */
+	size_t instances;       /* atomic, for the progress line */
+	size_t findings;        /* atomic, likewise */
+};
+
+/* One worker's results; merged at the end. */
+struct scan_ctx {
+	struct scan_shared *sh;
+	pthread_t thread;
+	struct finding_list findings;
+	size_t instances[SCAN__COUNT];
+	size_t units, images;
+	/* the file being scanned */
+	const char *path;
+	time_t mtime;
+	int image_trouble, had_units;
+};
+
+static int scan_unit(struct line_unit *u, void *arg)
+{
+	struct scan_ctx *ctx = ((void **)arg)[0];
+	struct disasm *d = ((void **)arg)[1];
+	struct instance_list list = { NULL, 0, 0 };
+
+	ctx->units++;
+	attribute_unit(u, ctx->sh->cache, ctx->path, ctx->mtime, &list);
+	for (size_t i = 0; i < list.nr; i++) {
+		size_t before = ctx->findings.nr;
+		enum scan_verdict v = judge_instance(u, d, &list.items[i],
+						      &ctx->findings);
+
+		ctx->instances[v]++;
+		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&ctx->sh->findings, ctx->findings.nr - before,
+				   __ATOMIC_RELAXED);
+	}
+	instance_list_clear(&list);
+	free(list.items);
+	return 0;
+}
+
+static int scan_image(struct elf_image *img, void *arg)
+{
+	struct scan_ctx *ctx = arg;
+	struct strbuf why = STRBUF_INIT;
+	struct disasm *d = disasm_open(elf_image_info(img), &why);
+	void *pass[2] = { ctx, NULL };
+	int units;
+
+	ctx->images++;
+	if (!d) {
+		error("%s: %s", elf_image_info(img)->name, why.buf);
+		ctx->image_trouble = 1;
+		strbuf_release(&why);
+		return 0;
+	}
+	pass[1] = d;
+	units = elf_image_units_each(img, scan_unit, pass, &why);
+	if (units < 0) {
+		error("%s: %s", elf_image_info(img)->name, why.buf);
+		ctx->image_trouble = 1;
+	} else if (units > 0) {
+		ctx->had_units = 1;
+	}
+	disasm_close(d);
+	strbuf_release(&why);
+	return 0;
+}
+
+/* Scan one file; 0 when something in it was checked, -1 otherwise. */
+static int scan_file(struct scan_ctx *ctx, const char *path)
+{
+	struct strbuf why = STRBUF_INIT;
+	struct stat st;
+	int n;
+
+	ctx->path = path;
+	ctx->mtime = stat(path, &st) ? 0 : st.st_mtime;
+	ctx->image_trouble = ctx->had_units = 0;
+	n = elf_images_each(path, scan_image, ctx, &why);
+	if (n < 0) {
+		error("%s: %s", path, why.buf);
+		strbuf_release(&why);
+		return -1;
+	}
+	strbuf_release(&why);
+	if (!n) {
+		error("%s: an archive with no ELF members: nothing to scan", path);
+		return -1;
+	}
+	if (!ctx->had_units) {
+		if (!ctx->image_trouble)
+			error("%s: no DWARF line tables: build with -g (or -g1, "
+			      "-gline-tables-only) and do not strip", path);
+		return -1;
+	}
+	return 0;
+}
+
+static size_t total_instances(const struct scan_ctx *ctx)
+{
+	size_t n = 0;
+
+	for (int v = 0; v < SCAN__COUNT; v++)
+		n += ctx->instances[v];
+	return n;
+}
+
+static void progress(struct scan_shared *sh)
+{
+	size_t done = __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+
+	if (!sh->progress)
+		return;
+	pthread_mutex_lock(&sh->lock);
+	fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu instances, %zu "
+		"findings\033[K", done, sh->files->nr,
+		__atomic_load_n(&sh->instances, __ATOMIC_RELAXED),
+		__atomic_load_n(&sh->findings, __ATOMIC_RELAXED));
+	if (done == sh->files->nr)
+		fputs("\r\033[K", stderr);
+	fflush(stderr);
+	pthread_mutex_unlock(&sh->lock);
+}
+
+/* A worker: take the next file until there is none. */
+static void *scan_worker(void *arg)
+{
+	struct scan_ctx *ctx = arg;
+	struct scan_shared *sh = ctx->sh;
+	size_t i;
+
+	while ((i = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED)) <
+	       sh->files->nr) {
+		sh->checked[i] = !scan_file(ctx, sh->files->items[i]);
+		progress(sh);
+	}
+	return NULL;
+}
+
+/* Run the files on `jobs` workers (this thread is one); merge into w[0]. */
+static void scan_all(struct scan_shared *sh, struct scan_ctx *w, int jobs)
+{
+	for (int k = 0; k < jobs; k++)
+		w[k].sh = sh;
+	for (int k = 1; k < jobs; k++)
+		if (pthread_create(&w[k].thread, NULL, scan_worker, &w[k])) {
+			jobs = k; /* fewer workers: the others take more */
+			break;
+		}
+	scan_worker(&w[0]);
+	for (int k = 1; k < jobs; k++) {
+		pthread_join(w[k].thread, NULL);
+		for (size_t i = 0; i < w[k].findings.nr; i++) {
+			ALLOC_GROW(w[0].findings.items, w[0].findings.nr + 1,
+				   w[0].findings.alloc);
+			w[0].findings.items[w[0].findings.nr++] = w[k].findings.items[i];
+		}
+		free(w[k].findings.items);
+		for (int v = 0; v < SCAN__COUNT; v++)
+			w[0].instances[v] += w[k].instances[v];
+		w[0].units += w[k].units;
+		w[0].images += w[k].images;
+	}
+}
+
+static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
+			   int json)
+{
+	for (int v = 0; v < SCAN__COUNT; v++)
+		strbuf_addf(sb, json ? "%s\"%s\": %zu" : "%s%s %zu",
+			    v ? ", " : "", scan_verdict_name((enum scan_verdict)v),
+			    ctx->instances[v]);
+}
+
+void scan_plugin_abi(struct scan_plugin_abi *abi)
+{
+	const struct scan_plugin_abi mine = SCAN_PLUGIN_ABI_INIT;
+
+	*abi = mine;
+}
+
+int scan_plugin_main(int argc, const char **argv)
+{
+	struct scan_shared sh;
+	struct scan_ctx *w = NULL, ctx;
+	struct report_options ro;
+	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
+	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
+	const char *format = "text", *build_dir = NULL, *sources = NULL;
+	const char *srcroot = NULL;
+	int json = 0, jobs = 0, no_progress = 0, quiet = 0, verbose = 0;
+	int fmt, status;
+	size_t checked = 0, trouble = 0;
+	char cwd[PATH_MAX];
+	struct option opts[] = {
+		OPT_STRING('p', NULL, &build_dir, "DIR",
+			   "scan the objects DIR/compile_commands.json names"),
+		OPT_STRING(0, "sources", &sources, "DIR",
+			   "read the sources under DIR instead of the build's "
+			   "directory (DW_AT_comp_dir)"),
+		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+			 "a project's own once-macro; KIND: access-once, "
+			 "read-once, write-once (repeatable)"),
+		OPT_STRING(0, "format", &format, "FMT",
+			   "text (default), json or sarif"),
+		OPT_BOOL(0, "json", &json, "same as --format=json"),
+		OPT_STRING(0, "srcroot", &srcroot, "DIR",
+			   "SARIF: make URIs relative to DIR (default: .)"),
+		OPT_INT('j', "jobs", &jobs, "N",
+			"scan N files at once (default: cores)"),
+		OPT_BOOL(0, "no-progress", &no_progress,
+			 "no progress line on a terminal"),
+		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
+		OPT_INT('v', "verbose", &verbose, "LEVEL",
+			"1: say why each unattributed instance is; 2: also "
+			"list every decoded access"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, scan_usage);
+	memset(&ctx, 0, sizeof(ctx));
+	memset(&sh, 0, sizeof(sh));
+	pthread_mutex_init(&sh.lock, NULL);
+	lexical_options_init(&sh.lex);
+	if (json)
+		format = "json";
+	fmt = report_parse_format(format);
+	if (fmt < 0) {
+		error("--format: unknown format '%s' (text, json or sarif)", format);
+		goto trouble_out;
+	}
+	if (jobs < 0 || jobs > 1024) {
+		error("--jobs must be 0..1024");
+		goto trouble_out;
+	}
+	for (size_t i = 0; i < macros.nr; i++)
+		if (lexical_add_macro(&sh.lex, macros.items[i]))
+			goto trouble_out;
+	if (build_dir && compdb_objects(build_dir, &files))
+		goto trouble_out;
+	for (int i = 0; i < argc; i++)
+		strlist_push(&files, argv[i]);
+	if (!files.nr) {
+		error("nothing to scan: name object files, archives or ELF "
+		      "files, or -p BUILD_DIR");
+		usage_with_options(scan_usage, opts);
+	}
+	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	judge_set_verbose(verbose);
+	sh.cache = source_cache_new(&sh.lex, sources);
+	sh.files = &files;
+	sh.checked = xcalloc(files.nr, 1);
+	sh.progress = !no_progress && isatty(2);
+	if (jobs <= 0)
+		jobs = online_cpus();
+	if ((size_t)jobs > files.nr)
+		jobs = (int)files.nr;
+	w = xcalloc((size_t)jobs, sizeof(*w));
+	scan_all(&sh, w, jobs);
+	ctx = w[0];
+	for (size_t i = 0; i < files.nr; i++)
+		sh.checked[i] ? checked++ : trouble++;
+
+	/* objects read, but not one source: nothing was checked either */
+	if (checked && !total_instances(&ctx) && source_cache_missing(sh.cache)) {
+		trouble += checked;
+		checked = 0;
+	}
+	finding_list_sort_unique(&ctx.findings);
+	verdict_counts(&ctx, &counts, 1);
+	strbuf_addf(&extra, "\"instances\": {%s}, \"sites\": %zu, "
+		    "\"files\": {\"checked\": %zu, \"trouble\": %zu}", counts.buf,
+		    source_cache_sites_seen(sh.cache), checked, trouble);
+	memset(&ro, 0, sizeof(ro));
+	ro.format = (enum report_format)fmt;
+	ro.color = fmt == REPORT_TEXT && want_color(1);
+	ro.engine = "scan";
+	ro.command = "scan";
+	ro.srcroot = srcroot;
+	ro.json_extra = extra.buf;
+	status = report_write(stdout, &ctx.findings, &ro) ? EXIT_TROUBLE : 0;
+
+	if (!quiet) {
+		size_t inst = total_instances(&ctx);
+
+		strbuf_reset(&counts);
+		verdict_counts(&ctx, &counts, 0);
+		size_t sites = source_cache_sites_seen(sh.cache);
+
+		fprintf(stderr, "rwonce scan: %zu finding%s; %zu site instance%s: "
+			"%s; %zu site%s; %zu of %zu file%s checked",
+			ctx.findings.nr, ctx.findings.nr == 1 ? "" : "s", inst,
+			inst == 1 ? "" : "s", counts.buf, sites,
+			sites == 1 ? "" : "s", checked, files.nr,
+			files.nr == 1 ? "" : "s");
+		if (source_cache_missing(sh.cache))
+			fprintf(stderr, ", %zu source%s not found",
+				source_cache_missing(sh.cache),
+				source_cache_missing(sh.cache) == 1 ? "" : "s");
+		if (source_cache_stale(sh.cache))
+			fprintf(stderr, ", %zu source%s changed since the build",
+				source_cache_stale(sh.cache),
+				source_cache_stale(sh.cache) == 1 ? "" : "s");
+		fputc('\n', stderr);
+	}
+	if (!status)
+		status = !checked ? EXIT_TROUBLE :
+			ctx.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+	goto out;
+trouble_out:
+	status = EXIT_TROUBLE;
+out:
+	source_cache_free(sh.cache);
+	finding_list_release(&ctx.findings);
+	lexical_options_release(&sh.lex);
+	pthread_mutex_destroy(&sh.lock);
+	free(sh.checked);
+	free(w);
+	judge_set_cwd(NULL);
+	strlist_clear(&macros);
+	strlist_clear(&files);
+	strbuf_release(&extra);
+	strbuf_release(&counts);
+	return status;
+}

@@ -1,0 +1,355 @@
+/*
+ * Finding the once-access sites of a source file (sites.h) with the
+ * lexical front end: the same macro table as `rwonce audit` (built-ins
+ * and --macro), the same volatile-cast idiom finder, the same type index.
+ */
+#define _GNU_SOURCE /* memmem */
+#include "scan/sites.h"
+#include "cfront/idioms.h"
+#include "cfront/lexer.h"
+#include "cfront/tokscan.h"
+#include "cfront/typeindex.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The text of tokens r, single spaces, at most max bytes then "...". */
+static char *operand_text(const char *buf, const struct token_list *l,
+			  struct tok_range r, size_t max)
+{
+	struct strbuf sb = STRBUF_INIT, tok = STRBUF_INIT;
+
+	for (size_t i = r.begin; i < r.end && sb.len <= max; i++) {
+		if (i > r.begin && (l->tok[i].flags & (TF_SPACE_BEFORE | TF_BOL)))
+			strbuf_addch(&sb, ' ');
+		strbuf_reset(&tok);
+		token_spelling(buf, &l->tok[i], &tok);
+		strbuf_add(&sb, tok.buf, tok.len);
+	}
+	if (sb.len > max) {
+		sb.len = max;
+		sb.buf[max] = '\0';
+		strbuf_addstr(&sb, "...");
+	}
+	strbuf_release(&tok);
+	return strbuf_detach(&sb);
+}
+
+/* Is word w (n bytes) one of the space-separated words of s? */
+static int has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = s; (p = strstr(p, w)); p += n)
+		if ((p == s || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/*
+ * The size of a scalar or pointer type on ILP32 (word 4) or LP64 (word 8)
+ * from its canonical spelling; 0 when it cannot be told (a struct: the
+ * lexical index does not lay out records).
+ */
+static unsigned type_size(const struct type_answer *t, unsigned word)
+{
+	const char *c = t->canonical;
+	size_t n = strlen(c);
+
+	if (t->cls == TC_POINTER)
+		return word;
+	if (t->cls != TC_SCALAR)
+		return 0;
+	if (has_word(c, "char") || has_word(c, "_Bool") || has_word(c, "bool"))
+		return 1;
+	if (has_word(c, "short"))
+		return 2;
+	if (strstr(c, "long long") || has_word(c, "double"))
+		return 8;
+	if (has_word(c, "long") || has_word(c, "size_t") ||
+	    has_word(c, "ssize_t") || has_word(c, "uintptr_t") ||
+	    has_word(c, "intptr_t") || has_word(c, "ptrdiff_t"))
+		return word;
+	if (has_word(c, "int") || has_word(c, "float") || has_word(c, "unsigned") ||
+	    has_word(c, "signed") || !strncmp(c, "enum ", 5))
+		return 4;
+	/* u8, __u32, s64, __le16, uint32_t, int8_t ... : the bit count */
+	while (n && (c[n - 1] == 't' || c[n - 1] == '_'))
+		n--;
+	if (n >= 1 && c[n - 1] >= '0' && c[n - 1] <= '9') {
+		unsigned bits = 0, scale = 1;
+
+		while (n && c[n - 1] >= '0' && c[n - 1] <= '9') {
+			bits += (unsigned)(c[n - 1] - '0') * scale;
+			scale *= 10;
+			n--;
+		}
+		if (bits == 8 || bits == 16 || bits == 32 || bits == 64)
+			return bits / 8;
+	}
+	return 0;
+}
+
+/* The end (inclusive) of the body of the loop whose keyword is token k,
+ * or 0 when there is none. */
+static size_t loop_body_end(const char *buf, const struct token_list *l,
+			    size_t k)
+{
+	size_t b = k + 1;
+
+	if (!tok_ident(buf, l, k, "do")) {
+		if (!tok_punct(buf, l, b, "("))
+			return 0;
+		b = tok_match(buf, l, b) + 1;
+	}
+	if (b >= l->nr - 1 || tok_punct(buf, l, b, ";"))
+		return 0; /* "while (x);" ends a do loop or has no body */
+	if (tok_punct(buf, l, b, "{"))
+		return tok_match(buf, l, b);
+	for (int depth = 0; b < l->nr - 1; b++) { /* one statement */
+		if (tok_punct(buf, l, b, "(") || tok_punct(buf, l, b, "{") ||
+		    tok_punct(buf, l, b, "["))
+			depth++;
+		else if (tok_punct(buf, l, b, ")") || tok_punct(buf, l, b, "}") ||
+			 tok_punct(buf, l, b, "]"))
+			depth--;
+		else if (!depth && tok_punct(buf, l, b, ";"))
+			return b;
+	}
+	return 0;
+}
+
+/* Is token i inside the body of a loop of its function? */
+static int inside_loop(const char *buf, const struct token_list *l,
+		       struct type_index *ti, size_t i)
+{
+	/* a function the index does not know (its head made by a macro):
+	 * from the start of the file */
+	size_t fn = type_index_function_at(ti, i);
+
+	for (size_t k = fn ? fn + 1 : 0; k < i; k++) {
+		size_t end;
+
+		if (l->tok[k].kind != TOK_IDENT ||
+		    !(tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
+		      tok_ident(buf, l, k, "do")))
+			continue;
+		end = loop_body_end(buf, l, k);
+		if (end > i)
+			return 1;
+	}
+	return 0;
+}
+
+static void add_site(struct source_sites *s, const char *buf,
+		     const struct token_list *l, size_t first, size_t last,
+		     const char *what, enum site_access access,
+		     struct tok_range operand, const struct type_answer *ty)
+{
+	struct scan_site *x;
+	const struct token *a = &l->tok[first], *b = &l->tok[last];
+
+	ALLOC_GROW(s->sites, s->nr + 1, s->alloc);
+	x = &s->sites[s->nr++];
+	memset(x, 0, sizeof(*x));
+	x->line = a->line;
+	x->col = a->col;
+	x->end_line = b->line;
+	x->end_col = b->col + (unsigned)b->len;
+	x->access = access;
+	x->what = xstrdup(what);
+	x->operand = operand_text(buf, l, operand, 60);
+	x->lvalue = operand_text(buf, l, operand, 4096);
+	if (ty) {
+		x->type = xstrdup(ty->spelled);
+		x->size32 = type_size(ty, 4);
+		x->size64 = type_size(ty, 8);
+	}
+}
+
+static enum site_access access_of_use(enum once_use u)
+{
+	switch (u) {
+	case ONCE_READ:
+		return SITE_READ;
+	case ONCE_WRITE:
+		return SITE_WRITE;
+	default:
+		return SITE_READ_WRITE;
+	}
+}
+
+static void macro_site(struct source_sites *s, const char *buf,
+		       const struct token_list *l, struct type_index **ti,
+		       size_t i, const struct once_macro *m)
+{
+	struct tok_range args[2];
+	size_t nargs, close, target;
+	struct type_answer ty;
+	enum site_access access;
+	struct strbuf name = STRBUF_INIT;
+	int known = 0;
+
+	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
+		return; /* a mention, not a call */
+	token_spelling(buf, &l->tok[i], &name);
+	/* ASSIGN_ONCE(v, x) takes the value first (the 2014 spelling) */
+	target = !strcmp(name.buf, "ASSIGN_ONCE") && nargs == 2 ? 1 : 0;
+	switch (m->kind) {
+	case MK_READ_ONCE:
+		access = SITE_READ;
+		break;
+	case MK_WRITE_ONCE:
+		access = SITE_WRITE;
+		break;
+	default:
+		access = access_of_use(once_use_classify(buf, l, i, close + 1));
+		break;
+	}
+	if (args[target].end > args[target].begin) {
+		if (!*ti)
+			*ti = type_index_build(buf, l);
+		known = type_index_expr(*ti, buf, l, args[target], &ty);
+	}
+	if (!*ti)
+		*ti = type_index_build(buf, l);
+	add_site(s, buf, l, i, close, name.buf, access, args[target],
+		 known ? &ty : NULL);
+	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
+	strbuf_release(&name);
+}
+
+static void cast_site(struct source_sites *s, const char *buf,
+		      const struct token_list *l, struct type_index **ti,
+		      const struct volatile_cast *vc)
+{
+	struct tok_range type = { vc->cast_open + 1, 0 }, operand = vc->operand;
+	struct type_answer ty;
+	int known = 0;
+
+	type.end = tok_match(buf, l, vc->cast_open) - 1; /* before the '*' */
+	if (vc->form != VC_ARROW) { /* ->f: the member's type is not T */
+		if (!*ti)
+			*ti = type_index_build(buf, l);
+		known = type_index_type_name(*ti, buf, l, type, &ty);
+	}
+	if (vc->form != VC_DEREF) {
+		operand.begin = vc->begin;
+		operand.end = vc->end;
+	}
+	if (!*ti)
+		*ti = type_index_build(buf, l);
+	add_site(s, buf, l, vc->begin, vc->end - 1, "volatile cast",
+		 access_of_use(once_use_classify(buf, l, vc->begin, vc->end)),
+		 operand, known ? &ty : NULL);
+	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, vc->begin);
+	/* the object is *E for *(volatile T *)E; the other forms reach a
+	 * member or element the DWARF typer is not told about */
+	{
+		struct scan_site *x = &s->sites[s->nr - 1];
+		char *deref = vc->form == VC_DEREF ?
+			xasprintf("*(%s)", x->lvalue) : NULL;
+
+		free(x->lvalue);
+		x->lvalue = deref;
+	}
+}
+
+static int cmp_site(const void *pa, const void *pb)
+{
+	const struct scan_site *a = pa, *b = pb;
+
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->col < b->col ? -1 : a->col > b->col;
+}
+
+void source_sites_load(struct source_sites *s, const char *path,
+		       const struct lexical_options *macros)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	struct type_index *ti = NULL;
+	struct stat st;
+	size_t len;
+	char *buf;
+	int wanted = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->path = xstrdup(path);
+	buf = read_file(path, &len);
+	if (!buf) {
+		s->missing = errno ? errno : EIO;
+		return;
+	}
+	if (!stat(path, &st))
+		s->mtime = st.st_mtime;
+	/* most headers hold no once-access: do not lex them */
+	wanted = memmem(buf, len, "volatile", 8) != NULL;
+	for (size_t k = 0; !wanted && k < macros->nr_macros; k++)
+		wanted = memmem(buf, len, macros->macros[k].name,
+				strlen(macros->macros[k].name)) != NULL;
+	if (!wanted) {
+		free(buf);
+		return;
+	}
+	lex_buffer(buf, len, &l);
+	tok_match_cache(buf, &l);
+	for (size_t i = 0; i + 1 < l.nr; i++) {
+		struct volatile_cast vc;
+
+		if (l.tok[i].flags & TF_DIRECTIVE)
+			continue; /* #define bodies: code goes to the use */
+		if (l.tok[i].kind == TOK_IDENT) {
+			for (size_t k = 0; k < macros->nr_macros; k++)
+				if (token_is(buf, &l.tok[i], macros->macros[k].name)) {
+					macro_site(s, buf, &l, &ti, i,
+						   &macros->macros[k]);
+					break;
+				}
+		} else if (find_volatile_cast(buf, &l, i, &vc)) {
+			cast_site(s, buf, &l, &ti, &vc);
+		}
+	}
+	tok_match_cache_drop();
+	if (ti)
+		type_index_free(ti);
+	token_list_release(&l);
+	free(buf);
+	if (s->nr > 1)
+		qsort(s->sites, s->nr, sizeof(*s->sites), cmp_site);
+}
+
+void source_sites_release(struct source_sites *s)
+{
+	for (size_t i = 0; i < s->nr; i++) {
+		free(s->sites[i].what);
+		free(s->sites[i].operand);
+		free(s->sites[i].type);
+		free(s->sites[i].lvalue);
+	}
+	free(s->sites);
+	free(s->path);
+	memset(s, 0, sizeof(*s));
+}
+
+size_t source_sites_on_line(const struct source_sites *s, unsigned line,
+			    size_t *first)
+{
+	size_t lo = 0, hi = s->nr, n = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->sites[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (lo + n < s->nr && s->sites[lo + n].line == line)
+		n++;
+	return n;
+}

@@ -1,0 +1,58 @@
+/*
+ * The once-access sites of one source file, as `rwonce scan` needs them:
+ * where each READ_ONCE/WRITE_ONCE/ACCESS_ONCE/ASSIGN_ONCE call (and each
+ * --macro name) and each hand-written volatile-cast access is, whether it
+ * reads or writes, and the object's size when the lexical type index
+ * knows it.  Found with the audit front end (src/cfront/); macro bodies
+ * (#define lines) are not sites: their code belongs to the line where the
+ * macro is used.
+ */
+#ifndef RWONCE_SCAN_SITES_H
+#define RWONCE_SCAN_SITES_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "audit/rules-lexical.h"
+
+enum site_access {
+	SITE_READ,
+	SITE_WRITE,
+	SITE_READ_WRITE, /* ACCESS_ONCE(x)++, compound assignment ... */
+};
+
+struct scan_site {
+	unsigned line, col;       /* 1-based: the macro name or the '*' */
+	unsigned end_line, end_col; /* one past the last byte */
+	enum site_access access;
+	char *what;       /* "READ_ONCE", "ACCESS_ONCE", "volatile cast" */
+	char *operand;    /* the operand's text, shortened */
+	char *lvalue;     /* the object as a C lvalue ("x", "*(p)"), for the
+			     DWARF to type when the source index cannot;
+			     NULL for member and index forms of casts */
+	char *type;       /* the object's type as spelled, or NULL */
+	int in_loop;      /* inside a for/while/do body: several accesses
+			     may be several executions (unrolled) */
+	int seen;         /* set (atomically) once an instance is judged */
+	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
+};
+
+struct source_sites {
+	char *path;
+	int missing;      /* could not be read: errno */
+	time_t mtime;
+	struct scan_site *sites; /* sorted by line, then column */
+	size_t nr, alloc;
+};
+
+/* Read and lex path and find its sites.  Never fails: an unreadable file
+ * gets missing = errno and no sites. */
+void source_sites_load(struct source_sites *s, const char *path,
+		       const struct lexical_options *macros);
+void source_sites_release(struct source_sites *s);
+
+/* The sites that cover line: [*first, *first + return value). */
+size_t source_sites_on_line(const struct source_sites *s, unsigned line,
+			    size_t *first);
+
+#endif

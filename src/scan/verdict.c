@@ -1,0 +1,248 @@
+/* Verdicts on the instances of a site (verdict.h). */
+#include "scan/verdict.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *scan_verdict_name(enum scan_verdict v)
+{
+	static const char *const names[SCAN__COUNT] = {
+		"ok", "torn", "duplicated", "widened", "unattributed",
+	};
+
+	return v < SCAN__COUNT ? names[v] : "?";
+}
+
+/* Does this access count for a site that reads, writes or both? */
+static int relevant(const struct scan_site *site, const struct mem_access *a)
+{
+	if (a->kind == ACC_NONE || a->stack || !a->size)
+		return 0;
+	switch (site->access) {
+	case SITE_READ:
+		return a->kind & ACC_LOAD;
+	case SITE_WRITE:
+		return a->kind & ACC_STORE;
+	default:
+		return 1;
+	}
+}
+
+static int same_base(const struct mem_access *a, const struct mem_access *b)
+{
+	return a->base == b->base && a->index == b->index &&
+	       a->base_gen == b->base_gen && a->index_gen == b->index_gen;
+}
+
+static int overlap(const struct mem_access *a, const struct mem_access *b)
+{
+	return a->disp < b->disp + (int64_t)b->size &&
+	       b->disp < a->disp + (int64_t)a->size;
+}
+
+static const char *kind_word(enum access_kind k, int plural)
+{
+	switch (k) {
+	case ACC_LOAD:
+		return plural ? "loads" : "load";
+	case ACC_STORE:
+		return plural ? "stores" : "store";
+	default:
+		return plural ? "read-modify-writes" : "read-modify-write";
+	}
+}
+
+/* "a 4-byte", "an 8-byte", "an 11-byte", "an 18-byte" */
+static const char *article(unsigned n)
+{
+	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ? "an" : "a";
+}
+
+/* Two loads (or two stores) of the same bytes with no branch between. */
+static int find_duplicate(const struct scan_site *site,
+			  const struct mem_access *acc, size_t nr,
+			  size_t *pi, size_t *pj)
+{
+	for (size_t i = 0; i < nr; i++) {
+		if (!relevant(site, &acc[i]) || acc[i].kind == ACC_RMW)
+			continue;
+		for (size_t j = i + 1; j < nr; j++) {
+			if (acc[j].branch)
+				break;
+			if (!relevant(site, &acc[j]) || acc[j].kind != acc[i].kind ||
+			    acc[j].pc == acc[i].pc || !same_base(&acc[i], &acc[j]) ||
+			    !overlap(&acc[i], &acc[j]))
+				continue;
+			/* In a loop, identical accesses are what unrolling
+			 * makes: one per iteration, not two in one. */
+			if (site->in_loop && acc[j].size == acc[i].size &&
+			    acc[j].disp == acc[i].disp)
+				continue;
+			*pi = i;
+			*pj = j;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Accesses of one kind through the base of acc[first] that do not
+ * overlap and together cover one contiguous range: *lo..*hi.  Returns how
+ * many, marking them in used.
+ */
+static size_t contiguous_group(const struct scan_site *site,
+			       const struct mem_access *acc, size_t nr,
+			       size_t first, int64_t *lo, int64_t *hi,
+			       char *used)
+{
+	size_t n = 1;
+	int grew = 1;
+
+	*lo = acc[first].disp;
+	*hi = acc[first].disp + (int64_t)acc[first].size;
+	used[first] = 1;
+	/* grow the range while some access touches its ends */
+	while (grew) {
+		grew = 0;
+		for (size_t k = 0; k < nr; k++) {
+			const struct mem_access *a = &acc[k];
+
+			if (used[k] || !relevant(site, a) || a->kind != acc[first].kind ||
+			    !same_base(a, &acc[first]))
+				continue;
+			if (a->disp == *hi) {
+				*hi += (int64_t)a->size;
+			} else if (a->disp + (int64_t)a->size == *lo) {
+				*lo = a->disp;
+			} else {
+				continue;
+			}
+			used[k] = 1;
+			n++;
+			grew = 1;
+		}
+	}
+	return n;
+}
+
+/* Are all the accesses marked in used made by one instruction (ldrd)? */
+static int one_instruction(const struct mem_access *acc, size_t nr,
+			   const char *used)
+{
+	uint64_t pc = 0;
+	int seen = 0;
+
+	for (size_t k = 0; k < nr; k++) {
+		if (!used[k])
+			continue;
+		if (seen && acc[k].pc != pc)
+			return 0;
+		pc = acc[k].pc;
+		seen = 1;
+	}
+	return seen;
+}
+
+enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
+			   const struct mem_access *acc, size_t nr,
+			   struct strbuf *why, char *used)
+{
+	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
+
+	memset(used, 0, nr);
+	for (size_t k = 0; k < nr; k++) {
+		if (acc[k].call)
+			calls++;
+		if (acc[k].undecoded)
+			undecoded++;
+		if (relevant(site, &acc[k])) {
+			nrel++;
+			last = k;
+		}
+	}
+	if (!nrel) {
+		if (calls)
+			strbuf_addstr(why, "calls a function instead of "
+				      "accessing memory itself");
+		else
+			strbuf_addstr(why, "no memory access attributed to "
+				      "the site");
+		return SCAN_UNATTRIBUTED;
+	}
+	if (find_duplicate(site, acc, nr, &i, &j)) {
+		used[i] = used[j] = 1;
+		strbuf_addf(why, "compiled to %s %u-byte %s and %s %u-byte %s of "
+			    "the same bytes: duplicated", article(acc[i].size),
+			    acc[i].size, kind_word(acc[i].kind, 0),
+			    article(acc[j].size), acc[j].size,
+			    kind_word(acc[j].kind, 0));
+		return SCAN_DUPLICATED;
+	}
+	for (size_t k = 0; k < nr; k++) {
+		int64_t lo, hi;
+		size_t n;
+		char *mark;
+		unsigned widest = 0;
+		int same_width = 1;
+
+		if (!relevant(site, &acc[k]))
+			continue;
+		mark = xcalloc(nr, 1);
+		n = contiguous_group(site, acc, nr, k, &lo, &hi, mark);
+		for (size_t m = 0; m < nr; m++) {
+			if (!mark[m])
+				continue;
+			if (widest && acc[m].size != widest)
+				same_width = 0;
+			if (acc[m].size > widest)
+				widest = acc[m].size;
+		}
+		/* torn: narrower than the object; of unknown size, at most
+		 * 8 bytes (no once-access is wider) and not the equal steps
+		 * of an unrolled loop over an array */
+		if (n >= 2 && (size ? widest < size && (uint64_t)(hi - lo) <= size :
+			       hi - lo <= 8 && !(site->in_loop && same_width &&
+				 site->lvalue && strchr(site->lvalue, '[')))) {
+			memcpy(used, mark, nr);
+			free(mark);
+			if (same_width)
+				strbuf_addf(why, "compiled to %zu %s of %u byte%s",
+					    n, kind_word(acc[k].kind, 1), widest,
+					    widest == 1 ? "" : "s");
+			else
+				strbuf_addf(why, "compiled to %zu %s of up to %u "
+					    "bytes", n, kind_word(acc[k].kind, 1),
+					    widest);
+			if (!size)
+				strbuf_addf(why, " covering %lld bytes",
+					    (long long)(hi - lo));
+			if (one_instruction(acc, nr, used))
+				strbuf_addstr(why, " by one pair instruction "
+					      "(each register is its own "
+					      "access)");
+			strbuf_addstr(why, ": torn");
+			return SCAN_TORN;
+		}
+		free(mark);
+	}
+	/* One access per base.  Widened only when there is one candidate:
+	 * with several (an address loaded first), the object's is unclear. */
+	if (nrel == 1 && size && acc[last].size > size) {
+		used[last] = 1;
+		strbuf_addf(why, "compiled to %s %u-byte %s: widened",
+			    article(acc[last].size), acc[last].size,
+			    kind_word(acc[last].kind, 0));
+		return SCAN_WIDENED;
+	}
+	if (undecoded) { /* what we could not read may be a second access */
+		strbuf_addf(why, "%zu instruction%s at the site could not be "
+			    "decoded", undecoded, undecoded == 1 ? "" : "s");
+		return SCAN_UNATTRIBUTED;
+	}
+	used[last] = 1;
+	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
+		    kind_word(acc[last].kind, 0));
+	return SCAN_OK;
+}

@@ -1,0 +1,45 @@
+/*
+ * The verdict on one instance of a site: the memory accesses that the line
+ * table attributes to it (one function, one inline chain), judged against
+ * what the site promises -- one access of the object's full width.
+ *
+ *   ok            one access (of the object's width, when it is known)
+ *   torn          two or more narrower accesses through one base that
+ *                 together cover the object
+ *   duplicated    the same bytes loaded (or stored) twice with no branch
+ *                 between: twice in one execution of the site
+ *   widened       one access wider than the object
+ *   unattributed  no access can be tied to the site (kept in a register,
+ *                 a call such as memcpy, code we cannot decode): never
+ *                 "elided" on missing evidence
+ */
+#ifndef RWONCE_SCAN_VERDICT_H
+#define RWONCE_SCAN_VERDICT_H
+
+#include "lib/strbuf.h"
+#include "scan/disasm.h"
+#include "scan/sites.h"
+
+enum scan_verdict {
+	SCAN_OK,
+	SCAN_TORN,
+	SCAN_DUPLICATED,
+	SCAN_WIDENED,
+	SCAN_UNATTRIBUTED,
+	SCAN__COUNT
+};
+
+/* "ok", "torn", ... */
+const char *scan_verdict_name(enum scan_verdict v);
+
+/*
+ * Judge the accesses (in address order; ACC_NONE entries mark branches)
+ * for a site whose object has `size` bytes (0: unknown).  *why gets the
+ * end of the message ("compiled to 2 loads of 4 bytes: torn"); used[k] is
+ * set for the accesses the verdict rests on (to list them).
+ */
+enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
+			   const struct mem_access *acc, size_t nr,
+			   struct strbuf *why, char *used);
+
+#endif

@@ -1,0 +1,44 @@
+# Helpers for the scan tests (tests/t4*-scan-*.t), sourced after tap.sh.
+
+# The probe controls spell the raw volatile cast through their own macros.
+RAW_MACROS="--macro RAW_READ=read-once --macro RAW_WRITE=write-once --macro RAW_ACCESS=access-once"
+
+# Can clang compile C with <stdint.h> for this target triple?
+clang_can() {
+	printf '#include <stdint.h>\nuint32_t x;\n' |
+		clang --target="$1" -x c -c -o /dev/null - 2>/dev/null
+}
+
+# The Debian package of a triple's C library headers, for SKIP reasons.
+libc_pkg() {
+	case $1 in
+	x86_64-*) echo libc6-dev ;;
+	i686-*) echo libc6-dev-i386-cross ;;
+	aarch64-*) echo libc6-dev-arm64-cross ;;
+	arm-*) echo libc6-dev-armhf-cross ;;
+	s390x-*) echo libc6-dev-s390x-cross ;;
+	powerpc64le-*) echo libc6-dev-ppc64el-cross ;;
+	mips64el-*) echo libc6-dev-mips64el-cross ;;
+	*) echo "libc6-dev for $1" ;;
+	esac
+}
+
+# The first line of file that holds the fixed string s.
+line_of() {
+	grep -nF -e "$2" "$1" | head -n 1 | cut -d: -f1
+}
+
+# Does the scan output $1 have a finding of rule $3 at line $2 of a file
+# named like $4, followed by note lines with at least $5 instructions?
+finding_with_insns() { # out line rule file min-insns
+	awk -v line="$2" -v rule="$3" -v file="$4" -v min="$5" '
+		$0 ~ "warning: .*\\[" rule "\\]$" {
+			split($0, p, ":")
+			on = (p[2] == line && index(p[1], file))
+			if (on) found = 1
+			next
+		}
+		on && / note: [0-9a-f]+ <[^>]*>: / { n++ }
+		/ warning: / { on = 0 }
+		END { exit !(found && n >= min) }' "$1"
+}

@@ -1,0 +1,122 @@
+#!/bin/sh
+# rwonce scan on input it cannot (fully) use: each case gets a clear
+# message naming the file and what is wrong; exit 2 only when nothing at
+# all could be checked, and the rest of the run goes on.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+need_cmd clang gcc
+
+SRC=$RWONCE_ROOT/tests/scan/kernel-shape.c
+mkdir -p "$TEST_TMP/src" "$TEST_TMP/moved"
+cp "$SRC" "$TEST_TMP/src/k.c"
+(cd "$TEST_TMP/src" && clang -O2 -g -c k.c -o ../k.o && touch -r k.c ../k.o)
+GOOD=$TEST_TMP/k.o
+
+scan_fails() { # file regex: exit 2, the message on stderr
+	"$RWONCE" scan "$1" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+	test $? = 2 && grep -Eq -e "$2" "$TEST_TMP/err" && test ! -s "$TEST_TMP/out"
+}
+
+test_expect_success 'a stripped binary: build with -g, exit 2' '
+	gcc -O2 -g "$RWONCE_ROOT/tests/scan/kernel-shape.c" -c -o "$TEST_TMP/s.o" &&
+	strip -g "$TEST_TMP/s.o" &&
+	scan_fails "$TEST_TMP/s.o" "rwonce: error: .*s\.o: no DWARF line tables: build with -g"
+'
+
+test_expect_success 'a file that is not ELF, exit 2' '
+	echo "not an object" >"$TEST_TMP/x.o" &&
+	scan_fails "$TEST_TMP/x.o" "rwonce: error: .*x\.o: not an ELF file or a static archive"
+'
+
+test_expect_success 'a missing file, exit 2' '
+	scan_fails "$TEST_TMP/nothere.o" "rwonce: error: .*nothere\.o: cannot read: No such file"
+'
+
+test_expect_success 'a truncated ELF (header cut, then sections cut), exit 2' '
+	head -c 40 "$GOOD" >"$TEST_TMP/t1.o" &&
+	scan_fails "$TEST_TMP/t1.o" "t1\.o: truncated or damaged ELF header" &&
+	head -c 2000 "$GOOD" >"$TEST_TMP/t2.o" &&
+	scan_fails "$TEST_TMP/t2.o" "t2\.o: truncated ELF: its section headers end at byte [0-9]+, the file at 2000"
+'
+
+test_expect_success 'an unsupported machine (e_machine patched to 0x1234), exit 2' '
+	cp "$GOOD" "$TEST_TMP/m.o" &&
+	printf "\064\022" | dd of="$TEST_TMP/m.o" bs=1 seek=18 conv=notrunc 2>/dev/null &&
+	scan_fails "$TEST_TMP/m.o" "m\.o: unsupported machine \(ELF e_machine 4660\)"
+'
+
+if have_cmd riscv64-linux-gnu-gcc; then
+	test_expect_success 'riscv64: capstone 4.0.2 has no RISC-V, said so, exit 2' '
+		riscv64-linux-gnu-gcc -O2 -g -c "$SRC" -o "$TEST_TMP/rv.o" &&
+		scan_fails "$TEST_TMP/rv.o" "rv\.o: RISC-V code cannot be disassembled: capstone 4\.0\.2"
+	'
+else
+	test_skip 'riscv64 object' 'riscv64-linux-gnu-gcc not installed (apt-get install gcc-riscv64-linux-gnu)'
+fi
+
+test_expect_success 'an empty archive, exit 2' '
+	rm -f "$TEST_TMP/e.a" && ar rc "$TEST_TMP/e.a" &&
+	scan_fails "$TEST_TMP/e.a" "e\.a: an archive with no ELF members"
+'
+
+test_expect_success 'an archive: each member scanned, findings name it' '
+	rm -f "$TEST_TMP/l.a" && (cd "$TEST_TMP" && ar rc l.a k.o) &&
+	{ "$RWONCE" scan "$TEST_TMP/l.a" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	grep -q "note: in .*l\.a(k\.o), function .ticket_is_locked." "$TEST_TMP/out" &&
+	test "$(grep -c "scan-torn" "$TEST_TMP/out")" = 2
+'
+
+test_expect_success 'sources that are not there: said per source, exit 2 (nothing checked)' '
+	mv "$TEST_TMP/src/k.c" "$TEST_TMP/moved/k.c" &&
+	scan_fails "$GOOD" "k\.o: source .*/src/k\.c. named by its line table cannot be read \(No such file or directory\): its sites are not checked" &&
+	grep -q "1 source not found" "$TEST_TMP/err"
+'
+
+test_expect_success '--sources DIR finds them where they moved' '
+	{ "$RWONCE" scan --sources "$TEST_TMP/moved" "$GOOD" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	test "$(grep -c "moved/k.c:[0-9]*:[0-9]*: warning: .*scan-torn" "$TEST_TMP/out")" = 2 &&
+	! grep -q "not found" "$TEST_TMP/err"
+'
+
+test_expect_success 'sources changed since the build: a warning, the scan goes on' '
+	mv "$TEST_TMP/moved/k.c" "$TEST_TMP/src/k.c" &&
+	touch -d "+1 hour" "$TEST_TMP/src/k.c" &&
+	{ "$RWONCE" scan "$GOOD" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	grep -q "k\.o: sources changed since the build: .*src/k\.c. is newer than the object" "$TEST_TMP/err" &&
+	grep -q "1 source changed since the build" "$TEST_TMP/err"
+'
+
+test_expect_success 'one bad file among good ones: error for it, the others checked' '
+	{ "$RWONCE" scan "$TEST_TMP/x.o" "$GOOD" "$TEST_TMP/e.a" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	grep -q "x\.o: not an ELF" "$TEST_TMP/err" &&
+	grep -q "e\.a: an archive with no ELF members" "$TEST_TMP/err" &&
+	grep -q "1 of 3 files checked" "$TEST_TMP/err" &&
+	test "$(grep -c "scan-torn" "$TEST_TMP/out")" = 2
+'
+
+test_expect_success '-p: the objects a compile_commands.json names' '
+	cat >"$TEST_TMP/compile_commands.json" <<-JSON &&
+	[
+	  { "directory": "$TEST_TMP", "file": "src/k.c",
+	    "command": "clang -O2 -g -c src/k.c -o k.o" },
+	  { "directory": "$TEST_TMP", "file": "src/gone.c",
+	    "arguments": ["clang", "-c", "src/gone.c", "-o", "gone.o"] }
+	]
+	JSON
+	{ "$RWONCE" scan -p "$TEST_TMP" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	grep -q "compile_commands.json: 1 of 2 objects it names are not there" "$TEST_TMP/err" &&
+	test "$(grep -c "scan-torn" "$TEST_TMP/out")" = 2
+'
+
+test_expect_success '-p on a file that is not a compilation database, exit 2' '
+	echo "{}" >"$TEST_TMP/bad.json" &&
+	{ "$RWONCE" scan -p "$TEST_TMP/bad.json" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 2; } &&
+	grep -q "bad.json: not a compilation database" "$TEST_TMP/err"
+'
+
+test_expect_success 'no file at all: usage, exit 2' '
+	{ "$RWONCE" scan >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 2; } &&
+	grep -q "nothing to scan" "$TEST_TMP/err"
+'
+
+test_done
