@@ -251,7 +251,8 @@ int trace_run(const struct trace_request *req, struct trace *out,
 		trace_release(out);
 		return -1;
 	}
-	trace_add_objdump_disas(req, out);
+	if (!req->no_disas)
+		trace_add_objdump_disas(req, out);
 	for (size_t k = 0; k < out->nr_blind; k++) {
 		const char *d = trace_disas(out, out->blind[k].pc);
 

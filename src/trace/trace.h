@@ -64,6 +64,10 @@ struct trace_request {
 	const char *workdir;      /* a private temp folder for trace files */
 	const char *qemu_cpu;     /* overrides target->qemu_cpu; "" runs
 				   * QEMU's default cpu */
+	struct strbuf *program_out; /* if not NULL: receives what the
+				   * program printed (its first 64 KiB) */
+	int no_disas;             /* skip the disassembly (trace_disas()
+				   * then knows only what the tracer said) */
 };
 
 /*
