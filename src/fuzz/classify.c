@@ -87,12 +87,12 @@ static size_t of_object(const struct run *r, uint32_t obj,
 }
 
 /* Is an access of a scalar object torn (narrower) or widened? */
-static enum verdict_class width_class(const struct volobj *o,
+static enum verdict_class width_class(const struct volobj *o, uint64_t size,
 				      const struct vaccess *a)
 {
 	int32_t off = (int32_t)a->off;
 
-	if (off < 0 || (uint64_t)off + a->size > o->size)
+	if (off < 0 || (uint64_t)off + a->size > size)
 		return VC_WIDENED;
 	if (a->size > o->elem || (off % o->elem) + a->size > o->elem)
 		return VC_WIDENED;
@@ -129,7 +129,7 @@ static enum verdict_class compare_object(const struct run *ref,
 		cls = VC_AGGREGATE;
 	} else {
 		for (size_t i = 0; i < nb && cls == VC_SAME; i++)
-			cls = width_class(o, b[i]);
+			cls = width_class(o, idx < r->nr_obj ? r->obj_size[idx] : 0, b[i]);
 		if (cls == VC_SAME)
 			cls = na != nb ? VC_COUNT : VC_ORDER;
 	}

@@ -79,6 +79,9 @@ struct run {
 	char *checksum;         /* the line "checksum = ..." printed */
 	struct vaccess *acc;
 	size_t nr, alloc;
+	uint64_t *obj_size;     /* per volatile object, from the ELF
+				 * symbol; 0: not in this program */
+	size_t nr_obj;
 	size_t nr_blind;        /* instructions the tracer could not see */
 	char *blind_example;
 	double compile_s, trace_s;

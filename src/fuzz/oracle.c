@@ -163,6 +163,10 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 		if (s->value + s->size > hi)
 			hi = s->value + s->size;
 	}
+	r->nr_obj = objs.nr;
+	r->obj_size = xcalloc(objs.nr + 1, sizeof(*r->obj_size));
+	for (size_t i = 0; i < objs.nr; i++)
+		r->obj_size[i] = objs.o[i].size;
 	memset(&req, 0, sizeof(req));
 	req.target = c->target;
 	req.tracer = c->tracer;
@@ -260,6 +264,7 @@ void run_release(struct run *r)
 	free(r->detail);
 	free(r->checksum);
 	free(r->acc);
+	free(r->obj_size);
 	free(r->blind_example);
 	memset(r, 0, sizeof(*r));
 }

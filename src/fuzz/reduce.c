@@ -154,26 +154,35 @@ int fuzz_check_one(int argc, const char **argv)
 	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
 	oo.compile_timeout_ms = 60000;
 	dir = tempdir_create("check-one");
-	if (ub_guards(argv[0], oo.include_dir, dir, oo.run_timeout_ms, &why)) {
-		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",
-			argv[0], why.buf);
-		goto out;
-	}
 	memset(&rr, 0, sizeof(rr));
 	memset(&rb, 0, sizeof(rb));
+	/* The oracle first: most candidates a reducer tries fail there,
+	 * and it is cheaper than the guards. */
 	if (!disagree(&ref, &bad, argv[0], &oo, dir, &rr, &rb, &objs, &v) &&
 	    v.cls == (enum verdict_class)expect)
 		ret = 0;
 	fprintf(stderr, "rwonce fuzz --check-one: %s: %s%s%s\n", argv[0],
 		verdict_class_name(v.cls), v.detail ? ": " : "", v.detail ? v.detail : "");
+	if (!ret && ub_guards(argv[0], oo.include_dir, dir, oo.run_timeout_ms, &why)) {
+		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",
+			argv[0], why.buf);
+		ret = 1;
+	}
 	run_release(&rr);
 	run_release(&rb);
 	volobjs_release(&objs);
 	free(v.detail);
-out:
 	strbuf_release(&why);
 	tempdir_remove(dir);
 	return ret;
+}
+
+/* The reducer's parallel tests: $RWONCE_REDUCE_JOBS, default 1. */
+static const char *reduce_jobs(void)
+{
+	const char *j = getenv("RWONCE_REDUCE_JOBS");
+
+	return j && atoi(j) > 0 ? j : "1";
 }
 
 /* 'text' for /bin/sh, whatever it holds. */
@@ -313,7 +322,7 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 	argv[0] = reducer;
 	if (!strcmp(reducer, "cvise")) {
 		argv[1] = "--n";
-		argv[2] = "1";
+		argv[2] = reduce_jobs();
 		argv[3] = "--timeout";
 		argv[4] = "120";
 		argv[5] = "test.sh";
@@ -321,7 +330,7 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		argv[7] = NULL;
 	} else {
 		argv[1] = "--n";
-		argv[2] = "1";
+		argv[2] = reduce_jobs();
 		argv[3] = "test.sh";
 		argv[4] = "testcase.c";
 		argv[5] = NULL;

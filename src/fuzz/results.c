@@ -308,6 +308,7 @@ size_t results_summary(FILE *f, const struct result_set *set)
 	size_t (*count)[ARRAY_SIZE(cols) + 2];
 	size_t programs = 0, gen_failed = 0, bugs = 0, checksums = 0;
 	uint64_t last_seed = 0;
+	int width = 20;
 
 	for (size_t i = 0; i < set->nr; i++) {
 		const struct result_line *l = &set->l[i];
@@ -350,12 +351,15 @@ size_t results_summary(FILE *f, const struct result_set *set)
 	}
 	fprintf(f, "rwonce fuzz: %zu programs (%zu not generated), %zu configurations\n",
 		programs, gen_failed, configs.nr);
-	fprintf(f, "%-28s", "configuration");
+	for (size_t c = 0; c < configs.nr; c++)
+		if (strlen(configs.items[c]) > (size_t)width)
+			width = (int)strlen(configs.items[c]);
+	fprintf(f, "%-*s", width, "configuration");
 	for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
 		fprintf(f, " %8.8s", verdict_class_name(cols[k]));
 	fprintf(f, " %8s %8s\n", "trouble", "skipped");
 	for (size_t c = 0; c < configs.nr; c++) {
-		fprintf(f, "%-28s", configs.items[c]);
+		fprintf(f, "%-*s", width, configs.items[c]);
 		for (size_t k = 0; k < ARRAY_SIZE(cols) + 2; k++)
 			fprintf(f, " %8zu", count[c][k]);
 		fputc('\n', f);
