@@ -11,15 +11,7 @@ mkdir -p "$TEST_TMP/tmp"
 export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
 
 fails2() { # name regex command...
-	name=$1 re=$2
-	shift 2
-	"$@" >"$TEST_TMP/out" 2>&1
-	rc=$?
-	if [ $rc != 2 ]; then
-		test_expect_success "$name" "echo 'exit $rc, not 2'; cat '$TEST_TMP/out'; false"
-	else
-		test_expect_success "$name" 'grep -Eq -e "$re" "$TEST_TMP/out" || { cat "$TEST_TMP/out"; false; }'
-	fi
+	test_exit_msg 2 "$@"
 }
 
 # csmith missing: a PATH that has gcc but not csmith.

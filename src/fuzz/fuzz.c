@@ -39,48 +39,24 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* qemu for every target, valgrind natively when qemu cannot; as verify. */
-static int choose_tracer(const struct target *t, const char *want,
-			 enum tracer_kind *out)
-{
-	struct strbuf why = STRBUF_INIT;
-	int ret = 0;
-
-	if (want && strcmp(want, "qemu") && strcmp(want, "valgrind"))
-		return error("--tracer: '%s' is not qemu or valgrind", want);
-	*out = want && !strcmp(want, "valgrind") ? TRACER_VALGRIND : TRACER_QEMU;
-	if (tracer_available(*out, t, &why)) {
-		struct strbuf why2 = STRBUF_INIT;
-
-		if (!want && t->native &&
-		    !tracer_available(TRACER_VALGRIND, t, &why2))
-			*out = TRACER_VALGRIND;
-		else
-			ret = error("cannot trace %s with %s: %s", t->name,
-				    tracer_name(*out), why.buf);
-		strbuf_release(&why2);
-	}
-	strbuf_release(&why);
-	return ret;
-}
-
-static const char *family_name(enum cc_family f)
-{
-	return f == CC_GCC ? "gcc" : f == CC_CLANG ? "clang" : "tcc";
-}
-
 static int make_config(struct fuzz_config *c, struct compiler *cc,
 		       const struct target *t, const char *opt,
 		       const char *tracer)
 {
+	struct strbuf why = STRBUF_INIT;
+
 	c->cc = cc;
 	c->target = t;
 	c->opt = opt;
 	c->driver = compiler_driver(cc, t);
-	if (!c->driver || choose_tracer(t, tracer, &c->tracer))
+	if (!c->driver)
 		return -1;
+	if (tracer_choose(t, tracer, &c->tracer, &why)) {
+		error("%s", why.buf);
+		strbuf_release(&why);
+		return -1;
+	}
 	c->label = xasprintf("%s %s %s", cc->name, t->name, opt);
-	(void)family_name;
 	return 0;
 }
 

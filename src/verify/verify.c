@@ -294,23 +294,8 @@ int cmd_verify(int argc, const char **argv)
 	for (size_t i = 0; i < nr_t; i++) {
 		struct strbuf why = STRBUF_INIT;
 
-		if (tracer_s && !strcmp(tracer_s, "valgrind"))
-			tk[i] = TRACER_VALGRIND;
-		else if (!tracer_s || !strcmp(tracer_s, "qemu"))
-			tk[i] = TRACER_QEMU;
-		else
-			die("--tracer: '%s' is not qemu or valgrind", tracer_s);
-		if (tracer_available(tk[i], tlist[i], &why)) {
-			struct strbuf why2 = STRBUF_INIT;
-			if (!tracer_s && tlist[i]->native &&
-			    !tracer_available(TRACER_VALGRIND, tlist[i], &why2)) {
-				tk[i] = TRACER_VALGRIND;
-			} else {
-				die("cannot trace %s with %s: %s", tlist[i]->name,
-				    tracer_name(tk[i]), why.buf);
-			}
-			strbuf_release(&why2);
-		}
+		if (tracer_choose(tlist[i], tracer_s, &tk[i], &why))
+			die("%s", why.buf);
 		strbuf_release(&why);
 	}
 
