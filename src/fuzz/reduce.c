@@ -350,6 +350,18 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 			    (int)strcspn(e, "\n"), e);
 		goto out;
 	}
+	/* Reducers join lines; one statement a line is what a reader (and
+	 * a line count) wants.  clang-format changes no token. */
+	if (program_exists("clang-format")) {
+		const char *fmt[] = { "clang-format", "-i", "testcase.c", NULL };
+		struct child fc = CHILD_INIT;
+
+		fc.argv = fmt;
+		fc.dir = sdir;
+		fc.timeout_ms = 60000;
+		run_child(&fc);
+		child_release(&fc);
+	}
 	write_report(job, sdir, testcase, incdir);
 	fprintf(stderr, "rwonce fuzz: seed %" PRIu64 " reduced%s: %s (report: %s/report.md)\n",
 		job->seed, ch.timed_out ? " (stopped at the time limit)" : "",
