@@ -63,6 +63,25 @@ static void keep_checksum(struct run *r, const char *out)
 			: xstrdup("");
 }
 
+/* The line that says what went wrong: the first error, not a warning. */
+static const char *first_complaint(const char *err)
+{
+	static const char *const marks[] = {
+		"internal compiler error", "error:", "undefined reference", "error",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(marks); i++) {
+		const char *m = strstr(err, marks[i]);
+
+		if (m) {
+			while (m > err && m[-1] != '\n')
+				m--;
+			return m;
+		}
+	}
+	return err;
+}
+
 /* Compile into dir/exe; 0, or -1 with r's status set. */
 static int compile(const struct fuzz_config *c, const char *src,
 		   const char *exe, const char *dir,
@@ -83,8 +102,10 @@ static int compile(const struct fuzz_config *c, const char *src,
 	strlist_push(&argv, "-o");
 	strlist_push(&argv, exe);
 	strlist_push(&argv, src);
+	/* csmith.h's safe math for floats calls fabsf. */
+	strlist_push(&argv, "-lm");
 	if (compiler_run(c->cc, &argv, dir, o->compile_timeout_ms, &f)) {
-		const char *first = f.err ? f.err : "";
+		const char *first = first_complaint(f.err ? f.err : "");
 		int n = (int)strcspn(first, "\n");
 
 		if (f.timed_out)
