@@ -373,6 +373,7 @@ int cmd_fuzz(int argc, const char **argv)
 {
 	struct strlist ccs = STRLIST_INIT, tnames = STRLIST_INIT;
 	struct strlist levels_in = STRLIST_INIT, levels = STRLIST_INIT;
+	struct strlist csmith_in = STRLIST_INIT, csmith_words = STRLIST_INIT;
 	const char *seeds_s = NULL, *shard_s = NULL, *out = "fuzz-out";
 	const char *tracer_s = NULL;
 	int count = 0, jobs = 1, reduce = 0, merge = 0, check_one = 0;
@@ -395,6 +396,7 @@ int cmd_fuzz(int argc, const char **argv)
 		OPT_STRING(0, "seeds", &seeds_s, "A-B", "Csmith seeds A to B"),
 		OPT_INT(0, "count", &count, "N", "seeds 1 to N"),
 		OPT_INT(0, "max-funcs", &max_funcs, "N", "Csmith functions per program (default 3)"),
+		OPT_LIST(0, "csmith-option", &csmith_in, "'OPT [VALUE]'", "more Csmith options (repeatable; split on blanks)"),
 		OPT_GROUP("How"),
 		OPT_INT('j', "jobs", &jobs, "N", "programs at once (default 1)"),
 		OPT_STRING(0, "shard", &shard_s, "K/N", "only the seeds s with s % N == K - 1"),
@@ -451,6 +453,18 @@ int cmd_fuzz(int argc, const char **argv)
 	oo.compile_timeout_ms = (unsigned)compile_timeout_s * 1000;
 	go.timeout_ms = 60000;
 	go.max_funcs = max_funcs;
+	for (size_t i = 0; i < csmith_in.nr; i++)
+		for (const char *w = csmith_in.items[i]; *w;) {
+			size_t n;
+
+			while (*w == ' ' || *w == '\t')
+				w++;
+			n = strcspn(w, " \t");
+			if (n)
+				strlist_push_nodup(&csmith_words, xstrndup(w, n));
+			w += n;
+		}
+	go.extra = &csmith_words;
 	if (prepare_out(out))
 		return EXIT_TROUBLE;
 

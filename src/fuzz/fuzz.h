@@ -137,6 +137,7 @@ char *describe_object_accesses(const struct run *r, uint32_t obj, size_t max);
 struct gen_opts {
 	unsigned timeout_ms;
 	int max_funcs;
+	const struct strlist *extra;  /* --csmith-option words, in order */
 };
 /* Write program seed to path: 0, or -1 with the reason in *why. */
 int generate_program(uint64_t seed, const struct gen_opts *g,

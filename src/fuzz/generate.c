@@ -52,7 +52,9 @@ const char *csmith_include_dir(struct strbuf *why)
 int generate_program(uint64_t seed, const struct gen_opts *g,
 		     const char *path, struct strbuf *why)
 {
-	const char *argv[ARRAY_SIZE(csmith_fixed) + 10];
+	size_t nr_extra = g->extra ? g->extra->nr : 0;
+	const char **argv = xcalloc(ARRAY_SIZE(csmith_fixed) + nr_extra + 10,
+				    sizeof(*argv));
 	char seed_s[32], funcs_s[16];
 	struct child ch = CHILD_INIT;
 	size_t n = 0;
@@ -67,6 +69,8 @@ int generate_program(uint64_t seed, const struct gen_opts *g,
 	argv[n++] = funcs_s;
 	for (size_t i = 0; i < ARRAY_SIZE(csmith_fixed); i++)
 		argv[n++] = csmith_fixed[i];
+	for (size_t i = 0; i < nr_extra; i++)
+		argv[n++] = g->extra->items[i];
 	argv[n++] = "-o";
 	argv[n++] = path;
 	argv[n] = NULL;
@@ -77,5 +81,6 @@ int generate_program(uint64_t seed, const struct gen_opts *g,
 		ret = -1;
 	}
 	child_release(&ch);
+	free(argv);
 	return ret;
 }
