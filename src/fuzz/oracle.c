@@ -82,6 +82,20 @@ static const char *first_complaint(const char *err)
 	return err;
 }
 
+/* The private temp folder out of a message, so that a seed's result
+ * lines are the same on every run: "/tmp/rwonce-fuzz.X/seed-4.c" ->
+ * "seed-4.c". */
+static void scrub_dir(char *msg, const char *dir)
+{
+	size_t n = strlen(dir);
+	char *p;
+
+	while ((p = strstr(msg, dir)) != NULL) {
+		size_t skip = n + (p[n] == '/');
+		memmove(p, p + skip, strlen(p + skip) + 1);
+	}
+}
+
 /* Compile into dir/exe; 0, or -1 with r's status set. */
 static int compile(const struct fuzz_config *c, const char *src,
 		   const char *exe, const char *dir,
@@ -118,6 +132,7 @@ static int compile(const struct fuzz_config *c, const char *src,
 			set_status(r, RUN_COMPILER_FAILED, "%s %s: %.*s", f.program,
 				    f.what, n, first);
 		ret = -1;
+		scrub_dir(r->detail, dir);
 	}
 	r->compile_s += f.seconds;
 	compile_failure_release(&f);
