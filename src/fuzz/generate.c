@@ -75,12 +75,17 @@ int generate_program(uint64_t seed, const struct gen_opts *g,
 	argv[n++] = path;
 	argv[n] = NULL;
 	ch.argv = argv;
+	/* csmith leaves a platform.info in its working folder: the
+	 * program's private folder, not the user's. */
+	char *dir = xstrndup(path, strrchr(path, '/') ? (size_t)(strrchr(path, '/') - path) : 0);
+	ch.dir = *dir ? dir : NULL;
 	ch.timeout_ms = g->timeout_ms;
 	if (run_child(&ch) || !child_ok(&ch)) {
 		strbuf_addf(why, "csmith --seed %s %s", seed_s, child_describe(&ch));
 		ret = -1;
 	}
 	child_release(&ch);
+	free(dir);
 	free(argv);
 	return ret;
 }
