@@ -9,15 +9,8 @@ mkdir -p "$TEST_TMP/tmp"
 export TMPDIR="$TEST_TMP/tmp"
 
 fails2() { # name regex command...
-	name=$1 re=$2
-	shift 2
-	"$@" >"$TEST_TMP/out" 2>&1
-	rc=$?
-	if [ $rc != 2 ]; then
-		test_expect_success "$name" "echo 'exit $rc, not 2'; cat '$TEST_TMP/out'; false"
-	else
-		test_expect_success "$name" 'grep -Eq -e "$re" "$TEST_TMP/out" || { cat "$TEST_TMP/out"; false; }'
-	fi
+	test_exit_msg 2 "$@"
+	name=$1
 	test_expect_success "$name: no temporary files left" 'test -z "$(ls -A "$TMPDIR")"'
 }
 

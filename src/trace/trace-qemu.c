@@ -212,6 +212,8 @@ int trace_qemu_run(const struct trace_request *req, struct trace *out,
 	}
 	rc = parse_trace(trace_path, out, why);
 out:
+	if (req->program_out)
+		strbuf_add(req->program_out, c.out.buf ? c.out.buf : "", c.out.len);
 	child_release(&c);
 	strlist_clear(&argv);
 	free(plugin_arg);

@@ -143,6 +143,8 @@ int trace_valgrind_run(const struct trace_request *req, struct trace *out,
 	}
 	rc = parse_lackey(log_path, req, out, why);
 out:
+	if (req->program_out)
+		strbuf_add(req->program_out, c.out.buf ? c.out.buf : "", c.out.len);
 	child_release(&c);
 	strlist_clear(&argv);
 	free(log_arg);

@@ -225,6 +225,32 @@ int tracer_available(enum tracer_kind kind, const struct target *target,
 	return -1;
 }
 
+int tracer_choose(const struct target *t, const char *want,
+		  enum tracer_kind *out, struct strbuf *why)
+{
+	struct strbuf reason = STRBUF_INIT, other = STRBUF_INIT;
+	int ret = 0;
+
+	if (want && strcmp(want, "qemu") && strcmp(want, "valgrind")) {
+		strbuf_addf(why, "--tracer: '%s' is not qemu or valgrind", want);
+		return -1;
+	}
+	*out = want && !strcmp(want, "valgrind") ? TRACER_VALGRIND : TRACER_QEMU;
+	if (tracer_available(*out, t, &reason)) {
+		if (!want && t->native &&
+		    !tracer_available(TRACER_VALGRIND, t, &other)) {
+			*out = TRACER_VALGRIND;
+		} else {
+			strbuf_addf(why, "cannot trace %s with %s: %s", t->name,
+				    tracer_name(*out), reason.buf);
+			ret = -1;
+		}
+	}
+	strbuf_release(&reason);
+	strbuf_release(&other);
+	return ret;
+}
+
 int trace_run(const struct trace_request *req, struct trace *out,
 	      struct strbuf *why)
 {
@@ -251,7 +277,8 @@ int trace_run(const struct trace_request *req, struct trace *out,
 		trace_release(out);
 		return -1;
 	}
-	trace_add_objdump_disas(req, out);
+	if (!req->no_disas)
+		trace_add_objdump_disas(req, out);
 	for (size_t k = 0; k < out->nr_blind; k++) {
 		const char *d = trace_disas(out, out->blind[k].pc);
 

@@ -64,6 +64,10 @@ struct trace_request {
 	const char *workdir;      /* a private temp folder for trace files */
 	const char *qemu_cpu;     /* overrides target->qemu_cpu; "" runs
 				   * QEMU's default cpu */
+	struct strbuf *program_out; /* if not NULL: receives what the
+				   * program printed (its first 64 KiB) */
+	int no_disas;             /* skip the disassembly (trace_disas()
+				   * then knows only what the tracer said) */
 };
 
 /*
@@ -84,6 +88,14 @@ int trace_run(const struct trace_request *req, struct trace *out,
  * the packages to install) in *why. */
 int tracer_available(enum tracer_kind t, const struct target *target,
 		     struct strbuf *why);
+
+/*
+ * The tracer for target t: want is "qemu", "valgrind" or NULL (QEMU, or
+ * valgrind natively when QEMU cannot trace here).  0, or -1 with the
+ * whole message in *why ("cannot trace aarch64 with qemu: ...").
+ */
+int tracer_choose(const struct target *t, const char *want,
+		  enum tracer_kind *out, struct strbuf *why);
 
 /* Disassembly of pc, or NULL. */
 const char *trace_disas(const struct trace *t, uint64_t pc);

@@ -121,26 +121,6 @@ static int ends_with(const char *s, const char *suffix)
 	return a >= b && !strcmp(s + a - b, suffix);
 }
 
-/* Keep the first lines of a compiler's complaint. */
-static char *first_lines(const char *text, int max)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int n = 0;
-
-	for (const char *s = text; *s && n < max; n++) {
-		const char *e = strchr(s, '\n');
-		size_t len = e ? (size_t)(e - s) : strlen(s);
-
-		strbuf_addstr(&sb, "  ");
-		strbuf_add(&sb, s, len);
-		strbuf_addch(&sb, '\n');
-		s += len + (e != NULL);
-	}
-	if (sb.len)
-		sb.buf[--sb.len] = '\0';
-	return strbuf_detach(&sb);
-}
-
 static const char *sysroot_hint(const struct config *c, const char *err)
 {
 	if (c->target->native)

@@ -12,18 +12,10 @@
 
 #include "lib/strbuf.h"
 #include "lib/util.h"
+#include "compilers/compilers.h"
 #include "verify/compare.h"
 #include "verify/probes.h"
 #include "trace/trace.h"
-
-enum cc_family { CC_GCC, CC_CLANG, CC_TCC };
-
-/* One compiler as the user named it, and what it turned out to be. */
-struct compiler {
-	const char *name;       /* as given: "gcc-11", "clang-19", a path */
-	enum cc_family family;
-	char *version;          /* first line of --version, for reports */
-};
 
 struct config {
 	const struct compiler *cc;

@@ -4,6 +4,10 @@
 #   test_expect_failure_msg 'name' 'regex' 'commands'
 #                                            ok when commands fail AND their
 #                                            output matches the regex (ERE)
+#   test_exit_msg STATUS 'name' 'regex' CMD...
+#                                            ok when CMD (argv, no eval)
+#                                            exits STATUS AND its output
+#                                            matches the regex (ERE)
 #   test_skip 'name' 'reason'                a TAP skip, never a pass
 #   skip_all 'reason'                        plan 1..0 # SKIP reason; exit
 #   need_cmd CMD...                          skip_all unless all exist
@@ -59,6 +63,24 @@ test_expect_failure_msg() { # name regex commands
 	else
 		_tap_result 1 "$1"
 		diag "failed as expected, but output lacks /$2/:"
+		sed 's/^/#   /' "$TEST_TMP/.out" | head -n 40
+	fi
+}
+
+test_exit_msg() { # status name regex command...
+	_want=$1 _name=$2 _re=$3
+	shift 3
+	"$@" >"$TEST_TMP/.out" 2>&1
+	_rc=$?
+	if [ "$_rc" != "$_want" ]; then
+		_tap_result 1 "$_name"
+		diag "exit status $_rc, not $_want: $*"
+		sed 's/^/#   /' "$TEST_TMP/.out" | head -n 40
+	elif grep -Eq -e "$_re" "$TEST_TMP/.out"; then
+		_tap_result 0 "$_name"
+	else
+		_tap_result 1 "$_name"
+		diag "exit status $_want as expected, but the output lacks /$_re/:"
 		sed 's/^/#   /' "$TEST_TMP/.out" | head -n 40
 	fi
 }

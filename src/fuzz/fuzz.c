@@ -1,0 +1,573 @@
+/*
+ * rwonce fuzz: random differential testing of volatile accesses.  Csmith
+ * writes a program per seed; every configuration (compiler x target x
+ * level) compiles and runs it under the tracer; each configuration's
+ * accesses to the volatile objects are compared with the reference (the
+ * first configuration of its target that ran).  This file turns the
+ * command line into configurations and seeds and runs seeds on -j
+ * workers; the other files of src/fuzz/ do the rest (see fuzz.h).
+ */
+#include "fuzz/fuzz.h"
+#include "lib/parse-options.h"
+#include "lib/run-command.h"
+#include "lib/tempdir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const fuzz_usage[] = {
+	"rwonce fuzz [--cc CC...] [--target T...] [--opt LEVELS] [--seeds A-B | --count N] [-j N] [--shard K/N] [--reduce] [--out DIR]",
+	"rwonce fuzz --merge DIR...",
+	"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
+	NULL
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int make_config(struct fuzz_config *c, struct compiler *cc,
+		       const struct target *t, const char *opt,
+		       const char *tracer)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	c->cc = cc;
+	c->target = t;
+	c->opt = opt;
+	c->driver = compiler_driver(cc, t);
+	if (!c->driver)
+		return -1;
+	if (tracer_choose(t, tracer, &c->tracer, &why)) {
+		error("%s", why.buf);
+		strbuf_release(&why);
+		return -1;
+	}
+	c->label = xasprintf("%s %s %s", cc->name, t->name, opt);
+	return 0;
+}
+
+int fuzz_config_from_spec(const char *spec, struct fuzz_config *c)
+{
+	const char *a = strchr(spec, ':'), *b = a ? strchr(a + 1, ':') : NULL;
+	struct compiler *cc;
+	const struct target *t;
+
+	if (!a || !b)
+		return error("'%s' is not CC:TARGET:OPT", spec);
+	cc = xcalloc(1, sizeof(*cc));
+	cc->name = xstrndup(spec, a - spec);
+	{
+		char *tn = xstrndup(a + 1, b - a - 1);
+		t = target_find(tn);
+		if (!t) {
+			error("'%s': unknown target '%s'", spec, tn);
+			free(tn);
+			return -1;
+		}
+		free(tn);
+	}
+	if (compiler_identify(cc))
+		return -1;
+	return make_config(c, cc, t, b + 1, NULL);
+}
+
+/* The campaign, shared by the workers. */
+struct campaign {
+	pthread_mutex_t lock;
+	uint64_t *seeds;
+	size_t nr_seeds, next, done;
+	struct fuzz_config *cfg;
+	size_t nr_cfg;
+	const struct oracle_opts *oo;
+	const struct gen_opts *go;
+	const char *out_dir;
+	int results_fd, times_fd;
+	int progress, no_trace;
+	double gen_s, compile_s, trace_s; /* summed over programs */
+};
+
+static void write_all(int fd, const char *path, const struct strbuf *sb)
+{
+	size_t off = 0;
+
+	while (off < sb->len) {
+		ssize_t n = write(fd, sb->buf + off, sb->len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			die_errno("cannot write %s", path);
+		off += (size_t)n;
+	}
+}
+
+static void keep_program(const struct campaign *cp, uint64_t seed,
+			 const char *src)
+{
+	char *dir = xasprintf("%s/programs", cp->out_dir);
+	char *dst = xasprintf("%s/seed-%" PRIu64 ".c", dir, seed);
+	size_t len;
+	char *text = read_file(src, &len);
+	FILE *f;
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		die_errno("cannot create %s", dir);
+	f = fopen(dst, "w");
+	if (!text || !f || fwrite(text, 1, len, f) != len || fclose(f))
+		die_errno("cannot write %s", dst);
+	free(text);
+	free(dir);
+	free(dst);
+}
+
+static void run_seed(struct campaign *cp, uint64_t seed)
+{
+	const char *dir = tempdir_create("fuzz");
+	char *src = xasprintf("%s/seed-%" PRIu64 ".c", dir, seed);
+	struct strbuf why = STRBUF_INIT, lines = STRBUF_INIT, times = STRBUF_INIT;
+	struct run *runs = xcalloc(cp->nr_cfg, sizeof(*runs));
+	double t0 = now(), gen_s, compile_s = 0, trace_s = 0;
+	int interesting = 0;
+
+	if (generate_program(seed, cp->go, src, &why)) {
+		struct result_line l = { seed, "-", "generator-failed", "not-run",
+					 "", 0, why.buf };
+		result_format(&lines, &l);
+		gen_s = now() - t0;
+		goto write;
+	}
+	gen_s = now() - t0;
+	for (size_t i = 0; i < cp->nr_cfg; i++) {
+		if (cp->no_trace)
+			oracle_run_untraced(&cp->cfg[i], src, dir, cp->oo, &runs[i]);
+		else
+			oracle_run(&cp->cfg[i], src, dir, cp->oo, &runs[i]);
+		compile_s += runs[i].compile_s;
+		trace_s += runs[i].trace_s;
+	}
+	{
+		char *text = read_file(src, NULL);
+
+		for (size_t i = 0; i < cp->nr_cfg; i++) {
+			const struct target *t = cp->cfg[i].target;
+			struct volobjs objs = { 0 };
+			struct verdict v = { 0 };
+			size_t ref = cp->nr_cfg;
+			struct result_line l;
+
+			/* The reference: the first configuration of this
+			 * target that ran the program. */
+			for (size_t k = 0; k < cp->nr_cfg && ref == cp->nr_cfg; k++)
+				if (cp->cfg[k].target == t && runs[k].status == RUN_OK)
+					ref = k;
+			volobjs_parse(&objs, text ? text : "", t->word_size);
+			if (ref == i)
+				v.cls = VC_REFERENCE;
+			else if (ref == cp->nr_cfg || runs[i].status != RUN_OK)
+				v.cls = VC_NOT_RUN;
+			else
+				classify(&runs[ref], &runs[i], &objs, &v);
+			if (v.cls != VC_SAME && v.cls != VC_REFERENCE &&
+			    !(v.cls == VC_NOT_RUN && runs[i].status == RUN_PROGRAM_TIMEOUT))
+				interesting = 1;
+			l.seed = seed;
+			l.config = cp->cfg[i].label;
+			l.status = (char *)run_status_name(runs[i].status);
+			l.verdict = (char *)verdict_class_name(v.cls);
+			l.checksum = runs[i].checksum ? runs[i].checksum : "";
+			l.accesses = runs[i].nr;
+			l.detail = v.detail ? v.detail : runs[i].detail ? runs[i].detail : "";
+			result_format(&lines, &l);
+			free(v.detail);
+			volobjs_release(&objs);
+		}
+		free(text);
+	}
+	if (interesting)
+		keep_program(cp, seed, src);
+write:
+	strbuf_addf(&times, "{\"seed\":%" PRIu64 ",\"generate_s\":%.3f,\"compile_s\":%.3f,\"%s_s\":%.3f}\n",
+		    seed, gen_s, compile_s, cp->no_trace ? "run" : "trace", trace_s);
+	pthread_mutex_lock(&cp->lock);
+	write_all(cp->results_fd, RESULTS_FILE, &lines);
+	write_all(cp->times_fd, "times.jsonl", &times);
+	cp->gen_s += gen_s;
+	cp->compile_s += compile_s;
+	cp->trace_s += trace_s;
+	cp->done++;
+	if (cp->progress)
+		fprintf(stderr, "\r\033[K[%zu/%zu] seed %" PRIu64, cp->done,
+			cp->nr_seeds, seed);
+	pthread_mutex_unlock(&cp->lock);
+	for (size_t i = 0; i < cp->nr_cfg; i++)
+		run_release(&runs[i]);
+	free(runs);
+	strbuf_release(&why);
+	strbuf_release(&lines);
+	strbuf_release(&times);
+	free(src);
+	tempdir_remove(dir);
+}
+
+static void *worker(void *arg)
+{
+	struct campaign *cp = arg;
+
+	for (;;) {
+		size_t i;
+
+		pthread_mutex_lock(&cp->lock);
+		i = cp->next++;
+		pthread_mutex_unlock(&cp->lock);
+		if (i >= cp->nr_seeds)
+			return NULL;
+		run_seed(cp, cp->seeds[i]);
+	}
+}
+
+static int parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+/* "--seeds 1-100" (or one seed "7"). */
+static int parse_seed_range(const char *s, uint64_t *a, uint64_t *b)
+{
+	const char *dash = strchr(s, '-');
+	char *first = dash ? xstrndup(s, dash - s) : xstrdup(s);
+	int bad = parse_u64(first, a) || parse_u64(dash ? dash + 1 : s, b) || *a > *b;
+
+	free(first);
+	if (bad)
+		return error("--seeds: '%s' is not a range A-B of seeds with A <= B", s);
+	if (*b - *a >= 100000000)
+		return error("--seeds: '%s' is more than 100000000 seeds", s);
+	return 0;
+}
+
+static int parse_shard(const char *s, unsigned *k, unsigned *n)
+{
+	char tail;
+
+	if (sscanf(s, "%u/%u%c", k, n, &tail) != 2 || !*n || !*k || *k > *n)
+		return error("--shard: '%s' is not K/N with 1 <= K <= N", s);
+	return 0;
+}
+
+/* Make DIR if needed and prove it writable before any work. */
+static int prepare_out(const char *dir)
+{
+	char *probe;
+	int fd;
+	char block[4096];
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return error("--out %s: cannot create it: %s", dir, strerror(errno));
+	probe = xasprintf("%s/.rwonce-write-test", dir);
+	memset(block, '\n', sizeof(block));
+	fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	/* A block, not an empty file: a full disk shows here, not after
+	 * an hour of work. */
+	if (fd < 0 || write(fd, block, sizeof(block)) != (ssize_t)sizeof(block) ||
+	    fsync(fd) || close(fd)) {
+		int e = errno;
+		if (fd >= 0)
+			unlink(probe);
+		error("--out %s: cannot write there: %s", dir, strerror(e));
+		free(probe);
+		return -1;
+	}
+	unlink(probe);
+	free(probe);
+	return 0;
+}
+
+static int open_append(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		die_errno("cannot open %s", path);
+	free(path);
+	return fd;
+}
+
+static int self_exe(char *buf, size_t n)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+
+	if (len <= 0)
+		return -1;
+	buf[len] = '\0';
+	return 0;
+}
+
+/* --reduce: one testcase per seed, for its first bug. */
+static int reduce_all(const struct campaign *cp, const struct result_set *set)
+{
+	char exe[PATH_MAX];
+	int ret = 0;
+
+	if (self_exe(exe, sizeof(exe)))
+		return error("cannot find the rwonce executable to reduce with");
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct result_line *l = &set->l[i];
+		int v = verdict_class_parse(l->verdict);
+		struct reduce_job job;
+		struct strbuf why = STRBUF_INIT;
+		char *src;
+
+		if (!verdict_class_is_bug(v) ||
+		    (i && set->l[i - 1].seed == l->seed && verdict_class_is_bug(
+			     verdict_class_parse(set->l[i - 1].verdict))))
+			continue;
+		memset(&job, 0, sizeof(job));
+		job.seed = l->seed;
+		job.cls = v;
+		for (size_t c = 0; c < cp->nr_cfg; c++)
+			if (!strcmp(cp->cfg[c].label, l->config))
+				job.bad = &cp->cfg[c];
+		if (!job.bad)
+			continue; /* a line from an earlier run's configurations */
+		for (size_t k = i; k-- > 0 && set->l[k].seed == l->seed;)
+			if (!strcmp(set->l[k].verdict, "reference"))
+				for (size_t c = 0; c < cp->nr_cfg; c++)
+					if (!strcmp(cp->cfg[c].label, set->l[k].config) &&
+					    cp->cfg[c].target == job.bad->target)
+						job.ref = &cp->cfg[c];
+		if (!job.ref)
+			continue;
+		src = xasprintf("%s/programs/seed-%" PRIu64 ".c", cp->out_dir, l->seed);
+		if (fuzz_reduce(&job, src, cp->out_dir, exe, &why)) {
+			error("seed %" PRIu64 ": not reduced: %s", l->seed, why.buf);
+			ret = -1;
+		}
+		strbuf_release(&why);
+		free(src);
+	}
+	return ret;
+}
+
+int cmd_fuzz(int argc, const char **argv)
+{
+	struct strlist ccs = STRLIST_INIT, tnames = STRLIST_INIT;
+	struct strlist levels_in = STRLIST_INIT, levels = STRLIST_INIT;
+	struct strlist csmith_in = STRLIST_INIT, csmith_words = STRLIST_INIT;
+	const char *seeds_s = NULL, *shard_s = NULL, *out = "fuzz-out";
+	const char *tracer_s = NULL;
+	int count = 0, jobs = 1, reduce = 0, merge = 0, check_one = 0;
+	int timeout_s = 30, compile_timeout_s = 120, max_funcs = 3, no_trace = 0;
+	uint64_t first = 1, last = 0;
+	unsigned shard_k = 1, shard_n = 1;
+	struct gen_opts go;
+	struct oracle_opts oo;
+	struct campaign cp;
+	struct result_set done = { 0 };
+	struct strbuf why = STRBUF_INIT;
+	struct compiler *compilers;
+	size_t bugs;
+	double t0;
+	struct option opts[] = {
+		OPT_GROUP("What to compare"),
+		OPT_LIST(0, "cc", &ccs, "CC", "compilers (repeatable; default: cc)"),
+		OPT_LIST(0, "target", &tnames, "NAME", "targets (default: this machine)"),
+		OPT_LIST(0, "opt", &levels_in, "LEVELS", "optimisation levels, e.g. 0,2,s (default: 0,2)"),
+		OPT_STRING(0, "seeds", &seeds_s, "A-B", "Csmith seeds A to B"),
+		OPT_INT(0, "count", &count, "N", "seeds 1 to N"),
+		OPT_INT(0, "max-funcs", &max_funcs, "N", "Csmith functions per program (default 3)"),
+		OPT_LIST(0, "csmith-option", &csmith_in, "'OPT [VALUE]'", "more Csmith options (repeatable; split on blanks)"),
+		OPT_GROUP("How"),
+		OPT_INT('j', "jobs", &jobs, "N", "programs at once (default 1)"),
+		OPT_STRING(0, "shard", &shard_s, "K/N", "only the seeds s with s % N == K - 1"),
+		OPT_STRING(0, "tracer", &tracer_s, "NAME", "qemu or valgrind (default: qemu, else valgrind)"),
+		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a traced program after this long (default 30)"),
+		OPT_INT(0, "compile-timeout", &compile_timeout_s, "SECONDS", "kill a compiler after this long (default 120)"),
+		OPT_BOOL(0, "no-trace", &no_trace, "compare checksums only, without the tracer"),
+		OPT_BOOL(0, "reduce", &reduce, "reduce each bug with C-Vise into OUT/reduced/"),
+		OPT_GROUP("Output"),
+		OPT_STRING(0, "out", &out, "DIR", "results folder (default fuzz-out); a rerun resumes"),
+		OPT_BOOL(0, "merge", &merge, "summarise the results folders given as arguments"),
+		OPT_BOOL(0, "check-one", &check_one, "the interestingness test --reduce runs (see rwonce-fuzz(1))"),
+		OPT_END(),
+	};
+
+	/* --check-one has options of its own: hand it everything. */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--check-one"))
+			return fuzz_check_one(argc, argv);
+	argc = parse_options(argc, argv, opts, fuzz_usage);
+	if (merge)
+		return fuzz_merge(argc, argv);
+	if (argc > 0) {
+		error("unexpected argument '%s'", argv[0]);
+		usage_with_options(fuzz_usage, opts);
+	}
+	if (seeds_s && count)
+		die("--seeds and --count cannot be used together");
+	if (seeds_s && parse_seed_range(seeds_s, &first, &last))
+		return EXIT_TROUBLE;
+	if (!seeds_s) {
+		if (count < 0 || count > 100000000)
+			die("--count: %d is not between 1 and 100000000", count);
+		last = count ? (uint64_t)count : 10;
+	}
+	if (shard_s && parse_shard(shard_s, &shard_k, &shard_n))
+		return EXIT_TROUBLE;
+	if (jobs <= 0 || jobs > 1024)
+		die("-j: %d is not between 1 and 1024", jobs);
+	if (timeout_s <= 0 || timeout_s > 3600 || compile_timeout_s <= 0 ||
+	    compile_timeout_s > 3600)
+		die("--timeout/--compile-timeout: not between 1 and 3600 seconds");
+	if (max_funcs < 1 || max_funcs > 50)
+		die("--max-funcs: %d is not between 1 and 50", max_funcs);
+
+	/* What is missing, before any work. */
+	if (!program_exists("csmith"))
+		die("csmith not found in PATH: rwonce fuzz generates its programs with Csmith (apt-get install csmith)");
+	memset(&oo, 0, sizeof(oo));
+	oo.include_dir = csmith_include_dir(&why);
+	if (!oo.include_dir)
+		die("%s", why.buf);
+	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
+	oo.compile_timeout_ms = (unsigned)compile_timeout_s * 1000;
+	go.timeout_ms = 60000;
+	go.max_funcs = max_funcs;
+	for (size_t i = 0; i < csmith_in.nr; i++)
+		for (const char *w = csmith_in.items[i]; *w;) {
+			size_t n;
+
+			while (*w == ' ' || *w == '\t')
+				w++;
+			n = strcspn(w, " \t");
+			if (n)
+				strlist_push_nodup(&csmith_words, xstrndup(w, n));
+			w += n;
+		}
+	go.extra = &csmith_words;
+	if (prepare_out(out))
+		return EXIT_TROUBLE;
+
+	if (!levels_in.nr)
+		strlist_push(&levels_in, "0 2");
+	if (compiler_parse_levels(&levels_in, &levels))
+		return EXIT_TROUBLE;
+	if (!ccs.nr)
+		strlist_push(&ccs, "cc");
+	if (!tnames.nr) {
+		if (!target_native())
+			die("this machine is not one of the targets rwonce knows; name one with --target");
+		strlist_push(&tnames, target_native()->name);
+	}
+	memset(&cp, 0, sizeof(cp));
+	pthread_mutex_init(&cp.lock, NULL);
+	compilers = xcalloc(ccs.nr, sizeof(*compilers));
+	for (size_t i = 0; i < ccs.nr; i++) {
+		compilers[i].name = ccs.items[i];
+		if (compiler_identify(&compilers[i]))
+			return EXIT_TROUBLE;
+	}
+	for (size_t ti = 0; ti < tnames.nr; ti++) {
+		const struct target *t = target_find(tnames.items[ti]);
+
+		if (!t)
+			die("unsupported target '%s'", tnames.items[ti]);
+		for (size_t ci = 0; ci < ccs.nr; ci++) {
+			/* tcc compiles only for this machine: left out of
+			 * the other targets rather than failing the run. */
+			if (compilers[ci].family == CC_TCC && t != target_native())
+				continue;
+			for (size_t li = 0; li < levels.nr; li++) {
+				cp.cfg = xrealloc(cp.cfg, (cp.nr_cfg + 1) * sizeof(*cp.cfg));
+				memset(&cp.cfg[cp.nr_cfg], 0, sizeof(*cp.cfg));
+				if (make_config(&cp.cfg[cp.nr_cfg], &compilers[ci], t,
+						levels.items[li], tracer_s))
+					return EXIT_TROUBLE;
+				cp.nr_cfg++;
+			}
+		}
+	}
+	if (!cp.nr_cfg)
+		die("no configuration to run");
+
+	/* Seeds: the range, this shard, minus those already in --out. */
+	if (results_load(&done, out, 1))
+		return EXIT_TROUBLE;
+	for (uint64_t s = first; s <= last; s++) {
+		int have = 0;
+
+		if (s % shard_n != shard_k - 1)
+			continue;
+		for (size_t i = 0; i < done.nr && !have; i++)
+			have = done.l[i].seed == s;
+		if (have)
+			continue;
+		cp.seeds = xrealloc(cp.seeds, (cp.nr_seeds + 1) * sizeof(*cp.seeds));
+		cp.seeds[cp.nr_seeds++] = s;
+	}
+	results_release(&done);
+
+	cp.oo = &oo;
+	cp.go = &go;
+	cp.out_dir = out;
+	cp.no_trace = no_trace;
+	cp.results_fd = open_append(out, RESULTS_FILE);
+	cp.times_fd = open_append(out, "times.jsonl");
+	cp.progress = isatty(2) && !getenv("NO_PROGRESS");
+	t0 = now();
+	{
+		int n = jobs;
+		pthread_t *th;
+
+		if ((size_t)n > cp.nr_seeds)
+			n = (int)cp.nr_seeds;
+		th = xcalloc(n + 1, sizeof(*th));
+		for (int i = 0; i < n; i++)
+			if (pthread_create(&th[i], NULL, worker, &cp))
+				die("cannot start a worker thread");
+		for (int i = 0; i < n; i++)
+			pthread_join(th[i], NULL);
+		free(th);
+	}
+	if (cp.progress)
+		fprintf(stderr, "\r\033[K");
+	close(cp.results_fd);
+	close(cp.times_fd);
+	if (cp.nr_seeds)
+		fprintf(stderr, "rwonce fuzz: %zu programs in %.1f s (generate %.1f s, compile %.1f s, %s %.1f s, summed over workers)\n",
+			cp.nr_seeds, now() - t0, cp.gen_s, cp.compile_s,
+			no_trace ? "run" : "trace", cp.trace_s);
+
+	/* The summary of everything in --out, this run and earlier ones. */
+	if (results_load(&done, out, 0))
+		return EXIT_TROUBLE;
+	results_sort(&done);
+	bugs = results_summary(stdout, &done);
+	fflush(stdout);
+	if (reduce && reduce_all(&cp, &done)) {
+		results_release(&done);
+		return EXIT_TROUBLE;
+	}
+	results_release(&done);
+	return bugs ? EXIT_FINDINGS : EXIT_CLEAN;
+}

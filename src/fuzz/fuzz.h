@@ -1,0 +1,199 @@
+/*
+ * rwonce fuzz, shared between its files: random programs from Csmith,
+ * compiled under several configurations, traced, and compared access by
+ * access on the program's volatile objects.
+ *
+ *   generate.c   Csmith, one program per seed
+ *   volobjs.c    which file-scope objects of a program are volatile
+ *   oracle.c     compile one configuration, run it under the tracer
+ *   classify.c   compare a configuration with the reference
+ *   results.c    JSON lines, resume, the summary table
+ *   merge.c      --merge: shard outputs into one summary
+ *   reduce.c     --reduce and --check-one: C-Vise with our oracle
+ *   fuzz.c       the command: options, seeds, workers
+ */
+#ifndef RWONCE_FUZZ_FUZZ_H
+#define RWONCE_FUZZ_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compilers/compilers.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+#include "targets/targets.h"
+#include "trace/trace.h"
+
+/* One configuration: compiler x target x optimisation level. */
+struct fuzz_config {
+	struct compiler *cc;
+	const struct target *target;
+	char *driver;
+	const char *opt;
+	enum tracer_kind tracer;
+	char *label;            /* "gcc x86_64 -O2" */
+};
+
+/* A file-scope volatile object of the program (volobjs.c). */
+struct volobj {
+	char *name;
+	unsigned elem;          /* scalar element size; 0: an aggregate */
+	int ptr;                /* a pointer (elem is the word size) */
+	uint64_t addr, size;    /* from the ELF symbol, per executable */
+};
+
+struct volobjs {
+	struct volobj *o;
+	size_t nr, alloc;
+};
+
+/* Volatile file-scope objects declared in src (word: pointer size). */
+void volobjs_parse(struct volobjs *out, const char *src, unsigned word);
+void volobjs_release(struct volobjs *v);
+
+/* One access to a volatile object, as the oracle keeps it. */
+struct vaccess {
+	uint32_t obj;           /* index in the volobjs */
+	uint32_t off;           /* byte offset in the object */
+	uint16_t size;
+	char kind;              /* 'r' or 'w' */
+	uint64_t pc;
+};
+
+enum run_status {
+	RUN_OK,
+	RUN_COMPILER_FAILED,    /* exited non-zero: rejected the program */
+	RUN_COMPILER_CRASHED,   /* killed by a signal */
+	RUN_COMPILER_TIMEOUT,
+	RUN_PROGRAM_FAILED,     /* crashed or exited non-zero */
+	RUN_PROGRAM_TIMEOUT,
+	RUN_TRACE_TROUBLE,      /* the tracer could not run it */
+};
+const char *run_status_name(enum run_status s);
+
+/* What one configuration did with one program. */
+struct run {
+	enum run_status status;
+	char *detail;           /* why, when not RUN_OK (one line) */
+	char *checksum;         /* the line "checksum = ..." printed */
+	struct vaccess *acc;
+	size_t nr, alloc;
+	uint64_t *obj_size;     /* per volatile object, from the ELF
+				 * symbol; 0: not in this program */
+	size_t nr_obj;
+	size_t nr_blind;        /* instructions the tracer could not see */
+	char *blind_example;
+	double compile_s, trace_s;
+};
+void run_release(struct run *r);
+
+struct oracle_opts {
+	unsigned compile_timeout_ms, run_timeout_ms;
+	const char *include_dir; /* csmith's headers */
+};
+
+/*
+ * Compile src (in dir) under c into a static program, find the volatile
+ * objects in it and trace every access to them (oracle.c).
+ */
+void oracle_run(const struct fuzz_config *c, const char *src,
+		const char *dir, const struct oracle_opts *o, struct run *r);
+/* Same, without tracing: the program only runs (the benchmark's peer). */
+void oracle_run_untraced(const struct fuzz_config *c, const char *src,
+			 const char *dir, const struct oracle_opts *o,
+			 struct run *r);
+
+/* The verdict of one configuration against the reference (classify.c). */
+enum verdict_class {
+	VC_SAME,          /* same accesses, same checksum */
+	VC_COUNT,         /* bug: a scalar accessed more or fewer times */
+	VC_ORDER,         /* bug: same counts, different order */
+	VC_TORN,          /* bug: a scalar accessed in pieces */
+	VC_WIDENED,       /* bug: an access wider than the scalar */
+	VC_CHECKSUM,      /* plain miscompile: the output differs */
+	VC_AGGREGATE,     /* implementation-defined aggregate copies differ */
+	VC_UNOBSERVABLE,  /* differs, but the tracer was blind somewhere */
+	VC_REFERENCE,     /* this is the reference */
+	VC_NOT_RUN,       /* the configuration had trouble (see status) */
+};
+const char *verdict_class_name(enum verdict_class v);
+int verdict_class_is_bug(enum verdict_class v);
+/* Parse a name back ("count"...); -1 when unknown. */
+int verdict_class_parse(const char *name);
+
+struct verdict {
+	enum verdict_class cls;
+	char *detail;           /* "g_2: reference r4 r4, here r4" */
+};
+
+void classify(const struct run *ref, const struct run *r,
+	      const struct volobjs *objs, struct verdict *v);
+
+/* The access sequence of one object, "r4 w4 r4@+4", at most max items. */
+char *describe_object_accesses(const struct run *r, uint32_t obj, size_t max);
+
+/* Csmith (generate.c). */
+struct gen_opts {
+	unsigned timeout_ms;
+	int max_funcs;
+	const struct strlist *extra;  /* --csmith-option words, in order */
+};
+/* Write program seed to path: 0, or -1 with the reason in *why. */
+int generate_program(uint64_t seed, const struct gen_opts *g,
+		     const char *path, struct strbuf *why);
+/* The Csmith options used, for the records. */
+const char *generate_options(void);
+/* csmith's headers: $RWONCE_CSMITH_INCLUDE or where Debian puts them;
+ * NULL and the package to install in *why. */
+const char *csmith_include_dir(struct strbuf *why);
+
+/* Results (results.c): one JSON line per program x configuration. */
+struct result_line {
+	uint64_t seed;
+	char *config;           /* label */
+	char *status;           /* run_status name, or "generator-failed" */
+	char *verdict;          /* verdict class name */
+	char *checksum;
+	uint64_t accesses;
+	char *detail;
+};
+
+/* One JSON line for this result (no timings: the file is deterministic). */
+void result_format(struct strbuf *sb, const struct result_line *l);
+/* Parse one line: 0, or -1 with what is wrong in *why. */
+int result_parse(const char *line, struct result_line *l, struct strbuf *why);
+void result_line_release(struct result_line *l);
+
+struct result_set {
+	struct result_line *l;
+	size_t nr, alloc;
+};
+/* Read DIR/results.jsonl into set (appending): 0, or -1 after error();
+ * a missing file is an empty set when missing_ok. */
+int results_load(struct result_set *set, const char *dir, int missing_ok);
+/* Sort by seed and configuration order of appearance; drop duplicates. */
+void results_sort(struct result_set *set);
+/* The summary table; returns the number of bugs found. */
+size_t results_summary(FILE *f, const struct result_set *set);
+void results_release(struct result_set *set);
+
+/* merge.c */
+int fuzz_merge(int nr_dirs, const char **dirs);
+
+/* reduce.c */
+struct reduce_job {
+	uint64_t seed;
+	const struct fuzz_config *ref, *bad;
+	enum verdict_class cls;
+};
+int fuzz_reduce(const struct reduce_job *job, const char *src,
+		const char *out_dir, const char *self_exe, struct strbuf *why);
+int fuzz_check_one(int argc, const char **argv);
+
+/* fuzz.c: a configuration from "CC:TARGET:OPT" (for --check-one). */
+int fuzz_config_from_spec(const char *spec, struct fuzz_config *c);
+
+#define RESULTS_FILE "results.jsonl"
+
+#endif

@@ -1,0 +1,381 @@
+/*
+ * Reduction: a disagreeing program is shrunk by C-Vise (C-Reduce when
+ * C-Vise is missing) with an interestingness test written into the
+ * reduction folder.  The test is this same executable run as
+ * "rwonce fuzz --check-one": the program must still be free of the
+ * undefined behaviour a reducer likes to introduce (warnings as errors
+ * for uninitialised use and implicit declarations; a clean run under
+ * UBSan and ASan at -O0), and the two configurations must still disagree
+ * in the same class.  The result is the testcase and a report to file.
+ */
+#include "fuzz/fuzz.h"
+#include "lib/parse-options.h"
+#include "lib/run-command.h"
+#include "lib/tempdir.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const guard_warnings[] = {
+	"-Werror=uninitialized", "-Werror=maybe-uninitialized",
+	"-Werror=implicit-function-declaration", "-Werror=implicit-int",
+	"-Werror=return-type", "-Werror=int-conversion",
+	"-Werror=incompatible-pointer-types", "-Werror=main",
+	"-Werror=array-bounds", "-Werror=div-by-zero",
+	"-Werror=shift-count-overflow", "-Werror=sequence-point",
+};
+
+static int run_guard(struct strlist *argv, unsigned timeout_ms, struct strbuf *why)
+{
+	struct child ch = CHILD_INIT;
+	int ret = 0;
+
+	strlist_push_nodup(argv, NULL);
+	ch.argv = (const char *const *)argv->items;
+	ch.timeout_ms = timeout_ms;
+	if (run_child(&ch) || !child_ok(&ch) || ch.err.len) {
+		const char *e = strbuf_str(&ch.err);
+		strbuf_addf(why, "%s %s: %.*s", argv->items[0], child_describe(&ch),
+			    (int)strcspn(e, "\n"), e);
+		ret = -1;
+	}
+	child_release(&ch);
+	argv->nr--;
+	strlist_clear(argv);
+	return ret;
+}
+
+/* The undefined-behaviour guards: 0 when the program passes them. */
+static int ub_guards(const char *src, const char *incdir, const char *dir,
+		     unsigned timeout_ms, struct strbuf *why)
+{
+	struct strlist argv = STRLIST_INIT;
+	char *obj = xasprintf("%s/guard.o", dir), *exe = xasprintf("%s/guard-san", dir);
+	int ret = -1;
+
+	/* -O2 for the flow analysis behind -Wmaybe-uninitialized. */
+	strlist_push(&argv, "gcc");
+	strlist_push(&argv, "-O2");
+	strlist_push(&argv, "-c");
+	for (size_t i = 0; i < ARRAY_SIZE(guard_warnings); i++)
+		strlist_push(&argv, guard_warnings[i]);
+	strlist_push(&argv, "-I");
+	strlist_push(&argv, incdir);
+	strlist_push(&argv, "-o");
+	strlist_push(&argv, obj);
+	strlist_push(&argv, src);
+	if (run_guard(&argv, 60000, why))
+		goto out;
+	strlist_push(&argv, "gcc");
+	strlist_push(&argv, "-O0");
+	strlist_push(&argv, "-w");
+	strlist_push(&argv, "-fsanitize=undefined,address");
+	strlist_push(&argv, "-fno-sanitize-recover=all");
+	strlist_push(&argv, "-I");
+	strlist_push(&argv, incdir);
+	strlist_push(&argv, "-o");
+	strlist_push(&argv, exe);
+	strlist_push(&argv, src);
+	if (run_guard(&argv, 60000, why))
+		goto out;
+	strlist_push(&argv, exe);
+	if (run_guard(&argv, timeout_ms, why))
+		goto out;
+	ret = 0;
+out:
+	free(obj);
+	free(exe);
+	return ret;
+}
+
+/* Run ref and bad on src and classify; the runs are left in *rr, *rb. */
+static int disagree(const struct fuzz_config *ref, const struct fuzz_config *bad,
+		    const char *src, const struct oracle_opts *oo,
+		    const char *dir, struct run *rr, struct run *rb,
+		    struct volobjs *objs, struct verdict *v)
+{
+	char *text;
+
+	oracle_run(ref, src, dir, oo, rr);
+	oracle_run(bad, src, dir, oo, rb);
+	if (rr->status != RUN_OK)
+		return -1;
+	text = read_file(src, NULL);
+	volobjs_parse(objs, text ? text : "", bad->target->word_size);
+	free(text);
+	classify(rr, rb, objs, v);
+	return 0;
+}
+
+int fuzz_check_one(int argc, const char **argv)
+{
+	const char *ref_s = NULL, *bad_s = NULL, *expect_s = NULL;
+	int check_one = 0, timeout_s = 10;
+	struct fuzz_config ref, bad;
+	struct oracle_opts oo;
+	struct strbuf why = STRBUF_INIT;
+	struct run rr, rb;
+	struct volobjs objs = { 0 };
+	struct verdict v = { 0 };
+	const char *dir;
+	int expect, ret = 1;
+	static const char *const usage[] = {
+		"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
+		NULL
+	};
+	struct option opts[] = {
+		OPT_BOOL(0, "check-one", &check_one, "check one program (exit 0: still interesting)"),
+		OPT_STRING(0, "ref", &ref_s, "CC:TARGET:OPT", "the reference configuration"),
+		OPT_STRING(0, "bad", &bad_s, "CC:TARGET:OPT", "the configuration that disagrees"),
+		OPT_STRING(0, "expect", &expect_s, "CLASS", "count, order, torn, widened, checksum..."),
+		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a program after this long (default 10)"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, usage);
+	if (argc != 1 || !ref_s || !bad_s || !expect_s)
+		usage_with_options(usage, opts);
+	expect = verdict_class_parse(expect_s);
+	if (expect < 0)
+		die("--expect: '%s' is not a verdict class", expect_s);
+	memset(&ref, 0, sizeof(ref));
+	memset(&bad, 0, sizeof(bad));
+	memset(&oo, 0, sizeof(oo));
+	if (fuzz_config_from_spec(ref_s, &ref) || fuzz_config_from_spec(bad_s, &bad))
+		return EXIT_TROUBLE;
+	oo.include_dir = csmith_include_dir(&why);
+	if (!oo.include_dir)
+		die("%s", why.buf);
+	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
+	oo.compile_timeout_ms = 60000;
+	dir = tempdir_create("check-one");
+	memset(&rr, 0, sizeof(rr));
+	memset(&rb, 0, sizeof(rb));
+	/* The oracle first: most candidates a reducer tries fail there,
+	 * and it is cheaper than the guards. */
+	if (!disagree(&ref, &bad, argv[0], &oo, dir, &rr, &rb, &objs, &v) &&
+	    v.cls == (enum verdict_class)expect)
+		ret = 0;
+	fprintf(stderr, "rwonce fuzz --check-one: %s: %s%s%s\n", argv[0],
+		verdict_class_name(v.cls), v.detail ? ": " : "", v.detail ? v.detail : "");
+	if (!ret && ub_guards(argv[0], oo.include_dir, dir, oo.run_timeout_ms, &why)) {
+		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",
+			argv[0], why.buf);
+		ret = 1;
+	}
+	run_release(&rr);
+	run_release(&rb);
+	volobjs_release(&objs);
+	free(v.detail);
+	strbuf_release(&why);
+	tempdir_remove(dir);
+	return ret;
+}
+
+/* The reducer's parallel tests: $RWONCE_REDUCE_JOBS, default 1. */
+static const char *reduce_jobs(void)
+{
+	const char *j = getenv("RWONCE_REDUCE_JOBS");
+
+	return j && atoi(j) > 0 ? j : "1";
+}
+
+/* 'text' for /bin/sh, whatever it holds. */
+static void add_quoted(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			strbuf_addstr(sb, "'\\''");
+		else
+			strbuf_addch(sb, *s);
+	strbuf_addch(sb, '\'');
+}
+
+static char *spec_of(const struct fuzz_config *c)
+{
+	return xasprintf("%s:%s:%s", c->cc->name, c->target->name, c->opt);
+}
+
+static int write_text(const char *path, const char *text, int mode)
+{
+	FILE *f = fopen(path, "w");
+
+	if (!f || fputs(text, f) == EOF || fclose(f))
+		return -1;
+	return chmod(path, mode);
+}
+
+/* The report to file: versions, flags, testcase, both sequences. */
+static void write_report(const struct reduce_job *job, const char *rdir,
+			 const char *testcase, const char *incdir)
+{
+	struct oracle_opts oo = { 120000, 30000, incdir };
+	const char *dir = tempdir_create("report");
+	struct run rr, rb;
+	struct volobjs objs = { 0 };
+	struct verdict v = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+	char *text = read_file(testcase, NULL);
+	char *path = xasprintf("%s/report.md", rdir);
+
+	memset(&rr, 0, sizeof(rr));
+	memset(&rb, 0, sizeof(rb));
+	disagree(job->ref, job->bad, testcase, &oo, dir, &rr, &rb, &objs, &v);
+	strbuf_addf(&sb, "# Csmith seed %" PRIu64 ": %s %s at %s, %s\n\n",
+		    job->seed, job->bad->cc->name, job->bad->target->name,
+		    job->bad->opt, verdict_class_name(v.cls));
+	strbuf_addf(&sb, "- compiler: `%s` (%s), driver `%s`, flags `%s -static`\n",
+		    job->bad->cc->name, job->bad->cc->version, job->bad->driver, job->bad->opt);
+	strbuf_addf(&sb, "- reference: `%s` (%s) %s on %s\n", job->ref->cc->name,
+		    job->ref->cc->version, job->ref->opt, job->ref->target->name);
+	strbuf_addf(&sb, "- traced with %s; the testcase passes the undefined-behaviour guards (gcc -O2 warnings as errors, -O0 UBSan+ASan run)\n",
+		    tracer_name(job->bad->tracer));
+	strbuf_addf(&sb, "- verdict: %s: %s\n\n", verdict_class_name(v.cls),
+		    v.detail ? v.detail : "");
+	strbuf_addstr(&sb, "Accesses to each volatile object (r/w and width in bytes, @offset):\n\n| object | expected (reference) | observed |\n|---|---|---|\n");
+	for (size_t i = 0; i < objs.nr; i++) {
+		char *x = describe_object_accesses(&rr, (uint32_t)i, 24);
+		char *y = describe_object_accesses(&rb, (uint32_t)i, 24);
+		strbuf_addf(&sb, "| `%s` | %s | %s |\n", objs.o[i].name, x, y);
+		free(x);
+		free(y);
+	}
+	strbuf_addstr(&sb, "\nInstructions (pc) of the observed accesses:");
+	for (size_t i = 0; i < rb.nr && i < 24; i++)
+		strbuf_addf(&sb, " 0x%" PRIx64 "(%c%u %s)", rb.acc[i].pc, rb.acc[i].kind,
+			    rb.acc[i].size, objs.o[rb.acc[i].obj].name);
+	strbuf_addf(&sb, "\n\nReproduce: `%s %s -w -I %s -static testcase.c` and trace it with `rwonce fuzz --check-one` (test.sh).\n\n```c\n%s```\n",
+		    job->bad->driver, job->bad->opt, incdir, text ? text : "");
+	if (write_text(path, sb.buf, 0644))
+		error("cannot write %s: %s", path, strerror(errno));
+	run_release(&rr);
+	run_release(&rb);
+	volobjs_release(&objs);
+	free(v.detail);
+	free(text);
+	free(path);
+	strbuf_release(&sb);
+	tempdir_remove(dir);
+}
+
+int fuzz_reduce(const struct reduce_job *job, const char *src,
+		const char *out_dir, const char *self, struct strbuf *why)
+{
+	char *rdir = xasprintf("%s/reduced", out_dir);
+	char *sdir = xasprintf("%s/seed-%" PRIu64, rdir, job->seed);
+	char *testcase = xasprintf("%s/testcase.c", sdir);
+	char *script = xasprintf("%s/test.sh", sdir);
+	char *ref = spec_of(job->ref), *bad = spec_of(job->bad);
+	const char *reducer = program_exists("cvise") ? "cvise" :
+			      program_exists("creduce") ? "creduce" : NULL;
+	struct strbuf sb = STRBUF_INIT;
+	char *text = read_file(src, NULL);
+	const char *incdir = csmith_include_dir(why);
+	struct child ch = CHILD_INIT;
+	const char *argv[8];
+	const char *chk[2] = { "./test.sh", NULL };
+	int ret = -1;
+
+	if (!reducer) {
+		strbuf_addstr(why, "neither cvise nor creduce is installed (apt-get install cvise)");
+		goto out;
+	}
+	if (!text || !incdir) {
+		strbuf_addf(why, "cannot read %s", src);
+		goto out;
+	}
+	if ((mkdir(rdir, 0777) && errno != EEXIST) ||
+	    (mkdir(sdir, 0777) && errno != EEXIST) ||
+	    write_text(testcase, text, 0644)) {
+		strbuf_addf(why, "cannot write %s: %s", testcase, strerror(errno));
+		goto out;
+	}
+	strbuf_addstr(&sb, "#!/bin/sh\n# Written by rwonce fuzz --reduce: exit 0 while testcase.c is still interesting.\nexec ");
+	add_quoted(&sb, self);
+	strbuf_addstr(&sb, " fuzz --check-one --ref ");
+	add_quoted(&sb, ref);
+	strbuf_addstr(&sb, " --bad ");
+	add_quoted(&sb, bad);
+	strbuf_addf(&sb, " --expect %s testcase.c\n", verdict_class_name(job->cls));
+	if (write_text(script, sb.buf, 0755)) {
+		strbuf_addf(why, "cannot write %s: %s", script, strerror(errno));
+		goto out;
+	}
+	/* The original must pass the test, or the reducer has nothing. */
+	ch.argv = chk;
+	ch.dir = sdir;
+	ch.timeout_ms = 300000;
+	if (run_child(&ch) || !child_ok(&ch)) {
+		const char *e = strbuf_str(&ch.err);
+		strbuf_addf(why, "the disagreement does not pass its own test (%s): %.*s",
+			    child_describe(&ch), (int)strcspn(e, "\n"), e);
+		goto out;
+	}
+	child_release(&ch);
+	memset(&ch, 0, sizeof(ch));
+	argv[0] = reducer;
+	if (!strcmp(reducer, "cvise")) {
+		argv[1] = "--n";
+		argv[2] = reduce_jobs();
+		argv[3] = "--timeout";
+		argv[4] = "120";
+		argv[5] = "test.sh";
+		argv[6] = "testcase.c";
+		argv[7] = NULL;
+	} else {
+		argv[1] = "--n";
+		argv[2] = reduce_jobs();
+		argv[3] = "test.sh";
+		argv[4] = "testcase.c";
+		argv[5] = NULL;
+	}
+	ch.argv = argv;
+	ch.dir = sdir;
+	ch.stdout_path = "/dev/null";
+	{
+		const char *lim = getenv("RWONCE_REDUCE_TIMEOUT");
+		ch.timeout_ms = lim ? (unsigned)atoi(lim) * 1000 : 3600000;
+	}
+	/* A reducer stopped by the time limit leaves its best so far in
+	 * testcase.c: still a testcase, only a larger one. */
+	if (run_child(&ch) || (!child_ok(&ch) && !ch.timed_out)) {
+		const char *e = strbuf_str(&ch.err);
+		strbuf_addf(why, "%s %s: %.*s", reducer, child_describe(&ch),
+			    (int)strcspn(e, "\n"), e);
+		goto out;
+	}
+	/* Reducers join lines; one statement a line is what a reader (and
+	 * a line count) wants.  clang-format changes no token. */
+	if (program_exists("clang-format")) {
+		const char *fmt[] = { "clang-format", "-i", "testcase.c", NULL };
+		struct child fc = CHILD_INIT;
+
+		fc.argv = fmt;
+		fc.dir = sdir;
+		fc.timeout_ms = 60000;
+		run_child(&fc);
+		child_release(&fc);
+	}
+	write_report(job, sdir, testcase, incdir);
+	fprintf(stderr, "rwonce fuzz: seed %" PRIu64 " reduced%s: %s (report: %s/report.md)\n",
+		job->seed, ch.timed_out ? " (stopped at the time limit)" : "",
+		testcase, sdir);
+	ret = 0;
+out:
+	child_release(&ch);
+	strbuf_release(&sb);
+	free(text);
+	free(rdir);
+	free(sdir);
+	free(testcase);
+	free(script);
+	free(ref);
+	free(bad);
+	return ret;
+}

@@ -1,0 +1,392 @@
+/*
+ * Results: one JSON line per program and configuration, in
+ * OUT/results.jsonl.  The lines hold no timings, so one seed gives the
+ * same lines on every run; a seed's lines are appended in one write when
+ * the seed is finished, so an interrupted campaign resumes at the first
+ * seed without lines.  The summary is made from the lines alone, so a
+ * merge of shards prints what one run would have.
+ */
+#include "fuzz/fuzz.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void add_str(struct strbuf *sb, const char *key, const char *val)
+{
+	strbuf_addf(sb, ",\"%s\":\"", key);
+	strbuf_add_json_escaped(sb, val ? val : "");
+	strbuf_addch(sb, '"');
+}
+
+void result_format(struct strbuf *sb, const struct result_line *l)
+{
+	strbuf_addf(sb, "{\"seed\":%" PRIu64, l->seed);
+	add_str(sb, "config", l->config);
+	add_str(sb, "status", l->status);
+	add_str(sb, "verdict", l->verdict);
+	add_str(sb, "checksum", l->checksum);
+	strbuf_addf(sb, ",\"accesses\":%" PRIu64, l->accesses);
+	add_str(sb, "detail", l->detail);
+	strbuf_addstr(sb, "}\n");
+}
+
+/* A JSON string at *p (after its opening quote); NULL when malformed. */
+static char *parse_string(const char **p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *s = *p;
+
+	strbuf_addstr(&sb, "");
+	for (; *s && *s != '"'; s++) {
+		if ((unsigned char)*s < 0x20)
+			goto bad;
+		if (*s != '\\') {
+			strbuf_addch(&sb, *s);
+			continue;
+		}
+		s++;
+		switch (*s) {
+		case '"': case '\\': case '/': strbuf_addch(&sb, *s); break;
+		case 'n': strbuf_addch(&sb, '\n'); break;
+		case 't': strbuf_addch(&sb, '\t'); break;
+		case 'r': strbuf_addch(&sb, '\r'); break;
+		case 'b': strbuf_addch(&sb, '\b'); break;
+		case 'f': strbuf_addch(&sb, '\f'); break;
+		case 'u': {
+			unsigned v = 0;
+			for (int k = 1; k <= 4; k++) {
+				if (!isxdigit((unsigned char)s[k]))
+					goto bad;
+				v = v * 16 + (isdigit((unsigned char)s[k]) ? s[k] - '0'
+					     : (tolower((unsigned char)s[k]) - 'a' + 10));
+			}
+			/* The writer escapes only control characters. */
+			strbuf_addch(&sb, v < 0x80 ? (int)v : '?');
+			s += 4;
+			break;
+		}
+		default:
+			goto bad;
+		}
+	}
+	if (*s != '"')
+		goto bad;
+	*p = s + 1;
+	return strbuf_detach(&sb);
+bad:
+	strbuf_release(&sb);
+	return NULL;
+}
+
+int result_parse(const char *line, struct result_line *l, struct strbuf *why)
+{
+	const char *p = line;
+	int have_seed = 0, have_acc = 0;
+
+	memset(l, 0, sizeof(*l));
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p++ != '{') {
+		strbuf_addstr(why, "not a JSON object");
+		return -1;
+	}
+	for (;;) {
+		char *key, *sval = NULL;
+		uint64_t nval = 0;
+		int is_num = 0;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '}')
+			break;
+		if (*p++ != '"' || !(key = parse_string(&p))) {
+			strbuf_addstr(why, "a malformed key");
+			goto bad;
+		}
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p++ != ':') {
+			strbuf_addf(why, "no ':' after \"%s\"", key);
+			free(key);
+			goto bad;
+		}
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '"') {
+			p++;
+			sval = parse_string(&p);
+			if (!sval) {
+				strbuf_addf(why, "a malformed string for \"%s\"", key);
+				free(key);
+				goto bad;
+			}
+		} else if (isdigit((unsigned char)*p)) {
+			char *end;
+			errno = 0;
+			nval = strtoull(p, &end, 10);
+			if (errno) {
+				strbuf_addf(why, "a number out of range for \"%s\"", key);
+				free(key);
+				goto bad;
+			}
+			p = end;
+			is_num = 1;
+		} else {
+			strbuf_addf(why, "an unexpected value for \"%s\"", key);
+			free(key);
+			goto bad;
+		}
+		if (!strcmp(key, "seed") && is_num) {
+			l->seed = nval;
+			have_seed = 1;
+		} else if (!strcmp(key, "accesses") && is_num) {
+			l->accesses = nval;
+			have_acc = 1;
+		} else if (sval && !strcmp(key, "config") && !l->config) {
+			l->config = sval, sval = NULL;
+		} else if (sval && !strcmp(key, "status") && !l->status) {
+			l->status = sval, sval = NULL;
+		} else if (sval && !strcmp(key, "verdict") && !l->verdict) {
+			l->verdict = sval, sval = NULL;
+		} else if (sval && !strcmp(key, "checksum") && !l->checksum) {
+			l->checksum = sval, sval = NULL;
+		} else if (sval && !strcmp(key, "detail") && !l->detail) {
+			l->detail = sval, sval = NULL;
+		}
+		free(key);
+		free(sval);
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == ',') {
+			p++;
+			continue;
+		}
+		if (*p != '}') {
+			strbuf_addstr(why, "no ',' or '}' between members");
+			goto bad;
+		}
+	}
+	p++;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p) {
+		strbuf_addstr(why, "text after the object");
+		goto bad;
+	}
+	if (!have_seed || !have_acc || !l->config || !l->status || !l->verdict ||
+	    !l->checksum || !l->detail) {
+		strbuf_addstr(why, "a member is missing (seed, config, status, verdict, checksum, accesses, detail)");
+		goto bad;
+	}
+	if (verdict_class_parse(l->verdict) < 0) {
+		strbuf_addf(why, "unknown verdict '%s'", l->verdict);
+		goto bad;
+	}
+	return 0;
+bad:
+	result_line_release(l);
+	return -1;
+}
+
+void result_line_release(struct result_line *l)
+{
+	free(l->config);
+	free(l->status);
+	free(l->verdict);
+	free(l->checksum);
+	free(l->detail);
+	memset(l, 0, sizeof(*l));
+}
+
+int results_load(struct result_set *set, const char *dir, int missing_ok)
+{
+	char *path = xasprintf("%s/" RESULTS_FILE, dir);
+	size_t len;
+	char *buf = read_file(path, &len);
+	int lineno = 0;
+
+	if (!buf) {
+		int e = errno;
+		if (missing_ok && e == ENOENT) {
+			free(path);
+			return 0;
+		}
+		error("cannot read %s: %s", path, strerror(e));
+		free(path);
+		return -1;
+	}
+	if (memchr(buf, '\0', len)) {
+		error("%s: not a results file (it holds NUL bytes)", path);
+		free(buf);
+		free(path);
+		return -1;
+	}
+	for (char *line = buf, *nl; line < buf + len; line = nl + 1) {
+		struct strbuf why = STRBUF_INIT;
+		struct result_line l;
+
+		nl = strchr(line, '\n');
+		lineno++;
+		if (!nl) {
+			error("%s:%d: the last line is cut off (no newline): the run that wrote it was interrupted mid-write",
+			      path, lineno);
+			goto bad;
+		}
+		*nl = '\0';
+		if (result_parse(line, &l, &why)) {
+			error("%s:%d: not a fuzz result line: %s", path, lineno, why.buf);
+			strbuf_release(&why);
+			goto bad;
+		}
+		strbuf_release(&why);
+		ALLOC_GROW(set->l, set->nr + 1, set->alloc);
+		set->l[set->nr++] = l;
+	}
+	free(buf);
+	free(path);
+	return 0;
+bad:
+	free(buf);
+	free(path);
+	return -1;
+}
+
+/* Sort by seed, keeping each seed's lines in the order written. */
+struct keyed { const struct result_line *l; size_t pos; };
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->l->seed != y->l->seed)
+		return x->l->seed < y->l->seed ? -1 : 1;
+	return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+void results_sort(struct result_set *set)
+{
+	struct keyed *k = xcalloc(set->nr + 1, sizeof(*k));
+	struct result_line *sorted = xcalloc(set->nr + 1, sizeof(*sorted));
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->nr; i++) {
+		k[i].l = &set->l[i];
+		k[i].pos = i;
+	}
+	qsort(k, set->nr, sizeof(*k), cmp_keyed);
+	/* A seed in two shard folders (overlapping ranges): keep the first
+	 * copy of each (seed, configuration). */
+	for (size_t i = 0; i < set->nr; i++) {
+		int dup = 0;
+
+		for (size_t j = n; j-- > 0 && sorted[j].seed == k[i].l->seed;)
+			if (!strcmp(sorted[j].config, k[i].l->config))
+				dup = 1;
+		if (dup) {
+			result_line_release((struct result_line *)k[i].l);
+			continue;
+		}
+		sorted[n++] = *k[i].l;
+	}
+	free(set->l);
+	free(k);
+	set->l = sorted;
+	set->nr = n;
+	set->alloc = n + 1;
+}
+
+size_t results_summary(FILE *f, const struct result_set *set)
+{
+	static const enum verdict_class cols[] = {
+		VC_SAME, VC_COUNT, VC_ORDER, VC_TORN, VC_WIDENED, VC_CHECKSUM,
+		VC_AGGREGATE, VC_UNOBSERVABLE,
+	};
+	struct strlist configs = STRLIST_INIT;
+	size_t (*count)[ARRAY_SIZE(cols) + 2];
+	size_t programs = 0, gen_failed = 0, bugs = 0, checksums = 0;
+	uint64_t last_seed = 0;
+	int width = 20;
+
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct result_line *l = &set->l[i];
+		size_t c;
+
+		if (!i || l->seed != last_seed) {
+			programs++;
+			last_seed = l->seed;
+		}
+		if (!strcmp(l->status, "generator-failed")) {
+			gen_failed++;
+			continue;
+		}
+		for (c = 0; c < configs.nr && strcmp(configs.items[c], l->config); c++)
+			;
+		if (c == configs.nr)
+			strlist_push(&configs, l->config);
+	}
+	count = xcalloc(configs.nr + 1, sizeof(*count));
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct result_line *l = &set->l[i];
+		int v = verdict_class_parse(l->verdict);
+		size_t c, k;
+
+		if (!strcmp(l->status, "generator-failed"))
+			continue;
+		for (c = 0; strcmp(configs.items[c], l->config); c++)
+			;
+		if (v == VC_REFERENCE)
+			v = VC_SAME;
+		for (k = 0; k < ARRAY_SIZE(cols) && cols[k] != (enum verdict_class)v; k++)
+			;
+		if (k == ARRAY_SIZE(cols) && strcmp(l->status, "ok"))
+			k = ARRAY_SIZE(cols);           /* trouble */
+		else if (k == ARRAY_SIZE(cols))
+			k = ARRAY_SIZE(cols) + 1;       /* not compared */
+		count[c][k]++;
+		bugs += verdict_class_is_bug(v);
+		checksums += v == VC_CHECKSUM;
+	}
+	fprintf(f, "rwonce fuzz: %zu programs (%zu not generated), %zu configurations\n",
+		programs, gen_failed, configs.nr);
+	for (size_t c = 0; c < configs.nr; c++)
+		if (strlen(configs.items[c]) > (size_t)width)
+			width = (int)strlen(configs.items[c]);
+	fprintf(f, "%-*s", width, "configuration");
+	for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
+		fprintf(f, " %8.8s", verdict_class_name(cols[k]));
+	fprintf(f, " %8s %8s\n", "trouble", "skipped");
+	for (size_t c = 0; c < configs.nr; c++) {
+		fprintf(f, "%-*s", width, configs.items[c]);
+		for (size_t k = 0; k < ARRAY_SIZE(cols) + 2; k++)
+			fprintf(f, " %8zu", count[c][k]);
+		fputc('\n', f);
+	}
+	fprintf(f, "bugs (count/order/torn/widened): %zu; checksum differences: %zu\n",
+		bugs, checksums);
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct result_line *l = &set->l[i];
+		int v = verdict_class_parse(l->verdict);
+
+		if (verdict_class_is_bug(v) || v == VC_CHECKSUM ||
+		    v == VC_AGGREGATE || v == VC_UNOBSERVABLE)
+			fprintf(f, "  seed %" PRIu64 "  %s  %s: %s\n", l->seed,
+				l->config, l->verdict, l->detail);
+		else if (strcmp(l->status, "ok") && strcmp(l->status, "generator-failed"))
+			fprintf(f, "  seed %" PRIu64 "  %s  %s: %s\n", l->seed,
+				l->config, l->status, l->detail);
+	}
+	free(count);
+	strlist_clear(&configs);
+	return bugs;
+}
+
+void results_release(struct result_set *set)
+{
+	for (size_t i = 0; i < set->nr; i++)
+		result_line_release(&set->l[i]);
+	free(set->l);
+	memset(set, 0, sizeof(*set));
+}
