@@ -2,7 +2,7 @@
 # rwonce scan on real code: Linux 6.1 built by its own build system
 # (bench/scan-kernel-build.sh: tinyconfig + SMP + PREEMPT, -O2 -g) with
 # clang 16 and gcc 12, compared with the hand-confirmed ground truth of
-# doc/scan-real-code.md (tests/scan-real/ground-truth.tsv), on the objects
+# doc/scan.md, "Real code" (tests/scan-real/ground-truth.tsv), on the objects
 # that hold its sites.  check-full only (RWONCE_FULL=1).
 #
 # The builds are taken from RWONCE_KBUILD_DIR (default
@@ -50,7 +50,7 @@ for b in $builds; do
 	python3 "$COMPARE" "$GT" "$b" "$TEST_TMP/$b.json" >"$TEST_TMP/$b.cmp" 2>&1
 	diag "$(tail -n 1 "$TEST_TMP/$b.cmp")"
 	grep '^false' "$TEST_TMP/$b.cmp" | sed 's/^/#   /' 
-	# Known gap (doc/scan-real-code.md): a READ_ONCE/WRITE_ONCE inside
+	# Known gap (doc/scan.md, "Real code"): a READ_ONCE/WRITE_ONCE inside
 	# a project's own macro (fair.c's sub_positive/add_positive) has no
 	# site at the line DWARF gives, so scan cannot see it.  Those misses
 	# are a TAP TODO, shown by prove; any other miss fails.
