@@ -43,6 +43,14 @@ int compiler_identify(struct compiler *cc)
 	tempdir_remove(dir);
 	free(empty);
 	out = strbuf_str(&ch.out);
+	/* Every C compiler predefines __STDC__ or at least some macro;
+	 * `/bin/true` or a script that prints nothing is not one. */
+	if (!strstr(out, "#define ")) {
+		error("'%s' is not a working C compiler: '%s -dM -E' listed no "
+		      "predefined macros", cc->name, cc->name);
+		child_release(&ch);
+		return -1;
+	}
 	if (strstr(out, "#define __clang__ "))
 		cc->family = CC_CLANG;
 	else if (strstr(out, "#define __TINYC__ "))
@@ -51,7 +59,12 @@ int compiler_identify(struct compiler *cc)
 		cc->family = CC_GCC;
 	v = strstr(out, cc->family == CC_CLANG ? "#define __clang_version__ " :
 		   cc->family == CC_TCC ? "#define __TINYC__ " : "#define __VERSION__ ");
-	if (v) {
+	if (v && cc->family == CC_TCC) {
+		/* __TINYC__ is 927 for tcc 0.9.27 */
+		unsigned long n = strtoul(v + strlen("#define __TINYC__ "), NULL, 10);
+
+		cc->version = xasprintf("%lu.%lu.%lu", n / 10000, n / 100 % 100, n % 100);
+	} else if (v) {
 		v = strchr(v + 9, ' ') + 1;
 		v += *v == '"';
 		cc->version = xstrndup(v, strcspn(v, "\"\n"));
@@ -80,13 +93,20 @@ char *compiler_driver(const struct compiler *cc, const struct target *t)
 	if (cc->family == CC_CLANG || t == target_native() ||
 	    !strchr(t->gcc, '-') || strchr(cc->name, '/'))
 		return xstrdup(cc->name);
-	if (!strcmp(base, "cc") || !strcmp(base, "gcc"))
+	if (!strcmp(base, "cc") || !strcmp(base, "gcc")) {
+		if (!program_exists(t->gcc)) {
+			error("no C compiler for %s: %s is not installed "
+			      "(apt-get install %s)", t->name, t->gcc, t->packages);
+			return NULL;
+		}
 		return xstrdup(t->gcc);
+	}
 	if (!strncmp(base, "gcc-", 4)) {
 		char *d = xasprintf("%s%s", t->gcc, base + 3);
 		if (!program_exists(d)) {
-			error("no %s cross compiler for %s: %s is not installed (Debian package %s-%s)",
-			      base, t->name, d, base, t->triple);
+			error("no %s cross compiler for %s: %s is not installed "
+			      "(apt-get install %s-%s; the target also needs: %s)",
+			      base, t->name, d, base, t->triple, t->packages);
 			free(d);
 			return NULL;
 		}

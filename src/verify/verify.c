@@ -9,10 +9,7 @@
  */
 #include "verify/verify.h"
 #include "lib/parse-options.h"
-#include "lib/run-command.h"
-#include "lib/tempdir.h"
 
-#include <errno.h>
 #include <fnmatch.h>
 #include <limits.h>
 #include <pthread.h>
@@ -114,150 +111,6 @@ static void find_dirs(struct verify_opts *o)
 		o->probes_dir = env_p;
 	if (env_i && *env_i)
 		o->include_dir = env_i;
-}
-
-/* What is this compiler?  One run of `CC -dM -E` says. */
-static int identify(struct compiler *cc)
-{
-	/* An empty file of our own rather than /dev/null, which a root
-	 * build elsewhere on the machine can turn into a regular file. */
-	const char *dir = tempdir_create("identify");
-	char *empty = xasprintf("%s/empty.c", dir);
-	const char *argv[] = { cc->name, "-dM", "-E", empty, NULL };
-	struct child ch = CHILD_INIT;
-	const char *out;
-	const char *v;
-	FILE *f = fopen(empty, "w");
-
-	if (!f || fclose(f))
-		die_errno("cannot create %s", empty);
-	ch.argv = argv;
-	ch.timeout_ms = 30000;
-	if (run_child(&ch) || !child_ok(&ch)) {
-		if (ch.exec_errno && !program_exists(cc->name))
-			error("compiler '%s' not found (is it installed and in PATH?)", cc->name);
-		else if (ch.exec_errno)
-			error("compiler '%s' could not be started: %s", cc->name,
-			      strerror(ch.exec_errno));
-		else
-			error("compiler '%s' does not work: %s", cc->name, child_describe(&ch));
-		child_release(&ch);
-		tempdir_remove(dir);
-		free(empty);
-		return -1;
-	}
-	tempdir_remove(dir);
-	free(empty);
-	out = strbuf_str(&ch.out);
-	/* Every C compiler predefines __STDC__ or at least some macro;
-	 * `/bin/true` or a script that prints nothing is not one. */
-	if (!strstr(out, "#define ")) {
-		error("'%s' is not a working C compiler: '%s -dM -E' listed no "
-		      "predefined macros", cc->name, cc->name);
-		child_release(&ch);
-		return -1;
-	}
-	if (strstr(out, "#define __clang__ "))
-		cc->family = CC_CLANG;
-	else if (strstr(out, "#define __TINYC__ "))
-		cc->family = CC_TCC;
-	else
-		cc->family = CC_GCC;
-	v = strstr(out, cc->family == CC_CLANG ? "#define __clang_version__ " :
-		   cc->family == CC_TCC ? "#define __TINYC__ " : "#define __VERSION__ ");
-	if (v && cc->family == CC_TCC) {
-		/* __TINYC__ is 927 for tcc 0.9.27 */
-		unsigned long n = strtoul(v + strlen("#define __TINYC__ "), NULL, 10);
-
-		cc->version = xasprintf("%lu.%lu.%lu", n / 10000, n / 100 % 100, n % 100);
-	} else if (v) {
-		v = strchr(v + 9, ' ') + 1;
-		v += *v == '"';
-		cc->version = xstrndup(v, strcspn(v, "\"\n"));
-		for (size_t n = strlen(cc->version); n && cc->version[n - 1] == ' '; n--)
-			cc->version[n - 1] = '\0';
-	} else {
-		cc->version = xstrdup("?");
-	}
-	child_release(&ch);
-	return 0;
-}
-
-/*
- * The program to run for cc on target t.  gcc is one driver per target:
- * "gcc-11" for aarch64 is "aarch64-linux-gnu-gcc-11".  clang takes
- * --target; tcc only compiles for the machine it runs on.
- */
-static char *driver_for(const struct compiler *cc, const struct target *t)
-{
-	const char *base = strrchr(cc->name, '/');
-
-	base = base ? base + 1 : cc->name;
-	if (cc->family == CC_TCC) {
-		if (!t->native || t != target_native()) {
-			error("tcc compiles only for this machine (%s), not for %s",
-			      target_native() ? target_native()->name : "?", t->name);
-			return NULL;
-		}
-		return xstrdup(cc->name);
-	}
-	if (cc->family == CC_CLANG || t == target_native() ||
-	    !strchr(t->gcc, '-') || strchr(cc->name, '/'))
-		return xstrdup(cc->name);
-	if (!strcmp(base, "cc") || !strcmp(base, "gcc")) {
-		if (!program_exists(t->gcc)) {
-			error("no C compiler for %s: %s is not installed "
-			      "(apt-get install %s)", t->name, t->gcc, t->packages);
-			return NULL;
-		}
-		return xstrdup(t->gcc);
-	}
-	if (!strncmp(base, "gcc-", 4)) {
-		char *d = xasprintf("%s%s", t->gcc, base + 3);
-		if (!program_exists(d)) {
-			error("no %s cross compiler for %s: %s is not installed "
-			      "(apt-get install %s-%s; the target also needs: %s)",
-			      base, t->name, d, base, t->triple, t->packages);
-			free(d);
-			return NULL;
-		}
-		return d;
-	}
-	return xstrdup(cc->name);
-}
-
-static int parse_levels(struct strlist *in, struct strlist *out)
-{
-	for (size_t i = 0; i < in->nr; i++) {
-		const char *s = in->items[i];
-
-		while (*s) {
-			size_t n;
-			char *tok;
-
-			while (*s == ' ' || *s == '\t')
-				s++;
-			n = strcspn(s, " \t");
-			if (!n)
-				break;
-			tok = xstrndup(s, n);
-			s += n;
-			const char *lvl = tok;
-			/* Accept 2, O2 and -O2 alike. */
-			if (!strncmp(lvl, "-O", 2))
-				lvl += 2;
-			else if (lvl[0] == 'O')
-				lvl += 1;
-			if (strlen(lvl) != 1 || !strchr("0123sgz", lvl[0])) {
-				error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z, as 2, O2 or -O2)", tok);
-				free(tok);
-				return -1;
-			}
-			strlist_push_nodup(out, xasprintf("-O%s", lvl));
-			free(tok);
-		}
-	}
-	return 0;
 }
 
 struct pool {
@@ -436,7 +289,7 @@ int cmd_verify(int argc, const char **argv)
 
 	if (!levels_in.nr)
 		strlist_push(&levels_in, "0 1 2 3 s");
-	if (parse_levels(&levels_in, &levels))
+	if (compiler_parse_levels(&levels_in, &levels))
 		return EXIT_TROUBLE;
 	if (!ccs.nr)
 		strlist_push(&ccs, "cc");
@@ -488,14 +341,14 @@ int cmd_verify(int argc, const char **argv)
 	compilers = xcalloc(ccs.nr, sizeof(*compilers));
 	for (size_t i = 0; i < ccs.nr; i++) {
 		compilers[i].name = ccs.items[i];
-		if (identify(&compilers[i]))
+		if (compiler_identify(&compilers[i]))
 			return EXIT_TROUBLE;
 	}
 
 	/* The configurations, grouped by compiler x target x flags. */
 	for (size_t ci = 0; ci < ccs.nr; ci++)
 		for (size_t ti = 0; ti < nr_t; ti++) {
-			char *drv = driver_for(&compilers[ci], tlist[ti]);
+			char *drv = compiler_driver(&compilers[ci], tlist[ti]);
 
 			if (!drv)
 				return EXIT_TROUBLE;
