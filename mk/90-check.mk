@@ -20,5 +20,10 @@ check-full: deps-full
 check-installed: all $(CHECK_PREREQS)
 	@scripts/prove-summary $(PROVE) -v -j$(PROVE_JOBS) $(TESTS)
 
+# check-full also needs Debian's liburcu source package on disk for
+# tests/t0600-urcu-once-layer.t, which fetches nothing while it runs.
 deps-full:
 	@RWONCE_FULL=1 RWONCE_DEPS_LOG=$(BUILD)/deps.log scripts/install-deps
+	@mkdir -p $(BUILD); tests/urcu/get-source.sh >$(BUILD)/urcu-source.log 2>&1 || \
+		{ cat $(BUILD)/urcu-source.log >&2; \
+		  echo "rwonce: error: tests/urcu/get-source.sh failed (above): t0600 needs Debian's liburcu source" >&2; exit 2; }
