@@ -178,13 +178,6 @@ char *first_lines(const char *text, int max)
 	return strbuf_detach(&sb);
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
-}
-
 /* Run one step; fill *f when it did not exit 0. */
 static int run_step(const char *const *argv, unsigned timeout_ms,
 		    struct compile_failure *f)

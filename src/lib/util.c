@@ -175,6 +175,13 @@ char *read_file(const char *path, size_t *len)
 	return buf;
 }
 
+int ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !strcmp(s + a - b, suffix);
+}
+
 int online_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);

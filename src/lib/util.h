@@ -62,6 +62,9 @@ void strlist_push(struct strlist *l, const char *s);
 void strlist_push_nodup(struct strlist *l, char *s);
 void strlist_clear(struct strlist *l);
 
+/* Does s end with suffix? */
+int ends_with(const char *s, const char *suffix);
+
 /* Read a whole file; NULL and errno set on failure.  Adds a NUL byte. */
 char *read_file(const char *path, size_t *len);
 

@@ -93,12 +93,6 @@ static int write_driver(const char *path, const struct config *c,
 	return 0;
 }
 
-static void push_flags(struct strlist *argv, const char *const *flags)
-{
-	for (; flags && *flags; flags++)
-		strlist_push(argv, *flags);
-}
-
 /* Split --cflags "-march=x -fno-y" on blanks (no shell quoting). */
 static void push_split(struct strlist *argv, const char *s)
 {
@@ -112,13 +106,6 @@ static void push_split(struct strlist *argv, const char *s)
 			strlist_push_nodup(argv, xstrndup(s, n));
 		s += n;
 	}
-}
-
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t a = strlen(s), b = strlen(suffix);
-
-	return a >= b && !strcmp(s + a - b, suffix);
 }
 
 static const char *sysroot_hint(const struct config *c, const char *err)
@@ -147,80 +134,13 @@ static const struct probe *missing_function(const struct probe_set *set,
 	return NULL;
 }
 
-/*
- * Turn "tcc FLAGS -static -o EXE a.c b.c a.o" into: tcc FLAGS -c for each
- * .c file, then "cc -static -o EXE a.o b.o ...".  argv is rewritten.
- */
-static int tcc_objects(struct strlist *argv, const char *dir,
-		       struct config_result *r)
-{
-	struct strlist link = STRLIST_INIT;
-	size_t first_file = 0;
-
-	strlist_push(&link, "cc");
-	strlist_push(&link, "-static");
-	strlist_push(&link, "-o");
-	for (size_t i = 0; i < argv->nr; i++)
-		if (!strcmp(argv->items[i], "-o")) {
-			strlist_push(&link, argv->items[i + 1]);
-			first_file = i + 2;
-			break;
-		}
-	for (size_t i = first_file; i < argv->nr; i++) {
-		const char *file = argv->items[i];
-		struct strlist cc = STRLIST_INIT;
-		struct child ch = CHILD_INIT;
-		char *obj;
-
-		if (!ends_with(file, ".c") && !ends_with(file, ".S")) {
-			strlist_push(&link, file);
-			continue;
-		}
-		obj = xasprintf("%s/tcc%zu.o", dir, i);
-		for (size_t k = 0; k < first_file - 2; k++)
-			if (strcmp(argv->items[k], "-static"))
-				strlist_push(&cc, argv->items[k]);
-		strlist_push(&cc, "-c");
-		strlist_push(&cc, "-o");
-		strlist_push(&cc, obj);
-		strlist_push(&cc, file);
-		strlist_push_nodup(&cc, NULL);
-		ch.argv = (const char *const *)cc.items;
-		ch.timeout_ms = 120000;
-		if (run_child(&ch) || !child_ok(&ch)) {
-			char *msg = first_lines(strbuf_str(&ch.err), 16);
-			set_trouble(r, "compiling the probes with %s failed (%s):\n%s",
-				    cc.items[0], child_describe(&ch), msg);
-			free(msg);
-			r->compile_s += ch.seconds;
-			child_release(&ch);
-			cc.nr--;
-			strlist_clear(&cc);
-			strlist_clear(&link);
-			free(obj);
-			return -1;
-		}
-		r->compile_s += ch.seconds;
-		child_release(&ch);
-		cc.nr--;
-		strlist_clear(&cc);
-		strlist_push_nodup(&link, obj);
-	}
-	strlist_clear(argv);
-	*argv = link;
-	return 0;
-}
-
 /* What every compile of this configuration gets: target, level, flags,
  * backend, and where rwonce.h and rwonce-probe.h are. */
 static void push_compile_flags(struct strlist *argv, const struct config *c,
 			       const struct verify_opts *o)
 {
 	strlist_push(argv, c->driver);
-	if (c->cc->family == CC_GCC)
-		push_flags(argv, c->target->gcc_flags);
-	else if (c->cc->family == CC_CLANG)
-		push_flags(argv, c->target->clang_flags);
+	compiler_push_target_flags(argv, c->cc, c->target);
 	strlist_push(argv, c->opt);
 	push_split(argv, c->flags);
 	if (c->atomic)
@@ -251,7 +171,7 @@ static int build_program(const struct config *c, const struct probe_set *set,
 			 const char *exe, struct config_result *r)
 {
 	struct strlist argv = STRLIST_INIT;
-	struct child ch = CHILD_INIT;
+	struct compile_failure cf = { 0 };
 	char *driver_c = xasprintf("%s/driver.c", dir);
 	int ret = -1;
 
@@ -308,49 +228,31 @@ static int build_program(const struct config *c, const struct probe_set *set,
 		free(as);
 	}
 	strlist_push(&argv, driver_c);
-	if (c->cc->family == CC_TCC) {
-		/*
-		 * tcc 0.9.27 cannot link a static glibc program ("Unknown
-		 * relocation type for got: 23"): it compiles each file to an
-		 * object, and the system cc links them.
-		 */
-		if (tcc_objects(&argv, dir, r)) {
-			ret = COMPILE_REFUSED;
+	if (compiler_run(c->cc, &argv, dir, 120000, &cf)) {
+		if (cf.not_started) {
+			set_trouble(r, "cannot run compiler '%s': %s", cf.program, cf.what);
 			goto out;
 		}
-	}
-	strlist_push_nodup(&argv, NULL);
-
-	ch.argv = (const char *const *)argv.items;
-	ch.timeout_ms = 120000;
-	if (run_child(&ch)) {
-		set_trouble(r, "cannot run compiler '%s': %s", argv.items[0],
-			    ch.exec_errno ? strerror(ch.exec_errno) : child_describe(&ch));
-		goto out;
-	}
-	if (!child_ok(&ch)) {
-		char *msg = first_lines(strbuf_str(&ch.err), 16);
-		const struct probe *missing = missing_function(set, strbuf_str(&ch.err));
+		const struct probe *missing = missing_function(set, cf.err);
 
 		if (missing) {
 			set_trouble(r, "%s:%u: probe '%s': no function rwonce_probe_%s in the program (define it with RWONCE_PROBE(%s))",
 				    missing->file, missing->line, missing->name,
 				    missing->name, missing->name);
-			free(msg);
 			goto out;
 		}
+		char *msg = first_lines(cf.err, 16);
+
 		set_trouble(r, "compiling the probes with %s failed (%s):\n%s%s",
-			    argv.items[0], child_describe(&ch), msg,
-			    sysroot_hint(c, strbuf_str(&ch.err)));
+			    cf.program, cf.what, msg, sysroot_hint(c, cf.err));
 		free(msg);
 		ret = COMPILE_REFUSED;
 		goto out;
 	}
 	ret = 0;
 out:
-	r->compile_s += ch.seconds;
-	child_release(&ch);
-	argv.nr--; /* the NULL terminator is not a string to free */
+	r->compile_s += cf.seconds;
+	compile_failure_release(&cf);
 	strlist_clear(&argv);
 	free(driver_c);
 	return ret;
