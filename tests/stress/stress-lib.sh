@@ -6,6 +6,7 @@
 #                                        program with FLAGS (a sanitizer, -m32)?
 #   stress_run_clean OUT ARGS...         exit 0 and no sanitizer report
 #   stress_run_reports OUT ARGS...       a TSan data-race report appears
+#                                        (in one of up to 5 runs)
 #
 # STRESS_MS (default 700, or $RWONCE_STRESS_MS) is the time budget of one
 # run; each program stops by itself when it is spent.
@@ -57,10 +58,29 @@ stress_run_clean() { # OUT ARGS...
 	[ "$_rc" = 0 ] && ! grep -Eq "$STRESS_REPORT_RE" "$TEST_TMP/run.out"
 }
 
+# A control run must show that TSan sees the race, but whether one run
+# shows it depends on the schedule: TSan remembers only the last few
+# accesses to each 8 bytes, and when the racing threads barely overlap
+# (a loaded CI machine ran one 700 ms control with no report) the
+# conflicting pair is never checked.  Up to STRESS_REPORT_TRIES runs;
+# a report in any of them is the evidence.
+STRESS_REPORT_TRIES=${RWONCE_STRESS_REPORT_TRIES:-5}
+
 stress_run_reports() { # OUT ARGS...
-	"$@" >"$TEST_TMP/run.out" 2>&1
-	grep -E 'WARNING: ThreadSanitizer: data race|^[a-z]' "$TEST_TMP/run.out" | head -n 3
-	grep -q 'WARNING: ThreadSanitizer: data race' "$TEST_TMP/run.out"
+	_try=1
+	while :; do
+		"$@" >"$TEST_TMP/run.out" 2>&1
+		if grep -q 'WARNING: ThreadSanitizer: data race' "$TEST_TMP/run.out"; then
+			grep -E 'WARNING: ThreadSanitizer: data race|^[a-z]' \
+				"$TEST_TMP/run.out" | head -n 3
+			[ "$_try" = 1 ] || echo "(reported on run $_try of $STRESS_REPORT_TRIES)"
+			return 0
+		fi
+		echo "run $_try: no TSan report"
+		grep -E '^[a-z]' "$TEST_TMP/run.out" | head -n 1
+		[ "$_try" -lt "$STRESS_REPORT_TRIES" ] || return 1
+		_try=$((_try + 1))
+	done
 }
 
 # The one-line result of the last run, as a TAP comment.
