@@ -182,9 +182,13 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 	enum scan_verdict v;
 	char *used;
 
-	if ((!size || !type) && s->lvalue && in->nr_ranges) {
-		unsigned n = line_unit_expr_type(u, in->ranges[0].lo, s->lvalue,
-						 dwarf_type, sizeof(dwarf_type));
+	/* the operand as written, then with a macro of its file expanded */
+	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
+	     k <= s->nr_alt; k++) {
+		unsigned n = line_unit_expr_type(u, in->ranges[0].lo,
+						 k ? s->alt_lvalues[k - 1] :
+						 s->lvalue, dwarf_type,
+						 sizeof(dwarf_type));
 
 		if (n && !size)
 			size = n;
@@ -194,14 +198,19 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, d, in, &acc);
 	if (verbose >= 2)
+		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
+			shown(in->src->path), s->line, s->col, s->what,
+			s->operand, type ? type : "of unknown type", size);
+	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
 			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
-				"index %llu disp %lld%s\n", s->what, s->line,
+				"index %llu disp %lld cond %u/%u%s\n", s->what, s->line,
 				(unsigned long long)acc.items[k].pc, acc.items[k].text,
 				acc.items[k].kind, acc.items[k].size,
 				(unsigned long long)acc.items[k].base,
 				(unsigned long long)acc.items[k].index,
-				(long long)acc.items[k].disp,
+				(long long)acc.items[k].disp, acc.items[k].cond,
+				acc.items[k].flags_gen,
 				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
 	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);
