@@ -7,7 +7,10 @@
 #     by a jump from before the first);
 #   - an operand that calls a macro of the same file is typed through the
 #     macro's body (READ_ONCE(task_info(p)->stamp): u64, an ldrd: torn by
-#     the architecture, with its type and size said).
+#     the architecture, with its type and size said);
+#   - `if (t->seen != READ_ONCE(t->parent->self))`: the finding cites the
+#     READ_ONCE's ldrd, not the loads of t->seen that gcc puts on the
+#     column before the site.
 # Thumb-2: opposite conditions inside an IT block, from assembly with
 # .loc lines on a READ_ONCE line of tests/scan/arm-it-block.c.
 . "$(dirname "$0")/lib/tap.sh"
@@ -19,6 +22,7 @@ EMPTY=$(line_of "$SRC" "return !READ_ONCE(s->head);")
 TAILS=$(line_of "$SRC" "return !READ_ONCE(*READ_ONCE(C.tails[seg]));")
 CPU=$(line_of "$SRC" "return READ_ONCE(task_info(p)->cpu);")
 STAMP=$(line_of "$SRC" "= READ_ONCE(task_info(p)->stamp);")
+SELF=$(line_of "$SRC" "if (t->seen != READ_ONCE(t->parent->self))")
 
 for mode in arm thumb; do
 	test_expect_success "gcc -O2 -m$mode: the code has the shapes (else this test proves nothing)" '
@@ -32,14 +36,17 @@ for mode in arm thumb; do
 			grep -q "ldreq	r[0-9], \[r3\]" "$TEST_TMP/$mode.dis"
 		fi
 	'
-	test_expect_success "gcc -O2 -m$mode: one finding, the ldrd of the u64, typed through the macro" '
+	test_expect_success "gcc -O2 -m$mode: two findings, the ldrd of each u64, one typed through the macro" '
 		{ "$RWONCE" scan -v 2 "$TEST_TMP/$mode.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-		test "$(grep -c " warning: " "$TEST_TMP/out")" = 1 &&
+		test "$(grep -c " warning: " "$TEST_TMP/out")" = 2 &&
+		grep -q "arm-paths.c:$SELF:[0-9]*: warning: READ_ONCE(t->parent->self) of .unsigned long long. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction" "$TEST_TMP/out" &&
+		grep -q "arm-paths.c:$SELF:[0-9]*: note: [0-9a-f]* <changed+0x[0-9a-f]*>: ldrd r2, r3, \[r3, #0x10\]" "$TEST_TMP/out" &&
+		test "$(grep -c "arm-paths.c:$SELF:[0-9]*: note: [0-9a-f]* <" "$TEST_TMP/out")" = 1 &&
 		grep -q "arm-paths.c:$STAMP:[0-9]*: warning: READ_ONCE(task_info(p)->stamp) of .long long unsigned int. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
 		grep -q "arm-paths.c:$CPU:[0-9]*: READ_ONCE(task_info(p)->cpu): object unsigned int, 4 bytes" "$TEST_TMP/err" &&
 		! grep -q "arm-paths.c:$EMPTY:.*warning" "$TEST_TMP/out" &&
 		! grep -q "arm-paths.c:$TAILS:.*warning" "$TEST_TMP/out" &&
-		grep -q "torn 1, duplicated 0, widened 0" "$TEST_TMP/err"
+		grep -q "torn 2, duplicated 0, widened 0" "$TEST_TMP/err"
 	'
 done
 

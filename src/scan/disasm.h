@@ -56,6 +56,9 @@ struct mem_access {
 	unsigned flags_gen;  /* writes to the condition flags before it */
 	int stack;           /* through the stack pointer: a spill or a local */
 	int undecoded;       /* bytes capstone could not decode (skipped) */
+	int before;          /* its line-table row's column lies before the
+				site's text: the site's only when no access
+				lies inside it (judge.c) */
 };
 
 struct mem_access_list {

@@ -34,11 +34,13 @@ static const char *shown(const char *path)
 	return path ? path : "?";
 }
 
+/* 0: pc is outside the instance; 1: in a range whose column is inside
+ * the site's text; 2: in one whose column lies before it. */
 static int in_ranges(const struct site_instance *in, uint64_t pc)
 {
 	for (size_t k = 0; k < in->nr_ranges; k++)
 		if (pc >= in->ranges[k].lo && pc < in->ranges[k].hi)
-			return 1;
+			return 1 + in->ranges[k].before;
 	return 0;
 }
 
@@ -80,11 +82,13 @@ static void collect(struct elf_image *img, struct disasm *d,
 	disasm_range(d, img, start, hi - start, &all);
 	for (size_t k = 0; k < all.nr; k++) {
 		const struct mem_access *a = &all.items[k];
+		int where = in_ranges(in, a->pc);
 
-		if (a->branch ? a->pc < lo : !in_ranges(in, a->pc))
+		if (a->branch ? a->pc < lo : !where)
 			continue;
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
-		out->items[out->nr++] = *a;
+		out->items[out->nr] = *a;
+		out->items[out->nr++].before = where == 2;
 	}
 	free(all.items);
 }

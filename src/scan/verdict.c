@@ -233,13 +233,35 @@ static int one_instruction(const struct mem_access *acc, size_t nr,
 	return seen;
 }
 
+/*
+ * gcc gives a site's load the column of what receives it (`t =
+ * READ_ONCE(*p)`: the 't'), so rows whose column lies before the site
+ * are the site's -- unless the line's other expressions before it
+ * (`if (tsk->parent_exec_id != READ_ONCE(...))`) are what they hold.
+ * When some access lies inside the site's text, those before it are the
+ * other expressions: they no longer count.
+ */
+static void drop_before(const struct scan_site *site, struct mem_access *acc,
+			size_t nr)
+{
+	int inside = 0;
+
+	for (size_t k = 0; k < nr; k++)
+		if (relevant(site, &acc[k]) && !acc[k].before)
+			inside = 1;
+	for (size_t k = 0; inside && k < nr; k++)
+		if (acc[k].before && acc[k].kind != ACC_NONE)
+			acc[k].kind = ACC_NONE;
+}
+
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
-			   const struct mem_access *acc, size_t nr,
+			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
 
 	memset(used, 0, nr);
+	drop_before(site, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;

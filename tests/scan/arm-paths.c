@@ -12,6 +12,7 @@
  * - task_cpu(), task_stamp(): the operand calls a macro of this file, as
  *   the kernel's READ_ONCE(task_thread_info(p)->cpu) does; the object's
  *   type comes from the DWARF once the macro is expanded.
+ * - changed(): a plain read before the READ_ONCE on its line.
  */
 #define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
 
@@ -74,4 +75,15 @@ unsigned long long task_stamp(const struct task *p, unsigned long long *out)
 
 	*out = t;
 	return t >> 3;
+}
+
+/* changed: the plain read of t->seen comes before the READ_ONCE on its
+ * line; gcc gives the two loads of it the column of `t`, the ldrd of the
+ * READ_ONCE its own column (the kernel's do_notify_parent) */
+struct tsk { struct tsk *parent; unsigned long long seen, self; };
+int changed(const struct tsk *t)
+{
+	if (t->seen != READ_ONCE(t->parent->self))
+		return 17;
+	return 0;
 }
