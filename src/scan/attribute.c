@@ -206,9 +206,11 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
  * column after them is another expression (`READ_ONCE(a) + p->b`).
  */
 static long pick_site(const struct source_sites *s, size_t first, size_t n,
-		      unsigned line, unsigned col, size_t *together)
+		      unsigned line, unsigned col, size_t *together,
+		      int *before)
 {
 	*together = 1;
+	*before = 0;
 	if (col) {
 		long inner = -1;
 
@@ -223,6 +225,7 @@ static long pick_site(const struct source_sites *s, size_t first, size_t n,
 			return inner;
 		if (col >= s->sites[first].col)
 			return -1;
+		*before = 1;
 	}
 	if (n > 1)
 		*together = n;
@@ -240,15 +243,18 @@ static int same_chain(const struct site_instance *a,
 	return 1;
 }
 
-static void add_range(struct site_instance *in, uint64_t lo, uint64_t hi)
+static void add_range(struct site_instance *in, uint64_t lo, uint64_t hi,
+		      int before)
 {
-	if (in->nr_ranges && in->ranges[in->nr_ranges - 1].hi == lo) {
+	if (in->nr_ranges && in->ranges[in->nr_ranges - 1].hi == lo &&
+	    in->ranges[in->nr_ranges - 1].before == before) {
 		in->ranges[in->nr_ranges - 1].hi = hi;
 		return;
 	}
 	ALLOC_GROW(in->ranges, in->nr_ranges + 1, in->alloc_ranges);
 	in->ranges[in->nr_ranges].lo = lo;
 	in->ranges[in->nr_ranges].hi = hi;
+	in->ranges[in->nr_ranges].before = before;
 	in->nr_ranges++;
 }
 
@@ -299,6 +305,7 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 		struct inline_frame chain[SCAN_MAX_CHAIN];
 		size_t first, n, nchain, together;
 		long site;
+		int before;
 
 		if (row->end_sequence || u->rows[i + 1].addr <= row->addr ||
 		    !row->line)
@@ -323,7 +330,7 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 		if (!n)
 			continue;
 		site = pick_site(&e->src, first, n, row->line, row->col,
-				 &together);
+				 &together, &before);
 		if (site < 0)
 			continue;
 		if (e->src.mtime > obj_mtime)
@@ -336,7 +343,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 			if (end <= a || end > b)
 				end = b;
 			add_range(instance_for(out, &e->src, (size_t)site,
-					       together, chain, nchain), a, end);
+					       together, chain, nchain), a, end,
+				  before);
 		}
 	}
 	strbuf_release(&path);

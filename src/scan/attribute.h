@@ -37,6 +37,8 @@ size_t source_cache_sites_seen(const struct source_cache *c);
 
 struct code_range {
 	uint64_t lo, hi;
+	int before; /* its row's column lies before the site's text (gcc's
+		       column of what receives the value), not inside it */
 };
 
 struct site_instance {

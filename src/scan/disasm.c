@@ -310,6 +310,7 @@ struct insn_ctx {
 	struct reg_value regs[8];
 	size_t nregs;
 	unsigned gen[MAX_REGS]; /* writes seen to each (full) register */
+	unsigned flags_gen;     /* ARM: writes seen to the condition flags */
 };
 
 static unsigned full_reg(const struct insn_ctx *c, uint64_t reg)
@@ -386,6 +387,9 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 	a->index = index;
 	a->disp = disp;
 	a->stack = base == c->stack_reg && c->stack_reg;
+	if (c->d->machine == EM_ARM)
+		a->cond = c->in->detail->arm.cc;
+	a->flags_gen = c->flags_gen;
 	if (base && base != BASE_ABSOLUTE) {
 		a->base = full_reg(c, base);
 		a->base_gen = c->gen[a->base];
@@ -696,9 +700,15 @@ static void note_writes(struct insn_ctx *c)
 	const char *m = c->in->mnemonic;
 	unsigned reg;
 
+	if (c->d->machine == EM_ARM && c->in->detail->arm.update_flags)
+		c->flags_gen++;
 	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
-		for (unsigned i = 0; i < nwr; i++)
+		for (unsigned i = 0; i < nwr; i++) {
+			if (c->d->machine == EM_ARM && (wr[i] == ARM_REG_CPSR ||
+			    wr[i] == ARM_REG_APSR || wr[i] == ARM_REG_APSR_NZCV))
+				c->flags_gen++;
 			written(c, wr[i]);
+		}
 		return;
 	}
 	/* stores, compares, branches write no register */
@@ -808,6 +818,98 @@ static int writes_pc(const struct insn_ctx *c)
 	return 0;
 }
 
+/* The immediate destination of a direct branch, or 0. */
+static uint64_t branch_immediate(const struct insn_ctx *c)
+{
+	const cs_detail *det = c->in->detail;
+	uint64_t where, target;
+
+	if (elf_image_reloc_in(c->img, c->in->address, c->in->size, &where,
+			       &target))
+		return 0; /* to a symbol: another function (a tail call) */
+	switch (c->d->machine) {
+	case EM_X86_64:
+	case EM_386:
+		for (int i = 0; i < det->x86.op_count; i++)
+			if (det->x86.operands[i].type == X86_OP_IMM)
+				return (uint64_t)det->x86.operands[i].imm;
+		break;
+	case EM_ARM:
+		for (int i = 0; i < det->arm.op_count; i++)
+			if (det->arm.operands[i].type == ARM_OP_IMM)
+				return (uint64_t)(uint32_t)det->arm.operands[i].imm;
+		break;
+	case EM_AARCH64:
+		for (int i = 0; i < det->arm64.op_count; i++)
+			if (det->arm64.operands[i].type == ARM64_OP_IMM)
+				return (uint64_t)det->arm64.operands[i].imm;
+		break;
+	}
+	return 0;
+}
+
+/* ARM: a return -- pop/ldm with pc, bx lr, mov pc, lr -- rather than an
+ * indirect jump (bx r3, ldr pc, [pc, r2, lsl #2], tbb: a jump table). */
+static int arm_return(const struct insn_ctx *c)
+{
+	const cs_arm *a = &c->in->detail->arm;
+	const char *m = c->in->mnemonic;
+
+	if (starts(m, "pop") || starts(m, "ldm"))
+		return 1;
+	return (starts(m, "bx") || starts(m, "mov")) && a->op_count >= 1 &&
+	       a->operands[a->op_count - 1].type == ARM_OP_REG &&
+	       a->operands[a->op_count - 1].reg == ARM_REG_LR;
+}
+
+/*
+ * Where a branch may lead, for the paths between two accesses: its
+ * destination when direct, whether execution may fall through to the
+ * next instruction, whether it is an indirect jump.  Only x86, ARM and
+ * AArch64 are told apart; elsewhere every branch may fall through, which
+ * keeps the accesses around it on one path.
+ */
+static void branch_paths(struct insn_ctx *c, struct mem_access *a)
+{
+	const char *m = c->in->mnemonic;
+	int ret = cs_insn_group(c->cs, c->in, CS_GRP_RET);
+
+	a->falls = 1;
+	if (a->call)
+		return;
+	a->target = branch_immediate(c);
+	switch (c->d->machine) {
+	case EM_X86_64:
+	case EM_386:
+		if (ret || starts(m, "jmp") || starts(m, "ljmp")) {
+			a->falls = 0;
+			a->wild = !ret && !a->target &&
+				c->in->detail->x86.op_count &&
+				c->in->detail->x86.operands[0].type != X86_OP_IMM;
+		}
+		break;
+	case EM_ARM: {
+		unsigned cc = c->in->detail->arm.cc;
+
+		if (cc != ARM_CC_AL && cc != ARM_CC_INVALID)
+			break; /* conditional: may not be taken */
+		if (starts(m, "cbz") || starts(m, "cbnz"))
+			break;
+		a->falls = 0;
+		a->wild = !a->target && !arm_return(c) &&
+			!(starts(m, "b") && c->in->detail->arm.op_count &&
+			  c->in->detail->arm.operands[0].type == ARM_OP_IMM);
+		break;
+	}
+	case EM_AARCH64:
+		if (starts(m, "b.") || starts(m, "cb") || starts(m, "tb"))
+			break;
+		a->falls = 0;
+		a->wild = starts(m, "br");
+		break;
+	}
+}
+
 /* How long is the instruction at code that capstone could not decode? */
 static size_t undecodable_length(const struct insn_ctx *c,
 				 const unsigned char *code, size_t left)
@@ -907,6 +1009,7 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 
 			a->branch = 1;
 			a->call = cs_insn_group(c.cs, in, CS_GRP_CALL);
+			branch_paths(&c, a);
 		}
 		switch (d->machine) {
 		case EM_X86_64:

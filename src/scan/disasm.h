@@ -42,8 +42,23 @@ struct mem_access {
 	int64_t disp;
 	int branch;          /* a jump, call or return */
 	int call;            /* a call: what it touches is not seen here */
+	/* for a branch: where it goes, for the paths between accesses */
+	uint64_t target;     /* a direct jump's destination; 0: unknown or
+				out of the function (a tail call) */
+	int falls;           /* execution may go on with the next
+				instruction (conditional, a call) */
+	int wild;            /* an indirect jump (a jump table): any later
+				instruction may be next */
+	/* ARM: a conditionally executed instruction (ldrne; in Thumb-2
+	 * inside an IT block) -- two accesses under opposite conditions of
+	 * the same flags never both execute */
+	unsigned cond;       /* capstone's arm_cc; 0 or ARM_CC_AL: always */
+	unsigned flags_gen;  /* writes to the condition flags before it */
 	int stack;           /* through the stack pointer: a spill or a local */
 	int undecoded;       /* bytes capstone could not decode (skipped) */
+	int before;          /* its line-table row's column lies before the
+				site's text: the site's only when no access
+				lies inside it (judge.c) */
 };
 
 struct mem_access_list {

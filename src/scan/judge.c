@@ -34,11 +34,13 @@ static const char *shown(const char *path)
 	return path ? path : "?";
 }
 
+/* 0: pc is outside the instance; 1: in a range whose column is inside
+ * the site's text; 2: in one whose column lies before it. */
 static int in_ranges(const struct site_instance *in, uint64_t pc)
 {
 	for (size_t k = 0; k < in->nr_ranges; k++)
 		if (pc >= in->ranges[k].lo && pc < in->ranges[k].hi)
-			return 1;
+			return 1 + in->ranges[k].before;
 	return 0;
 }
 
@@ -80,11 +82,13 @@ static void collect(struct elf_image *img, struct disasm *d,
 	disasm_range(d, img, start, hi - start, &all);
 	for (size_t k = 0; k < all.nr; k++) {
 		const struct mem_access *a = &all.items[k];
+		int where = in_ranges(in, a->pc);
 
-		if (a->branch ? a->pc < lo : !in_ranges(in, a->pc))
+		if (a->branch ? a->pc < lo : !where)
 			continue;
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
-		out->items[out->nr++] = *a;
+		out->items[out->nr] = *a;
+		out->items[out->nr++].before = where == 2;
 	}
 	free(all.items);
 }
@@ -182,9 +186,13 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 	enum scan_verdict v;
 	char *used;
 
-	if ((!size || !type) && s->lvalue && in->nr_ranges) {
-		unsigned n = line_unit_expr_type(u, in->ranges[0].lo, s->lvalue,
-						 dwarf_type, sizeof(dwarf_type));
+	/* the operand as written, then with a macro of its file expanded */
+	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
+	     k <= s->nr_alt; k++) {
+		unsigned n = line_unit_expr_type(u, in->ranges[0].lo,
+						 k ? s->alt_lvalues[k - 1] :
+						 s->lvalue, dwarf_type,
+						 sizeof(dwarf_type));
 
 		if (n && !size)
 			size = n;
@@ -194,14 +202,19 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, d, in, &acc);
 	if (verbose >= 2)
+		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
+			shown(in->src->path), s->line, s->col, s->what,
+			s->operand, type ? type : "of unknown type", size);
+	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
 			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
-				"index %llu disp %lld%s\n", s->what, s->line,
+				"index %llu disp %lld cond %u/%u%s\n", s->what, s->line,
 				(unsigned long long)acc.items[k].pc, acc.items[k].text,
 				acc.items[k].kind, acc.items[k].size,
 				(unsigned long long)acc.items[k].base,
 				(unsigned long long)acc.items[k].index,
-				(long long)acc.items[k].disp,
+				(long long)acc.items[k].disp, acc.items[k].cond,
+				acc.items[k].flags_gen,
 				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
 	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);

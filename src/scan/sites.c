@@ -5,12 +5,14 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "scan/sites.h"
+#include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,6 +260,153 @@ static void cast_site(struct source_sites *s, const char *buf,
 	}
 }
 
+/* ---- function-like macros in a site's operand ---- */
+
+/*
+ * The kernel's task_cpu() reads READ_ONCE(task_thread_info(p)->cpu), with
+ * task_thread_info() a macro of the same header: neither the type index
+ * nor the DWARF can type a call.  Expanded with the file's definition the
+ * operand is (&(p)->thread_info)->cpu, which the DWARF types.
+ */
+#define MAX_ALT 4
+
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Where the identifier name is called in text: its offset, or -1. */
+static long find_call(const char *text, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = text; (p = strstr(p, name)); p += n) {
+		const char *q = p + n;
+
+		if (p > text && ident_char(p[-1]))
+			continue;
+		while (*q == ' ')
+			q++;
+		if (!ident_char(*q) && *q == '(')
+			return p - text;
+	}
+	return -1;
+}
+
+/*
+ * text with the call of the macro at offset at replaced by its body,
+ * each parameter by "(argument)"; NULL when the call does not parse.
+ */
+static char *expand_call(const char *text, size_t at, const char *name,
+			 char **params, size_t nparams, const char *body)
+{
+	const char *p = text + at + strlen(name), *args[8], *end;
+	size_t lens[8], nargs = 0;
+	struct strbuf sb = STRBUF_INIT;
+	int depth = 0;
+
+	while (*p == ' ')
+		p++;
+	args[0] = ++p; /* after '(' */
+	for (end = p; *end; end++) {
+		if (*end == '(' || *end == '[')
+			depth++;
+		else if ((*end == ')' || *end == ']') && depth)
+			depth--;
+		else if ((*end == ',' || *end == ')') && !depth) {
+			if (nargs == ARRAY_SIZE(args))
+				return NULL;
+			lens[nargs] = (size_t)(end - args[nargs]);
+			nargs++;
+			if (*end == ')')
+				break;
+			if (nargs < ARRAY_SIZE(args))
+				args[nargs] = end + 1;
+		}
+	}
+	if (*end != ')' || nargs != (nparams ? nparams : 1))
+		return NULL;
+	strbuf_add(&sb, text, at);
+	strbuf_addch(&sb, '(');
+	for (const char *b = body; *b;) {
+		size_t k = 0, m;
+
+		if (!ident_char(*b) || (b > body && ident_char(b[-1]))) {
+			strbuf_addch(&sb, *b++);
+			continue;
+		}
+		while (ident_char(b[k]))
+			k++;
+		for (m = 0; m < nparams; m++)
+			if (strlen(params[m]) == k && !strncmp(params[m], b, k))
+				break;
+		if (m < nparams) {
+			strbuf_addch(&sb, '(');
+			strbuf_add(&sb, args[m], lens[m]);
+			strbuf_addch(&sb, ')');
+		} else {
+			strbuf_add(&sb, b, k);
+		}
+		b += k;
+	}
+	strbuf_addch(&sb, ')');
+	strbuf_addstr(&sb, end + 1);
+	return strbuf_detach(&sb);
+}
+
+/* For each function-like #define of the file whose name a site's lvalue
+ * calls: that lvalue expanded (one level), as an alternative. */
+static void expand_lvalues(struct source_sites *s, const char *buf,
+			   const struct token_list *l)
+{
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		struct define_span d;
+		struct strbuf name = STRBUF_INIT;
+		char *params[8], *body = NULL;
+		size_t np = 0, k;
+
+		if (!(l->tok[i].flags & TF_DEFINE_BODY) ||
+		    (i && (l->tok[i - 1].flags & TF_DEFINE_BODY) &&
+		     !(l->tok[i].flags & TF_BOL)) ||
+		    define_span_at(buf, l, i, &d) || !d.function_like)
+			continue;
+		token_spelling(buf, &l->tok[d.name], &name);
+		for (size_t x = 0; x < s->nr; x++) {
+			struct scan_site *site = &s->sites[x];
+			long at;
+			char *alt;
+
+			if (!site->lvalue || site->nr_alt == MAX_ALT ||
+			    (at = find_call(site->lvalue, name.buf)) < 0)
+				continue;
+			if (!body) { /* the parameters, then the body's text */
+				for (k = d.name + 2; k < d.body.begin && np <
+				     ARRAY_SIZE(params); k++)
+					if (l->tok[k].kind == TOK_IDENT) {
+						struct strbuf t = STRBUF_INIT;
+
+						token_spelling(buf, &l->tok[k], &t);
+						params[np++] = strbuf_detach(&t);
+					}
+				body = operand_text(buf, l, d.body, 4096);
+			}
+			alt = expand_call(site->lvalue, (size_t)at, name.buf,
+					  params, np, body);
+			if (!alt)
+				continue;
+			if (!site->alt_lvalues)
+				site->alt_lvalues = xcalloc(MAX_ALT,
+							    sizeof(char *));
+			site->alt_lvalues[site->nr_alt++] = alt;
+		}
+		for (k = 0; k < np; k++)
+			free(params[k]);
+		free(body);
+		strbuf_release(&name);
+		i = d.body.end ? d.body.end - 1 : i;
+	}
+}
+
 static int cmp_site(const void *pa, const void *pb)
 {
 	const struct scan_site *a = pa, *b = pb;
@@ -313,6 +462,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 			cast_site(s, buf, &l, &ti, &vc);
 		}
 	}
+	if (s->nr)
+		expand_lvalues(s, buf, &l);
 	tok_match_cache_drop();
 	if (ti)
 		type_index_free(ti);
@@ -329,6 +480,9 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].operand);
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
+		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
+			free(s->sites[i].alt_lvalues[k]);
+		free(s->sites[i].alt_lvalues);
 	}
 	free(s->sites);
 	free(s->path);

@@ -30,6 +30,11 @@ struct scan_site {
 	char *lvalue;     /* the object as a C lvalue ("x", "*(p)"), for the
 			     DWARF to type when the source index cannot;
 			     NULL for member and index forms of casts */
+	char **alt_lvalues; /* lvalue with a function-like macro of this file
+			     expanded (task_thread_info(p)->cpu ->
+			     (&(p)->thread_info)->cpu), one per definition
+			     (#ifdef branches): for the DWARF to try next */
+	size_t nr_alt;
 	char *type;       /* the object's type as spelled, or NULL */
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */

@@ -41,6 +41,81 @@ static int overlap(const struct mem_access *a, const struct mem_access *b)
 	       b->disp < a->disp + (int64_t)a->size;
 }
 
+/*
+ * ARM conditional execution: a and b run under opposite conditions of
+ * the same flags (ldrne and ldreq with no flag write between), so at
+ * most one of them executes.  capstone numbers the conditions in
+ * complementary pairs: EQ 1 / NE 2, HS 3 / LO 4, ... GT 13 / LE 14.
+ */
+static int opposite_conditions(const struct mem_access *a,
+			       const struct mem_access *b)
+{
+	unsigned x = a->cond, y = b->cond;
+
+	if (!x || !y || x >= 15 || y >= 15 || a->flags_gen != b->flags_gen)
+		return 0;
+	return (x % 2 && y == x + 1) || (y % 2 && x == y + 1);
+}
+
+#define MAX_TARGETS 64
+
+/*
+ * Can one execution go from acc[i] to acc[j] (i < j, in address order)
+ * through the code between them, going forward?  Branches in between
+ * are followed: a jump ahead makes its destination reachable, an
+ * unconditional jump or a return ends the straight line, an indirect jump
+ * may lead anywhere after it.  A jump backwards is a loop: the code it
+ * reaches runs again, in another execution of the site.  Accesses at the
+ * same address (one ldrd) are on one path.
+ */
+static int one_path(const struct mem_access *acc, size_t nr, size_t i,
+		    size_t j)
+{
+	uint64_t targets[MAX_TARGETS], cur = acc[i].pc;
+	size_t nt = 0;
+	int live = 1, kill = 0, wild = 0;
+
+	for (size_t k = i; k < nr; k++) {
+		const struct mem_access *e = &acc[k];
+
+		if (e->pc != cur) { /* the effects of the branch at cur */
+			if (kill)
+				live = 0;
+			kill = 0;
+			for (size_t t = 0; t < nt; t++)
+				if (targets[t] > cur && targets[t] <= e->pc)
+					live = 1;
+			if (wild)
+				live = 1;
+			cur = e->pc;
+		}
+		if (k == j)
+			return live;
+		if (!e->branch || !live || k == i)
+			continue;
+		if (e->wild)
+			wild = 1;
+		if (e->target > e->pc) {
+			if (nt == MAX_TARGETS)
+				wild = 1; /* too many to follow: say maybe */
+			else
+				targets[nt++] = e->target;
+		}
+		if (!e->falls)
+			kill = 1;
+	}
+	return 0;
+}
+
+/* Can acc[i] and acc[j] both happen in one execution of the site? */
+static int together(const struct mem_access *acc, size_t nr, size_t i,
+		    size_t j)
+{
+	if (opposite_conditions(&acc[i], &acc[j]))
+		return 0;
+	return i < j ? one_path(acc, nr, i, j) : one_path(acc, nr, j, i);
+}
+
 static const char *kind_word(enum access_kind k, int plural)
 {
 	switch (k) {
@@ -72,7 +147,8 @@ static int find_duplicate(const struct scan_site *site,
 				break;
 			if (!relevant(site, &acc[j]) || acc[j].kind != acc[i].kind ||
 			    acc[j].pc == acc[i].pc || !same_base(&acc[i], &acc[j]) ||
-			    !overlap(&acc[i], &acc[j]))
+			    !overlap(&acc[i], &acc[j]) ||
+			    opposite_conditions(&acc[i], &acc[j]))
 				continue;
 			/* In a loop, identical accesses are what unrolling
 			 * makes: one per iteration, not two in one. */
@@ -87,10 +163,21 @@ static int find_duplicate(const struct scan_site *site,
 	return 0;
 }
 
+/* Can acc[k] happen in one execution with each access marked in used? */
+static int with_all(const struct mem_access *acc, size_t nr, size_t k,
+		    const char *used)
+{
+	for (size_t m = 0; m < nr; m++)
+		if (used[m] && !together(acc, nr, m, k))
+			return 0;
+	return 1;
+}
+
 /*
  * Accesses of one kind through the base of acc[first] that do not
- * overlap and together cover one contiguous range: *lo..*hi.  Returns how
- * many, marking them in used.
+ * overlap, can all happen in one execution (one path, not under opposite
+ * conditions) and together cover one contiguous range: *lo..*hi.
+ * Returns how many, marking them in used.
  */
 static size_t contiguous_group(const struct scan_site *site,
 			       const struct mem_access *acc, size_t nr,
@@ -112,13 +199,14 @@ static size_t contiguous_group(const struct scan_site *site,
 			if (used[k] || !relevant(site, a) || a->kind != acc[first].kind ||
 			    !same_base(a, &acc[first]))
 				continue;
-			if (a->disp == *hi) {
-				*hi += (int64_t)a->size;
-			} else if (a->disp + (int64_t)a->size == *lo) {
-				*lo = a->disp;
-			} else {
+			if (a->disp != *hi && a->disp + (int64_t)a->size != *lo)
 				continue;
-			}
+			if (!with_all(acc, nr, k, used))
+				continue;
+			if (a->disp == *hi)
+				*hi += (int64_t)a->size;
+			else
+				*lo = a->disp;
 			used[k] = 1;
 			n++;
 			grew = 1;
@@ -145,13 +233,35 @@ static int one_instruction(const struct mem_access *acc, size_t nr,
 	return seen;
 }
 
+/*
+ * gcc gives a site's load the column of what receives it (`t =
+ * READ_ONCE(*p)`: the 't'), so rows whose column lies before the site
+ * are the site's -- unless the line's other expressions before it
+ * (`if (tsk->parent_exec_id != READ_ONCE(...))`) are what they hold.
+ * When some access lies inside the site's text, those before it are the
+ * other expressions: they no longer count.
+ */
+static void drop_before(const struct scan_site *site, struct mem_access *acc,
+			size_t nr)
+{
+	int inside = 0;
+
+	for (size_t k = 0; k < nr; k++)
+		if (relevant(site, &acc[k]) && !acc[k].before)
+			inside = 1;
+	for (size_t k = 0; inside && k < nr; k++)
+		if (acc[k].before && acc[k].kind != ACC_NONE)
+			acc[k].kind = ACC_NONE;
+}
+
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
-			   const struct mem_access *acc, size_t nr,
+			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
 
 	memset(used, 0, nr);
+	drop_before(site, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;

@@ -36,10 +36,12 @@ const char *scan_verdict_name(enum scan_verdict v);
  * Judge the accesses (in address order; ACC_NONE entries mark branches)
  * for a site whose object has `size` bytes (0: unknown).  *why gets the
  * end of the message ("compiled to 2 loads of 4 bytes: torn"); used[k] is
- * set for the accesses the verdict rests on (to list them).
+ * set for the accesses the verdict rests on (to list them).  Accesses
+ * marked `before` are dropped (made ACC_NONE) when some access lies
+ * inside the site's text.
  */
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
-			   const struct mem_access *acc, size_t nr,
+			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used);
 
 #endif
