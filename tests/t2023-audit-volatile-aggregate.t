@@ -39,6 +39,29 @@ test_expect_success 'types from the tree: exactly the may-split READ_ONCE sites 
 	test -s $TEST_TMP/tree.want && diff -u $TEST_TMP/tree.want $TEST_TMP/tree.got"
 test_expect_success 'generic code names the architectures where it may be split' "
 	grep -q \"^tree/mm/gup.c:40:22: warning: READ_ONCE(\\*lock) of 'arch_spinlock_t', an aggregate that uses more than one storage unit under arm, arm64, x86: \" $TEST_TMP/tree.out"
+# --preset=linux: the kernel's four volatile-cast once-macros in one option.
+test_expect_success '--preset=linux reports what the two --macro options report' "
+	\"$RWONCE\" audit -q --preset=linux $F >$TEST_TMP/preset; [ \$? = 1 ] &&
+	diff -u $TEST_TMP/out $TEST_TMP/preset"
+test_expect_success '--preset=linux on the tree: the same sites as --macro READ_ONCE=volatile-cast' "
+	\"$RWONCE\" audit -q --preset=linux tree >$TEST_TMP/tree.preset
+	sed -n 's/^\([^:]*:[0-9]*\):.*\[volatile-aggregate\]\$/\1/p' $TEST_TMP/tree.preset | sort >$TEST_TMP/tree.pgot &&
+	diff -u $TEST_TMP/tree.want $TEST_TMP/tree.pgot"
+cat >"$TEST_TMP/raw.c" <<'EOC'
+struct pair { unsigned short owner, next; };
+struct pair get(struct pair *p) { return __READ_ONCE(*p); }
+void put(struct pair *p, struct pair v) { __WRITE_ONCE(*p, v); }
+unsigned nocheck(unsigned *p) { return READ_ONCE_NOCHECK(*p); }
+EOC
+test_expect_success '--preset=linux: __READ_ONCE and __WRITE_ONCE are volatile casts too' "
+	\"$RWONCE\" audit -q --preset=linux $TEST_TMP/raw.c >$TEST_TMP/raw.out; [ \$? = 1 ] &&
+	grep -q ':2:.*__READ_ONCE(\*p) of struct .struct pair. (2 storage units' $TEST_TMP/raw.out &&
+	grep -q ':3:.*__WRITE_ONCE(\*p) of struct' $TEST_TMP/raw.out &&
+	test \$(wc -l <$TEST_TMP/raw.out) = 2"
+test_expect_success 'without the preset, the same file has no finding' "
+	\"$RWONCE\" audit -q $TEST_TMP/raw.c >$TEST_TMP/raw.none; [ \$? = 0 ]"
+test_expect_failure_msg 'an unknown preset is refused with the list of presets' \
+	'unknown preset .bsd. \(known: linux\)' "\"$RWONCE\" audit --preset=bsd $F"
 test_expect_failure_msg 'an unknown kind is refused with the list of kinds' \
 	'volatile-cast' "\"$RWONCE\" audit --macro READ_ONCE=volatile $F"
 test_done
