@@ -22,12 +22,16 @@ test_expect_success 'with READ_ONCE and WRITE_ONCE as volatile casts: exactly th
 	lines $TEST_TMP/out >$TEST_TMP/got &&
 	test -s $TEST_TMP/want && test -s $TEST_TMP/one && diff -u $TEST_TMP/want $TEST_TMP/got"
 test_expect_success 'the message says may be split and names rwonce scan' "
-	grep -q \"^$F:56:19: warning: READ_ONCE(\\*p) of union 'union ticket' (2 storage units, the narrowest 2 bytes): .*may be split.*'rwonce scan' on the build confirms it\" $TEST_TMP/out"
+	grep -q \"^$F:61:19: warning: READ_ONCE(\\*p) of union 'union ticket' (2 storage units, the narrowest 2 bytes): .*may be split.*'rwonce scan' on the build confirms it\" $TEST_TMP/out"
+test_expect_success 'an anonymous member counts as one member with its own units' "
+	grep -q \"READ_ONCE(\\*p) of struct 'struct anon_word' (2 storage units, the narrowest 2 bytes)\" $TEST_TMP/out &&
+	grep -q \"READ_ONCE(\\*p) of struct 'struct anon_nested' (4 storage units, the narrowest 1 byte)\" $TEST_TMP/out &&
+	! grep -q 'anon_one\\|anon_bits' $TEST_TMP/out"
 test_expect_success 'rwonce'\''s own READ_ONCE (no --macro) is exempt' "
 	\"$RWONCE\" audit -q $F >$TEST_TMP/plain; [ \$? = 0 ] && ! test -s $TEST_TMP/plain"
 test_expect_success 'only the macro named volatile-cast is checked' "
 	\"$RWONCE\" audit -q --macro READ_ONCE=volatile-cast $F >$TEST_TMP/ro; [ \$? = 1 ] &&
-	! grep -q 'WRITE_ONCE' $TEST_TMP/ro && grep -c volatile-aggregate $TEST_TMP/ro | grep -qx 5"
+	! grep -q 'WRITE_ONCE' $TEST_TMP/ro && grep -c volatile-aggregate $TEST_TMP/ro | grep -qx 7"
 test_expect_success '--disable volatile-aggregate turns it off' "
 	\"$RWONCE\" audit -q $VC --disable volatile-aggregate $F >$TEST_TMP/off; [ \$? = 0 ]"
 # Through the tree's headers (tests/audit/tree): the lock word's type is
