@@ -95,6 +95,20 @@ static int punct(const struct scan *s, size_t i, const char *p)
 {
 	const struct token *t = &s->l->tok[i];
 
+	/* The digraphs <% %> <: :> are the brackets { } [ ] (C99 6.4.6),
+	 * as the bracket matcher of tokscan.c reads them: a scan that
+	 * counted only one spelling disagreed with it (fuzz find: a write
+	 * whose value held "ACCESS_ONCE(<%)" was converted, and the added
+	 * ')' changed what the next run saw). */
+	if (t->kind == TOK_PUNCT && t->len == 2 && !(t->flags & TF_SPLICED) &&
+	    p[0] && !p[1] && strchr("{}[]", p[0])) {
+		const char *d = s->buf + t->off;
+
+		return (p[0] == '{' && d[0] == '<' && d[1] == '%') ||
+		       (p[0] == '}' && d[0] == '%' && d[1] == '>') ||
+		       (p[0] == '[' && d[0] == '<' && d[1] == ':') ||
+		       (p[0] == ']' && d[0] == ':' && d[1] == '>');
+	}
 	if (t->kind != TOK_PUNCT ||
 	    (s->buf[t->off] != p[0] && !(t->flags & TF_SPLICED)))
 		return 0;
