@@ -868,8 +868,7 @@ int type_index_add_header(struct type_index *ti, const char *path)
 	return type_index_add_header_side(ti, path, BRANCH_BOTH);
 }
 
-int type_index_add_header_side(struct type_index *ti, const char *path,
-			       int side)
+struct type_index *type_index_header(const char *path, int side)
 {
 	struct token_list hl = TOKEN_LIST_INIT;
 	struct type_index *h;
@@ -877,20 +876,39 @@ int type_index_add_header_side(struct type_index *ti, const char *path,
 	char *hbuf = read_file(path, &hlen);
 
 	if (!hbuf)
-		return -1;
+		return NULL;
 	if (hlen > (4u << 20) || memchr(hbuf, '\0', hlen < 8000 ? hlen : 8000)) {
 		free(hbuf);
-		return -1;
+		return NULL;
 	}
 	/* BRANCH_BOTH still drops what the header itself rules out
 	 * ("#undef X" then "#ifdef X"). */
 	branch_keep(hbuf, hlen, (enum branch_side)side);
 	lex_buffer(hbuf, hlen, &hl);
 	h = type_index_build(hbuf, &hl);
-	merge(ti, h);
-	type_index_free(h);
+	/* merge() copies names and types and never reads the tokens (a
+	 * typeof() becomes unknown), so the index outlives its buffer. */
+	h->buf = NULL;
+	h->l = NULL;
 	token_list_release(&hl);
 	free(hbuf);
+	return h;
+}
+
+void type_index_merge(struct type_index *ti, const struct type_index *h)
+{
+	merge(ti, h);
+}
+
+int type_index_add_header_side(struct type_index *ti, const char *path,
+			       int side)
+{
+	struct type_index *h = type_index_header(path, side);
+
+	if (!h)
+		return -1;
+	merge(ti, h);
+	type_index_free(h);
 	return 0;
 }
 

@@ -755,7 +755,12 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 		 * find: not idempotent). */
 		for (size_t k = close + 1; body && k <= last; k++)
 			if (T(s, k)->kind == TOK_OTHER ||
-			    (T(s, k)->kind == TOK_IDENT && is_access_macro(s, k)))
+			    (T(s, k)->kind == TOK_IDENT &&
+			     (is_access_macro(s, k) ||
+			      /* what this run makes of one (fuzz find:
+			       * converted on the second run) */
+			      ident(s, k, s->opts->read_name) ||
+			      ident(s, k, s->opts->write_name))))
 				why = "in a macro body, the assigned value holds "
 				      "another ACCESS_ONCE or stray bytes";
 		if (why) {
