@@ -37,7 +37,7 @@ if [ "$(uname -m)" = x86_64 ] && have_cmd clang-14; then
 		awk '/^(int|void) [a-z_0-9]+\\(/{fn=\$2; sub(/\\(.*/,\"\",fn)} /\\/\\* expect: may-split/{print fn, \"split\"} /\\/\\* expect: one-unit/{print fn, \"one\"}' '$F' |
 			sort >$TEST_TMP/marks &&
 		join $TEST_TMP/counts $TEST_TMP/marks >$TEST_TMP/joined &&
-		test \$(wc -l <$TEST_TMP/joined) = 11 &&
+		test \$(wc -l <$TEST_TMP/joined) = 15 &&
 		! awk '(\$3 == \"split\" && \$2 < 2) || (\$3 == \"one\" && \$2 != 1)' $TEST_TMP/joined | grep ."
 else
 	test_skip 'clang -O2 splits exactly the may-split shapes' 'needs x86-64 and clang-14 (apt-get install clang-14)'

@@ -177,6 +177,27 @@ static void list_rules(struct lexical_options *lex)
 }
 
 /*
+ * --preset=NAME: its --macro specs go before the user's, so that a
+ * --macro of the same name still decides (the later one wins).
+ */
+static int add_preset(const char *name, struct strlist *macros)
+{
+	const char *const *specs = lexical_preset_macros(name);
+	struct strlist all = STRLIST_INIT;
+
+	if (!specs)
+		return error("--preset: unknown preset '%s' (known: %s)", name,
+			     lexical_preset_names());
+	for (; *specs; specs++)
+		strlist_push(&all, *specs);
+	for (size_t i = 0; i < macros->nr; i++)
+		strlist_push(&all, macros->items[i]);
+	strlist_clear(macros);
+	*macros = all;
+	return 0;
+}
+
+/*
  * --engine: "lexical" (the default), "clang" (needs -p DIR), or "auto":
  * clang when -p is given or ./compile_commands.json exists and this build
  * has libclang, lexical otherwise.  Returns 1 for clang, 0 for lexical,
@@ -269,7 +290,7 @@ int cmd_audit(int argc, const char **argv)
 	struct walk_stats st;
 	struct report_options ro;
 	struct strlist excludes = STRLIST_INIT, macros = STRLIST_INIT;
-	const char *format = "text", *srcroot = NULL;
+	const char *format = "text", *srcroot = NULL, *preset = NULL;
 	const char *engine = "lexical", *build_dir = NULL;
 	int use_clang;
 	int jobs = 0, follow = 0, no_progress = 0, quiet = 0, show_rules = 0;
@@ -287,6 +308,10 @@ int cmd_audit(int argc, const char **argv)
 			 "read-once, write-once, or volatile-cast (the "
 			 "macro is a volatile cast, like the kernel's "
 			 "READ_ONCE) (repeatable)"),
+		OPT_STRING(0, "preset", &preset, "NAME",
+			   "the once-macros of a known codebase: linux (its "
+			   "READ_ONCE/WRITE_ONCE are volatile casts, as with "
+			   "--macro READ_ONCE=volatile-cast ...)"),
 		OPT_LIST(0, "enable", &enable_list, "RULE",
 			 "turn on a rule (e.g. double-fetch), or 'all'"),
 		OPT_LIST(0, "disable", &disable_list, "RULE", "turn off a rule"),
@@ -318,6 +343,8 @@ int cmd_audit(int argc, const char **argv)
 	/* The clang engine's own rules: on unless --disable'd. */
 	ctx.lex.enabled[RULE_ONCE_SIZE] = 1;
 	ctx.lex.enabled[RULE_VOLATILE_AGGREGATE] = 1;
+	if (preset && add_preset(preset, &macros))
+		goto trouble_out;
 	for (size_t i = 0; i < macros.nr; i++)
 		if (lexical_add_macro(&ctx.lex, macros.items[i]))
 			goto trouble_out;

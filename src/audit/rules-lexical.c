@@ -110,6 +110,40 @@ int lexical_add_macro(struct lexical_options *o, const char *spec)
 }
 
 /*
+ * Presets: what a kernel developer would otherwise spell as four --macro
+ * options.  Linux's __READ_ONCE/__WRITE_ONCE are the volatile casts
+ * themselves (*(const volatile typeof(x) *)&(x)); READ_ONCE/WRITE_ONCE
+ * wrap them.  READ_ONCE_NOCHECK is not one: it reads through a function
+ * (__read_once_word_nocheck).  The include mapping of the tree type index
+ * (<asm/X.h>, <linux/X.h>, arch/NAME/ first) needs no option: it is
+ * what any walked tree gets.
+ */
+static const char *const preset_linux[] = {
+	"READ_ONCE=volatile-cast", "WRITE_ONCE=volatile-cast",
+	"__READ_ONCE=volatile-cast", "__WRITE_ONCE=volatile-cast", NULL,
+};
+
+static const struct {
+	const char *name;
+	const char *const *macros;
+} presets[] = {
+	{ "linux", preset_linux },
+};
+
+const char *const *lexical_preset_macros(const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(presets); i++)
+		if (!strcmp(name, presets[i].name))
+			return presets[i].macros;
+	return NULL;
+}
+
+const char *lexical_preset_names(void)
+{
+	return "linux";
+}
+
+/*
  * Index builds the tree lookup may spend over a whole run: a generic
  * file's operand forks over every architecture (about 2.5 s for one
  * pte_t on Linux 6.1), so a tree with thousands of such sites would

@@ -42,6 +42,14 @@ void lexical_options_init(struct lexical_options *o);
  * volatile-cast); 0 or -1 after error(). */
 int lexical_add_macro(struct lexical_options *o, const char *spec);
 void lexical_options_release(struct lexical_options *o);
+/*
+ * --preset=NAME: the --macro specs that describe a known codebase
+ * ("linux": its READ_ONCE/WRITE_ONCE and __READ_ONCE/__WRITE_ONCE are
+ * volatile casts), NULL-terminated; NULL for an unknown name.
+ */
+const char *const *lexical_preset_macros(const char *name);
+/* The preset names, comma-separated, for messages and --help. */
+const char *lexical_preset_names(void);
 /* Resolve types through the headers below these folders (kept by
  * pointer); files among the paths are ignored. */
 void lexical_set_tree(struct lexical_options *o, const char *const *paths,

@@ -14,6 +14,7 @@
 #include "lib/util.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,11 +26,35 @@ struct tt_entry {
 	uint32_t header;
 };
 
+/*
+ * Parsed headers, kept for the run: a lookup adds the same few headers
+ * (the pte_t of each architecture and what it needs) to index build
+ * after index build, and each used to read, lex and parse them again.
+ * Keyed by the header's path as stored in tt->headers (one pointer per
+ * header) and the side of its conditionals; an entry never changes once
+ * in, so workers merge it without the lock.
+ */
+struct parsed {
+	const char *path;
+	int side;
+	struct type_index *ti; /* NULL: unreadable or refused */
+};
+
+struct parse_cache {
+	pthread_mutex_t lock;
+	struct parsed *slot; /* open addressing, size a power of two */
+	size_t nr, size;
+	size_t hits, misses;
+};
+
 struct tree_types {
 	struct strlist headers;
 	struct tt_entry *e;
 	size_t nr, alloc;
+	struct parse_cache *cache; /* mutable behind a const tree_types */
 };
+
+#define MAX_PARSED 8192   /* headers kept; past that, parsed per use */
 
 #define MAX_VARIANTS 64   /* architectures a name may fork into */
 #define MAX_HEADERS 12    /* headers added for one variant */
@@ -193,9 +218,106 @@ static void scan_dir(struct tree_types *tt, const char *dir, int depth)
 	closedir(d);
 }
 
-struct tree_types *tree_types_build(const char *const *roots, size_t nr)
+static size_t slot_of(const struct parse_cache *c, const char *path,
+		      int side)
+{
+	size_t h = ((size_t)(uintptr_t)path >> 3) * 0x9e3779b97f4a7c15ull +
+		   (size_t)side;
+
+	for (h &= c->size - 1;; h = (h + 1) & (c->size - 1))
+		if (!c->slot[h].path ||
+		    (c->slot[h].path == path && c->slot[h].side == side))
+			return h;
+}
+
+/* Keep ti as the parse of (path, side); the caller holds the lock. */
+static void cache_put(struct parse_cache *c, const char *path, int side,
+		      struct type_index *ti)
+{
+	size_t k;
+
+	if (2 * (c->nr + 1) > c->size) {
+		struct parsed *old = c->slot;
+		size_t n = c->size;
+
+		c->size = n ? 2 * n : 256;
+		c->slot = xcalloc(c->size, sizeof(*c->slot));
+		for (size_t i = 0; i < n; i++)
+			if (old[i].path)
+				c->slot[slot_of(c, old[i].path, old[i].side)] = old[i];
+		free(old);
+	}
+	k = slot_of(c, path, side);
+	c->slot[k].path = path;
+	c->slot[k].side = side;
+	c->slot[k].ti = ti;
+	c->nr++;
+}
+
+/*
+ * Add header `path` (a pointer from tt->headers) to ti, one side of its
+ * conditionals, parsing it only the first time in the run.
+ */
+static void add_header(const struct tree_types *tt, struct type_index *ti,
+		       const char *path, int side)
+{
+	struct parse_cache *c = tt->cache;
+	struct type_index *h = NULL;
+	int found = 0;
+
+	pthread_mutex_lock(&c->lock);
+	if (c->size) {
+		size_t k = slot_of(c, path, side);
+
+		if (c->slot[k].path) {
+			found = 1;
+			h = c->slot[k].ti;
+			c->hits++;
+		}
+	}
+	pthread_mutex_unlock(&c->lock);
+	if (found) {
+		if (h)
+			type_index_merge(ti, h);
+		return;
+	}
+	/* Parsed outside the lock: two workers may both parse a header the
+	 * first time; the second copy is dropped. */
+	h = type_index_header(path, side);
+	if (h)
+		type_index_merge(ti, h);
+	pthread_mutex_lock(&c->lock);
+	c->misses++;
+	if (c->nr < MAX_PARSED && !(c->size && c->slot[slot_of(c, path, side)].path)) {
+		cache_put(c, path, side, h);
+		h = NULL;
+	}
+	pthread_mutex_unlock(&c->lock);
+	type_index_free(h);
+}
+
+void tree_types_cache_stats(const struct tree_types *tt, size_t *parsed,
+			    size_t *hits, size_t *misses)
+{
+	pthread_mutex_lock(&tt->cache->lock);
+	*parsed = tt->cache->nr;
+	*hits = tt->cache->hits;
+	*misses = tt->cache->misses;
+	pthread_mutex_unlock(&tt->cache->lock);
+}
+
+static struct tree_types *tree_types_new(void)
 {
 	struct tree_types *tt = xcalloc(1, sizeof(*tt));
+
+	tt->cache = xcalloc(1, sizeof(*tt->cache));
+	pthread_mutex_init(&tt->cache->lock, NULL);
+	return tt;
+}
+
+struct tree_types *tree_types_build(const char *const *roots, size_t nr)
+{
+	struct tree_types *tt = tree_types_new();
 
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
@@ -217,6 +339,11 @@ void tree_types_free(struct tree_types *tt)
 {
 	if (!tt)
 		return;
+	for (size_t i = 0; i < tt->cache->size; i++)
+		type_index_free(tt->cache->slot[i].ti);
+	free(tt->cache->slot);
+	pthread_mutex_destroy(&tt->cache->lock);
+	free(tt->cache);
 	for (size_t i = 0; i < tt->nr; i++)
 		free(tt->e[i].name);
 	free(tt->e);
@@ -467,8 +594,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		builds++;
 		type_index_add_local_headers(ti, path);
 		for (size_t i = 0; i < cur.nr; i++)
-			type_index_add_header_side(ti, cur.headers[i],
-						   cur.side[i]);
+			add_header(tt, ti, cur.headers[i], cur.side[i]);
 		known = type_index_expr(ti, buf, l, r, &ty);
 		if (known)
 			units_known = type_index_expr_units(ti, buf, l, r, &units);

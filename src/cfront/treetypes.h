@@ -34,6 +34,11 @@ const char *tree_types_name(const struct tree_types *tt, size_t i);
 void tree_types_stats(const struct tree_types *tt, size_t *headers,
 		      size_t *names);
 
+/* The parsed-header cache: headers kept, and how many adds were served
+ * from it (hits) or parsed (misses). */
+void tree_types_cache_stats(const struct tree_types *tt, size_t *parsed,
+			    size_t *hits, size_t *misses);
+
 /* One answer of tree_types_resolve: under which definitions, what type. */
 struct tree_answer {
 	char label[48];   /* "x86" for arch/x86/..., "" when only one set */

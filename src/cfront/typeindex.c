@@ -60,10 +60,14 @@ struct var {
 struct record {
 	char *tag;   /* NULL when anonymous */
 	int is_union;
+	/* An anonymous struct/union member: the record it is a member of
+	 * (its fields were merged there for name lookup); else -1. */
+	int parent;
 };
 
 struct field {
-	int record;
+	int record;  /* where its name is looked up (anonymous ones merged) */
+	int origin;  /* the record whose body declared it (storage units) */
 	char *name;
 	struct dtype t;
 	int bits;   /* a bit-field's width; -1 when not a bit-field */
@@ -355,6 +359,7 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 					ti->records[ti->nr_records].tag =
 						t->name ? xstrdup(t->name) : NULL;
 					ti->records[ti->nr_records].is_union = is_union;
+					ti->records[ti->nr_records].parent = -1;
 					t->record = (int)ti->nr_records++;
 					parse_record_body(ti, i, close, t->record,
 							  depth + 1);
@@ -538,6 +543,7 @@ static void add_entity(struct type_index *ti, const struct dtype *base,
 	if (record >= 0) {
 		ALLOC_GROW(ti->fields, ti->nr_fields + 1, ti->alloc_fields);
 		ti->fields[ti->nr_fields].record = record;
+		ti->fields[ti->nr_fields].origin = record;
 		ti->fields[ti->nr_fields].name = name;
 		ti->fields[ti->nr_fields].t = t;
 		ti->fields[ti->nr_fields].bits = -1;
@@ -606,10 +612,13 @@ static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
 		if (ctx == DC_FIELD && (is_p(ti, k, ";") || is_p(ti, k, ":"))) {
 			/* An anonymous struct/union member (C11): its fields
 			 * are fields of the enclosing record. */
-			if (base.record >= 0 && !base.name && is_p(ti, k, ";"))
+			if (base.record >= 0 && !base.name && is_p(ti, k, ";") &&
+			    record >= 0) {
 				for (size_t f = 0; f < ti->nr_fields; f++)
 					if (ti->fields[f].record == base.record)
 						ti->fields[f].record = record;
+				ti->records[base.record].parent = record;
+			}
 			break;
 		}
 		if (ctx == DC_PARAM && (is_p(ti, k, ",") || k >= end))
@@ -781,11 +790,14 @@ static void merge(struct type_index *ti, const struct type_index *h)
 		ti->records[ti->nr_records].tag =
 			h->records[i].tag ? xstrdup(h->records[i].tag) : NULL;
 		ti->records[ti->nr_records].is_union = h->records[i].is_union;
+		ti->records[ti->nr_records].parent = h->records[i].parent < 0 ?
+			-1 : h->records[i].parent + offset;
 		ti->nr_records++;
 	}
 	for (size_t i = 0; i < h->nr_fields; i++) {
 		ALLOC_GROW(ti->fields, ti->nr_fields + 1, ti->alloc_fields);
 		ti->fields[ti->nr_fields].record = h->fields[i].record + offset;
+		ti->fields[ti->nr_fields].origin = h->fields[i].origin + offset;
 		ti->fields[ti->nr_fields].bits = h->fields[i].bits;
 		ti->fields[ti->nr_fields].name = xstrdup(h->fields[i].name);
 		copy_into(&ti->fields[ti->nr_fields].t, &h->fields[i].t, offset);
@@ -856,8 +868,7 @@ int type_index_add_header(struct type_index *ti, const char *path)
 	return type_index_add_header_side(ti, path, BRANCH_BOTH);
 }
 
-int type_index_add_header_side(struct type_index *ti, const char *path,
-			       int side)
+struct type_index *type_index_header(const char *path, int side)
 {
 	struct token_list hl = TOKEN_LIST_INIT;
 	struct type_index *h;
@@ -865,20 +876,39 @@ int type_index_add_header_side(struct type_index *ti, const char *path,
 	char *hbuf = read_file(path, &hlen);
 
 	if (!hbuf)
-		return -1;
+		return NULL;
 	if (hlen > (4u << 20) || memchr(hbuf, '\0', hlen < 8000 ? hlen : 8000)) {
 		free(hbuf);
-		return -1;
+		return NULL;
 	}
 	/* BRANCH_BOTH still drops what the header itself rules out
 	 * ("#undef X" then "#ifdef X"). */
 	branch_keep(hbuf, hlen, (enum branch_side)side);
 	lex_buffer(hbuf, hlen, &hl);
 	h = type_index_build(hbuf, &hl);
-	merge(ti, h);
-	type_index_free(h);
+	/* merge() copies names and types and never reads the tokens (a
+	 * typeof() becomes unknown), so the index outlives its buffer. */
+	h->buf = NULL;
+	h->l = NULL;
 	token_list_release(&hl);
 	free(hbuf);
+	return h;
+}
+
+void type_index_merge(struct type_index *ti, const struct type_index *h)
+{
+	merge(ti, h);
+}
+
+int type_index_add_header_side(struct type_index *ti, const char *path,
+			       int side)
+{
+	struct type_index *h = type_index_header(path, side);
+
+	if (!h)
+		return -1;
+	merge(ti, h);
+	type_index_free(h);
 	return 0;
 }
 
@@ -1387,15 +1417,39 @@ static int units_of(const struct type_index *ti, const struct rtype *t,
 		    int depth, struct type_units *u);
 
 /*
+ * Where field f sits in record rec: -1 a member of its own, the index of
+ * the anonymous struct/union member of rec that holds it (however deep),
+ * or -2 when it is not in rec.
+ */
+static int place_in(const struct type_index *ti, const struct field *f,
+		    int rec)
+{
+	int c = f->origin;
+
+	if (c == rec)
+		return -1;
+	for (int n = 0; c >= 0 && n <= MAX_DEPTH; n++) {
+		int up = ti->records[c].parent;
+
+		if (up == rec)
+			return c;
+		c = up;
+	}
+	return f->record == rec ? -1 : -2;
+}
+
+/*
  * A struct's units add up (a run of bit-fields of one declared type
  * that fits in it is one unit); a union is as many units as its member
- * that uses the most.  Anonymous members were merged into the parent by
- * the parser, so they count as its own members.
+ * that uses the most.  An anonymous struct/union member (whose fields the
+ * parser merged into the parent, for names) counts as one member with
+ * its own units: a struct holding `union { u32 word; struct { u16 lo,
+ * hi; }; }` uses two units, not three.
  */
 static int record_units(const struct type_index *ti, const struct rtype *t,
 			int depth, struct type_units *u)
 {
-	int is_union = t->kind == BK_UNION, any = 0;
+	int is_union = t->kind == BK_UNION, any = 0, last_anon = -1;
 	unsigned run_bytes = 0, run_bits = 0;
 
 	memset(u, 0, sizeof(*u));
@@ -1405,15 +1459,33 @@ static int record_units(const struct type_index *ti, const struct rtype *t,
 		const struct record *r = &ti->records[f->record];
 		struct rtype ft;
 		struct type_units fu;
-		int same;
+		int place;
 
-		if (t->record >= 0)
-			same = f->record == t->record;
-		else
-			same = t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
-			       r->is_union == is_union;
-		if (!same)
+		if (t->record >= 0) {
+			place = place_in(ti, f, t->record);
+		} else if (t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
+			   r->is_union == is_union) {
+			place = place_in(ti, f, f->record);
+		} else {
 			continue;
+		}
+		if (place == -2 || (place >= 0 && place == last_anon))
+			continue;
+		last_anon = place;
+		if (place >= 0) {
+			/* The anonymous member, counted whole. */
+			struct rtype at;
+
+			memset(&at, 0, sizeof(at));
+			at.kind = ti->records[place].is_union ? BK_UNION : BK_STRUCT;
+			at.record = place;
+			if (depth > MAX_DEPTH ||
+			    !record_units(ti, &at, depth + 1, &fu))
+				return 0;
+			any = 1;
+			run_bytes = run_bits = 0;
+			goto add;
+		}
 		if (!resolve_dtype(ti, &f->t, 0, &ft, depth + 1) ||
 		    !units_of(ti, &ft, depth + 1, &fu))
 			return 0;
@@ -1432,6 +1504,7 @@ static int record_units(const struct type_index *ti, const struct rtype *t,
 		}
 		if (f->bits >= 0 && is_union)
 			fu.units = 1;
+add:
 		if (fu.min_unit < u->min_unit)
 			u->min_unit = fu.min_unit;
 		if (is_union) {

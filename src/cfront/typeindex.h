@@ -60,6 +60,17 @@ int type_index_add_header(struct type_index *ti, const char *path);
 int type_index_add_header_side(struct type_index *ti, const char *path,
 			       int side);
 /*
+ * The index of one header alone (one side of its conditionals, as
+ * above), to be merged into file indexes any number of times: the tree
+ * lookup keeps these so that a header is read and parsed once per run.
+ * NULL when it cannot be read or is refused.  Only type_index_merge()
+ * and type_index_free() may be used on it.
+ */
+struct type_index *type_index_header(const char *path, int side);
+/* Add what header index h declares at file scope to ti (h unchanged:
+ * several threads may merge one h at once). */
+void type_index_merge(struct type_index *ti, const struct type_index *h);
+/*
  * After type_index_expr() answered "unknown": the typedef name or
  * struct/union tag it needed and this index does not define (so a caller
  * can look for it elsewhere and add that header), or NULL.

@@ -95,6 +95,20 @@ static int punct(const struct scan *s, size_t i, const char *p)
 {
 	const struct token *t = &s->l->tok[i];
 
+	/* The digraphs <% %> <: :> are the brackets { } [ ] (C99 6.4.6),
+	 * as the bracket matcher of tokscan.c reads them: a scan that
+	 * counted only one spelling disagreed with it (fuzz find: a write
+	 * whose value held "ACCESS_ONCE(<%)" was converted, and the added
+	 * ')' changed what the next run saw). */
+	if (t->kind == TOK_PUNCT && t->len == 2 && !(t->flags & TF_SPLICED) &&
+	    p[0] && !p[1] && strchr("{}[]", p[0])) {
+		const char *d = s->buf + t->off;
+
+		return (p[0] == '{' && d[0] == '<' && d[1] == '%') ||
+		       (p[0] == '}' && d[0] == '%' && d[1] == '>') ||
+		       (p[0] == '[' && d[0] == '<' && d[1] == ':') ||
+		       (p[0] == ']' && d[0] == ':' && d[1] == '>');
+	}
 	if (t->kind != TOK_PUNCT ||
 	    (s->buf[t->off] != p[0] && !(t->flags & TF_SPLICED)))
 		return 0;
@@ -741,7 +755,12 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 		 * find: not idempotent). */
 		for (size_t k = close + 1; body && k <= last; k++)
 			if (T(s, k)->kind == TOK_OTHER ||
-			    (T(s, k)->kind == TOK_IDENT && is_access_macro(s, k)))
+			    (T(s, k)->kind == TOK_IDENT &&
+			     (is_access_macro(s, k) ||
+			      /* what this run makes of one (fuzz find:
+			       * converted on the second run) */
+			      ident(s, k, s->opts->read_name) ||
+			      ident(s, k, s->opts->write_name))))
 				why = "in a macro body, the assigned value holds "
 				      "another ACCESS_ONCE or stray bytes";
 		if (why) {

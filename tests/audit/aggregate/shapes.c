@@ -32,6 +32,11 @@ union ipte_control {
 };
 struct packed_bits { u32 a : 16, b : 16; };
 typedef struct { u32 pte; } pte_t;
+/* Anonymous members (C11): the member counts with its own units. */
+struct anon_word { union { u32 word; struct { u16 lo, hi; }; }; };
+struct anon_one { union { u32 a; s32 b; }; };
+struct anon_bits { union { u32 val; struct { u32 x : 16, y : 16; }; }; };
+struct anon_nested { struct { union { u32 w; struct { u8 c0, c1, c2, c3; }; }; }; };
 
 int r_pair16(struct pair16 *p)
 {
@@ -98,4 +103,28 @@ void w_pair32(struct pair32 *p, u32 a, u32 b)
 	struct pair32 v = { a, b };
 
 	WRITE_ONCE(*p, v);	/* expect: may-split */
+}
+
+int r_anon_word(struct anon_word *p)
+{
+	struct anon_word v = READ_ONCE(*p);	/* expect: may-split */
+	return v.lo - v.hi;
+}
+
+int r_anon_one(struct anon_one *p)
+{
+	struct anon_one v = READ_ONCE(*p);	/* expect: one-unit */
+	return v.b + (int)v.a;
+}
+
+int r_anon_bits(struct anon_bits *p)
+{
+	struct anon_bits v = READ_ONCE(*p);	/* expect: one-unit */
+	return (int)(v.x + v.y);
+}
+
+int r_anon_nested(struct anon_nested *p)
+{
+	struct anon_nested v = READ_ONCE(*p);	/* expect: may-split */
+	return v.c0 + v.c3;
 }

@@ -1,0 +1,1 @@
+ACCESS_ONCE(x)= ACCESS_ONCE(<%);

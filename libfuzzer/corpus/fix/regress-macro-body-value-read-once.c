@@ -1,0 +1,2 @@
+E/
+#define je ACCESS_ONCE(>) = ACCESS_ONCE(eady) ; }
