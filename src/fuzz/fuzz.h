@@ -46,9 +46,11 @@ struct volobj {
 struct volobjs {
 	struct volobj *o;
 	size_t nr, alloc;
+	struct strlist funcs;   /* functions the file defines: its own code */
 };
 
-/* Volatile file-scope objects declared in src (word: pointer size). */
+/* Volatile file-scope objects declared in src (word: pointer size), and
+ * the names of the functions it defines. */
 void volobjs_parse(struct volobjs *out, const char *src, unsigned word);
 void volobjs_release(struct volobjs *v);
 
