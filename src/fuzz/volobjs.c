@@ -209,6 +209,20 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 			const char *kw = find_word(tag, tl, "struct");
 			if (!kw)
 				kw = find_word(tag, tl, "union");
+			/* A definition only when the brace follows "struct
+			 * TAG": in "static struct S0 g_1 = {1, 2}" it is the
+			 * initialiser of an object to keep. */
+			if (kw) {
+				const char *t = kw + (kw[0] == 's' ? 6 : 5);
+				while (t < brace && isspace((unsigned char)*t))
+					t++;
+				while (t < brace && is_ident(*t))
+					t++;
+				while (t < brace && isspace((unsigned char)*t))
+					t++;
+				if (t != brace)
+					kw = NULL;
+			}
 			if (kw && find_word(brace, len - (brace - s), "volatile")) {
 				const char *t = kw + (kw[0] == 's' ? 6 : 5);
 				while (t < brace && isspace((unsigned char)*t))
