@@ -238,13 +238,26 @@ struct code_ranges {
 	size_t nr, alloc;
 };
 
+static int defined_here(const struct volobjs *objs, const char *name)
+{
+	/* gcc's clones of a function keep its name before a dot:
+	 * func_1.constprop.0, func_1.isra.0, func_1.part.0, func_1.cold. */
+	size_t n = strcspn(name, ".");
+
+	for (size_t i = 0; i < objs->funcs.nr; i++)
+		if (strlen(objs->funcs.items[i]) == n &&
+		    !strncmp(objs->funcs.items[i], name, n))
+			return 1;
+	return 0;
+}
+
 static void code_ranges_find(struct code_ranges *c, const struct volobjs *objs,
 			     const struct elf_symbols *syms)
 {
-	for (size_t i = 0; i < objs->funcs.nr; i++) {
-		const struct elf_symbol *s = elf_symbol_find(syms, objs->funcs.items[i]);
+	for (size_t i = 0; i < syms->nr; i++) {
+		const struct elf_symbol *s = &syms->sym[i];
 
-		if (!s || !s->is_func || !s->size)
+		if (!s->is_func || !s->size || !defined_here(objs, s->name))
 			continue;
 		ALLOC_GROW(c->r, c->nr + 1, c->alloc);
 		c->r[c->nr][0] = s->value;
