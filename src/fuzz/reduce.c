@@ -206,6 +206,8 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 	struct child ch = CHILD_INIT;
 	const char *argv[8];
 	const char *chk[2] = { "./test.sh", NULL };
+	const char *tmp_env[2] = { NULL, NULL }, *rtmp = NULL;
+	char *tmp_var = NULL;
 	int ret = -1;
 
 	if (!reducer) {
@@ -261,6 +263,12 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		argv[4] = "testcase.c";
 		argv[5] = NULL;
 	}
+	/* The reducer, the compilers and our own runs under it make
+	 * temporary files; one stopped at the time limit leaves them
+	 * behind.  They all go to a private TMPDIR, removed afterwards. */
+	rtmp = tempdir_create("reducer");
+	tmp_env[0] = tmp_var = xasprintf("TMPDIR=%s", rtmp);
+	ch.env = tmp_env;
 	ch.argv = argv;
 	ch.dir = sdir;
 	ch.stdout_path = "/dev/null";
@@ -295,6 +303,9 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 	ret = 0;
 out:
 	child_release(&ch);
+	if (rtmp)
+		tempdir_remove(rtmp);
+	free(tmp_var);
 	strbuf_release(&sb);
 	free(text);
 	free(rdir);
