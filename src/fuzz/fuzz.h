@@ -10,6 +10,7 @@
  *   results.c    JSON lines, resume, the summary table
  *   merge.c      --merge: shard outputs into one summary
  *   reduce.c     --reduce and --check-one: C-Vise with our oracle
+ *   ub-guards.c  the reducer's undefined-behaviour guards
  *   fuzz.c       the command: options, seeds, workers
  */
 #ifndef RWONCE_FUZZ_FUZZ_H
@@ -46,9 +47,11 @@ struct volobj {
 struct volobjs {
 	struct volobj *o;
 	size_t nr, alloc;
+	struct strlist funcs;   /* functions the file defines: its own code */
 };
 
-/* Volatile file-scope objects declared in src (word: pointer size). */
+/* Volatile file-scope objects declared in src (word: pointer size), and
+ * the names of the functions it defines. */
 void volobjs_parse(struct volobjs *out, const char *src, unsigned word);
 void volobjs_release(struct volobjs *v);
 
@@ -190,6 +193,12 @@ struct reduce_job {
 int fuzz_reduce(const struct reduce_job *job, const char *src,
 		const char *out_dir, const char *self_exe, struct strbuf *why);
 int fuzz_check_one(int argc, const char **argv);
+
+/* ub-guards.c: 0 when src is free of the undefined behaviour a reducer
+ * introduces (gcc warnings as errors, a clean UBSan+ASan run at -O0);
+ * else -1 with the reason in *why.  Temporary files go to dir. */
+int ub_guards(const char *src, const char *incdir, const char *dir,
+	      unsigned timeout_ms, struct strbuf *why);
 
 /* fuzz.c: a configuration from "CC:TARGET:OPT" (for --check-one). */
 int fuzz_config_from_spec(const char *spec, struct fuzz_config *c);

@@ -140,18 +140,138 @@ static int compile(const struct fuzz_config *c, const char *src,
 	return ret;
 }
 
-static const struct volobj *object_at(const struct volobjs *v, uint64_t addr,
+/* The data objects of the executable that lie in the watched span, by
+ * address: an access that starts inside one of them that is not
+ * volatile is an access to that neighbour. */
+struct data_spans {
+	uint64_t (*r)[2];
+	size_t nr, alloc;
+};
+
+static int span_cmp(const void *a, const void *b)
+{
+	const uint64_t *x = a, *y = b;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static void data_spans_find(struct data_spans *d, const struct elf_symbols *syms,
+			    uint64_t lo, uint64_t hi)
+{
+	for (size_t i = 0; i < syms->nr; i++) {
+		const struct elf_symbol *s = &syms->sym[i];
+
+		if (s->is_func || !s->size || s->value >= hi || s->value + s->size <= lo)
+			continue;
+		ALLOC_GROW(d->r, d->nr + 1, d->alloc);
+		d->r[d->nr][0] = s->value;
+		d->r[d->nr][1] = s->value + s->size;
+		d->nr++;
+	}
+	if (d->nr)
+		qsort(d->r, d->nr, sizeof(d->r[0]), span_cmp);
+}
+
+static int in_some_object(const struct data_spans *d, uint64_t addr)
+{
+	size_t lo = 0, hi = d->nr;
+
+	/* The last span starting at or before addr; spans may nest
+	 * (aliases), so a few before it are looked at too. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->r[mid][0] <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t k = lo, n = 0; k > 0 && n < 4; k--, n++)
+		if (addr >= d->r[k - 1][0] && addr < d->r[k - 1][1])
+			return 1;
+	return 0;
+}
+
+/*
+ * The object an access is really an access to: the volatile object
+ * holding its first byte; or, when its first byte is in no object at
+ * all (padding between objects), a volatile object it wholly contains (a
+ * widened access: say a 4-byte load of a volatile uint8_t).  An access
+ * whose first byte belongs to another, non-volatile object is that
+ * object's, even when it runs on into a volatile one (seen: gcc -O0
+ * reads a volatile bitfield of a packed 14-byte struct with an 8-byte
+ * load at offset 8 that runs 2 bytes past its end, over the next
+ * object); likewise one that starts outside and only overlaps an
+ * object's first bytes.
+ */
+static const struct volobj *object_at(const struct volobjs *v,
+				      const struct data_spans *d, uint64_t addr,
 				      unsigned size, uint32_t *idx)
 {
 	for (size_t i = 0; i < v->nr; i++) {
 		const struct volobj *o = &v->o[i];
 
-		if (o->size && addr < o->addr + o->size && addr + size > o->addr) {
+		if (o->size && addr >= o->addr && addr < o->addr + o->size) {
+			*idx = (uint32_t)i;
+			return o;
+		}
+	}
+	if (in_some_object(d, addr))
+		return NULL;
+	for (size_t i = 0; i < v->nr; i++) {
+		const struct volobj *o = &v->o[i];
+
+		if (o->size && addr < o->addr && addr + size >= o->addr + o->size) {
 			*idx = (uint32_t)i;
 			return o;
 		}
 	}
 	return NULL;
+}
+
+/* The code of the program itself: the functions its file defines (and
+ * what the compiler inlined into them).  libc and the startup code copy
+ * memory word by word over whatever lies near (printf's buffers, the
+ * initial data), and are no part of what the program asked for. */
+struct code_ranges {
+	uint64_t (*r)[2];
+	size_t nr, alloc;
+};
+
+static int defined_here(const struct volobjs *objs, const char *name)
+{
+	/* gcc's clones of a function keep its name before a dot:
+	 * func_1.constprop.0, func_1.isra.0, func_1.part.0, func_1.cold. */
+	size_t n = strcspn(name, ".");
+
+	for (size_t i = 0; i < objs->funcs.nr; i++)
+		if (strlen(objs->funcs.items[i]) == n &&
+		    !strncmp(objs->funcs.items[i], name, n))
+			return 1;
+	return 0;
+}
+
+static void code_ranges_find(struct code_ranges *c, const struct volobjs *objs,
+			     const struct elf_symbols *syms)
+{
+	for (size_t i = 0; i < syms->nr; i++) {
+		const struct elf_symbol *s = &syms->sym[i];
+
+		if (!s->is_func || !s->size || !defined_here(objs, s->name))
+			continue;
+		ALLOC_GROW(c->r, c->nr + 1, c->alloc);
+		c->r[c->nr][0] = s->value;
+		c->r[c->nr][1] = s->value + s->size;
+		c->nr++;
+	}
+}
+
+static int in_program_code(const struct code_ranges *c, uint64_t pc)
+{
+	for (size_t i = 0; i < c->nr; i++)
+		if (pc >= c->r[i][0] && pc < c->r[i][1])
+			return 1;
+	return 0;
 }
 
 void oracle_run(const struct fuzz_config *c, const char *src,
@@ -164,6 +284,8 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 	struct volobjs objs;
 	struct trace t;
 	struct trace_request req;
+	struct code_ranges code = { NULL, 0, 0 };
+	struct data_spans data = { NULL, 0, 0 };
 	struct strbuf why = STRBUF_INIT, out = STRBUF_INIT;
 	uint64_t lo = UINT64_MAX, hi = 0;
 	char *text;
@@ -199,6 +321,10 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 		if (s->value + s->size > hi)
 			hi = s->value + s->size;
 	}
+	code_ranges_find(&code, &objs, &syms);
+	/* From 64 bytes before: the widest access (AVX-512) that reaches
+	 * into the watched span can start there. */
+	data_spans_find(&data, &syms, lo > 64 ? lo - 64 : 0, hi);
 	r->nr_obj = objs.nr;
 	r->obj_size = xcalloc(objs.nr + 1, sizeof(*r->obj_size));
 	for (size_t i = 0; i < objs.nr; i++)
@@ -233,7 +359,9 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 		const struct volobj *ob;
 		uint32_t idx;
 
-		ob = object_at(&objs, a->addr, a->size, &idx);
+		if (!in_program_code(&code, a->pc))
+			continue;
+		ob = object_at(&objs, &data, a->addr, a->size, &idx);
 		if (!ob)
 			continue;
 		ALLOC_GROW(r->acc, r->nr + 1, r->alloc);
@@ -246,12 +374,19 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 		r->acc[r->nr].pc = a->pc;
 		r->nr++;
 	}
-	r->nr_blind = t.nr_blind;
-	if (t.nr_blind)
-		r->blind_example = xasprintf("0x%llx",
-			(unsigned long long)t.blind[0].pc);
+	/* Blind spots count only in the program's own code: libc's are
+	 * left out like its accesses. */
+	for (size_t i = 0; i < t.nr_blind; i++) {
+		if (!in_program_code(&code, t.blind[i].pc))
+			continue;
+		if (!r->nr_blind++)
+			r->blind_example = xasprintf("0x%llx",
+				(unsigned long long)t.blind[i].pc);
+	}
 	r->status = RUN_OK;
 out:
+	free(code.r);
+	free(data.r);
 	trace_release(&t);
 	elf_symbols_release(&syms);
 	volobjs_release(&objs);

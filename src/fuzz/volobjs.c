@@ -209,6 +209,20 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 			const char *kw = find_word(tag, tl, "struct");
 			if (!kw)
 				kw = find_word(tag, tl, "union");
+			/* A definition only when the brace follows "struct
+			 * TAG": in "static struct S0 g_1 = {1, 2}" it is the
+			 * initialiser of an object to keep. */
+			if (kw) {
+				const char *t = kw + (kw[0] == 's' ? 6 : 5);
+				while (t < brace && isspace((unsigned char)*t))
+					t++;
+				while (t < brace && is_ident(*t))
+					t++;
+				while (t < brace && isspace((unsigned char)*t))
+					t++;
+				if (t != brace)
+					kw = NULL;
+			}
 			if (kw && find_word(brace, len - (brace - s), "volatile")) {
 				const char *t = kw + (kw[0] == 's' ? 6 : 5);
 				while (t < brace && isspace((unsigned char)*t))
@@ -289,6 +303,31 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 	}
 }
 
+/*
+ * The name of the function whose definition head is h ("static int
+ * func_1(int a)"): the identifier before the parenthesis that matches the
+ * last ')'.  The oracle keeps only accesses made by these functions.
+ */
+static void function_name(struct volobjs *out, const char *h, size_t len)
+{
+	size_t i = len, n = 0;
+	int d = 0;
+
+	while (i > 0) {
+		i--;
+		if (h[i] == ')')
+			d++;
+		else if (h[i] == '(' && --d == 0)
+			break;
+	}
+	while (i > 0 && isspace((unsigned char)h[i - 1]))
+		i--;
+	while (i > n && is_ident(h[i - n - 1]))
+		n++;
+	if (n)
+		strlist_push_nodup(&out->funcs, xstrndup(h + i - n, n));
+}
+
 void volobjs_parse(struct volobjs *out, const char *src, unsigned word)
 {
 	char *s = strip_comments(src);
@@ -310,6 +349,8 @@ void volobjs_parse(struct volobjs *out, const char *src, unsigned word)
 				k--;
 			if (depth == 0 && paren == 0 && k > start && s[k - 1] == ')') {
 				int d = 0;
+
+				function_name(out, s + start, k - start);
 				for (; i < len; i++) {
 					if (s[i] == '{')
 						d++;
@@ -336,5 +377,6 @@ void volobjs_release(struct volobjs *v)
 	for (size_t i = 0; i < v->nr; i++)
 		free(v->o[i].name);
 	free(v->o);
+	strlist_clear(&v->funcs);
 	memset(v, 0, sizeof(*v));
 }
