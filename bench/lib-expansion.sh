@@ -64,14 +64,14 @@ uses_tu() { # PEER USES
 }
 
 echo "== Preprocessed bytes of READ_ONCE nested 1..4 deep (gcc -O2 -E -P, whitespace folded)"
-printf '%-14s %10s %10s %10s %10s   %s\n' peer depth1 depth2 depth3 depth4 "depth4 vs volatile cast"
+printf '%-18s %10s %10s %10s %10s   %s\n' peer depth1 depth2 depth3 depth4 "depth4 vs volatile cast"
 vol4=
 for peer in $PEERS; do
 	if ! flags=$(peer_flags "$peer"); then
-		printf '%-14s %s\n' "$peer" "not measured: $flags"
+		printf '%-18s %s\n' "$peer" "not measured: $flags"
 		continue
 	fi
-	line=$(printf '%-14s' "$peer")
+	line=$(printf '%-18s' "$peer")
 	bytes=
 	for d in 1 2 3 4; do
 		nested_tu "$peer" "$d" >"$WORK/n.c"
@@ -127,21 +127,21 @@ for cc in $CCS; do
 		done
 		round=$((round + 1))
 	done
-	printf '%-8s %-14s %10s %10s %12s   %s\n' "$cc" peer "total" "0 uses" "10,000 uses" "per-use cost vs volatile cast"
+	printf '%-8s %-18s %10s %10s %12s   %s\n' "$cc" peer "total" "0 uses" "10,000 uses" "per-use cost vs volatile cast"
 	vol=
 	for peer in $PEERS; do
 		if [ -f "$WORK/$cc.$peer.skip" ]; then
-			printf '%-8s %-14s %s\n' "" "$peer" "$(cat "$WORK/$cc.$peer.skip")"
+			printf '%-8s %-18s %s\n' "" "$peer" "$(cat "$WORK/$cc.$peer.skip")"
 			continue
 		fi
 		if grep -q fail "$WORK/$cc.$peer.u" "$WORK/$cc.$peer.u0"; then
-			printf '%-8s %-14s %s\n' "" "$peer" "does not compile"
+			printf '%-8s %-18s %s\n' "" "$peer" "does not compile"
 			continue
 		fi
 		total=$(sort -n "$WORK/$cc.$peer.u" | head -n 1)
 		base=$(sort -n "$WORK/$cc.$peer.u0" | head -n 1)
 		net=$((total - base))
 		[ "$peer" = volatile ] && vol=$net
-		printf '%-8s %-14s %10s %10s %12s   %sx\n' "" "$peer" "$total" "$base" "$net" "$(ratio "$net" "$vol")"
+		printf '%-8s %-18s %10s %10s %12s   %sx\n' "" "$peer" "$total" "$base" "$net" "$(ratio "$net" "$vol")"
 	done
 done

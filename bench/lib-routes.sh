@@ -12,8 +12,10 @@
 #   route-inline      per-width inline functions chosen by the size _Generic
 #   route-choose      __builtin_choose_expr: scalars direct, structs inline
 #   route-one-assert  both checks in one _Static_assert (loses the messages)
+#   route-floor-array, route-floor-unqual, route-floor-size
+#                     the floor plus ONE of rwonce.h's parts: what each costs
 #
 # Usage: bench/lib-routes.sh   (BENCH_RUNS, BENCH_CCS as for lib-expansion)
-BENCH_PEERS=${BENCH_PEERS:-"volatile rwonce route-floor route-scalar route-union route-inline route-choose route-one-assert"}
+BENCH_PEERS=${BENCH_PEERS:-"volatile rwonce route-floor route-scalar route-union route-inline route-choose route-one-assert route-floor-array route-floor-unqual route-floor-size"}
 export BENCH_PEERS
 exec "$(dirname "$0")/lib-expansion.sh" "$@"
