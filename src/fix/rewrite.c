@@ -325,21 +325,24 @@ static int token_has_for_each(const struct scan *s, size_t i)
 
 static int statement_starts_at(const struct scan *s, size_t i)
 {
-	size_t p = prev_code(s, i), open;
-
-	if (p == NONE)
-		return 1;
-	if (punct(s, p, ";") || punct(s, p, "{") || punct(s, p, "}") ||
-	    punct(s, p, ":"))
-		return 1;
-	if (ident(s, p, "else") || ident(s, p, "do"))
-		return 1;
-	if (punct(s, p, ")") && (open = match_back(s, p)) != NONE &&
-	    open > 0) {
+	/* A loop, not recursion: iterator macros may be chained without
+	 * limit ("for_each_a(x) for_each_b(y) ... z = v;"). */
+	for (;;) {
+		size_t p = prev_code(s, i), open, h;
 		static const char *const heads[] = { "if", "while", "for",
 						     "switch", NULL };
-		size_t h = prev_code(s, open);
 
+		if (p == NONE)
+			return 1;
+		if (punct(s, p, ";") || punct(s, p, "{") || punct(s, p, "}") ||
+		    punct(s, p, ":"))
+			return 1;
+		if (ident(s, p, "else") || ident(s, p, "do"))
+			return 1;
+		if (!punct(s, p, ")") || (open = match_back(s, p)) == NONE ||
+		    open == 0)
+			return 0;
+		h = prev_code(s, open);
 		if (h == NONE || T(s, h)->kind != TOK_IDENT)
 			return 0;
 		if (ident_in(s, h, heads))
@@ -347,9 +350,10 @@ static int statement_starts_at(const struct scan *s, size_t i)
 		/* An iterator macro, "for_each_rcu_flavor(rsp) x = v;",
 		 * "list_for_each_entry(p, h, m) x = v;": a loop header by
 		 * the kernel's naming, when it starts a statement itself. */
-		return token_has_for_each(s, h) && statement_starts_at(s, h);
+		if (!token_has_for_each(s, h))
+			return 0;
+		i = h;
 	}
-	return 0;
 }
 
 /*
