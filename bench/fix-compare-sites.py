@@ -1,13 +1,20 @@
 #!/usr/bin/env python3
 """Compare the sites two unified diffs convert (bench/fix-vs-spatch.sh).
 
-    bench/fix-compare-sites.py TREE RWONCE.diff SPATCH.diff [SAMPLES]
+    bench/fix-compare-sites.py [--word WORD] TREE RWONCE.diff SPATCH.diff [SAMPLES]
 
 A site is an original line (path, line number) that a diff removes or
 changes; the line's text says which idiom it holds.  Prints how many
 lines both tools change, and, for the lines only one changes, a count per
 reason with a few examples -- the reasons are guessed from the line's text
 and are checked by hand in doc/bench-audit.md.
+
+--word WORD (e.g. ACCESS_ONCE): only original lines holding WORD are
+sites, so lines a tool merely re-indents or re-wraps (spatch rewrites a
+whole statement spanning lines) are not counted; it also prints, per
+file, how many WORDs each diff removes ('-' lines minus '+' lines), and
+the files where the two counts differ, which catches a line holding two
+sites of which one tool converts only one.
 """
 import collections
 import os
@@ -67,10 +74,54 @@ def reason(text):
     return "other"
 
 
+def word_counts(diff_path, word):
+    """{path: occurrences of word on '-' lines minus those on '+' lines}."""
+    pat = re.compile(r"\b%s\b" % re.escape(word))
+    out = collections.Counter()
+    path = None
+    with open(diff_path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("--- "):
+                name = line[4:].split("\t")[0].strip()
+                path = os.path.normpath(re.sub(r"^(a|b)/", "", name))
+                continue
+            if line.startswith("+++ ") or path is None or not line:
+                continue
+            if line[0] == "-":
+                out[path] += len(pat.findall(line))
+            elif line[0] == "+":
+                out[path] -= len(pat.findall(line))
+    return out
+
+
 def main():
-    tree, a, b = sys.argv[1:4]
-    samples = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    args = sys.argv[1:]
+    word = None
+    if args[:1] == ["--word"]:
+        word, args = args[1], args[2:]
+    tree, a, b = args[:3]
+    samples = int(args[3]) if len(args) > 3 else 3
     ra, rb = changed_lines(a), changed_lines(b)
+    if word:
+        pat = re.compile(r"\b%s\b" % re.escape(word))
+        keep = set()
+        for site in ra | rb:
+            p, n = site
+            try:
+                with open(os.path.join(tree, p), encoding="utf-8",
+                          errors="replace") as f:
+                    lines = f.read().split("\n")
+            except OSError:
+                continue
+            if 0 < n <= len(lines) and pat.search(lines[n - 1]):
+                keep.add(site)
+        ra, rb = ra & keep, rb & keep
+        ca, cb = word_counts(a, word), word_counts(b, word)
+        print("%s removed: rwonce %d, spatch %d; files where the counts "
+              "differ: %s" % (word, sum(ca.values()), sum(cb.values()),
+                              ", ".join("%s (%d/%d)" % (p, ca[p], cb[p])
+                                        for p in sorted(set(ca) | set(cb))
+                                        if ca[p] != cb[p]) or "none"))
     print("lines changed by both: %d, only rwonce: %d, only spatch: %d"
           % (len(ra & rb), len(ra - rb), len(rb - ra)))
     cache = {}

@@ -7,13 +7,15 @@ LT=$RWONCE_BUILD/cfront-test
 D=$RWONCE_ROOT/tests/cfront
 [ -x "$LT" ] || skip_all "$LT not built (run make)"
 
-POS="24:2 25:2 26:2 27:2 28:2 28:9 28:14 29:2 30:2 31:2 31:16 32:2 33:2 34:2 34:15 35:2 36:2 36:3 36:26 37:2 37:7 37:10 37:16 37:19 37:28 37:34 37:40"
+POS="24:2 25:2 26:2 27:2 28:2 28:9 28:14 29:2 30:2 31:2 31:16 32:2 33:2 34:2 34:15 35:2 36:2 36:3 36:26 37:2 37:7 37:10 37:16 37:19 37:28 37:34 37:40 46:15 46:26 46:31"
 test_expect_success 'operand types match the golden answers' \
 	"$LT type $D/types.c $POS >$TEST_TMP/types && diff -u $D/types.expect $TEST_TMP/types"
 test_expect_success 'a conflict, a call and an unknown typedef are unknown' \
 	"grep -q '^31:16: unknown' $D/types.expect && grep -q '^34:2: unknown' $D/types.expect && grep -q '^32:2: unknown' $D/types.expect"
 test_expect_success 'typedef spelling is kept next to the canonical type' \
 	"grep -q \"^24:2: scalar 'u32_t' 'unsigned int'\" $D/types.expect && grep -q \"^37:2: union 'ipte_t' 'union ipte_control'\" $D/types.expect"
+test_expect_success 'static __always_inline before the type: the parameters are seen' \
+	"grep -q \"^46:15: scalar 'u32_t' 'unsigned int'\" $D/types.expect && grep -q \"^46:26: scalar 'u32_t'\" $D/types.expect"
 
 # Hostile input never crashes the index: deep nesting, broken declarations.
 awk 'BEGIN { printf "int f(void) { return "; for (i = 0; i < 50000; i++) printf "("; printf "x"; for (i = 0; i < 50000; i++) printf ")"; print "; }"; print "struct { struct { struct { int a; } ; } ; } s; int g( { ; typedef ; struct ; x y z ;" }' >"$TEST_TMP/deep.c"

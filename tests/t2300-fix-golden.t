@@ -49,6 +49,12 @@ test_expect_success 'ACCESS_ONCE(x)++, |=, &ACCESS_ONCE(x) are left' "
 	! grep -E '^\+.*&READ_ONCE' '$TEST_TMP/ao.diff' &&
 	! grep -E '^-.*ACCESS_ONCE\((counter|mask)\)(\+\+|--| \|=| <<=)' '$TEST_TMP/ao.diff'"
 
+# Iterator macros chain without limit; the walk back over them is a loop.
+awk 'BEGIN { print "int x, i;"; print "void f(void)"; print "{"; for (k = 0; k < 100000; k++) printf "for_each_q(i) "; print "ACCESS_ONCE(x) = 1;"; print "}" }' >"$TEST_TMP/chain.c"
+test_expect_success 'a write after 100000 chained for_each macros is converted' "
+	'$RWONCE' fix -q '$TEST_TMP/chain.c' >'$TEST_TMP/chain.diff';
+	test \$? = 1 && grep -q 'for_each_q(i) WRITE_ONCE(x, 1);\$' '$TEST_TMP/chain.diff'"
+
 test_expect_success 'a file with nothing to convert: no output, exit 0' "
 	printf 'int x;\nint f(void) { return READ_ONCE(x); }\n' >'$TEST_TMP/clean.c' &&
 	'$RWONCE' fix -q '$TEST_TMP/clean.c' >'$TEST_TMP/clean.out' &&

@@ -158,6 +158,44 @@ static const struct word statement_words[] = {
 	WORD("asm"), WORD("__asm__"), WORD("__asm"),
 };
 
+/*
+ * Macros that expand to function attributes and stand before the type in
+ * kernel-style code ("static __always_inline int f(").  Any other
+ * "__word" there is one only when a specifier keyword follows it.
+ */
+static const struct word attr_words[] = {
+	WORD("__always_inline"), WORD("noinline"), WORD("notrace"),
+	WORD("nokprobe_inline"), WORD("asmlinkage"), WORD("__visible"),
+	WORD("__init"), WORD("__exit"), WORD("__sched"), WORD("__kprobes"),
+	WORD("__cold"), WORD("__weak"), WORD("__pure"), WORD("__must_check"),
+	WORD("__maybe_unused"), WORD("__always_unused"), WORD("__used"),
+	WORD("__noreturn"), WORD("__attribute_const__"), WORD("__ref"),
+	WORD("__cpuinit"), WORD("__meminit"), WORD("__devinit"),
+	WORD("__init_or_module"), WORD("__flatten"), WORD("__noclone"),
+};
+
+static int in_list(const char *buf, const struct token *t,
+		   const struct word *list, size_t n);
+
+/* A word that can only be part of declaration specifiers, never a
+ * declarator or a qualifier of a type named before it. */
+static int specifier_word(const struct type_index *ti, size_t i)
+{
+	const char *buf = ti->buf;
+	const struct token *t = &ti->l->tok[i];
+
+	if (t->kind != TOK_IDENT)
+		return 0;
+	/* not the qualifiers: "__u32 const *p" has __u32 for its type */
+	return in_list(buf, t, scalar_keywords, ARRAY_SIZE(scalar_keywords)) ||
+	       in_list(buf, t, attr_words, ARRAY_SIZE(attr_words)) ||
+	       token_is(buf, t, "void") || token_is(buf, t, "struct") ||
+	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
+	       token_is(buf, t, "typeof") || token_is(buf, t, "__typeof__") ||
+	       token_is(buf, t, "__typeof") || token_is(buf, t, "inline") ||
+	       token_is(buf, t, "__inline") || token_is(buf, t, "__inline__");
+}
+
 static int in_list(const char *buf, const struct token *t,
 		   const struct word *list, size_t n)
 {
@@ -384,6 +422,19 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 		} else if (in_list(buf, tk, statement_words,
 				   ARRAY_SIZE(statement_words))) {
 			break;
+		} else if (!have_base &&
+			   (in_list(buf, tk, attr_words, ARRAY_SIZE(attr_words)) ||
+			    (tk->len > 2 && buf[tk->off] == '_' &&
+			     buf[tk->off + 1] == '_' && i + 1 < end &&
+			     specifier_word(ti, i + 1)))) {
+			/* A function attribute macro before the type:
+			 * "static __always_inline int f(", "noinline void g(",
+			 * "__init struct x *h(".  Taken for a typedef name it
+			 * would hide the function definition and its
+			 * parameters from every lookup. */
+			i++;
+			if (is_p(ti, i, "(") && !is_p(ti, i + 1, "*"))
+				i = skip_group(ti, i);
 		} else if (!have_base) {
 			/* One identifier as the type: a typedef name. */
 			t->kind = BK_TYPEDEF;

@@ -307,26 +307,53 @@ static int plain_span(const struct scan *s, size_t a, size_t b)
  * value runs to the ';' is a whole expression statement, and WRITE_ONCE
  * (a statement in the kernel, do { } while (0)) can stand in for it.
  */
+/* The identifier at i names an iterator macro: it contains "for_each". */
+static int token_has_for_each(const struct scan *s, size_t i)
+{
+	const struct token *t = T(s, i);
+	const char *w = s->buf + t->off;
+	static const char key[] = "for_each";
+	size_t n = sizeof(key) - 1;
+
+	if (t->flags & TF_SPLICED)
+		return 0;
+	for (size_t k = 0; k + n <= t->len; k++)
+		if (!memcmp(w + k, key, n))
+			return 1;
+	return 0;
+}
+
 static int statement_starts_at(const struct scan *s, size_t i)
 {
-	size_t p = prev_code(s, i), open;
-
-	if (p == NONE)
-		return 1;
-	if (punct(s, p, ";") || punct(s, p, "{") || punct(s, p, "}") ||
-	    punct(s, p, ":"))
-		return 1;
-	if (ident(s, p, "else") || ident(s, p, "do"))
-		return 1;
-	if (punct(s, p, ")") && (open = match_back(s, p)) != NONE &&
-	    open > 0) {
+	/* A loop, not recursion: iterator macros may be chained without
+	 * limit ("for_each_a(x) for_each_b(y) ... z = v;"). */
+	for (;;) {
+		size_t p = prev_code(s, i), open, h;
 		static const char *const heads[] = { "if", "while", "for",
 						     "switch", NULL };
-		size_t h = prev_code(s, open);
 
-		return h != NONE && ident_in(s, h, heads);
+		if (p == NONE)
+			return 1;
+		if (punct(s, p, ";") || punct(s, p, "{") || punct(s, p, "}") ||
+		    punct(s, p, ":"))
+			return 1;
+		if (ident(s, p, "else") || ident(s, p, "do"))
+			return 1;
+		if (!punct(s, p, ")") || (open = match_back(s, p)) == NONE ||
+		    open == 0)
+			return 0;
+		h = prev_code(s, open);
+		if (h == NONE || T(s, h)->kind != TOK_IDENT)
+			return 0;
+		if (ident_in(s, h, heads))
+			return 1;
+		/* An iterator macro, "for_each_rcu_flavor(rsp) x = v;",
+		 * "list_for_each_entry(p, h, m) x = v;": a loop header by
+		 * the kernel's naming, when it starts a statement itself. */
+		if (!token_has_for_each(s, h))
+			return 0;
+		i = h;
 	}
-	return 0;
 }
 
 /*
@@ -522,8 +549,8 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 			*why = p != NONE && punct(s, p, ")") ?
 				"not known to be a whole statement: it follows "
 				"a ')' that closes no if/while/for/switch "
-				"header (a loop macro?); WRITE_ONCE() has no "
-				"value" :
+				"header or *for_each* macro (another loop "
+				"macro?); WRITE_ONCE() has no value" :
 				"the assignment's value is used, and "
 				"WRITE_ONCE() has none";
 			return USE_LEAVE;

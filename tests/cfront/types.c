@@ -36,3 +36,12 @@ unsigned long long probe(struct ring *ring, pair_t p, const char *name)
 	(*(volatile typeof(a) *)&a);           /* */
 	old; p; ring; c; handler; name; regs; d->wb;
 }
+
+/* A function attribute macro before the type is not a typedef name: the
+ * parameters stay visible; a typedef name followed by a qualifier or
+ * __iomem stays the type. */
+static int shadow(pair_t lock) { return lock.lo; }
+static __always_inline int attr(pair_t *lock, u32_t const *q, u32_t __iomem *r)
+{
+	return (int)(lock->lo + *q + *r);
+}

@@ -6,6 +6,10 @@ long counter;
 unsigned long mask;
 struct ring *ring_ptr;
 
+/* Loop macros: one named like the kernel's iterators, one not. */
+#define for_each_slot(i) for ((i) = 0; (i) < 2; (i)++)
+#define twice(i) for ((i) = 0; (i) < 2; (i)++)
+
 /* Uses inside a macro body are left: the macro's users decide. */
 #define RING_HEAD(r) ACCESS_ONCE((r)->head)
 
@@ -41,6 +45,8 @@ void writes(struct ring *r, int n)
 		ACCESS_ONCE(counter) = n ? 4 : 5;
 	do ACCESS_ONCE(flag) = 0; while (0);
 	{ ACCESS_ONCE(flag) = 6; }
+	for_each_slot(n)               /* an iterator macro, by its name */
+		ACCESS_ONCE(counter) = n;
 }
 
 int left_alone(struct ring *r, int n)
@@ -59,6 +65,7 @@ int left_alone(struct ring *r, int n)
 	ACCESS_ONCE(flag) = 1, n++;    /* comma expression */
 	x += (int)sizeof(ACCESS_ONCE(counter)); /* not evaluated */
 	(ACCESS_ONCE(flag)) = 7;       /* parenthesised target */
+	twice(n) ACCESS_ONCE(flag) = 8; /* a macro not known to be a loop */
 	x += ACCESS_ONCE(ACCESS_ONCE(flag)); /* inner: must stay an lvalue */
 	return x + *p;
 }

@@ -3,6 +3,21 @@
 #include <linux/compiler.h>
 #include <asm/page.h>
 
+static __always_inline int arch_spin_value_unlocked(arch_spinlock_t lock)
+{
+	return lock.tickets.head == lock.tickets.tail;
+}
+
+/* "__always_inline" before the type, and a parameter of the same name
+ * but another type in the function above (Linux 3.17's trylock) */
+static __always_inline int arch_spin_trylock(arch_spinlock_t *lock)
+{
+	arch_spinlock_t old;
+
+	old.tickets = ACCESS_ONCE(lock->tickets);	/* expect: nonscalar */
+	return old.tickets.head == old.tickets.tail;
+}
+
 static inline int arch_spin_is_locked(arch_spinlock_t *lock)
 {
 	struct __raw_tickets tmp = ACCESS_ONCE(lock->tickets);	/* expect: nonscalar */
