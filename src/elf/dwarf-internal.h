@@ -9,6 +9,7 @@
 struct fn_range {
 	Dwarf_Addr lo, hi;
 	Dwarf_Die die;
+	int top; /* a child of the unit's DIE (not in a namespace) */
 };
 
 struct unit_priv {
@@ -17,6 +18,23 @@ struct unit_priv {
 	struct fn_range *fns; /* sorted by lo; built on first need */
 	size_t nfns, alloc_fns;
 	int fns_loaded;
+	int fns_overlap; /* two of the ranges overlap: no binary search */
+	/* the offsets of the subprogram DIEs that are the unit's children,
+	 * with code or not (abstract origins of inlined copies), sorted */
+	Dwarf_Off *top;
+	size_t ntop, alloc_top;
 };
+
+/* Load p->fns and p->top, once. */
+void unit_fns_load(struct unit_priv *p);
+
+/*
+ * What dwarf_getscopes(&p->cu, pc, scopes) gives -- the scopes at pc,
+ * innermost first -- found from the function table instead of a walk of
+ * every DIE of the unit, which made typing one operand cost as much as
+ * reading the unit.  Falls back to dwarf_getscopes where the shortcut
+ * could differ.  (dwarf-scopes.c)
+ */
+int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes);
 
 #endif

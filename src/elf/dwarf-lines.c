@@ -296,6 +296,7 @@ int elf_image_units_each(struct elf_image *img,
 		units++;
 		r = fn(&u, ctx);
 		free(p.fns);
+		free(p.top);
 		if (r) {
 			free(rows);
 			return r;
@@ -333,7 +334,7 @@ static int cmp_fn(const void *a, const void *b)
 
 /* The address ranges of the unit's functions (its DIE's direct children,
  * and those in namespaces), for finding the one that holds a pc. */
-static void load_fns(struct unit_priv *p, Dwarf_Die *parent)
+static void load_fns(struct unit_priv *p, Dwarf_Die *parent, int top)
 {
 	Dwarf_Die c;
 
@@ -345,19 +346,46 @@ static void load_fns(struct unit_priv *p, Dwarf_Die *parent)
 		ptrdiff_t off = 0;
 
 		if (tag == DW_TAG_namespace) {
-			load_fns(p, &c);
+			load_fns(p, &c, 0);
 			continue;
 		}
 		if (tag != DW_TAG_subprogram)
 			continue;
+		if (top) {
+			ALLOC_GROW(p->top, p->ntop + 1, p->alloc_top);
+			p->top[p->ntop++] = dwarf_dieoffset(&c);
+		}
 		while ((off = dwarf_ranges(&c, off, &base, &lo, &hi)) > 0) {
 			ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
 			p->fns[p->nfns].lo = lo;
 			p->fns[p->nfns].hi = hi;
 			p->fns[p->nfns].die = c;
+			p->fns[p->nfns].top = top;
 			p->nfns++;
 		}
 	} while (!dwarf_siblingof(&c, &c));
+}
+
+static int cmp_off(const void *a, const void *b)
+{
+	const Dwarf_Off *x = a, *y = b;
+
+	return *x < *y ? -1 : *x > *y;
+}
+
+void unit_fns_load(struct unit_priv *p)
+{
+	if (p->fns_loaded)
+		return;
+	p->fns_loaded = 1;
+	load_fns(p, &p->cu, 1);
+	if (p->nfns)
+		qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
+	for (size_t i = 1; i < p->nfns; i++)
+		if (p->fns[i - 1].hi > p->fns[i].lo)
+			p->fns_overlap = 1;
+	if (p->ntop)
+		qsort(p->top, p->ntop, sizeof(*p->top), cmp_off);
 }
 
 /*
@@ -418,12 +446,7 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 	Dwarf_Addr end = (Dwarf_Addr)-1;
 
 	*until = UINT64_MAX;
-	if (!p->fns_loaded) {
-		p->fns_loaded = 1;
-		load_fns(p, &p->cu);
-		if (p->nfns)
-			qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
-	}
+	unit_fns_load(p);
 	hi = p->nfns;
 	while (lo < hi) { /* the last function starting at or before pc */
 		size_t mid = lo + (hi - lo) / 2;

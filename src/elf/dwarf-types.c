@@ -279,7 +279,7 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 		tname[0] = '\0';
 	memset(&ps, 0, sizeof(ps));
 	ps.p = expr;
-	ps.nscopes = dwarf_getscopes(&p->cu, addr - p->bias, &ps.scopes);
+	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
 	if (ps.nscopes <= 0) { /* outside any function: the unit's globals */
 		free(ps.scopes);
 		ps.scopes = xmalloc(sizeof(*ps.scopes));
