@@ -12,6 +12,13 @@ struct fn_range {
 	int top; /* a child of the unit's DIE (not in a namespace) */
 };
 
+/* A variable of the unit's scope, by name (dwarf-types.c). */
+struct unit_name {
+	const char *name;
+	size_t order; /* among the unit's children: the first one wins */
+	Dwarf_Die die;
+};
+
 struct unit_priv {
 	Dwarf_Die cu;
 	Dwarf_Addr bias; /* libdwfl address = DWARF address + bias */
@@ -23,6 +30,11 @@ struct unit_priv {
 	 * with code or not (abstract origins of inlined copies), sorted */
 	Dwarf_Off *top;
 	size_t ntop, alloc_top;
+	/* the unit's variables and parameters by name, sorted; built on
+	 * first need (dwarf-types.c) */
+	struct unit_name *names;
+	size_t nnames, alloc_names;
+	int names_loaded;
 };
 
 /* Load p->fns and p->top, once. */

@@ -297,6 +297,7 @@ int elf_image_units_each(struct elf_image *img,
 		r = fn(&u, ctx);
 		free(p.fns);
 		free(p.top);
+		free(p.names);
 		if (r) {
 			free(rows);
 			return r;
@@ -692,6 +693,19 @@ const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 
 	if (off)
 		*off = name ? o : 0;
+	return name;
+}
+
+const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
+				  uint64_t *off, uint64_t *size)
+{
+	GElf_Off o = 0;
+	GElf_Sym sym;
+	const char *name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL,
+						NULL, NULL);
+
+	*off = name ? o : 0;
+	*size = name ? sym.st_size : 0;
 	return name;
 }
 

@@ -129,6 +129,11 @@ int elf_image_is_thumb(struct elf_image *img, uint64_t addr);
 const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 				uint64_t *off);
 
+/* The same, and the symbol's size (st_size) in *size; both 0 without
+ * a symbol.  (One lookup: each is a walk over the symbol table.) */
+const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
+				  uint64_t *off, uint64_t *size);
+
 /* addr as the file's tools print it: the offset in its section for a
  * relocatable object (objdump -d), the address itself otherwise. */
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr);

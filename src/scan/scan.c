@@ -7,6 +7,7 @@
  *   sites.c      the sites of a source file (through src/cfront/)
  *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
  *   disasm.c     memory accesses of instructions (capstone)
+ *   decode-cache.c  a function decoded once for all its instances
  *   verdict.c    ok, torn, duplicated, widened, unattributed
  *   judge.c      one instance: code -> verdict -> finding
  *   compdb.c     the objects a compile_commands.json names (-p)
@@ -66,14 +67,14 @@ struct scan_ctx {
 static int scan_unit(struct line_unit *u, void *arg)
 {
 	struct scan_ctx *ctx = ((void **)arg)[0];
-	struct disasm *d = ((void **)arg)[1];
+	struct decode_cache *dc = ((void **)arg)[1];
 	struct instance_list list = { NULL, 0, 0 };
 
 	ctx->units++;
 	attribute_unit(u, ctx->sh->cache, ctx->path, ctx->mtime, &list);
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->findings.nr;
-		enum scan_verdict v = judge_instance(u, d, &list.items[i],
+		enum scan_verdict v = judge_instance(u, dc, &list.items[i],
 						      &ctx->findings);
 
 		ctx->instances[v]++;
@@ -101,7 +102,7 @@ static int scan_image(struct elf_image *img, void *arg)
 		strbuf_release(&why);
 		return 0;
 	}
-	pass[1] = d;
+	pass[1] = decode_cache_new(d);
 	units = elf_image_units_each(img, scan_unit, pass, &why);
 	if (units < 0) {
 		error("%s: %s", elf_image_info(img)->name, why.buf);
@@ -109,6 +110,7 @@ static int scan_image(struct elf_image *img, void *arg)
 	} else if (units > 0) {
 		ctx->had_units = 1;
 	}
+	decode_cache_free(pass[1]);
 	disasm_close(d);
 	strbuf_release(&why);
 	return 0;
