@@ -35,6 +35,11 @@ struct unit_priv {
 	struct unit_name *names;
 	size_t nnames, alloc_names;
 	int names_loaded;
+	/* the last inline chain and the addresses it holds for: rows in a
+	 * line table come in address order, many in one inlined copy */
+	struct inline_frame *chain;
+	size_t nchain, chain_max;
+	uint64_t chain_lo, chain_until; /* empty when equal */
 };
 
 /* Load p->fns and p->top, once. */

@@ -298,6 +298,7 @@ int elf_image_units_each(struct elf_image *img,
 		free(p.fns);
 		free(p.top);
 		free(p.names);
+		free(p.chain);
 		if (r) {
 			free(rows);
 			return r;
@@ -448,6 +449,15 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 
 	*until = UINT64_MAX;
 	unit_fns_load(p);
+	/* The chain is the same up to *until (where a range that holds pc
+	 * ends or one that does not begins, at every level walked), as long
+	 * as no two functions overlap. */
+	if (!p->fns_overlap && max == p->chain_max && addr >= p->chain_lo &&
+	    addr < p->chain_until) {
+		memcpy(out, p->chain, p->nchain * sizeof(*out));
+		*until = p->chain_until;
+		return p->nchain;
+	}
 	hi = p->nfns;
 	while (lo < hi) { /* the last function starting at or before pc */
 		size_t mid = lo + (hi - lo) / 2;
@@ -485,7 +495,17 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 			out[k].call_col = die_udata(f, DW_AT_call_column);
 		}
 	}
-	return n < max ? n : max;
+	n = n < max ? n : max;
+	if (p->chain_max < max) {
+		free(p->chain);
+		p->chain = xcalloc(max, sizeof(*p->chain));
+	}
+	p->chain_max = max;
+	memcpy(p->chain, out, n * sizeof(*out));
+	p->nchain = n;
+	p->chain_lo = addr;
+	p->chain_until = *until;
+	return n;
 }
 
 int elf_image_code(struct elf_image *img, uint64_t addr,
