@@ -125,6 +125,21 @@ out:
 	return r;
 }
 
+/* Does elf have an executable section with contents? */
+static int has_code(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_EXECINSTR) &&
+		    sh.sh_type == SHT_PROGBITS && sh.sh_size)
+			return 1;
+	}
+	return 0;
+}
+
 struct each_ctx {
 	const char *path;
 	int archive;
@@ -165,6 +180,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	img.info.is64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;
 	img.info.big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	img.info.relocatable = ehdr.e_type == ET_REL;
+	img.info.has_code = has_code(img.elf);
 	c->count++;
 	c->stop = c->fn(&img, c->ctx);
 	free(img.name);
@@ -289,6 +305,7 @@ int elf_image_units_each(struct elf_image *img,
 		p.bias = bias;
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
+		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
 		u.rows = rows;
 		u.nr = n;
 		u.img = img;

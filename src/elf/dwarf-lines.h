@@ -28,6 +28,8 @@ struct elf_image_info {
 	int is64;          /* ELFCLASS64 */
 	int big_endian;
 	int relocatable;   /* ET_REL: code carries relocations */
+	int has_code;      /* an executable section with contents: without
+			      one (data only) there is nothing to check */
 };
 
 /*
@@ -59,6 +61,8 @@ struct line_unit {
 	struct line_row *rows;/* the table's order: by address per sequence */
 	size_t nr;
 	struct elf_image *img;
+	int assembly;         /* DW_AT_language is assembler (gas, or clang
+				 on a .S): its rows name no C source */
 	void *priv;
 };
 

@@ -61,7 +61,9 @@ struct scan_ctx {
 	/* the file being scanned */
 	const char *path;
 	time_t mtime;
-	int image_trouble, had_units;
+	int image_trouble, had_units, had_code;
+	size_t c_units;         /* its units that are not assembly */
+	size_t file_instances;
 };
 
 static int scan_unit(struct line_unit *u, void *arg)
@@ -71,7 +73,9 @@ static int scan_unit(struct line_unit *u, void *arg)
 	struct instance_list list = { NULL, 0, 0 };
 
 	ctx->units++;
+	ctx->c_units += !u->assembly;
 	attribute_unit(u, ctx->sh->cache, ctx->path, ctx->mtime, &list);
+	ctx->file_instances += list.nr;
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->findings.nr;
 		enum scan_verdict v = judge_instance(u, dc, &list.items[i],
@@ -96,6 +100,7 @@ static int scan_image(struct elf_image *img, void *arg)
 	int units;
 
 	ctx->images++;
+	ctx->had_code |= elf_image_info(img)->has_code;
 	if (!d) {
 		error("%s: %s", elf_image_info(img)->name, why.buf);
 		ctx->image_trouble = 1;
@@ -125,7 +130,8 @@ static int scan_file(struct scan_ctx *ctx, const char *path)
 
 	ctx->path = path;
 	ctx->mtime = stat(path, &st) ? 0 : st.st_mtime;
-	ctx->image_trouble = ctx->had_units = 0;
+	ctx->image_trouble = ctx->had_units = ctx->had_code = 0;
+	ctx->c_units = ctx->file_instances = 0;
 	n = elf_images_each(path, scan_image, ctx, &why);
 	if (n < 0) {
 		error("%s: %s", path, why.buf);
@@ -137,10 +143,24 @@ static int scan_file(struct scan_ctx *ctx, const char *path)
 		error("%s: an archive with no ELF members: nothing to scan", path);
 		return -1;
 	}
+	/* Nothing to check: say why, and what would help. */
 	if (!ctx->had_units) {
-		if (!ctx->image_trouble)
-			error("%s: no DWARF line tables: build with -g (or -g1, "
-			      "-gline-tables-only) and do not strip", path);
+		if (ctx->image_trouble) /* said already */
+			return -1;
+		if (!ctx->had_code)
+			error("%s: no code (no executable section with "
+			      "contents): nothing to check", path);
+		else
+			error("%s: no DWARF line tables for its code: nothing "
+			      "to check; build with -g (or -g1, "
+			      "-gline-tables-only; assembly with -g too) and do "
+			      "not strip", path);
+		return -1;
+	}
+	if (!ctx->c_units && !ctx->file_instances) {
+		error("%s: its line tables are those of assembly sources only "
+		      "(DW_AT_language: assembler): no once-access sites to "
+		      "check", path);
 		return -1;
 	}
 	return 0;
