@@ -49,20 +49,45 @@ static int in_ranges(const struct site_instance *in, uint64_t pc)
  * Decoding starts at the function's entry, so that registers loaded with
  * an object's address before the site's lines are followed.
  */
-static void collect(struct elf_image *img, struct decode_cache *dc,
-		    const struct site_instance *in, struct mem_access_list *out)
+static void span(const struct site_instance *in, uint64_t *lo, uint64_t *hi)
 {
-	uint64_t lo = in->ranges[0].lo, hi = in->ranges[0].hi, start, off;
-	uint64_t size, limit;
+	*lo = in->ranges[0].lo;
+	*hi = in->ranges[0].hi;
+	for (size_t k = 1; k < in->nr_ranges; k++) {
+		if (in->ranges[k].lo < *lo)
+			*lo = in->ranges[k].lo;
+		if (in->ranges[k].hi > *hi)
+			*hi = in->ranges[k].hi;
+	}
+}
+
+/* How far the unit's instances that begin in [start, limit) -- those of
+ * this function -- reach, at least hi: the decoding need not go further. */
+static uint64_t reach(const struct instance_list *unit, uint64_t start,
+		      uint64_t limit, uint64_t hi)
+{
+	for (size_t k = 0; unit && k < unit->nr; k++) {
+		uint64_t lo2, hi2;
+
+		if (!unit->items[k].nr_ranges)
+			continue;
+		span(&unit->items[k], &lo2, &hi2);
+		if (lo2 >= start && lo2 < limit && hi2 > hi)
+			hi = hi2;
+	}
+	return hi;
+}
+
+static void collect(struct elf_image *img, struct decode_cache *dc,
+		    const struct site_instance *in,
+		    const struct instance_list *unit,
+		    struct mem_access_list *out)
+{
+	uint64_t lo, hi, start, off, size, limit;
 	const struct mem_access *all;
 	size_t nall;
 
-	for (size_t k = 1; k < in->nr_ranges; k++) {
-		if (in->ranges[k].lo < lo)
-			lo = in->ranges[k].lo;
-		if (in->ranges[k].hi > hi)
-			hi = in->ranges[k].hi;
-	}
+	span(in, &lo, &hi);
 	start = limit = lo;
 	if (elf_image_symbol_span(img, lo, &off, &size) && off <= lo) {
 		start = lo - off;
@@ -89,6 +114,11 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 	}
 	if (limit > start + SPAN_LIMIT)
 		limit = start + SPAN_LIMIT;
+	if (limit > hi) {
+		uint64_t r = reach(unit, start, limit, hi);
+
+		limit = r < limit ? r : limit;
+	}
 	nall = decode_cache_range(dc, img, start, hi, limit, &all);
 	for (size_t k = 0; k < nall; k++) {
 		const struct mem_access *a = &all[k];
@@ -184,6 +214,7 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct decode_cache *dc,
 				 const struct site_instance *in,
+				 const struct instance_list *unit,
 				 struct finding_list *findings)
 {
 	struct elf_image *img = u->img;
@@ -210,7 +241,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 			type = dwarf_type;
 	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
-	collect(img, dc, in, &acc);
+	collect(img, dc, in, unit, &acc);
 	if (verbose >= 2)
 		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
 			shown(in->src->path), s->line, s->col, s->what,

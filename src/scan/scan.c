@@ -80,7 +80,7 @@ static int scan_unit(struct line_unit *u, void *arg)
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->findings.nr;
 		enum scan_verdict v = judge_instance(u, dc, &list.items[i],
-						      &ctx->findings);
+						      &list, &ctx->findings);
 
 		ctx->instances[v]++;
 		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
