@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
+#include "elf/populate.h"
 #include "lib/util.h"
 
 #include <elfutils/libdwfl.h>
@@ -43,6 +44,10 @@ struct elf_image {
 	size_t nr_maps, alloc_maps;
 };
 
+/* Up to this size, a relocatable file's mapping is made private at once
+ * (populate.h): the few MiB of a kernel object, not a huge archive. */
+#define POPULATE_MAX ((size_t)64 << 20)
+
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
 	.section_address = dwfl_offline_section_address,
@@ -53,14 +58,16 @@ const struct elf_image_info *elf_image_info(const struct elf_image *img)
 	return &img->info;
 }
 
-/* What kind of file is it: 'e' ELF, 'a' archive, 0 other; -1 unreadable. */
-static int sniff(const char *path, size_t *size)
+/* What kind of file is it: 'e' ELF, 'a' archive, 0 other; -1 unreadable.
+ * *relocatable: an ELF of type ET_REL. */
+static int sniff(const char *path, size_t *size, int *relocatable)
 {
-	unsigned char magic[8];
+	unsigned char magic[18];
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	off_t end;
 
+	*relocatable = 0;
 	if (fd < 0)
 		return -1;
 	n = read(fd, magic, sizeof(magic));
@@ -69,9 +76,15 @@ static int sniff(const char *path, size_t *size)
 	if (n < 0)
 		return -1;
 	*size = end > 0 ? (size_t)end : 0;
-	if (n >= 4 && !memcmp(magic, "\177ELF", 4))
+	if (n >= 4 && !memcmp(magic, "\177ELF", 4)) {
+		/* e_type: 2 bytes at 16, in the byte order of EI_DATA */
+		if (n == sizeof(magic))
+			*relocatable = (magic[5] == ELFDATA2MSB ?
+					magic[16] << 8 | magic[17] :
+					magic[17] << 8 | magic[16]) == ET_REL;
 		return 'e';
-	if (n == 8 && !memcmp(magic, "!<arch>\n", 8))
+	}
+	if (n >= 8 && !memcmp(magic, "!<arch>\n", 8))
 		return 'a';
 	return 0;
 }
@@ -195,7 +208,8 @@ int elf_images_each(const char *path,
 {
 	struct each_ctx c;
 	size_t size = 0;
-	int kind = sniff(path, &size);
+	int relocatable;
+	int kind = sniff(path, &size, &relocatable);
 	Dwfl *dwfl;
 
 	if (kind < 0) {
@@ -231,6 +245,9 @@ int elf_images_each(const char *path,
 		return -1;
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
+	/* a relocatable object, or an archive of them: relocated in place */
+	if (kind == 'a' || relocatable)
+		populate_private_mappings(path, POPULATE_MAX);
 	memset(&c, 0, sizeof(c));
 	c.path = path;
 	c.archive = kind == 'a';
