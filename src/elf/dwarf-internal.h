@@ -12,6 +12,16 @@ struct fn_range {
 	int top; /* a child of the unit's DIE (not in a namespace) */
 };
 
+/* A block or inlined copy among a DIE's children, with its ranges
+ * (dwarf-children.c). */
+struct scope_kid {
+	Dwarf_Die die;
+	Dwarf_Addr (*ranges)[2]; /* [lo, hi) as dwarf_ranges gives them */
+	size_t nranges;
+};
+
+struct kids_node; /* dwarf-children.c */
+
 /* A variable of the unit's scope, by name (dwarf-types.c). */
 struct unit_name {
 	const char *name;
@@ -40,7 +50,18 @@ struct unit_priv {
 	struct inline_frame *chain;
 	size_t nchain, chain_max;
 	uint64_t chain_lo, chain_until; /* empty when equal */
+	struct kids_node **kids; /* by DIE offset, built on first need */
 };
+
+/*
+ * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,
+ * in order, each with its address ranges: read from the DWARF once per
+ * unit, then walked at every address a line table row needs the inline
+ * chain of.  *n gets their number.
+ */
+const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
+					size_t *n);
+void unit_kids_free(struct unit_priv *p);
 
 /* Load p->fns and p->top, once. */
 void unit_fns_load(struct unit_priv *p);

@@ -333,6 +333,7 @@ int elf_image_units_each(struct elf_image *img,
 		free(p.top);
 		free(p.names);
 		free(p.chain);
+		unit_kids_free(&p);
 		if (r) {
 			free(rows);
 			return r;
@@ -425,15 +426,15 @@ void unit_fns_load(struct unit_priv *p)
 }
 
 /*
- * Narrow *until to where the ranges of die stop holding pc (when they do)
- * or start holding code after pc (when they do not).
+ * Narrow *until to where the ranges of a child stop holding pc (when they
+ * do) or start holding code after pc (when they do not).
  */
-static void narrow_until(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Addr *until)
+static void narrow_until(const struct scope_kid *k, Dwarf_Addr pc,
+			 Dwarf_Addr *until)
 {
-	Dwarf_Addr base, lo, hi;
-	ptrdiff_t off = 0;
+	for (size_t r = 0; r < k->nranges; r++) {
+		Dwarf_Addr lo = k->ranges[r][0], hi = k->ranges[r][1];
 
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
 		if (lo <= pc && pc < hi && hi < *until)
 			*until = hi;
 		else if (lo > pc && lo < *until)
@@ -441,27 +442,30 @@ static void narrow_until(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Addr *until)
 	}
 }
 
+static int holds(const struct scope_kid *k, Dwarf_Addr pc)
+{
+	for (size_t r = 0; r < k->nranges; r++)
+		if (k->ranges[r][0] <= pc && pc < k->ranges[r][1])
+			return 1;
+	return 0;
+}
+
 /* The child of die whose ranges hold pc (a block, an inlined copy); the
  * others narrow *until where they begin. */
-static int child_at(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out,
-		    Dwarf_Addr *until)
+static int child_at(struct unit_priv *p, Dwarf_Die *die, Dwarf_Addr pc,
+		    Dwarf_Die *out, Dwarf_Addr *until)
 {
-	Dwarf_Die c;
+	size_t n;
+	const struct scope_kid *k = unit_scope_kids(p, die, &n);
 	int found = -1;
 
-	if (dwarf_child(die, &c))
-		return -1;
-	do {
-		int tag = dwarf_tag(&c);
-
-		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block)
-			continue;
-		narrow_until(&c, pc, until);
-		if (found && dwarf_haspc(&c, pc) == 1) {
-			*out = c;
+	for (size_t i = 0; i < n; i++) {
+		narrow_until(&k[i], pc, until);
+		if (found && holds(&k[i], pc)) {
+			*out = k[i].die;
 			found = 0;
 		}
-	} while (!dwarf_siblingof(&c, &c));
+	}
 	return found;
 }
 
@@ -506,7 +510,7 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 	die = p->fns[lo - 1].die;
 	frames[n++] = die;
 	end = p->fns[lo - 1].hi;
-	while (n < ARRAY_SIZE(frames) && !child_at(&die, pc, &next, &end)) {
+	while (n < ARRAY_SIZE(frames) && !child_at(p, &die, pc, &next, &end)) {
 		if (dwarf_tag(&next) == DW_TAG_inlined_subroutine)
 			frames[n++] = next;
 		die = next;
