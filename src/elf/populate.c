@@ -2,6 +2,7 @@
 #include "elf/populate.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -11,10 +12,13 @@ void populate_private_mappings(const char *path, size_t max)
 #ifdef MADV_POPULATE_WRITE
 	struct stat st;
 	FILE *maps;
-	char line[512];
+	char line[512], inode[32];
 
 	if (stat(path, &st) || (size_t)st.st_size > max)
 		return;
+	/* the inode as the lines spell it: most lines are passed over
+	 * without being parsed */
+	snprintf(inode, sizeof(inode), " %lu ", (unsigned long)st.st_ino);
 	maps = fopen("/proc/self/maps", "re");
 	if (!maps)
 		return;
@@ -24,7 +28,7 @@ void populate_private_mappings(const char *path, size_t max)
 		char perms[5];
 
 		/* "lo-hi perms offset maj:min inode path" */
-		if (sscanf(line, "%lx-%lx %4s %*x %x:%x %lu", &lo, &hi, perms,
+		if (!strstr(line, inode) || sscanf(line, "%lx-%lx %4s %*x %x:%x %lu", &lo, &hi, perms,
 			   &maj, &mnr, &ino) != 6)
 			continue;
 		if (ino != (unsigned long)st.st_ino ||
