@@ -5,7 +5,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
-#include "elf/populate.h"
+#include "elf/dwarf-populate.h"
 #include "lib/util.h"
 
 #include <elfutils/libdwfl.h>
@@ -45,7 +45,7 @@ struct elf_image {
 };
 
 /* Up to this size, a relocatable file's mapping is made private at once
- * (populate.h): the few MiB of a kernel object, not a huge archive. */
+ * (dwarf-populate.h): the few MiB of a kernel object, not a huge archive. */
 #define POPULATE_MAX ((size_t)64 << 20)
 
 static const Dwfl_Callbacks offline_callbacks = {

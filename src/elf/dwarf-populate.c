@@ -1,5 +1,6 @@
-/* Private copies of a mapped object before it is relocated (populate.h). */
-#include "elf/populate.h"
+/* Private copies of a mapped object before it is relocated
+ * (dwarf-populate.h). */
+#include "elf/dwarf-populate.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -28,7 +29,8 @@ void populate_private_mappings(const char *path, size_t max)
 		char perms[5];
 
 		/* "lo-hi perms offset maj:min inode path" */
-		if (!strstr(line, inode) || sscanf(line, "%lx-%lx %4s %*x %x:%x %lu", &lo, &hi, perms,
+		if (!strstr(line, inode) ||
+		    sscanf(line, "%lx-%lx %4s %*x %x:%x %lu", &lo, &hi, perms,
 			   &maj, &mnr, &ino) != 6)
 			continue;
 		if (ino != (unsigned long)st.st_ino ||

@@ -9,8 +9,8 @@
  * kernel build and dear on a virtual machine.  MADV_POPULATE_WRITE (Linux
  * 5.14) makes the private copies up front, without a fault per page.
  */
-#ifndef RWONCE_ELF_POPULATE_H
-#define RWONCE_ELF_POPULATE_H
+#ifndef RWONCE_ELF_DWARF_POPULATE_H
+#define RWONCE_ELF_DWARF_POPULATE_H
 
 #include <stddef.h>
 
