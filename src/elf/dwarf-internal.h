@@ -4,6 +4,8 @@
 #define RWONCE_ELF_DWARF_INTERNAL_H
 
 #include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <stdint.h>
 
 /* A top-level function's address range (for the concrete inline chain). */
 struct fn_range {
@@ -74,5 +76,25 @@ void unit_fns_load(struct unit_priv *p);
  * could differ.  (dwarf-scopes.c)
  */
 int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes);
+
+/*
+ * dwfl_module_addrinfo's last answer and the addresses it holds for
+ * (dwarf-symbols.c): libdwfl walks the whole symbol table at each call,
+ * and scan asks for the function of every site instance.
+ */
+struct sym_memo {
+	int loaded;
+	uint64_t *bounds;   /* where a symbol begins or ends, sorted */
+	size_t nbounds;
+	uint64_t lo, hi;    /* the answer below holds for [lo, hi) */
+	const char *name;
+	uint64_t value, size;
+};
+
+/* dwfl_module_addrinfo(mod, addr, ...) for a relocatable object: the
+ * name, *off from the symbol's start, *size its st_size. */
+const char *sym_memo_lookup(struct sym_memo *m, Dwfl_Module *mod,
+			    uint64_t addr, uint64_t *off, uint64_t *size);
+void sym_memo_free(struct sym_memo *m);
 
 #endif

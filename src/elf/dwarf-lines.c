@@ -42,6 +42,7 @@ struct elf_image {
 	size_t nr_relocs, alloc_relocs;
 	struct mapping_sym *maps;
 	size_t nr_maps, alloc_maps;
+	struct sym_memo syms;  /* elf_image_symbol_span, relocatable only */
 };
 
 /* Up to this size, a relocatable file's mapping is made private at once
@@ -199,6 +200,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	free(img.name);
 	free(img.relocs);
 	free(img.maps);
+	sym_memo_free(&img.syms);
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -759,9 +761,11 @@ const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 {
 	GElf_Off o = 0;
 	GElf_Sym sym;
-	const char *name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL,
-						NULL, NULL);
+	const char *name;
 
+	if (img->info.relocatable)
+		return sym_memo_lookup(&img->syms, img->mod, addr, off, size);
+	name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL, NULL, NULL);
 	*off = name ? o : 0;
 	*size = name ? sym.st_size : 0;
 	return name;
