@@ -20,7 +20,40 @@ scan_fails() { # file regex: exit 2, the message on stderr
 test_expect_success 'a stripped binary: build with -g, exit 2' '
 	gcc -O2 -g "$RWONCE_ROOT/tests/scan/kernel-shape.c" -c -o "$TEST_TMP/s.o" &&
 	strip -g "$TEST_TMP/s.o" &&
-	scan_fails "$TEST_TMP/s.o" "rwonce: error: .*s\.o: no DWARF line tables: build with -g"
+	scan_fails "$TEST_TMP/s.o" "rwonce: error: .*s\.o: no DWARF line tables for its code: nothing to check; build with -g"
+'
+
+# Objects with nothing to check, each told apart: data only (built with
+# -g: the advice to build with -g would be wrong), assembly without -g,
+# assembly with -g (line tables, but of the .S only).
+printf 'const int table[4] = { 1, 2, 3, 4 };\nint counter = 5;\n' >"$TEST_TMP/data.c"
+printf '\t.text\n\t.globl f\nf:\n\tret\n' >"$TEST_TMP/asm.S"
+
+test_expect_success 'a data-only object built with -g: no code, nothing to check, exit 2' '
+	gcc -O2 -g -c "$TEST_TMP/data.c" -o "$TEST_TMP/data.o" &&
+	scan_fails "$TEST_TMP/data.o" "data\.o: no code \(no executable section with contents\): nothing to check" &&
+	! grep -q "build with -g" "$TEST_TMP/err"
+'
+
+test_expect_success 'an object from assembly without -g: no line tables for its code, exit 2' '
+	gcc -c "$TEST_TMP/asm.S" -o "$TEST_TMP/asm.o" &&
+	scan_fails "$TEST_TMP/asm.o" "asm\.o: no DWARF line tables for its code: nothing to check; build with -g"
+'
+
+test_expect_success 'an object from assembly with -g (gas, clang): assembly only, exit 2' '
+	gcc -g -c "$TEST_TMP/asm.S" -o "$TEST_TMP/asm-g.o" &&
+	scan_fails "$TEST_TMP/asm-g.o" "asm-g\.o: its line tables are those of assembly sources only \(DW_AT_language: assembler\): no once-access sites to check" &&
+	grep -q "0 of 1 file checked" "$TEST_TMP/err" &&
+	clang -g -c "$TEST_TMP/asm.S" -o "$TEST_TMP/asm-cg.o" &&
+	scan_fails "$TEST_TMP/asm-cg.o" "asm-cg\.o: its line tables are those of assembly sources only"
+'
+
+test_expect_success 'assembly and data objects among a good one: said for each, the good one checked' '
+	{ "$RWONCE" scan "$TEST_TMP/asm-g.o" "$GOOD" "$TEST_TMP/data.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	grep -q "asm-g\.o: its line tables are those of assembly sources only" "$TEST_TMP/err" &&
+	grep -q "data\.o: no code" "$TEST_TMP/err" &&
+	grep -q "1 of 3 files checked" "$TEST_TMP/err" &&
+	test "$(grep -c "scan-torn" "$TEST_TMP/out")" = 2
 '
 
 test_expect_success 'a file that is not ELF, exit 2' '

@@ -4,10 +4,30 @@
 #define RWONCE_ELF_DWARF_INTERNAL_H
 
 #include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <stdint.h>
 
 /* A top-level function's address range (for the concrete inline chain). */
 struct fn_range {
 	Dwarf_Addr lo, hi;
+	Dwarf_Die die;
+	int top; /* a child of the unit's DIE (not in a namespace) */
+};
+
+/* A block or inlined copy among a DIE's children, with its ranges
+ * (dwarf-children.c). */
+struct scope_kid {
+	Dwarf_Die die;
+	Dwarf_Addr (*ranges)[2]; /* [lo, hi) as dwarf_ranges gives them */
+	size_t nranges;
+};
+
+struct kids_node; /* dwarf-children.c */
+
+/* A variable of the unit's scope, by name (dwarf-types.c). */
+struct unit_name {
+	const char *name;
+	size_t order; /* among the unit's children: the first one wins */
 	Dwarf_Die die;
 };
 
@@ -17,6 +37,64 @@ struct unit_priv {
 	struct fn_range *fns; /* sorted by lo; built on first need */
 	size_t nfns, alloc_fns;
 	int fns_loaded;
+	int fns_overlap; /* two of the ranges overlap: no binary search */
+	/* the offsets of the subprogram DIEs that are the unit's children,
+	 * with code or not (abstract origins of inlined copies), sorted */
+	Dwarf_Off *top;
+	size_t ntop, alloc_top;
+	/* the unit's variables and parameters by name, sorted; built on
+	 * first need (dwarf-types.c) */
+	struct unit_name *names;
+	size_t nnames, alloc_names;
+	int names_loaded;
+	/* the last inline chain and the addresses it holds for: rows in a
+	 * line table come in address order, many in one inlined copy */
+	struct inline_frame *chain;
+	size_t nchain, chain_max;
+	uint64_t chain_lo, chain_until; /* empty when equal */
+	struct kids_node **kids; /* by DIE offset, built on first need */
 };
+
+/*
+ * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,
+ * in order, each with its address ranges: read from the DWARF once per
+ * unit, then walked at every address a line table row needs the inline
+ * chain of.  *n gets their number.
+ */
+const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
+					size_t *n);
+void unit_kids_free(struct unit_priv *p);
+
+/* Load p->fns and p->top, once. */
+void unit_fns_load(struct unit_priv *p);
+
+/*
+ * What dwarf_getscopes(&p->cu, pc, scopes) gives -- the scopes at pc,
+ * innermost first -- found from the function table instead of a walk of
+ * every DIE of the unit, which made typing one operand cost as much as
+ * reading the unit.  Falls back to dwarf_getscopes where the shortcut
+ * could differ.  (dwarf-scopes.c)
+ */
+int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes);
+
+/*
+ * dwfl_module_addrinfo's last answer and the addresses it holds for
+ * (dwarf-symbols.c): libdwfl walks the whole symbol table at each call,
+ * and scan asks for the function of every site instance.
+ */
+struct sym_memo {
+	int loaded;
+	uint64_t *bounds;   /* where a symbol begins or ends, sorted */
+	size_t nbounds;
+	uint64_t lo, hi;    /* the answer below holds for [lo, hi) */
+	const char *name;
+	uint64_t value, size;
+};
+
+/* dwfl_module_addrinfo(mod, addr, ...) for a relocatable object: the
+ * name, *off from the symbol's start, *size its st_size. */
+const char *sym_memo_lookup(struct sym_memo *m, Dwfl_Module *mod,
+			    uint64_t addr, uint64_t *off, uint64_t *size);
+void sym_memo_free(struct sym_memo *m);
 
 #endif

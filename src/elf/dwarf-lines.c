@@ -5,6 +5,7 @@
 #define _GNU_SOURCE /* strcasestr */
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
+#include "elf/dwarf-populate.h"
 #include "lib/util.h"
 
 #include <elfutils/libdwfl.h>
@@ -41,7 +42,12 @@ struct elf_image {
 	size_t nr_relocs, alloc_relocs;
 	struct mapping_sym *maps;
 	size_t nr_maps, alloc_maps;
+	struct sym_memo syms;  /* elf_image_symbol_span, relocatable only */
 };
+
+/* Up to this size, a relocatable file's mapping is made private at once
+ * (dwarf-populate.h): the few MiB of a kernel object, not a huge archive. */
+#define POPULATE_MAX ((size_t)64 << 20)
 
 static const Dwfl_Callbacks offline_callbacks = {
 	.find_debuginfo = dwfl_standard_find_debuginfo,
@@ -53,14 +59,16 @@ const struct elf_image_info *elf_image_info(const struct elf_image *img)
 	return &img->info;
 }
 
-/* What kind of file is it: 'e' ELF, 'a' archive, 0 other; -1 unreadable. */
-static int sniff(const char *path, size_t *size)
+/* What kind of file is it: 'e' ELF, 'a' archive, 0 other; -1 unreadable.
+ * *relocatable: an ELF of type ET_REL. */
+static int sniff(const char *path, size_t *size, int *relocatable)
 {
-	unsigned char magic[8];
+	unsigned char magic[18];
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	off_t end;
 
+	*relocatable = 0;
 	if (fd < 0)
 		return -1;
 	n = read(fd, magic, sizeof(magic));
@@ -69,9 +77,15 @@ static int sniff(const char *path, size_t *size)
 	if (n < 0)
 		return -1;
 	*size = end > 0 ? (size_t)end : 0;
-	if (n >= 4 && !memcmp(magic, "\177ELF", 4))
+	if (n >= 4 && !memcmp(magic, "\177ELF", 4)) {
+		/* e_type: 2 bytes at 16, in the byte order of EI_DATA */
+		if (n == sizeof(magic))
+			*relocatable = (magic[5] == ELFDATA2MSB ?
+					magic[16] << 8 | magic[17] :
+					magic[17] << 8 | magic[16]) == ET_REL;
 		return 'e';
-	if (n == 8 && !memcmp(magic, "!<arch>\n", 8))
+	}
+	if (n >= 8 && !memcmp(magic, "!<arch>\n", 8))
 		return 'a';
 	return 0;
 }
@@ -125,6 +139,21 @@ out:
 	return r;
 }
 
+/* Does elf have an executable section with contents? */
+static int has_code(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_EXECINSTR) &&
+		    sh.sh_type == SHT_PROGBITS && sh.sh_size)
+			return 1;
+	}
+	return 0;
+}
+
 struct each_ctx {
 	const char *path;
 	int archive;
@@ -165,11 +194,13 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	img.info.is64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;
 	img.info.big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	img.info.relocatable = ehdr.e_type == ET_REL;
+	img.info.has_code = has_code(img.elf);
 	c->count++;
 	c->stop = c->fn(&img, c->ctx);
 	free(img.name);
 	free(img.relocs);
 	free(img.maps);
+	sym_memo_free(&img.syms);
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -179,7 +210,8 @@ int elf_images_each(const char *path,
 {
 	struct each_ctx c;
 	size_t size = 0;
-	int kind = sniff(path, &size);
+	int relocatable;
+	int kind = sniff(path, &size, &relocatable);
 	Dwfl *dwfl;
 
 	if (kind < 0) {
@@ -215,6 +247,9 @@ int elf_images_each(const char *path,
 		return -1;
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
+	/* a relocatable object, or an archive of them: relocated in place */
+	if (kind == 'a' || relocatable)
+		populate_private_mappings(path, POPULATE_MAX);
 	memset(&c, 0, sizeof(c));
 	c.path = path;
 	c.archive = kind == 'a';
@@ -289,6 +324,7 @@ int elf_image_units_each(struct elf_image *img,
 		p.bias = bias;
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
+		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
 		u.rows = rows;
 		u.nr = n;
 		u.img = img;
@@ -296,6 +332,10 @@ int elf_image_units_each(struct elf_image *img,
 		units++;
 		r = fn(&u, ctx);
 		free(p.fns);
+		free(p.top);
+		free(p.names);
+		free(p.chain);
+		unit_kids_free(&p);
 		if (r) {
 			free(rows);
 			return r;
@@ -333,7 +373,7 @@ static int cmp_fn(const void *a, const void *b)
 
 /* The address ranges of the unit's functions (its DIE's direct children,
  * and those in namespaces), for finding the one that holds a pc. */
-static void load_fns(struct unit_priv *p, Dwarf_Die *parent)
+static void load_fns(struct unit_priv *p, Dwarf_Die *parent, int top)
 {
 	Dwarf_Die c;
 
@@ -345,31 +385,58 @@ static void load_fns(struct unit_priv *p, Dwarf_Die *parent)
 		ptrdiff_t off = 0;
 
 		if (tag == DW_TAG_namespace) {
-			load_fns(p, &c);
+			load_fns(p, &c, 0);
 			continue;
 		}
 		if (tag != DW_TAG_subprogram)
 			continue;
+		if (top) {
+			ALLOC_GROW(p->top, p->ntop + 1, p->alloc_top);
+			p->top[p->ntop++] = dwarf_dieoffset(&c);
+		}
 		while ((off = dwarf_ranges(&c, off, &base, &lo, &hi)) > 0) {
 			ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
 			p->fns[p->nfns].lo = lo;
 			p->fns[p->nfns].hi = hi;
 			p->fns[p->nfns].die = c;
+			p->fns[p->nfns].top = top;
 			p->nfns++;
 		}
 	} while (!dwarf_siblingof(&c, &c));
 }
 
-/*
- * Narrow *until to where the ranges of die stop holding pc (when they do)
- * or start holding code after pc (when they do not).
- */
-static void narrow_until(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Addr *until)
+static int cmp_off(const void *a, const void *b)
 {
-	Dwarf_Addr base, lo, hi;
-	ptrdiff_t off = 0;
+	const Dwarf_Off *x = a, *y = b;
 
-	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0) {
+	return *x < *y ? -1 : *x > *y;
+}
+
+void unit_fns_load(struct unit_priv *p)
+{
+	if (p->fns_loaded)
+		return;
+	p->fns_loaded = 1;
+	load_fns(p, &p->cu, 1);
+	if (p->nfns)
+		qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
+	for (size_t i = 1; i < p->nfns; i++)
+		if (p->fns[i - 1].hi > p->fns[i].lo)
+			p->fns_overlap = 1;
+	if (p->ntop)
+		qsort(p->top, p->ntop, sizeof(*p->top), cmp_off);
+}
+
+/*
+ * Narrow *until to where the ranges of a child stop holding pc (when they
+ * do) or start holding code after pc (when they do not).
+ */
+static void narrow_until(const struct scope_kid *k, Dwarf_Addr pc,
+			 Dwarf_Addr *until)
+{
+	for (size_t r = 0; r < k->nranges; r++) {
+		Dwarf_Addr lo = k->ranges[r][0], hi = k->ranges[r][1];
+
 		if (lo <= pc && pc < hi && hi < *until)
 			*until = hi;
 		else if (lo > pc && lo < *until)
@@ -377,27 +444,30 @@ static void narrow_until(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Addr *until)
 	}
 }
 
+static int holds(const struct scope_kid *k, Dwarf_Addr pc)
+{
+	for (size_t r = 0; r < k->nranges; r++)
+		if (k->ranges[r][0] <= pc && pc < k->ranges[r][1])
+			return 1;
+	return 0;
+}
+
 /* The child of die whose ranges hold pc (a block, an inlined copy); the
  * others narrow *until where they begin. */
-static int child_at(Dwarf_Die *die, Dwarf_Addr pc, Dwarf_Die *out,
-		    Dwarf_Addr *until)
+static int child_at(struct unit_priv *p, Dwarf_Die *die, Dwarf_Addr pc,
+		    Dwarf_Die *out, Dwarf_Addr *until)
 {
-	Dwarf_Die c;
+	size_t n;
+	const struct scope_kid *k = unit_scope_kids(p, die, &n);
 	int found = -1;
 
-	if (dwarf_child(die, &c))
-		return -1;
-	do {
-		int tag = dwarf_tag(&c);
-
-		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block)
-			continue;
-		narrow_until(&c, pc, until);
-		if (found && dwarf_haspc(&c, pc) == 1) {
-			*out = c;
+	for (size_t i = 0; i < n; i++) {
+		narrow_until(&k[i], pc, until);
+		if (found && holds(&k[i], pc)) {
+			*out = k[i].die;
 			found = 0;
 		}
-	} while (!dwarf_siblingof(&c, &c));
+	}
 	return found;
 }
 
@@ -418,11 +488,15 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 	Dwarf_Addr end = (Dwarf_Addr)-1;
 
 	*until = UINT64_MAX;
-	if (!p->fns_loaded) {
-		p->fns_loaded = 1;
-		load_fns(p, &p->cu);
-		if (p->nfns)
-			qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
+	unit_fns_load(p);
+	/* The chain is the same up to *until (where a range that holds pc
+	 * ends or one that does not begins, at every level walked), as long
+	 * as no two functions overlap. */
+	if (!p->fns_overlap && max == p->chain_max && addr >= p->chain_lo &&
+	    addr < p->chain_until) {
+		memcpy(out, p->chain, p->nchain * sizeof(*out));
+		*until = p->chain_until;
+		return p->nchain;
 	}
 	hi = p->nfns;
 	while (lo < hi) { /* the last function starting at or before pc */
@@ -438,7 +512,7 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 	die = p->fns[lo - 1].die;
 	frames[n++] = die;
 	end = p->fns[lo - 1].hi;
-	while (n < ARRAY_SIZE(frames) && !child_at(&die, pc, &next, &end)) {
+	while (n < ARRAY_SIZE(frames) && !child_at(p, &die, pc, &next, &end)) {
 		if (dwarf_tag(&next) == DW_TAG_inlined_subroutine)
 			frames[n++] = next;
 		die = next;
@@ -461,7 +535,17 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 			out[k].call_col = die_udata(f, DW_AT_call_column);
 		}
 	}
-	return n < max ? n : max;
+	n = n < max ? n : max;
+	if (p->chain_max < max) {
+		free(p->chain);
+		p->chain = xcalloc(max, sizeof(*p->chain));
+	}
+	p->chain_max = max;
+	memcpy(p->chain, out, n * sizeof(*out));
+	p->nchain = n;
+	p->chain_lo = addr;
+	p->chain_until = *until;
+	return n;
 }
 
 int elf_image_code(struct elf_image *img, uint64_t addr,
@@ -669,6 +753,21 @@ const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 
 	if (off)
 		*off = name ? o : 0;
+	return name;
+}
+
+const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
+				  uint64_t *off, uint64_t *size)
+{
+	GElf_Off o = 0;
+	GElf_Sym sym;
+	const char *name;
+
+	if (img->info.relocatable)
+		return sym_memo_lookup(&img->syms, img->mod, addr, off, size);
+	name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL, NULL, NULL);
+	*off = name ? o : 0;
+	*size = name ? sym.st_size : 0;
 	return name;
 }
 

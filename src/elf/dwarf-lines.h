@@ -28,6 +28,8 @@ struct elf_image_info {
 	int is64;          /* ELFCLASS64 */
 	int big_endian;
 	int relocatable;   /* ET_REL: code carries relocations */
+	int has_code;      /* an executable section with contents: without
+			      one (data only) there is nothing to check */
 };
 
 /*
@@ -59,6 +61,8 @@ struct line_unit {
 	struct line_row *rows;/* the table's order: by address per sequence */
 	size_t nr;
 	struct elf_image *img;
+	int assembly;         /* DW_AT_language is assembler (gas, or clang
+				 on a .S): its rows name no C source */
 	void *priv;
 };
 
@@ -128,6 +132,11 @@ int elf_image_is_thumb(struct elf_image *img, uint64_t addr);
  * (if not NULL) gets addr's offset from its start. */
 const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 				uint64_t *off);
+
+/* The same, and the symbol's size (st_size) in *size; both 0 without
+ * a symbol.  (One lookup: each is a walk over the symbol table.) */
+const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
+				  uint64_t *off, uint64_t *size);
 
 /* addr as the file's tools print it: the offset in its section for a
  * relocatable object (objdump -d), the address itself otherwise. */

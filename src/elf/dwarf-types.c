@@ -28,6 +28,7 @@ struct parser {
 	const char *p;
 	Dwarf_Die *scopes;
 	int nscopes;
+	struct unit_priv *unit;
 };
 
 static int type_of(Dwarf_Die *die, Dwarf_Die *out)
@@ -89,14 +90,78 @@ static int find_child(Dwarf_Die *die, const char *name, Dwarf_Die *out)
 	return -1;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	const struct unit_name *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+/*
+ * find_child on the unit's DIE, through an index: the unit's children are
+ * every type and declaration of every header, and a name that is no local
+ * (a global, or a name the DWARF does not have) was searched among all of
+ * them at every site instance.
+ */
+static int find_unit_child(struct unit_priv *p, const char *name,
+			   Dwarf_Die *out)
+{
+	size_t lo = 0, hi;
+
+	if (!p->names_loaded) {
+		Dwarf_Die c;
+		size_t order = 0;
+
+		p->names_loaded = 1;
+		if (!dwarf_child(&p->cu, &c))
+			do {
+				int tag = dwarf_tag(&c);
+				const char *n;
+
+				order++;
+				if (tag != DW_TAG_variable &&
+				    tag != DW_TAG_formal_parameter)
+					continue;
+				n = name_of(&c);
+				if (!n)
+					continue;
+				ALLOC_GROW(p->names, p->nnames + 1, p->alloc_names);
+				p->names[p->nnames].name = n;
+				p->names[p->nnames].order = order;
+				p->names[p->nnames++].die = c;
+			} while (!dwarf_siblingof(&c, &c));
+		if (p->nnames)
+			qsort(p->names, p->nnames, sizeof(*p->names), cmp_name);
+	}
+	hi = p->nnames;
+	while (lo < hi) { /* the first entry not before name */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(p->names[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < p->nnames && !strcmp(p->names[lo].name, name)) {
+		*out = p->names[lo].die;
+		return 0;
+	}
+	return -1;
+}
+
 static int lookup_var(struct parser *ps, const char *name, Dwarf_Die *out)
 {
 	for (int i = 0; i < ps->nscopes; i++) {
 		Dwarf_Attribute a;
 		Dwarf_Die origin;
 
-		if (!find_child(&ps->scopes[i], name, out))
+		if (ps->unit && ps->scopes[i].addr == ps->unit->cu.addr) {
+			if (!find_unit_child(ps->unit, name, out))
+				return 0;
+		} else if (!find_child(&ps->scopes[i], name, out)) {
 			return 0;
+		}
 		/* an inlined copy may list only the parameters it kept */
 		if (dwarf_formref_die(dwarf_attr(&ps->scopes[i],
 						 DW_AT_abstract_origin, &a),
@@ -279,7 +344,8 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 		tname[0] = '\0';
 	memset(&ps, 0, sizeof(ps));
 	ps.p = expr;
-	ps.nscopes = dwarf_getscopes(&p->cu, addr - p->bias, &ps.scopes);
+	ps.unit = p;
+	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
 	if (ps.nscopes <= 0) { /* outside any function: the unit's globals */
 		free(ps.scopes);
 		ps.scopes = xmalloc(sizeof(*ps.scopes));

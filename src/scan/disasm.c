@@ -963,8 +963,18 @@ static unsigned stack_register(unsigned machine)
 	return 0;
 }
 
+#define MARK(starts, off) ((starts) ? (void)((starts)[(off) / 8] |= \
+				(unsigned char)(1u << ((off) % 8))) : (void)0)
+
 size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 		    size_t len, struct mem_access_list *out)
+{
+	return disasm_range_marked(d, img, addr, len, out, NULL);
+}
+
+size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
+			   uint64_t addr, size_t len,
+			   struct mem_access_list *out, unsigned char *starts)
 {
 	const unsigned char *code;
 	size_t avail, left, undecoded = 0;
@@ -986,6 +996,7 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 	while (left) {
 		cs_insn *in = d->insn;
 
+		MARK(starts, pc - addr);
 		if (!cs_disasm_iter(c.cs, &code, &left, &pc, in)) {
 			/* an instruction capstone 4.0.2 does not know: skip it
 			 * by the machine's length rule and say so */
@@ -1034,5 +1045,6 @@ size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 		}
 		track_registers(&c); /* after: "ldr x8, [x8]" used the old x8 */
 	}
+	MARK(starts, pc - addr);
 	return undecoded + (len > avail ? len - avail : 0);
 }

@@ -83,5 +83,12 @@ void disasm_close(struct disasm *d);
  */
 size_t disasm_range(struct disasm *d, struct elf_image *img, uint64_t addr,
 		    size_t len, struct mem_access_list *out);
+/* The same, and in starts (len + 1 bits, zeroed by the caller) a bit set
+ * at each offset from addr where an instruction (or a skipped stretch)
+ * begins, and at the offset where decoding stopped: decode-cache.c
+ * serves a shorter stretch from a longer one only up to such a point. */
+size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
+			   uint64_t addr, size_t len,
+			   struct mem_access_list *out, unsigned char *starts);
 
 #endif

@@ -49,19 +49,51 @@ static int in_ranges(const struct site_instance *in, uint64_t pc)
  * Decoding starts at the function's entry, so that registers loaded with
  * an object's address before the site's lines are followed.
  */
-static void collect(struct elf_image *img, struct disasm *d,
-		    const struct site_instance *in, struct mem_access_list *out)
+static void span(const struct site_instance *in, uint64_t *lo, uint64_t *hi)
 {
-	uint64_t lo = in->ranges[0].lo, hi = in->ranges[0].hi, start, off;
-	struct mem_access_list all = { NULL, 0, 0 };
-
+	*lo = in->ranges[0].lo;
+	*hi = in->ranges[0].hi;
 	for (size_t k = 1; k < in->nr_ranges; k++) {
-		if (in->ranges[k].lo < lo)
-			lo = in->ranges[k].lo;
-		if (in->ranges[k].hi > hi)
-			hi = in->ranges[k].hi;
+		if (in->ranges[k].lo < *lo)
+			*lo = in->ranges[k].lo;
+		if (in->ranges[k].hi > *hi)
+			*hi = in->ranges[k].hi;
 	}
-	start = elf_image_symbol_at(img, lo, &off) && off <= lo ? lo - off : lo;
+}
+
+/* How far the unit's instances that begin in [start, limit) -- those of
+ * this function -- reach, at least hi: the decoding need not go further. */
+static uint64_t reach(const struct instance_list *unit, uint64_t start,
+		      uint64_t limit, uint64_t hi)
+{
+	for (size_t k = 0; unit && k < unit->nr; k++) {
+		uint64_t lo2, hi2;
+
+		if (!unit->items[k].nr_ranges)
+			continue;
+		span(&unit->items[k], &lo2, &hi2);
+		if (lo2 >= start && lo2 < limit && hi2 > hi)
+			hi = hi2;
+	}
+	return hi;
+}
+
+static void collect(struct elf_image *img, struct decode_cache *dc,
+		    const struct site_instance *in,
+		    const struct instance_list *unit,
+		    struct mem_access_list *out)
+{
+	uint64_t lo, hi, start, off, size, limit;
+	const struct mem_access *all;
+	size_t nall;
+
+	span(in, &lo, &hi);
+	start = limit = lo;
+	if (elf_image_symbol_span(img, lo, &off, &size) && off <= lo) {
+		start = lo - off;
+		/* the function's end: how far the cache may decode ahead */
+		limit = start + size;
+	}
 	if (hi - start > SPAN_LIMIT)
 		start = lo;
 	if (hi - start > SPAN_LIMIT) {
@@ -74,14 +106,22 @@ static void collect(struct elf_image *img, struct disasm *d,
 				out->items[out->nr].pc = in->ranges[k].lo;
 				out->items[out->nr++].branch = 1;
 			}
-			disasm_range(d, img, in->ranges[k].lo,
+			disasm_range(decode_cache_disasm(dc), img,
+				     in->ranges[k].lo,
 				     in->ranges[k].hi - in->ranges[k].lo, out);
 		}
 		return;
 	}
-	disasm_range(d, img, start, hi - start, &all);
-	for (size_t k = 0; k < all.nr; k++) {
-		const struct mem_access *a = &all.items[k];
+	if (limit > start + SPAN_LIMIT)
+		limit = start + SPAN_LIMIT;
+	if (limit > hi) {
+		uint64_t r = reach(unit, start, limit, hi);
+
+		limit = r < limit ? r : limit;
+	}
+	nall = decode_cache_range(dc, img, start, hi, limit, &all);
+	for (size_t k = 0; k < nall; k++) {
+		const struct mem_access *a = &all[k];
 		int where = in_ranges(in, a->pc);
 
 		if (a->branch ? a->pc < lo : !where)
@@ -90,7 +130,6 @@ static void collect(struct elf_image *img, struct disasm *d,
 		out->items[out->nr] = *a;
 		out->items[out->nr++].before = where == 2;
 	}
-	free(all.items);
 }
 
 static const enum rule_id verdict_rule[SCAN__COUNT] = {
@@ -172,8 +211,10 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	strbuf_release(&notes);
 }
 
-enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
+enum scan_verdict judge_instance(struct line_unit *u,
+				 struct decode_cache *dc,
 				 const struct site_instance *in,
+				 const struct instance_list *unit,
 				 struct finding_list *findings)
 {
 	struct elf_image *img = u->img;
@@ -200,7 +241,7 @@ enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
 			type = dwarf_type;
 	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
-	collect(img, d, in, &acc);
+	collect(img, dc, in, unit, &acc);
 	if (verbose >= 2)
 		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
 			shown(in->src->path), s->line, s->col, s->what,

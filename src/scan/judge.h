@@ -9,7 +9,7 @@
 
 #include "findings/finding.h"
 #include "scan/attribute.h"
-#include "scan/disasm.h"
+#include "scan/decode-cache.h"
 #include "scan/verdict.h"
 
 /* Make paths under the current directory relative in what is printed. */
@@ -20,10 +20,14 @@ void judge_set_verbose(int level);
 
 /*
  * The object's size: the source's type index when it knows, else the
- * unit's DWARF at the instance's first address.
+ * unit's DWARF at the instance's first address.  unit: all the unit's
+ * instances (or NULL), so that a function is decoded only as far as its
+ * instances reach.
  */
-enum scan_verdict judge_instance(struct line_unit *u, struct disasm *d,
+enum scan_verdict judge_instance(struct line_unit *u,
+				 struct decode_cache *dc,
 				 const struct site_instance *in,
+				 const struct instance_list *unit,
 				 struct finding_list *findings);
 
 #endif

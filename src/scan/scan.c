@@ -7,6 +7,7 @@
  *   sites.c      the sites of a source file (through src/cfront/)
  *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
  *   disasm.c     memory accesses of instructions (capstone)
+ *   decode-cache.c  a function decoded once for all its instances
  *   verdict.c    ok, torn, duplicated, widened, unattributed
  *   judge.c      one instance: code -> verdict -> finding
  *   compdb.c     the objects a compile_commands.json names (-p)
@@ -24,6 +25,7 @@
 #include "scan/scan-plugin.h"
 
 #include <limits.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,21 +62,25 @@ struct scan_ctx {
 	/* the file being scanned */
 	const char *path;
 	time_t mtime;
-	int image_trouble, had_units;
+	int image_trouble, had_units, had_code;
+	size_t c_units;         /* its units that are not assembly */
+	size_t file_instances;
 };
 
 static int scan_unit(struct line_unit *u, void *arg)
 {
 	struct scan_ctx *ctx = ((void **)arg)[0];
-	struct disasm *d = ((void **)arg)[1];
+	struct decode_cache *dc = ((void **)arg)[1];
 	struct instance_list list = { NULL, 0, 0 };
 
 	ctx->units++;
+	ctx->c_units += !u->assembly;
 	attribute_unit(u, ctx->sh->cache, ctx->path, ctx->mtime, &list);
+	ctx->file_instances += list.nr;
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->findings.nr;
-		enum scan_verdict v = judge_instance(u, d, &list.items[i],
-						      &ctx->findings);
+		enum scan_verdict v = judge_instance(u, dc, &list.items[i],
+						      &list, &ctx->findings);
 
 		ctx->instances[v]++;
 		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
@@ -95,13 +101,14 @@ static int scan_image(struct elf_image *img, void *arg)
 	int units;
 
 	ctx->images++;
+	ctx->had_code |= elf_image_info(img)->has_code;
 	if (!d) {
 		error("%s: %s", elf_image_info(img)->name, why.buf);
 		ctx->image_trouble = 1;
 		strbuf_release(&why);
 		return 0;
 	}
-	pass[1] = d;
+	pass[1] = decode_cache_new(d);
 	units = elf_image_units_each(img, scan_unit, pass, &why);
 	if (units < 0) {
 		error("%s: %s", elf_image_info(img)->name, why.buf);
@@ -109,6 +116,7 @@ static int scan_image(struct elf_image *img, void *arg)
 	} else if (units > 0) {
 		ctx->had_units = 1;
 	}
+	decode_cache_free(pass[1]);
 	disasm_close(d);
 	strbuf_release(&why);
 	return 0;
@@ -123,7 +131,8 @@ static int scan_file(struct scan_ctx *ctx, const char *path)
 
 	ctx->path = path;
 	ctx->mtime = stat(path, &st) ? 0 : st.st_mtime;
-	ctx->image_trouble = ctx->had_units = 0;
+	ctx->image_trouble = ctx->had_units = ctx->had_code = 0;
+	ctx->c_units = ctx->file_instances = 0;
 	n = elf_images_each(path, scan_image, ctx, &why);
 	if (n < 0) {
 		error("%s: %s", path, why.buf);
@@ -135,10 +144,24 @@ static int scan_file(struct scan_ctx *ctx, const char *path)
 		error("%s: an archive with no ELF members: nothing to scan", path);
 		return -1;
 	}
+	/* Nothing to check: say why, and what would help. */
 	if (!ctx->had_units) {
-		if (!ctx->image_trouble)
-			error("%s: no DWARF line tables: build with -g (or -g1, "
-			      "-gline-tables-only) and do not strip", path);
+		if (ctx->image_trouble) /* said already */
+			return -1;
+		if (!ctx->had_code)
+			error("%s: no code (no executable section with "
+			      "contents): nothing to check", path);
+		else
+			error("%s: no DWARF line tables for its code: nothing "
+			      "to check; build with -g (or -g1, "
+			      "-gline-tables-only; assembly with -g too) and do "
+			      "not strip", path);
+		return -1;
+	}
+	if (!ctx->c_units && !ctx->file_instances) {
+		error("%s: its line tables are those of assembly sources only "
+		      "(DW_AT_language: assembler): no once-access sites to "
+		      "check", path);
 		return -1;
 	}
 	return 0;
@@ -266,6 +289,15 @@ int scan_plugin_main(int argc, const char **argv)
 	};
 
 	argc = parse_options(argc, argv, opts, scan_usage);
+	/*
+	 * Keep freed memory for the next file instead of giving it back:
+	 * every file's token lists, line rows and decoded code are large
+	 * allocations that glibc would map and unmap each time, and a fresh
+	 * page costs a fault.  On the arm-gcc kernel build: 6319 page faults
+	 * -> 4835, task-clock 338 -> 308 ms (perf stat -r 8).
+	 */
+	mallopt(M_MMAP_THRESHOLD, 256 << 20);
+	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);

@@ -1,0 +1,95 @@
+/*
+ * A DIE's blocks and inlined copies with their ranges, kept per unit
+ * (dwarf-internal.h, unit_scope_kids).  The inline chain at an address is
+ * found by walking down from the function, asking each child whether it
+ * holds the address; a large function has hundreds of inlined copies at
+ * its top level, and every row on a site's line asked them all again
+ * through libdw.  Kept, a walk is a pass over an array.
+ */
+#include "elf/dwarf-internal.h"
+#include "lib/util.h"
+
+#include <dwarf.h>
+#include <stdlib.h>
+
+#define KIDS_BUCKETS 1024
+
+struct kids_node {
+	struct kids_node *next;
+	Dwarf_Off off;
+	struct scope_kid *kids;
+	size_t n;
+};
+
+static void load(struct kids_node *node, Dwarf_Die *die)
+{
+	Dwarf_Die c;
+	size_t alloc = 0;
+
+	if (dwarf_child(die, &c))
+		return;
+	do {
+		int tag = dwarf_tag(&c);
+		struct scope_kid *k;
+		Dwarf_Addr base, lo, hi;
+		ptrdiff_t off = 0;
+		size_t ralloc = 0;
+
+		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block)
+			continue;
+		ALLOC_GROW(node->kids, node->n + 1, alloc);
+		k = &node->kids[node->n++];
+		k->die = c;
+		k->ranges = NULL;
+		k->nranges = 0;
+		/* up to an error, as dwarf_haspc would read them */
+		while ((off = dwarf_ranges(&c, off, &base, &lo, &hi)) > 0) {
+			ALLOC_GROW(k->ranges, k->nranges + 1, ralloc);
+			k->ranges[k->nranges][0] = lo;
+			k->ranges[k->nranges][1] = hi;
+			k->nranges++;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+}
+
+const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
+					size_t *n)
+{
+	Dwarf_Off off = dwarf_dieoffset(die);
+	struct kids_node *node;
+	size_t b = (size_t)(off % KIDS_BUCKETS);
+
+	if (!p->kids)
+		p->kids = xcalloc(KIDS_BUCKETS, sizeof(*p->kids));
+	for (node = p->kids[b]; node; node = node->next)
+		if (node->off == off)
+			break;
+	if (!node) {
+		node = xcalloc(1, sizeof(*node));
+		node->off = off;
+		load(node, die);
+		node->next = p->kids[b];
+		p->kids[b] = node;
+	}
+	*n = node->n;
+	return node->kids;
+}
+
+void unit_kids_free(struct unit_priv *p)
+{
+	if (!p->kids)
+		return;
+	for (size_t b = 0; b < KIDS_BUCKETS; b++) {
+		struct kids_node *node = p->kids[b], *next;
+
+		for (; node; node = next) {
+			next = node->next;
+			for (size_t k = 0; k < node->n; k++)
+				free(node->kids[k].ranges);
+			free(node->kids);
+			free(node);
+		}
+	}
+	free(p->kids);
+	p->kids = NULL;
+}
