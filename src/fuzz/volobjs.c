@@ -165,6 +165,7 @@ static void declarator(struct volobjs *out, const struct strlist *tags, const ch
 		return;
 	}
 	if (aggregate) {
+		strlist_push_nodup(&out->aggregates, xstrndup(name, name_len));
 		if (spec_volatile || tag_is_volatile(tags, spec, spec_len))
 			add_object(out, name, name_len, 0, 0);
 		return;
@@ -378,5 +379,6 @@ void volobjs_release(struct volobjs *v)
 		free(v->o[i].name);
 	free(v->o);
 	strlist_clear(&v->funcs);
+	strlist_clear(&v->aggregates);
 	memset(v, 0, sizeof(*v));
 }
