@@ -326,7 +326,20 @@ void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
 		for (size_t k = 0; k < npc; k++)
 			if (pcs[k] == a->pc)
 				line = lines[k];
-		if (!line || !is_mark(m, o->name, line))
+		if (!line)
+			continue;
+		/* Objects may share an address (gcc merges equal read-only
+		 * constants: seed 3's g_164 and g_315 at -O2): the access is
+		 * the one whose mark is on its line. */
+		if (!is_mark(m, o->name, line))
+			for (size_t k = 0; k < mobjs->nr; k++)
+				if (mobjs->o[k].addr == o->addr &&
+				    mobjs->o[k].size == o->size &&
+				    is_mark(m, mobjs->o[k].name, line)) {
+					o = &mobjs->o[k];
+					break;
+				}
+		if (!is_mark(m, o->name, line))
 			continue;
 		r->site_accesses++;
 		if (off < 0 || (uint64_t)off + a->size > o->size || a->size > o->size)

@@ -1,0 +1,99 @@
+#!/bin/sh
+# rwonce fuzz --mode once (issue #14's second mode): Csmith's ACCESS_ONCE
+# marks converted by rwonce fix's rewriter to rwonce.h, the accesses made
+# at the marked lines checked to be one access of full width.
+#
+# Real Csmith, seeds 3 and 5, gcc and clang-19 at -O2: seed 3 has 5 uses
+# converted and 1 left (an assignment whose value is used), and its
+# two READ_ONCE sites are read at full width; seed 5 reads a 10-byte struct
+# with ACCESS_ONCE, which rwonce.h refuses (its own outcome, with its
+# message), while the volatile-cast program reads it in pieces
+# (aggregate: the idiom's hazard, not a bug).
+#
+# Fixed programs through a csmith stand-in (tests/fuzz/once/): clang-19
+# -O2 tears the volatile-cast read of an 8-byte two-field struct, rwonce.h
+# does not; and tests/fuzz/cc-split-marked (gcc plus a 2-byte load at a
+# marked site) is found as a torn marked site, a bug: exit status 1.
+. "$(dirname "$0")/lib/tap.sh"
+need_cmd gcc clang-19 qemu-x86_64 python3
+[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
+have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
+have_cmd x86_64-linux-gnu-addr2line || have_cmd llvm-addr2line ||
+	have_cmd addr2line || skip_all "addr2line not installed (apt-get install binutils)"
+
+mkdir -p "$TEST_TMP/tmp"
+export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+O="$TEST_TMP/o"
+L="$O/results.jsonl"
+
+$RWONCE fuzz --mode once --cc gcc --cc clang-19 --opt 2 --seeds 3 --out "$O" \
+	>"$TEST_TMP/o.summary" 2>"$TEST_TMP/o.err"
+rc3=$?
+$RWONCE fuzz --mode once --cc gcc --cc clang-19 --opt 2 --seeds 5 --out "$O" \
+	>"$TEST_TMP/o.summary" 2>"$TEST_TMP/o.err"
+rc=$?
+line() { # seed config: its result line
+	grep "^{\"seed\":$1,\"config\":\"$2\"" "$L"
+}
+
+test_expect_success 'no bug on seeds 3 and 5: exit status 0' '
+	cat "$TEST_TMP/o.err"; test $rc3 = 0 && test $rc = 0'
+test_expect_success 'one line per program and configuration, each with the mode' '
+	test "$(wc -l <"$L")" = 8 && test "$(grep -c "\"mode\":\"once\"" "$L")" = 8'
+test_expect_success 'seed 3: rwonce fix converted 5 uses and left 1' '
+	test "$(grep "^{\"seed\":3," "$L" | grep -c "\"converted\":5,\"left\":1,")" = 4'
+for cc in gcc clang-19; do
+	# 2: READ_ONCE(g_164) and READ_ONCE(g_315), which gcc -O2 merges
+	# into one read-only constant (both symbols at one address).
+	test_expect_success "seed 3, $cc -O2: the two READ_ONCE sites gave full-width accesses" "
+		line 3 '$cc x86_64 -O2 rwonce.h' | grep '\"status\":\"ok\"' |
+		grep '\"site_accesses\":2,\"site_verdict\":\"ok\"'"
+	test_expect_success "seed 5, $cc: rwonce.h refused the 10-byte struct, with its message" "
+		line 5 '$cc x86_64 -O2 rwonce.h' | grep '\"status\":\"refused\",\"verdict\":\"not-run\"' |
+		grep -F 'READ_ONCE_needs_1_2_4_or_8_bytes (*)[10]'"
+	test_expect_success "seed 5, $cc: the volatile-cast read of it is an aggregate site, not a bug" "
+		line 5 '$cc x86_64 -O2 volatile-cast' |
+		grep '\"site_verdict\":\"aggregate\",\"site_detail\":\"g_2 (10 bytes, struct/union) at line 53: '"
+done
+test_expect_success 'the refusal names no folder of this machine' '
+	! grep -F "$RWONCE_ROOT" "$L"'
+test_expect_success 'the summary counts the refusal apart' '
+	grep -q "rwonce.h refused 1 programs" "$TEST_TMP/o.summary" &&
+	grep -q "^gcc x86_64 -O2 rwonce.h  *1  *0  *0  *0  *0  *1$" "$TEST_TMP/o.summary"'
+test_expect_success 'the converted program is kept, with the include and READ_ONCE' '
+	grep -q "^#include \"rwonce.h\"" "$O/programs/seed-5-rwonce.c" &&
+	grep -q "return READ_ONCE(g_2);" "$O/programs/seed-5-rwonce.c" &&
+	grep -q "return ACCESS_ONCE(g_2);" "$O/programs/seed-5.c"'
+test_expect_success 'a rerun resumes: nothing to run' '
+	$RWONCE fuzz --mode once --cc gcc --cc clang-19 --opt 2 --seeds 3-5 --out "$O" \
+		>/dev/null 2>"$TEST_TMP/again.err"
+	cat "$TEST_TMP/again.err"
+	grep -q "^rwonce fuzz: 1 programs in" "$TEST_TMP/again.err" &&
+	test "$(grep -c "^{\"seed\":4," "$L")" = 4'
+test_expect_success 'the default mode in the same folder runs its own program' '
+	$RWONCE fuzz --cc gcc --opt 2 --seeds 3 --out "$O" >/dev/null 2>&1
+	test "$(grep -c "^{\"seed\":3,\"config\":\"gcc x86_64 -O2\"," "$L")" = 1 &&
+	! line 3 "gcc x86_64 -O2" | grep -q "\"mode\""'
+
+# The fixed programs, with the csmith stand-in first in PATH.
+F="$TEST_TMP/f"
+PATH="$RWONCE_ROOT/tests/fuzz/once:$PATH" $RWONCE fuzz --mode once --cc gcc --cc clang-19 \
+	--cc "$RWONCE_ROOT/tests/fuzz/cc-split-marked" --opt 2 --seeds 1 --out "$F" \
+	>"$TEST_TMP/f.summary" 2>"$TEST_TMP/f.err"
+rc=$?
+L="$F/results.jsonl"
+test_expect_success 'the planted torn site is a bug: exit status 1' '
+	cat "$TEST_TMP/f.err"; test $rc = 1'
+test_expect_success 'gcc and clang-19 with rwonce.h: the 3 marked accesses at full width' '
+	line 1 "gcc x86_64 -O2 rwonce.h" | grep -q "\"site_accesses\":3,\"site_verdict\":\"ok\"" &&
+	line 1 "clang-19 x86_64 -O2 rwonce.h" | grep -q "\"site_accesses\":3,\"site_verdict\":\"ok\""'
+test_expect_success 'clang-19 -O2 tears the volatile-cast struct read (aggregate), gcc does not' '
+	line 1 "clang-19 x86_64 -O2 volatile-cast" |
+		grep -q "\"site_verdict\":\"aggregate\",\"site_detail\":\"g_2 (8 bytes, struct/union) at line 24: r4 " &&
+	line 1 "gcc x86_64 -O2 volatile-cast" | grep -q "\"site_verdict\":\"ok\""'
+test_expect_success 'the planted 2-byte load is a torn marked site' '
+	grep -q "cc-split-marked x86_64 -O2 rwonce.h  marked site torn: g_2 (8 bytes, struct/union) at line 25: r2 " "$TEST_TMP/f.summary"'
+test_expect_success 'every configuration printed the same checksum' '
+	test "$(grep -c "\"checksum\":\"3\"" "$L")" = 6'
+test_expect_success 'no temporary files left' 'test -z "$(ls -A "$TMPDIR")"'
+test_done
