@@ -61,6 +61,7 @@ struct volobjs {
 	struct strlist funcs;   /* functions the file defines: its own code */
 	struct strlist aggregates; /* every file-scope struct/union object,
 				    * volatile or not (--mode once) */
+	unsigned word;          /* the target's word size, as parsed */
 };
 
 /* Volatile file-scope objects declared in src (word: pointer size), and

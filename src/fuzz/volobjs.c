@@ -336,6 +336,7 @@ void volobjs_parse(struct volobjs *out, const char *src, unsigned word)
 	int depth = 0, paren = 0;
 	struct strlist tags = STRLIST_INIT;
 
+	out->word = word;
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 
