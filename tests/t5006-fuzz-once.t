@@ -122,5 +122,13 @@ test_expect_success 'the planted 2-byte load is a torn marked site' '
 	grep -q "cc-split-marked x86_64 -O2 rwonce.h  marked site torn: g_2 (8 bytes, struct/union) at line 25: r2 " "$TEST_TMP/f.summary"'
 test_expect_success 'every configuration printed the same checksum' '
 	test "$(grep -c "\"checksum\":\"3\"" "$L")" = 6'
+# A program whose only use fix leaves (&ACCESS_ONCE(struct)) still gets
+# rwonce.h, whose ACCESS_ONCE refuses the struct.
+PATH="$RWONCE_ROOT/tests/fuzz/once:$PATH" $RWONCE fuzz --mode once --cc gcc --opt 0 \
+	--seeds 3 --out "$TEST_TMP/left" >/dev/null 2>"$TEST_TMP/left.err"
+test_expect_success 'every use left by fix: still rwonce.h, which refuses ACCESS_ONCE of a struct' '
+	cat "$TEST_TMP/left.err"
+	grep -q "^{\"seed\":3,\"config\":\"gcc x86_64 -O0 rwonce.h\",\"status\":\"refused\".*ACCESS_ONCE: operand must be a scalar.*\"converted\":0,\"left\":1," "$TEST_TMP/left/results.jsonl" &&
+	grep -q "^{\"seed\":3,\"config\":\"gcc x86_64 -O0 volatile-cast\",\"status\":\"ok\"" "$TEST_TMP/left/results.jsonl"'
 test_expect_success 'no temporary files left' 'test -z "$(ls -A "$TMPDIR")"'
 test_done

@@ -58,7 +58,9 @@ int once_convert(const char *text, struct strbuf *out, size_t *converted,
 		ret = -1;
 		goto out;
 	}
-	if (res.edits.nr &&
+	/* Also when every use was left (seed 17: one "++"): those become
+	 * rwonce.h's ACCESS_ONCE only if the program includes it. */
+	if ((res.edits.nr || res.notes_nr) &&
 	    include_add_edit(&inc, text, len, &toks, &ro, &res.edits) &&
 	    edit_list_sort(&res.edits) < 0) {
 		strbuf_addstr(why, "the #include overlaps an edit");
@@ -67,8 +69,8 @@ int once_convert(const char *text, struct strbuf *out, size_t *converted,
 	}
 	*converted = res.converted;
 	*left = res.notes_nr;
-	/* Nothing converted: the program as it is (it includes no header
-	 * of ours, so it is the volatile-cast program). */
+	/* No use at all: the program as it is (it includes no header of
+	 * ours, so it is the volatile-cast program). */
 	edits_apply(text, len, &res.edits, out);
 out:
 	include_line_release(&inc);
