@@ -130,5 +130,15 @@ test_expect_success 'every use left by fix: still rwonce.h, which refuses ACCESS
 	cat "$TEST_TMP/left.err"
 	grep -q "^{\"seed\":3,\"config\":\"gcc x86_64 -O0 rwonce.h\",\"status\":\"refused\".*ACCESS_ONCE: operand must be a scalar.*\"converted\":0,\"left\":1," "$TEST_TMP/left/results.jsonl" &&
 	grep -q "^{\"seed\":3,\"config\":\"gcc x86_64 -O0 volatile-cast\",\"status\":\"ok\"" "$TEST_TMP/left/results.jsonl"'
+# A program that never ends: its program-timeout lines are the same on
+# two runs (they named the run's temporary folder before).
+for d in t1 t2; do
+	PATH="$RWONCE_ROOT/tests/fuzz/once:$PATH" $RWONCE fuzz --mode once --cc gcc --opt 0 \
+		--seeds 4 --timeout 1 --out "$TEST_TMP/$d" >/dev/null 2>&1
+done
+test_expect_success 'a timed-out program gives the same lines on two runs' '
+	test "$(grep -c "\"status\":\"program-timeout\"" "$TEST_TMP/t1/results.jsonl")" = 2 &&
+	cmp "$TEST_TMP/t1/results.jsonl" "$TEST_TMP/t2/results.jsonl" &&
+	! grep -q "rwonce-fuzz\." "$TEST_TMP/t1/results.jsonl"'
 test_expect_success 'no temporary files left' 'test -z "$(ls -A "$TMPDIR")"'
 test_done

@@ -414,6 +414,9 @@ void oracle_run_marked(const struct fuzz_config *c, const char *src,
 			set_status(r, RUN_PROGRAM_FAILED, "%s", why.buf);
 		else
 			set_status(r, RUN_TRACE_TROUBLE, "%s", why.buf);
+		/* "/tmp/rwonce-fuzz.X/prog-..." -> "prog-...": a timed-out
+		 * seed's lines were not the same on two runs. */
+		scrub_dir(r->detail, dir);
 		goto out;
 	}
 	r->trace_s = now() - t0;
