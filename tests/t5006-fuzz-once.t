@@ -102,6 +102,19 @@ else
 	done
 fi
 
+# riscv64: GNU ld 2.40 segfaults linking clang-19 -O2 objects with DWARF
+# 5 line tables; --mode once compiles with -gdwarf-4, and links.
+if have_cmd riscv64-linux-gnu-ld && have_cmd qemu-riscv64; then
+	$RWONCE fuzz --mode once --cc clang-19 --target riscv64 --opt 2 --seeds 3 \
+		--out "$TEST_TMP/rv" >/dev/null 2>"$TEST_TMP/rv.err"
+	test_expect_success 'riscv64: clang-19 -O2 with line tables links and runs' '
+		cat "$TEST_TMP/rv.err"
+		test "$(grep -c "\"status\":\"ok\".*\"site_verdict\":\"ok\"" "$TEST_TMP/rv/results.jsonl")" = 2'
+else
+	test_skip 'riscv64: clang-19 -O2 with line tables links and runs' \
+		'riscv64 binutils or qemu-riscv64 missing (apt-get install binutils-riscv64-linux-gnu qemu-user)'
+fi
+
 # The fixed programs, with the csmith stand-in first in PATH.
 F="$TEST_TMP/f"
 PATH="$RWONCE_ROOT/tests/fuzz/once:$PATH" $RWONCE fuzz --mode once --cc gcc --cc clang-19 \
