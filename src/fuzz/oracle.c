@@ -146,8 +146,12 @@ static int compile(const struct fuzz_config *c, const char *src,
 
 		if (f.timed_out)
 			set_status(r, RUN_COMPILER_TIMEOUT, "%s %s", f.program, f.what);
+		/* A driver whose own child crashed exits 1 but says so
+		 * ("unable to execute command: Segmentation fault", clang-19
+		 * when the riscv64 linker crashed): a crash, not a rejection. */
 		else if (f.signalled || strstr(first, "internal compiler error") ||
-			 strstr(first, "PLEASE submit a bug report"))
+			 strstr(first, "PLEASE submit a bug report") ||
+			 strstr(first, "unable to execute command: Segmentation fault"))
 			set_status(r, RUN_COMPILER_CRASHED, "%s %s: %.*s", f.program,
 				    f.what, n, first);
 		else if (c->variant == VARIANT_RWONCE_H && refused_by_rwonce_h(first))
