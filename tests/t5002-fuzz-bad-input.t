@@ -47,6 +47,10 @@ test_expect_success 'crash and hang: the campaign finishes (no bug: exit 0)' 'ca
 test_expect_success 'the crash is recorded per program' '
 	test "$(grep -c "cc-crash x86_64 -O0\",\"status\":\"compiler-crashed\"" "$TEST_TMP/c/results.jsonl")" = 2 &&
 	grep -q "killed by signal 11" "$TEST_TMP/c/results.jsonl"'
+test_expect_success 'a driver whose linker crashed (exit 1) is a crash too' '
+	"$RWONCE" fuzz --cc gcc --cc "$RWONCE_ROOT/tests/fuzz/cc-subcrash" --opt 0 --seeds 1 \
+		--max-funcs 1 --out "$TEST_TMP/sc" >/dev/null 2>&1
+	grep -q "cc-subcrash x86_64 -O0\",\"status\":\"compiler-crashed\".*unable to execute command: Segmentation fault" "$TEST_TMP/sc/results.jsonl"'
 test_expect_success 'the hang is recorded per program' '
 	test "$(grep -c "cc-hang x86_64 -O0\",\"status\":\"compiler-timeout\"" "$TEST_TMP/c/results.jsonl")" = 2'
 test_expect_success 'gcc still ran every program' '

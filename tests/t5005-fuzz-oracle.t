@@ -5,7 +5,8 @@
 # load that starts in padding and wholly contains it is a widened access.
 # Struct objects with a brace initialiser are watched.  The reducer's UB
 # guards accept Csmith's nested pointers with added qualifiers and reject
-# other incompatible pointers.  Programs: tests/fuzz/oracle/.
+# other incompatible pointers.  On armhf the two 4-byte halves of a 64-bit
+# volatile are one access.  Programs: tests/fuzz/oracle/.
 . "$(dirname "$0")/lib/tap.sh"
 need_cmd gcc qemu-x86_64
 [ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
@@ -35,6 +36,19 @@ test_expect_success 'a load from padding that contains the object is widened' '
 	check widened widened.c && grep -q "g_1: reference r1; here r4@-3" "$TEST_TMP/err"'
 test_expect_success 'a struct object with a brace initialiser is watched' '
 	check aggregate aggregate-init.c && grep -q "g_2: reference r4 r4@+4; here r4 r4" "$TEST_TMP/err"'
+
+# armhf: a volatile int64_t read as two 4-byte halves (ldrd) at -O0 and as
+# one 8-byte load at -O2 is one read both times (the issue #14 armhf
+# campaign's seed 3, first called torn).
+if have_cmd arm-linux-gnueabihf-gcc-12 && have_cmd qemu-arm; then
+	test_expect_success 'armhf: two halves of a 64-bit volatile are one access, like one 8-byte load' '
+		"$RWONCE" fuzz --check-one --ref gcc:armhf:-O0 --bad gcc:armhf:-O2 \
+			--expect same "$P/wide-halves.c" 2>"$TEST_TMP/err"
+		rc=$?; cat "$TEST_TMP/err"; test $rc = 0'
+else
+	test_skip 'armhf: two halves of a 64-bit volatile are one access, like one 8-byte load' \
+		'arm-linux-gnueabihf-gcc-12 or qemu-arm missing (apt-get install gcc-arm-linux-gnueabihf qemu-user)'
+fi
 
 guard() { # program: 0 when it passes the guards
 	"$RWONCE" fuzz --check-one --ref gcc:x86_64:-O0 --bad gcc:x86_64:-O0 \

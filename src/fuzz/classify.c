@@ -159,8 +159,61 @@ static int rank(enum verdict_class c)
 	}
 }
 
+/*
+ * A copy of in->acc where two adjacent accesses that are the two halves
+ * of one element wider than the target's word -- a volatile int64_t on
+ * armhf read by ldrd, which QEMU reports as two 4-byte accesses -- are one
+ * access of the element.  On a 32-bit target C asks for no single
+ * instruction there: gcc 12 -O2 read Csmith seed 3's g_42 with one 8-byte
+ * vldr where -O0 used ldrd, the same read, which the oracle first called
+ * torn.  A lone half stays a narrower access (torn).
+ */
+static struct vaccess *join_halves(const struct run *in,
+				   const struct volobjs *objs, size_t *nr)
+{
+	struct vaccess *out = xcalloc(in->nr + 1, sizeof(*out));
+	size_t n = 0;
+
+	for (size_t i = 0; i < in->nr; i++) {
+		const struct vaccess *a = &in->acc[i], *b = a + 1;
+		unsigned elem = a->obj < objs->nr ? objs->o[a->obj].elem : 0;
+
+		out[n] = *a;
+		if (i + 1 < in->nr && objs->word && elem > objs->word &&
+		    b->obj == a->obj && b->kind == a->kind &&
+		    a->size + b->size == elem &&
+		    (a->off + a->size == b->off || b->off + b->size == a->off)) {
+			uint32_t lo = a->off < b->off ? a->off : b->off;
+
+			if (lo % elem == 0) {
+				out[n].off = lo;
+				out[n].size = (uint16_t)elem;
+				i++;
+			}
+		}
+		n++;
+	}
+	*nr = n;
+	return out;
+}
+
+static void classify_joined(const struct run *ref, const struct run *r,
+			    const struct volobjs *objs, struct verdict *v);
+
 void classify(const struct run *ref, const struct run *r,
 	      const struct volobjs *objs, struct verdict *v)
+{
+	struct run a = *ref, b = *r;
+
+	a.acc = join_halves(ref, objs, &a.nr);
+	b.acc = join_halves(r, objs, &b.nr);
+	classify_joined(&a, &b, objs, v);
+	free(a.acc);
+	free(b.acc);
+}
+
+static void classify_joined(const struct run *ref, const struct run *r,
+			    const struct volobjs *objs, struct verdict *v)
 {
 	enum verdict_class worst = VC_SAME;
 	char *worst_detail = NULL;

@@ -11,6 +11,7 @@
 #include "lib/parse-options.h"
 #include "lib/run-command.h"
 #include "lib/tempdir.h"
+#include "verify/dirs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -25,7 +26,7 @@
 #include <unistd.h>
 
 static const char *const fuzz_usage[] = {
-	"rwonce fuzz [--cc CC...] [--target T...] [--opt LEVELS] [--seeds A-B | --count N] [-j N] [--shard K/N] [--reduce] [--out DIR]",
+	"rwonce fuzz [--mode volatile|once] [--cc CC...] [--target T...] [--opt LEVELS] [--seeds A-B | --count N] [-j N] [--shard K/N] [--reduce] [--out DIR]",
 	"rwonce fuzz --merge DIR...",
 	"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
 	NULL
@@ -41,7 +42,7 @@ static double now(void)
 
 static int make_config(struct fuzz_config *c, struct compiler *cc,
 		       const struct target *t, const char *opt,
-		       const char *tracer)
+		       const char *tracer, enum fuzz_variant variant)
 {
 	struct strbuf why = STRBUF_INIT;
 
@@ -56,7 +57,10 @@ static int make_config(struct fuzz_config *c, struct compiler *cc,
 		strbuf_release(&why);
 		return -1;
 	}
-	c->label = xasprintf("%s %s %s", cc->name, t->name, opt);
+	c->variant = variant;
+	c->label = xasprintf("%s %s %s%s", cc->name, t->name, opt,
+			     variant == VARIANT_RWONCE_H ? " rwonce.h" :
+			     variant == VARIANT_VOLATILE_CAST ? " volatile-cast" : "");
 	return 0;
 }
 
@@ -82,7 +86,7 @@ int fuzz_config_from_spec(const char *spec, struct fuzz_config *c)
 	}
 	if (compiler_identify(cc))
 		return -1;
-	return make_config(c, cc, t, b + 1, NULL);
+	return make_config(c, cc, t, b + 1, NULL, VARIANT_CSMITH);
 }
 
 /* The campaign, shared by the workers. */
@@ -97,6 +101,7 @@ struct campaign {
 	const char *out_dir;
 	int results_fd, times_fd;
 	int progress, no_trace;
+	const char *mode;       /* NULL, or "once" */
 	double gen_s, compile_s, trace_s; /* summed over programs */
 };
 
@@ -116,10 +121,10 @@ static void write_all(int fd, const char *path, const struct strbuf *sb)
 }
 
 static void keep_program(const struct campaign *cp, uint64_t seed,
-			 const char *src)
+			 const char *src, const char *suffix)
 {
 	char *dir = xasprintf("%s/programs", cp->out_dir);
-	char *dst = xasprintf("%s/seed-%" PRIu64 ".c", dir, seed);
+	char *dst = xasprintf("%s/seed-%" PRIu64 "%s.c", dir, seed, suffix);
 	size_t len;
 	char *text = read_file(src, &len);
 	FILE *f;
@@ -134,6 +139,58 @@ static void keep_program(const struct campaign *cp, uint64_t seed,
 	free(dst);
 }
 
+/* The name a verdict of the marked sites has in the results. */
+static const char *site_verdict_name(const struct run *r)
+{
+	if (r->status != RUN_OK || r->site_cls == VC_NOT_RUN)
+		return "none";
+	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
+}
+
+/* --mode once: the converted program next to Csmith's, and the marks of
+ * both.  0, or -1 with *why. */
+struct once_program {
+	char *conv_src;
+	struct once_marks raw, conv;
+	size_t converted, left;
+};
+
+static int once_prepare(struct once_program *op, const char *src,
+			const char *dir, uint64_t seed, struct strbuf *why)
+{
+	char *text = read_file(src, NULL);
+	struct strbuf out = STRBUF_INIT;
+	FILE *f;
+	int ret = -1;
+
+	if (!text) {
+		strbuf_addf(why, "cannot read %s", src);
+		return -1;
+	}
+	op->conv_src = xasprintf("%s/seed-%" PRIu64 "-rwonce.c", dir, seed);
+	if (once_convert(text, &out, &op->converted, &op->left, why))
+		goto out;
+	f = fopen(op->conv_src, "w");
+	if (!f || fwrite(out.buf, 1, out.len, f) != out.len || fclose(f)) {
+		strbuf_addf(why, "cannot write %s", op->conv_src);
+		goto out;
+	}
+	once_marks_parse(&op->raw, text);
+	once_marks_parse(&op->conv, out.buf);
+	ret = 0;
+out:
+	strbuf_release(&out);
+	free(text);
+	return ret;
+}
+
+static void once_release(struct once_program *op)
+{
+	free(op->conv_src);
+	once_marks_release(&op->raw);
+	once_marks_release(&op->conv);
+}
+
 static void run_seed(struct campaign *cp, uint64_t seed)
 {
 	const char *dir = tempdir_create("fuzz");
@@ -142,20 +199,31 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 	struct run *runs = xcalloc(cp->nr_cfg, sizeof(*runs));
 	double t0 = now(), gen_s, compile_s = 0, trace_s = 0;
 	int interesting = 0;
+	struct once_program op;
 
-	if (generate_program(seed, cp->go, src, &why)) {
+	memset(&op, 0, sizeof(op));
+	if (generate_program(seed, cp->go, src, &why) ||
+	    (cp->mode && once_prepare(&op, src, dir, seed, &why))) {
 		struct result_line l = { seed, "-", "generator-failed", "not-run",
-					 "", 0, why.buf };
+					 "", 0, why.buf, (char *)cp->mode, 0, 0, 0,
+					 "none", "" };
 		result_format(&lines, &l);
 		gen_s = now() - t0;
 		goto write;
 	}
 	gen_s = now() - t0;
 	for (size_t i = 0; i < cp->nr_cfg; i++) {
+		const struct fuzz_config *c = &cp->cfg[i];
+
 		if (cp->no_trace)
-			oracle_run_untraced(&cp->cfg[i], src, dir, cp->oo, &runs[i]);
+			oracle_run_untraced(c, c->variant == VARIANT_RWONCE_H ?
+					    op.conv_src : src, dir, cp->oo, &runs[i]);
+		else if (c->variant == VARIANT_RWONCE_H)
+			oracle_run_marked(c, op.conv_src, dir, cp->oo, &op.conv, &runs[i]);
+		else if (c->variant == VARIANT_VOLATILE_CAST)
+			oracle_run_marked(c, src, dir, cp->oo, &op.raw, &runs[i]);
 		else
-			oracle_run(&cp->cfg[i], src, dir, cp->oo, &runs[i]);
+			oracle_run(c, src, dir, cp->oo, &runs[i]);
 		compile_s += runs[i].compile_s;
 		trace_s += runs[i].trace_s;
 	}
@@ -184,6 +252,7 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 			if (v.cls != VC_SAME && v.cls != VC_REFERENCE &&
 			    !(v.cls == VC_NOT_RUN && runs[i].status == RUN_PROGRAM_TIMEOUT))
 				interesting = 1;
+			memset(&l, 0, sizeof(l));
 			l.seed = seed;
 			l.config = cp->cfg[i].label;
 			l.status = (char *)run_status_name(runs[i].status);
@@ -191,14 +260,27 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 			l.checksum = runs[i].checksum ? runs[i].checksum : "";
 			l.accesses = runs[i].nr;
 			l.detail = v.detail ? v.detail : runs[i].detail ? runs[i].detail : "";
+			if (cp->mode) {
+				l.mode = (char *)cp->mode;
+				l.converted = op.converted;
+				l.left = op.left;
+				l.site_accesses = runs[i].site_accesses;
+				l.site_verdict = (char *)site_verdict_name(&runs[i]);
+				l.site_detail = runs[i].site_detail ? runs[i].site_detail : "";
+				if (strcmp(l.site_verdict, "ok") && strcmp(l.site_verdict, "none"))
+					interesting = 1;
+			}
 			result_format(&lines, &l);
 			free(v.detail);
 			volobjs_release(&objs);
 		}
 		free(text);
 	}
-	if (interesting)
-		keep_program(cp, seed, src);
+	if (interesting) {
+		keep_program(cp, seed, src, "");
+		if (cp->mode)
+			keep_program(cp, seed, op.conv_src, "-rwonce");
+	}
 write:
 	strbuf_addf(&times, "{\"seed\":%" PRIu64 ",\"generate_s\":%.3f,\"compile_s\":%.3f,\"%s_s\":%.3f}\n",
 		    seed, gen_s, compile_s, cp->no_trace ? "run" : "trace", trace_s);
@@ -216,6 +298,7 @@ write:
 	for (size_t i = 0; i < cp->nr_cfg; i++)
 		run_release(&runs[i]);
 	free(runs);
+	once_release(&op);
 	strbuf_release(&why);
 	strbuf_release(&lines);
 	strbuf_release(&times);
@@ -375,7 +458,7 @@ int cmd_fuzz(int argc, const char **argv)
 	struct strlist levels_in = STRLIST_INIT, levels = STRLIST_INIT;
 	struct strlist csmith_in = STRLIST_INIT, csmith_words = STRLIST_INIT;
 	const char *seeds_s = NULL, *shard_s = NULL, *out = "fuzz-out";
-	const char *tracer_s = NULL;
+	const char *tracer_s = NULL, *mode_s = "volatile";
 	int count = 0, jobs = 1, reduce = 0, merge = 0, check_one = 0;
 	int timeout_s = 30, compile_timeout_s = 120, max_funcs = 3, no_trace = 0;
 	uint64_t first = 1, last = 0;
@@ -390,6 +473,7 @@ int cmd_fuzz(int argc, const char **argv)
 	double t0;
 	struct option opts[] = {
 		OPT_GROUP("What to compare"),
+		OPT_STRING(0, "mode", &mode_s, "MODE", "volatile (default), or once: also convert Csmith's ACCESS_ONCE marks to rwonce.h and check them"),
 		OPT_LIST(0, "cc", &ccs, "CC", "compilers (repeatable; default: cc)"),
 		OPT_LIST(0, "target", &tnames, "NAME", "targets (default: this machine)"),
 		OPT_LIST(0, "opt", &levels_in, "LEVELS", "optimisation levels, e.g. 0,2,s (default: 0,2)"),
@@ -441,6 +525,10 @@ int cmd_fuzz(int argc, const char **argv)
 		die("--timeout/--compile-timeout: not between 1 and 3600 seconds");
 	if (max_funcs < 1 || max_funcs > 50)
 		die("--max-funcs: %d is not between 1 and 50", max_funcs);
+	if (strcmp(mode_s, "volatile") && strcmp(mode_s, "once"))
+		die("--mode: '%s' is not volatile or once", mode_s);
+	if (!strcmp(mode_s, "once") && reduce)
+		die("--reduce does not handle --mode once yet: reduce a kept program with --mode volatile's --check-one, or by hand");
 
 	/* What is missing, before any work. */
 	if (!program_exists("csmith"))
@@ -453,6 +541,12 @@ int cmd_fuzz(int argc, const char **argv)
 	oo.compile_timeout_ms = (unsigned)compile_timeout_s * 1000;
 	go.timeout_ms = 60000;
 	go.max_funcs = max_funcs;
+	go.access_once = !strcmp(mode_s, "once");
+	if (go.access_once) {
+		const char *probes;
+
+		verify_dirs(&probes, &oo.rwonce_include_dir);
+	}
 	for (size_t i = 0; i < csmith_in.nr; i++)
 		for (const char *w = csmith_in.items[i]; *w;) {
 			size_t n;
@@ -501,7 +595,24 @@ int cmd_fuzz(int argc, const char **argv)
 				cp.cfg = xrealloc(cp.cfg, (cp.nr_cfg + 1) * sizeof(*cp.cfg));
 				memset(&cp.cfg[cp.nr_cfg], 0, sizeof(*cp.cfg));
 				if (make_config(&cp.cfg[cp.nr_cfg], &compilers[ci], t,
-						levels.items[li], tracer_s))
+						levels.items[li], tracer_s,
+						go.access_once ? VARIANT_RWONCE_H : VARIANT_CSMITH))
+					return EXIT_TROUBLE;
+				cp.nr_cfg++;
+			}
+		}
+		/* --mode once: then every configuration again on Csmith's own
+		 * volatile-cast program, after the converted ones (so a
+		 * converted run is the reference when there is one). */
+		for (size_t ci = 0; go.access_once && ci < ccs.nr; ci++) {
+			if (compilers[ci].family == CC_TCC && t != target_native())
+				continue;
+			for (size_t li = 0; li < levels.nr; li++) {
+				cp.cfg = xrealloc(cp.cfg, (cp.nr_cfg + 1) * sizeof(*cp.cfg));
+				memset(&cp.cfg[cp.nr_cfg], 0, sizeof(*cp.cfg));
+				if (make_config(&cp.cfg[cp.nr_cfg], &compilers[ci], t,
+						levels.items[li], tracer_s,
+						VARIANT_VOLATILE_CAST))
 					return EXIT_TROUBLE;
 				cp.nr_cfg++;
 			}
@@ -518,8 +629,10 @@ int cmd_fuzz(int argc, const char **argv)
 
 		if (s % shard_n != shard_k - 1)
 			continue;
+		/* A seed done in the other mode is another program. */
 		for (size_t i = 0; i < done.nr && !have; i++)
-			have = done.l[i].seed == s;
+			have = done.l[i].seed == s &&
+			       !strcmp(done.l[i].mode ? done.l[i].mode : "volatile", mode_s);
 		if (have)
 			continue;
 		cp.seeds = xrealloc(cp.seeds, (cp.nr_seeds + 1) * sizeof(*cp.seeds));
@@ -531,6 +644,7 @@ int cmd_fuzz(int argc, const char **argv)
 	cp.go = &go;
 	cp.out_dir = out;
 	cp.no_trace = no_trace;
+	cp.mode = go.access_once ? "once" : NULL;
 	cp.results_fd = open_append(out, RESULTS_FILE);
 	cp.times_fd = open_append(out, "times.jsonl");
 	cp.progress = isatty(2) && !getenv("NO_PROGRESS");

@@ -11,6 +11,7 @@
  *   merge.c      --merge: shard outputs into one summary
  *   reduce.c     --reduce and --check-one: C-Vise with our oracle
  *   ub-guards.c  the reducer's undefined-behaviour guards
+ *   once.c       --mode once: rwonce fix's conversion, the marked sites
  *   fuzz.c       the command: options, seeds, workers
  */
 #ifndef RWONCE_FUZZ_FUZZ_H
@@ -26,6 +27,15 @@
 #include "targets/targets.h"
 #include "trace/trace.h"
 
+/* Which program a configuration compiles: Csmith's (--mode volatile);
+ * in --mode once, the program converted to include/rwonce.h's macros, or
+ * Csmith's own with its volatile-cast ACCESS_ONCE. */
+enum fuzz_variant {
+	VARIANT_CSMITH,
+	VARIANT_RWONCE_H,
+	VARIANT_VOLATILE_CAST,
+};
+
 /* One configuration: compiler x target x optimisation level. */
 struct fuzz_config {
 	struct compiler *cc;
@@ -34,6 +44,7 @@ struct fuzz_config {
 	const char *opt;
 	enum tracer_kind tracer;
 	char *label;            /* "gcc x86_64 -O2" */
+	enum fuzz_variant variant;
 };
 
 /* A file-scope volatile object of the program (volobjs.c). */
@@ -48,6 +59,9 @@ struct volobjs {
 	struct volobj *o;
 	size_t nr, alloc;
 	struct strlist funcs;   /* functions the file defines: its own code */
+	struct strlist aggregates; /* every file-scope struct/union object,
+				    * volatile or not (--mode once) */
+	unsigned word;          /* the target's word size, as parsed */
 };
 
 /* Volatile file-scope objects declared in src (word: pointer size), and
@@ -64,6 +78,19 @@ struct vaccess {
 	uint64_t pc;
 };
 
+/* The verdict of one configuration against the reference (classify.c). */
+enum verdict_class {
+	VC_SAME,          /* same accesses, same checksum */
+	VC_COUNT,         /* bug: a scalar accessed more or fewer times */
+	VC_ORDER,         /* bug: same counts, different order */
+	VC_TORN,          /* bug: a scalar accessed in pieces */
+	VC_WIDENED,       /* bug: an access wider than the scalar */
+	VC_CHECKSUM,      /* plain miscompile: the output differs */
+	VC_AGGREGATE,     /* implementation-defined aggregate copies differ */
+	VC_UNOBSERVABLE,  /* differs, but the tracer was blind somewhere */
+	VC_REFERENCE,     /* this is the reference */
+	VC_NOT_RUN,       /* the configuration had trouble (see status) */
+};
 enum run_status {
 	RUN_OK,
 	RUN_COMPILER_FAILED,    /* exited non-zero: rejected the program */
@@ -72,6 +99,8 @@ enum run_status {
 	RUN_PROGRAM_FAILED,     /* crashed or exited non-zero */
 	RUN_PROGRAM_TIMEOUT,
 	RUN_TRACE_TROUBLE,      /* the tracer could not run it */
+	RUN_REFUSED,            /* --mode once: rwonce.h refused a use at
+				 * compile time (its rule, not a bug) */
 };
 const char *run_status_name(enum run_status s);
 
@@ -88,12 +117,18 @@ struct run {
 	size_t nr_blind;        /* instructions the tracer could not see */
 	char *blind_example;
 	double compile_s, trace_s;
+	/* --mode once: the accesses at the marked sites (once.c) */
+	size_t site_accesses;
+	enum verdict_class site_cls; /* VC_SAME: all full width; VC_NOT_RUN:
+				      * none checked */
+	char *site_detail;
 };
 void run_release(struct run *r);
 
 struct oracle_opts {
 	unsigned compile_timeout_ms, run_timeout_ms;
 	const char *include_dir; /* csmith's headers */
+	const char *rwonce_include_dir; /* include/rwonce.h (--mode once) */
 };
 
 /*
@@ -102,24 +137,39 @@ struct oracle_opts {
  */
 void oracle_run(const struct fuzz_config *c, const char *src,
 		const char *dir, const struct oracle_opts *o, struct run *r);
+/* --mode once (once.c). */
+struct once_mark {
+	char *name;             /* the marked object */
+	unsigned line;
+	int ambiguous;          /* the line also names it unmarked */
+};
+struct once_marks {
+	struct once_mark *m;
+	size_t nr, alloc;
+};
+/* Convert text's ACCESS_ONCE uses with rwonce fix's rewriter and add
+ * #include "rwonce.h" into *out: 0, or -1 with *why. */
+int once_convert(const char *text, struct strbuf *out, size_t *converted,
+		 size_t *left, struct strbuf *why);
+/* The READ_ONCE/WRITE_ONCE/ACCESS_ONCE(identifier) uses of text. */
+void once_marks_parse(struct once_marks *m, const char *text);
+void once_marks_release(struct once_marks *m);
+/* Check the accesses acc (objects indexed in mobjs) made at marked lines
+ * of src: sets r->site_*. */
+void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
+		const struct strlist *aggregates, const struct vaccess *acc,
+		size_t nr, const struct target *t, const char *exe,
+		const char *src, int volatile_cast, struct run *r);
+/* oracle_run with the marks of src (NULL: none) watched and judged. */
+void oracle_run_marked(const struct fuzz_config *c, const char *src,
+		       const char *dir, const struct oracle_opts *o,
+		       const struct once_marks *marks, struct run *r);
+
 /* Same, without tracing: the program only runs (the benchmark's peer). */
 void oracle_run_untraced(const struct fuzz_config *c, const char *src,
 			 const char *dir, const struct oracle_opts *o,
 			 struct run *r);
 
-/* The verdict of one configuration against the reference (classify.c). */
-enum verdict_class {
-	VC_SAME,          /* same accesses, same checksum */
-	VC_COUNT,         /* bug: a scalar accessed more or fewer times */
-	VC_ORDER,         /* bug: same counts, different order */
-	VC_TORN,          /* bug: a scalar accessed in pieces */
-	VC_WIDENED,       /* bug: an access wider than the scalar */
-	VC_CHECKSUM,      /* plain miscompile: the output differs */
-	VC_AGGREGATE,     /* implementation-defined aggregate copies differ */
-	VC_UNOBSERVABLE,  /* differs, but the tracer was blind somewhere */
-	VC_REFERENCE,     /* this is the reference */
-	VC_NOT_RUN,       /* the configuration had trouble (see status) */
-};
 const char *verdict_class_name(enum verdict_class v);
 int verdict_class_is_bug(enum verdict_class v);
 /* Parse a name back ("count"...); -1 when unknown. */
@@ -139,6 +189,7 @@ char *describe_object_accesses(const struct run *r, uint32_t obj, size_t max);
 /* Csmith (generate.c). */
 struct gen_opts {
 	unsigned timeout_ms;
+	int access_once;              /* --mode once: --enable-access-once */
 	int max_funcs;
 	const struct strlist *extra;  /* --csmith-option words, in order */
 };
@@ -160,6 +211,12 @@ struct result_line {
 	char *checksum;
 	uint64_t accesses;
 	char *detail;
+	/* --mode once only (mode NULL: the default mode, none written) */
+	char *mode;             /* "once" */
+	uint64_t converted, left;       /* uses rwonce fix converted, left */
+	uint64_t site_accesses;
+	char *site_verdict;     /* none, ok, torn, widened, aggregate */
+	char *site_detail;
 };
 
 /* One JSON line for this result (no timings: the file is deterministic). */

@@ -69,6 +69,10 @@ int generate_program(uint64_t seed, const struct gen_opts *g,
 	argv[n++] = funcs_s;
 	for (size_t i = 0; i < ARRAY_SIZE(csmith_fixed); i++)
 		argv[n++] = csmith_fixed[i];
+	/* --mode once: Csmith's hidden option wraps a few accesses of each
+	 * program in its kernel-style ACCESS_ONCE (a volatile cast). */
+	if (g->access_once)
+		argv[n++] = "--enable-access-once";
 	for (size_t i = 0; i < nr_extra; i++)
 		argv[n++] = g->extra->items[i];
 	argv[n++] = "-o";

@@ -22,6 +22,7 @@ const char *run_status_name(enum run_status s)
 	case RUN_PROGRAM_FAILED: return "program-failed";
 	case RUN_PROGRAM_TIMEOUT: return "program-timeout";
 	case RUN_TRACE_TROUBLE: return "trace-trouble";
+	case RUN_REFUSED: return "refused";
 	}
 	return "?";
 }
@@ -97,6 +98,16 @@ static void scrub_dir(char *msg, const char *dir)
 }
 
 /* Compile into dir/exe; 0, or -1 with r's status set. */
+/* Did rwonce.h refuse the program (one of its rules, by design), rather
+ * than the compiler?  Its rejections name the macro in the message or
+ * the type ("READ_ONCE_needs_1_2_4_or_8_bytes", "ACCESS_ONCE: operand
+ * must be a scalar") or are located in rwonce.h itself. */
+static int refused_by_rwonce_h(const char *line)
+{
+	return strstr(line, "rwonce.h:") || strstr(line, "READ_ONCE") ||
+	       strstr(line, "WRITE_ONCE") || strstr(line, "ACCESS_ONCE");
+}
+
 static int compile(const struct fuzz_config *c, const char *src,
 		   const char *exe, const char *dir,
 		   const struct oracle_opts *o, struct run *r)
@@ -112,6 +123,17 @@ static int compile(const struct fuzz_config *c, const char *src,
 	strlist_push(&argv, "-w");
 	strlist_push(&argv, "-I");
 	strlist_push(&argv, o->include_dir);
+	if (c->variant != VARIANT_CSMITH) {
+		/* The marked sites are found through the line table.  DWARF 4:
+		 * GNU ld 2.40 for riscv64 segfaults linking clang-19 -O2
+		 * objects with DWARF 5 (every program of the riscv64 --mode
+		 * once run); a line table is all that is read. */
+		strlist_push(&argv, c->cc->family == CC_TCC ? "-g" : "-gdwarf-4");
+		if (o->rwonce_include_dir) {
+			strlist_push(&argv, "-I");
+			strlist_push(&argv, o->rwonce_include_dir);
+		}
+	}
 	strlist_push(&argv, "-static");
 	strlist_push(&argv, "-o");
 	strlist_push(&argv, exe);
@@ -124,15 +146,25 @@ static int compile(const struct fuzz_config *c, const char *src,
 
 		if (f.timed_out)
 			set_status(r, RUN_COMPILER_TIMEOUT, "%s %s", f.program, f.what);
+		/* A driver whose own child crashed exits 1 but says so
+		 * ("unable to execute command: Segmentation fault", clang-19
+		 * when the riscv64 linker crashed): a crash, not a rejection. */
 		else if (f.signalled || strstr(first, "internal compiler error") ||
-			 strstr(first, "PLEASE submit a bug report"))
+			 strstr(first, "PLEASE submit a bug report") ||
+			 strstr(first, "unable to execute command: Segmentation fault"))
 			set_status(r, RUN_COMPILER_CRASHED, "%s %s: %.*s", f.program,
 				    f.what, n, first);
+		else if (c->variant == VARIANT_RWONCE_H && refused_by_rwonce_h(first))
+			set_status(r, RUN_REFUSED, "%.*s", n, first);
 		else
 			set_status(r, RUN_COMPILER_FAILED, "%s %s: %.*s", f.program,
 				    f.what, n, first);
 		ret = -1;
 		scrub_dir(r->detail, dir);
+		/* rwonce.h's own path, likewise: where this rwonce is
+		 * installed is no part of the result. */
+		if (o->rwonce_include_dir)
+			scrub_dir(r->detail, o->rwonce_include_dir);
 	}
 	r->compile_s += f.seconds;
 	compile_failure_release(&f);
@@ -277,11 +309,48 @@ static int in_program_code(const struct code_ranges *c, uint64_t pc)
 void oracle_run(const struct fuzz_config *c, const char *src,
 		const char *dir, const struct oracle_opts *o, struct run *r)
 {
+	oracle_run_marked(c, src, dir, o, NULL, r);
+}
+
+/* The objects named by the marks, as volobjs (object_at's input), with
+ * their addresses and sizes from the symbol table; lo/hi widened to
+ * cover them. */
+static void mark_objects(struct volobjs *m, const struct once_marks *marks,
+			 const struct elf_symbols *syms, uint64_t *lo,
+			 uint64_t *hi)
+{
+	for (size_t i = 0; i < marks->nr; i++) {
+		const struct elf_symbol *s = elf_symbol_find(syms, marks->m[i].name);
+		size_t k;
+
+		for (k = 0; k < m->nr && strcmp(m->o[k].name, marks->m[i].name); k++)
+			;
+		if (k < m->nr || !s || s->is_func || !s->size)
+			continue;
+		ALLOC_GROW(m->o, m->nr + 1, m->alloc);
+		memset(&m->o[m->nr], 0, sizeof(m->o[0]));
+		m->o[m->nr].name = xstrdup(marks->m[i].name);
+		m->o[m->nr].addr = s->value;
+		m->o[m->nr].size = s->size;
+		m->nr++;
+		if (s->value < *lo)
+			*lo = s->value;
+		if (s->value + s->size > *hi)
+			*hi = s->value + s->size;
+	}
+}
+
+void oracle_run_marked(const struct fuzz_config *c, const char *src,
+		       const char *dir, const struct oracle_opts *o,
+		       const struct once_marks *marks, struct run *r)
+{
 	char *exe = xasprintf("%s/prog-%s-%s-%s", dir, c->target->name,
 			      c->cc->family == CC_GCC ? "gcc" :
 			      c->cc->family == CC_CLANG ? "clang" : "tcc", c->opt + 1);
 	struct elf_symbols syms;
-	struct volobjs objs;
+	struct volobjs objs, mobjs = { 0 };
+	struct vaccess *macc = NULL;
+	size_t mnr = 0, malloc_ = 0;
 	struct trace t;
 	struct trace_request req;
 	struct code_ranges code = { NULL, 0, 0 };
@@ -321,6 +390,8 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 		if (s->value + s->size > hi)
 			hi = s->value + s->size;
 	}
+	if (marks)
+		mark_objects(&mobjs, marks, &syms, &lo, &hi);
 	code_ranges_find(&code, &objs, &syms);
 	/* From 64 bytes before: the widest access (AVX-512) that reaches
 	 * into the watched span can start there. */
@@ -350,6 +421,9 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 			set_status(r, RUN_PROGRAM_FAILED, "%s", why.buf);
 		else
 			set_status(r, RUN_TRACE_TROUBLE, "%s", why.buf);
+		/* "/tmp/rwonce-fuzz.X/prog-..." -> "prog-...": a timed-out
+		 * seed's lines were not the same on two runs. */
+		scrub_dir(r->detail, dir);
 		goto out;
 	}
 	r->trace_s = now() - t0;
@@ -361,6 +435,15 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 
 		if (!in_program_code(&code, a->pc))
 			continue;
+		if (mobjs.nr && object_at(&mobjs, &data, a->addr, a->size, &idx)) {
+			ALLOC_GROW(macc, mnr + 1, malloc_);
+			macc[mnr].obj = idx;
+			macc[mnr].off = (uint32_t)(a->addr - mobjs.o[idx].addr);
+			macc[mnr].size = (uint16_t)a->size;
+			macc[mnr].kind = a->kind;
+			macc[mnr].pc = a->pc;
+			mnr++;
+		}
 		ob = object_at(&objs, &data, a->addr, a->size, &idx);
 		if (!ob)
 			continue;
@@ -384,7 +467,12 @@ void oracle_run(const struct fuzz_config *c, const char *src,
 				(unsigned long long)t.blind[i].pc);
 	}
 	r->status = RUN_OK;
+	if (marks)
+		once_judge(marks, &mobjs, &objs.aggregates, macc, mnr, c->target,
+			   exe, src, c->variant == VARIANT_VOLATILE_CAST, r);
 out:
+	free(macc);
+	volobjs_release(&mobjs);
 	free(code.r);
 	free(data.r);
 	trace_release(&t);
@@ -437,5 +525,6 @@ void run_release(struct run *r)
 	free(r->acc);
 	free(r->obj_size);
 	free(r->blind_example);
+	free(r->site_detail);
 	memset(r, 0, sizeof(*r));
 }

@@ -141,7 +141,7 @@ static int write_text(const char *path, const char *text, int mode)
 static void write_report(const struct reduce_job *job, const char *rdir,
 			 const char *testcase, const char *incdir)
 {
-	struct oracle_opts oo = { 120000, 30000, incdir };
+	struct oracle_opts oo = { 120000, 30000, incdir, NULL };
 	const char *dir = tempdir_create("report");
 	struct run rr, rb;
 	struct volobjs objs = { 0 };

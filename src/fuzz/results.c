@@ -30,6 +30,16 @@ void result_format(struct strbuf *sb, const struct result_line *l)
 	add_str(sb, "checksum", l->checksum);
 	strbuf_addf(sb, ",\"accesses\":%" PRIu64, l->accesses);
 	add_str(sb, "detail", l->detail);
+	/* --mode once's members; the default mode's lines stay as they
+	 * were, byte for byte (older results files, t5000). */
+	if (l->mode) {
+		add_str(sb, "mode", l->mode);
+		strbuf_addf(sb, ",\"converted\":%" PRIu64 ",\"left\":%" PRIu64
+			    ",\"site_accesses\":%" PRIu64, l->converted, l->left,
+			    l->site_accesses);
+		add_str(sb, "site_verdict", l->site_verdict);
+		add_str(sb, "site_detail", l->site_detail);
+	}
 	strbuf_addstr(sb, "}\n");
 }
 
@@ -145,6 +155,18 @@ int result_parse(const char *line, struct result_line *l, struct strbuf *why)
 		} else if (!strcmp(key, "accesses") && is_num) {
 			l->accesses = nval;
 			have_acc = 1;
+		} else if (!strcmp(key, "converted") && is_num) {
+			l->converted = nval;
+		} else if (!strcmp(key, "left") && is_num) {
+			l->left = nval;
+		} else if (!strcmp(key, "site_accesses") && is_num) {
+			l->site_accesses = nval;
+		} else if (sval && !strcmp(key, "mode") && !l->mode) {
+			l->mode = sval, sval = NULL;
+		} else if (sval && !strcmp(key, "site_verdict") && !l->site_verdict) {
+			l->site_verdict = sval, sval = NULL;
+		} else if (sval && !strcmp(key, "site_detail") && !l->site_detail) {
+			l->site_detail = sval, sval = NULL;
 		} else if (sval && !strcmp(key, "config") && !l->config) {
 			l->config = sval, sval = NULL;
 		} else if (sval && !strcmp(key, "status") && !l->status) {
@@ -185,6 +207,14 @@ int result_parse(const char *line, struct result_line *l, struct strbuf *why)
 		strbuf_addf(why, "unknown verdict '%s'", l->verdict);
 		goto bad;
 	}
+	if (l->mode && strcmp(l->mode, "once")) {
+		strbuf_addf(why, "unknown mode '%s'", l->mode);
+		goto bad;
+	}
+	if (l->mode && (!l->site_verdict || !l->site_detail)) {
+		strbuf_addstr(why, "a --mode once line without site_verdict or site_detail");
+		goto bad;
+	}
 	return 0;
 bad:
 	result_line_release(l);
@@ -198,6 +228,9 @@ void result_line_release(struct result_line *l)
 	free(l->verdict);
 	free(l->checksum);
 	free(l->detail);
+	free(l->mode);
+	free(l->site_verdict);
+	free(l->site_detail);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -298,6 +331,90 @@ void results_sort(struct result_set *set)
 	set->alloc = n + 1;
 }
 
+/* Marked-site verdicts worth a line of their own in the listing. */
+static int site_listed(const char *v)
+{
+	return !strcmp(v, "torn") || !strcmp(v, "widened") || !strcmp(v, "aggregate");
+}
+
+/*
+ * --mode once: what rwonce fix converted, what rwonce.h refused, and the
+ * verdicts of the marked sites per configuration.  Returns the bugs among
+ * them: a marked access torn or widened (a volatile-cast struct read in
+ * pieces is "aggregate", the known hazard, not counted).
+ */
+static size_t once_summary(FILE *f, const struct result_set *set,
+			   const struct strlist *configs, int width)
+{
+	static const char *const cols[] = { "ok", "torn", "widened", "aggregate", "none" };
+	size_t (*count)[ARRAY_SIZE(cols) + 1];
+	size_t programs = 0, with_marks = 0, converted = 0, left = 0;
+	size_t refused_programs = 0, bugs = 0;
+	int any = 0;
+
+	for (size_t i = 0; i < set->nr; i++)
+		any |= set->l[i].mode != NULL;
+	if (!any)
+		return 0;
+	count = xcalloc(configs->nr + 1, sizeof(*count));
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct result_line *l = &set->l[i];
+		int first = !i || set->l[i - 1].seed != l->seed ||
+			    !set->l[i - 1].mode;
+		size_t c, k;
+
+		if (!l->mode)
+			continue;
+		if (first) {
+			programs++;
+			with_marks += l->converted + l->left > 0;
+			converted += l->converted;
+			left += l->left;
+			for (size_t j = i; j < set->nr && set->l[j].seed == l->seed &&
+			     set->l[j].mode; j++)
+				if (!strcmp(set->l[j].status, "refused")) {
+					refused_programs++;
+					break;
+				}
+		}
+		if (!strcmp(l->status, "generator-failed"))
+			continue;
+		for (c = 0; c < configs->nr && strcmp(configs->items[c], l->config); c++)
+			;
+		if (c == configs->nr)
+			continue;
+		if (!strcmp(l->status, "refused")) {
+			count[c][ARRAY_SIZE(cols)]++;
+			continue;
+		}
+		for (k = 0; k < ARRAY_SIZE(cols) && strcmp(cols[k], l->site_verdict); k++)
+			;
+		if (k < ARRAY_SIZE(cols))
+			count[c][k]++;
+		bugs += !strcmp(l->site_verdict, "torn") || !strcmp(l->site_verdict, "widened");
+	}
+	fprintf(f, "--mode once: %zu programs, %zu with marks; rwonce fix converted %zu uses, left %zu; rwonce.h refused %zu programs\n",
+		programs, with_marks, converted, left, refused_programs);
+	fprintf(f, "%-*s", width, "marked sites");
+	for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
+		fprintf(f, " %9.9s", cols[k]);
+	fprintf(f, " %9s\n", "refused");
+	for (size_t c = 0; c < configs->nr; c++) {
+		size_t sum = 0;
+
+		for (size_t k = 0; k <= ARRAY_SIZE(cols); k++)
+			sum += count[c][k];
+		if (!sum)
+			continue;
+		fprintf(f, "%-*s", width, configs->items[c]);
+		for (size_t k = 0; k <= ARRAY_SIZE(cols); k++)
+			fprintf(f, " %9zu", count[c][k]);
+		fputc('\n', f);
+	}
+	free(count);
+	return bugs;
+}
+
 size_t results_summary(FILE *f, const struct result_set *set)
 {
 	static const enum verdict_class cols[] = {
@@ -314,7 +431,10 @@ size_t results_summary(FILE *f, const struct result_set *set)
 		const struct result_line *l = &set->l[i];
 		size_t c;
 
-		if (!i || l->seed != last_seed) {
+		/* One program per seed and mode: --mode once's seed 5 is
+		 * another program than the default mode's. */
+		if (!i || l->seed != last_seed ||
+		    !l->mode != !set->l[i - 1].mode) {
 			programs++;
 			last_seed = l->seed;
 		}
@@ -341,7 +461,8 @@ size_t results_summary(FILE *f, const struct result_set *set)
 			v = VC_SAME;
 		for (k = 0; k < ARRAY_SIZE(cols) && cols[k] != (enum verdict_class)v; k++)
 			;
-		if (k == ARRAY_SIZE(cols) && strcmp(l->status, "ok"))
+		if (k == ARRAY_SIZE(cols) && strcmp(l->status, "ok") &&
+		    strcmp(l->status, "refused"))
 			k = ARRAY_SIZE(cols);           /* trouble */
 		else if (k == ARRAY_SIZE(cols))
 			k = ARRAY_SIZE(cols) + 1;       /* not compared */
@@ -364,6 +485,7 @@ size_t results_summary(FILE *f, const struct result_set *set)
 			fprintf(f, " %8zu", count[c][k]);
 		fputc('\n', f);
 	}
+	bugs += once_summary(f, set, &configs, width);
 	fprintf(f, "bugs (count/order/torn/widened): %zu; checksum differences: %zu\n",
 		bugs, checksums);
 	for (size_t i = 0; i < set->nr; i++) {
@@ -374,6 +496,9 @@ size_t results_summary(FILE *f, const struct result_set *set)
 		    v == VC_AGGREGATE || v == VC_UNOBSERVABLE)
 			fprintf(f, "  seed %" PRIu64 "  %s  %s: %s\n", l->seed,
 				l->config, l->verdict, l->detail);
+		if (l->mode && site_listed(l->site_verdict))
+			fprintf(f, "  seed %" PRIu64 "  %s  marked site %s: %s\n",
+				l->seed, l->config, l->site_verdict, l->site_detail);
 		else if (strcmp(l->status, "ok") && strcmp(l->status, "generator-failed"))
 			fprintf(f, "  seed %" PRIu64 "  %s  %s: %s\n", l->seed,
 				l->config, l->status, l->detail);

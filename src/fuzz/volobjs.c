@@ -165,6 +165,7 @@ static void declarator(struct volobjs *out, const struct strlist *tags, const ch
 		return;
 	}
 	if (aggregate) {
+		strlist_push_nodup(&out->aggregates, xstrndup(name, name_len));
 		if (spec_volatile || tag_is_volatile(tags, spec, spec_len))
 			add_object(out, name, name_len, 0, 0);
 		return;
@@ -335,6 +336,7 @@ void volobjs_parse(struct volobjs *out, const char *src, unsigned word)
 	int depth = 0, paren = 0;
 	struct strlist tags = STRLIST_INIT;
 
+	out->word = word;
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 
@@ -378,5 +380,6 @@ void volobjs_release(struct volobjs *v)
 		free(v->o[i].name);
 	free(v->o);
 	strlist_clear(&v->funcs);
+	strlist_clear(&v->aggregates);
 	memset(v, 0, sizeof(*v));
 }

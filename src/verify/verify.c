@@ -8,6 +8,7 @@
  * runs them on -j workers, and hands the results to verify-report.c.
  */
 #include "verify/verify.h"
+#include "verify/dirs.h"
 #include "lib/parse-options.h"
 
 #include <fnmatch.h>
@@ -111,6 +112,16 @@ static void find_dirs(struct verify_opts *o)
 		o->probes_dir = env_p;
 	if (env_i && *env_i)
 		o->include_dir = env_i;
+}
+
+void verify_dirs(const char **probes_dir, const char **include_dir)
+{
+	struct verify_opts o;
+
+	memset(&o, 0, sizeof(o));
+	find_dirs(&o);
+	*probes_dir = o.probes_dir;
+	*include_dir = o.include_dir;
 }
 
 struct pool {

@@ -1,0 +1,403 @@
+/*
+ * --mode once: random programs that also exercise include/rwonce.h.
+ *
+ * Csmith's --enable-access-once wraps a few accesses of each program in
+ * its own kernel-style ACCESS_ONCE(v), (*(volatile typeof(v) *)&(v)).
+ * That program is the "volatile-cast" variant.  The "rwonce.h" variant is
+ * the same program converted by `rwonce fix`'s own rewriter (src/fix/,
+ * called as a library: no second copy of its rules) into READ_ONCE /
+ * WRITE_ONCE, with #include "rwonce.h" added; the uses fix leaves (++,
+ * an assignment whose value is used) then get rwonce.h's scalar-only
+ * ACCESS_ONCE, because rwonce.h defines it before Csmith's #ifndef.
+ *
+ * The marks (READ_ONCE/WRITE_ONCE/ACCESS_ONCE of a plain identifier) tie
+ * traced accesses to source: an access counts for a mark when its object
+ * is the marked one and the DWARF line of its instruction (addr2line
+ * of the -g executable) is the mark's line.  A line that also names the
+ * object outside a mark is left out for that object: a plain access
+ * there may legitimately be narrowed or merged.  Every counted access
+ * must be one access of the object's full width.
+ */
+#include "fuzz/fuzz.h"
+#include "cfront/lexer.h"
+#include "fix/add-include.h"
+#include "fix/rewrite.h"
+#include "lib/run-command.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_ident(int c)
+{
+	return isalnum(c) || c == '_';
+}
+
+int once_convert(const char *text, struct strbuf *out, size_t *converted,
+		 size_t *left, struct strbuf *why)
+{
+	size_t len = strlen(text);
+	struct token_list toks = TOKEN_LIST_INIT;
+	struct rewrite_opts ro;
+	struct rewrite_result res = REWRITE_RESULT_INIT;
+	struct include_line inc;
+	int ret = 0;
+
+	memset(&inc, 0, sizeof(inc));
+	rewrite_opts_init(&ro);
+	lex_buffer(text, len, &toks);
+	if (rewrite_buffer(text, len, &toks, &ro, &res) < 0) {
+		strbuf_addstr(why, "rwonce fix's rewriter made overlapping edits");
+		ret = -1;
+		goto out;
+	}
+	/* "rwonce.h" in quotes: found through -I like csmith.h. */
+	if (include_line_init(&inc, "\"rwonce.h\"")) {
+		strbuf_addstr(why, "cannot make the #include line");
+		ret = -1;
+		goto out;
+	}
+	/* Also when every use was left (seed 17: one "++"): those become
+	 * rwonce.h's ACCESS_ONCE only if the program includes it. */
+	if ((res.edits.nr || res.notes_nr) &&
+	    include_add_edit(&inc, text, len, &toks, &ro, &res.edits) &&
+	    edit_list_sort(&res.edits) < 0) {
+		strbuf_addstr(why, "the #include overlaps an edit");
+		ret = -1;
+		goto out;
+	}
+	*converted = res.converted;
+	*left = res.notes_nr;
+	/* No use at all: the program as it is (it includes no header of
+	 * ours, so it is the volatile-cast program). */
+	edits_apply(text, len, &res.edits, out);
+out:
+	include_line_release(&inc);
+	rewrite_result_release(&res);
+	rewrite_opts_release(&ro);
+	token_list_release(&toks);
+	return ret;
+}
+
+static void add_mark(struct once_marks *m, const char *name, size_t n,
+		     unsigned line)
+{
+	ALLOC_GROW(m->m, m->nr + 1, m->alloc);
+	m->m[m->nr].name = xstrndup(name, n);
+	m->m[m->nr].line = line;
+	m->m[m->nr].ambiguous = 0;
+	m->nr++;
+}
+
+/* Whole-word occurrences of name[0..n) in line[0..len). */
+static size_t count_word(const char *line, size_t len, const char *name, size_t n)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (!memcmp(line + i, name, n) && (i == 0 || !is_ident(line[i - 1])) &&
+		    (i + n == len || !is_ident(line[i + n])))
+			c++;
+	return c;
+}
+
+/* line[0..len) with its string and character literals blanked: in
+ * transparent_crc(READ_ONCE(g_1), "g_1", ...) the name in quotes is no
+ * use of the object.  Caller frees. */
+static char *blank_literals(const char *line, size_t len)
+{
+	char *s = xstrndup(line, len);
+
+	for (size_t i = 0; i < len; i++) {
+		char q = s[i];
+
+		if (q != '"' && q != '\'')
+			continue;
+		for (i++; i < len && s[i] != q; i++) {
+			if (s[i] == '\\' && i + 1 < len)
+				s[i++] = ' ';
+			s[i] = ' ';
+		}
+	}
+	return s;
+}
+
+/* The marks of one source line. */
+static void line_marks(struct once_marks *m, const char *line, size_t len,
+		       unsigned lineno)
+{
+	char *s = blank_literals(line, len);
+	static const char *const macros[] = { "READ_ONCE", "WRITE_ONCE", "ACCESS_ONCE" };
+	size_t first = m->nr;
+
+	for (size_t i = 0; i < len; i++) {
+		if (i && is_ident(s[i - 1]))
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(macros); k++) {
+			size_t ml = strlen(macros[k]), j, n = 0;
+
+			if (i + ml > len || memcmp(s + i, macros[k], ml))
+				continue;
+			j = i + ml;
+			while (j < len && s[j] == ' ')
+				j++;
+			if (j >= len || s[j] != '(')
+				continue;
+			j++;
+			while (j < len && s[j] == ' ')
+				j++;
+			while (j + n < len && is_ident(s[j + n]))
+				n++;
+			if (!n || isdigit((unsigned char)s[j]))
+				continue;
+			{
+				size_t e = j + n;
+				while (e < len && s[e] == ' ')
+					e++;
+				/* A plain identifier only: "ACCESS_ONCE(g_1)"
+				 * or "WRITE_ONCE(g_1, v)". */
+				if (e < len && (s[e] == ')' || s[e] == ','))
+					add_mark(m, s + j, n, lineno);
+			}
+		}
+	}
+	/* Drop the marks of a name the line also uses unmarked. */
+	for (size_t a = first; a < m->nr; a++) {
+		size_t same = 0, n = strlen(m->m[a].name);
+
+		for (size_t b = first; b < m->nr; b++)
+			same += !strcmp(m->m[a].name, m->m[b].name);
+		if (count_word(s, len, m->m[a].name, n) > same)
+			m->m[a].ambiguous = 1;
+	}
+	free(s);
+}
+
+void once_marks_parse(struct once_marks *m, const char *text)
+{
+	unsigned lineno = 1;
+
+	for (const char *s = text; *s; lineno++) {
+		size_t len = strcspn(s, "\n");
+		size_t k = 0;
+
+		while (k < len && (s[k] == ' ' || s[k] == '\t'))
+			k++;
+		/* Preprocessor lines are definitions, not uses. */
+		if (k >= len || s[k] != '#')
+			line_marks(m, s, len, lineno);
+		s += len + (s[len] == '\n');
+	}
+}
+
+void once_marks_release(struct once_marks *m)
+{
+	for (size_t i = 0; i < m->nr; i++)
+		free(m->m[i].name);
+	free(m->m);
+	memset(m, 0, sizeof(*m));
+}
+
+/* The last c in p[0..len), or NULL (memrchr is a GNU extension). */
+static const char *last_of(const char *p, size_t len, char c)
+{
+	while (len--)
+		if (p[len] == c)
+			return p + len;
+	return NULL;
+}
+
+/* addr2line that reads this target's ELF: the GNU one of its triple, else
+ * LLVM's (every target), else the host's. */
+static const char *addr2line_for(const struct target *t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s-addr2line", t->triple);
+	if (program_exists(buf))
+		return buf;
+	if (program_exists("llvm-addr2line"))
+		return "llvm-addr2line";
+	return "addr2line";
+}
+
+/*
+ * The source line of each pc (0: unknown or another file), with
+ * addr2line on the -g executable: the innermost location, which for
+ * inlined code is the line of the inlined expression itself.
+ */
+static int pc_lines(const struct target *t, const char *exe, const char *src,
+		    const uint64_t *pcs, size_t n, unsigned *lines,
+		    struct strbuf *why)
+{
+	const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+	const char **argv = xcalloc(n + 5, sizeof(*argv));
+	char **hex = xcalloc(n + 1, sizeof(*hex));
+	struct child ch = CHILD_INIT;
+	char tool[128];
+	size_t a = 0;
+	int ret = 0;
+
+	argv[a++] = addr2line_for(t, tool, sizeof(tool));
+	argv[a++] = "-e";
+	argv[a++] = exe;
+	for (size_t i = 0; i < n; i++)
+		argv[a++] = hex[i] = xasprintf("0x%" PRIx64, pcs[i]);
+	argv[a] = NULL;
+	ch.argv = argv;
+	ch.timeout_ms = 60000;
+	if (run_child(&ch) || !child_ok(&ch)) {
+		strbuf_addf(why, "%s %s", argv[0], child_describe(&ch));
+		ret = -1;
+	} else {
+		const char *p = strbuf_str(&ch.out);
+
+		for (size_t i = 0; i < n; i++) {
+			size_t len = strcspn(p, "\n");
+			const char *colon = last_of(p, len, ':');
+			const char *slash = last_of(p, len, '/');
+			const char *name = slash ? slash + 1 : p;
+
+			lines[i] = 0;
+			if (colon && (size_t)(colon - name) == strlen(base) &&
+			    !memcmp(name, base, colon - name))
+				lines[i] = (unsigned)strtoul(colon + 1, NULL, 10);
+			p += len + (p[len] == '\n');
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(hex[i]);
+	free(hex);
+	free(argv);
+	child_release(&ch);
+	return ret;
+}
+
+static int strlist_has(const struct strlist *l, const char *s)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (!strcmp(l->items[i], s))
+			return 1;
+	return 0;
+}
+
+static int is_mark(const struct once_marks *m, const char *name, unsigned line)
+{
+	for (size_t i = 0; i < m->nr; i++)
+		if (m->m[i].line == line && !m->m[i].ambiguous &&
+		    !strcmp(m->m[i].name, name))
+			return 1;
+	return 0;
+}
+
+static int rank(enum verdict_class c)
+{
+	return c == VC_WIDENED ? 3 : c == VC_TORN ? 2 : c == VC_AGGREGATE ? 1 : 0;
+}
+
+void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
+		const struct strlist *aggregates, const struct vaccess *acc,
+		size_t nr, const struct target *t, const char *exe,
+		const char *src, int volatile_cast, struct run *r)
+{
+	uint64_t *pcs = xcalloc(nr + 1, sizeof(*pcs));
+	unsigned *lines = xcalloc(nr + 1, sizeof(*lines));
+	struct strbuf why = STRBUF_INIT;
+	size_t npc = 0;
+	int shown_past_end = 0;
+
+	r->site_cls = VC_SAME;
+	for (size_t i = 0; i < nr; i++) {
+		size_t k;
+
+		for (k = 0; k < npc && pcs[k] != acc[i].pc; k++)
+			;
+		if (k == npc)
+			pcs[npc++] = acc[i].pc;
+	}
+	if (npc && pc_lines(t, exe, src, pcs, npc, lines, &why)) {
+		r->site_cls = VC_NOT_RUN;
+		r->site_detail = xasprintf("no line table: %s", why.buf);
+		goto out;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		const struct vaccess *a = &acc[i];
+		const struct volobj *o = &mobjs->o[a->obj];
+		unsigned line = 0;
+		enum verdict_class c = VC_SAME;
+		int32_t off = (int32_t)a->off;
+		int past_end = 0;
+
+		for (size_t k = 0; k < npc; k++)
+			if (pcs[k] == a->pc)
+				line = lines[k];
+		if (!line)
+			continue;
+		/* Objects may share an address (gcc merges equal read-only
+		 * constants: seed 3's g_164 and g_315 at -O2): the access is
+		 * the one whose mark is on its line. */
+		if (!is_mark(m, o->name, line))
+			for (size_t k = 0; k < mobjs->nr; k++)
+				if (mobjs->o[k].addr == o->addr &&
+				    mobjs->o[k].size == o->size &&
+				    is_mark(m, mobjs->o[k].name, line)) {
+					o = &mobjs->o[k];
+					break;
+				}
+		if (!is_mark(m, o->name, line))
+			continue;
+		r->site_accesses++;
+		/* A scalar wider than the target's word in two adjacent halves
+		 * (armhf's ldrd of an int64_t) is one access, as in the
+		 * default mode's comparison (classify.c). */
+		if (!strlist_has(aggregates, o->name) && o->size > t->word_size &&
+		    i + 1 < nr && acc[i + 1].obj == a->obj &&
+		    acc[i + 1].kind == a->kind &&
+		    2u * a->size == o->size && 2u * acc[i + 1].size == o->size &&
+		    a->off + acc[i + 1].off == (uint32_t)a->size) {
+			i++;
+			continue;
+		}
+		if (off < 0 || (uint64_t)off + a->size > o->size || a->size > o->size)
+			c = VC_WIDENED;
+		else if (a->size < o->size)
+			c = VC_TORN;
+		/* A volatile-cast struct or union read in pieces is the known
+		 * hazard (implementation-defined), not a compiler bug; so is
+		 * one read past its end (gcc 12 armhf -O2 reads Csmith seed
+		 * 5's packed 10-byte struct with a 4-byte load at +8), as the
+		 * default mode calls any difference on an aggregate. */
+		if ((c == VC_TORN || c == VC_WIDENED) && volatile_cast &&
+		    strlist_has(aggregates, o->name)) {
+			past_end = c == VC_WIDENED;
+			c = VC_AGGREGATE;
+		}
+		/* The first worst access is kept; among aggregate ones, a read
+		 * past the end says more than one in pieces. */
+		if (rank(c) > rank(r->site_cls) ||
+		    (past_end && !shown_past_end && c == r->site_cls)) {
+			struct strbuf d = STRBUF_INIT;
+
+			r->site_cls = c;
+			strbuf_addf(&d, "%s (%" PRIu64 " bytes%s) at line %u: %c%u",
+				    o->name, o->size,
+				    strlist_has(aggregates, o->name) ? ", struct/union" : "",
+				    line, a->kind, a->size);
+			if (off)
+				strbuf_addf(&d, "@%+d", off);
+			strbuf_addf(&d, " by pc 0x%" PRIx64, a->pc);
+			if (past_end)
+				strbuf_addstr(&d, " (past its end)");
+			shown_past_end |= past_end;
+			free(r->site_detail);
+			r->site_detail = strbuf_detach(&d);
+		}
+	}
+	/* Nothing at a mark: nothing was checked (no mark, a mark never
+	 * reached, or its object optimised away). */
+	if (!r->site_accesses)
+		r->site_cls = VC_NOT_RUN;
+out:
+	strbuf_release(&why);
+	free(pcs);
+	free(lines);
+}
