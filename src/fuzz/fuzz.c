@@ -120,6 +120,30 @@ static void write_all(int fd, const char *path, const struct strbuf *sb)
 	}
 }
 
+/* One configuration per compiler and level on target t, appended to
+ * cp->cfg. */
+static int add_configs(struct campaign *cp, struct compiler *compilers,
+		       size_t nr_cc, const struct target *t,
+		       const struct strlist *levels, const char *tracer,
+		       enum fuzz_variant variant)
+{
+	for (size_t ci = 0; ci < nr_cc; ci++) {
+		/* tcc compiles only for this machine: left out of the
+		 * other targets rather than failing the run. */
+		if (compilers[ci].family == CC_TCC && t != target_native())
+			continue;
+		for (size_t li = 0; li < levels->nr; li++) {
+			cp->cfg = xrealloc(cp->cfg, (cp->nr_cfg + 1) * sizeof(*cp->cfg));
+			memset(&cp->cfg[cp->nr_cfg], 0, sizeof(*cp->cfg));
+			if (make_config(&cp->cfg[cp->nr_cfg], &compilers[ci], t,
+					levels->items[li], tracer, variant))
+				return -1;
+			cp->nr_cfg++;
+		}
+	}
+	return 0;
+}
+
 static void keep_program(const struct campaign *cp, uint64_t seed,
 			 const char *src, const char *suffix)
 {
@@ -586,37 +610,16 @@ int cmd_fuzz(int argc, const char **argv)
 
 		if (!t)
 			die("unsupported target '%s'", tnames.items[ti]);
-		for (size_t ci = 0; ci < ccs.nr; ci++) {
-			/* tcc compiles only for this machine: left out of
-			 * the other targets rather than failing the run. */
-			if (compilers[ci].family == CC_TCC && t != target_native())
-				continue;
-			for (size_t li = 0; li < levels.nr; li++) {
-				cp.cfg = xrealloc(cp.cfg, (cp.nr_cfg + 1) * sizeof(*cp.cfg));
-				memset(&cp.cfg[cp.nr_cfg], 0, sizeof(*cp.cfg));
-				if (make_config(&cp.cfg[cp.nr_cfg], &compilers[ci], t,
-						levels.items[li], tracer_s,
-						go.access_once ? VARIANT_RWONCE_H : VARIANT_CSMITH))
-					return EXIT_TROUBLE;
-				cp.nr_cfg++;
-			}
-		}
+		if (add_configs(&cp, compilers, ccs.nr, t, &levels, tracer_s,
+				go.access_once ? VARIANT_RWONCE_H : VARIANT_CSMITH))
+			return EXIT_TROUBLE;
 		/* --mode once: then every configuration again on Csmith's own
 		 * volatile-cast program, after the converted ones (so a
 		 * converted run is the reference when there is one). */
-		for (size_t ci = 0; go.access_once && ci < ccs.nr; ci++) {
-			if (compilers[ci].family == CC_TCC && t != target_native())
-				continue;
-			for (size_t li = 0; li < levels.nr; li++) {
-				cp.cfg = xrealloc(cp.cfg, (cp.nr_cfg + 1) * sizeof(*cp.cfg));
-				memset(&cp.cfg[cp.nr_cfg], 0, sizeof(*cp.cfg));
-				if (make_config(&cp.cfg[cp.nr_cfg], &compilers[ci], t,
-						levels.items[li], tracer_s,
-						VARIANT_VOLATILE_CAST))
-					return EXIT_TROUBLE;
-				cp.nr_cfg++;
-			}
-		}
+		if (go.access_once &&
+		    add_configs(&cp, compilers, ccs.nr, t, &levels, tracer_s,
+				VARIANT_VOLATILE_CAST))
+			return EXIT_TROUBLE;
 	}
 	if (!cp.nr_cfg)
 		die("no configuration to run");
