@@ -68,6 +68,10 @@ void unit_kids_free(struct unit_priv *p);
 /* Load p->fns and p->top, once. */
 void unit_fns_load(struct unit_priv *p);
 
+/* The function range of p->fns (loaded) that holds pc, or NULL. */
+const struct fn_range *unit_function_at(const struct unit_priv *p,
+					Dwarf_Addr pc);
+
 /*
  * What dwarf_getscopes(&p->cu, pc, scopes) gives -- the scopes at pc,
  * innermost first -- found from the function table instead of a walk of

@@ -427,6 +427,22 @@ void unit_fns_load(struct unit_priv *p)
 		qsort(p->top, p->ntop, sizeof(*p->top), cmp_off);
 }
 
+const struct fn_range *unit_function_at(const struct unit_priv *p,
+					Dwarf_Addr pc)
+{
+	size_t lo = 0, hi = p->nfns;
+
+	while (lo < hi) { /* the last range starting at or before pc */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->fns[mid].lo <= pc)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && pc < p->fns[lo - 1].hi ? &p->fns[lo - 1] : NULL;
+}
+
 /*
  * Narrow *until to where the ranges of a child stop holding pc (when they
  * do) or start holding code after pc (when they do not).
@@ -483,7 +499,8 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 	struct unit_priv *p = u->priv;
 	Dwarf_Addr pc = addr - p->bias;
 	Dwarf_Files *files = NULL;
-	size_t nfiles = 0, n = 0, lo = 0, hi;
+	size_t nfiles = 0, n = 0;
+	const struct fn_range *fn;
 	Dwarf_Die frames[64], die, next;
 	Dwarf_Addr end = (Dwarf_Addr)-1;
 
@@ -498,20 +515,12 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 		*until = p->chain_until;
 		return p->nchain;
 	}
-	hi = p->nfns;
-	while (lo < hi) { /* the last function starting at or before pc */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (p->fns[mid].lo <= pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (!lo || pc >= p->fns[lo - 1].hi)
+	fn = unit_function_at(p, pc);
+	if (!fn)
 		return 0;
-	die = p->fns[lo - 1].die;
+	die = fn->die;
 	frames[n++] = die;
-	end = p->fns[lo - 1].hi;
+	end = fn->hi;
 	while (n < ARRAY_SIZE(frames) && !child_at(p, &die, pc, &next, &end)) {
 		if (dwarf_tag(&next) == DW_TAG_inlined_subroutine)
 			frames[n++] = next;

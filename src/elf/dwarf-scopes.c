@@ -47,23 +47,6 @@ static int may_hold_scopes(int tag)
 	return 0;
 }
 
-/* The function range that holds pc, or NULL. */
-static const struct fn_range *function_at(const struct unit_priv *p,
-					  Dwarf_Addr pc)
-{
-	size_t lo = 0, hi = p->nfns;
-
-	while (lo < hi) { /* the last range starting at or before pc */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (p->fns[mid].lo <= pc)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo && pc < p->fns[lo - 1].hi ? &p->fns[lo - 1] : NULL;
-}
-
 static int is_top(const struct unit_priv *p, Dwarf_Off off)
 {
 	size_t lo = 0, hi = p->ntop;
@@ -126,7 +109,7 @@ int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes)
 	int n, inl = -1, k = 0;
 
 	unit_fns_load(p);
-	f = p->fns_overlap ? NULL : function_at(p, pc);
+	f = p->fns_overlap ? NULL : unit_function_at(p, pc);
 	if (!f || !f->top)
 		return dwarf_getscopes(&p->cu, pc, scopes);
 	path[0] = f->die;
