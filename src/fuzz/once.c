@@ -24,15 +24,9 @@
 #include "fix/rewrite.h"
 #include "lib/run-command.h"
 
-#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int is_ident(int c)
-{
-	return isalnum(c) || c == '_';
-}
 
 int once_convert(const char *text, struct strbuf *out, size_t *converted,
 		 size_t *left, struct strbuf *why)
@@ -90,105 +84,61 @@ static void add_mark(struct once_marks *m, const char *name, size_t n,
 	m->nr++;
 }
 
-/* Whole-word occurrences of name[0..n) in line[0..len). */
-static size_t count_word(const char *line, size_t len, const char *name, size_t n)
+static int tok_is(const char *text, const struct token *t, enum token_kind k,
+		  const char *word)
 {
-	size_t c = 0;
-
-	for (size_t i = 0; i + n <= len; i++)
-		if (!memcmp(line + i, name, n) && (i == 0 || !is_ident(line[i - 1])) &&
-		    (i + n == len || !is_ident(line[i + n])))
-			c++;
-	return c;
+	return t->kind == k && t->len == strlen(word) &&
+	       !memcmp(text + t->off, word, t->len);
 }
 
-/* line[0..len) with its string and character literals blanked: in
- * transparent_crc(READ_ONCE(g_1), "g_1", ...) the name in quotes is no
- * use of the object.  Caller frees. */
-static char *blank_literals(const char *line, size_t len)
+/* Does t name the object of mark a (an identifier on a's line)? */
+static int names_mark(const char *text, const struct token *t,
+		      const struct once_mark *a)
 {
-	char *s = xstrndup(line, len);
-
-	for (size_t i = 0; i < len; i++) {
-		char q = s[i];
-
-		if (q != '"' && q != '\'')
-			continue;
-		for (i++; i < len && s[i] != q; i++) {
-			if (s[i] == '\\' && i + 1 < len)
-				s[i++] = ' ';
-			s[i] = ' ';
-		}
-	}
-	return s;
+	return t->kind == TOK_IDENT && t->line == a->line &&
+	       t->len == strlen(a->name) && !memcmp(text + t->off, a->name, t->len);
 }
 
-/* The marks of one source line. */
-static void line_marks(struct once_marks *m, const char *line, size_t len,
-		       unsigned lineno)
-{
-	char *s = blank_literals(line, len);
-	static const char *const macros[] = { "READ_ONCE", "WRITE_ONCE", "ACCESS_ONCE" };
-	size_t first = m->nr;
-
-	for (size_t i = 0; i < len; i++) {
-		if (i && is_ident(s[i - 1]))
-			continue;
-		for (size_t k = 0; k < ARRAY_SIZE(macros); k++) {
-			size_t ml = strlen(macros[k]), j, n = 0;
-
-			if (i + ml > len || memcmp(s + i, macros[k], ml))
-				continue;
-			j = i + ml;
-			while (j < len && s[j] == ' ')
-				j++;
-			if (j >= len || s[j] != '(')
-				continue;
-			j++;
-			while (j < len && s[j] == ' ')
-				j++;
-			while (j + n < len && is_ident(s[j + n]))
-				n++;
-			if (!n || isdigit((unsigned char)s[j]))
-				continue;
-			{
-				size_t e = j + n;
-				while (e < len && s[e] == ' ')
-					e++;
-				/* A plain identifier only: "ACCESS_ONCE(g_1)"
-				 * or "WRITE_ONCE(g_1, v)". */
-				if (e < len && (s[e] == ')' || s[e] == ','))
-					add_mark(m, s + j, n, lineno);
-			}
-		}
-	}
-	/* Drop the marks of a name the line also uses unmarked. */
-	for (size_t a = first; a < m->nr; a++) {
-		size_t same = 0, n = strlen(m->m[a].name);
-
-		for (size_t b = first; b < m->nr; b++)
-			same += !strcmp(m->m[a].name, m->m[b].name);
-		if (count_word(s, len, m->m[a].name, n) > same)
-			m->m[a].ambiguous = 1;
-	}
-	free(s);
-}
-
+/*
+ * The marks, on the tokens of rwonce's lexer (string literals such as
+ * transparent_crc's "g_1" are no use of the object; directives are
+ * definitions, not uses): READ_ONCE/WRITE_ONCE/ACCESS_ONCE of a plain
+ * identifier, "ACCESS_ONCE(g_1)" or "WRITE_ONCE(g_1, v)".
+ */
 void once_marks_parse(struct once_marks *m, const char *text)
 {
-	unsigned lineno = 1;
+	static const char *const macros[] = { "READ_ONCE", "WRITE_ONCE", "ACCESS_ONCE" };
+	struct token_list tl = TOKEN_LIST_INIT;
+	const struct token *t;
 
-	for (const char *s = text; *s; lineno++) {
-		size_t len = strcspn(s, "\n");
-		size_t k = 0;
+	lex_buffer(text, strlen(text), &tl);
+	t = tl.tok;
+	for (size_t i = 0; i + 3 < tl.nr; i++) {
+		int macro = 0;
 
-		while (k < len && (s[k] == ' ' || s[k] == '\t'))
-			k++;
-		/* Preprocessor lines are definitions, not uses. */
-		if (k >= len || s[k] != '#')
-			line_marks(m, s, len, lineno);
-		s += len + (s[len] == '\n');
+		if (t[i].flags & TF_DIRECTIVE)
+			continue;
+		for (size_t k = 0; k < ARRAY_SIZE(macros); k++)
+			macro |= tok_is(text, &t[i], TOK_IDENT, macros[k]);
+		if (macro && tok_is(text, &t[i + 1], TOK_PUNCT, "(") &&
+		    t[i + 2].kind == TOK_IDENT &&
+		    (tok_is(text, &t[i + 3], TOK_PUNCT, ")") ||
+		     tok_is(text, &t[i + 3], TOK_PUNCT, ",")))
+			add_mark(m, text + t[i + 2].off, t[i + 2].len, t[i + 2].line);
 	}
+	/* Drop the marks of a name its line also uses unmarked. */
+	for (size_t a = 0; a < m->nr; a++) {
+		size_t same = 0, uses = 0;
+
+		for (size_t b = 0; b < m->nr; b++)
+			same += m->m[b].line == m->m[a].line &&
+				!strcmp(m->m[a].name, m->m[b].name);
+		for (size_t i = 0; i < tl.nr; i++)
+			uses += !(t[i].flags & TF_DIRECTIVE) && names_mark(text, &t[i], &m->m[a]);
+		if (uses > same)
+			m->m[a].ambiguous = 1;
+	}
+	token_list_release(&tl);
 }
 
 void once_marks_release(struct once_marks *m)
