@@ -159,6 +159,17 @@ static int rank(enum verdict_class c)
 	}
 }
 
+int vaccess_halves(const struct vaccess *a, const struct vaccess *b,
+		   unsigned elem, unsigned word)
+{
+	uint32_t lo = a->off < b->off ? a->off : b->off;
+
+	return word && elem > word && b->obj == a->obj && b->kind == a->kind &&
+	       a->size == b->size && 2u * a->size == elem &&
+	       (a->off + a->size == b->off || b->off + b->size == a->off) &&
+	       lo % elem == 0;
+}
+
 /*
  * A copy of in->acc where two adjacent accesses that are the two halves
  * of one element wider than the target's word -- a volatile int64_t on
@@ -179,17 +190,10 @@ static struct vaccess *join_halves(const struct run *in,
 		unsigned elem = a->obj < objs->nr ? objs->o[a->obj].elem : 0;
 
 		out[n] = *a;
-		if (i + 1 < in->nr && objs->word && elem > objs->word &&
-		    b->obj == a->obj && b->kind == a->kind &&
-		    a->size + b->size == elem &&
-		    (a->off + a->size == b->off || b->off + b->size == a->off)) {
-			uint32_t lo = a->off < b->off ? a->off : b->off;
-
-			if (lo % elem == 0) {
-				out[n].off = lo;
-				out[n].size = (uint16_t)elem;
-				i++;
-			}
+		if (i + 1 < in->nr && vaccess_halves(a, b, elem, objs->word)) {
+			out[n].off = a->off < b->off ? a->off : b->off;
+			out[n].size = (uint16_t)elem;
+			i++;
 		}
 		n++;
 	}

@@ -180,6 +180,11 @@ struct verdict {
 	char *detail;           /* "g_2: reference r4 r4, here r4" */
 };
 
+/* Are a and b, one after the other in a trace, the two halves of one
+ * element of elem bytes wider than the target's word of word bytes (an
+ * int64_t on armhf read by ldrd)?  Then they are one access. */
+int vaccess_halves(const struct vaccess *a, const struct vaccess *b,
+		   unsigned elem, unsigned word);
 void classify(const struct run *ref, const struct run *r,
 	      const struct volobjs *objs, struct verdict *v);
 

@@ -299,11 +299,8 @@ void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
 		/* A scalar wider than the target's word in two adjacent halves
 		 * (armhf's ldrd of an int64_t) is one access, as in the
 		 * default mode's comparison (classify.c). */
-		if (!strlist_has(aggregates, o->name) && o->size > t->word_size &&
-		    i + 1 < nr && acc[i + 1].obj == a->obj &&
-		    acc[i + 1].kind == a->kind &&
-		    2u * a->size == o->size && 2u * acc[i + 1].size == o->size &&
-		    a->off + acc[i + 1].off == (uint32_t)a->size) {
+		if (!strlist_has(aggregates, o->name) && i + 1 < nr &&
+		    vaccess_halves(a, &acc[i + 1], (unsigned)o->size, t->word_size)) {
 			i++;
 			continue;
 		}
