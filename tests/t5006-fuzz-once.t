@@ -153,5 +153,14 @@ test_expect_success 'a timed-out program gives the same lines on two runs' '
 	test "$(grep -c "\"status\":\"program-timeout\"" "$TEST_TMP/t1/results.jsonl")" = 2 &&
 	cmp "$TEST_TMP/t1/results.jsonl" "$TEST_TMP/t2/results.jsonl" &&
 	! grep -q "rwonce-fuzz\." "$TEST_TMP/t1/results.jsonl"'
+# Two configurations out of time and none to the end: the rest of the
+# target's configurations are not run (each would wait out the timeout).
+PATH="$RWONCE_ROOT/tests/fuzz/once:$PATH" $RWONCE fuzz --mode once --cc gcc --opt 0,1,2 \
+	--seeds 4 --timeout 1 --out "$TEST_TMP/endless" >"$TEST_TMP/endless.summary" 2>&1
+test_expect_success 'an endless program: two timeouts, the other four configurations skipped' '
+	cat "$TEST_TMP/endless.summary"
+	test "$(grep -c "\"status\":\"program-timeout\"" "$TEST_TMP/endless/results.jsonl")" = 2 &&
+	test "$(grep -c "\"status\":\"skipped-endless\",\"verdict\":\"not-run\".*looks endless (gcc x86_64 -O0 rwonce.h and gcc x86_64 -O1 rwonce.h ran out of time" "$TEST_TMP/endless/results.jsonl")" = 4 &&
+	grep -q "^gcc x86_64 -O2 volatile-cast  *0  *0  *0  *0  *0  *0  *0  *0  *0  *1$" "$TEST_TMP/endless.summary"'
 test_expect_success 'no temporary files left' 'test -z "$(ls -A "$TMPDIR")"'
 test_done

@@ -215,6 +215,35 @@ static void once_release(struct once_program *op)
 	once_marks_release(&op->conv);
 }
 
+/*
+ * Csmith's programs may run for hours, and one that outlives the timeout
+ * under the tracer does so in every configuration: each of a campaign's
+ * 25 configurations then waits out the full timeout, 12 minutes of a core
+ * for a program no configuration can compare.  When two configurations of
+ * configuration i's target have run out of time on the program and none
+ * has run it to the end, the program is taken for endless and i is not
+ * run; the answer names the two.  One timeout is not enough: -O0 may be
+ * slow where -O2 is not.
+ */
+static char *endless_after(const struct campaign *cp, const struct run *runs, size_t i)
+{
+	const struct target *t = cp->cfg[i].target;
+	size_t timed_out[2], n = 0;
+
+	for (size_t k = 0; k < i; k++) {
+		if (cp->cfg[k].target != t)
+			continue;
+		if (runs[k].status == RUN_OK)
+			return NULL;
+		if (runs[k].status == RUN_PROGRAM_TIMEOUT && n < 2)
+			timed_out[n++] = k;
+	}
+	if (n < 2)
+		return NULL;
+	return xasprintf("not run: the program looks endless (%s and %s ran out of time, none ran it to the end)",
+			 cp->cfg[timed_out[0]].label, cp->cfg[timed_out[1]].label);
+}
+
 static void run_seed(struct campaign *cp, uint64_t seed)
 {
 	const char *dir = tempdir_create("fuzz");
@@ -238,7 +267,13 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 	gen_s = now() - t0;
 	for (size_t i = 0; i < cp->nr_cfg; i++) {
 		const struct fuzz_config *c = &cp->cfg[i];
+		char *endless = endless_after(cp, runs, i);
 
+		if (endless) {
+			runs[i].status = RUN_SKIPPED_ENDLESS;
+			runs[i].detail = endless;
+			continue;
+		}
 		if (cp->no_trace)
 			oracle_run_untraced(c, c->variant == VARIANT_RWONCE_H ?
 					    op.conv_src : src, dir, cp->oo, &runs[i]);
@@ -274,7 +309,8 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 			else
 				classify(&runs[ref], &runs[i], &objs, &v);
 			if (v.cls != VC_SAME && v.cls != VC_REFERENCE &&
-			    !(v.cls == VC_NOT_RUN && runs[i].status == RUN_PROGRAM_TIMEOUT))
+			    !(v.cls == VC_NOT_RUN && (runs[i].status == RUN_PROGRAM_TIMEOUT ||
+						      runs[i].status == RUN_SKIPPED_ENDLESS)))
 				interesting = 1;
 			memset(&l, 0, sizeof(l));
 			l.seed = seed;

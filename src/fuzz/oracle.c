@@ -23,6 +23,7 @@ const char *run_status_name(enum run_status s)
 	case RUN_PROGRAM_TIMEOUT: return "program-timeout";
 	case RUN_TRACE_TROUBLE: return "trace-trouble";
 	case RUN_REFUSED: return "refused";
+	case RUN_SKIPPED_ENDLESS: return "skipped-endless";
 	}
 	return "?";
 }

@@ -462,7 +462,8 @@ size_t results_summary(FILE *f, const struct result_set *set)
 		for (k = 0; k < ARRAY_SIZE(cols) && cols[k] != (enum verdict_class)v; k++)
 			;
 		if (k == ARRAY_SIZE(cols) && strcmp(l->status, "ok") &&
-		    strcmp(l->status, "refused"))
+		    strcmp(l->status, "refused") &&
+		    strcmp(l->status, "skipped-endless"))
 			k = ARRAY_SIZE(cols);           /* trouble */
 		else if (k == ARRAY_SIZE(cols))
 			k = ARRAY_SIZE(cols) + 1;       /* not compared */
