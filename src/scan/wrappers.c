@@ -136,8 +136,10 @@ static int body_loops(const char *buf, const struct token_list *l,
  * Does body b define a function (the kernel's DEFINE_BATCHED_ENTROPY(),
  * x86's build_mmio_write())?  Then the code on a use's line is that of
  * a whole function, not of one use of the body's accesses: not a
- * wrapper.  Told by the first '{' outside brackets following the ')' of
- * a name that is not a statement keyword (`do {`, `if (c) {` are not).
+ * wrapper.  Told by a '{' outside brackets that follows the ')' of a
+ * name other than a statement keyword (`do {`, `if (c) {`, `struct s {`,
+ * `= {` are not); the function may come after a struct and a variable,
+ * as in DEFINE_BATCHED_ENTROPY.
  */
 static int defines_function(const char *buf, const struct token_list *l,
 			    struct tok_range b)
@@ -152,21 +154,21 @@ static int defines_function(const char *buf, const struct token_list *l,
 			depth++;
 		else if (tok_punct(buf, l, k, ")") || tok_punct(buf, l, k, "]"))
 			depth--;
-		if (depth || !tok_punct(buf, l, k, "{"))
+		if (depth || !tok_punct(buf, l, k, "{") || k == b.begin ||
+		    !tok_punct(buf, l, k - 1, ")"))
 			continue;
-		if (k == b.begin || !tok_punct(buf, l, k - 1, ")"))
-			return 0;
 		for (open = k - 1; open > b.begin; open--) {
 			if (tok_punct(buf, l, open, ")"))
 				inner++;
 			else if (tok_punct(buf, l, open, "(") && !--inner)
 				break;
 		}
-		return open > b.begin && l->tok[open - 1].kind == TOK_IDENT &&
-		       !tok_ident(buf, l, open - 1, "if") &&
-		       !tok_ident(buf, l, open - 1, "while") &&
-		       !tok_ident(buf, l, open - 1, "for") &&
-		       !tok_ident(buf, l, open - 1, "switch");
+		if (open > b.begin && l->tok[open - 1].kind == TOK_IDENT &&
+		    !tok_ident(buf, l, open - 1, "if") &&
+		    !tok_ident(buf, l, open - 1, "while") &&
+		    !tok_ident(buf, l, open - 1, "for") &&
+		    !tok_ident(buf, l, open - 1, "switch"))
+			return 1;
 	}
 	return 0;
 }

@@ -50,6 +50,9 @@ uint32_t sum_twice(uint32_t *p)
 /* a macro that defines a function: its use's line holds a whole
  * function's code, not one use of a once-access (not a site) */
 #define DEFINE_GETTER(type, name)				\
+struct box_##name {						\
+	type v;							\
+};								\
 static type get_##name(const type *p)				\
 {								\
 	return READ_ONCE(*p) + READ_ONCE(*p);			\
