@@ -58,13 +58,15 @@ static int local_init(const char *buf, const struct token_list *l,
 
 		if (l->tok[k].kind != TOK_IDENT ||
 		    !token_is(buf, &l->tok[k], name.buf) ||
-		    !tok_punct(buf, l, k + 1, "=") || after_member_op(buf, l, k, b.begin))
+		    !tok_punct(buf, l, k + 1, "=") ||
+		    after_member_op(buf, l, k, b.begin))
 			continue;
 		for (e = k + 2; e < b.end; e++) {
-			if (tok_punct(buf, l, e, "(") || tok_punct(buf, l, e, "[") ||
-			    tok_punct(buf, l, e, "{"))
+			if (tok_punct(buf, l, e, "(") ||
+			    tok_punct(buf, l, e, "[") || tok_punct(buf, l, e, "{"))
 				depth++;
-			else if (tok_punct(buf, l, e, ")") || tok_punct(buf, l, e, "]") ||
+			else if (tok_punct(buf, l, e, ")") ||
+				 tok_punct(buf, l, e, "]") ||
 				 tok_punct(buf, l, e, "}")) {
 				if (!depth)
 					break;
@@ -298,7 +300,8 @@ void once_wrappers_find(const char *buf, const struct token_list *l,
 			continue;
 		memset(&w, 0, sizeof(w));
 		/* the parameters: identifiers between the '(' and the ')' */
-		for (k = d.name + 2; k < d.body.begin && !tok_punct(buf, l, k, ")"); k++) {
+		for (k = d.name + 2; k < d.body.begin &&
+		     !tok_punct(buf, l, k, ")"); k++) {
 			struct strbuf p = STRBUF_INIT;
 
 			if (tok_punct(buf, l, k, "..."))
@@ -307,7 +310,8 @@ void once_wrappers_find(const char *buf, const struct token_list *l,
 				token_spelling(buf, &l->tok[k], &p);
 			else
 				continue;
-			w.params = xrealloc(w.params, (w.nparams + 1) * sizeof(char *));
+			w.params = xrealloc(w.params,
+					    (w.nparams + 1) * sizeof(char *));
 			w.params[w.nparams++] = strbuf_detach(&p);
 		}
 		if (!analyse_body(buf, l, macros, d.body, &w)) {
