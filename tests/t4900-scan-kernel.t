@@ -50,19 +50,9 @@ for b in $builds; do
 	python3 "$COMPARE" "$GT" "$b" "$TEST_TMP/$b.json" >"$TEST_TMP/$b.cmp" 2>&1
 	diag "$(tail -n 1 "$TEST_TMP/$b.cmp")"
 	grep '^false' "$TEST_TMP/$b.cmp" | sed 's/^/#   /' 
-	# Known gap (doc/scan.md, "Real code"): a READ_ONCE/WRITE_ONCE inside
-	# a project's own macro (fair.c's sub_positive/add_positive) has no
-	# site at the line DWARF gives, so scan cannot see it.  Those misses
-	# are a TAP TODO, shown by prove; any other miss fails.
-	if grep '^missed' "$TEST_TMP/$b.cmp" | grep -qv 'kernel/sched/fair.c:\(3294\|4037\|4059\|4154\) '; then
-		test_expect_success "$b: every hand-confirmed torn/duplicated site is reported" "false"
-		grep '^missed' "$TEST_TMP/$b.cmp" | sed 's/^/#   /'
-	elif grep -q '^missed' "$TEST_TMP/$b.cmp"; then
-		tap_count=$((tap_count + 1))
-		echo "not ok $tap_count - $b: every hand-confirmed torn/duplicated site is reported # TODO no site for READ_ONCE/WRITE_ONCE inside sub_positive()/add_positive() ($(grep -c '^missed' "$TEST_TMP/$b.cmp") instances)"
-	else
-		test_expect_success "$b: every hand-confirmed torn/duplicated site is reported" "true"
-	fi
+	test_expect_success "$b: every hand-confirmed torn/duplicated site is reported" \
+		"! grep '^missed' '$TEST_TMP/$b.cmp'"
+	grep '^missed' "$TEST_TMP/$b.cmp" | sed 's/^/#   /'
 	test_expect_success "$b: no torn/duplicated finding that the code does not show" \
 		"! grep '^false' '$TEST_TMP/$b.cmp'"
 done

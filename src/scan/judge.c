@@ -172,6 +172,8 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 		fn = elf_image_symbol_at(img, in->ranges[0].lo, NULL);
 	strbuf_addf(&notes, "in %s, function '%s'", shown(elf_image_info(img)->name),
 		    fn ? fn : "?");
+	if (s->via)
+		strbuf_addf(&notes, "\n%s", s->via);
 	for (size_t k = 0; k + 1 < in->nchain; k++)
 		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
 			    in->chain[k].function, in->chain[k + 1].function,

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "scan/sites.h"
+#include "scan/wrappers.h"
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
@@ -354,6 +355,50 @@ static char *expand_call(const char *text, size_t at, const char *name,
 	return strbuf_detach(&sb);
 }
 
+/*
+ * A use of a wrapper (wrappers.h): a site over the whole call, reading
+ * and/or writing as the body does, its object the body's with the
+ * arguments in the parameters' places (sub_positive(&sa->load_sum, r):
+ * (*(((&sa->load_sum))))), for the DWARF to type.  The source index is
+ * not asked: the object is usually reached through a local of the body.
+ */
+static void wrapper_site(struct source_sites *s, const char *buf,
+			 const struct token_list *l, struct type_index **ti,
+			 size_t i, const struct once_wrapper *w)
+{
+	struct tok_range args[1], r;
+	size_t nargs, close;
+	struct scan_site *x;
+	char *call;
+
+	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
+		return; /* a mention, not a call */
+	r.begin = i + 2;
+	r.end = close;
+	add_site(s, buf, l, i, close, w->name, w->access, r, NULL);
+	x = &s->sites[s->nr - 1];
+	if (!*ti)
+		*ti = type_index_build(buf, l);
+	x->in_loop = w->loop || inside_loop(buf, l, *ti, i);
+	free(x->lvalue);
+	x->lvalue = NULL;
+	if (w->object) {
+		r.begin = i;
+		r.end = close + 1;
+		call = operand_text(buf, l, r, 4096);
+		x->lvalue = expand_call(call, 0, w->name, w->params,
+					w->nparams, w->object);
+		free(call);
+	}
+	x->via = xasprintf("'%s' is a macro (line %u) whose body holds %s of '%s'",
+			   w->name, w->line, w->primitives, w->several ?
+			   "several objects" : w->object ? w->object :
+			   "one object");
+	x->body_reads = w->reads;
+	x->body_writes = w->writes;
+	x->several = w->several;
+}
+
 /* For each function-like #define of the file whose name a site's lvalue
  * calls: that lvalue expanded (one level), as an alternative. */
 static void expand_lvalues(struct source_sites *s, const char *buf,
@@ -421,6 +466,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 {
 	struct token_list l = TOKEN_LIST_INIT;
 	struct type_index *ti = NULL;
+	struct once_wrappers wrappers;
 	struct stat st;
 	size_t len;
 	char *buf;
@@ -446,24 +492,32 @@ void source_sites_load(struct source_sites *s, const char *path,
 	}
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
+	once_wrappers_find(buf, &l, macros, &wrappers);
 	for (size_t i = 0; i + 1 < l.nr; i++) {
 		struct volatile_cast vc;
 
 		if (l.tok[i].flags & TF_DIRECTIVE)
 			continue; /* #define bodies: code goes to the use */
 		if (l.tok[i].kind == TOK_IDENT) {
-			for (size_t k = 0; k < macros->nr_macros; k++)
+			const struct once_wrapper *w;
+			size_t k;
+
+			for (k = 0; k < macros->nr_macros; k++)
 				if (token_is(buf, &l.tok[i], macros->macros[k].name)) {
 					macro_site(s, buf, &l, &ti, i,
 						   &macros->macros[k]);
 					break;
 				}
+			if (k == macros->nr_macros && wrappers.nr &&
+			    (w = once_wrappers_lookup(&wrappers, buf, &l.tok[i])))
+				wrapper_site(s, buf, &l, &ti, i, w);
 		} else if (find_volatile_cast(buf, &l, i, &vc)) {
 			cast_site(s, buf, &l, &ti, &vc);
 		}
 	}
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
+	once_wrappers_release(&wrappers);
 	tok_match_cache_drop();
 	if (ti)
 		type_index_free(ti);
@@ -480,6 +534,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].operand);
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
+		free(s->sites[i].via);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);

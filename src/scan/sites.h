@@ -5,7 +5,8 @@
  * reads or writes, and the object's size when the lexical type index
  * knows it.  Found with the audit front end (src/cfront/); macro bodies
  * (#define lines) are not sites: their code belongs to the line where the
- * macro is used.
+ * macro is used -- so a use of a function-like macro of the file whose
+ * body holds a once-access is a site (wrappers.h).
  */
 #ifndef RWONCE_SCAN_SITES_H
 #define RWONCE_SCAN_SITES_H
@@ -40,6 +41,13 @@ struct scan_site {
 			     may be several executions (unrolled) */
 	int seen;         /* set (atomically) once an instance is judged */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
+	/* A use of a macro of the file whose body holds the once-accesses
+	 * (wrappers.h): what to say about it ("'sub_positive' is a macro
+	 * (line 3261) ..."), or NULL for a once-access written out. */
+	char *via;
+	unsigned body_reads, body_writes; /* its once-accesses, by kind */
+	int several;      /* they name more than one object: which access
+			     is which cannot be told */
 };
 
 struct source_sites {

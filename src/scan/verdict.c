@@ -254,14 +254,53 @@ static void drop_before(const struct scan_site *site, struct mem_access *acc,
 			acc[k].kind = ACC_NONE;
 }
 
+/*
+ * A macro of the file that reads and writes one object (sub_positive:
+ * READ_ONCE(*ptr) ... WRITE_ONCE(*ptr, res)) has all its code, the
+ * arguments' too, on the column of its use: the arguments' plain loads
+ * (gcc reads se->avg.load_sum of sub_positive(&cfs_rq->avg.load_sum,
+ * se->avg.load_sum) as two words) are not the object's.  The object is
+ * what the instance both loads and stores: one base, overlapping bytes.
+ * When some access is, the others no longer count; when none is (the
+ * store went elsewhere, a base register was reloaded), all stay.
+ */
+static void keep_loaded_and_stored(const struct scan_site *site,
+				   struct mem_access *acc, size_t nr)
+{
+	char *obj;
+	int any = 0;
+
+	if (!site->via || site->several || !site->body_reads ||
+	    !site->body_writes)
+		return;
+	obj = xcalloc(nr, 1);
+	for (size_t i = 0; i < nr; i++) {
+		if (!relevant(site, &acc[i]))
+			continue;
+		if (acc[i].kind == ACC_RMW)
+			obj[i] = 1;
+		for (size_t j = 0; acc[i].kind == ACC_LOAD && j < nr; j++)
+			if (relevant(site, &acc[j]) && acc[j].kind == ACC_STORE &&
+			    same_base(&acc[i], &acc[j]) && overlap(&acc[i], &acc[j]))
+				obj[i] = obj[j] = 1;
+		any |= obj[i];
+	}
+	for (size_t k = 0; any && k < nr; k++)
+		if (relevant(site, &acc[k]) && !obj[k])
+			acc[k].kind = ACC_NONE;
+	free(obj);
+}
+
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
+	unsigned n2;
 
 	memset(used, 0, nr);
 	drop_before(site, acc, nr);
+	keep_loaded_and_stored(site, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;
@@ -288,6 +327,14 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			    acc[i].size, kind_word(acc[i].kind, 0),
 			    article(acc[j].size), acc[j].size,
 			    kind_word(acc[j].kind, 0));
+		/* a wrapper that reads it twice itself: said, as the
+		 * reason -- the two values may still disagree */
+		n2 = acc[i].kind == ACC_LOAD ? site->body_reads :
+		     site->body_writes;
+		if (site->via && n2 >= 2)
+			strbuf_addf(why, " (the macro's body %s it %u times)",
+				    acc[i].kind == ACC_LOAD ? "reads" : "writes",
+				    n2);
 		return SCAN_DUPLICATED;
 	}
 	for (size_t k = 0; k < nr; k++) {
@@ -312,8 +359,12 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 		/* torn: narrower than the object; of unknown size, at most
 		 * 8 bytes (no once-access is wider) and not the equal steps
 		 * of an unrolled loop over an array */
+		/* of unknown size, a macro's use (wrappers.h) is not
+		 * torn by neighbouring accesses: the code of its
+		 * arguments is on the same column, and may be them */
 		if (n >= 2 && (size ? widest < size && (uint64_t)(hi - lo) <= size :
-			       hi - lo <= 8 && !(site->in_loop && same_width &&
+			       hi - lo <= 8 && !site->via &&
+			       !(site->in_loop && same_width &&
 				 site->lvalue && strchr(site->lvalue, '[')))) {
 			memcpy(used, mark, nr);
 			free(mark);

@@ -1,0 +1,65 @@
+/*
+ * A project's own function-like macros that hold a once-access in their
+ * body -- the kernel's kernel/sched/fair.c:
+ *
+ *   #define sub_positive(_ptr, _val) do {
+ *           typeof(_ptr) ptr = (_ptr); ...
+ *           typeof(*ptr) res, var = READ_ONCE(*ptr); ...
+ *           WRITE_ONCE(*ptr, res);
+ *   } while (0)
+ *
+ * The line table puts the expanded code on the line of each *use*
+ * (sub_positive(&sa->load_sum, r)), where the source shows no
+ * once-access, so every use of such a macro is a site of its own
+ * (sites.c).  What a use accesses is worked out from the body: which
+ * once-accesses it holds (the same macro table as the sites, --macro
+ * names included, and volatile casts), reads and writes counted apart,
+ * and the object as an lvalue of the parameters -- a local of the body
+ * initialised from one (`ptr = (_ptr)`) is replaced by its initialiser,
+ * so the object of sub_positive is `*((_ptr))`, and at a use the
+ * argument takes the parameter's place.
+ *
+ * Only macros defined in the file being scanned, one level: a macro
+ * whose body calls another such macro is not one (yet).  Macros of the
+ * once table itself (READ_ONCE ...) are not wrappers: their uses are
+ * sites already.
+ */
+#ifndef RWONCE_SCAN_WRAPPERS_H
+#define RWONCE_SCAN_WRAPPERS_H
+
+#include "scan/sites.h"
+#include "cfront/tokscan.h"
+
+struct once_wrapper {
+	char *name;
+	unsigned line;        /* the #define's */
+	char **params;
+	size_t nparams;
+	/* The object as an lvalue of the parameters ("*((_ptr))"); NULL
+	 * when the body's once-accesses name several objects, or one that
+	 * cannot be spelled as an lvalue (a volatile cast through a member:
+	 * the DWARF typer does not read casts). */
+	char *object;
+	int several;          /* more than one object */
+	unsigned reads, writes; /* once-accesses in the body, by kind */
+	enum site_access access;
+	int loop;             /* a loop in the body (not do { } while (0)) */
+	char *primitives;     /* "READ_ONCE, WRITE_ONCE", for the notes */
+};
+
+struct once_wrappers {
+	struct once_wrapper *items;
+	size_t nr, alloc;
+};
+
+/* The wrappers among the function-like #defines of a lexed file. */
+void once_wrappers_find(const char *buf, const struct token_list *l,
+			const struct lexical_options *macros,
+			struct once_wrappers *out);
+/* The wrapper named by identifier token t, or NULL. */
+const struct once_wrapper *once_wrappers_lookup(const struct once_wrappers *w,
+						const char *buf,
+						const struct token *t);
+void once_wrappers_release(struct once_wrappers *w);
+
+#endif
