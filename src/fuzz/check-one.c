@@ -21,6 +21,7 @@
 #include "lib/tempdir.h"
 #include "verify/dirs.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,11 +78,26 @@ const char *site_class_name(const struct run *r)
 	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
 }
 
+/* --print-accesses: the whole sequences of each object that differs,
+ * for triage (a result line shows the first 12 of the first object). */
+static void print_differing(const struct judgement *j)
+{
+	for (size_t i = 0; i < j->objs.nr; i++) {
+		char *x = describe_object_accesses(&j->ref, (uint32_t)i, SIZE_MAX);
+		char *y = describe_object_accesses(&j->bad, (uint32_t)i, SIZE_MAX);
+
+		if (strcmp(x, y))
+			printf("%s: reference %s; here %s\n", j->objs.o[i].name, x, y);
+		free(x);
+		free(y);
+	}
+}
+
 int fuzz_check_one(int argc, const char **argv)
 {
 	const char *ref_s = NULL, *bad_s = NULL, *expect_s = NULL, *site_s = NULL;
 	const char *mode_s = "volatile", *variant_s = "rwonce.h";
-	int check_one = 0, timeout_s = 10, once;
+	int check_one = 0, timeout_s = 10, once, print_accesses = 0;
 	struct fuzz_config ref, bad;
 	struct oracle_opts oo;
 	struct strbuf why = STRBUF_INIT;
@@ -103,6 +119,7 @@ int fuzz_check_one(int argc, const char **argv)
 		OPT_STRING(0, "expect", &expect_s, "CLASS", "count, order, torn, widened, checksum..."),
 		OPT_STRING(0, "expect-site", &site_s, "CLASS", "--mode once: the bad configuration's marked sites are torn or widened"),
 		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a program after this long (default 10)"),
+		OPT_BOOL(0, "print-accesses", &print_accesses, "print every access of each object that differs (the results show 12)"),
 		OPT_END(),
 	};
 
@@ -171,6 +188,8 @@ int fuzz_check_one(int argc, const char **argv)
 		fprintf(stderr, "rwonce fuzz --check-one: %s: marked sites of %s: %s%s%s\n",
 			argv[0], bad_s, site_class_name(&j.bad),
 			j.bad.site_detail ? ": " : "", j.bad.site_detail ? j.bad.site_detail : "");
+	if (print_accesses)
+		print_differing(&j);
 	if (!ret && ub_guards(argv[0], oo.include_dir, oo.rwonce_include_dir, dir,
 			      oo.run_timeout_ms, &why)) {
 		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",

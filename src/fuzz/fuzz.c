@@ -28,7 +28,7 @@
 static const char *const fuzz_usage[] = {
 	"rwonce fuzz [--mode volatile|once] [--cc CC...] [--target T...] [--opt LEVELS] [--seeds A-B | --count N] [-j N] [--shard K/N] [--reduce] [--out DIR]",
 	"rwonce fuzz --merge DIR...",
-	"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
+	"rwonce fuzz --check-one [--mode once [--variant rwonce.h|volatile-cast]] --ref CC:TARGET:OPT --bad CC:TARGET:OPT (--expect CLASS | --expect-site torn|widened) FILE.c",
 	NULL
 };
 
