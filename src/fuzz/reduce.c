@@ -54,10 +54,23 @@ static int write_text(const char *path, const char *text, int mode)
 	return chmod(path, mode);
 }
 
+/*
+ * --mode once: which program the test judges.  A converted program
+ * without marks is Csmith's as it is, with no include of rwonce.h to
+ * keep: judged as the volatile-cast one.  NULL in the default mode.
+ */
+static const char *variant_of(const struct reduce_job *job, const char *text)
+{
+	if (job->bad->variant == VARIANT_CSMITH)
+		return NULL;
+	return job->bad->variant == VARIANT_RWONCE_H && once_includes_rwonce_h(text) ?
+	       "rwonce.h" : "volatile-cast";
+}
+
 /* The report to file: versions, flags, testcase, both sequences. */
 static void write_report(const struct reduce_job *job, const char *rdir,
 			 const char *testcase, const char *incdir,
-			 const char *rwonce_incdir)
+			 const char *rwonce_incdir, const char *variant)
 {
 	struct oracle_opts oo = { 120000, 30000, incdir, rwonce_incdir };
 	const char *dir = tempdir_create("report");
@@ -68,10 +81,9 @@ static void write_report(const struct reduce_job *job, const char *rdir,
 	const struct run *rr = &j.ref, *rb = &j.bad;
 
 	judge_pair(job->ref, job->bad, testcase, &oo, !!rwonce_incdir, dir, &j);
-	strbuf_addf(&sb, "# Csmith seed %" PRIu64 ": %s %s at %s%s, %s\n\n",
+	strbuf_addf(&sb, "# Csmith seed %" PRIu64 ": %s %s at %s%s%s%s, %s\n\n",
 		    job->seed, job->bad->cc->name, job->bad->target->name,
-		    job->bad->opt, job->bad->variant == VARIANT_RWONCE_H ? " (rwonce.h)" :
-		    job->bad->variant == VARIANT_VOLATILE_CAST ? " (volatile-cast)" : "",
+		    job->bad->opt, variant ? " (" : "", variant ? variant : "", variant ? ")" : "",
 		    job->site_cls >= 0 ? "marked site" : verdict_class_name(j.v.cls));
 	strbuf_addf(&sb, "- compiler: `%s` (%s), driver `%s`, flags `%s -static`\n",
 		    job->bad->cc->name, job->bad->cc->version, job->bad->driver, job->bad->opt);
@@ -148,12 +160,8 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 	strbuf_addstr(&sb, "#!/bin/sh\n# Written by rwonce fuzz --reduce: exit 0 while testcase.c is still interesting.\nexec ");
 	add_quoted(&sb, self);
 	strbuf_addstr(&sb, " fuzz --check-one");
-	/* A converted program without marks is Csmith's as it is, with no
-	 * include of rwonce.h to keep: judged as the volatile-cast one. */
-	if (job->bad->variant != VARIANT_CSMITH)
-		strbuf_addf(&sb, " --mode once --variant %s",
-			    job->bad->variant == VARIANT_RWONCE_H &&
-			    once_includes_rwonce_h(text) ? "rwonce.h" : "volatile-cast");
+	if (variant_of(job, text))
+		strbuf_addf(&sb, " --mode once --variant %s", variant_of(job, text));
 	strbuf_addstr(&sb, " --ref ");
 	add_quoted(&sb, ref);
 	strbuf_addstr(&sb, " --bad ");
@@ -228,7 +236,7 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		run_child(&fc);
 		child_release(&fc);
 	}
-	write_report(job, sdir, testcase, incdir, rwonce_incdir);
+	write_report(job, sdir, testcase, incdir, rwonce_incdir, variant_of(job, text));
 	fprintf(stderr, "rwonce fuzz: seed %" PRIu64 " reduced%s: %s (report: %s/report.md)\n",
 		job->seed, ch.timed_out ? " (stopped at the time limit)" : "",
 		testcase, sdir);
