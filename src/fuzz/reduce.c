@@ -225,9 +225,12 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		goto out;
 	}
 	/* Reducers join lines; one statement a line is what a reader (and
-	 * a line count) wants.  clang-format changes no token. */
+	 * a line count) wants.  clang-format changes no token, once its
+	 * include sorting is off: it moved #include "rwonce.h" above
+	 * <stdint.h> in a --mode once testcase. */
 	if (program_exists("clang-format")) {
-		const char *fmt[] = { "clang-format", "-i", "testcase.c", NULL };
+		const char *fmt[] = { "clang-format", "--sort-includes=false", "-i",
+				      "testcase.c", NULL };
 		struct child fc = CHILD_INIT;
 
 		fc.argv = fmt;
