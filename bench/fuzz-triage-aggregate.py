@@ -36,9 +36,10 @@ Categories (established on examples and their disassembly, doc/fuzz.md):
                      is a wider access of a plain neighbour, or a copy,
                      spanning it
   bitfield-unit      the bytes of a volatile bit-field are touched a
-                     different number of times: it shares its storage unit
-                     with plain bit-fields, whose accesses touch the same
-                     bytes and may be merged or dropped
+                     different number of times, and a plain member lies in
+                     the storage unit of its declared type around it: the
+                     plain one's accesses touch the same bytes and may be
+                     merged or dropped
   union-alias        a volatile union member's bytes are also a plain
                      member's: the accesses of the plain one (optimised
                      freely) cannot be told apart from the volatile one's
@@ -256,10 +257,15 @@ def exact_kinds(seq, m, elem):
     return [a.kind for a in seq if exact(a, m, elem)]
 
 
-def member_reason(m, ref, here, elem):
+def member_reason(m, ref, here, elem, members):
     """Why a volatile member is touched differently, or None (a suspect)."""
     if m.bitfield:
-        return "bitfield-unit"
+        # Only when a plain member lies in the storage unit of its declared
+        # type around it: else nothing excuses the difference.
+        lo = m.lo // m.size * m.size
+        if any(not o.volatile and o.lo < lo + m.size and lo < o.hi for o in members):
+            return "bitfield-unit"
+        return None
     if m.alias:
         return "union-alias"
     if exact_kinds(ref, m, elem) == exact_kinds(here, m, elem):
@@ -285,7 +291,7 @@ def classify(ref, here, members, elem):
                if m.lo <= a.off % elem and a.off % elem + a.size <= m.hi):
             return "packed-pieces"
         return "copy-grouping"
-    reasons = [member_reason(m, ref, here, elem) for m in diff]
+    reasons = [member_reason(m, ref, here, elem, members) for m in diff]
     if None in reasons:
         return None
     for r in ["volatile-neighbour", "bitfield-unit", "union-alias"]:
@@ -306,13 +312,14 @@ def by_source(src, name):
 
 
 def suspect(ref, here, members, elem):
-    """A volatile scalar member (no bit-field, no plain union member on its
-    bytes) whose own accesses -- its offset and width exactly -- differ in
-    number or r/w order, while the accesses touching it differ too."""
+    """A volatile member the categories cannot excuse: a scalar (no plain
+    union member on its bytes) whose own accesses -- its offset and width
+    exactly -- differ in number or r/w order, or a bit-field with no plain
+    member in its storage unit whose bytes are touched differently."""
     er, eh = events(ref, members, elem), events(here, members, elem)
     for m in members:
         if m.volatile and er.get(m, []) != eh.get(m, []) and \
-                member_reason(m, ref, here, elem) is None:
+                member_reason(m, ref, here, elem, members) is None:
             return m
     return None
 
