@@ -59,6 +59,8 @@ guard() { # program: 0 when it passes the guards
 }
 test_expect_success 'UB guard: nested pointers with an added qualifier pass' '
 	guard guard-qual-added.c'
+test_expect_success 'UB guard: volatile added at both levels (once-mode seed 19) passes' '
+	guard guard-qual-added-2.c'
 test_expect_success 'UB guard: an int pointer from a long pointer fails' '
 	! guard guard-int-from-long.c &&
 	grep -q "undefined behaviour guard: .*incompatible pointer type" "$TEST_TMP/err"'

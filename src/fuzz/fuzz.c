@@ -28,7 +28,7 @@
 static const char *const fuzz_usage[] = {
 	"rwonce fuzz [--mode volatile|once] [--cc CC...] [--target T...] [--opt LEVELS] [--seeds A-B | --count N] [-j N] [--shard K/N] [--reduce] [--out DIR]",
 	"rwonce fuzz --merge DIR...",
-	"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
+	"rwonce fuzz --check-one [--mode once [--variant rwonce.h|volatile-cast]] --ref CC:TARGET:OPT --bad CC:TARGET:OPT (--expect CLASS | --expect-site torn|widened) FILE.c",
 	NULL
 };
 
@@ -161,14 +161,6 @@ static void keep_program(const struct campaign *cp, uint64_t seed,
 	free(text);
 	free(dir);
 	free(dst);
-}
-
-/* The name a verdict of the marked sites has in the results. */
-static const char *site_verdict_name(const struct run *r)
-{
-	if (r->status != RUN_OK || r->site_cls == VC_NOT_RUN)
-		return "none";
-	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
 }
 
 /* --mode once: the converted program next to Csmith's, and the marks of
@@ -325,7 +317,7 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 				l.converted = op.converted;
 				l.left = op.left;
 				l.site_accesses = runs[i].site_accesses;
-				l.site_verdict = (char *)site_verdict_name(&runs[i]);
+				l.site_verdict = (char *)site_class_name(&runs[i]);
 				l.site_detail = runs[i].site_detail ? runs[i].site_detail : "";
 				if (strcmp(l.site_verdict, "ok") && strcmp(l.site_verdict, "none"))
 					interesting = 1;
@@ -466,43 +458,90 @@ static int self_exe(char *buf, size_t n)
 	return 0;
 }
 
+/* The bug of a result line: its differential class, else (--mode once)
+ * its marked-site class in *site; 0 when the line shows no bug. */
+static int line_bug(const struct result_line *l, enum verdict_class *cls, int *site)
+{
+	int v = verdict_class_parse(l->verdict);
+
+	*site = -1;
+	if (verdict_class_is_bug(v)) {
+		*cls = (enum verdict_class)v;
+		return 1;
+	}
+	if (l->mode && l->site_verdict && (!strcmp(l->site_verdict, "torn") ||
+					   !strcmp(l->site_verdict, "widened"))) {
+		*cls = VC_SAME;
+		*site = verdict_class_parse(l->site_verdict);
+		return 1;
+	}
+	return 0;
+}
+
+/* The configuration that compiles like c but is the reference line's
+ * (same target and variant: in --mode once both programs are judged on
+ * the bad configuration's program). */
+static const struct fuzz_config *ref_config(const struct campaign *cp,
+					    const char *ref_label,
+					    const struct fuzz_config *bad)
+{
+	for (size_t c = 0; c < cp->nr_cfg; c++) {
+		const struct fuzz_config *r = &cp->cfg[c];
+
+		if (strcmp(r->label, ref_label) || r->target != bad->target)
+			continue;
+		for (size_t k = 0; k < cp->nr_cfg; k++)
+			if (cp->cfg[k].cc == r->cc && cp->cfg[k].target == r->target &&
+			    !strcmp(cp->cfg[k].opt, r->opt) &&
+			    cp->cfg[k].variant == bad->variant)
+				return &cp->cfg[k];
+	}
+	return NULL;
+}
+
 /* --reduce: one testcase per seed, for its first bug. */
-static int reduce_all(const struct campaign *cp, const struct result_set *set)
+static int reduce_all(const struct campaign *cp, const struct result_set *set,
+		      const char *rwonce_incdir)
 {
 	char exe[PATH_MAX];
 	int ret = 0;
+	uint64_t reduced = 0;
+	int any = 0;
 
 	if (self_exe(exe, sizeof(exe)))
 		return error("cannot find the rwonce executable to reduce with");
 	for (size_t i = 0; i < set->nr; i++) {
 		const struct result_line *l = &set->l[i];
-		int v = verdict_class_parse(l->verdict);
 		struct reduce_job job;
 		struct strbuf why = STRBUF_INIT;
 		char *src;
 
-		if (!verdict_class_is_bug(v) ||
-		    (i && set->l[i - 1].seed == l->seed && verdict_class_is_bug(
-			     verdict_class_parse(set->l[i - 1].verdict))))
-			continue;
 		memset(&job, 0, sizeof(job));
+		if ((any && reduced == l->seed) || !line_bug(l, &job.cls, &job.site_cls))
+			continue;
+		/* A line of the other mode is another program. */
+		if (!!l->mode != !!cp->mode)
+			continue;
 		job.seed = l->seed;
-		job.cls = v;
 		for (size_t c = 0; c < cp->nr_cfg; c++)
 			if (!strcmp(cp->cfg[c].label, l->config))
 				job.bad = &cp->cfg[c];
 		if (!job.bad)
 			continue; /* a line from an earlier run's configurations */
-		for (size_t k = i; k-- > 0 && set->l[k].seed == l->seed;)
+		for (size_t k = i; k-- > 0 && set->l[k].seed == l->seed && !job.ref;)
 			if (!strcmp(set->l[k].verdict, "reference"))
-				for (size_t c = 0; c < cp->nr_cfg; c++)
-					if (!strcmp(cp->cfg[c].label, set->l[k].config) &&
-					    cp->cfg[c].target == job.bad->target)
-						job.ref = &cp->cfg[c];
+				job.ref = ref_config(cp, set->l[k].config, job.bad);
+		/* A marked-site bug needs no disagreement: any configuration
+		 * that ran is a reference for the rest of the program. */
+		if (!job.ref && job.site_cls >= 0)
+			job.ref = job.bad;
 		if (!job.ref)
 			continue;
-		src = xasprintf("%s/programs/seed-%" PRIu64 ".c", cp->out_dir, l->seed);
-		if (fuzz_reduce(&job, src, cp->out_dir, exe, &why)) {
+		any = 1;
+		reduced = l->seed;
+		src = xasprintf("%s/programs/seed-%" PRIu64 "%s.c", cp->out_dir, l->seed,
+				job.bad->variant == VARIANT_RWONCE_H ? "-rwonce" : "");
+		if (fuzz_reduce(&job, src, cp->out_dir, exe, cp->mode ? rwonce_incdir : NULL, &why)) {
 			error("seed %" PRIu64 ": not reduced: %s", l->seed, why.buf);
 			ret = -1;
 		}
@@ -587,8 +626,6 @@ int cmd_fuzz(int argc, const char **argv)
 		die("--max-funcs: %d is not between 1 and 50", max_funcs);
 	if (strcmp(mode_s, "volatile") && strcmp(mode_s, "once"))
 		die("--mode: '%s' is not volatile or once", mode_s);
-	if (!strcmp(mode_s, "once") && reduce)
-		die("--reduce does not handle --mode once yet: reduce a kept program with --mode volatile's --check-one, or by hand");
 
 	/* What is missing, before any work. */
 	if (!program_exists("csmith"))
@@ -717,7 +754,7 @@ int cmd_fuzz(int argc, const char **argv)
 	results_sort(&done);
 	bugs = results_summary(stdout, &done);
 	fflush(stdout);
-	if (reduce && reduce_all(&cp, &done)) {
+	if (reduce && reduce_all(&cp, &done, oo.rwonce_include_dir)) {
 		results_release(&done);
 		return EXIT_TROUBLE;
 	}

@@ -9,7 +9,8 @@
  *   classify.c   compare a configuration with the reference
  *   results.c    JSON lines, resume, the summary table
  *   merge.c      --merge: shard outputs into one summary
- *   reduce.c     --reduce and --check-one: C-Vise with our oracle
+ *   check-one.c  --check-one: the interestingness test of a reduction
+ *   reduce.c     --reduce: C-Vise with that test, and the report
  *   ub-guards.c  the reducer's undefined-behaviour guards
  *   once.c       --mode once: rwonce fix's conversion, the marked sites
  *   fuzz.c       the command: options, seeds, workers
@@ -153,6 +154,8 @@ struct once_marks {
  * #include "rwonce.h" into *out: 0, or -1 with *why. */
 int once_convert(const char *text, struct strbuf *out, size_t *converted,
 		 size_t *left, struct strbuf *why);
+/* Does text #include "rwonce.h" (a directive, not a comment or string)? */
+int once_includes_rwonce_h(const char *text);
 /* The READ_ONCE/WRITE_ONCE/ACCESS_ONCE(identifier) uses of text. */
 void once_marks_parse(struct once_marks *m, const char *text);
 void once_marks_release(struct once_marks *m);
@@ -248,21 +251,44 @@ void results_release(struct result_set *set);
 /* merge.c */
 int fuzz_merge(int nr_dirs, const char **dirs);
 
+/* check-one.c: the two configurations on one program, judged as
+ * --check-one and the reduction's report see it. */
+struct judgement {
+	struct run ref, bad;
+	struct volobjs objs;
+	struct verdict v;       /* VC_NOT_RUN when either had trouble */
+};
+/* ref may be NULL (only bad runs); once: the marks of src are watched
+ * and judged.  0, or -1 when a configuration did not run (j->v says). */
+int judge_pair(const struct fuzz_config *ref, const struct fuzz_config *bad,
+	       const char *src, const struct oracle_opts *oo, int once,
+	       const char *dir, struct judgement *j);
+void judgement_release(struct judgement *j);
+/* none, ok, torn, widened, aggregate: a run's marked-site verdict. */
+const char *site_class_name(const struct run *r);
+
 /* reduce.c */
 struct reduce_job {
 	uint64_t seed;
-	const struct fuzz_config *ref, *bad;
-	enum verdict_class cls;
+	const struct fuzz_config *ref, *bad; /* --mode once: their variant
+					      * says which program */
+	enum verdict_class cls;  /* the differential class, or */
+	int site_cls;            /* --mode once: the marked-site class of
+				  * bad (VC_TORN, VC_WIDENED); -1: none */
 };
+/* Reduce src (in --mode once, rwonce_incdir is where rwonce.h is; NULL
+ * in the default mode) into OUT/reduced/seed-N/: 0, or -1 with *why. */
 int fuzz_reduce(const struct reduce_job *job, const char *src,
-		const char *out_dir, const char *self_exe, struct strbuf *why);
+		const char *out_dir, const char *self_exe,
+		const char *rwonce_incdir, struct strbuf *why);
 int fuzz_check_one(int argc, const char **argv);
 
 /* ub-guards.c: 0 when src is free of the undefined behaviour a reducer
  * introduces (gcc warnings as errors, a clean UBSan+ASan run at -O0);
- * else -1 with the reason in *why.  Temporary files go to dir. */
-int ub_guards(const char *src, const char *incdir, const char *dir,
-	      unsigned timeout_ms, struct strbuf *why);
+ * else -1 with the reason in *why.  rwonce_incdir (NULL: none) is where
+ * rwonce.h is, for --mode once.  Temporary files go to dir. */
+int ub_guards(const char *src, const char *incdir, const char *rwonce_incdir,
+	      const char *dir, unsigned timeout_ms, struct strbuf *why);
 
 /* fuzz.c: a configuration from "CC:TARGET:OPT" (for --check-one). */
 int fuzz_config_from_spec(const char *spec, struct fuzz_config *c);

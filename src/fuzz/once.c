@@ -99,6 +99,20 @@ static int names_mark(const char *text, const struct token *t,
 	       t->len == strlen(a->name) && !memcmp(text + t->off, a->name, t->len);
 }
 
+int once_includes_rwonce_h(const char *text)
+{
+	struct token_list tl = TOKEN_LIST_INIT;
+	int found = 0;
+
+	lex_buffer(text, strlen(text), &tl);
+	for (size_t i = 0; i + 2 < tl.nr && !found; i++)
+		found = tl.tok[i].kind == TOK_HASH &&
+			tok_is(text, &tl.tok[i + 1], TOK_IDENT, "include") &&
+			tok_is(text, &tl.tok[i + 2], TOK_STRING, "\"rwonce.h\"");
+	token_list_release(&tl);
+	return found;
+}
+
 /*
  * The marks, on the tokens of rwonce's lexer (string literals such as
  * transparent_crc's "g_1" are no use of the object; directives are

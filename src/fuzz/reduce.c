@@ -2,12 +2,13 @@
  * Reduction: a disagreeing program is shrunk by C-Vise (C-Reduce when
  * C-Vise is missing) with an interestingness test written into the
  * reduction folder.  The test is this same executable run as
- * "rwonce fuzz --check-one": the two configurations must still disagree
- * in the same class, and the program must still be free of the
- * undefined behaviour a reducer likes to introduce (ub-guards.c).  The result is the testcase and a report to file.
+ * "rwonce fuzz --check-one" (check-one.c): the two configurations must
+ * still disagree in the same class (in --mode once, or the bad one's
+ * marked sites still be torn or widened), and the program must still be
+ * free of the undefined behaviour a reducer likes to introduce
+ * (ub-guards.c).  The result is the testcase and a report to file.
  */
 #include "fuzz/fuzz.h"
-#include "lib/parse-options.h"
 #include "lib/run-command.h"
 #include "lib/tempdir.h"
 
@@ -18,90 +19,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* Run ref and bad on src and classify; the runs are left in *rr, *rb. */
-static int disagree(const struct fuzz_config *ref, const struct fuzz_config *bad,
-		    const char *src, const struct oracle_opts *oo,
-		    const char *dir, struct run *rr, struct run *rb,
-		    struct volobjs *objs, struct verdict *v)
-{
-	char *text;
-
-	oracle_run(ref, src, dir, oo, rr);
-	oracle_run(bad, src, dir, oo, rb);
-	if (rr->status != RUN_OK)
-		return -1;
-	text = read_file(src, NULL);
-	volobjs_parse(objs, text ? text : "", bad->target->word_size);
-	free(text);
-	classify(rr, rb, objs, v);
-	return 0;
-}
-
-int fuzz_check_one(int argc, const char **argv)
-{
-	const char *ref_s = NULL, *bad_s = NULL, *expect_s = NULL;
-	int check_one = 0, timeout_s = 10;
-	struct fuzz_config ref, bad;
-	struct oracle_opts oo;
-	struct strbuf why = STRBUF_INIT;
-	struct run rr, rb;
-	struct volobjs objs = { 0 };
-	struct verdict v = { 0 };
-	const char *dir;
-	int expect, ret = 1;
-	static const char *const usage[] = {
-		"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
-		NULL
-	};
-	struct option opts[] = {
-		OPT_BOOL(0, "check-one", &check_one, "check one program (exit 0: still interesting)"),
-		OPT_STRING(0, "ref", &ref_s, "CC:TARGET:OPT", "the reference configuration"),
-		OPT_STRING(0, "bad", &bad_s, "CC:TARGET:OPT", "the configuration that disagrees"),
-		OPT_STRING(0, "expect", &expect_s, "CLASS", "count, order, torn, widened, checksum..."),
-		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a program after this long (default 10)"),
-		OPT_END(),
-	};
-
-	argc = parse_options(argc, argv, opts, usage);
-	if (argc != 1 || !ref_s || !bad_s || !expect_s)
-		usage_with_options(usage, opts);
-	expect = verdict_class_parse(expect_s);
-	if (expect < 0)
-		die("--expect: '%s' is not a verdict class", expect_s);
-	memset(&ref, 0, sizeof(ref));
-	memset(&bad, 0, sizeof(bad));
-	memset(&oo, 0, sizeof(oo));
-	if (fuzz_config_from_spec(ref_s, &ref) || fuzz_config_from_spec(bad_s, &bad))
-		return EXIT_TROUBLE;
-	oo.include_dir = csmith_include_dir(&why);
-	if (!oo.include_dir)
-		die("%s", why.buf);
-	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
-	oo.compile_timeout_ms = 60000;
-	dir = tempdir_create("check-one");
-	memset(&rr, 0, sizeof(rr));
-	memset(&rb, 0, sizeof(rb));
-	/* The oracle first: most candidates a reducer tries fail there,
-	 * and it is cheaper than the guards. */
-	if (!disagree(&ref, &bad, argv[0], &oo, dir, &rr, &rb, &objs, &v) &&
-	    v.cls == (enum verdict_class)expect)
-		ret = 0;
-	fprintf(stderr, "rwonce fuzz --check-one: %s: %s%s%s\n", argv[0],
-		verdict_class_name(v.cls), v.detail ? ": " : "", v.detail ? v.detail : "");
-	if (!ret && ub_guards(argv[0], oo.include_dir, dir, oo.run_timeout_ms, &why)) {
-		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",
-			argv[0], why.buf);
-		ret = 1;
-	}
-	run_release(&rr);
-	run_release(&rb);
-	volobjs_release(&objs);
-	free(v.detail);
-	strbuf_release(&why);
-	tempdir_remove(dir);
-	return ret;
-}
 
 /* The reducer's parallel tests: $RWONCE_REDUCE_JOBS, default 1. */
 static const char *reduce_jobs(void)
@@ -137,53 +54,68 @@ static int write_text(const char *path, const char *text, int mode)
 	return chmod(path, mode);
 }
 
+/*
+ * --mode once: which program the test judges.  A converted program
+ * without marks is Csmith's as it is, with no include of rwonce.h to
+ * keep: judged as the volatile-cast one.  NULL in the default mode.
+ */
+static const char *variant_of(const struct reduce_job *job, const char *text)
+{
+	if (job->bad->variant == VARIANT_CSMITH)
+		return NULL;
+	return job->bad->variant == VARIANT_RWONCE_H && once_includes_rwonce_h(text) ?
+	       "rwonce.h" : "volatile-cast";
+}
+
 /* The report to file: versions, flags, testcase, both sequences. */
 static void write_report(const struct reduce_job *job, const char *rdir,
-			 const char *testcase, const char *incdir)
+			 const char *testcase, const char *incdir,
+			 const char *rwonce_incdir, const char *variant)
 {
-	struct oracle_opts oo = { 120000, 30000, incdir, NULL };
+	struct oracle_opts oo = { 120000, 30000, incdir, rwonce_incdir };
 	const char *dir = tempdir_create("report");
-	struct run rr, rb;
-	struct volobjs objs = { 0 };
-	struct verdict v = { 0 };
+	struct judgement j;
 	struct strbuf sb = STRBUF_INIT;
 	char *text = read_file(testcase, NULL);
 	char *path = xasprintf("%s/report.md", rdir);
+	const struct run *rr = &j.ref, *rb = &j.bad;
 
-	memset(&rr, 0, sizeof(rr));
-	memset(&rb, 0, sizeof(rb));
-	disagree(job->ref, job->bad, testcase, &oo, dir, &rr, &rb, &objs, &v);
-	strbuf_addf(&sb, "# Csmith seed %" PRIu64 ": %s %s at %s, %s\n\n",
+	judge_pair(job->ref, job->bad, testcase, &oo, !!rwonce_incdir, dir, &j);
+	strbuf_addf(&sb, "# Csmith seed %" PRIu64 ": %s %s at %s%s%s%s, %s\n\n",
 		    job->seed, job->bad->cc->name, job->bad->target->name,
-		    job->bad->opt, verdict_class_name(v.cls));
+		    job->bad->opt, variant ? " (" : "", variant ? variant : "", variant ? ")" : "",
+		    job->site_cls >= 0 ? "marked site" : verdict_class_name(j.v.cls));
 	strbuf_addf(&sb, "- compiler: `%s` (%s), driver `%s`, flags `%s -static`\n",
 		    job->bad->cc->name, job->bad->cc->version, job->bad->driver, job->bad->opt);
 	strbuf_addf(&sb, "- reference: `%s` (%s) %s on %s\n", job->ref->cc->name,
 		    job->ref->cc->version, job->ref->opt, job->ref->target->name);
 	strbuf_addf(&sb, "- traced with %s; the testcase passes the undefined-behaviour guards (gcc -O2 warnings as errors, -O0 UBSan+ASan run)\n",
 		    tracer_name(job->bad->tracer));
-	strbuf_addf(&sb, "- verdict: %s: %s\n\n", verdict_class_name(v.cls),
-		    v.detail ? v.detail : "");
-	strbuf_addstr(&sb, "Accesses to each volatile object (r/w and width in bytes, @offset):\n\n| object | expected (reference) | observed |\n|---|---|---|\n");
-	for (size_t i = 0; i < objs.nr; i++) {
-		char *x = describe_object_accesses(&rr, (uint32_t)i, 24);
-		char *y = describe_object_accesses(&rb, (uint32_t)i, 24);
-		strbuf_addf(&sb, "| `%s` | %s | %s |\n", objs.o[i].name, x, y);
+	strbuf_addf(&sb, "- verdict: %s: %s\n", verdict_class_name(j.v.cls),
+		    j.v.detail ? j.v.detail : "");
+	if (rwonce_incdir)
+		strbuf_addf(&sb, "- marked sites (--mode once): reference %s%s%s; here %s%s%s\n",
+			    site_class_name(rr), rr->site_detail ? ": " : "",
+			    rr->site_detail ? rr->site_detail : "", site_class_name(rb),
+			    rb->site_detail ? ": " : "", rb->site_detail ? rb->site_detail : "");
+	strbuf_addstr(&sb, "\nAccesses to each volatile object (r/w and width in bytes, @offset):\n\n| object | expected (reference) | observed |\n|---|---|---|\n");
+	for (size_t i = 0; i < j.objs.nr; i++) {
+		char *x = describe_object_accesses(rr, (uint32_t)i, 24);
+		char *y = describe_object_accesses(rb, (uint32_t)i, 24);
+		strbuf_addf(&sb, "| `%s` | %s | %s |\n", j.objs.o[i].name, x, y);
 		free(x);
 		free(y);
 	}
 	strbuf_addstr(&sb, "\nInstructions (pc) of the observed accesses:");
-	for (size_t i = 0; i < rb.nr && i < 24; i++)
-		strbuf_addf(&sb, " 0x%" PRIx64 "(%c%u %s)", rb.acc[i].pc, rb.acc[i].kind,
-			    rb.acc[i].size, objs.o[rb.acc[i].obj].name);
-	strbuf_addf(&sb, "\n\nReproduce: `%s %s -w -I %s -static testcase.c` and trace it with `rwonce fuzz --check-one` (test.sh).\n\n```c\n%s```\n",
-		    job->bad->driver, job->bad->opt, incdir, text ? text : "");
+	for (size_t i = 0; i < rb->nr && i < 24; i++)
+		strbuf_addf(&sb, " 0x%" PRIx64 "(%c%u %s)", rb->acc[i].pc, rb->acc[i].kind,
+			    rb->acc[i].size, j.objs.o[rb->acc[i].obj].name);
+	strbuf_addf(&sb, "\n\nReproduce: `%s %s -w -I %s%s%s -static testcase.c` and trace it with `rwonce fuzz --check-one` (test.sh).\n\n```c\n%s```\n",
+		    job->bad->driver, job->bad->opt, incdir, rwonce_incdir ? " -I " : "",
+		    rwonce_incdir ? rwonce_incdir : "", text ? text : "");
 	if (write_text(path, sb.buf, 0644))
 		error("cannot write %s: %s", path, strerror(errno));
-	run_release(&rr);
-	run_release(&rb);
-	volobjs_release(&objs);
-	free(v.detail);
+	judgement_release(&j);
 	free(text);
 	free(path);
 	strbuf_release(&sb);
@@ -191,7 +123,8 @@ static void write_report(const struct reduce_job *job, const char *rdir,
 }
 
 int fuzz_reduce(const struct reduce_job *job, const char *src,
-		const char *out_dir, const char *self, struct strbuf *why)
+		const char *out_dir, const char *self,
+		const char *rwonce_incdir, struct strbuf *why)
 {
 	char *rdir = xasprintf("%s/reduced", out_dir);
 	char *sdir = xasprintf("%s/seed-%" PRIu64, rdir, job->seed);
@@ -226,11 +159,18 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 	}
 	strbuf_addstr(&sb, "#!/bin/sh\n# Written by rwonce fuzz --reduce: exit 0 while testcase.c is still interesting.\nexec ");
 	add_quoted(&sb, self);
-	strbuf_addstr(&sb, " fuzz --check-one --ref ");
+	strbuf_addstr(&sb, " fuzz --check-one");
+	if (variant_of(job, text))
+		strbuf_addf(&sb, " --mode once --variant %s", variant_of(job, text));
+	strbuf_addstr(&sb, " --ref ");
 	add_quoted(&sb, ref);
 	strbuf_addstr(&sb, " --bad ");
 	add_quoted(&sb, bad);
-	strbuf_addf(&sb, " --expect %s testcase.c\n", verdict_class_name(job->cls));
+	if (job->site_cls >= 0)
+		strbuf_addf(&sb, " --expect-site %s testcase.c\n",
+			    verdict_class_name((enum verdict_class)job->site_cls));
+	else
+		strbuf_addf(&sb, " --expect %s testcase.c\n", verdict_class_name(job->cls));
 	if (write_text(script, sb.buf, 0755)) {
 		strbuf_addf(why, "cannot write %s: %s", script, strerror(errno));
 		goto out;
@@ -285,9 +225,12 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		goto out;
 	}
 	/* Reducers join lines; one statement a line is what a reader (and
-	 * a line count) wants.  clang-format changes no token. */
+	 * a line count) wants.  clang-format changes no token, once its
+	 * include sorting is off: it moved #include "rwonce.h" above
+	 * <stdint.h> in a --mode once testcase. */
 	if (program_exists("clang-format")) {
-		const char *fmt[] = { "clang-format", "-i", "testcase.c", NULL };
+		const char *fmt[] = { "clang-format", "--sort-includes=false", "-i",
+				      "testcase.c", NULL };
 		struct child fc = CHILD_INIT;
 
 		fc.argv = fmt;
@@ -296,7 +239,7 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		run_child(&fc);
 		child_release(&fc);
 	}
-	write_report(job, sdir, testcase, incdir);
+	write_report(job, sdir, testcase, incdir, rwonce_incdir, variant_of(job, text));
 	fprintf(stderr, "rwonce fuzz: seed %" PRIu64 " reduced%s: %s (report: %s/report.md)\n",
 		job->seed, ch.timed_out ? " (stopped at the time limit)" : "",
 		testcase, sdir);

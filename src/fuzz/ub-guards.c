@@ -72,7 +72,13 @@ static const char *next_type(const char *s, const char *end, struct strbuf *out)
 	}
 }
 
-/* Count of word in a type, and the type without const/volatile. */
+/*
+ * Count of word in a type, and the type without const/volatile, one
+ * space after each name and each '*': gcc spells the same type
+ * "int * volatile*" and "int **", so a '*' right after a qualifier (seed
+ * 19 of --mode once: "volatile int16_t * volatile*" from "int16_t **")
+ * and the spacing must not make two types differ.
+ */
 static int strip_quals(const char *t, struct strbuf *bare, const char *word)
 {
 	int count = 0;
@@ -81,16 +87,22 @@ static int strip_quals(const char *t, struct strbuf *bare, const char *word)
 	while (*t) {
 		size_t n = strcspn(t, " *");
 
-		if (n == 8 && !strncmp(t, "volatile", 8)) {
+		if (*t == ' ') {
+			t++;
+		} else if (*t == '*') {
+			strbuf_addstr(bare, "* ");
+			t++;
+		} else if (n == 8 && !strncmp(t, "volatile", 8)) {
 			count += !strcmp(word, "volatile");
+			t += n;
 		} else if (n == 5 && !strncmp(t, "const", 5)) {
 			count += !strcmp(word, "const");
+			t += n;
 		} else {
 			strbuf_add(bare, t, n);
-			if (t[n])
-				strbuf_addch(bare, t[n] == ' ' ? ' ' : '*');
+			strbuf_addch(bare, ' ');
+			t += n;
 		}
-		t += n + (t[n] != 0);
 	}
 	return count;
 }
@@ -184,8 +196,20 @@ static int run_step(struct strlist *argv, unsigned timeout_ms, int quiet,
 	return ret;
 }
 
-int ub_guards(const char *src, const char *incdir, const char *dir,
-	      unsigned timeout_ms, struct strbuf *why)
+/* -I for csmith.h, and for rwonce.h when there is one. */
+static void push_includes(struct strlist *argv, const char *incdir,
+			  const char *rwonce_incdir)
+{
+	strlist_push(argv, "-I");
+	strlist_push(argv, incdir);
+	if (rwonce_incdir) {
+		strlist_push(argv, "-I");
+		strlist_push(argv, rwonce_incdir);
+	}
+}
+
+int ub_guards(const char *src, const char *incdir, const char *rwonce_incdir,
+	      const char *dir, unsigned timeout_ms, struct strbuf *why)
 {
 	struct strlist argv = STRLIST_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -203,8 +227,7 @@ int ub_guards(const char *src, const char *incdir, const char *dir,
 	for (size_t i = 0; i < ARRAY_SIZE(guard_errors); i++)
 		strlist_push(&argv, guard_errors[i]);
 	strlist_push(&argv, "-Wincompatible-pointer-types");
-	strlist_push(&argv, "-I");
-	strlist_push(&argv, incdir);
+	push_includes(&argv, incdir, rwonce_incdir);
 	strlist_push(&argv, "-o");
 	strlist_push(&argv, obj);
 	strlist_push(&argv, src);
@@ -215,8 +238,7 @@ int ub_guards(const char *src, const char *incdir, const char *dir,
 	strlist_push(&argv, "-w");
 	strlist_push(&argv, "-fsanitize=undefined,address");
 	strlist_push(&argv, "-fno-sanitize-recover=all");
-	strlist_push(&argv, "-I");
-	strlist_push(&argv, incdir);
+	push_includes(&argv, incdir, rwonce_incdir);
 	strlist_push(&argv, "-o");
 	strlist_push(&argv, exe);
 	strlist_push(&argv, src);

@@ -1,0 +1,203 @@
+/*
+ * The interestingness test of a reduction, "rwonce fuzz --check-one":
+ * is this candidate program still the bug the campaign found?  It runs
+ * the oracle on the two configurations that disagreed and then the
+ * undefined-behaviour guards (ub-guards.c) a reducer needs.
+ *
+ * --mode once judges the once-mode oracle: the configurations compile
+ * the program as the campaign did (--variant rwonce.h: the converted
+ * program, with include/rwonce.h found through -I; volatile-cast:
+ * Csmith's own ACCESS_ONCE), the marks are read from the candidate
+ * itself, and the bug is either a differential class (--expect count:
+ * the reference and the bad configuration disagree) or a marked site
+ * of the bad configuration that is not one full-width access
+ * (--expect-site torn|widened).  A rwonce.h candidate must still
+ * include rwonce.h and compile with it in both configurations: else the
+ * reducer would end with a program that no longer uses the library
+ * (or that rwonce.h refuses), which shows nothing about it.
+ */
+#include "fuzz/fuzz.h"
+#include "lib/parse-options.h"
+#include "lib/tempdir.h"
+#include "verify/dirs.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int judge_pair(const struct fuzz_config *ref, const struct fuzz_config *bad,
+	       const char *src, const struct oracle_opts *oo, int once,
+	       const char *dir, struct judgement *j)
+{
+	struct once_marks marks = { 0 };
+	char *text = read_file(src, NULL);
+
+	memset(j, 0, sizeof(*j));
+	if (once)
+		once_marks_parse(&marks, text ? text : "");
+	if (ref)
+		oracle_run_marked(ref, src, dir, oo, once ? &marks : NULL, &j->ref);
+	oracle_run_marked(bad, src, dir, oo, once ? &marks : NULL, &j->bad);
+	volobjs_parse(&j->objs, text ? text : "", bad->target->word_size);
+	once_marks_release(&marks);
+	free(text);
+	if (ref && j->ref.status != RUN_OK) {
+		j->v.cls = VC_NOT_RUN;
+		j->v.detail = xasprintf("the reference: %s: %s", run_status_name(j->ref.status),
+					j->ref.detail ? j->ref.detail : "");
+		return -1;
+	}
+	if (j->bad.status != RUN_OK) {
+		j->v.cls = VC_NOT_RUN;
+		j->v.detail = xasprintf("%s: %s", run_status_name(j->bad.status),
+					j->bad.detail ? j->bad.detail : "");
+		return -1;
+	}
+	if (ref)
+		classify(&j->ref, &j->bad, &j->objs, &j->v);
+	else
+		j->v.cls = VC_REFERENCE;
+	return 0;
+}
+
+void judgement_release(struct judgement *j)
+{
+	run_release(&j->ref);
+	run_release(&j->bad);
+	volobjs_release(&j->objs);
+	free(j->v.detail);
+	memset(j, 0, sizeof(*j));
+}
+
+/* The marked-site class of a run, as the results name it. */
+const char *site_class_name(const struct run *r)
+{
+	if (r->status != RUN_OK || r->site_cls == VC_NOT_RUN)
+		return "none";
+	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
+}
+
+/* --print-accesses: the whole sequences of each object that differs,
+ * for triage (a result line shows the first 12 of the first object). */
+static void print_differing(const struct judgement *j)
+{
+	for (size_t i = 0; i < j->objs.nr; i++) {
+		char *x = describe_object_accesses(&j->ref, (uint32_t)i, SIZE_MAX);
+		char *y = describe_object_accesses(&j->bad, (uint32_t)i, SIZE_MAX);
+
+		if (strcmp(x, y))
+			printf("%s: reference %s; here %s\n", j->objs.o[i].name, x, y);
+		free(x);
+		free(y);
+	}
+}
+
+int fuzz_check_one(int argc, const char **argv)
+{
+	const char *ref_s = NULL, *bad_s = NULL, *expect_s = NULL, *site_s = NULL;
+	const char *mode_s = "volatile", *variant_s = "rwonce.h";
+	int check_one = 0, timeout_s = 10, once, print_accesses = 0;
+	struct fuzz_config ref, bad;
+	struct oracle_opts oo;
+	struct strbuf why = STRBUF_INIT;
+	struct judgement j;
+	enum fuzz_variant variant = VARIANT_CSMITH;
+	const char *dir;
+	int expect = -1, expect_site = -1, ret = 1;
+	static const char *const usage[] = {
+		"rwonce fuzz --check-one --ref CC:TARGET:OPT --bad CC:TARGET:OPT --expect CLASS FILE.c",
+		"rwonce fuzz --check-one --mode once [--variant rwonce.h|volatile-cast] --ref CC:TARGET:OPT --bad CC:TARGET:OPT (--expect CLASS | --expect-site torn|widened) FILE.c",
+		NULL
+	};
+	struct option opts[] = {
+		OPT_BOOL(0, "check-one", &check_one, "check one program (exit 0: still interesting)"),
+		OPT_STRING(0, "mode", &mode_s, "MODE", "volatile (default), or once: judge the marked sites too"),
+		OPT_STRING(0, "variant", &variant_s, "NAME", "--mode once: the program is rwonce.h's (default) or volatile-cast"),
+		OPT_STRING(0, "ref", &ref_s, "CC:TARGET:OPT", "the reference configuration"),
+		OPT_STRING(0, "bad", &bad_s, "CC:TARGET:OPT", "the configuration that disagrees"),
+		OPT_STRING(0, "expect", &expect_s, "CLASS", "count, order, torn, widened, checksum..."),
+		OPT_STRING(0, "expect-site", &site_s, "CLASS", "--mode once: the bad configuration's marked sites are torn or widened"),
+		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a program after this long (default 10)"),
+		OPT_BOOL(0, "print-accesses", &print_accesses, "print every access of each object that differs (the results show 12)"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, usage);
+	if (argc != 1 || !ref_s || !bad_s || !!expect_s == !!site_s)
+		usage_with_options(usage, opts);
+	if (strcmp(mode_s, "volatile") && strcmp(mode_s, "once"))
+		die("--mode: '%s' is not volatile or once", mode_s);
+	once = !strcmp(mode_s, "once");
+	if (expect_s && (expect = verdict_class_parse(expect_s)) < 0)
+		die("--expect: '%s' is not a verdict class", expect_s);
+	if (site_s) {
+		expect_site = verdict_class_parse(site_s);
+		if (!once || (expect_site != VC_TORN && expect_site != VC_WIDENED))
+			die("--expect-site: '%s' is not torn or widened, or --mode once is missing", site_s);
+	}
+	if (once) {
+		if (!strcmp(variant_s, "rwonce.h"))
+			variant = VARIANT_RWONCE_H;
+		else if (!strcmp(variant_s, "volatile-cast"))
+			variant = VARIANT_VOLATILE_CAST;
+		else
+			die("--variant: '%s' is not rwonce.h or volatile-cast", variant_s);
+	}
+	memset(&ref, 0, sizeof(ref));
+	memset(&bad, 0, sizeof(bad));
+	memset(&oo, 0, sizeof(oo));
+	if (fuzz_config_from_spec(ref_s, &ref) || fuzz_config_from_spec(bad_s, &bad))
+		return EXIT_TROUBLE;
+	ref.variant = bad.variant = variant;
+	oo.include_dir = csmith_include_dir(&why);
+	if (!oo.include_dir)
+		die("%s", why.buf);
+	if (once) {
+		const char *probes;
+
+		verify_dirs(&probes, &oo.rwonce_include_dir);
+	}
+	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
+	oo.compile_timeout_ms = 60000;
+	dir = tempdir_create("check-one");
+	/* Cheap refusals first: a rwonce.h candidate without the include
+	 * is not one any more. */
+	if (variant == VARIANT_RWONCE_H) {
+		char *text = read_file(argv[0], NULL);
+		int has = text && once_includes_rwonce_h(text);
+
+		free(text);
+		if (!has) {
+			fprintf(stderr, "rwonce fuzz --check-one: %s: does not #include \"rwonce.h\"\n",
+				argv[0]);
+			tempdir_remove(dir);
+			return 1;
+		}
+	}
+	/* The oracle next: most candidates a reducer tries fail there,
+	 * and it is cheaper than the guards. */
+	if (!judge_pair(&ref, &bad, argv[0], &oo, once, dir, &j) &&
+	    (expect < 0 || j.v.cls == (enum verdict_class)expect) &&
+	    (expect_site < 0 || j.bad.site_cls == (enum verdict_class)expect_site))
+		ret = 0;
+	fprintf(stderr, "rwonce fuzz --check-one: %s: %s%s%s\n", argv[0],
+		verdict_class_name(j.v.cls), j.v.detail ? ": " : "",
+		j.v.detail ? j.v.detail : "");
+	if (once)
+		fprintf(stderr, "rwonce fuzz --check-one: %s: marked sites of %s: %s%s%s\n",
+			argv[0], bad_s, site_class_name(&j.bad),
+			j.bad.site_detail ? ": " : "", j.bad.site_detail ? j.bad.site_detail : "");
+	if (print_accesses)
+		print_differing(&j);
+	if (!ret && ub_guards(argv[0], oo.include_dir, oo.rwonce_include_dir, dir,
+			      oo.run_timeout_ms, &why)) {
+		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",
+			argv[0], why.buf);
+		ret = 1;
+	}
+	judgement_release(&j);
+	strbuf_release(&why);
+	tempdir_remove(dir);
+	return ret;
+}
