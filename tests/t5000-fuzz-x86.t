@@ -4,12 +4,12 @@
 # byte for byte (deterministic per seed) -- and a rerun into the same
 # folder resumes: it runs nothing and prints the same summary.
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd cc qemu-x86_64
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd cc
+fuzz_need_x86
+fuzz_need_csmith
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+fuzz_private_tmpdir
 CCS="--cc gcc"
 have_cmd clang-19 && CCS="$CCS --cc clang-19"
 F="$RWONCE fuzz $CCS --opt 0,2 --seeds 11-14 --max-funcs 2 -j2"

@@ -6,12 +6,12 @@
 # shows the duplicated load, passes the undefined-behaviour guards, and a
 # report naming the compiler and both access sequences.
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd gcc qemu-x86_64 python3
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd gcc python3
+fuzz_need_x86
+fuzz_need_csmith
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+fuzz_private_tmpdir
 DUP="$RWONCE_ROOT/tests/fuzz/cc-dup-load"
 DROP="$RWONCE_ROOT/tests/fuzz/cc-drop-load"
 

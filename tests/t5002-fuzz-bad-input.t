@@ -3,12 +3,12 @@
 # hangs (recorded, the campaign goes on), an unwritable --out (an error
 # before any work), a corrupt or cut-off shard in --merge, bad options.
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd gcc qemu-x86_64
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd gcc
+fuzz_need_x86
+fuzz_need_csmith
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+fuzz_private_tmpdir
 
 fails2() { # name regex command...
 	test_exit_msg 2 "$@"

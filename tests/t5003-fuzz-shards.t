@@ -2,13 +2,13 @@
 # Two shards run by GNU parallel, merged with --merge, give the summary
 # one run over the same seeds prints (and the same result lines).
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd gcc qemu-x86_64
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd gcc
+fuzz_need_x86
+fuzz_need_csmith
 have_cmd parallel || skip_all "GNU parallel not installed (apt-get install parallel)"
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+fuzz_private_tmpdir
 F="--cc gcc --opt 0,2 --seeds 21-24 --max-funcs 1"
 
 parallel --will-cite -j2 "$RWONCE" fuzz $F --shard {}/2 --out "$TEST_TMP/shard{}" ::: 1 2 \

@@ -8,14 +8,12 @@
 # other incompatible pointers.  On armhf the two 4-byte halves of a 64-bit
 # volatile are one access.  Programs: tests/fuzz/oracle/.
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd gcc qemu-x86_64
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-# --check-one needs csmith's headers (libcsmith-dev) for its compiles.
-[ -r /usr/include/csmith/csmith.h ] || [ -n "${RWONCE_CSMITH_INCLUDE:-}" ] ||
-	skip_all "csmith headers missing (apt-get install libcsmith-dev)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd gcc
+fuzz_need_x86
+fuzz_need_csmith_headers
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp"
+fuzz_private_tmpdir
 P="$RWONCE_ROOT/tests/fuzz/oracle"
 
 # "rwonce fuzz --check-one" exits 0 when gcc -O0 and -O2 differ in the

@@ -15,14 +15,13 @@
 # does not; and tests/fuzz/cc-split-marked (gcc plus a 2-byte load at a
 # marked site) is found as a torn marked site, a bug: exit status 1.
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd gcc clang-19 qemu-x86_64 python3
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
-have_cmd x86_64-linux-gnu-addr2line || have_cmd llvm-addr2line ||
-	have_cmd addr2line || skip_all "addr2line not installed (apt-get install binutils)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd gcc clang-19 python3
+fuzz_need_x86
+fuzz_need_csmith
+fuzz_need_addr2line
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+fuzz_private_tmpdir
 O="$TEST_TMP/o"
 L="$O/results.jsonl"
 

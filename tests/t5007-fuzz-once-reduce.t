@@ -10,14 +10,13 @@
 # candidate that lost its #include "rwonce.h", and to one that lost the
 # bug.  C-Vise itself runs in make check-full (RWONCE_FULL=1).
 . "$(dirname "$0")/lib/tap.sh"
-need_cmd gcc qemu-x86_64 python3
-[ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
-have_cmd csmith || skip_all "csmith not installed (apt-get install csmith libcsmith-dev)"
-have_cmd x86_64-linux-gnu-addr2line || have_cmd llvm-addr2line ||
-	have_cmd addr2line || skip_all "addr2line not installed (apt-get install binutils)"
+. "$(dirname "$0")/lib/fuzz.sh"
+need_cmd gcc python3
+fuzz_need_x86
+fuzz_need_csmith
+fuzz_need_addr2line
 
-mkdir -p "$TEST_TMP/tmp"
-export TMPDIR="$TEST_TMP/tmp" NO_PROGRESS=1
+fuzz_private_tmpdir
 SPLIT="$RWONCE_ROOT/tests/fuzz/cc-split-marked"
 DUP="$RWONCE_ROOT/tests/fuzz/cc-dup-load"
 STANDIN="$RWONCE_ROOT/tests/fuzz/once"
