@@ -78,6 +78,65 @@ const char *site_class_name(const struct run *r)
 	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
 }
 
+/* --print-lines: per source line, how many accesses of each kind the two
+ * configurations made to object obj, where they differ ("line 553: r8
+ * reference 7, here 6").  This is how a count difference is tied to the
+ * construct a compiler mishandles. */
+struct line_tally {
+	unsigned line, n[2];
+	uint32_t off;
+	uint16_t size;
+	char kind;
+};
+
+static void tally(struct line_tally **t, size_t *nr, size_t *alloc,
+		  const struct run *r, uint32_t obj, int side)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct vaccess *a = &r->acc[i];
+		size_t k;
+
+		if (a->obj != obj)
+			continue;
+		for (k = 0; k < *nr; k++)
+			if ((*t)[k].line == r->line[i] && (*t)[k].off == a->off &&
+			    (*t)[k].size == a->size && (*t)[k].kind == a->kind)
+				break;
+		if (k == *nr) {
+			ALLOC_GROW(*t, *nr + 1, *alloc);
+			memset(&(*t)[k], 0, sizeof(**t));
+			(*t)[k].line = r->line[i];
+			(*t)[k].off = a->off;
+			(*t)[k].size = a->size;
+			(*t)[k].kind = a->kind;
+			(*nr)++;
+		}
+		(*t)[k].n[side]++;
+	}
+}
+
+static void print_line_differences(const struct judgement *j, uint32_t obj)
+{
+	struct line_tally *t = NULL;
+	size_t nr = 0, alloc = 0;
+
+	tally(&t, &nr, &alloc, &j->ref, obj, 0);
+	tally(&t, &nr, &alloc, &j->bad, obj, 1);
+	for (size_t k = 0; k < nr; k++) {
+		char where[32] = "?";
+
+		if (t[k].n[0] == t[k].n[1])
+			continue;
+		if (t[k].line)
+			snprintf(where, sizeof(where), "%u", t[k].line);
+		printf("  line %s: %c%u", where, t[k].kind, t[k].size);
+		if (t[k].off)
+			printf("@%+d", (int32_t)t[k].off);
+		printf(" reference %u, here %u\n", t[k].n[0], t[k].n[1]);
+	}
+	free(t);
+}
+
 /* --print-accesses: the whole sequences of each object that differs,
  * for triage (a result line shows the first 12 of the first object). */
 static void print_differing(const struct judgement *j)
@@ -86,8 +145,11 @@ static void print_differing(const struct judgement *j)
 		char *x = describe_object_accesses(&j->ref, (uint32_t)i, SIZE_MAX);
 		char *y = describe_object_accesses(&j->bad, (uint32_t)i, SIZE_MAX);
 
-		if (strcmp(x, y))
+		if (strcmp(x, y)) {
 			printf("%s: reference %s; here %s\n", j->objs.o[i].name, x, y);
+			if (j->ref.line && j->bad.line)
+				print_line_differences(j, (uint32_t)i);
+		}
 		free(x);
 		free(y);
 	}
@@ -97,7 +159,7 @@ int fuzz_check_one(int argc, const char **argv)
 {
 	const char *ref_s = NULL, *bad_s = NULL, *expect_s = NULL, *site_s = NULL;
 	const char *mode_s = "volatile", *variant_s = "rwonce.h";
-	int check_one = 0, timeout_s = 10, once, print_accesses = 0;
+	int check_one = 0, timeout_s = 10, once, print_accesses = 0, print_lines = 0;
 	struct fuzz_config ref, bad;
 	struct oracle_opts oo;
 	struct strbuf why = STRBUF_INIT;
@@ -120,6 +182,7 @@ int fuzz_check_one(int argc, const char **argv)
 		OPT_STRING(0, "expect-site", &site_s, "CLASS", "--mode once: the bad configuration's marked sites are torn or widened"),
 		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a program after this long (default 10)"),
 		OPT_BOOL(0, "print-accesses", &print_accesses, "print every access of each object that differs (the results show 12)"),
+		OPT_BOOL(0, "print-lines", &print_lines, "--print-accesses, and per source line where the two differ (compiles with -g)"),
 		OPT_END(),
 	};
 
@@ -160,6 +223,7 @@ int fuzz_check_one(int argc, const char **argv)
 	}
 	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
 	oo.compile_timeout_ms = 60000;
+	oo.line_tables = print_lines;
 	dir = tempdir_create("check-one");
 	/* Cheap refusals first: a rwonce.h candidate without the include
 	 * is not one any more. */
@@ -188,7 +252,7 @@ int fuzz_check_one(int argc, const char **argv)
 		fprintf(stderr, "rwonce fuzz --check-one: %s: marked sites of %s: %s%s%s\n",
 			argv[0], bad_s, site_class_name(&j.bad),
 			j.bad.site_detail ? ": " : "", j.bad.site_detail ? j.bad.site_detail : "");
-	if (print_accesses)
+	if (print_accesses || print_lines)
 		print_differing(&j);
 	if (!ret && ub_guards(argv[0], oo.include_dir, oo.rwonce_include_dir, dir,
 			      oo.run_timeout_ms, &why)) {

@@ -13,6 +13,7 @@
  *   reduce.c     --reduce: C-Vise with that test, and the report
  *   ub-guards.c  the reducer's undefined-behaviour guards
  *   once.c       --mode once: rwonce fix's conversion, the marked sites
+ *   lines.c      the source line of traced accesses (addr2line)
  *   fuzz.c       the command: options, seeds, workers
  */
 #ifndef RWONCE_FUZZ_FUZZ_H
@@ -125,6 +126,8 @@ struct run {
 	enum verdict_class site_cls; /* VC_SAME: all full width; VC_NOT_RUN:
 				      * none checked */
 	char *site_detail;
+	unsigned *line;         /* per access, its source line (0: unknown);
+				 * only with oracle_opts.line_tables */
 };
 void run_release(struct run *r);
 
@@ -132,6 +135,8 @@ struct oracle_opts {
 	unsigned compile_timeout_ms, run_timeout_ms;
 	const char *include_dir; /* csmith's headers */
 	const char *rwonce_include_dir; /* include/rwonce.h (--mode once) */
+	int line_tables;        /* compile with -g in every mode and set
+				 * run.line (--check-one --print-lines) */
 };
 
 /*
@@ -165,6 +170,11 @@ void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
 		const struct strlist *aggregates, const struct vaccess *acc,
 		size_t nr, const struct target *t, const char *exe,
 		const char *src, int volatile_cast, struct run *r);
+/* The source line in src of each of the nr accesses acc (0: unknown or
+ * another file), from exe's line table: 0, or -1 with *why (lines 0). */
+int vaccess_lines(const struct target *t, const char *exe, const char *src,
+		  const struct vaccess *acc, size_t nr, unsigned *line,
+		  struct strbuf *why);
 /* oracle_run with the marks of src (NULL: none) watched and judged. */
 void oracle_run_marked(const struct fuzz_config *c, const char *src,
 		       const char *dir, const struct oracle_opts *o,

@@ -163,79 +163,6 @@ void once_marks_release(struct once_marks *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* The last c in p[0..len), or NULL (memrchr is a GNU extension). */
-static const char *last_of(const char *p, size_t len, char c)
-{
-	while (len--)
-		if (p[len] == c)
-			return p + len;
-	return NULL;
-}
-
-/* addr2line that reads this target's ELF: the GNU one of its triple, else
- * LLVM's (every target), else the host's. */
-static const char *addr2line_for(const struct target *t, char *buf, size_t n)
-{
-	snprintf(buf, n, "%s-addr2line", t->triple);
-	if (program_exists(buf))
-		return buf;
-	if (program_exists("llvm-addr2line"))
-		return "llvm-addr2line";
-	return "addr2line";
-}
-
-/*
- * The source line of each pc (0: unknown or another file), with
- * addr2line on the -g executable: the innermost location, which for
- * inlined code is the line of the inlined expression itself.
- */
-static int pc_lines(const struct target *t, const char *exe, const char *src,
-		    const uint64_t *pcs, size_t n, unsigned *lines,
-		    struct strbuf *why)
-{
-	const char *base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
-	const char **argv = xcalloc(n + 5, sizeof(*argv));
-	char **hex = xcalloc(n + 1, sizeof(*hex));
-	struct child ch = CHILD_INIT;
-	char tool[128];
-	size_t a = 0;
-	int ret = 0;
-
-	argv[a++] = addr2line_for(t, tool, sizeof(tool));
-	argv[a++] = "-e";
-	argv[a++] = exe;
-	for (size_t i = 0; i < n; i++)
-		argv[a++] = hex[i] = xasprintf("0x%" PRIx64, pcs[i]);
-	argv[a] = NULL;
-	ch.argv = argv;
-	ch.timeout_ms = 60000;
-	if (run_child(&ch) || !child_ok(&ch)) {
-		strbuf_addf(why, "%s %s", argv[0], child_describe(&ch));
-		ret = -1;
-	} else {
-		const char *p = strbuf_str(&ch.out);
-
-		for (size_t i = 0; i < n; i++) {
-			size_t len = strcspn(p, "\n");
-			const char *colon = last_of(p, len, ':');
-			const char *slash = last_of(p, len, '/');
-			const char *name = slash ? slash + 1 : p;
-
-			lines[i] = 0;
-			if (colon && (size_t)(colon - name) == strlen(base) &&
-			    !memcmp(name, base, colon - name))
-				lines[i] = (unsigned)strtoul(colon + 1, NULL, 10);
-			p += len + (p[len] == '\n');
-		}
-	}
-	for (size_t i = 0; i < n; i++)
-		free(hex[i]);
-	free(hex);
-	free(argv);
-	child_release(&ch);
-	return ret;
-}
-
 static int strlist_has(const struct strlist *l, const char *s)
 {
 	for (size_t i = 0; i < l->nr; i++)
@@ -263,22 +190,12 @@ void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
 		size_t nr, const struct target *t, const char *exe,
 		const char *src, int volatile_cast, struct run *r)
 {
-	uint64_t *pcs = xcalloc(nr + 1, sizeof(*pcs));
 	unsigned *lines = xcalloc(nr + 1, sizeof(*lines));
 	struct strbuf why = STRBUF_INIT;
-	size_t npc = 0;
 	int shown_past_end = 0;
 
 	r->site_cls = VC_SAME;
-	for (size_t i = 0; i < nr; i++) {
-		size_t k;
-
-		for (k = 0; k < npc && pcs[k] != acc[i].pc; k++)
-			;
-		if (k == npc)
-			pcs[npc++] = acc[i].pc;
-	}
-	if (npc && pc_lines(t, exe, src, pcs, npc, lines, &why)) {
+	if (vaccess_lines(t, exe, src, acc, nr, lines, &why)) {
 		r->site_cls = VC_NOT_RUN;
 		r->site_detail = xasprintf("no line table: %s", why.buf);
 		goto out;
@@ -286,14 +203,11 @@ void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
 	for (size_t i = 0; i < nr; i++) {
 		const struct vaccess *a = &acc[i];
 		const struct volobj *o = &mobjs->o[a->obj];
-		unsigned line = 0;
+		unsigned line = lines[i];
 		enum verdict_class c = VC_SAME;
 		int32_t off = (int32_t)a->off;
 		int past_end = 0;
 
-		for (size_t k = 0; k < npc; k++)
-			if (pcs[k] == a->pc)
-				line = lines[k];
 		if (!line)
 			continue;
 		/* Objects may share an address (gcc merges equal read-only
@@ -359,6 +273,5 @@ void once_judge(const struct once_marks *m, const struct volobjs *mobjs,
 		r->site_cls = VC_NOT_RUN;
 out:
 	strbuf_release(&why);
-	free(pcs);
 	free(lines);
 }

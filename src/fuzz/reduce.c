@@ -72,7 +72,8 @@ static void write_report(const struct reduce_job *job, const char *rdir,
 			 const char *testcase, const char *incdir,
 			 const char *rwonce_incdir, const char *variant)
 {
-	struct oracle_opts oo = { 120000, 30000, incdir, rwonce_incdir };
+	struct oracle_opts oo = { .compile_timeout_ms = 120000, .run_timeout_ms = 30000,
+				  .include_dir = incdir, .rwonce_include_dir = rwonce_incdir };
 	const char *dir = tempdir_create("report");
 	struct judgement j;
 	struct strbuf sb = STRBUF_INIT;
