@@ -189,9 +189,7 @@ int fuzz_check_one(int argc, const char **argv)
 	argc = parse_options(argc, argv, opts, usage);
 	if (argc != 1 || !ref_s || !bad_s || !!expect_s == !!site_s)
 		usage_with_options(usage, opts);
-	if (strcmp(mode_s, "volatile") && strcmp(mode_s, "once"))
-		die("--mode: '%s' is not volatile or once", mode_s);
-	once = !strcmp(mode_s, "once");
+	once = fuzz_mode_is_once(mode_s);
 	if (expect_s && (expect = verdict_class_parse(expect_s)) < 0)
 		die("--expect: '%s' is not a verdict class", expect_s);
 	if (site_s) {

@@ -624,8 +624,7 @@ int cmd_fuzz(int argc, const char **argv)
 		die("--timeout/--compile-timeout: not between 1 and 3600 seconds");
 	if (max_funcs < 1 || max_funcs > 50)
 		die("--max-funcs: %d is not between 1 and 50", max_funcs);
-	if (strcmp(mode_s, "volatile") && strcmp(mode_s, "once"))
-		die("--mode: '%s' is not volatile or once", mode_s);
+	go.access_once = fuzz_mode_is_once(mode_s);
 
 	/* What is missing, before any work. */
 	if (!program_exists("csmith"))
@@ -638,7 +637,6 @@ int cmd_fuzz(int argc, const char **argv)
 	oo.compile_timeout_ms = (unsigned)compile_timeout_s * 1000;
 	go.timeout_ms = 60000;
 	go.max_funcs = max_funcs;
-	go.access_once = !strcmp(mode_s, "once");
 	if (go.access_once) {
 		const char *probes;
 

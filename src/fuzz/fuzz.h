@@ -146,6 +146,8 @@ struct oracle_opts {
 void oracle_run(const struct fuzz_config *c, const char *src,
 		const char *dir, const struct oracle_opts *o, struct run *r);
 /* --mode once (once.c). */
+/* --mode's argument: 0 for volatile, 1 for once; dies on anything else. */
+int fuzz_mode_is_once(const char *mode);
 struct once_mark {
 	char *name;             /* the marked object */
 	unsigned line;

@@ -275,3 +275,10 @@ out:
 	strbuf_release(&why);
 	free(lines);
 }
+
+int fuzz_mode_is_once(const char *mode)
+{
+	if (strcmp(mode, "volatile") && strcmp(mode, "once"))
+		die("--mode: '%s' is not volatile or once", mode);
+	return !strcmp(mode, "once");
+}
