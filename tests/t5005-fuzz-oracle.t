@@ -9,7 +9,7 @@
 # volatile are one access.  Programs: tests/fuzz/oracle/.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
-need_cmd gcc
+need_cmd gcc python3
 fuzz_need_x86
 fuzz_need_csmith_headers
 
@@ -32,6 +32,11 @@ test_expect_success 'libc copying the object is not the program accessing it' '
 	check same libc-copy.c'
 test_expect_success 'a load from padding that contains the object is widened' '
 	check widened widened.c && grep -q "g_1: reference r1; here r4@-3" "$TEST_TMP/err"'
+test_expect_success 'a volatile declared as a bare "unsigned" is watched' '
+	"$RWONCE" fuzz --check-one --ref gcc:x86_64:-O0 \
+		--bad "$RWONCE_ROOT/tests/fuzz/cc-dup-load:x86_64:-O0" --expect count \
+		"$P/plain-unsigned.c" 2>"$TEST_TMP/err"
+	rc=$?; cat "$TEST_TMP/err"; test $rc = 0 && grep -q "count: g: reference r4; here r4 r4" "$TEST_TMP/err"'
 test_expect_success 'a struct object with a brace initialiser is watched' '
 	check aggregate aggregate-init.c && grep -q "g_2: reference r4 r4@+4; here r4 r4" "$TEST_TMP/err"'
 

@@ -176,6 +176,19 @@ static void declarator(struct volobjs *out, const struct strlist *tags, const ch
 	}
 }
 
+static int word_is(const char *w, size_t n, const char *kw)
+{
+	return strlen(kw) == n && !memcmp(kw, w, n);
+}
+
+static int is_qualifier_or_storage(const char *w, size_t n)
+{
+	return word_is(w, n, "static") || word_is(w, n, "extern") ||
+	       word_is(w, n, "const") || word_is(w, n, "volatile") ||
+	       word_is(w, n, "register") || word_is(w, n, "inline") ||
+	       word_is(w, n, "_Thread_local") || word_is(w, n, "__thread");
+}
+
 static int is_keyword_spec(const char *w, size_t n)
 {
 	static const char *const kw[] = {
@@ -264,8 +277,12 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 					m++;
 				spec_end = k + m;
 				named = 1;
-			} else if (!strncmp(s + j, "int", n) || !strncmp(s + j, "char", n) ||
-				   !strncmp(s + j, "short", n) || !strncmp(s + j, "long", n)) {
+			} else if (!is_qualifier_or_storage(s + j, n)) {
+				/* int, char, short, long, and also a bare
+				 * "unsigned" or "signed": the identifier after
+				 * "volatile unsigned" is the object's name, not
+				 * a typedef name (a first version took it for
+				 * one, and watched nothing). */
 				named = 1;
 			}
 			continue;
