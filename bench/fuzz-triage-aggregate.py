@@ -60,6 +60,19 @@ Categories (established on examples and their disassembly, doc/fuzz.md):
   returned-copy      (likewise) the object is copied whole by "return
                      g;" and the caller drops the value: -O2 drops the
                      copy, with the read of its volatile member
+  same-line-pieces   (lines still unplaced, re-run with --check-one
+                     --print-lines) on every source line where the two
+                     configurations differ, both touch each volatile
+                     member the line names (g_73.f4; the object named
+                     whole: all) with the same kinds, each piece as many
+                     times as the line ran: the same reads and writes of
+                     the named members, made in other pieces or with other
+                     containers (a volatile bit-field read whole by one, in
+                     two or three loads by the other); an access with a
+                     count on both sides, a line whose pieces ran a
+                     different number of times, a line that does not name
+                     the object, or an access in no line of the program
+                     leaves it unplaced
   no-layout          gdb could not give the object's layout (none so far)
 
 Anything else is printed as unplaced, for reading by hand.  A line whose
@@ -359,6 +372,85 @@ def full_sequences(cache, results, d, rwonce, new_ok=True):
     return None
 
 
+LINE = re.compile(r"  line (\S+): ([rw])(\d+)(?:@([+-]\d+))? reference (\d+), here (\d+)$")
+
+
+def same_line_pieces(cache, results, d, rwonce, members, elem):
+    """Is every per-line difference of the line's object a re-partition of
+    the same volatile accesses (see same-line-pieces above)?  From a
+    re-run of the two configurations with --check-one --print-lines
+    (cached); None when it cannot be run (a rwonce.h --mode once line
+    needs the converted program)."""
+    once = d.get("mode") == "once"
+    if once and "volatile-cast" not in d["config"]:
+        return None
+    target = d["config"].split()[1]
+    ref = [e for e in results if e["seed"] == d["seed"] and e["verdict"] == "reference"
+           and e["config"].split()[1] == target]
+    if not ref:
+        return None
+
+    def spec(config):
+        return ":".join(config.split()[:3])
+    out = os.path.join(cache, "lines-%d%s-%s-%s.txt" % (
+        d["seed"], "-once" if once else "", spec(ref[0]["config"]).replace(":", "_"),
+        spec(d["config"]).replace(":", "_")))
+    if not os.path.exists(out):
+        args = [rwonce, "fuzz", "--check-one"]
+        if once:
+            args += ["--mode", "once", "--variant", "volatile-cast"]
+        args += ["--ref", spec(ref[0]["config"]), "--bad", spec(d["config"]),
+                 "--expect", "aggregate", "--print-lines", "--timeout", "30",
+                 program(cache, d["seed"], once)]
+        r = subprocess.run(args, capture_output=True, text=True)
+        with open(out + ".tmp", "w") as f:
+            f.write(r.stdout)
+        os.rename(out + ".tmp", out)
+    name = d["detail"].split(":")[0]
+    per_line, inside = collections.defaultdict(list), False
+    for line in open(out):
+        if not line.startswith("  "):
+            inside = line.startswith(name + ": ")
+            continue
+        m = LINE.match(line.rstrip("\n"))
+        if inside and m:
+            per_line[m.group(1)].append((Access(m.group(2), int(m.group(3)),
+                                                int(m.group(4) or 0)),
+                                         int(m.group(5)), int(m.group(6))))
+    if not per_line or "?" in per_line:
+        return False
+    text = open(program(cache, d["seed"], once), errors="replace").read().split("\n")
+    vols = [mb for mb in members if mb.volatile]
+    for line, entries in per_line.items():
+        if any(n and h for _, n, h in entries):
+            return False
+        if len({n or h for _, n, h in entries}) != 1:
+            return False
+        # The volatile members the source line names ("g_73.f4", nested
+        # "g_152.f1.f0": the last name); the object named whole: all.
+        src_line = text[int(line) - 1] if 0 < int(line) <= len(text) else ""
+        uses = re.findall(r"\b%s\b((?:\[[^]]*\]|\.\w+)*)" % re.escape(name), src_line)
+        if not uses:
+            return False
+        named = set()
+        for u in uses:
+            leaf = re.findall(r"\.(\w+)", u)
+            named |= {mb.name for mb in vols} if not leaf else \
+                     {leaf[-1]} & {mb.name for mb in vols}
+        if not named:
+            return False
+        sides = [collections.defaultdict(set), collections.defaultdict(set)]
+        for a, n, h in entries:
+            for mb in touched(a, members, elem):
+                sides[0 if n else 1][mb.name].add(a.kind)
+        for leaf in named:
+            if sides[0][leaf] != sides[1][leaf]:
+                return False
+        if not any(sides[0][leaf] for leaf in named):
+            return False
+    return True
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("results", nargs="+")
@@ -409,6 +501,9 @@ def main():
                     cat, s = "merged-objects", None
                 if cat is None and not (c1 or c2) and by_source(src, m.group(1)):
                     cat, s = by_source(src, m.group(1)), None
+                if cat is None and opt.rerun and not opt.rerun_cached and \
+                        same_line_pieces(opt.cache, lines, d, opt.rerun, members, elem):
+                    cat, s = "same-line-pieces", None
             if s:
                 suspects.append((d, s))
             if cat is None:
@@ -429,7 +524,7 @@ def main():
         print("%-60s %5d aggregate lines" % (path, per_file[path]))
     print("\n%-20s %6s %s" % ("category", "lines", "(of them judged on a cut-off prefix)"))
     for cat in CATEGORIES + ["merged-objects", "comma-discarded", "returned-copy",
-                             "no-layout", "unplaced"]:
+                             "same-line-pieces", "no-layout", "unplaced"]:
         print("%-20s %6d %6d" % (cat, counts[cat], cut[cat]))
     print("%-20s %6d" % ("all", total))
     if opt.rerun:
