@@ -73,6 +73,12 @@ Categories (established on examples and their disassembly, doc/fuzz.md):
                      different number of times, a line that does not name
                      the object, or an access in no line of the program
                      leaves it unplaced
+  plain-member-lines (likewise) every source line where the two differ
+                     names only plain members of the object (the packed
+                     bit-fields of Csmith's structs share bytes with
+                     volatile ones, so the byte-wise categories above
+                     cannot tell their reads apart): dropped or merged
+                     plain reads
   no-layout          gdb could not give the object's layout (none so far)
 
 Anything else is printed as unplaced, for reading by hand.  A line whose
@@ -376,10 +382,10 @@ LINE = re.compile(r"  line (\S+): ([rw])(\d+)(?:@([+-]\d+))? reference (\d+), he
 
 
 def same_line_pieces(cache, results, d, rwonce, members, elem):
-    """Is every per-line difference of the line's object a re-partition of
-    the same volatile accesses (see same-line-pieces above)?  From a
+    """The line's category by source line (same-line-pieces or
+    plain-member-lines above), or False when a line does not fit; from a
     re-run of the two configurations with --check-one --print-lines
-    (cached); None when it cannot be run (a rwonce.h --mode once line
+    (cached).  None when it cannot be run (a rwonce.h --mode once line
     needs the converted program)."""
     once = d.get("mode") == "once"
     if once and "volatile-cast" not in d["config"]:
@@ -421,8 +427,11 @@ def same_line_pieces(cache, results, d, rwonce, members, elem):
         return False
     text = open(program(cache, d["seed"], once), errors="replace").read().split("\n")
     vols = [mb for mb in members if mb.volatile]
+    pieces = False
     for line, entries in per_line.items():
-        if any(n and h for _, n, h in entries):
+        # --print-lines gives every access of a line that differs; those
+        # made as often by both are shared.
+        if any(n and h and n != h for _, n, h in entries):
             return False
         if len({n or h for _, n, h in entries}) != 1:
             return False
@@ -432,23 +441,32 @@ def same_line_pieces(cache, results, d, rwonce, members, elem):
         uses = re.findall(r"\b%s\b((?:\[[^]]*\]|\.\w+)*)" % re.escape(name), src_line)
         if not uses:
             return False
-        named = set()
+        named, named_plain = set(), set()
         for u in uses:
             leaf = re.findall(r"\.(\w+)", u)
             named |= {mb.name for mb in vols} if not leaf else \
                      {leaf[-1]} & {mb.name for mb in vols}
+            if leaf and leaf[-1] not in {mb.name for mb in vols}:
+                named_plain.add(leaf[-1])
+        if not named and named_plain:
+            # The line reads or writes plain members only (packed
+            # bit-fields share bytes with volatile ones): the compiler
+            # may drop or merge those accesses.
+            continue
         if not named:
             return False
+        pieces = True
         sides = [collections.defaultdict(set), collections.defaultdict(set)]
         for a, n, h in entries:
             for mb in touched(a, members, elem):
-                sides[0 if n else 1][mb.name].add(a.kind)
+                for side in ([0, 1] if n and h else [0] if n else [1]):
+                    sides[side][mb.name].add(a.kind)
         for leaf in named:
             if sides[0][leaf] != sides[1][leaf]:
                 return False
         if not any(sides[0][leaf] for leaf in named):
             return False
-    return True
+    return "same-line-pieces" if pieces else "plain-member-lines"
 
 
 def main():
@@ -501,9 +519,10 @@ def main():
                     cat, s = "merged-objects", None
                 if cat is None and not (c1 or c2) and by_source(src, m.group(1)):
                     cat, s = by_source(src, m.group(1)), None
-                if cat is None and opt.rerun and not opt.rerun_cached and \
-                        same_line_pieces(opt.cache, lines, d, opt.rerun, members, elem):
-                    cat, s = "same-line-pieces", None
+                if cat is None and opt.rerun and not opt.rerun_cached:
+                    by_line = same_line_pieces(opt.cache, lines, d, opt.rerun, members, elem)
+                    if by_line:
+                        cat, s = by_line, None
             if s:
                 suspects.append((d, s))
             if cat is None:
@@ -524,7 +543,8 @@ def main():
         print("%-60s %5d aggregate lines" % (path, per_file[path]))
     print("\n%-20s %6s %s" % ("category", "lines", "(of them judged on a cut-off prefix)"))
     for cat in CATEGORIES + ["merged-objects", "comma-discarded", "returned-copy",
-                             "same-line-pieces", "no-layout", "unplaced"]:
+                             "same-line-pieces", "plain-member-lines", "no-layout",
+                             "unplaced"]:
         print("%-20s %6d %6d" % (cat, counts[cat], cut[cat]))
     print("%-20s %6d" % ("all", total))
     if opt.rerun:

@@ -3,7 +3,8 @@
 # per line, how many accesses of each kind the two configurations made
 # to each object that differs.  tests/fuzz/cc-dup-load (gcc plus one
 # duplicated load of the first volatile global) reads g_1 twice on its
-# line and g_2 as gcc does; tcc's dropped read in the left operand of a
+# line and g_2 as gcc does (on a line with a difference, what both
+# made is printed too); tcc's dropped read in the left operand of a
 # comma (doc/fuzz/tcc-comma.c) is a line with one read fewer.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
@@ -27,6 +28,13 @@ test_expect_success 'without --print-lines no line is printed' '
 	"$RWONCE" fuzz --check-one --ref gcc:x86_64:-O0 --bad "$DUP:x86_64:-O0" \
 		--expect count --print-accesses "$P/two-lines.c" >"$TEST_TMP/out2" 2>/dev/null &&
 	grep -q "^g_1: " "$TEST_TMP/out2" && ! grep -q "^  line" "$TEST_TMP/out2"'
+
+test_expect_success 'on a line that differs, the accesses both made are printed too' '
+	"$RWONCE" fuzz --check-one --ref gcc:x86_64:-O0 --bad "$DUP:x86_64:-O0" \
+		--expect count --print-lines "$P/one-line-two.c" >"$TEST_TMP/out4" 2>"$TEST_TMP/err4"
+	rc=$?; cat "$TEST_TMP/err4" "$TEST_TMP/out4"; test $rc = 0 &&
+	test "$(grep "^  line" "$TEST_TMP/out4")" = "  line 6: r4 reference 1, here 2
+  line 6: r4@+4 reference 1, here 1"'
 
 if have_cmd tcc; then
 	test_expect_success 'tcc: the read dropped from a comma operand is on the comma line' '

@@ -78,12 +78,13 @@ const char *site_class_name(const struct run *r)
 	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
 }
 
-/* --print-lines: per source line, how many accesses of each kind the two
- * configurations made to object obj, where they differ ("line 553: r8
- * reference 7, here 6").  This is how a count difference is tied to the
+/* --print-lines: per source line where they differ, how many accesses of
+ * each kind the two configurations made to object obj ("line 553: r8
+ * reference 7, here 6"; the line's equal counts too).  This is how a count difference is tied to the
  * construct a compiler mishandles. */
 struct line_tally {
 	unsigned line, n[2];
+	size_t first;           /* order of first appearance */
 	uint32_t off;
 	uint16_t size;
 	char kind;
@@ -109,10 +110,20 @@ static void tally(struct line_tally **t, size_t *nr, size_t *alloc,
 			(*t)[k].off = a->off;
 			(*t)[k].size = a->size;
 			(*t)[k].kind = a->kind;
+			(*t)[k].first = k;
 			(*nr)++;
 		}
 		(*t)[k].n[side]++;
 	}
+}
+
+static int by_line(const void *a, const void *b)
+{
+	const struct line_tally *x = a, *y = b;
+
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->first < y->first ? -1 : x->first > y->first;
 }
 
 static void print_line_differences(const struct judgement *j, uint32_t obj)
@@ -122,10 +133,17 @@ static void print_line_differences(const struct judgement *j, uint32_t obj)
 
 	tally(&t, &nr, &alloc, &j->ref, obj, 0);
 	tally(&t, &nr, &alloc, &j->bad, obj, 1);
+	if (nr)
+		qsort(t, nr, sizeof(*t), by_line);
 	for (size_t k = 0; k < nr; k++) {
 		char where[32] = "?";
+		int line_differs = 0;
 
-		if (t[k].n[0] == t[k].n[1])
+		/* Every access of a line where any differs: what both made
+		 * there is the context of what only one made. */
+		for (size_t i = 0; i < nr && !line_differs; i++)
+			line_differs = t[i].line == t[k].line && t[i].n[0] != t[i].n[1];
+		if (!line_differs)
 			continue;
 		if (t[k].line)
 			snprintf(where, sizeof(where), "%u", t[k].line);
