@@ -343,13 +343,12 @@ def suspect(ref, here, members, elem):
     return None
 
 
-def full_sequences(cache, results, d, rwonce, new_ok=True):
-    """The whole sequences of the line's object, from a re-run of its two
-    configurations (rwonce fuzz --check-one --print-accesses, cached), or
-    None.  Default-mode lines only: a --mode once line would need the
-    converted program too."""
-    if d.get("mode") == "once":
-        return None
+def rerun(cache, results, d, rwonce, option, tag, once=False, new_ok=True):
+    """The output of rwonce fuzz --check-one OPTION on the line's two
+    configurations (its target's reference and its own), cached in
+    cache/TAG-...txt: the file's path, or None (no reference; not in the
+    cache and new_ok false).  once: the --mode once volatile-cast
+    program."""
     target = d["config"].split()[1]
     ref = [e for e in results if e["seed"] == d["seed"] and e["verdict"] == "reference"
            and e["config"].split()[1] == target]
@@ -358,19 +357,34 @@ def full_sequences(cache, results, d, rwonce, new_ok=True):
 
     def spec(config):           # "gcc x86_64 -O2" -> "gcc:x86_64:-O2"
         return ":".join(config.split()[:3])
-    out = os.path.join(cache, "full-%d-%s-%s.txt" % (
-        d["seed"], spec(ref[0]["config"]).replace(":", "_"), spec(d["config"]).replace(":", "_")))
+    out = os.path.join(cache, "%s-%d%s-%s-%s.txt" % (
+        tag, d["seed"], "-once" if once else "", spec(ref[0]["config"]).replace(":", "_"),
+        spec(d["config"]).replace(":", "_")))
     if not os.path.exists(out) and not new_ok:
         return None
     if not os.path.exists(out):
-        src = program(cache, d["seed"], False)
-        r = subprocess.run([rwonce, "fuzz", "--check-one", "--ref", spec(ref[0]["config"]),
-                            "--bad", spec(d["config"]), "--expect", "aggregate",
-                            "--print-accesses", "--timeout", "30", src],
-                           capture_output=True, text=True)
+        args = [rwonce, "fuzz", "--check-one"]
+        if once:
+            args += ["--mode", "once", "--variant", "volatile-cast"]
+        args += ["--ref", spec(ref[0]["config"]), "--bad", spec(d["config"]),
+                 "--expect", "aggregate", option, "--timeout", "30",
+                 program(cache, d["seed"], once)]
+        r = subprocess.run(args, capture_output=True, text=True)
         with open(out + ".tmp", "w") as f:
             f.write(r.stdout)
         os.rename(out + ".tmp", out)
+    return out
+
+
+def full_sequences(cache, results, d, rwonce, new_ok=True):
+    """The whole sequences of the line's object, from a re-run of its two
+    configurations (--print-accesses), or None.  Default-mode lines only:
+    a --mode once line would need the converted program too."""
+    if d.get("mode") == "once":
+        return None
+    out = rerun(cache, results, d, rwonce, "--print-accesses", "full", False, new_ok)
+    if not out:
+        return None
     name = d["detail"].split(":")[0]
     for line in open(out):
         if line.startswith(name + ": "):
@@ -390,28 +404,9 @@ def same_line_pieces(cache, results, d, rwonce, members, elem):
     once = d.get("mode") == "once"
     if once and "volatile-cast" not in d["config"]:
         return None
-    target = d["config"].split()[1]
-    ref = [e for e in results if e["seed"] == d["seed"] and e["verdict"] == "reference"
-           and e["config"].split()[1] == target]
-    if not ref:
+    out = rerun(cache, results, d, rwonce, "--print-lines", "lines", once)
+    if not out:
         return None
-
-    def spec(config):
-        return ":".join(config.split()[:3])
-    out = os.path.join(cache, "lines-%d%s-%s-%s.txt" % (
-        d["seed"], "-once" if once else "", spec(ref[0]["config"]).replace(":", "_"),
-        spec(d["config"]).replace(":", "_")))
-    if not os.path.exists(out):
-        args = [rwonce, "fuzz", "--check-one"]
-        if once:
-            args += ["--mode", "once", "--variant", "volatile-cast"]
-        args += ["--ref", spec(ref[0]["config"]), "--bad", spec(d["config"]),
-                 "--expect", "aggregate", "--print-lines", "--timeout", "30",
-                 program(cache, d["seed"], once)]
-        r = subprocess.run(args, capture_output=True, text=True)
-        with open(out + ".tmp", "w") as f:
-            f.write(r.stdout)
-        os.rename(out + ".tmp", out)
     name = d["detail"].split(":")[0]
     per_line, inside = collections.defaultdict(list), False
     for line in open(out):
