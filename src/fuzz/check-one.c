@@ -80,79 +80,94 @@ const char *site_class_name(const struct run *r)
 
 /* --print-lines: per source line where they differ, how many accesses of
  * each kind the two configurations made to object obj ("line 553: r8
- * reference 7, here 6"; the line's equal counts too).  This is how a count difference is tied to the
- * construct a compiler mishandles. */
-struct line_tally {
-	unsigned line, n[2];
-	size_t first;           /* order of first appearance */
+ * reference 7, here 6"; the line's equal counts too).  This is how a
+ * count difference is tied to the construct a compiler mishandles. */
+struct line_access {
+	unsigned line;
 	uint32_t off;
 	uint16_t size;
 	char kind;
+	int side;               /* 0: the reference, 1: the bad one */
 };
 
-static void tally(struct line_tally **t, size_t *nr, size_t *alloc,
-		  const struct run *r, uint32_t obj, int side)
+static int line_access_cmp(const void *a, const void *b)
 {
-	for (size_t i = 0; i < r->nr; i++) {
-		const struct vaccess *a = &r->acc[i];
-		size_t k;
-
-		if (a->obj != obj)
-			continue;
-		for (k = 0; k < *nr; k++)
-			if ((*t)[k].line == r->line[i] && (*t)[k].off == a->off &&
-			    (*t)[k].size == a->size && (*t)[k].kind == a->kind)
-				break;
-		if (k == *nr) {
-			ALLOC_GROW(*t, *nr + 1, *alloc);
-			memset(&(*t)[k], 0, sizeof(**t));
-			(*t)[k].line = r->line[i];
-			(*t)[k].off = a->off;
-			(*t)[k].size = a->size;
-			(*t)[k].kind = a->kind;
-			(*t)[k].first = k;
-			(*nr)++;
-		}
-		(*t)[k].n[side]++;
-	}
-}
-
-static int by_line(const void *a, const void *b)
-{
-	const struct line_tally *x = a, *y = b;
+	const struct line_access *x = a, *y = b;
 
 	if (x->line != y->line)
 		return x->line < y->line ? -1 : 1;
-	return x->first < y->first ? -1 : x->first > y->first;
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return (x->kind > y->kind) - (x->kind < y->kind);
 }
 
+static void collect(struct line_access **v, size_t *nr, size_t *alloc,
+		    const struct run *r, uint32_t obj, int side)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		if (r->acc[i].obj != obj)
+			continue;
+		ALLOC_GROW(*v, *nr + 1, *alloc);
+		(*v)[*nr].line = r->line[i];
+		(*v)[*nr].off = r->acc[i].off;
+		(*v)[*nr].size = r->acc[i].size;
+		(*v)[*nr].kind = r->acc[i].kind;
+		(*v)[*nr].side = side;
+		(*nr)++;
+	}
+}
+
+/* The run of v[k..end) equal to v[k] (one access kind, width and
+ * offset on one line), counted per side into n; returns its end. */
+static size_t count_run(const struct line_access *v, size_t k, size_t end,
+			unsigned n[2])
+{
+	size_t i;
+
+	n[0] = n[1] = 0;
+	for (i = k; i < end && !line_access_cmp(&v[k], &v[i]); i++)
+		n[v[i].side]++;
+	return i;
+}
+
+/* Sorted, so each source line is one run of v: a line is printed whole
+ * when any of its runs differs. */
 static void print_line_differences(const struct judgement *j, uint32_t obj)
 {
-	struct line_tally *t = NULL;
-	size_t nr = 0, alloc = 0;
+	struct line_access *v = NULL;
+	size_t nr = 0, alloc = 0, l, lend, k;
+	unsigned n[2];
 
-	tally(&t, &nr, &alloc, &j->ref, obj, 0);
-	tally(&t, &nr, &alloc, &j->bad, obj, 1);
+	collect(&v, &nr, &alloc, &j->ref, obj, 0);
+	collect(&v, &nr, &alloc, &j->bad, obj, 1);
 	if (nr)
-		qsort(t, nr, sizeof(*t), by_line);
-	for (size_t k = 0; k < nr; k++) {
-		char where[32] = "?";
-		int line_differs = 0;
+		qsort(v, nr, sizeof(*v), line_access_cmp);
+	for (l = 0; l < nr; l = lend) {
+		int differs = 0;
 
-		/* Every access of a line where any differs: what both made
-		 * there is the context of what only one made. */
-		for (size_t i = 0; i < nr && !line_differs; i++)
-			line_differs = t[i].line == t[k].line && t[i].n[0] != t[i].n[1];
-		if (!line_differs)
-			continue;
-		if (t[k].line)
-			snprintf(where, sizeof(where), "%u", t[k].line);
-		printf("  line %s: %c%u", where, t[k].kind, t[k].size);
-		if (t[k].off)
-			printf("@%+d", (int32_t)t[k].off);
-		printf(" reference %u, here %u\n", t[k].n[0], t[k].n[1]);
+		for (lend = l; lend < nr && v[lend].line == v[l].line; lend++)
+			;
+		for (k = l; k < lend && !differs; ) {
+			k = count_run(v, k, lend, n);
+			differs = n[0] != n[1];
+		}
+		for (k = l; differs && k < lend; ) {
+			size_t first = k;
+
+			k = count_run(v, k, lend, n);
+			if (v[first].line)
+				printf("  line %u: ", v[first].line);
+			else
+				printf("  line ?: ");
+			printf("%c%u", v[first].kind, v[first].size);
+			if (v[first].off)
+				printf("@%+d", (int32_t)v[first].off);
+			printf(" reference %u, here %u\n", n[0], n[1]);
+		}
 	}
-	free(t);
+	free(v);
 }
 
 /* --print-accesses: the whole sequences of each object that differs,

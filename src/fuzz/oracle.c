@@ -469,10 +469,15 @@ void oracle_run_marked(const struct fuzz_config *c, const char *src,
 	}
 	r->status = RUN_OK;
 	if (o->line_tables) {
+		/* A triage aid, not a verdict: without addr2line the run
+		 * stands, and says why it has no lines. */
 		r->line = xcalloc(r->nr + 1, sizeof(*r->line));
-		/* Unknown lines print as "?": a triage aid, not a verdict. */
 		strbuf_reset(&why);
-		vaccess_lines(c->target, exe, src, r->acc, r->nr, r->line, &why);
+		if (vaccess_lines(c->target, exe, src, r->acc, r->nr, r->line, &why)) {
+			warning("%s: no source lines: %s", c->label, why.buf);
+			free(r->line);
+			r->line = NULL;
+		}
 	}
 	if (marks)
 		once_judge(marks, &mobjs, &objs.aggregates, macc, mnr, c->target,
