@@ -5,8 +5,8 @@
 # duplicated load of the first volatile global) reads g_1 twice on its
 # line and g_2 as gcc does (on a line with a difference, what both
 # made is printed too; a failing addr2line is said, not hidden); tcc's
-# dropped read in the left operand of a
-# comma (doc/fuzz/tcc-comma.c) is a line with one read fewer.
+# dropped read in the left operand of a comma (doc/fuzz/tcc-comma.c) is
+# a line with one read fewer.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
 need_cmd gcc python3

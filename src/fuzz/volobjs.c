@@ -176,31 +176,23 @@ static void declarator(struct volobjs *out, const struct strlist *tags, const ch
 	}
 }
 
-static int word_is(const char *w, size_t n, const char *kw)
+/* A declaration-specifier keyword: -1 if w is none, 1 if it names (part
+ * of) a basic type -- then the identifier after it is the declarator,
+ * not a typedef name, even after a bare "unsigned" -- else 0. */
+static int spec_keyword(const char *w, size_t n)
 {
-	return strlen(kw) == n && !memcmp(kw, w, n);
-}
-
-static int is_qualifier_or_storage(const char *w, size_t n)
-{
-	return word_is(w, n, "static") || word_is(w, n, "extern") ||
-	       word_is(w, n, "const") || word_is(w, n, "volatile") ||
-	       word_is(w, n, "register") || word_is(w, n, "inline") ||
-	       word_is(w, n, "_Thread_local") || word_is(w, n, "__thread");
-}
-
-static int is_keyword_spec(const char *w, size_t n)
-{
-	static const char *const kw[] = {
-		"static", "extern", "const", "volatile", "unsigned", "signed",
-		"int", "char", "short", "long", "struct", "union", "enum",
-		"register", "inline", "_Thread_local", "__thread",
+	static const struct { const char *w; int type; } kw[] = {
+		{ "static", 0 }, { "extern", 0 }, { "const", 0 }, { "volatile", 0 },
+		{ "register", 0 }, { "inline", 0 }, { "_Thread_local", 0 },
+		{ "__thread", 0 }, { "struct", 0 }, { "union", 0 }, { "enum", 0 },
+		{ "unsigned", 1 }, { "signed", 1 }, { "int", 1 }, { "char", 1 },
+		{ "short", 1 }, { "long", 1 },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
-		if (strlen(kw[i]) == n && !memcmp(kw[i], w, n))
-			return 1;
-	return 0;
+		if (strlen(kw[i].w) == n && !memcmp(kw[i].w, w, n))
+			return kw[i].type;
+	return -1;
 }
 
 /* A file-scope statement, without its ';'. */
@@ -257,6 +249,7 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 	spec_end = i;
 	for (int named = 0;;) {
 		size_t j = spec_end, n = 0;
+		int kw;
 
 		while (j < len && isspace((unsigned char)s[j]))
 			j++;
@@ -264,7 +257,7 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 			n++;
 		if (!n)
 			break;
-		if (is_keyword_spec(s + j, n)) {
+		if ((kw = spec_keyword(s + j, n)) >= 0) {
 			int tagged = (n == 6 && !memcmp(s + j, "struct", 6)) ||
 				     (n == 5 && !memcmp(s + j, "union", 5)) ||
 				     (n == 4 && !memcmp(s + j, "enum", 4));
@@ -277,12 +270,10 @@ static void statement(struct volobjs *out, struct strlist *tags, const char *s, 
 					m++;
 				spec_end = k + m;
 				named = 1;
-			} else if (!is_qualifier_or_storage(s + j, n)) {
-				/* int, char, short, long, and also a bare
-				 * "unsigned" or "signed": the identifier after
-				 * "volatile unsigned" is the object's name, not
-				 * a typedef name (a first version took it for
-				 * one, and watched nothing). */
+			} else if (kw) {
+				/* A first version counted only int, char,
+				 * short and long, and took g in "volatile
+				 * unsigned g" for a typedef name. */
 				named = 1;
 			}
 			continue;
