@@ -395,16 +395,16 @@ def full_sequences(cache, results, d, rwonce, new_ok=True):
 LINE = re.compile(r"  line (\S+): ([rw])(\d+)(?:@([+-]\d+))? reference (\d+), here (\d+)$")
 
 
-def same_line_pieces(cache, results, d, rwonce, members, elem):
+def same_line_pieces(cache, results, d, rwonce, members, elem, new_ok=True):
     """The line's category by source line (same-line-pieces or
     plain-member-lines above), or False when a line does not fit; from a
     re-run of the two configurations with --check-one --print-lines
     (cached).  None when it cannot be run (a rwonce.h --mode once line
-    needs the converted program)."""
+    needs the converted program; with --rerun-cached, not in the cache)."""
     once = d.get("mode") == "once"
     if once and "volatile-cast" not in d["config"]:
         return None
-    out = rerun(cache, results, d, rwonce, "--print-lines", "lines", once)
+    out = rerun(cache, results, d, rwonce, "--print-lines", "lines", once, new_ok)
     if not out:
         return None
     name = d["detail"].split(":")[0]
@@ -514,8 +514,9 @@ def main():
                     cat, s = "merged-objects", None
                 if cat is None and not (c1 or c2) and by_source(src, m.group(1)):
                     cat, s = by_source(src, m.group(1)), None
-                if cat is None and opt.rerun and not opt.rerun_cached:
-                    by_line = same_line_pieces(opt.cache, lines, d, opt.rerun, members, elem)
+                if cat is None and opt.rerun:
+                    by_line = same_line_pieces(opt.cache, lines, d, opt.rerun, members, elem,
+                                               not opt.rerun_cached)
                     if by_line:
                         cat, s = by_line, None
             if s:
