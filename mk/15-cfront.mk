@@ -7,7 +7,7 @@ CFRONT_TEST_SRCS = tests/cfront/cfront-test.c src/cfront/lexer.c \
 	src/cfront/tokscan.c src/cfront/typeindex.c src/cfront/branches.c \
 	src/cfront/idioms.c \
 	src/lib/util.c src/lib/strbuf.c src/lib/tempdir.c src/lib/run-command.c \
-	src/lib/utf8.c
+	src/lib/utf8.c src/lib/clock.c
 
 ALL_TARGETS += $(CFRONT_TEST)
 

@@ -127,36 +127,27 @@ void compiler_push_target_flags(struct strlist *argv, const struct compiler *cc,
 
 int compiler_parse_levels(const struct strlist *in, struct strlist *out)
 {
-	for (size_t i = 0; i < in->nr; i++) {
-		const char *s = in->items[i];
+	struct strlist words = STRLIST_INIT;
+	int ret = 0;
 
-		while (*s) {
-			size_t n;
-			char *tok;
+	for (size_t i = 0; i < in->nr; i++)
+		strlist_split_blanks(&words, in->items[i]);
+	for (size_t i = 0; i < words.nr && !ret; i++) {
+		const char *lvl = words.items[i];
 
-			while (*s == ' ' || *s == '\t')
-				s++;
-			n = strcspn(s, " \t");
-			if (!n)
-				break;
-			tok = xstrndup(s, n);
-			s += n;
-			const char *lvl = tok;
-			/* Accept 2, O2 and -O2 alike. */
-			if (!strncmp(lvl, "-O", 2))
-				lvl += 2;
-			else if (lvl[0] == 'O')
-				lvl += 1;
-			if (strlen(lvl) != 1 || !strchr("0123sgz", lvl[0])) {
-				error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z, as 2, O2 or -O2)", tok);
-				free(tok);
-				return -1;
-			}
+		/* Accept 2, O2 and -O2 alike. */
+		if (!strncmp(lvl, "-O", 2))
+			lvl += 2;
+		else if (lvl[0] == 'O')
+			lvl += 1;
+		if (strlen(lvl) != 1 || !strchr("0123sgz", lvl[0]))
+			ret = error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z, as 2, O2 or -O2)",
+				    words.items[i]);
+		else
 			strlist_push_nodup(out, xasprintf("-O%s", lvl));
-			free(tok);
-		}
 	}
-	return 0;
+	strlist_clear(&words);
+	return ret;
 }
 
 char *first_lines(const char *text, int max)

@@ -8,6 +8,7 @@
  * workers; the other files of src/fuzz/ do the rest (see fuzz.h).
  */
 #include "fuzz/fuzz.h"
+#include "lib/clock.h"
 #include "lib/parse-options.h"
 #include "lib/run-command.h"
 #include "lib/tempdir.h"
@@ -22,7 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 static const char *const fuzz_usage[] = {
@@ -32,13 +32,6 @@ static const char *const fuzz_usage[] = {
 	NULL
 };
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static int make_config(struct fuzz_config *c, struct compiler *cc,
 		       const struct target *t, const char *opt,
@@ -242,7 +235,7 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 	char *src = xasprintf("%s/seed-%" PRIu64 ".c", dir, seed);
 	struct strbuf why = STRBUF_INIT, lines = STRBUF_INIT, times = STRBUF_INIT;
 	struct run *runs = xcalloc(cp->nr_cfg, sizeof(*runs));
-	double t0 = now(), gen_s, compile_s = 0, trace_s = 0;
+	double t0 = now_seconds(), gen_s, compile_s = 0, trace_s = 0;
 	int interesting = 0;
 	struct once_program op;
 
@@ -253,10 +246,10 @@ static void run_seed(struct campaign *cp, uint64_t seed)
 					 "", 0, why.buf, (char *)cp->mode, 0, 0, 0,
 					 "none", "" };
 		result_format(&lines, &l);
-		gen_s = now() - t0;
+		gen_s = now_seconds() - t0;
 		goto write;
 	}
-	gen_s = now() - t0;
+	gen_s = now_seconds() - t0;
 	for (size_t i = 0; i < cp->nr_cfg; i++) {
 		const struct fuzz_config *c = &cp->cfg[i];
 		char *endless = endless_after(cp, runs, i);
@@ -643,16 +636,7 @@ int cmd_fuzz(int argc, const char **argv)
 		verify_dirs(&probes, &oo.rwonce_include_dir);
 	}
 	for (size_t i = 0; i < csmith_in.nr; i++)
-		for (const char *w = csmith_in.items[i]; *w;) {
-			size_t n;
-
-			while (*w == ' ' || *w == '\t')
-				w++;
-			n = strcspn(w, " \t");
-			if (n)
-				strlist_push_nodup(&csmith_words, xstrndup(w, n));
-			w += n;
-		}
+		strlist_split_blanks(&csmith_words, csmith_in.items[i]);
 	go.extra = &csmith_words;
 	if (prepare_out(out))
 		return EXIT_TROUBLE;
@@ -722,7 +706,7 @@ int cmd_fuzz(int argc, const char **argv)
 	cp.results_fd = open_append(out, RESULTS_FILE);
 	cp.times_fd = open_append(out, "times.jsonl");
 	cp.progress = isatty(2) && !getenv("NO_PROGRESS");
-	t0 = now();
+	t0 = now_seconds();
 	{
 		int n = jobs;
 		pthread_t *th;
@@ -743,7 +727,7 @@ int cmd_fuzz(int argc, const char **argv)
 	close(cp.times_fd);
 	if (cp.nr_seeds)
 		fprintf(stderr, "rwonce fuzz: %zu programs in %.1f s (generate %.1f s, compile %.1f s, %s %.1f s, summed over workers)\n",
-			cp.nr_seeds, now() - t0, cp.gen_s, cp.compile_s,
+			cp.nr_seeds, now_seconds() - t0, cp.gen_s, cp.compile_s,
 			no_trace ? "run" : "trace", cp.trace_s);
 
 	/* The summary of everything in --out, this run and earlier ones. */

@@ -5,12 +5,12 @@
  */
 #include "fuzz/fuzz.h"
 #include "elf/elf-symbols.h"
+#include "lib/clock.h"
 #include "lib/run-command.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *run_status_name(enum run_status s)
 {
@@ -28,13 +28,6 @@ const char *run_status_name(enum run_status s)
 	return "?";
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void set_status(struct run *r, enum run_status s, const char *fmt, ...)
 	RWONCE_PRINTF(3, 4);
@@ -414,9 +407,9 @@ void oracle_run_marked(const struct fuzz_config *c, const char *src,
 	req.workdir = dir;
 	req.program_out = &out;
 	req.no_disas = 1;
-	t0 = now();
+	t0 = now_seconds();
 	if (trace_run(&req, &t, &why)) {
-		r->trace_s = now() - t0;
+		r->trace_s = now_seconds() - t0;
 		if (strstr(why.buf, "timed out"))
 			set_status(r, RUN_PROGRAM_TIMEOUT, "%s", why.buf);
 		else if (strstr(why.buf, " under "))
@@ -428,7 +421,7 @@ void oracle_run_marked(const struct fuzz_config *c, const char *src,
 		scrub_dir(r->detail, dir);
 		goto out;
 	}
-	r->trace_s = now() - t0;
+	r->trace_s = now_seconds() - t0;
 	keep_checksum(r, out.buf ? out.buf : "");
 	for (size_t i = 0; i < t.nr; i++) {
 		const struct trace_access *a = &t.acc[i];
@@ -520,13 +513,13 @@ void oracle_run_untraced(const struct fuzz_config *c, const char *src,
 	argv[n] = NULL;
 	ch.argv = argv;
 	ch.timeout_ms = o->run_timeout_ms;
-	t0 = now();
+	t0 = now_seconds();
 	if (run_child(&ch) || !child_ok(&ch))
 		set_status(r, ch.timed_out ? RUN_PROGRAM_TIMEOUT : RUN_PROGRAM_FAILED,
 			   "%s %s", exe, child_describe(&ch));
 	else
 		keep_checksum(r, strbuf_str(&ch.out));
-	r->trace_s = now() - t0;
+	r->trace_s = now_seconds() - t0;
 	child_release(&ch);
 	free(exe);
 }

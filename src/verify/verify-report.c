@@ -3,6 +3,7 @@
  * header for build systems is verify-header.c).
  */
 #include "verify/verify.h"
+#include "lib/json.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -214,8 +215,8 @@ static void json_str(FILE *f, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_add_json_escaped(&sb, s ? s : "");
-	fprintf(f, "\"%s\"", strbuf_str(&sb));
+	json_add_string(&sb, s);
+	fputs(sb.buf, f);
 	strbuf_release(&sb);
 }
 

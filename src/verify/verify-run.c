@@ -6,6 +6,7 @@
  */
 #include "verify/verify.h"
 #include "elf/elf-symbols.h"
+#include "lib/clock.h"
 #include "lib/run-command.h"
 #include "lib/tempdir.h"
 
@@ -14,18 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define MARKER "rwonce_probe_marker"
 #define SECTION "rwonce_probe_objs"
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 char *config_label(const struct config *c)
 {
@@ -93,21 +86,6 @@ static int write_driver(const char *path, const struct config *c,
 	return 0;
 }
 
-/* Split --cflags "-march=x -fno-y" on blanks (no shell quoting). */
-static void push_split(struct strlist *argv, const char *s)
-{
-	while (*s) {
-		size_t n;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		n = strcspn(s, " \t");
-		if (n)
-			strlist_push_nodup(argv, xstrndup(s, n));
-		s += n;
-	}
-}
-
 static const char *sysroot_hint(const struct config *c, const char *err)
 {
 	if (c->target->native)
@@ -142,7 +120,7 @@ static void push_compile_flags(struct strlist *argv, const struct config *c,
 	strlist_push(argv, c->driver);
 	compiler_push_target_flags(argv, c->cc, c->target);
 	strlist_push(argv, c->opt);
-	push_split(argv, c->flags);
+	strlist_split_blanks(argv, c->flags);
 	if (c->atomic)
 		strlist_push(argv, "-DRWONCE_BACKEND_ATOMIC");
 	if (c->target->word_size < 8)
@@ -603,9 +581,9 @@ void run_config(const struct config *c, const struct probe_set *set,
 	req.hi = hi;
 	req.timeout_ms = o->timeout_ms;
 	req.workdir = dir;
-	t0 = now();
+	t0 = now_seconds();
 	rc = trace_run(&req, &t, &why);
-	r->trace_s = now() - t0;
+	r->trace_s = now_seconds() - t0;
 	if (rc) {
 		set_trouble(r, "running the probes under %s: %s",
 			    tracer_name(c->tracer), why.buf);
