@@ -102,7 +102,7 @@ static int refused_by_rwonce_h(const char *line)
 	       strstr(line, "WRITE_ONCE") || strstr(line, "ACCESS_ONCE");
 }
 
-static int compile(const struct fuzz_config *c, const char *src,
+static int compile(const struct build_config *c, const char *src,
 		   const char *exe, const char *dir,
 		   const struct oracle_opts *o, struct run *r)
 {
@@ -111,9 +111,7 @@ static int compile(const struct fuzz_config *c, const char *src,
 	int ret = 0;
 
 	memset(&f, 0, sizeof(f));
-	strlist_push(&argv, c->driver);
-	compiler_push_target_flags(&argv, c->cc, c->target);
-	strlist_push(&argv, c->opt);
+	build_config_push_flags(&argv, c);
 	strlist_push(&argv, "-w");
 	strlist_push(&argv, "-I");
 	strlist_push(&argv, o->include_dir);
@@ -301,7 +299,7 @@ static int in_program_code(const struct code_ranges *c, uint64_t pc)
 	return 0;
 }
 
-void oracle_run(const struct fuzz_config *c, const char *src,
+void oracle_run(const struct build_config *c, const char *src,
 		const char *dir, const struct oracle_opts *o, struct run *r)
 {
 	oracle_run_marked(c, src, dir, o, NULL, r);
@@ -335,7 +333,7 @@ static void mark_objects(struct volobjs *m, const struct once_marks *marks,
 	}
 }
 
-void oracle_run_marked(const struct fuzz_config *c, const char *src,
+void oracle_run_marked(const struct build_config *c, const char *src,
 		       const char *dir, const struct oracle_opts *o,
 		       const struct once_marks *marks, struct run *r)
 {
@@ -490,7 +488,7 @@ out:
 	free(exe);
 }
 
-void oracle_run_untraced(const struct fuzz_config *c, const char *src,
+void oracle_run_untraced(const struct build_config *c, const char *src,
 			 const char *dir, const struct oracle_opts *o,
 			 struct run *r)
 {

@@ -1,19 +1,61 @@
 /*
- * Results: one JSON line per program and configuration, in
- * OUT/results.jsonl.  The lines hold no timings, so one seed gives the
- * same lines on every run; a seed's lines are appended in one write when
- * the seed is finished, so an interrupted campaign resumes at the first
- * seed without lines.  The summary is made from the lines alone, so a
- * merge of shards prints what one run would have.
+ * The results folder (--out): one JSON line per program and
+ * configuration, in OUT/results.jsonl.  The lines hold no timings, so
+ * one seed gives the same lines on every run; a seed's lines are
+ * appended in one write when the seed is finished (campaign.c), so an
+ * interrupted campaign resumes at the first seed without lines.  The
+ * summary is made from the lines alone, so a merge of shards prints what
+ * one run would have.
  */
 #include "fuzz/fuzz.h"
 #include "lib/json.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int results_prepare(const char *dir)
+{
+	char *probe;
+	int fd;
+	char block[4096];
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return error("--out %s: cannot create it: %s", dir, strerror(errno));
+	probe = xasprintf("%s/.rwonce-write-test", dir);
+	memset(block, '\n', sizeof(block));
+	fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	/* A block, not an empty file: a full disk shows here, not after
+	 * an hour of work. */
+	if (fd < 0 || write(fd, block, sizeof(block)) != (ssize_t)sizeof(block) ||
+	    fsync(fd) || close(fd)) {
+		int e = errno;
+		if (fd >= 0)
+			unlink(probe);
+		error("--out %s: cannot write there: %s", dir, strerror(e));
+		free(probe);
+		return -1;
+	}
+	unlink(probe);
+	free(probe);
+	return 0;
+}
+
+int results_open_append(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		die_errno("cannot open %s", path);
+	free(path);
+	return fd;
+}
 
 static void add_str(struct strbuf *sb, const char *key, const char *val)
 {

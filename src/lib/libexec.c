@@ -22,13 +22,27 @@ static int try_path(char *out, size_t size, const char *a, const char *b,
 	return n > 0 && (size_t)n < size && usable(out);
 }
 
+/* The folder of the running executable into self[PATH_MAX]: 0, or -1. */
+static int self_dir(char *self)
+{
+	ssize_t n = readlink("/proc/self/exe", self, PATH_MAX - 1);
+	char *slash;
+
+	if (n <= 0)
+		return -1;
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = '\0';
+	return 0;
+}
+
 const char *libexec_find(char *out, size_t size, const char *name,
 			 const char *env_var, const char *const *near,
 			 size_t nr_near, struct strbuf *why)
 {
 	const char *env = getenv(env_var);
 	char self[PATH_MAX];
-	ssize_t n;
 
 	if (env && *env) {
 		if (try_path(out, size, env, "", ""))
@@ -37,14 +51,7 @@ const char *libexec_find(char *out, size_t size, const char *name,
 			    "readable", env, env_var);
 		return NULL;
 	}
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n > 0) {
-		char *slash;
-
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-		if (slash)
-			*slash = '\0';
+	if (!self_dir(self)) {
 		for (size_t k = 0; k < nr_near; k++)
 			if (try_path(out, size, self, near[k], name))
 				return out;
@@ -59,4 +66,48 @@ const char *libexec_find(char *out, size_t size, const char *name,
 		    "%s/rwonce/ nor in ../libexec/rwonce/ beside it (run make, or set %s)", name, RWONCE_LIBEXECDIR,
 		    env_var);
 	return NULL;
+}
+
+void libexec_data_dirs(const char **probes_dir, const char **include_dir)
+{
+	static const struct {
+		const char *probes, *include;
+	} layouts[] = {
+		{ "probes", "include" },                /* build tree */
+		{ "share/rwonce/probes", "include" },   /* installed */
+	};
+	const char *env_p = getenv("RWONCE_PROBES_DIR");
+	const char *env_i = getenv("RWONCE_INCLUDE_DIR");
+	char self[PATH_MAX], top[PATH_MAX];
+
+	*probes_dir = RWONCE_INSTALLED_PROBES;
+	*include_dir = RWONCE_INSTALLED_INCLUDE;
+	/* <top>/build/rwonce or <top>/bin/rwonce */
+	if (!self_dir(self) && realpath(*self ? self : "/", top)) {
+		char *slash = strrchr(top, '/');
+
+		if (slash)
+			*slash = '\0';
+		for (size_t k = 0; k < ARRAY_SIZE(layouts); k++) {
+			char *p = xasprintf("%s/%s", top, layouts[k].probes);
+			char *i = xasprintf("%s/%s", top, layouts[k].include);
+			char *lib = xasprintf("%s/library.c", p);
+			char *hdr = xasprintf("%s/rwonce.h", i);
+			int found = usable(lib) && usable(hdr);
+
+			free(lib);
+			free(hdr);
+			if (found) {
+				*probes_dir = p;
+				*include_dir = i;
+				break;
+			}
+			free(p);
+			free(i);
+		}
+	}
+	if (env_p && *env_p)
+		*probes_dir = env_p;
+	if (env_i && *env_i)
+		*include_dir = env_i;
 }

@@ -1,10 +1,11 @@
 /*
  * Finding the files rwonce loads at run time (the QEMU tracer plugin, the
- * libclang engine): from an environment variable naming it, then next to
- * the running executable (the build tree), then relative to it as
- * `make install` lays it out (bin/../libexec/rwonce/: an installed tree
- * that was moved or staged with DESTDIR still works), then in the folder
- * compiled in ($(LIBEXECDIR)/rwonce/).
+ * libclang engine, the scan plugin): from an environment variable naming
+ * it, then next to the running executable (the build tree), then relative
+ * to it as `make install` lays it out (bin/../libexec/rwonce/: an
+ * installed tree that was moved or staged with DESTDIR still works), then
+ * in the folder compiled in ($(LIBEXECDIR)/rwonce/).  Likewise the data
+ * the commands compile against: the probe battery and include/rwonce.h.
  */
 #ifndef RWONCE_LIB_LIBEXEC_H
 #define RWONCE_LIB_LIBEXEC_H
@@ -15,6 +16,12 @@
 
 #ifndef RWONCE_LIBEXECDIR
 #define RWONCE_LIBEXECDIR "/usr/local/libexec"
+#endif
+#ifndef RWONCE_INSTALLED_PROBES
+#define RWONCE_INSTALLED_PROBES "/usr/local/share/rwonce/probes"
+#endif
+#ifndef RWONCE_INSTALLED_INCLUDE
+#define RWONCE_INSTALLED_INCLUDE "/usr/local/include"
 #endif
 
 /*
@@ -27,5 +34,16 @@
 const char *libexec_find(char *out, size_t size, const char *name,
 			 const char *env_var, const char *const *near,
 			 size_t nr_near, struct strbuf *why);
+
+/*
+ * Where verify's probe battery and include/rwonce.h are:
+ * $RWONCE_PROBES_DIR and $RWONCE_INCLUDE_DIR, else the source tree when
+ * rwonce runs from its build folder (build/../probes, build/../include),
+ * else the installed layout relative to the executable
+ * (bin/../share/rwonce/probes, bin/../include: a staged or moved install
+ * works), else the paths compiled in from PREFIX.  The strings live until
+ * exit.
+ */
+void libexec_data_dirs(const char **probes_dir, const char **include_dir);
 
 #endif

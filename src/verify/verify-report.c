@@ -52,7 +52,7 @@ static void print_cell(FILE *f, const char *text, const char *color, int use)
 		fprintf(f, " %-6s", text);
 }
 
-static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
+static void print_group(FILE *f, const struct build_config *c, size_t from, size_t to,
 			const struct config_result *r,
 			const struct probe_set *set, int color)
 {
@@ -77,7 +77,7 @@ static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
 	fprintf(f, "  %-*s", (int)width, "probe");
 	for (size_t k = from; k < to; k++) {
 		char col[16];
-		snprintf(col, sizeof(col), "%s%s", c[k].opt + 1, c[k].atomic ? "/a" : "");
+		snprintf(col, sizeof(col), "%s%s", c[k].opt + 1, c[k].variant == BACKEND_ATOMIC ? "/a" : "");
 		fprintf(f, " %-6s", col);
 	}
 	fputc('\n', f);
@@ -104,7 +104,7 @@ static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
 	fputc('\n', f);
 }
 
-static void print_failures(FILE *f, const struct config *c, size_t nr,
+static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 			   const struct config_result *r,
 			   const struct probe_set *set)
 {
@@ -121,28 +121,27 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 			for (size_t k = 0; k < nr; k++) {
 				const struct probe_result *pr;
 				char list[128];
-				char *label;
+				const char *label;
 
 				if (r[k].state == CONFIG_TROUBLE)
 					continue;
 				pr = &r[k].probes[i];
 				if (!pr->ran || !pr->verdict)
 					continue;
-				label = config_label(&c[k]);
+				label = c[k].label;
 				if (shown >= 3) {
 					/* "clang-19 x86_64 -O2 -O3; clang-19 i386 -O1" */
 					if (more && c[k].group == last_group)
 						strbuf_addf(&rest, " %s%s", c[k].opt,
-							    c[k].atomic ? "/atomic" : "");
+							    c[k].variant == BACKEND_ATOMIC ? "/atomic" : "");
 					else
 						strbuf_addf(&rest, "%s%s %s %s%s%s%s", more ? "; " : "",
 							    c[k].cc->name, c[k].target->name,
 							    *c[k].flags ? c[k].flags : "",
 							    *c[k].flags ? " " : "", c[k].opt,
-							    c[k].atomic ? "/atomic" : "");
+							    c[k].variant == BACKEND_ATOMIC ? "/atomic" : "");
 					more++;
 					last_group = c[k].group;
-					free(label);
 					continue;
 				}
 				if (!header++)
@@ -154,7 +153,6 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 					control ? " [control]" : "", label, list,
 					ex.buf, p->file, p->line);
 				strbuf_release(&ex);
-				free(label);
 				for (size_t j = 0; j < pr->nr_seen; j++) {
 					const struct seen_access *s = &pr->seen[j];
 					static const char *cls[] = { "", "piece", "fused", "widened" };
@@ -180,7 +178,7 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 		fputc('\n', f);
 }
 
-void report_table(FILE *f, const struct config *c, size_t nr,
+void report_table(FILE *f, const struct build_config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set,
 		  int color)
 {
@@ -220,7 +218,7 @@ static void json_str(FILE *f, const char *s)
 	strbuf_release(&sb);
 }
 
-void report_json(FILE *f, const struct config *c, size_t nr,
+void report_json(FILE *f, const struct build_config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set)
 {
 	int trouble = 0, bad = 0;
@@ -245,7 +243,7 @@ void report_json(FILE *f, const struct config *c, size_t nr,
 		fprintf(f, ", \"flags\": ");
 		json_str(f, c[k].flags);
 		fprintf(f, ", \"backend\": \"%s\", \"tracer\": \"%s\", \"status\": \"%s\"",
-			c[k].atomic ? "atomic" : "volatile", tracer_name(c[k].tracer),
+			c[k].variant == BACKEND_ATOMIC ? "atomic" : "volatile", tracer_name(c[k].tracer),
 			state[cr->state]);
 		fprintf(f, ", \"compile_seconds\": %.3f, \"trace_seconds\": %.3f",
 			cr->compile_s, cr->trace_s);
