@@ -411,7 +411,6 @@ int walk_paths(const char *const *paths, size_t nr,
 	       const struct walk_options *opt, struct walk_stats *stats)
 {
 	struct walk w;
-	struct pool_options po;
 
 	memset(&w, 0, sizeof(w));
 	memset(stats, 0, sizeof(*stats));
@@ -420,13 +419,10 @@ int walk_paths(const char *const *paths, size_t nr,
 	w.pause_fifo = test_hook_fifo("RWONCE_TEST_WALK_FIFO");
 	start_time = last_progress = now_seconds();
 
-	memset(&po, 0, sizeof(po));
-	po.jobs = opt->jobs;
-	po.ctx = &w;
-	po.worker_init = worker_init;
-	po.worker_done = worker_done;
-	po.done = file_done;
-	w.pool = pool_start(&po, QUEUE_SIZE, worker_run);
+	w.pool = pool_start(&(struct pool_options){
+		.jobs = opt->jobs, .ctx = &w, .worker_init = worker_init,
+		.worker_done = worker_done, .done = file_done },
+		QUEUE_SIZE, worker_run);
 
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;

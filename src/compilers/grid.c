@@ -80,7 +80,11 @@ static char *label_of(const struct build_config *c, const char *variant)
 int grid_expand(struct grid *g, const struct grid_request *rq)
 {
 	static const struct grid_variant plain = { 0, "" };
+	static const enum grid_axis natural[GRID_AXES] = {
+		GRID_COMPILER, GRID_TARGET, GRID_FLAGS, GRID_LEVEL, GRID_VARIANT,
+	};
 	const struct grid_variant *variants = rq->variants ? rq->variants : &plain;
+	const enum grid_axis *order = rq->order ? rq->order : natural;
 	size_t nr[GRID_AXES], idx[GRID_AXES], total = 1, group = 0;
 	size_t last[3] = { SIZE_MAX, SIZE_MAX, SIZE_MAX };
 
@@ -118,9 +122,9 @@ int grid_expand(struct grid *g, const struct grid_request *rq)
 		struct build_config c;
 		size_t rest = k;
 
-		/* k in mixed radix, the last axis of rq->order fastest */
+		/* k in mixed radix, the last axis of the order fastest */
 		for (int a = GRID_AXES; a-- > 0;) {
-			enum grid_axis axis = rq->order[a];
+			enum grid_axis axis = order[a];
 
 			idx[axis] = rest % nr[axis];
 			rest /= nr[axis];

@@ -58,7 +58,8 @@ struct grid_request {
 	const char *default_levels; /* "0 1 2 3 s" */
 	const struct grid_variant *variants; /* NULL: one, {0, ""} */
 	size_t nr_variants;
-	enum grid_axis order[GRID_AXES]; /* outermost first */
+	const enum grid_axis *order; /* GRID_AXES axes, outermost first;
+				      * NULL: as enum grid_axis lists them */
 	/* Leave a combination out (NULL: keep every one); called before
 	 * its driver is looked for, so that a combination the command
 	 * would not run never fails the run. */

@@ -295,7 +295,6 @@ static void seed_done(size_t k, size_t nr_done, void *ctx)
 void campaign_run(const struct campaign_plan *plan)
 {
 	struct campaign cp;
-	struct pool_options po;
 	double t0;
 
 	memset(&cp, 0, sizeof(cp));
@@ -304,12 +303,9 @@ void campaign_run(const struct campaign_plan *plan)
 	cp.results_fd = results_open_append(plan->out_dir, RESULTS_FILE);
 	cp.times_fd = results_open_append(plan->out_dir, "times.jsonl");
 	cp.progress = want_progress(0);
-	memset(&po, 0, sizeof(po));
-	po.jobs = plan->jobs;
-	po.ctx = &cp;
-	po.done = seed_done;
 	t0 = now_seconds();
-	pool_run(plan->nr_seeds, run_seed, &po);
+	pool_run(plan->nr_seeds, run_seed, &(struct pool_options){
+		.jobs = plan->jobs, .ctx = &cp, .done = seed_done });
 	if (cp.progress)
 		fprintf(stderr, "\r\033[K");
 	close(cp.results_fd);

@@ -150,11 +150,6 @@ static int one_config(struct grid *g, const char *spec, enum fuzz_variant varian
 	memset(&rq, 0, sizeof(rq));
 	rq.variants = &variants[variant];
 	rq.nr_variants = 1;
-	rq.order[0] = GRID_COMPILER;
-	rq.order[1] = GRID_TARGET;
-	rq.order[2] = GRID_FLAGS;
-	rq.order[3] = GRID_LEVEL;
-	rq.order[4] = GRID_VARIANT;
 	ret = grid_request_one(&rq, spec) || grid_expand(g, &rq) ? -1 : 0;
 	grid_request_release(&rq);
 	if (!ret && g->nr != 1)

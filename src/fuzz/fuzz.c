@@ -211,16 +211,15 @@ static int plan_configs(struct fuzz_plan *plan, struct fuzz_options *fo)
 		{ VARIANT_RWONCE_H, "rwonce.h" },
 		{ VARIANT_VOLATILE_CAST, "volatile-cast" },
 	};
+	static const enum grid_axis by_target[GRID_AXES] = {
+		GRID_TARGET, GRID_VARIANT, GRID_COMPILER, GRID_FLAGS, GRID_LEVEL,
+	};
 	struct grid_request *rq = &fo->grid;
 
 	rq->default_levels = "0 2";
 	rq->variants = fo->once ? once : csmith;
 	rq->nr_variants = fo->once ? ARRAY_SIZE(once) : ARRAY_SIZE(csmith);
-	rq->order[0] = GRID_TARGET;
-	rq->order[1] = GRID_VARIANT;
-	rq->order[2] = GRID_COMPILER;
-	rq->order[3] = GRID_FLAGS;
-	rq->order[4] = GRID_LEVEL;
+	rq->order = by_target;
 	rq->keep = compiles_here;
 	if (grid_expand(&plan->grid, rq))
 		return -1;

@@ -183,11 +183,7 @@ static int plan_configs(struct verify_plan *plan, struct verify_options *vo)
 	rq->default_levels = "0 1 2 3 s";
 	rq->variants = !strcmp(vo->backend, "atomic") ? &backends[1] : backends;
 	rq->nr_variants = !strcmp(vo->backend, "both") ? 2 : 1;
-	rq->order[0] = GRID_COMPILER;
-	rq->order[1] = GRID_TARGET;
-	rq->order[2] = GRID_FLAGS;
-	rq->order[3] = GRID_LEVEL;
-	rq->order[4] = GRID_VARIANT;
+	rq->order = NULL; /* compiler, target, flags, level, backend */
 	rq->keep = backend_builds;
 	if (grid_expand(&plan->grid, rq))
 		return -1;
@@ -215,16 +211,11 @@ static void show_progress(size_t i, size_t nr_done, void *ctx)
 
 static void run_plan(struct verify_plan *plan, const struct verify_options *vo)
 {
-	struct pool_options po;
-
 	plan->res = xcalloc(plan->grid.nr, sizeof(*plan->res));
 	/* A long run says where it is, on a terminal only. */
 	plan->progress = plan->grid.nr > 1 && want_progress(vo->no_progress);
-	memset(&po, 0, sizeof(po));
-	po.jobs = vo->jobs;
-	po.ctx = plan;
-	po.done = show_progress;
-	pool_run(plan->grid.nr, run_one, &po);
+	pool_run(plan->grid.nr, run_one, &(struct pool_options){
+		.jobs = vo->jobs, .ctx = plan, .done = show_progress });
 	if (plan->progress)
 		fprintf(stderr, "\r\033[K");
 }

@@ -162,7 +162,6 @@ int clang_engine_run(const struct clang_engine_options *o,
 	struct unit_list all = { NULL, 0, 0 }, units = { NULL, 0, 0 };
 	struct once_macro_table macros = { NULL, 0, 0 };
 	struct units_run run;
-	struct pool_options po;
 	int failed = 0;
 	struct keyed *keyed;
 	size_t nr_keyed = 0, total = 0;
@@ -197,13 +196,9 @@ int clang_engine_run(const struct clang_engine_options *o,
 	run.macros = &macros;
 	run.results = xcalloc(units.nr ? units.nr : 1, sizeof(*run.results));
 	run.seen = seen_set_new();
-	memset(&po, 0, sizeof(po));
-	po.jobs = o->jobs;
-	po.ctx = &run;
-	po.worker_init = index_new;
-	po.worker_done = index_dispose;
-	po.done = unit_done;
-	pool_run(units.nr, run_unit, &po);
+	pool_run(units.nr, run_unit, &(struct pool_options){
+		.jobs = o->jobs, .ctx = &run, .worker_init = index_new,
+		.worker_done = index_dispose, .done = unit_done });
 	seen_set_free(run.seen);
 	if (o->progress && units.nr)
 		fputs("\r\033[K", stderr);
