@@ -99,7 +99,7 @@ enum run_status {
 	RUN_REFUSED,            /* --mode once: rwonce.h refused a use at
 				 * compile time (its rule, not a bug) */
 	RUN_SKIPPED_ENDLESS,    /* not run: the program looked endless
-				 * (fuzz.c, endless_after) */
+				 * (campaign.c, endless_after) */
 };
 const char *run_status_name(enum run_status s);
 
