@@ -192,7 +192,11 @@ static void add(struct file_ctx *c, enum rule_id rule, size_t first,
 		f.type_canonical = (char *)ty->canonical;
 	}
 	f.fixable = fixable;
-	if (c->macro && c->macro->def_path)
+	/* a discovered macro's finding names its definition; a known name's
+	 * only where its definition is the reason (a volatile cast) */
+	if (c->macro && c->macro->def_path &&
+	    ((c->macro->flags & OMF_DISCOVERED) ||
+	     rule == RULE_VOLATILE_AGGREGATE))
 		f.notes = once_macro_definition_note(c->macro);
 	finding_list_add(c->out, &f);
 	free(f.notes);
@@ -245,15 +249,24 @@ static const struct once_macro *macro_at(const struct lexical_options *o,
 	return once_macros_find(&o->macros, buf + t->off, t->len);
 }
 
-/* Does the name of a macro being defined say it implements a once-access? */
-static int is_once_impl_name(const struct lexical_options *o, const char *buf,
-			     const struct token_list *l, size_t name)
+/*
+ * Does the name of a macro being defined say it implements a once-access?
+ * 2: a built-in or named once-macro, or a name like one (__READ_ONCE_SIZE):
+ * nothing in its body is reported.  1: a once-macro discovery found: its
+ * own volatile cast is its implementation, but a deprecated ACCESS_ONCE
+ * it calls is still reported (DEV_REG(d) ACCESS_ONCE((d)->reg)).  0: no.
+ */
+static int once_impl(const struct lexical_options *o, const char *buf,
+		     const struct token_list *l, size_t name)
 {
+	const struct once_macro *m = macro_at(o, buf, l, name);
 	enum once_macro_kind k;
 
-	return macro_at(o, buf, l, name) ||
-	       once_macro_name_implies(buf + l->tok[name].off,
-				       l->tok[name].len, &k);
+	if (once_macro_name_implies(buf + l->tok[name].off, l->tok[name].len, &k))
+		return 2;
+	if (!m)
+		return 0;
+	return m->flags & OMF_DISCOVERED ? 1 : 2;
 }
 
 /* ---- access-once and access-once-nonscalar ---- */
@@ -470,10 +483,16 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	int known = 0;
 
 	c->macro = m;
-	if ((m->flags & OMF_VOLATILE_CAST) &&
+	/* an ACCESS_ONCE-style macro of an aggregate is the nonscalar
+	 * rule's: one finding, not two */
+	if ((m->flags & OMF_VOLATILE_CAST) && m->kind != OMK_ACCESS &&
 	    c->o->enabled[RULE_VOLATILE_AGGREGATE])
 		check_volatile_cast_macro(c, i, m);
-	if (m->kind != OMK_ACCESS || (m->flags & OMF_RWONCE)) {
+	/* READ_ONCE/WRITE_ONCE are the marked forms; rwonce.h's names are
+	 * correct by construction; an object that is not one argument
+	 * (atomic_read(v): (v)->counter) has no READ_ONCE(arg) to offer */
+	if (m->kind != OMK_ACCESS || (m->flags & OMF_RWONCE) ||
+	    m->object_arg < 0) {
 		c->macro = NULL;
 		return; /* READ_ONCE/WRITE_ONCE are the marked forms */
 	}
@@ -495,7 +514,10 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	else
 		strbuf_addstr(&arg, "...");
 
-	if (c->o->enabled[RULE_ACCESS_ONCE]) {
+	/* The style rule (use READ_ONCE) is for ACCESS_ONCE and the names
+	 * the user gave; a tree's own ACCESS_ONCE-style macro found by
+	 * discovery is checked for hazards only (the nonscalar rule). */
+	if (c->o->enabled[RULE_ACCESS_ONCE] && !(m->flags & OMF_DISCOVERED)) {
 		const char *name = m->name;
 
 		if (!strcmp(name, "ACCESS_ONCE"))
@@ -776,7 +798,7 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 			struct finding_list *out)
 {
 	struct file_ctx c = { o, path, buf, l, out, NULL, NULL };
-	int in_once_impl = 0; /* inside #define READ_ONCE... and friends */
+	int in_once_impl = 0; /* inside #define READ_ONCE...: once_impl() */
 	size_t eof = l->nr - 1;
 	int want_macros = o->enabled[RULE_ACCESS_ONCE] ||
 			  o->enabled[RULE_ACCESS_ONCE_NONSCALAR];
@@ -794,14 +816,13 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 		if (t->kind == TOK_HASH) {
 			in_once_impl = 0;
 			if (i + 2 < eof && tok_ident(buf, l, i + 1, "define") &&
-			    !(l->tok[i + 2].flags & TF_BOL) &&
-			    is_once_impl_name(o, buf, l, i + 2))
-				in_once_impl = 1;
+			    !(l->tok[i + 2].flags & TF_BOL))
+				in_once_impl = once_impl(o, buf, l, i + 2);
 			continue;
 		}
 		if (!(t->flags & TF_DIRECTIVE))
 			in_once_impl = 0;
-		if (in_once_impl)
+		if (in_once_impl == 2)
 			continue;
 		if (want_macros && t->kind == TOK_IDENT &&
 		    (m = macro_at(o, buf, l, i)) != NULL &&
@@ -810,7 +831,7 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 			continue;
 		}
 		if (o->enabled[RULE_VOLATILE_CAST] && t->kind == TOK_PUNCT &&
-		    find_volatile_cast(buf, l, i, &vc))
+		    !in_once_impl && find_volatile_cast(buf, l, i, &vc))
 			check_volatile_cast(&c, &vc);
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])

@@ -299,6 +299,11 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	    (a->macro ? a->macro->kind == OMK_ACCESS :
 	     !cast_is_const(buf, l, &a->vc)))
 		b->access_kind = OMK_ACCESS;
+	/* *(volatile u32 *)(p): a device register through a pointer, not
+	 * a once-access of an object the argument names; its definition
+	 * stays a hand-written volatile cast */
+	if (a->deref && !a->macro)
+		return;
 	if (a->deref)
 		strbuf_addstr(&text, "*(");
 	object_text(buf, l, body, a->object, b, 0, &text);

@@ -88,7 +88,9 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 	for (size_t i = 0; i < ctx->macros.nr; i++) {
 		const struct once_macro *m = &ctx->macros.items[i];
 
-		if (m->kind == OMK_ACCESS && !(m->flags & OMF_RWONCE) &&
+		if (m->kind == OMK_ACCESS &&
+		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
+		    m->object_arg == 0 &&
 		    memmem(buf, len, m->name, strlen(m->name)))
 			return 1;
 	}

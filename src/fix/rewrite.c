@@ -603,7 +603,12 @@ static int is_access_macro(const struct scan *s, size_t i)
 	if (t->kind != TOK_IDENT)
 		return 0;
 	m = once_macros_find(s->opts->macros, s->buf + t->off, t->len);
-	return m && m->kind == OMK_ACCESS && !(m->flags & OMF_RWONCE);
+	/* converted like ACCESS_ONCE(x): ACCESS_ONCE and --macro names
+	 * (what audit's access-once rule reports), and only when the
+	 * argument is the object: atomic_read(v) -> READ_ONCE(v) would
+	 * read the pointer */
+	return m && m->kind == OMK_ACCESS &&
+	       !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) && m->object_arg == 0;
 }
 
 static const char *const decl_words[] = {
@@ -616,7 +621,7 @@ static const char *const decl_words[] = {
 /*
  * Is the macro named by token `name` a once-primitive (READ_ONCE,
  * WRITE_ONCE, ASSIGN_ONCE, __READ_ONCE ...: any name ending in _ONCE, the
- * names fix writes, a once-macro of the table: --macro or discovered)?  Its body is its
+ * names fix writes, an ACCESS_ONCE-style macro)?  Its body is its
  * implementation: converting it would define the macro by itself.
  */
 static int is_once_primitive(const struct scan *s, size_t name)
@@ -629,8 +634,7 @@ static int is_once_primitive(const struct scan *s, size_t name)
 		    sizeof(tail) - 1))
 		return 1;
 	return ident(s, name, s->opts->read_name) ||
-	       ident(s, name, s->opts->write_name) ||
-	       once_macros_find(s->opts->macros, s->buf + t->off, t->len);
+	       ident(s, name, s->opts->write_name) || is_access_macro(s, name);
 }
 
 /*

@@ -11,7 +11,10 @@ enum once_kind once_macro_kind(const struct once_macros *t, const char *name)
 {
 	const struct once_macro *m = once_macros_find(t, name, strlen(name));
 
-	if (!m)
+	/* A macro the lexical discovery found is not one here: this engine
+	 * follows each expansion down to the once-primitive itself
+	 * (origin.c), and reports where the user wrote the outer macro. */
+	if (!m || (m->flags & OMF_DISCOVERED))
 		return ONCE_NONE;
 	switch (m->kind) {
 	case OMK_ACCESS:

@@ -2,7 +2,7 @@
 #define KREAD_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
 #define KWRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
 #define KACCESS(x) (*(volatile typeof(x) *)&(x))
-/* a fixed scalar type: a once-access, but not of the object's own type */
+/* a register through a pointer argument: a hand-written cast to report */
 #define REG32(p) (*(volatile unsigned int *)(p))
 /* through another once-macro of this file, defined further down */
 #define LOAD_FLAG(f) KREAD_LATER(f)
