@@ -18,7 +18,6 @@ cd "$RWONCE_ROOT" || exit 2
 # the test too, so the list cannot go stale.
 ALLOWED_EDGES='
 fuzz fix  --mode once converts programs with the rewriter of rwonce fix (src/fuzz/once.c); it moves into a shared folder with the once-macro model
-scan audit  scan takes the once-macro table of the lexical engine (src/scan/sites.h includes audit/rules-lexical.h); it moves into the shared once-macro model too
 '
 
 folders=$(for d in src/*/; do basename "$d"; done)

@@ -90,7 +90,7 @@ static int excluded(const char *path, const struct strlist *globs)
 struct units_run {
 	const struct unit_list *units;
 	const struct clang_engine_options *o;
-	const struct once_macro_table *macros;
+	const struct once_macros *macros;
 	struct unit_result *results;
 	struct seen_set *seen;
 	size_t failed;          /* for the progress line */
@@ -160,7 +160,6 @@ int clang_engine_run(const struct clang_engine_options *o,
 		     struct finding_list *out, struct clang_engine_stats *stats)
 {
 	struct unit_list all = { NULL, 0, 0 }, units = { NULL, 0, 0 };
-	struct once_macro_table macros = { NULL, 0, 0 };
 	struct units_run run;
 	int failed = 0;
 	struct keyed *keyed;
@@ -170,12 +169,10 @@ int clang_engine_run(const struct clang_engine_options *o,
 	if (!o->build_dir)
 		return error("the clang engine needs a compilation database: "
 			     "-p DIR (DIR/compile_commands.json)");
-	if (once_macros_init(&macros, o->macros) < 0)
+	if (!o->macros)
+		return error("the clang engine needs the once-macro table");
+	if (ccdb_load(o->build_dir, &all) < 0)
 		return -1;
-	if (ccdb_load(o->build_dir, &all) < 0) {
-		once_macros_release(&macros);
-		return -1;
-	}
 	/* Keep the selected units; the rest stay owned by 'all'. */
 	for (size_t i = 0; i < all.nr; i++)
 		if (unit_selected(&all.items[i], o->paths) &&
@@ -193,7 +190,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 	memset(&run, 0, sizeof(run));
 	run.units = &units;
 	run.o = o;
-	run.macros = &macros;
+	run.macros = o->macros;
 	run.results = xcalloc(units.nr ? units.nr : 1, sizeof(*run.results));
 	run.seen = seen_set_new();
 	pool_run(units.nr, run_unit, &(struct pool_options){
@@ -249,6 +246,5 @@ int clang_engine_run(const struct clang_engine_options *o,
 	}
 	free(units.items);
 	unit_list_release(&all);
-	once_macros_release(&macros);
 	return failed;
 }
