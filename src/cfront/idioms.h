@@ -77,9 +77,4 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
  */
 size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i);
 
-/* Is token i an identifier that is a C keyword that ends no operand
- * (return, case, sizeof, else, ...)? */
-int tok_is_operator_keyword(const char *buf, const struct token_list *l,
-			    size_t i);
-
 #endif
