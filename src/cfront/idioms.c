@@ -70,6 +70,7 @@ const char *once_use_name(enum once_use u)
 	case ONCE_INCDEC: return "increment/decrement";
 	case ONCE_ADDRESS: return "address taken";
 	case ONCE_MEMBER: return "member or element access";
+	case ONCE_UNEVALUATED: return "not evaluated (sizeof, typeof)";
 	}
 	return "?";
 }

@@ -22,6 +22,9 @@ enum once_use {
 	ONCE_INCDEC,   /* ++ or -- before or after it */
 	ONCE_ADDRESS,  /* &ACCESS_ONCE(x): its address is taken */
 	ONCE_MEMBER,   /* followed by . -> or [: part of a larger lvalue */
+	ONCE_UNEVALUATED, /* the operand of sizeof, typeof, alignof, or a
+			     type: no access at all (the clang engine tells
+			     it from the AST) */
 };
 
 /*
