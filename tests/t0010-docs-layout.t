@@ -7,18 +7,11 @@
 #     "Used by:" line names (tests/cfront/, libfuzzer/) must include it;
 #   - a command folder (src/commands.def) includes no other command
 #     folder's header: commands share through the shared folders only;
-#   - every test series (t0, t1, ... by file name) is in
-#     doc/ARCHITECTURE.md's "Tests" section.
+#   - every src/ folder is in doc/ARCHITECTURE.md, and every test series
+#     (t0, t1, ... by file name) in its "Tests" section.
 . "$(dirname "$0")/lib/tap.sh"
 
 cd "$RWONCE_ROOT" || exit 2
-
-# Command -> command edges that are known and being removed, one line
-# each: "FROM TO why".  An edge listed here that no longer exists fails
-# the test too, so the list cannot go stale.
-ALLOWED_EDGES='
-fuzz fix  --mode once converts programs with the rewriter of rwonce fix (src/fuzz/once.c); it moves into a shared folder with the once-macro model
-'
 
 folders=$(for d in src/*/; do basename "$d"; done)
 commands=$(sed -n 's/^COMMAND("\([a-z0-9_-]*\)".*/\1/p' src/commands.def)
@@ -83,7 +76,7 @@ for f in $folders; do
 	test_expect_success "$readme: 'Used by:' names the folders that include src/$f/" \
 		'compare_sets "$said" "$graph"'
 	# Places outside src/ that the line names must include the folder.
-	for place in $(printf '%s\n' "$used_by" | grep -oE '`(tests|libfuzzer|bench|tracer)/[a-z0-9_/-]*`' | tr -d '`'); do
+	for place in $(printf '%s\n' "$used_by" | grep -oE '`(tests|libfuzzer|bench|tracer)/[a-z0-9_./-]*`' | tr -d '`'); do
 		test_expect_success "$readme: $place includes src/$f/" \
 			"grep -rqE '#[[:space:]]*include[[:space:]]+\"$f/' '$place'"
 	done
@@ -91,31 +84,24 @@ done
 
 # ---- commands share through the shared folders only ----
 
-allowed() { # FROM TO
-	printf '%s\n' "$ALLOWED_EDGES" | grep -q "^$1 $2 "
-}
-
 for c in $commands; do
 	[ -d "src/$c" ] || continue
 	bad=
 	for d in $(included_by "$c"); do
-		if printf '%s\n' $commands | grep -qx "$d" && ! allowed "$c" "$d"; then
+		if printf '%s\n' $commands | grep -qx "$d"; then
 			bad="$bad $d"
 		fi
 	done
 	test_expect_success "src/$c/ includes no other command's header" \
 		"[ -z '$bad' ] || { echo 'src/$c/ includes the headers of:$bad'; grep -rnE '#[[:space:]]*include[[:space:]]+\"($(echo $bad | tr ' ' '|'))/' src/$c; false; }"
 done
-printf '%s\n' "$ALLOWED_EDGES" | while read -r from to why; do
-	[ -n "$from" ] || continue
-	echo "$from $to"
-done >"$TEST_TMP/allowed"
-while read -r from to; do
-	test_expect_success "the allowed edge src/$from/ -> src/$to/ still exists (else drop it from this test)" \
-		"included_by '$from' | grep -qx '$to'"
-done <"$TEST_TMP/allowed"
 
-# ---- every test series is in ARCHITECTURE.md ----
+# ---- every folder and every test series is in ARCHITECTURE.md ----
+
+for f in $folders; do
+	test_expect_success "doc/ARCHITECTURE.md names src/$f/" \
+		"grep -qF '\`src/$f/\`' doc/ARCHITECTURE.md"
+done
 
 tests_section=$(awk '/^## /{on = ($0 == "## Tests")} on' doc/ARCHITECTURE.md)
 for s in $(ls tests/t[0-9]*.t | sed 's|tests/t\([0-9]\).*|\1|' | sort -u); do
