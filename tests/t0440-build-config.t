@@ -13,6 +13,8 @@
 #      install libclang-dev` gets), then a plain `make`: the clang engine
 #      is there, not the stub.
 . "$(dirname "$0")/lib/tap.sh"
+requires qemu-aarch64 qemu-user
+requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 need_cmd make cc
 
 B=$TEST_TMP/build
@@ -53,7 +55,7 @@ if have_cmd qemu-aarch64 && have_cmd aarch64-linux-gnu-gcc; then
 		grep -q "ok" "$TEST_TMP/out"'
 else
 	test_skip 'the staged tool verifies aarch64 under QEMU' \
-		'no aarch64 cross compiler or qemu-user (apt-get install gcc-aarch64-linux-gnu qemu-user)'
+		"$(missing_why qemu-aarch64 aarch64-linux-gnu-gcc)"
 fi
 
 # A unit with the seed's hazard, and its compilation database.

@@ -7,6 +7,9 @@
 # while today's gcc compiling the library's ipte_unlock_siif is ok.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires s390x-linux-gnu-as binutils-s390x-linux-gnu
+requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+requires qemu-s390x qemu-user
 need_cmd s390x-linux-gnu-as s390x-linux-gnu-gcc qemu-s390x
 
 ASM=$RWONCE_ROOT/tests/verify/ipte-unlock-gcc47-s390x.s

@@ -5,6 +5,10 @@
 # "elided" -- the instruction is named, and the run does not fail for it.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+requires s390x-linux-gnu-as binutils-s390x-linux-gnu
+requires qemu-s390x qemu-user
+requires clang-19 clang-19
 need_cmd s390x-linux-gnu-gcc s390x-linux-gnu-as qemu-s390x
 
 test_expect_success 'a probe copying with MVC: unobservable, exit 0' '
@@ -33,7 +37,7 @@ if have_cmd clang-19; then
 		grep "\"name\": \"raw_read_pair32\"," "$TEST_TMP/j" | grep -q "\"blind\": \[\"0x"
 	'
 else
-	test_skip 'clang-19 -O0 s390x: raw struct copy unobservable' 'clang-19 not installed'
+	test_skip 'clang-19 -O0 s390x: raw struct copy unobservable' "$(missing_why clang-19)"
 fi
 
 test_done

@@ -6,6 +6,8 @@
 
 FIX="$RWONCE_ROOT/tests/fix"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
+requires patch patch
+need_cmd patch
 cd "$TEST_TMP" || exit 1
 
 no_temp_files() {

@@ -4,6 +4,10 @@
 # that are C, one progress option for every command, and small things
 # (man pages, --help, summaries, tcc's version).
 . "$(dirname "$0")/lib/tap.sh"
+requires git git
+requires patch patch
+requires tcc tcc
+requires qemu-x86_64 qemu-user
 need_cmd cc
 
 SITE='int f(int *p) { return ACCESS_ONCE(*p); }'
@@ -37,7 +41,7 @@ if have_cmd git && have_cmd patch; then
 		grep -qx -- "--- a/sub/../x.c" "$TEST_TMP/b.diff" || grep -qx -- "--- a/x.c" "$TEST_TMP/b.diff";
 		! grep -q "note: files outside" "$TEST_TMP/b.err"'
 else
-	test_skip 'fix with paths above the current folder' 'git or patch not installed (apt-get install git patch)'
+	test_skip 'fix with paths above the current folder' "$(missing_why git patch)"
 fi
 
 # ---- item 11: --in-place counts what was written --------------------------
@@ -120,7 +124,7 @@ if have_cmd tcc && have_cmd qemu-x86_64; then
 		"$RWONCE" verify --cc tcc --opt 0 --only read_u32 >"$TEST_TMP/t" 2>&1;
 		head -n 1 "$TEST_TMP/t"; grep -q "^tcc x86_64 (0\.9\.[0-9]*)" "$TEST_TMP/t"'
 else
-	test_skip 'tcc version' 'tcc or qemu-user not installed (apt-get install tcc qemu-user)'
+	test_skip 'tcc version' "$(missing_why tcc qemu-x86_64)"
 fi
 test_expect_success 'doc/verify.md gives the first run time with its conditions' '
 	grep -q "idle 2-core machine" "$RWONCE_ROOT/doc/verify.md" &&
