@@ -26,7 +26,7 @@ for v in 14 16 19; do
 		all_status ok "$TEST_TMP/$cc.json"
 	'
 	test_expect_success "$cc -O2: raw_read_pair32 torn, read_pair32 ok" '
-		"$RWONCE" verify --cc $cc --opt 2 --backend volatile \
+		"$RWONCE" verify --cc $cc --opt 2 --backend volatile --details \
 			--only "read_pair32,raw_read_pair32" >"$TEST_TMP/$cc.txt" &&
 		grep -q "^  read_pair32  *ok" "$TEST_TMP/$cc.txt" &&
 		grep -q "^  raw_read_pair32  *TORN" "$TEST_TMP/$cc.txt" &&

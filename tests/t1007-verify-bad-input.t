@@ -43,6 +43,9 @@ fi
 fails2 'tcc for another target' \
 	"tcc compiles only for this machine \(x86_64\), not for aarch64" \
 	$V --cc tcc --target aarch64
+fails2 'an unwritable --report file, before the run' \
+	"^rwonce: error: cannot write /nonexistent/r.txt: No such file or directory \(checked before running\)" \
+	$V --report /nonexistent/r.txt
 fails2 'a bad optimisation level' "--opt: '-O7' is not an optimisation level" \
 	$V --opt -O7
 fails2 'an unknown tracer' "--tracer: 'gdb' is not qemu or valgrind" \

@@ -14,7 +14,7 @@ need_cmd s390x-linux-gnu-gcc s390x-linux-gnu-as qemu-s390x
 test_expect_success 'a probe copying with MVC: unobservable, exit 0' '
 	"$RWONCE" verify --target s390x --no-builtin \
 		--probes "$RWONCE_ROOT/tests/verify/mvc-copy-s390x.s" \
-		--opt 0 --backend volatile >"$TEST_TMP/out" &&
+		--opt 0 --backend volatile --details >"$TEST_TMP/out" &&
 	grep -q "^  mvc_copy  *unobs" "$TEST_TMP/out" &&
 	grep -q "not visible to the tracer: 0x[0-9a-f]* rwonce_probe_mvc_copy+0x[0-9a-f]*: mvc " "$TEST_TMP/out" &&
 	grep -q "^The tracer could not see the library.s accesses in any of the 1 probe run (unobservable, not a violation)" "$TEST_TMP/out" &&

@@ -17,7 +17,7 @@ need_cmd cc qemu-x86_64
 mkdir -p "$TEST_TMP/tmp"
 export TMPDIR="$TEST_TMP/tmp"
 P=$RWONCE_ROOT/tests/verify/first-use
-V="$RWONCE verify --opt 2 --backend volatile"
+V="$RWONCE verify --opt 2 --backend volatile --details"
 
 # ---- item 7: probe files are compiled so that one bad file fails alone --
 test_expect_success 'a probe file that does not compile fails only its probes' '
