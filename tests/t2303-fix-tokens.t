@@ -36,8 +36,12 @@ else
 	test_skip 'generated tree: idempotent' "$(missing_why python3)"
 fi
 
+# The Linux tree (linux-source-6.1, a deps/full package, unpacked by
+# bench/linux-tree.sh): check-full's.
 LINUX=${RWONCE_LINUX_TREE:-/work/cache/linux-source-6.1}
-if [ -d "$LINUX" ]; then
+if [ "${RWONCE_FULL:-0}" != 1 ]; then
+	test_skip 'self-check: the kernel tree' "make check-full only (RWONCE_FULL=1; linux-source-6.1 from deps/full)"
+elif [ -d "$LINUX" ]; then
 	selfcheck "the kernel tree ($LINUX)" "'$LINUX'"
 else
 	test_skip 'self-check: the kernel tree' "$LINUX not unpacked (run bench/linux-tree.sh)"

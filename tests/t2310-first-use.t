@@ -79,8 +79,9 @@ for cmd in verify audit fix; do
 		 grep -q "no\\\\-progress" "$RWONCE_ROOT/doc/rwonce-'$cmd'.1"'
 done
 if have_cmd script && have_cmd mkfifo; then
-	# fix on a terminal (script gives it one), paused 1.5 s by the walk
-	# hook so that the run is long enough for a progress line.
+	# fix on a terminal (script gives it one; TERM set, since a dumb
+	# terminal gets no progress line), paused 1.5 s by the walk hook so
+	# that the run is long enough for a progress line.
 	mkdir "$TEST_TMP/tree"
 	echo "$SITE" >"$TEST_TMP/tree/a.c"
 	on_tty() { # output-file command...
@@ -88,7 +89,7 @@ if have_cmd script && have_cmd mkfifo; then
 		shift
 		rm -f "$TEST_TMP/fifo" && mkfifo "$TEST_TMP/fifo"
 		(read -r _ <"$TEST_TMP/fifo"; sleep 1.5; echo go >"$TEST_TMP/fifo") &
-		RWONCE_TEST_WALK_FIFO="$TEST_TMP/fifo" timeout 60 script -qec "$*" /dev/null >"$out" 2>&1
+		RWONCE_TEST_WALK_FIFO="$TEST_TMP/fifo" TERM=xterm timeout 60 script -qec "$*" /dev/null >"$out" 2>&1
 		wait
 	}
 	on_tty "$TEST_TMP/tty1" "$RWONCE" fix "$TEST_TMP/tree"
