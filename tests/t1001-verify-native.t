@@ -14,7 +14,7 @@ mkdir -p "$TEST_TMP/tmp"
 export TMPDIR="$TEST_TMP/tmp"
 
 test_expect_success 'make run: the verdict and the summary first, at most 60 lines' '
-	cmd=$(make -s -n -C "$RWONCE_ROOT" --no-print-directory run-installed | grep "verify") &&
+	cmd=$(make -s -n -C "$RWONCE_ROOT" --no-print-directory run-installed | grep -E "rwonce verify( |$)") &&
 	cmd=$(echo "$cmd" | sed "s| --report [^ ]*| --report $TEST_TMP/report.txt|") && echo "$cmd" &&
 	(cd "$RWONCE_ROOT" && $cmd) >"$TEST_TMP/run" 2>"$TEST_TMP/run.err"; rc=$?;
 	cat "$TEST_TMP/run" "$TEST_TMP/run.err"; test $rc = 0 &&
