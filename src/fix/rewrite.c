@@ -17,7 +17,8 @@
 void rewrite_opts_init(struct rewrite_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	strlist_push(&o->access_macros, "ACCESS_ONCE");
+	once_macros_init(&o->builtin);
+	o->macros = &o->builtin;
 	o->volatile_casts = 1;
 	rewrite_opts_set_names(o, "READ_ONCE", "WRITE_ONCE");
 }
@@ -39,7 +40,7 @@ void rewrite_opts_set_names(struct rewrite_opts *o, const char *read_name,
 
 void rewrite_opts_release(struct rewrite_opts *o)
 {
-	strlist_clear(&o->access_macros);
+	once_macros_release(&o->builtin);
 	free(o->read_open);
 	free(o->write_open);
 	free(o->read_open_deref);
@@ -596,12 +597,18 @@ static void write_tail(struct scan *s, size_t lhs_last, int drop_lhs_last,
 
 static int is_access_macro(const struct scan *s, size_t i)
 {
-	const struct strlist *m = &s->opts->access_macros;
+	const struct token *t = T(s, i);
+	const struct once_macro *m;
 
-	for (size_t k = 0; k < m->nr; k++)
-		if (ident(s, i, m->items[k]))
-			return 1;
-	return 0;
+	if (t->kind != TOK_IDENT)
+		return 0;
+	m = once_macros_find(s->opts->macros, s->buf + t->off, t->len);
+	/* converted like ACCESS_ONCE(x): ACCESS_ONCE and --macro names
+	 * (what audit's access-once rule reports), and only when the
+	 * argument is the object: atomic_read(v) -> READ_ONCE(v) would
+	 * read the pointer */
+	return m && m->kind == OMK_ACCESS &&
+	       !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) && m->object_arg == 0;
 }
 
 static const char *const decl_words[] = {

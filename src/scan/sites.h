@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "audit/rules-lexical.h"
+#include "cfront/once-macros.h"
 
 enum site_access {
 	SITE_READ,
@@ -61,7 +61,7 @@ struct source_sites {
 /* Read and lex path and find its sites.  Never fails: an unreadable file
  * gets missing = errno and no sites. */
 void source_sites_load(struct source_sites *s, const char *path,
-		       const struct lexical_options *macros);
+		       const struct once_macros *macros);
 void source_sites_release(struct source_sites *s);
 
 /* The sites that cover line: [*first, *first + return value). */

@@ -70,16 +70,14 @@ void origin_release(struct origin *o)
 enum once_kind once_kind_of(const struct walk *w, const char *name)
 {
 	enum once_kind k = once_macro_kind(w->macros, name);
+	enum once_macro_kind named;
 
 	if (k != ONCE_NONE)
 		return k;
-	if (strstr(name, "ACCESS_ONCE"))
-		return ONCE_ACCESS;
-	if (strstr(name, "READ_ONCE"))
-		return ONCE_READ;
-	if (strstr(name, "WRITE_ONCE") || strstr(name, "ASSIGN_ONCE"))
-		return ONCE_WRITE;
-	return ONCE_NONE;
+	if (!once_macro_name_implies(name, strlen(name), &named))
+		return ONCE_NONE;
+	return named == OMK_ACCESS ? ONCE_ACCESS :
+	       named == OMK_READ ? ONCE_READ : ONCE_WRITE;
 }
 
 int tok_is(CXTranslationUnit tu, CXToken t, const char *s)

@@ -756,7 +756,7 @@ static const char *parse_error_text(enum CXErrorCode e)
 }
 
 void audit_unit(CXIndex index, const struct unit *u,
-		const struct once_macro_table *macros,
+		const struct once_macros *macros,
 		const struct strlist *extra_args, struct seen_set *seen,
 		struct unit_result *r)
 {
