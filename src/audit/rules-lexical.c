@@ -82,6 +82,27 @@ void lexical_options_release(struct lexical_options *o)
 	once_macros_release(&o->macros);
 }
 
+/*
+ * Does a rule that is on check the uses of m?  The style rule looks at
+ * ACCESS_ONCE and --macro names, the nonscalar rule at every
+ * ACCESS_ONCE-style macro, volatile-aggregate at the volatile-cast reads
+ * and writes -- each only when an argument is the object, to be typed.
+ */
+static int macro_checked(const struct once_macro *m, void *opts)
+{
+	const struct lexical_options *o = opts;
+
+	if (m->object_arg < 0 || (m->flags & OMF_RWONCE))
+		return 0;
+	if (m->kind == OMK_ACCESS)
+		return o->enabled[RULE_ACCESS_ONCE_NONSCALAR] ||
+		       (o->enabled[RULE_ACCESS_ONCE] &&
+			!(m->flags & OMF_DISCOVERED));
+	return (m->flags & OMF_VOLATILE_CAST) &&
+	       !(m->flags & OMF_POINTER_OBJECT) &&
+	       o->enabled[RULE_VOLATILE_AGGREGATE];
+}
+
 int lexical_wants_file(const struct lexical_options *o, const char *buf,
 		       size_t len)
 {
@@ -89,18 +110,10 @@ int lexical_wants_file(const struct lexical_options *o, const char *buf,
 		return 1;
 	if (o->enabled[RULE_VOLATILE_CAST] && memmem(buf, len, "volatile", 8))
 		return 1;
-	for (size_t i = 0; i < o->macros.nr; i++) {
-		const struct once_macro *m = &o->macros.items[i];
-		int wanted = (m->kind == OMK_ACCESS &&
-			      (o->enabled[RULE_ACCESS_ONCE] ||
-			       o->enabled[RULE_ACCESS_ONCE_NONSCALAR])) ||
-			     ((m->flags & OMF_VOLATILE_CAST) &&
-			      o->enabled[RULE_VOLATILE_AGGREGATE]);
-
-		if (wanted && memmem(buf, len, m->name, strlen(m->name)))
-			return 1;
-	}
-	return 0;
+	/* one pass over the bytes, each name looked up in the table's
+	 * index: a kernel tree has some 150 once-macros */
+	return once_macros_scan(&o->macros, buf, len, macro_checked,
+				(void *)o);
 }
 
 /* ---- helpers ---- */
@@ -800,13 +813,6 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 	struct file_ctx c = { o, path, buf, l, out, NULL, NULL };
 	int in_once_impl = 0; /* inside #define READ_ONCE...: once_impl() */
 	size_t eof = l->nr - 1;
-	int want_macros = o->enabled[RULE_ACCESS_ONCE] ||
-			  o->enabled[RULE_ACCESS_ONCE_NONSCALAR];
-
-	/* --macro READ_ONCE=volatile-cast with only volatile-aggregate on */
-	for (size_t k = 0; k < o->macros.nr && !want_macros; k++)
-		want_macros = (o->macros.items[k].flags & OMF_VOLATILE_CAST) &&
-			      o->enabled[RULE_VOLATILE_AGGREGATE];
 
 	for (size_t i = 0; i < eof; i++) {
 		const struct token *t = &l->tok[i];
@@ -824,8 +830,8 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 			in_once_impl = 0;
 		if (in_once_impl == 2)
 			continue;
-		if (want_macros && t->kind == TOK_IDENT &&
-		    (m = macro_at(o, buf, l, i)) != NULL &&
+		if (t->kind == TOK_IDENT && (m = macro_at(o, buf, l, i)) != NULL &&
+		    macro_checked(m, (void *)o) &&
 		    !is_macro_name_mention(buf, l, i)) {
 			check_macro_call(&c, i, m);
 			continue;

@@ -15,42 +15,6 @@ static int is_open(const char *buf, const struct token_list *l, size_t i)
 	       is_punct(buf, l, i, "{");
 }
 
-int tok_is_operator_keyword(const char *buf, const struct token_list *l,
-			    size_t i)
-{
-	static const char *const kw[] = {
-		"return", "case", "sizeof", "else", "do", "goto", "_Alignof",
-		"__alignof__", "typeof", "__typeof__", "throw",
-	};
-
-	if (l->tok[i].kind != TOK_IDENT)
-		return 0;
-	for (size_t k = 0; k < ARRAY_SIZE(kw); k++)
-		if (tok_ident(buf, l, i, kw[k]))
-			return 1;
-	return 0;
-}
-
-/* Does token i end an operand (so a following '&' or '*' is binary)? */
-static int ends_operand(const char *buf, const struct token_list *l, size_t i)
-{
-	const struct token *t = &l->tok[i];
-
-	switch (t->kind) {
-	case TOK_IDENT:
-		return !tok_is_operator_keyword(buf, l, i);
-	case TOK_NUMBER:
-	case TOK_STRING:
-	case TOK_CHAR:
-		return 1;
-	case TOK_PUNCT:
-		return tok_punct(buf, l, i, ")") || tok_punct(buf, l, i, "]") ||
-		       tok_punct(buf, l, i, "++") || tok_punct(buf, l, i, "--");
-	default:
-		return 0;
-	}
-}
-
 enum once_use once_use_classify(const char *buf, const struct token_list *l,
 				size_t begin, size_t end)
 {
@@ -91,7 +55,7 @@ enum once_use once_use_classify(const char *buf, const struct token_list *l,
 		if (is_punct(buf, l, p, "++") || is_punct(buf, l, p, "--"))
 			return ONCE_INCDEC;
 		if (is_punct(buf, l, p, "&") &&
-		    (p == 0 || !ends_operand(buf, l, p - 1)))
+		    (p == 0 || !tok_ends_operand(buf, l, p - 1)))
 			return ONCE_ADDRESS;
 	}
 	return ONCE_READ;
@@ -106,6 +70,7 @@ const char *once_use_name(enum once_use u)
 	case ONCE_INCDEC: return "increment/decrement";
 	case ONCE_ADDRESS: return "address taken";
 	case ONCE_MEMBER: return "member or element access";
+	case ONCE_UNEVALUATED: return "not evaluated (sizeof, typeof)";
 	}
 	return "?";
 }

@@ -272,6 +272,55 @@ static int cast_is_const(const char *buf, const struct token_list *l,
 	return 0;
 }
 
+/* Can token k start an operand (so that a '*' before it is unary)? */
+static int before_operand(const char *buf, const struct token_list *l,
+			  size_t k, size_t begin)
+{
+	const struct token *t;
+
+	if (k <= begin)
+		return 1;
+	t = &l->tok[k - 1];
+	if (t->kind == TOK_IDENT)
+		return tok_is_operator_keyword(buf, l, k - 1);
+	if (t->kind != TOK_PUNCT)
+		return 0; /* a number, a string */
+	return !(tok_punct(buf, l, k - 1, ")") || tok_punct(buf, l, k - 1, "]"));
+}
+
+/*
+ * Does the body use parameter p as a pointer -- *p, *(p), p->f, (p)->f,
+ * p[i]?  Then its object is a pointer, never a struct or union, whatever
+ * a use passes (the kernel's rcu_dereference(p): typeof(*p)).
+ */
+static int param_is_pointer(const char *buf, const struct token_list *l,
+			    struct tok_range body, const char *p)
+{
+	for (size_t k = body.begin; k < body.end; k++) {
+		size_t first = k, last = k;
+
+		if (!tok_ident(buf, l, k, p))
+			continue;
+		/* (p) as one operand */
+		while (first > body.begin && last + 1 < body.end &&
+		       tok_punct(buf, l, first - 1, "(") &&
+		       tok_punct(buf, l, last + 1, ")") &&
+		       !(first - 1 > body.begin &&
+			 l->tok[first - 2].kind == TOK_IDENT &&
+			 !tok_is_operator_keyword(buf, l, first - 2))) {
+			first--;
+			last++;
+		}
+		if (last + 1 < body.end && (tok_punct(buf, l, last + 1, "->") ||
+					    tok_punct(buf, l, last + 1, "[")))
+			return 1;
+		if (first > body.begin && tok_punct(buf, l, first - 1, "*") &&
+		    before_operand(buf, l, first - 1, body.begin))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Is the body's one once-access a once-access of an object spelled in
  * the parameters, read or written (not both: ++, += are read-modify-
@@ -316,6 +365,10 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	b->volatile_cast = a->macro ? (a->macro->flags & OMF_VOLATILE_CAST) != 0 :
 			   cast_of_own_type(buf, l, &a->vc);
 	b->object_param = a->deref ? -1 : range_param(buf, l, b, a->object);
+	if (b->object_param >= 0)
+		b->pointer_object =
+			(a->macro && (a->macro->flags & OMF_POINTER_OBJECT)) ||
+			param_is_pointer(buf, l, body, b->params[b->object_param]);
 	b->value_param = b->access_kind == OMK_WRITE && a->value.end > a->value.begin ?
 			 range_param(buf, l, b, a->value) : -1;
 	how = a->macro ? a->macro->name : "a volatile cast";

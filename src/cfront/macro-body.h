@@ -51,6 +51,10 @@ struct once_body {
 	 * expression of the parameters, which object spells) and, for a
 	 * write, whose value is parameter value_param (-1: other) */
 	int object_param, value_param;
+	/* ... and the body uses that parameter as a pointer (*p, p->f,
+	 * p[i]), or passes it to a once-macro that does: the object is a
+	 * pointer, never an aggregate */
+	int pointer_object;
 	/* "a volatile cast of its argument", "READ_ONCE of its argument" */
 	char *access_what;
 };

@@ -28,6 +28,7 @@ struct candidate {
 	int is_access;
 	enum once_macro_kind kind;
 	int volatile_cast;
+	int pointer_object;
 	int object_arg, value_arg;
 	char *object;      /* when object_arg < 0 */
 	char **params;
@@ -313,6 +314,7 @@ static void analyse(struct candidate *c, const struct once_macros *t)
 				c->is_access = 1;
 				c->kind = b.access_kind;
 				c->volatile_cast = b.volatile_cast;
+				c->pointer_object = b.pointer_object;
 				c->object_arg = b.object_param;
 				c->value_arg = b.value_param;
 				c->what = b.access_what;
@@ -364,6 +366,8 @@ static int fold(struct once_macros *t, const struct candidate *c)
 	if (!m) {
 		m = once_macros_add(t, c->name, strlen(c->name), c->kind);
 		m->flags |= OMF_DISCOVERED;
+		if (c->pointer_object)
+			m->flags |= OMF_POINTER_OBJECT;
 		m->object_arg = c->object_arg;
 		m->value_arg = c->kind == OMK_WRITE ? c->value_arg : -1;
 		if (c->object_arg < 0 && c->object) {
@@ -374,6 +378,10 @@ static int fold(struct once_macros *t, const struct candidate *c)
 			for (size_t k = 0; k < c->nparams; k++)
 				m->params[k] = xstrdup(c->params[k]);
 		}
+		changed = 1;
+	} else if ((m->flags & OMF_POINTER_OBJECT) && !c->pointer_object) {
+		/* one definition that may take an aggregate: typed after all */
+		m->flags &= ~(unsigned)OMF_POINTER_OBJECT;
 		changed = 1;
 	} else if ((m->flags & OMF_DISCOVERED) && m->kind != c->kind &&
 		   m->kind != OMK_ACCESS) {

@@ -108,6 +108,43 @@ const struct once_macro *once_macros_find(const struct once_macros *t,
 	return NULL;
 }
 
+static int ident_start(unsigned char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int ident_char(unsigned char c)
+{
+	return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
+		     int (*fn)(const struct once_macro *m, void *ctx),
+		     void *ctx)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t start;
+		const struct once_macro *m;
+		int r;
+
+		if (!ident_start((unsigned char)buf[i])) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len && ident_char((unsigned char)buf[i]))
+			i++;
+		if (start && ident_char((unsigned char)buf[start - 1]))
+			continue; /* the tail of a number like 0x1f */
+		m = once_macros_find(t, buf + start, i - start);
+		if (m && (r = fn(m, ctx)))
+			return r;
+	}
+	return 0;
+}
+
 struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 				   size_t n, enum once_macro_kind kind)
 {

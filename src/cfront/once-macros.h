@@ -33,6 +33,10 @@ enum once_macro_flags {
 	 * other, but correct by construction, so never a hazard to report
 	 * or convert. */
 	OMF_RWONCE = 1 << 3,
+	/* A discovered macro whose body uses its object as a pointer
+	 * (rcu_dereference(p): typeof(*p)): the object is never a struct
+	 * or union, so the aggregate rules need not type it. */
+	OMF_POINTER_OBJECT = 1 << 4,
 };
 
 struct once_macro {
@@ -98,6 +102,16 @@ const char *once_macro_preset_names(void);
 /* The entry named by the n bytes at name, or NULL. */
 const struct once_macro *once_macros_find(const struct once_macros *t,
 					  const char *name, size_t n);
+
+/*
+ * Call fn for each identifier of buf[0..len) that names an entry of t,
+ * until fn returns non-zero (that value is returned; 0 at the end).  A
+ * byte scan, not a lexer: a name inside a comment or string is offered
+ * too, which makes it a cheap and safe "may this file use one?".
+ */
+int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
+		     int (*fn)(const struct once_macro *m, void *ctx),
+		     void *ctx);
 
 /*
  * Add (or update) an entry; returns it.  A new one gets object_arg 0

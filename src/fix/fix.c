@@ -9,11 +9,11 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
-#include "fix/add-include.h"
+#include "rewrite/add-include.h"
 #include "fix/in-place.h"
 #include "cfront/lexer.h"
 #include "cfront/once-discover.h"
-#include "fix/rewrite.h"
+#include "rewrite/rewrite.h"
 #include "cfront/walk.h"
 #include "commands.h"
 #include "lib/parse-options.h"

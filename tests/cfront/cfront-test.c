@@ -279,9 +279,10 @@ static int macros(char **files, int n)
 
 		if (!m->def_path)
 			continue;
-		printf("%s %s%s%s object=%d value=%d at %s:%u: %s\n", m->name,
+		printf("%s %s%s%s%s object=%d value=%d at %s:%u: %s\n", m->name,
 		       once_macro_kind_name(m->kind),
 		       m->flags & OMF_VOLATILE_CAST ? " volatile-cast" : "",
+		       m->flags & OMF_POINTER_OBJECT ? " pointer" : "",
 		       m->flags & OMF_DISCOVERED ? "" : " (known name)",
 		       m->object_arg, m->value_arg, m->def_path, m->def_line,
 		       m->def_what);

@@ -44,13 +44,13 @@ int cross_target_of(const char *compiler, char *out, size_t n);
 /* What a once-access macro is, for the rules: the shared table's kinds
  * (cfront/once-macros.h) with "not one" added. */
 enum once_kind {
-	ONCE_NONE = 0,
-	ONCE_ACCESS, /* ACCESS_ONCE: a volatile lvalue, read or written */
-	ONCE_READ,   /* READ_ONCE and friends */
-	ONCE_WRITE,  /* WRITE_ONCE and friends */
+	ONCE_KIND_NONE = 0,
+	ONCE_KIND_ACCESS, /* ACCESS_ONCE: a volatile lvalue, read or written */
+	ONCE_KIND_READ,   /* READ_ONCE and friends */
+	ONCE_KIND_WRITE,  /* WRITE_ONCE and friends */
 };
 
-/* The kind of the macro name in the table, or ONCE_NONE. */
+/* The kind of the macro name in the table, or ONCE_KIND_NONE. */
 enum once_kind once_macro_kind(const struct once_macros *t, const char *name);
 
 /*

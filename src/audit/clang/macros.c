@@ -15,14 +15,14 @@ enum once_kind once_macro_kind(const struct once_macros *t, const char *name)
 	 * follows each expansion down to the once-primitive itself
 	 * (origin.c), and reports where the user wrote the outer macro. */
 	if (!m || (m->flags & OMF_DISCOVERED))
-		return ONCE_NONE;
+		return ONCE_KIND_NONE;
 	switch (m->kind) {
 	case OMK_ACCESS:
-		return ONCE_ACCESS;
+		return ONCE_KIND_ACCESS;
 	case OMK_READ:
-		return ONCE_READ;
+		return ONCE_KIND_READ;
 	case OMK_WRITE:
-		return ONCE_WRITE;
+		return ONCE_KIND_WRITE;
 	}
-	return ONCE_NONE;
+	return ONCE_KIND_NONE;
 }

@@ -22,3 +22,10 @@ do {									\
 	barrier();							\
 	(typeof(*p))___p1;						\
 })
+/* RCU (include/linux/rcupdate.h): the object is a pointer, by the body */
+#define rcu_dereference_raw(p)						\
+({									\
+	typeof(p) ________p1 = READ_ONCE(p);				\
+	((typeof(*p) __force __kernel *)(________p1));			\
+})
+#define rcu_dereference(p) rcu_dereference_raw(p)

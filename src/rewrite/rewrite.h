@@ -20,10 +20,10 @@
  * is used, a volatile cast whose type cannot be shown to be the
  * operand's, and so on.
  */
-#ifndef RWONCE_FIX_REWRITE_H
-#define RWONCE_FIX_REWRITE_H
+#ifndef RWONCE_REWRITE_REWRITE_H
+#define RWONCE_REWRITE_REWRITE_H
 
-#include "fix/diff.h"
+#include "rewrite/edits.h"
 #include "findings/finding.h"
 #include "cfront/lexer.h"
 #include "cfront/once-macros.h"
