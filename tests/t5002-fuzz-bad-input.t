@@ -38,7 +38,10 @@ fails2 'bad --seeds' "^rwonce: error: --seeds: '9-3' is not a range" \
 fails2 'bad --shard' "^rwonce: error: --shard: '3/2' is not K/N" \
 	"$RWONCE" fuzz --shard 3/2 --out "$TEST_TMP/o1"
 
-# A crashing and a hanging compiler: recorded as such; gcc goes on.
+# A crashing and a hanging compiler: recorded as such; gcc goes on.  The
+# hang is a sleep of a length no other process on the machine has.
+RWONCE_TEST_HANG_SECONDS=$((600000 + $$))
+export RWONCE_TEST_HANG_SECONDS
 "$RWONCE" fuzz --cc gcc --cc "$RWONCE_ROOT/tests/fuzz/cc-crash" --cc "$RWONCE_ROOT/tests/fuzz/cc-hang" \
 	--opt 0 --seeds 1-2 --max-funcs 1 --compile-timeout 3 --out "$TEST_TMP/c" \
 	>"$TEST_TMP/c.summary" 2>"$TEST_TMP/c.err"
@@ -58,7 +61,8 @@ test_expect_success 'gcc still ran every program' '
 test_expect_success 'the summary lists them as trouble' '
 	grep -Eq "cc-crash x86_64 -O0 +0( +0)+ +2 +0$" "$TEST_TMP/c.summary"'
 test_expect_success 'no hung compiler left behind' '
-	! ps -eo args | grep -q "^sleep 600$" || { ps -eo pid,args | grep "sleep 600"; false; }'
+	! ps -eo args | grep -q "^sleep $RWONCE_TEST_HANG_SECONDS$" ||
+		{ ps -eo pid,args | grep "sleep $RWONCE_TEST_HANG_SECONDS"; false; }'
 
 # --merge: a corrupt shard is named with its line, never left out.
 mkdir "$TEST_TMP/m1" "$TEST_TMP/m2" "$TEST_TMP/m3"

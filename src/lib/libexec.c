@@ -50,13 +50,11 @@ const char *libexec_find(char *out, size_t size, const char *name,
 				return out;
 		/* Installed: <prefix>/bin/rwonce finds <prefix>/libexec/rwonce/
 		 * wherever the prefix was copied or staged (DESTDIR). */
-		if (try_path(out, size, self, "/../libexec/rwonce/", name))
+		if (try_path(out, size, self, "/" RWONCE_LIBEXEC_FROM_BIN "/rwonce/", name))
 			return out;
 	}
-	if (try_path(out, size, RWONCE_LIBEXECDIR, "/rwonce/", name))
-		return out;
 	strbuf_addf(why, "%s not found next to the rwonce executable nor in "
-		    "%s/rwonce/ nor in ../libexec/rwonce/ beside it (run make, or set %s)", name, RWONCE_LIBEXECDIR,
-		    env_var);
+		    "%s/rwonce/ beside it (run make, or set %s)", name,
+		    RWONCE_LIBEXEC_FROM_BIN, env_var);
 	return NULL;
 }

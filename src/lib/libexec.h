@@ -3,8 +3,8 @@
  * libclang engine): from an environment variable naming it, then next to
  * the running executable (the build tree), then relative to it as
  * `make install` lays it out (bin/../libexec/rwonce/: an installed tree
- * that was moved or staged with DESTDIR still works), then in the folder
- * compiled in ($(LIBEXECDIR)/rwonce/).
+ * that was moved or staged with DESTDIR works).  No absolute path is
+ * compiled in, so `make install PREFIX=...` rebuilds nothing.
  */
 #ifndef RWONCE_LIB_LIBEXEC_H
 #define RWONCE_LIB_LIBEXEC_H
@@ -13,16 +13,17 @@
 
 #include "lib/strbuf.h"
 
-#ifndef RWONCE_LIBEXECDIR
-#define RWONCE_LIBEXECDIR "/usr/local/libexec"
+/* $(LIBEXECDIR) seen from $(BINDIR) (mk/20-trace.mk). */
+#ifndef RWONCE_LIBEXEC_FROM_BIN
+#define RWONCE_LIBEXEC_FROM_BIN "../libexec"
 #endif
 
 /*
  * Put the path of file `name` in out[0..size): $env_var if set (it must
  * then exist), else the first readable <folder of the executable>
- * <near[k]><name>, else <folder of the executable>/../libexec/rwonce/<name>,
- * else RWONCE_LIBEXECDIR/rwonce/<name>.  Returns out, or
- * NULL with the places tried in *why when there is none.
+ * <near[k]><name>, else <folder of the executable>/
+ * RWONCE_LIBEXEC_FROM_BIN/rwonce/<name>.  Returns out, or NULL with the
+ * places tried in *why when there is none.
  */
 const char *libexec_find(char *out, size_t size, const char *name,
 			 const char *env_var, const char *const *near,

@@ -19,11 +19,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef RWONCE_INSTALLED_PROBES
-#define RWONCE_INSTALLED_PROBES "/usr/local/share/rwonce/probes"
+/* $(DATADIR) and $(INCLUDEDIR) seen from $(BINDIR) (mk/30-verify.mk). */
+#ifndef RWONCE_DATADIR_FROM_BIN
+#define RWONCE_DATADIR_FROM_BIN "../share"
 #endif
-#ifndef RWONCE_INSTALLED_INCLUDE
-#define RWONCE_INSTALLED_INCLUDE "/usr/local/include"
+#ifndef RWONCE_INCLUDEDIR_FROM_BIN
+#define RWONCE_INCLUDEDIR_FROM_BIN "../include"
 #endif
 
 /* The built-in battery, in probes_dir. */
@@ -53,21 +54,33 @@ static int file_exists(const char *dir, const char *name)
 	return ok;
 }
 
+/* path without "..", when it exists (paths in messages); frees path. */
+static char *canonical(char *path)
+{
+	char real[PATH_MAX];
+
+	if (!realpath(path, real))
+		return path;
+	free(path);
+	return xstrdup(real);
+}
+
 /*
  * Where the battery and the header are: $RWONCE_PROBES_DIR and
  * $RWONCE_INCLUDE_DIR, else the source tree when rwonce runs from its
  * build folder (build/../probes, build/../include), else the installed
  * layout relative to the executable (bin/../share/rwonce/probes,
- * bin/../include: a staged or moved install works), else the paths
- * compiled in from PREFIX.
+ * bin/../include: a staged or moved install works).  No absolute path
+ * is compiled in: `make install PREFIX=...` rebuilds nothing.
  */
 static void find_dirs(struct verify_opts *o)
 {
 	static const struct {
 		const char *probes, *include;
 	} layouts[] = {
-		{ "probes", "include" },                /* build tree */
-		{ "share/rwonce/probes", "include" },   /* installed */
+		{ "../probes", "../include" },          /* build tree */
+		{ RWONCE_DATADIR_FROM_BIN "/rwonce/probes",
+		  RWONCE_INCLUDEDIR_FROM_BIN },         /* installed */
 	};
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
@@ -75,37 +88,31 @@ static void find_dirs(struct verify_opts *o)
 	const char *env_i = getenv("RWONCE_INCLUDE_DIR");
 	char *slash;
 
-	o->probes_dir = RWONCE_INSTALLED_PROBES;
-	o->include_dir = RWONCE_INSTALLED_INCLUDE;
+	/* Where an install would have them, named by the errors if absent. */
+	o->probes_dir = RWONCE_DATADIR_FROM_BIN "/rwonce/probes";
+	o->include_dir = RWONCE_INCLUDEDIR_FROM_BIN;
 	if (n > 0) {
 		exe[n] = '\0';
 		slash = strrchr(exe, '/');
 		if (slash) {
-			char real[PATH_MAX];
-			char *top;
-
-			/* <top>/build/rwonce or <top>/bin/rwonce */
+			/* <top>/build/rwonce or <prefix>/bin/rwonce */
 			*slash = '\0';
-			slash = strrchr(exe, '/');
-			top = slash ? xstrndup(exe, slash - exe) : xstrdup(".");
-			if (realpath(top, real)) {
-				free(top);
-				top = xstrdup(real);
-			}
 			for (size_t k = 0; k < ARRAY_SIZE(layouts); k++) {
-				char *p = xasprintf("%s/%s", top, layouts[k].probes);
-				char *i = xasprintf("%s/%s", top, layouts[k].include);
+				char *p = xasprintf("%s/%s", exe, layouts[k].probes);
+				char *i = xasprintf("%s/%s", exe, layouts[k].include);
 
-				if (file_exists(p, "library.c") &&
-				    file_exists(i, "rwonce.h")) {
-					o->probes_dir = p;
-					o->include_dir = i;
+				/* The installed layout is the answer when
+				 * neither has the files: errors name it. */
+				if (k == ARRAY_SIZE(layouts) - 1 ||
+				    (file_exists(p, "library.c") &&
+				     file_exists(i, "rwonce.h"))) {
+					o->probes_dir = canonical(p);
+					o->include_dir = canonical(i);
 					break;
 				}
 				free(p);
 				free(i);
 			}
-			free(top);
 		}
 	}
 	if (env_p && *env_p)
@@ -224,7 +231,9 @@ int cmd_verify(int argc, const char **argv)
 	struct strlist levels_in = STRLIST_INIT, levels = STRLIST_INIT;
 	struct strlist files = STRLIST_INIT, only = STRLIST_INIT;
 	const char *tracer_s = NULL, *header = NULL, *backend = "both";
+	const char *report = NULL;
 	int json = 0, jobs = 0, no_builtin = 0, list = 0, timeout_s = 30;
+	int details = 0;
 	int no_progress = 0;
 	struct verify_opts vo;
 	struct probe_set set = PROBE_SET_INIT;
@@ -252,7 +261,9 @@ int cmd_verify(int argc, const char **argv)
 		OPT_INT(0, "timeout", &timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
 		OPT_BOOL(0, "no-progress", &no_progress, "no progress line on a terminal"),
 		OPT_GROUP("Output"),
-		OPT_BOOL(0, "json", &json, "print JSON instead of the table"),
+		OPT_BOOL(0, "details", &details, "also print the tables: every probe in every configuration"),
+		OPT_STRING(0, "report", &report, "FILE", "also write the report with the tables to FILE"),
+		OPT_BOOL(0, "json", &json, "print JSON instead of the report"),
 		OPT_STRING(0, "emit-header", &header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
 		OPT_END(),
 	};
@@ -275,6 +286,8 @@ int cmd_verify(int argc, const char **argv)
 	find_dirs(&vo);
 	/* Not after minutes of work: an unwritable header is said now. */
 	if (header && header_check_writable(header))
+		return EXIT_TROUBLE;
+	if (report && header_check_writable(report))
 		return EXIT_TROUBLE;
 
 	/* Probes first: a bad annotation is found before anything runs. */
@@ -429,8 +442,10 @@ int cmd_verify(int argc, const char **argv)
 
 	if (json)
 		report_json(stdout, cfg, nr_cfg, res, &set);
-	else
-		report_table(stdout, cfg, nr_cfg, res, &set, want_color(1));
+	if ((!json || report) &&
+	    report_text(json ? NULL : stdout, cfg, nr_cfg, res, &set,
+			want_color(1), details, report))
+		ret = EXIT_TROUBLE;
 	fflush(stdout);
 	if (header && ret != EXIT_TROUBLE && report_header(header, cfg, nr_cfg, res, &set))
 		ret = EXIT_TROUBLE;
