@@ -5,7 +5,7 @@
 #   make check            install missing packages, then run every test
 #   make check-full       also the slow cross-target runs
 #   make install PREFIX=/usr/local DESTDIR=
-#   make V=1              show full compiler command lines
+#   make V=1              show the compiler command lines (quiet otherwise)
 #
 # Each part of the project adds itself through a fragment in mk/, so that a
 # new component touches one new file instead of this one.
@@ -29,24 +29,31 @@ PROVE_JOBS  ?= 2
 
 BUILD       := build
 
-# What the objects depend on besides their sources -- flags, the paths
-# derived from PREFIX, the detected libclang -- is written to this file
-# (as git does with GIT-CFLAGS); it changes only when that configuration
-# does, and everything compiled depends on it.  So `make install
-# PREFIX=/opt` after `make`, or `make` after apt-get install libclang-dev,
-# rebuilds instead of installing stale objects.
+# What the objects depend on besides their sources -- flags, the
+# detected libclang -- is written to this file (as git does with
+# GIT-CFLAGS); it changes only when that configuration does, and
+# everything compiled depends on it.  So `make` after apt-get install
+# libclang-dev rebuilds instead of keeping the stub engine.  PREFIX is not
+# part of it: the tool finds its files relative to its executable, and
+# only the relative layout (libexec, share and include seen from bin) is
+# compiled in, which is the same for every PREFIX -- `make install
+# PREFIX=/opt` after `make` rebuilds nothing.
 CONFIG_STAMP = $(BUILD)/RWONCE-CONFIG
 
-# Build steps print one short line each ("CC src/main.c"); V=1 prints
-# the full command lines instead; make -s prints neither.
-ifneq ($(V)$(findstring s,$(firstword -$(MAKEFLAGS))),)
+# $(1) seen from $(BINDIR), e.g. ../libexec.
+from_bindir = $(shell realpath -m --relative-to=$(BINDIR) $(1))
+
+# The build is quiet: warnings and errors only (`make run` and `make
+# check` say in one line that a first build is under way).  V=1 shows
+# the command lines.
+ifneq ($(V),)
 QUIET_CC   =
 QUIET_LINK =
 QUIET_GEN  =
 else
-QUIET_CC   = @echo "    CC $<";
-QUIET_LINK = @echo "  LINK $@";
-QUIET_GEN  = @echo "   GEN $@";
+QUIET_CC   = @
+QUIET_LINK = @
+QUIET_GEN  = @
 endif
 
 # Filled in by the fragments.
@@ -71,17 +78,33 @@ CONFIG_TEXT += |CFLAGS=$(ALL_CFLAGS)|CPPFLAGS=$(TOOL_CPPFLAGS)
 CONFIG_TEXT += |LDLIBS=$(TOOL_LDLIBS) $(LDLIBS)|CLANG_ENGINE=$(CLANG_ENGINE)
 CONFIG_TEXT += |CLANG_LDLIBS=$(CLANG_LDLIBS)
 
-.PHONY: FORCE
-$(CONFIG_STAMP): FORCE
-	$(shell mkdir -p $(dir $@))$(file >$@.new,$(subst |,$(newline),$(CONFIG_TEXT)))
-	@if cmp -s $@.new $@; then rm -f $@.new; else \
-		test -f $@ && echo "    * build configuration changed: rebuilding"; \
-		mv $@.new $@; fi
-
 define newline
 
 
 endef
+
+# The stamp is brought up to date while the Makefile is read, not by a
+# rule that always runs: so `make -n` and `make -q` tell the truth (no
+# compile listed when nothing changed).  Not for the goals that only
+# install packages or start a sub-make (which reads it again), so that a
+# fresh machine's `make check` records the compiler it installed.
+CONFIG_NOW = $(subst |,$(newline),$(CONFIG_TEXT))
+ifneq ($(filter-out deps deps-full run check check-full clean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(file <$(CONFIG_STAMP)),$(CONFIG_NOW))
+ifneq ($(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))),)
+# make -n, make -q: change nothing, but say that everything is out of date.
+$(CONFIG_STAMP): FORCE
+	@: the build configuration changed
+else
+$(if $(wildcard $(CONFIG_STAMP)),$(info     * build configuration changed: rebuilding))
+$(shell mkdir -p $(BUILD))
+$(file >$(CONFIG_STAMP),$(CONFIG_NOW))
+endif
+endif
+endif
+$(CONFIG_STAMP):
+.PHONY: FORCE
+FORCE:
 
 clean:
 	rm -rf $(BUILD)

@@ -3,13 +3,13 @@
 #
 # The plugin is found at run time through $RWONCE_QEMU_PLUGIN, then next to
 # the executable (build/tracer/ from build/rwonce), then in
-# $(LIBEXECDIR)/rwonce/ where `make install` puts it.
+# $(LIBEXECDIR)/rwonce/ where `make install` puts it, seen from $(BINDIR).
 
 TRACER_PLUGIN = $(BUILD)/tracer/rwonce-trace.so
 TRACE_DUMP    = $(BUILD)/tests/trace-dump
 
 ALL_TARGETS   += $(TRACER_PLUGIN) $(TRACE_DUMP)
-TOOL_CPPFLAGS += -DRWONCE_LIBEXECDIR='"$(LIBEXECDIR)"'
+TOOL_CPPFLAGS += -DRWONCE_LIBEXEC_FROM_BIN='"$(call from_bindir,$(LIBEXECDIR))"'
 
 # A plugin is dlopen()ed by qemu-ARCH and resolves the qemu_plugin_*
 # functions from the executable, so it links against nothing; hidden

@@ -1,14 +1,16 @@
 # rwonce verify: the built-in probe battery is read at run time, from the
 # source tree when the tool runs from build/ (build/../probes), otherwise
 # from $(DATADIR)/rwonce/probes where `make install` puts it; the probes
-# include rwonce.h from build/../include or $(INCLUDEDIR).
+# include rwonce.h from build/../include or $(INCLUDEDIR).  Both are
+# found from the executable's folder: only their paths seen from
+# $(BINDIR) are compiled in.
 
 VERIFY_PROBES = probes/library.c probes/controls.c probes/rwonce-probe.h \
 	probes/README.md
 TEST_COMPARE  = $(BUILD)/tests/test-compare
 
-TOOL_CPPFLAGS += -DRWONCE_INSTALLED_PROBES='"$(DATADIR)/rwonce/probes"' \
-	-DRWONCE_INSTALLED_INCLUDE='"$(INCLUDEDIR)"'
+TOOL_CPPFLAGS += -DRWONCE_DATADIR_FROM_BIN='"$(call from_bindir,$(DATADIR))"' \
+	-DRWONCE_INCLUDEDIR_FROM_BIN='"$(call from_bindir,$(INCLUDEDIR))"'
 CHECK_PREREQS += $(TEST_COMPARE)
 
 # The comparator's unit test: tests/verify/compare-cases.txt through

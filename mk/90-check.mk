@@ -7,11 +7,14 @@ TESTS := $(sort $(wildcard tests/t[0-9]*.t))
 # Makefile in a sub-make: what gets built depends on what is installed
 # (mk/60-clang-engine.mk looks for libclang when the Makefile is read), so
 # building in the same make that ran `deps` would build the stub engine
-# on a fresh machine.
+# on a fresh machine.  The build is quiet; a first one says so in a line.
+first_build_note = test -x $(TOOL) || echo "rwonce: building the tool and its plugins (a minute or two; V=1 shows the commands)"
 check: deps
+	@$(first_build_note)
 	@$(MAKE) --no-print-directory check-installed
 
 check-full: deps-full
+	@$(first_build_note)
 	@RWONCE_FULL=1 $(MAKE) --no-print-directory check-installed
 
 .PHONY: check-installed deps-full

@@ -76,7 +76,7 @@ for cc in $RWONCE_CCS $RWONCE_CXXS; do
 	for f in "$FAIL_DIR"/*.c; do
 		name=$(basename "$f" .c)
 		if ! have_cmd "$cc"; then
-			test_skip "$name: $cc" "$cc not installed (see README: make deps)"
+			test_skip "$name: $cc" "$(missing_why "$cc")"
 			continue
 		fi
 		reason=$(annotations "$f" SKIP)

@@ -106,7 +106,7 @@ while IFS='|' read -r label cc flags why; do
 	if [ -n "$why" ]; then
 		test_skip "$label" "$why"
 	elif ! have_cmd "$cc"; then
-		test_skip "$label" "$cc not installed (see README: make deps)"
+		test_skip "$label" "$(missing_why "$cc")"
 	elif [ -f "$JOBS/$id.nolib" ]; then
 		test_skip "$label" "$(cat "$JOBS/why-m32.$(basename "$cc")")"
 	elif [ "$(cat "$JOBS/$id.rc")" = 0 ]; then

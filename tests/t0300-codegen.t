@@ -109,7 +109,7 @@ check_contrast() { # cc opt
 
 for cc in $CCS; do
 	if ! have_cmd "$cc"; then
-		test_skip "$cc codegen" "$cc not installed (see README: make deps)"
+		test_skip "$cc codegen" "$(missing_why "$cc")"
 		continue
 	fi
 	for opt in -O0 -O1 -O2 -O3 -Os; do

@@ -45,7 +45,7 @@ region() {
 
 for cc in $CCS; do
 	if ! have_cmd "$cc"; then
-		test_skip "$cc -m32 codegen" "$cc not installed (see README: make deps)"
+		test_skip "$cc -m32 codegen" "$(missing_why "$cc")"
 		continue
 	fi
 	if ! can_compile_with "$cc" -m32; then

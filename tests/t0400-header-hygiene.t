@@ -133,7 +133,7 @@ run_jobs "$JOBS"
 
 if [ -f "$TEST_TMP/missing" ]; then
 	while read -r cc; do
-		test_skip "$cc" "$cc not installed (see README: make deps)"
+		test_skip "$cc" "$(missing_why "$cc")"
 	done <"$TEST_TMP/missing"
 fi
 for f in "$JOBS"/*.sh; do

@@ -13,6 +13,8 @@
 #              target_link_libraries(... rwonce::rwonce), C and C++
 
 . "$(dirname "$0")/lib/tap.sh"
+requires pkg-config pkg-config
+requires cmake cmake
 need_cmd make
 
 STAGE=$TEST_TMP/stage
@@ -61,7 +63,7 @@ if have_cmd pkg-config; then
 		test_skip "pkg-config: C++ consumer" "no c++ compiler"
 	fi
 else
-	test_skip "pkg-config consumer" "pkg-config not installed (see README: make deps)"
+	test_skip "pkg-config consumer" "$(missing_why pkg-config)"
 fi
 
 # ---- CMake ----------------------------------------------------------------
@@ -94,7 +96,7 @@ if have_cmd cmake; then
 		'rwonce|version' \
 		"cmake -S '$TEST_TMP/v99' -B '$TEST_TMP/v99/build' -DCMAKE_PREFIX_PATH='$STAGE/usr'"
 else
-	test_skip "cmake consumer" "cmake not installed (see README: make deps)"
+	test_skip "cmake consumer" "$(missing_why cmake)"
 fi
 
 test_done

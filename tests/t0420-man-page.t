@@ -6,6 +6,9 @@
 # from gcc, must appear in the rendered page).
 
 . "$(dirname "$0")/lib/tap.sh"
+requires groff groff-base
+requires man man-db
+requires lexgrog man-db
 need_cmd groff
 
 MAN=$RWONCE_ROOT/doc/rwonce.3
@@ -21,13 +24,13 @@ if have_cmd man; then
 		out=\$(MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l '$MAN' 2>&1 >/dev/null) &&
 		[ -z \"\$out\" ] || { echo \"\$out\"; false; }"
 else
-	test_skip "man -l renders rwonce.3" "man not installed"
+	test_skip "man -l renders rwonce.3" "$(missing_why man)"
 fi
 if have_cmd lexgrog; then
 	test_expect_success "the NAME section parses for whatis/apropos" \
 		"lexgrog '$MAN' | grep -q 'READ_ONCE.*single-access'"
 else
-	test_skip "NAME section for whatis" "lexgrog (man-db) not installed"
+	test_skip "NAME section for whatis" "$(missing_why lexgrog)"
 fi
 
 for s in NAME SYNOPSIS DESCRIPTION CONFIGURATION DIAGNOSTICS NOTES BUGS "SEE ALSO"; do

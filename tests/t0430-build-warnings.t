@@ -4,11 +4,12 @@
 # gcc and with clang (the Makefile's WARNFLAGS), each in a private build
 # folder so that the main build is not touched.
 . "$(dirname "$0")/lib/tap.sh"
+requires clang clang
 need_cmd make
 
 for cc in gcc clang; do
 	if ! have_cmd "$cc"; then
-		test_skip "make CC=$cc: no warning" "$cc not installed (see README: make deps)"
+		test_skip "make CC=$cc: no warning" "$(missing_why "$cc")"
 		continue
 	fi
 	test_expect_success "make CC=$cc: no warning, no error" "

@@ -1,18 +1,25 @@
 #!/bin/sh
 #
-# The build tracks its configuration and the installed tool is
-# relocatable (issue 11, item 1).  Real builds in private build folders:
+# The build tracks its configuration, is quiet, and the installed tool is
+# relocatable (issue 11, item 1; issue 21).  Real builds in private build
+# folders:
 #
-#   1. built for PREFIX=/opt/first, then `make install PREFIX=/opt/second
-#      DESTDIR=<stage>`: the objects are rebuilt for the new prefix (the
-#      build/RWONCE-CONFIG stamp changed), and the staged tool -- whose
-#      prefix does not exist on this machine -- finds its probes, header
-#      and plugins relative to its own executable: `verify` on aarch64
-#      under QEMU and `audit --engine=clang`, run from another folder;
-#   2. built with RWONCE_NO_LIBCLANG=1 (what a build before `apt-get
+#   1. `make` prints nothing but warnings and errors (V=1 shows the
+#      commands); built for PREFIX=/opt/first, then `make install
+#      PREFIX=/opt/second DESTDIR=<stage>` rebuilds nothing -- no path
+#      of PREFIX is compiled in -- and after it `make -n run-installed`
+#      (what `make run` does) compiles nothing; a changed CFLAGS still
+#      rebuilds;
+#   2. the staged tool -- whose prefix does not exist on this machine --
+#      finds its probes, header and plugins relative to its own
+#      executable: `verify` on aarch64 under QEMU and `audit
+#      --engine=clang`, run from another folder;
+#   3. built with RWONCE_NO_LIBCLANG=1 (what a build before `apt-get
 #      install libclang-dev` gets), then a plain `make`: the clang engine
 #      is there, not the stub.
 . "$(dirname "$0")/lib/tap.sh"
+requires qemu-aarch64 qemu-user
+requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 need_cmd make cc
 
 B=$TEST_TMP/build
@@ -23,26 +30,42 @@ have_libclang=$(make -s -C "$RWONCE_ROOT" BUILD="$B" clang-engine-info)
 case $have_libclang in *libclang*) have_libclang=1 ;; *) have_libclang= ;; esac
 
 mk() { make -s -j2 -C "$RWONCE_ROOT" BUILD="$B" "$@" >>"$TEST_TMP/make.log" 2>&1; }
+# The objects of the build made after $TEST_TMP/mark.
+objects() { find "$B" -name "*.o" -newer "$TEST_TMP/mark" | sort; }
 
-# Build steps are one short line each (item 4); V=1 shows the commands.
-test_expect_success 'make PREFIX=/opt/first builds the tool, one short line per step' '
+test_expect_success 'make PREFIX=/opt/first builds everything and prints nothing' '
 	make -j2 -C "$RWONCE_ROOT" --no-print-directory BUILD="$B" PREFIX=/opt/first \
-		"$B/rwonce" >"$TEST_TMP/build.out" 2>&1; rc=$?; head -n 5 "$TEST_TMP/build.out";
-	test $rc = 0 && grep -q "/opt/first/libexec" "$B/RWONCE-CONFIG" &&
-	grep -qx "    CC src/main.c" "$TEST_TMP/build.out" &&
-	grep -qx "  LINK $B/rwonce" "$TEST_TMP/build.out" &&
-	! grep -v -E "^ *(CC|LINK|GEN) [^ ]+$" "$TEST_TMP/build.out"'
+		all >"$TEST_TMP/build.out" 2>&1; rc=$?; head -n 5 "$TEST_TMP/build.out";
+	test $rc = 0 && test -x "$B/rwonce" && ! test -s "$TEST_TMP/build.out"'
+test_expect_success 'V=1 shows the compiler command lines' '
+	rm "$B/src/version.o" &&
+	make -C "$RWONCE_ROOT" --no-print-directory BUILD="$B" V=1 PREFIX=/opt/first \
+		"$B/rwonce" >"$TEST_TMP/v1.out" 2>&1 &&
+	grep -q -- "-Wall .*-c -o $B/src/version.o src/version.c" "$TEST_TMP/v1.out"'
+test_expect_success 'no path of PREFIX is compiled in' '
+	! grep -aq /opt/first "$B/rwonce" && ! grep -q /opt/first "$B/RWONCE-CONFIG"'
 test_expect_success 'make again with the same configuration rebuilds nothing' '
 	before=$(stat -c %Y "$B/rwonce" "$B/RWONCE-CONFIG"); sleep 1;
-	mk PREFIX=/opt/first "$B/rwonce" &&
+	mk PREFIX=/opt/first all &&
 	[ "$before" = "$(stat -c %Y "$B/rwonce" "$B/RWONCE-CONFIG")" ]'
-test_expect_success 'make install PREFIX=/opt/second DESTDIR=stage rebuilds for /opt/second' '
+sleep 1
+touch "$TEST_TMP/mark"
+test_expect_success 'make install PREFIX=/opt/second DESTDIR=stage rebuilds nothing' '
 	make -j2 -C "$RWONCE_ROOT" BUILD="$B" V=1 PREFIX=/opt/second DESTDIR="$STAGE" \
-		install >>"$TEST_TMP/make.log" 2>&1 &&
-	grep -q -- "-Wall .*-c -o $B/src/main.o src/main.c" "$TEST_TMP/make.log" &&
-	grep -q "/opt/second/libexec" "$B/RWONCE-CONFIG" &&
-	grep -aq /opt/second/share/rwonce/probes "$STAGE/opt/second/bin/rwonce" &&
-	! grep -aq /opt/first "$STAGE/opt/second/bin/rwonce"'
+		install >"$TEST_TMP/install.log" 2>&1; rc=$?; tail -n 3 "$TEST_TMP/install.log";
+	test $rc = 0 && test -x "$STAGE/opt/second/bin/rwonce" &&
+	! grep -- "-c -o" "$TEST_TMP/install.log" && test -z "$(objects)" &&
+	! grep -aq /opt/second "$STAGE/opt/second/bin/rwonce"'
+test_expect_success 'after the install, make run would build nothing (make -n run-installed)' '
+	make -n -C "$RWONCE_ROOT" --no-print-directory BUILD="$B" run-installed \
+		>"$TEST_TMP/run.n" 2>&1; cat "$TEST_TMP/run.n";
+	! grep -- "-c -o" "$TEST_TMP/run.n" && grep -q "rwonce verify" "$TEST_TMP/run.n" &&
+	test "$(grep -c . "$TEST_TMP/run.n")" = 1'
+test_expect_success 'a changed CFLAGS still rebuilds (make -n lists the compiles, changes nothing)' '
+	make -n -C "$RWONCE_ROOT" --no-print-directory BUILD="$B" CFLAGS="-O1 -g" \
+		"$B/rwonce" >"$TEST_TMP/cflags.n" 2>&1 &&
+	grep -q -- "-O1 -g .*-c -o $B/src/main.o src/main.c" "$TEST_TMP/cflags.n" &&
+	! grep -q -- "-O1" "$B/RWONCE-CONFIG"'
 
 INST=$STAGE/opt/second/bin/rwonce
 if have_cmd qemu-aarch64 && have_cmd aarch64-linux-gnu-gcc; then
@@ -53,7 +76,7 @@ if have_cmd qemu-aarch64 && have_cmd aarch64-linux-gnu-gcc; then
 		grep -q "ok" "$TEST_TMP/out"'
 else
 	test_skip 'the staged tool verifies aarch64 under QEMU' \
-		'no aarch64 cross compiler or qemu-user (apt-get install gcc-aarch64-linux-gnu qemu-user)'
+		"$(missing_why qemu-aarch64 aarch64-linux-gnu-gcc)"
 fi
 
 # A unit with the seed's hazard, and its compilation database.

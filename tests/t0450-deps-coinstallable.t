@@ -11,6 +11,8 @@
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/lib/m32.sh"
 . "$RWONCE_ROOT/tests/library/compilers.sh"
+# Names, not runs: compilers whose -m32 packages are listed, and packages.
+mentions clang qemu-user nodejs npm
 need_cmd apt-get apt-cache
 
 cd "$RWONCE_ROOT" || exit 2
@@ -31,10 +33,13 @@ installed_by_us=$TEST_TMP/ours
 		m32_packages "$cc"
 	done
 } | words >"$installed_by_us"
-# ... and every "apt-get install a b c" hint, up to punctuation.
+# ... the packages installed when a command is missing (Debian's npm,
+# on a machine without a nodejs that ships it: a fresh one) and every
+# "apt-get install a b c" hint, up to punctuation.
 names=$TEST_TMP/names
 {
 	cat "$installed_by_us"
+	sed 's/#.*//' deps/if-missing.list | awk 'NF == 2 { print $2 }'
 	grep -rhoE "apt-get install( -[a-z-]+)*( [a-z0-9][a-z0-9.+-]*)+" \
 		--exclude-dir=build --exclude-dir=node_modules \
 		tests src scripts bench doc tracer README.md mk Makefile 2>/dev/null |
@@ -44,6 +49,7 @@ diag "$(wc -l <"$names") packages named, $(wc -l <"$installed_by_us") of them in
 
 test_expect_success 'the package lists and hints name packages' \
 	'grep -qx gcc-aarch64-linux-gnu "$names" && grep -qx qemu-user "$names" &&
+	 grep -qx npm "$names" && grep -qx nodejs "$names" &&
 	 grep -qx gcc-12-multilib "$names" && grep -qx libclang-dev "$names"'
 test_expect_success 'no list or hint names gcc-multilib or g++-multilib' \
 	'! grep -xE "g(cc|\+\+)-multilib" "$names"'

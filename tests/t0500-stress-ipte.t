@@ -12,7 +12,7 @@ need_cmd gcc
 
 for cc in gcc clang clang-19; do
 	if ! stress_cc_works "$cc"; then
-		test_skip "ipte lock built with $cc" "$cc cannot build threaded programs here"
+		test_skip "ipte lock built with $cc" "$(stress_skip_reason "$cc" "$cc cannot build threaded programs here")"
 		continue
 	fi
 	bin=$TEST_TMP/ipte-$cc
@@ -61,7 +61,7 @@ stress_diag_last
 for cc in gcc clang clang-19; do
 	# shellcheck disable=SC2086 # SAN_* are flag lists
 	if ! stress_cc_works "$cc" $SAN_TSAN; then
-		test_skip "ipte lock under TSan ($cc)" "$cc has no working -fsanitize=thread here"
+		test_skip "ipte lock under TSan ($cc)" "$(stress_skip_reason "$cc" "$cc has no working -fsanitize=thread here")"
 		continue
 	fi
 	bin=$TEST_TMP/ipte-tsan-$cc
@@ -84,7 +84,7 @@ done
 for cc in gcc clang; do
 	# shellcheck disable=SC2086
 	if ! stress_cc_works "$cc" $SAN_ASAN_UBSAN; then
-		test_skip "ipte lock under ASan+UBSan ($cc)" "$cc has no working ASan+UBSan here"
+		test_skip "ipte lock under ASan+UBSan ($cc)" "$(stress_skip_reason "$cc" "$cc has no working ASan+UBSan here")"
 		continue
 	fi
 	bin=$TEST_TMP/ipte-asan-$cc

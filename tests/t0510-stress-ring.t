@@ -13,7 +13,7 @@ need_cmd gcc
 
 for cc in gcc clang clang-19; do
 	if ! stress_cc_works "$cc"; then
-		test_skip "ring built with $cc" "$cc cannot build threaded programs here"
+		test_skip "ring built with $cc" "$(stress_skip_reason "$cc" "$cc cannot build threaded programs here")"
 		continue
 	fi
 	bin=$TEST_TMP/ring-$cc
@@ -42,7 +42,7 @@ done
 for cc in gcc clang clang-19; do
 	# shellcheck disable=SC2086 # SAN_* are flag lists
 	if ! stress_cc_works "$cc" $SAN_TSAN; then
-		test_skip "ring under TSan ($cc)" "$cc has no working -fsanitize=thread here"
+		test_skip "ring under TSan ($cc)" "$(stress_skip_reason "$cc" "$cc has no working -fsanitize=thread here")"
 		continue
 	fi
 	bin=$TEST_TMP/ring-tsan-$cc
@@ -62,7 +62,7 @@ done
 for cc in gcc clang; do
 	# shellcheck disable=SC2086
 	if ! stress_cc_works "$cc" $SAN_ASAN_UBSAN; then
-		test_skip "ring under ASan+UBSan ($cc)" "$cc has no working ASan+UBSan here"
+		test_skip "ring under ASan+UBSan ($cc)" "$(stress_skip_reason "$cc" "$cc has no working ASan+UBSan here")"
 		continue
 	fi
 	bin=$TEST_TMP/ring-asan-$cc

@@ -47,7 +47,7 @@ build_or_skip() { # NAME OUT CC FLAGS...: an ok if it builds; true if it did
 # ---- native ---------------------------------------------------------
 for cc in gcc clang clang-19; do
 	if ! stress_cc_works "$cc"; then
-		test_skip "tear detector with $cc" "$cc cannot build threaded programs here"
+		test_skip "tear detector with $cc" "$(stress_skip_reason "$cc" "$cc cannot build threaded programs here")"
 		continue
 	fi
 	bin=$TEST_TMP/tear-$cc
@@ -80,7 +80,7 @@ done
 for cc in gcc clang clang-19; do
 	# shellcheck disable=SC2086 # SAN_* are flag lists
 	if ! stress_cc_works "$cc" $SAN_TSAN; then
-		test_skip "tear detector under TSan ($cc)" "$cc has no working -fsanitize=thread here"
+		test_skip "tear detector under TSan ($cc)" "$(stress_skip_reason "$cc" "$cc has no working -fsanitize=thread here")"
 		continue
 	fi
 	bin=$TEST_TMP/tear-tsan-$cc
@@ -103,7 +103,7 @@ done
 for cc in gcc clang; do
 	# shellcheck disable=SC2086
 	if ! stress_cc_works "$cc" $SAN_ASAN_UBSAN; then
-		test_skip "tear detector under ASan+UBSan ($cc)" "$cc has no working ASan+UBSan here"
+		test_skip "tear detector under ASan+UBSan ($cc)" "$(stress_skip_reason "$cc" "$cc has no working ASan+UBSan here")"
 		continue
 	fi
 	bin=$TEST_TMP/tear-asan-$cc

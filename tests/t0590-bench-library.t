@@ -7,6 +7,7 @@
 # Compile-time figures are not checked here: timings are not tests.
 . "$(dirname "$0")/lib/tap.sh"
 
+requires clang clang
 need_cmd gcc objdump awk
 
 out=$TEST_TMP/expansion.out
@@ -30,7 +31,7 @@ test_expect_success 'nested READ_ONCE grows linearly (gcc)' "
 
 for cc in gcc clang; do
 	if ! have_cmd "$cc"; then
-		test_skip "bench/lib-memops.sh with $cc" "$cc not installed"
+		test_skip "bench/lib-memops.sh with $cc" "$(missing_why "$cc")"
 		continue
 	fi
 	out=$TEST_TMP/memops-$cc.out

@@ -15,6 +15,10 @@
 # (its long rcutorture runs) to both.
 
 . "$(dirname "$0")/lib/tap.sh"
+requires --full dpkg-source dpkg-dev
+requires --full autoreconf autoconf
+requires --full automake automake
+requires --full libtoolize libtool
 
 [ "${RWONCE_FULL:-0}" = 1 ] ||
 	skip_all "builds and tests liburcu twice: check-full only (RWONCE_FULL=1)"

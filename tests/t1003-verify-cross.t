@@ -6,6 +6,12 @@
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
 
+# The cross compilers and qemu of each target are run by rwonce, which
+# says which package is missing (exit 2): a skip naming it.
+requires clang-14 clang-14
+requires clang-16 clang-16
+requires clang-19 clang-19
+
 if [ "${RWONCE_FULL:-0}" = 1 ]; then
 	targets="x86_64 i386 aarch64 armhf s390x ppc64le riscv64 mips64el"
 	compilers="gcc clang-14 clang-16 clang-19"
@@ -18,7 +24,7 @@ for t in $targets; do
 	for cc in $compilers; do
 		name="$cc $t: library probes ok at -O0 -O1 -O2 -O3 -Os"
 		if ! have_cmd "$cc"; then
-			test_skip "$name" "$cc not installed"
+			test_skip "$name" "$(missing_why "$cc")"
 			continue
 		fi
 		# A missing cross toolchain or qemu is a skip, never a pass.

@@ -7,6 +7,9 @@
 # while today's gcc compiling the library's ipte_unlock_siif is ok.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires s390x-linux-gnu-as binutils-s390x-linux-gnu
+requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+requires qemu-s390x qemu-user
 need_cmd s390x-linux-gnu-as s390x-linux-gnu-gcc qemu-s390x
 
 ASM=$RWONCE_ROOT/tests/verify/ipte-unlock-gcc47-s390x.s
@@ -17,7 +20,7 @@ test_expect_success 'the quoted sequence assembles with s390x-linux-gnu-as' '
 
 test_expect_success 'the gcc 4.7 ipte_unlock is duplicated, exit 1' '
 	"$RWONCE" verify --target s390x --probes "$ASM" --only "ipte_unlock_siif*" \
-		--opt 2 --backend volatile >"$TEST_TMP/out"
+		--opt 2 --backend volatile --details >"$TEST_TMP/out"
 	test $? = 1 &&
 	grep -q "^  ipte_unlock_siif  *ok" "$TEST_TMP/out" &&
 	grep -q "^  ipte_unlock_siif_gcc47  *DUP" "$TEST_TMP/out" &&

@@ -7,6 +7,8 @@
 # drops the load of a discarded `(void)*(volatile int *)p` (elided).
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires tcc tcc
+requires qemu-x86_64 qemu-user
 need_cmd tcc qemu-x86_64 cc
 [ "$(uname -m)" = x86_64 ] || skip_all "tcc compiles only for its host; x86-64 host needed"
 

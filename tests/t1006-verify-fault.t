@@ -4,6 +4,8 @@
 # unbroken compiler behind it does not.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires qemu-x86_64 qemu-user
+requires clang-19 clang-19
 need_cmd gcc qemu-x86_64
 [ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
 
@@ -66,7 +68,7 @@ if have_cmd clang-19; then
 		is volatile read_u64 ok
 	'
 else
-	test_skip 'volatile cast under clang-19: library structs torn' 'clang-19 not installed'
+	test_skip 'volatile cast under clang-19: library structs torn' "$(missing_why clang-19)"
 fi
 
 test_expect_success 'the same gcc without the fault: all ok' '

@@ -2,6 +2,14 @@
 # rwonce verify and bad input: every failure names its cause, exits 2,
 # and leaves no temporary files behind (and no header when asked for one).
 . "$(dirname "$0")/lib/tap.sh"
+requires qemu-x86_64 qemu-user
+requires gcc-11 gcc-11
+requires clang-19 clang-19
+requires tcc tcc
+requires valgrind valgrind
+# Named in the messages checked, never run (gdb is no tracer; gcc-11 has
+# no aarch64 cross compiler in Debian 12's lists here).
+mentions aarch64-linux-gnu-gcc-11 gdb
 need_cmd cc qemu-x86_64
 [ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
 
@@ -29,10 +37,15 @@ if have_cmd clang-19; then
 	fails2 'a cross sysroot that is missing' \
 		"compiling the probes with clang-19 failed.*|cross sysroot for this target seems missing" \
 		$V --cc clang-19 --target aarch64 --cflags "--sysroot=$TEST_TMP/no-sysroot"
+else
+	test_skip 'a cross sysroot that is missing' "$(missing_why clang-19)"
 fi
 fails2 'tcc for another target' \
 	"tcc compiles only for this machine \(x86_64\), not for aarch64" \
 	$V --cc tcc --target aarch64
+fails2 'an unwritable --report file, before the run' \
+	"^rwonce: error: cannot write /nonexistent/r.txt: No such file or directory \(checked before running\)" \
+	$V --report /nonexistent/r.txt
 fails2 'a bad optimisation level' "--opt: '-O7' is not an optimisation level" \
 	$V --opt -O7
 fails2 'an unknown tracer' "--tracer: 'gdb' is not qemu or valgrind" \

@@ -4,12 +4,15 @@
 # give the same verdicts, for gcc and clang-19, every level, both backends.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires qemu-x86_64 qemu-user
+requires valgrind valgrind
+requires clang-19 clang-19
 need_cmd qemu-x86_64 valgrind perl
 [ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
 
 for cc in gcc clang-19; do
 	if ! have_cmd $cc; then
-		test_skip "$cc: qemu and valgrind agree" "$cc not installed"
+		test_skip "$cc: qemu and valgrind agree" "$(missing_why $cc)"
 		continue
 	fi
 	test_expect_success "$cc: qemu and valgrind agree on every probe run" '

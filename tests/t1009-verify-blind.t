@@ -5,12 +5,16 @@
 # "elided" -- the instruction is named, and the run does not fail for it.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/verify/lib.sh"
+requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+requires s390x-linux-gnu-as binutils-s390x-linux-gnu
+requires qemu-s390x qemu-user
+requires clang-19 clang-19
 need_cmd s390x-linux-gnu-gcc s390x-linux-gnu-as qemu-s390x
 
 test_expect_success 'a probe copying with MVC: unobservable, exit 0' '
 	"$RWONCE" verify --target s390x --no-builtin \
 		--probes "$RWONCE_ROOT/tests/verify/mvc-copy-s390x.s" \
-		--opt 0 --backend volatile >"$TEST_TMP/out" &&
+		--opt 0 --backend volatile --details >"$TEST_TMP/out" &&
 	grep -q "^  mvc_copy  *unobs" "$TEST_TMP/out" &&
 	grep -q "not visible to the tracer: 0x[0-9a-f]* rwonce_probe_mvc_copy+0x[0-9a-f]*: mvc " "$TEST_TMP/out" &&
 	grep -q "^The tracer could not see the library.s accesses in any of the 1 probe run (unobservable, not a violation)" "$TEST_TMP/out" &&
@@ -33,7 +37,7 @@ if have_cmd clang-19; then
 		grep "\"name\": \"raw_read_pair32\"," "$TEST_TMP/j" | grep -q "\"blind\": \[\"0x"
 	'
 else
-	test_skip 'clang-19 -O0 s390x: raw struct copy unobservable' 'clang-19 not installed'
+	test_skip 'clang-19 -O0 s390x: raw struct copy unobservable' "$(missing_why clang-19)"
 fi
 
 test_done

@@ -4,13 +4,20 @@
 # not a C compiler and a missing cross compiler get messages that say so
 # and name the packages; --emit-header encodes what was verified.
 . "$(dirname "$0")/lib/tap.sh"
+requires qemu-x86_64 qemu-user
+requires qemu-arm qemu-user
+requires gcc-11 gcc-11
+requires clang-16 clang-16
+# The messages for missing cross compilers: these two are kept out of
+# PATH, or checked to be absent, never run.
+mentions arm-linux-gnueabihf-gcc arm-linux-gnueabihf-gcc-11
 need_cmd cc qemu-x86_64
 [ "$(uname -m)" = x86_64 ] || skip_all "x86-64 host needed"
 
 mkdir -p "$TEST_TMP/tmp"
 export TMPDIR="$TEST_TMP/tmp"
 P=$RWONCE_ROOT/tests/verify/first-use
-V="$RWONCE verify --opt 2 --backend volatile"
+V="$RWONCE verify --opt 2 --backend volatile --details"
 
 # ---- item 7: probe files are compiled so that one bad file fails alone --
 test_expect_success 'a probe file that does not compile fails only its probes' '
@@ -49,7 +56,7 @@ if [ -e "$TEST_TMP/bin/qemu-arm" ]; then
 		"^rwonce: error: no C compiler for armhf: arm-linux-gnueabihf-gcc is not installed \(apt-get install gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user\)" \
 		'PATH="$TEST_TMP/bin" $V --target armhf; test $? = 2 && false'
 else
-	test_skip 'a missing cross compiler names the Debian packages' 'qemu-arm not installed (apt-get install qemu-user)'
+	test_skip 'a missing cross compiler names the Debian packages' "$(missing_why qemu-arm)"
 fi
 if have_cmd gcc-11 && have_cmd qemu-arm && ! have_cmd arm-linux-gnueabihf-gcc-11; then
 	test_expect_failure_msg 'a missing versioned cross gcc names its package' \
@@ -83,7 +90,7 @@ for other in clang-16 gcc-11; do
 			'were not verified' \
 			'use $other -O2; rc=$?; cat "$TEST_TMP/cc-err"; test $rc = 0'
 	else
-		test_skip "another compiler ($other) was not verified" "$other not installed"
+		test_skip "another compiler ($other) was not verified" "$(missing_why $other)"
 	fi
 done
 test_expect_success '--emit-header when a (faulty) compiler broke the promise at -O2' '

@@ -4,6 +4,7 @@
 # disassembly, and merging of vector pieces.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/trace/lib.sh"
+requires qemu-x86_64 qemu-user
 need_cmd qemu-x86_64 gcc nm
 
 test_expect_success 'build the demo program (gcc, static)' '

@@ -4,7 +4,10 @@
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/trace/lib.sh"
 . "$RWONCE_ROOT/tests/lib/m32.sh"
-need_cmd valgrind gcc nm objdump
+requires valgrind valgrind
+requires qemu-x86_64 qemu-user
+requires clang-19 clang-19
+need_cmd valgrind qemu-x86_64 gcc nm objdump
 [ "$(uname -m)" = x86_64 ] || skip_all "valgrind tests run on x86-64 hosts"
 
 test_expect_success 'build the demo program (gcc, static)' '
@@ -80,7 +83,7 @@ if have_cmd clang-19; then
 		diff -u "$TEST_TMP/qc" "$TEST_TMP/vc"
 	'
 else
-	test_skip 'qemu and valgrind agree on the clang-19 build' 'clang-19 not installed'
+	test_skip 'qemu and valgrind agree on the clang-19 build' "$(missing_why clang-19)"
 fi
 
 # valgrind runs an i386 program natively (qemu does not need to).

@@ -3,6 +3,9 @@
 # target's cpu), and the SVE blind spot under QEMU's default cpu.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/trace/lib.sh"
+requires qemu-aarch64 qemu-user
+requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+requires clang-19 clang-19
 need_cmd qemu-aarch64 aarch64-linux-gnu-gcc nm
 
 test_expect_success 'build the demo program (aarch64-linux-gnu-gcc)' '
@@ -78,7 +81,7 @@ if have_cmd clang-19; then
 		cut -d" " -f2- "$TEST_TMP/expect" | head -n 8 | diff -u - "$TEST_TMP/c8"
 	'
 else
-	test_skip 'clang-19 --target=aarch64-linux-gnu: scalars as expected' 'clang-19 not installed'
+	test_skip 'clang-19 --target=aarch64-linux-gnu: scalars as expected' "$(missing_why clang-19)"
 fi
 
 test_done

@@ -4,7 +4,10 @@
 # as no access at all.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/trace/lib.sh"
-need_cmd qemu-s390x s390x-linux-gnu-gcc nm
+requires qemu-s390x qemu-user
+requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+requires s390x-linux-gnu-objdump binutils-s390x-linux-gnu
+need_cmd qemu-s390x s390x-linux-gnu-gcc s390x-linux-gnu-objdump nm
 
 test_expect_success 'build the demo program (s390x-linux-gnu-gcc)' '
 	build_demo demo s390x-linux-gnu-gcc

@@ -3,7 +3,10 @@
 # package to install), exit 2, and leave no temporary folder behind.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/trace/lib.sh"
-need_cmd qemu-x86_64 gcc nm
+requires qemu-x86_64 qemu-user
+requires qemu-aarch64 qemu-user
+requires valgrind valgrind
+need_cmd qemu-x86_64 qemu-aarch64 gcc nm
 
 test_expect_success 'build the demo program' '
 	build_demo demo gcc &&
@@ -42,9 +45,9 @@ if have_cmd valgrind; then
 		"$TRACE_DUMP" --tracer valgrind --timeout 2000 $LO $HI "$DEMO" hang
 	'
 else
-	test_skip 'valgrind missing (not in PATH)' 'valgrind not installed'
-	test_skip 'valgrind: a program that crashes' 'valgrind not installed'
-	test_skip 'valgrind: a program that hangs is killed' 'valgrind not installed'
+	test_skip 'valgrind missing (not in PATH)' "$(missing_why valgrind)"
+	test_skip 'valgrind: a program that crashes' "$(missing_why valgrind)"
+	test_skip 'valgrind: a program that hangs is killed' "$(missing_why valgrind)"
 fi
 
 test_expect_failure_msg 'valgrind cannot trace a foreign target' \

@@ -5,6 +5,23 @@
 . "$(dirname "$0")/lib/tap.sh"
 [ "${RWONCE_FULL:-0}" = 1 ] || skip_all "all-target run: set RWONCE_FULL=1 (make check-full)"
 . "$RWONCE_ROOT/tests/trace/lib.sh"
+requires clang-14 clang-14
+requires clang-16 clang-16
+requires clang-19 clang-19
+requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
+requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
+requires --full powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
+requires --full riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu
+requires --full mips64el-linux-gnuabi64-gcc gcc-mips64el-linux-gnuabi64
+requires qemu-x86_64 qemu-user
+requires qemu-i386 qemu-user
+requires qemu-aarch64 qemu-user
+requires qemu-arm qemu-user
+requires qemu-s390x qemu-user
+requires qemu-ppc64le qemu-user
+requires qemu-riscv64 qemu-user
+requires qemu-mips64el qemu-user
 need_cmd nm
 
 EXPECT=$RWONCE_ROOT/tests/trace/expect
@@ -32,7 +49,7 @@ EOT
 			expect=$EXPECT/$name-clang.txt
 		fi
 		if ! have_cmd "${cc_cmd%% *}" || ! have_cmd "$qemu"; then
-			test_skip "$what" "${cc_cmd%% *} or $qemu not installed"
+			test_skip "$what" "$(missing_why "${cc_cmd%% *}" "$qemu")"
 			continue
 		fi
 		test_expect_success "$what: builds static and traces as expected" '

@@ -2,6 +2,7 @@
 # rwonce audit on the rule fixtures: text, JSON and SARIF against golden
 # outputs (tests/audit/golden), so every rule and every message is pinned.
 . "$(dirname "$0")/lib/tap.sh"
+requires python3 python3
 
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
 G=$RWONCE_ROOT/tests/audit/golden
@@ -58,8 +59,8 @@ for r in run['results']:
     assert r['message']['text']
 PY"
 else
-	test_skip 'JSON and text agree finding by finding' 'python3 not installed'
-	test_skip 'SARIF: stable rule ids, ruleIndex, relative URIs, regions, fingerprints' 'python3 not installed'
+	test_skip 'JSON and text agree finding by finding' "$(missing_why python3)"
+	test_skip 'SARIF: stable rule ids, ruleIndex, relative URIs, regions, fingerprints' "$(missing_why python3)"
 fi
 
 test_expect_success 'fixable instances are marked in JSON' \

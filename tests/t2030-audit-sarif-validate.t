@@ -3,10 +3,12 @@
 # @microsoft/sarif-multitool, installed into build/npm by `make deps`),
 # with its SARIF rules and its GitHub code scanning (Gh) rules.
 . "$(dirname "$0")/lib/tap.sh"
+requires node nodejs
+requires clang clang
 
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
 MT=$RWONCE_BUILD/npm/node_modules/.bin/sarif-multitool
-have_cmd node || skip_all "node not installed (apt-get install nodejs npm; make deps)"
+need_cmd node
 [ -x "$MT" ] || skip_all "@microsoft/sarif-multitool not installed in build/npm (make deps)"
 "$MT" --version >/dev/null 2>&1 || skip_all "sarif-multitool does not run here (it needs its .NET runtime bundle)"
 
@@ -38,7 +40,7 @@ if have_cmd clang; then
 	test_expect_success 'SARIF from rwonce scan (torn findings with notes) validates' \
 		"grep -q scan-torn $TEST_TMP/scan.sarif && validate $TEST_TMP/scan.sarif"
 else
-	test_skip 'SARIF from rwonce scan validates' 'clang not installed (apt-get install clang)'
+	test_skip 'SARIF from rwonce scan validates' "$(missing_why clang)"
 fi
 
 # The validator must be able to say no: a control that breaks the schema.

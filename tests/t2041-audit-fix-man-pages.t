@@ -4,6 +4,7 @@
 # drift apart), every rule id of `rwonce audit --list-rules`, every
 # --macro kind and every --preset name the command accepts.
 . "$(dirname "$0")/lib/tap.sh"
+requires groff groff-base
 need_cmd groff
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
 

@@ -3,6 +3,8 @@
 # leaves; the diffs apply with git apply and patch -p1; a second run over
 # the result changes nothing.
 . "$(dirname "$0")/lib/tap.sh"
+requires git git
+requires patch patch
 
 FIX="$RWONCE_ROOT/tests/fix"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
@@ -27,8 +29,8 @@ for c in access-once volatile-cast no-newline nonscalar macro-body; do
 			cd '$TEST_TMP/git-$c' && '$RWONCE' fix -q $c.c >second.diff;
 			test \$? -le 1 && test ! -s second.diff"
 	else
-		test_skip "$c: git apply accepts the diff" "git not installed"
-		test_skip "$c: a second run changes nothing" "git not installed"
+		test_skip "$c: git apply accepts the diff" "$(missing_why git)"
+		test_skip "$c: a second run changes nothing" "$(missing_why git)"
 	fi
 	if have_cmd patch; then
 		test_expect_success "$c: patch -p1 accepts the diff" "
@@ -37,7 +39,7 @@ for c in access-once volatile-cast no-newline nonscalar macro-body; do
 			patch -p1 -s <'$FIX/$c.diff' &&
 			{ ! [ -d '$TEST_TMP/git-$c' ] || cmp $c.c '$TEST_TMP/git-$c/$c.c'; }"
 	else
-		test_skip "$c: patch -p1 accepts the diff" "patch not installed"
+		test_skip "$c: patch -p1 accepts the diff" "$(missing_why patch)"
 	fi
 done
 

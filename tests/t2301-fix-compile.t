@@ -5,6 +5,7 @@
 # ACCESS_ONCE for what is left) under gcc and clang, at -O0 and -O2.
 # Control: the 2017 semantic patch's READ_ONCE(x)++ is rejected.
 . "$(dirname "$0")/lib/tap.sh"
+requires clang clang
 
 FIX="$RWONCE_ROOT/tests/fix"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
@@ -13,7 +14,7 @@ FIX="$RWONCE_ROOT/tests/fix"
 CFLAGS_T="-std=gnu11 -fno-strict-aliasing -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -c -o /dev/null"
 for cc in gcc clang; do
 	if ! have_cmd $cc; then
-		test_skip "$cc: fixtures compile before and after" "$cc not installed"
+		test_skip "$cc: fixtures compile before and after" "$(missing_why $cc)"
 		continue
 	fi
 	for c in access-once volatile-cast no-newline nonscalar macro-body; do

@@ -6,6 +6,7 @@
 # (bench/linux-tree.sh puts it in /work/cache/linux-source-6.1, or set
 # RWONCE_LINUX_TREE).
 . "$(dirname "$0")/lib/tap.sh"
+requires python3 python3
 
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 
@@ -31,12 +32,16 @@ if have_cmd python3; then
 		'$RWONCE' fix -q '$TEST_TMP/synth2' >'$TEST_TMP/again.diff'; test ! -s '$TEST_TMP/again.diff' &&
 		! diff -r '$TEST_TMP/synth' '$TEST_TMP/synth2' >/dev/null"
 else
-	test_skip 'self-check: a generated tree' 'python3 not installed'
-	test_skip 'generated tree: idempotent' 'python3 not installed'
+	test_skip 'self-check: a generated tree' "$(missing_why python3)"
+	test_skip 'generated tree: idempotent' "$(missing_why python3)"
 fi
 
+# The Linux tree (linux-source-6.1, a deps/full package, unpacked by
+# bench/linux-tree.sh): check-full's.
 LINUX=${RWONCE_LINUX_TREE:-/work/cache/linux-source-6.1}
-if [ -d "$LINUX" ]; then
+if [ "${RWONCE_FULL:-0}" != 1 ]; then
+	test_skip 'self-check: the kernel tree' "make check-full only (RWONCE_FULL=1; linux-source-6.1 from deps/full)"
+elif [ -d "$LINUX" ]; then
 	selfcheck "the kernel tree ($LINUX)" "'$LINUX'"
 else
 	test_skip 'self-check: the kernel tree' "$LINUX not unpacked (run bench/linux-tree.sh)"

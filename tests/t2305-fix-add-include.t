@@ -8,6 +8,9 @@
 
 INC="$RWONCE_ROOT/tests/fix/include"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
+requires git git
+requires patch patch
+need_cmd git patch
 cd "$TEST_TMP" || exit 1
 cp -r "$INC" tree
 

@@ -4,6 +4,10 @@
 # that are C, one progress option for every command, and small things
 # (man pages, --help, summaries, tcc's version).
 . "$(dirname "$0")/lib/tap.sh"
+requires git git
+requires patch patch
+requires tcc tcc
+requires qemu-x86_64 qemu-user
 need_cmd cc
 
 SITE='int f(int *p) { return ACCESS_ONCE(*p); }'
@@ -37,7 +41,7 @@ if have_cmd git && have_cmd patch; then
 		grep -qx -- "--- a/sub/../x.c" "$TEST_TMP/b.diff" || grep -qx -- "--- a/x.c" "$TEST_TMP/b.diff";
 		! grep -q "note: files outside" "$TEST_TMP/b.err"'
 else
-	test_skip 'fix with paths above the current folder' 'git or patch not installed (apt-get install git patch)'
+	test_skip 'fix with paths above the current folder' "$(missing_why git patch)"
 fi
 
 # ---- item 11: --in-place counts what was written --------------------------
@@ -75,8 +79,9 @@ for cmd in verify audit fix; do
 		 grep -q "no\\\\-progress" "$RWONCE_ROOT/doc/rwonce-'$cmd'.1"'
 done
 if have_cmd script && have_cmd mkfifo; then
-	# fix on a terminal (script gives it one), paused 1.5 s by the walk
-	# hook so that the run is long enough for a progress line.
+	# fix on a terminal (script gives it one; TERM set, since a dumb
+	# terminal gets no progress line), paused 1.5 s by the walk hook so
+	# that the run is long enough for a progress line.
 	mkdir "$TEST_TMP/tree"
 	echo "$SITE" >"$TEST_TMP/tree/a.c"
 	on_tty() { # output-file command...
@@ -84,7 +89,7 @@ if have_cmd script && have_cmd mkfifo; then
 		shift
 		rm -f "$TEST_TMP/fifo" && mkfifo "$TEST_TMP/fifo"
 		(read -r _ <"$TEST_TMP/fifo"; sleep 1.5; echo go >"$TEST_TMP/fifo") &
-		RWONCE_TEST_WALK_FIFO="$TEST_TMP/fifo" timeout 60 script -qec "$*" /dev/null >"$out" 2>&1
+		RWONCE_TEST_WALK_FIFO="$TEST_TMP/fifo" TERM=xterm timeout 60 script -qec "$*" /dev/null >"$out" 2>&1
 		wait
 	}
 	on_tty "$TEST_TMP/tty1" "$RWONCE" fix "$TEST_TMP/tree"
@@ -117,10 +122,10 @@ test_expect_success 'verify --help: no doubled blank line' '
 	"$RWONCE" verify --help >"$TEST_TMP/h" && ! awk "prev == \"\" && \$0 == \"\" && NR > 1 { bad = 1 } { prev = \$0 } END { exit !bad }" "$TEST_TMP/h"'
 if have_cmd tcc && have_cmd qemu-x86_64; then
 	test_expect_success 'tcc shows as 0.9.27, not (927)' '
-		"$RWONCE" verify --cc tcc --opt 0 --only read_u32 >"$TEST_TMP/t" 2>&1;
-		head -n 1 "$TEST_TMP/t"; grep -q "^tcc x86_64 (0\.9\.[0-9]*)" "$TEST_TMP/t"'
+		"$RWONCE" verify --cc tcc --opt 0 --only read_u32 --details >"$TEST_TMP/t" 2>&1;
+		grep "^tcc" "$TEST_TMP/t"; grep -q "^tcc x86_64 (0\.9\.[0-9]*)" "$TEST_TMP/t"'
 else
-	test_skip 'tcc version' 'tcc or qemu-user not installed (apt-get install tcc qemu-user)'
+	test_skip 'tcc version' "$(missing_why tcc qemu-x86_64)"
 fi
 test_expect_success 'doc/verify.md gives the first run time with its conditions' '
 	grep -q "idle 2-core machine" "$RWONCE_ROOT/doc/verify.md" &&

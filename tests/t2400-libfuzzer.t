@@ -7,8 +7,13 @@
 . "$(dirname "$0")/lib/tap.sh"
 
 cd "$RWONCE_ROOT" || exit 1
+# FUZZ_CC (mk/56-libfuzzer.mk) may name another clang.
+requires clang-14 clang-14
+requires clang-16 clang-16
+requires clang-19 clang-19
+requires clang clang
 FUZZ_CC=${FUZZ_CC:-clang-14}
-have_cmd "$FUZZ_CC" || skip_all "$FUZZ_CC not installed (clang with libFuzzer)"
+need_cmd "$FUZZ_CC"
 printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' >"$TEST_TMP/probe.c"
 "$FUZZ_CC" -fsanitize=fuzzer,address,undefined -o "$TEST_TMP/probe" "$TEST_TMP/probe.c" 2>"$TEST_TMP/probe.err" ||
 	skip_all "$FUZZ_CC cannot link -fsanitize=fuzzer (libclang-rt-14-dev missing?): $(head -n 1 "$TEST_TMP/probe.err")"

@@ -6,6 +6,8 @@
 # same output with -j1 and -j2, clear errors for a missing or bad database.
 . "$(dirname "$0")/lib/tap.sh"
 
+# The hint of a message (make a compilation database with bear).
+mentions bear
 AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
 FIX=$RWONCE_ROOT/tests/audit/clang
 [ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"

@@ -12,6 +12,7 @@ AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
 [ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
 	skip_all "rwonce built without libclang (apt-get install libclang-dev)"
+requires bear bear
 need_cmd bear make cc
 
 URCU_EXAMPLES=/usr/share/doc/liburcu-dev/examples

@@ -4,6 +4,8 @@
 # folder with RWONCE_NO_LIBCLANG=1 (what mk/60-clang-engine.mk does when
 # libclang-dev is not installed).
 . "$(dirname "$0")/lib/tap.sh"
+# "clang engine: stub", the engine's name in a message.
+mentions clang
 need_cmd make cc
 
 B=$TEST_TMP/build

@@ -18,6 +18,10 @@ AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
 [ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
 	skip_all "rwonce built without libclang (apt-get install libclang-dev)"
+requires bear bear
+requires jq jq
+requires --full flex flex
+requires --full bison bison
 need_cmd bear jq flex bison make gcc
 LINUX=${RWONCE_LINUX_TREE:-/work/cache/linux-source-6.1}
 [ -f "$LINUX/Makefile" ] || skip_all "no kernel tree in $LINUX (bench/linux-tree.sh)"

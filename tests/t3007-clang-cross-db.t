@@ -6,6 +6,11 @@
 # "libclang failed to parse it".
 . "$(dirname "$0")/lib/tap.sh"
 
+# The compilers of the compilation databases below: libclang reads their
+# command lines, nothing runs them.
+mentions arm-linux-gnueabihf-gcc aarch64-linux-gnu-gcc-12
+requires clang-14 clang-14
+requires clang clang
 AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
 [ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
@@ -61,6 +66,6 @@ if have_cmd clang-14 || have_cmd clang; then
 		grep -q '$D/lock.c: cannot be parsed' $TEST_TMP/err &&
 		grep -q \"error: unknown target CPU 'armv7-a'\" $TEST_TMP/err"
 else
-	test_skip "the failing unit's reason" "no clang to ask (apt-get install clang)"
+	test_skip "the failing unit's reason" "$(missing_why clang-14 clang)"
 fi
 test_done

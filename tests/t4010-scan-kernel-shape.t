@@ -12,11 +12,13 @@ SRC=$RWONCE_ROOT/tests/scan/kernel-shape.c
 TICKET=$(line_of "$SRC" "READ_ONCE(*lock)")
 WORD=$(line_of "$SRC" "READ_ONCE(*w)")
 LOCAL=$(line_of "$SRC" "return READ_ONCE(v);")
+requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
+requires python3 python3
 
 for t in x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf; do
-	if ! have_cmd clang || ! clang_can "$t"; then
-		test_skip "clang -O2 $t: ticket and lock word torn" \
-			"clang for $t missing (apt-get install clang $(libc_pkg "$t"))"
+	if ! clang_can "$t"; then
+		test_skip "clang -O2 $t: ticket and lock word torn" "$(clang_why "$t")"
 		continue
 	fi
 	test_expect_success "clang -O2 $t: ticket lock and lock word are torn" '
@@ -33,7 +35,7 @@ done
 
 for cc in gcc aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc; do
 	if ! have_cmd "$cc"; then
-		test_skip "$cc -O2: ticket and lock word ok" "$cc not installed (apt-get install gcc-${cc%-gcc})"
+		test_skip "$cc -O2: ticket and lock word ok" "$(missing_why "$cc")"
 		continue
 	fi
 	test_expect_success "$cc -O2: one load each, exit 0" '
@@ -44,7 +46,7 @@ for cc in gcc aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc; do
 	'
 done
 
-if have_cmd clang && clang_can x86_64-linux-gnu; then
+if clang_can x86_64-linux-gnu && have_cmd python3; then
 	test_expect_success 'DWARF 4 line tables: the same two torn sites' '
 		clang -O2 -gdwarf-4 -c "$SRC" -o "$TEST_TMP/d4.o" &&
 		{ "$RWONCE" scan "$TEST_TMP/d4.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
@@ -92,8 +94,8 @@ assert len(run[\"results\"]) == 2
 " "$TEST_TMP/s"
 	'
 else
-	test_skip 'JSON output' 'clang missing (apt-get install clang)'
-	test_skip 'SARIF output' 'clang missing (apt-get install clang)'
+	if clang_can x86_64-linux-gnu; then why=$(missing_why python3); else why=$(clang_why x86_64-linux-gnu); fi
+	test_skip 'DWARF 4, line tables only, JSON and SARIF output' "$why"
 fi
 
 test_done

@@ -7,6 +7,7 @@
 # and the `lg` -- the lock word read twice in one execution of the site.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
+requires s390x-linux-gnu-as binutils-s390x-linux-gnu
 need_cmd s390x-linux-gnu-as
 
 ASM=$RWONCE_ROOT/tests/verify/ipte-unlock-gcc47-s390x.s

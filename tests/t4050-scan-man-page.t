@@ -3,6 +3,7 @@
 # page needs, and documents every option `rwonce scan --help` lists (so
 # the two cannot drift apart) and every verdict.
 . "$(dirname "$0")/lib/tap.sh"
+requires groff groff-base
 need_cmd groff
 
 MAN=$RWONCE_ROOT/doc/rwonce-scan.1

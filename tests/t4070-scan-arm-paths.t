@@ -15,6 +15,9 @@
 # .loc lines on a READ_ONCE line of tests/scan/arm-it-block.c.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
+requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
+requires arm-linux-gnueabihf-as binutils-arm-linux-gnueabihf
+requires arm-linux-gnueabihf-objdump binutils-arm-linux-gnueabihf
 need_cmd arm-linux-gnueabihf-gcc arm-linux-gnueabihf-as arm-linux-gnueabihf-objdump
 
 SRC=$RWONCE_ROOT/tests/scan/arm-paths.c

@@ -15,6 +15,8 @@
 #     holds the whole function (4 sites, none on that line).
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
+requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
+requires arm-linux-gnueabihf-objdump binutils-arm-linux-gnueabihf
 
 SRC=$RWONCE_ROOT/tests/scan/wrapper-macros.c
 DEF=$(line_of "$SRC" "#define sub_positive(")
@@ -30,14 +32,23 @@ for c in "arm-gcc|arm-linux-gnueabihf-gcc|" "arm-clang|clang|arm-linux-gnueabihf
 	name=${c%%|*} rest=${c#*|}
 	cc=${rest%%|*} triple=${rest#*|}
 	if ! have_cmd "$cc"; then
-		test_skip "$name -O2: uses of a macro that holds READ_ONCE/WRITE_ONCE" "$cc not installed"
+		test_skip "$name -O2: uses of a macro that holds READ_ONCE/WRITE_ONCE" "$(missing_why "$cc")"
 		continue
 	fi
 	if [ -n "$triple" ] && ! clang_can "$triple"; then
-		test_skip "$name -O2: uses of a macro that holds READ_ONCE/WRITE_ONCE" \
-			"clang for $triple missing (apt-get install clang $(libc_pkg "$triple"))"
+		test_skip "$name -O2: uses of a macro that holds READ_ONCE/WRITE_ONCE" "$(clang_why "$triple")"
 		continue
 	fi
+	# The ARM cases read the disassembly too.
+	case $name in
+	arm-*)
+		if ! have_cmd arm-linux-gnueabihf-objdump; then
+			test_skip "$name -O2: uses of a macro that holds READ_ONCE/WRITE_ONCE" \
+				"$(missing_why arm-linux-gnueabihf-objdump)"
+			continue
+		fi
+		;;
+	esac
 	flags=${triple:+--target=$triple}
 	case $name in
 	arm-*)

@@ -14,6 +14,15 @@
 [ "$RWONCE_FULL" = 1 ] || skip_all "kernel builds: check-full only (RWONCE_FULL=1)"
 "$RWONCE" scan -h 2>&1 | grep -q 'usage: rwonce scan' ||
 	skip_all "this rwonce has no scan command (issue #10)"
+requires python3 python3
+requires clang-16 clang-16
+requires --full ld.lld-16 lld-16
+requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
+requires bc bc
+requires --full flex flex
+requires --full bison bison
+# Package names in the skip reason.
+mentions lld-16 llvm-16
 need_cmd python3 make
 GT=$RWONCE_ROOT/tests/scan-real/ground-truth.tsv
 KB=${RWONCE_KBUILD_DIR:-${RWONCE_CACHE:-/work/cache}/kbuild}

@@ -5,6 +5,7 @@
 # folder resumes: it runs nothing and prints the same summary.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
+requires clang-19 clang-19
 need_cmd cc
 fuzz_need_x86
 fuzz_need_csmith

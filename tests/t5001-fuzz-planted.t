@@ -7,6 +7,10 @@
 # report naming the compiler and both access sequences.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
+requires python3 python3
+requires cvise cvise
+requires creduce creduce
+requires clang-format clang-format
 need_cmd gcc python3
 fuzz_need_x86
 fuzz_need_csmith
@@ -32,7 +36,7 @@ test_expect_success 'the disagreeing programs are kept for reduction' '
 	test -s "$TEST_TMP/p/programs/seed-2.c"'
 
 if ! have_cmd cvise && ! have_cmd creduce; then
-	test_skip 'reduced to at most 30 lines' 'cvise not installed (apt-get install cvise)'
+	test_skip 'reduced to at most 30 lines' "$(missing_why cvise creduce)"
 else
 	# A small program (one function, short blocks, simple expressions,
 	# scalars only).  C-Vise goes on trying passes for 10-16 minutes;

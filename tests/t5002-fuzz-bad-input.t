@@ -46,7 +46,10 @@ fails2 'a bad --opt, as verify says it' "^rwonce: error: --opt: '7' is not an op
 fails2 'a bad --check-one configuration' "^rwonce: error: 'gcc:x86_64' is not CC:TARGET:OPT" \
 	"$RWONCE" fuzz --check-one --ref gcc:x86_64 --bad gcc:x86_64:2 --expect count "$TEST_TMP/afile"
 
-# A crashing and a hanging compiler: recorded as such; gcc goes on.
+# A crashing and a hanging compiler: recorded as such; gcc goes on.  The
+# hang is a sleep of a length no other process on the machine has.
+RWONCE_TEST_HANG_SECONDS=$((600000 + $$))
+export RWONCE_TEST_HANG_SECONDS
 "$RWONCE" fuzz --cc gcc --cc "$RWONCE_ROOT/tests/fuzz/cc-crash" --cc "$RWONCE_ROOT/tests/fuzz/cc-hang" \
 	--opt 0 --seeds 1-2 --max-funcs 1 --compile-timeout 3 --out "$TEST_TMP/c" \
 	>"$TEST_TMP/c.summary" 2>"$TEST_TMP/c.err"
@@ -66,7 +69,8 @@ test_expect_success 'gcc still ran every program' '
 test_expect_success 'the summary lists them as trouble' '
 	grep -Eq "cc-crash x86_64 -O0 +0( +0)+ +2 +0$" "$TEST_TMP/c.summary"'
 test_expect_success 'no hung compiler left behind' '
-	! ps -eo args | grep -q "^sleep 600$" || { ps -eo pid,args | grep "sleep 600"; false; }'
+	! ps -eo args | grep -q "^sleep $RWONCE_TEST_HANG_SECONDS$" ||
+		{ ps -eo pid,args | grep "sleep $RWONCE_TEST_HANG_SECONDS"; false; }'
 
 # --merge: a corrupt shard is named with its line, never left out.
 mkdir "$TEST_TMP/m1" "$TEST_TMP/m2" "$TEST_TMP/m3"

@@ -3,10 +3,10 @@
 # one run over the same seeds prints (and the same result lines).
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
-need_cmd gcc
+requires parallel parallel
+need_cmd gcc parallel
 fuzz_need_x86
 fuzz_need_csmith
-have_cmd parallel || skip_all "GNU parallel not installed (apt-get install parallel)"
 
 fuzz_private_tmpdir
 F="--cc gcc --opt 0,2 --seeds 21-24 --max-funcs 1"

@@ -2,6 +2,7 @@
 # doc/rwonce-fuzz.1 renders without warnings, has the sections a command's
 # page needs, and documents every option `rwonce fuzz --help` lists.
 . "$(dirname "$0")/lib/tap.sh"
+requires groff groff-base
 need_cmd groff
 MAN=$RWONCE_ROOT/doc/rwonce-fuzz.1
 

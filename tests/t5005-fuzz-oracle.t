@@ -9,6 +9,9 @@
 # volatile are one access.  Programs: tests/fuzz/oracle/.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
+requires python3 python3
+requires arm-linux-gnueabihf-gcc-12 gcc-arm-linux-gnueabihf
+requires qemu-arm qemu-user
 need_cmd gcc python3
 fuzz_need_x86
 fuzz_need_csmith_headers
@@ -50,7 +53,7 @@ if have_cmd arm-linux-gnueabihf-gcc-12 && have_cmd qemu-arm; then
 		rc=$?; cat "$TEST_TMP/err"; test $rc = 0'
 else
 	test_skip 'armhf: two halves of a 64-bit volatile are one access, like one 8-byte load' \
-		'arm-linux-gnueabihf-gcc-12 or qemu-arm missing (apt-get install gcc-arm-linux-gnueabihf qemu-user)'
+		"$(missing_why arm-linux-gnueabihf-gcc-12 qemu-arm)"
 fi
 
 guard() { # program: 0 when it passes the guards

@@ -16,6 +16,13 @@
 # marked site) is found as a torn marked site, a bug: exit status 1.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
+requires clang-19 clang-19
+requires python3 python3
+requires arm-linux-gnueabihf-gcc-12 gcc-arm-linux-gnueabihf
+requires qemu-arm qemu-user
+requires qemu-riscv64 qemu-user
+# riscv64's binutils and C library are check-full's (deps/full/cross.txt).
+requires --full riscv64-linux-gnu-ld binutils-riscv64-linux-gnu
 need_cmd gcc clang-19 python3
 fuzz_need_x86
 fuzz_need_csmith
@@ -97,7 +104,7 @@ else
 	for t in 'armhf: a volatile-cast struct read past its end is aggregate, not a bug' \
 		'armhf: an int64_t read by ldrd (two halves) at a mark is one full access' \
 		'armhf: rwonce.h refuses READ_ONCE of the 64-bit scalar'; do
-		test_skip "$t" 'arm-linux-gnueabihf-gcc-12 or qemu-arm missing (apt-get install gcc-arm-linux-gnueabihf qemu-user)'
+		test_skip "$t" "$(missing_why arm-linux-gnueabihf-gcc-12 qemu-arm)"
 	done
 fi
 
@@ -111,7 +118,7 @@ if have_cmd riscv64-linux-gnu-ld && have_cmd qemu-riscv64; then
 		test "$(grep -c "\"status\":\"ok\".*\"site_verdict\":\"ok\"" "$TEST_TMP/rv/results.jsonl")" = 2'
 else
 	test_skip 'riscv64: clang-19 -O2 with line tables links and runs' \
-		'riscv64 binutils or qemu-riscv64 missing (apt-get install binutils-riscv64-linux-gnu qemu-user)'
+		"$(missing_why riscv64-linux-gnu-ld qemu-riscv64)"
 fi
 
 # The fixed programs, with the csmith stand-in first in PATH.

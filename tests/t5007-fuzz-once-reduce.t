@@ -11,6 +11,9 @@
 # bug.  C-Vise itself runs for 120 s (900 s in make check-full).
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
+requires python3 python3
+requires cvise cvise
+requires creduce creduce
 need_cmd gcc python3
 fuzz_need_x86
 fuzz_need_csmith
@@ -62,7 +65,7 @@ test_expect_success 'check-one: --expect-site needs --mode once' '
 	grep -q "expect-site" "$TEST_TMP/err"'
 
 if ! have_cmd cvise && ! have_cmd creduce; then
-	test_skip 'once mode reduced' 'cvise not installed (apt-get install cvise)'
+	test_skip 'once mode reduced' "$(missing_why cvise creduce)"
 else
 	# C-Vise keeps trying its passes until it runs out, minutes on this
 	# 37-line program; what it has at the limit is the testcase (by hand

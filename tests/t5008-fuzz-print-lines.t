@@ -9,6 +9,8 @@
 # a line with one read fewer.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/fuzz.sh"
+requires python3 python3
+requires tcc tcc
 need_cmd gcc python3
 fuzz_need_x86
 fuzz_need_csmith_headers
@@ -60,7 +62,7 @@ if have_cmd tcc; then
 		grep -qx "  line 5: r4 reference 1, here 0" "$TEST_TMP/out3"'
 else
 	test_skip 'tcc: the read dropped from a comma operand is on the comma line' \
-		'tcc not installed (apt-get install tcc)'
+		"$(missing_why tcc)"
 fi
 test_expect_success 'no temporary files left' 'test -z "$(ls -A "$TMPDIR")"'
 test_done

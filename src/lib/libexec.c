@@ -57,15 +57,24 @@ const char *libexec_find(char *out, size_t size, const char *name,
 				return out;
 		/* Installed: <prefix>/bin/rwonce finds <prefix>/libexec/rwonce/
 		 * wherever the prefix was copied or staged (DESTDIR). */
-		if (try_path(out, size, self, "/../libexec/rwonce/", name))
+		if (try_path(out, size, self, "/" RWONCE_LIBEXEC_FROM_BIN "/rwonce/", name))
 			return out;
 	}
-	if (try_path(out, size, RWONCE_LIBEXECDIR, "/rwonce/", name))
-		return out;
 	strbuf_addf(why, "%s not found next to the rwonce executable nor in "
-		    "%s/rwonce/ nor in ../libexec/rwonce/ beside it (run make, or set %s)", name, RWONCE_LIBEXECDIR,
-		    env_var);
+		    "%s/rwonce/ beside it (run make, or set %s)", name,
+		    RWONCE_LIBEXEC_FROM_BIN, env_var);
 	return NULL;
+}
+
+/* path without "..", when it exists (paths in messages); frees path. */
+static char *canonical(char *path)
+{
+	char real[PATH_MAX];
+
+	if (!realpath(path, real))
+		return path;
+	free(path);
+	return xstrdup(real);
 }
 
 void libexec_data_dirs(const char **probes_dir, const char **include_dir)
@@ -73,39 +82,38 @@ void libexec_data_dirs(const char **probes_dir, const char **include_dir)
 	static const struct {
 		const char *probes, *include;
 	} layouts[] = {
-		{ "probes", "include" },                /* build tree */
-		{ "share/rwonce/probes", "include" },   /* installed */
+		{ "../probes", "../include" },          /* build tree */
+		{ RWONCE_DATADIR_FROM_BIN "/rwonce/probes",
+		  RWONCE_INCLUDEDIR_FROM_BIN },         /* installed */
 	};
 	const char *env_p = getenv("RWONCE_PROBES_DIR");
 	const char *env_i = getenv("RWONCE_INCLUDE_DIR");
-	char self[PATH_MAX], top[PATH_MAX];
+	char self[PATH_MAX];
 
-	*probes_dir = RWONCE_INSTALLED_PROBES;
-	*include_dir = RWONCE_INSTALLED_INCLUDE;
-	/* <top>/build/rwonce or <top>/bin/rwonce */
-	if (!self_dir(self) && realpath(*self ? self : "/", top)) {
-		char *slash = strrchr(top, '/');
-
-		if (slash)
-			*slash = '\0';
+	/* Where an install would have them, named by the errors if absent. */
+	*probes_dir = layouts[1].probes;
+	*include_dir = layouts[1].include;
+	/* <top>/build/rwonce or <prefix>/bin/rwonce */
+	if (!self_dir(self))
 		for (size_t k = 0; k < ARRAY_SIZE(layouts); k++) {
-			char *p = xasprintf("%s/%s", top, layouts[k].probes);
-			char *i = xasprintf("%s/%s", top, layouts[k].include);
+			char *p = xasprintf("%s/%s", self, layouts[k].probes);
+			char *i = xasprintf("%s/%s", self, layouts[k].include);
 			char *lib = xasprintf("%s/library.c", p);
 			char *hdr = xasprintf("%s/rwonce.h", i);
 			int found = usable(lib) && usable(hdr);
 
 			free(lib);
 			free(hdr);
-			if (found) {
-				*probes_dir = p;
-				*include_dir = i;
+			/* The installed layout is the answer when neither
+			 * has the files: errors name it. */
+			if (found || k == ARRAY_SIZE(layouts) - 1) {
+				*probes_dir = canonical(p);
+				*include_dir = canonical(i);
 				break;
 			}
 			free(p);
 			free(i);
 		}
-	}
 	if (env_p && *env_p)
 		*probes_dir = env_p;
 	if (env_i && *env_i)

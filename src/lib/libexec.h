@@ -3,9 +3,10 @@
  * libclang engine, the scan plugin): from an environment variable naming
  * it, then next to the running executable (the build tree), then relative
  * to it as `make install` lays it out (bin/../libexec/rwonce/: an
- * installed tree that was moved or staged with DESTDIR still works), then
- * in the folder compiled in ($(LIBEXECDIR)/rwonce/).  Likewise the data
- * the commands compile against: the probe battery and include/rwonce.h.
+ * installed tree that was moved or staged with DESTDIR works).  Likewise
+ * the data the commands compile against: the probe battery and
+ * include/rwonce.h.  No absolute path is compiled in, so `make install
+ * PREFIX=...` rebuilds nothing.
  */
 #ifndef RWONCE_LIB_LIBEXEC_H
 #define RWONCE_LIB_LIBEXEC_H
@@ -14,22 +15,24 @@
 
 #include "lib/strbuf.h"
 
-#ifndef RWONCE_LIBEXECDIR
-#define RWONCE_LIBEXECDIR "/usr/local/libexec"
+/* $(LIBEXECDIR) seen from $(BINDIR) (mk/20-trace.mk). */
+#ifndef RWONCE_LIBEXEC_FROM_BIN
+#define RWONCE_LIBEXEC_FROM_BIN "../libexec"
 #endif
-#ifndef RWONCE_INSTALLED_PROBES
-#define RWONCE_INSTALLED_PROBES "/usr/local/share/rwonce/probes"
+/* $(DATADIR) and $(INCLUDEDIR) seen from $(BINDIR) (mk/30-verify.mk). */
+#ifndef RWONCE_DATADIR_FROM_BIN
+#define RWONCE_DATADIR_FROM_BIN "../share"
 #endif
-#ifndef RWONCE_INSTALLED_INCLUDE
-#define RWONCE_INSTALLED_INCLUDE "/usr/local/include"
+#ifndef RWONCE_INCLUDEDIR_FROM_BIN
+#define RWONCE_INCLUDEDIR_FROM_BIN "../include"
 #endif
 
 /*
  * Put the path of file `name` in out[0..size): $env_var if set (it must
  * then exist), else the first readable <folder of the executable>
- * <near[k]><name>, else <folder of the executable>/../libexec/rwonce/<name>,
- * else RWONCE_LIBEXECDIR/rwonce/<name>.  Returns out, or
- * NULL with the places tried in *why when there is none.
+ * <near[k]><name>, else <folder of the executable>/
+ * RWONCE_LIBEXEC_FROM_BIN/rwonce/<name>.  Returns out, or NULL with the
+ * places tried in *why when there is none.
  */
 const char *libexec_find(char *out, size_t size, const char *name,
 			 const char *env_var, const char *const *near,
@@ -41,8 +44,8 @@ const char *libexec_find(char *out, size_t size, const char *name,
  * rwonce runs from its build folder (build/../probes, build/../include),
  * else the installed layout relative to the executable
  * (bin/../share/rwonce/probes, bin/../include: a staged or moved install
- * works), else the paths compiled in from PREFIX.  The strings live until
- * exit.
+ * works) -- also when nothing is there, so that errors name where an
+ * install would have them.  The strings live until exit.
  */
 void libexec_data_dirs(const char **probes_dir, const char **include_dir);
 

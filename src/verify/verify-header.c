@@ -187,9 +187,7 @@ int report_header(const char *path, const struct build_config *c, size_t nr,
 	struct variant *v = NULL;
 	size_t nr_v = 0, alloc_v = 0;
 	const char *kw = "#if";
-	char *tmp;
-	int fd, ret = -1;
-	FILE *f;
+	int ret;
 
 	for (size_t k = 0; k < nr; k++) {
 		strbuf_addf(&all, "%s%s", all.len ? "; " : "", c[k].label);
@@ -242,22 +240,7 @@ int report_header(const char *path, const struct build_config *c, size_t nr,
 	strbuf_addstr(&sb, "\n#endif\n#endif\n");
 
 	/* Atomically: a build that includes the file never sees half of it. */
-	tmp = xasprintf("%s.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		error("cannot write %s: %s", path, strerror(errno));
-		goto out;
-	}
-	fchmod(fd, 0644); /* mkstemp makes 0600; a header is for everyone */
-	f = fdopen(fd, "w");
-	if (!f || fputs(sb.buf, f) == EOF || fclose(f) || rename(tmp, path)) {
-		error("cannot write %s: %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	ret = 0;
-out:
-	free(tmp);
+	ret = verify_write_file(path, sb.buf, sb.len);
 	for (size_t k = 0; k < nr_v; k++) {
 		free(v[k].cond);
 		strbuf_release(&v[k].labels);

@@ -1,6 +1,12 @@
 /*
- * What rwonce verify says: a table for people and JSON for programs (the
- * header for build systems is verify-header.c).
+ * What rwonce verify says: a short report for people and JSON for
+ * programs (the header for build systems is verify-header.c).
+ *
+ * The short report puts first what a reader looks for: the verdict and
+ * the summary sentences (verify-summary.c), then, for each probe that was
+ * not ok, the accesses the tracer saw in one configuration and the list
+ * of the others.  The tables of every probe in every configuration, mostly
+ * "ok", come after it with --details, or go to the file --report names.
  */
 #include "verify/verify.h"
 #include "lib/json.h"
@@ -104,9 +110,11 @@ static void print_group(FILE *f, const struct build_config *c, size_t from, size
 	fputc('\n', f);
 }
 
+/* Per probe that was not ok: the accesses of up to max_shown
+ * configurations, then the list of the others. */
 static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 			   const struct config_result *r,
-			   const struct probe_set *set)
+			   const struct probe_set *set, size_t max_shown)
 {
 	int header = 0;
 
@@ -129,7 +137,7 @@ static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 				if (!pr->ran || !pr->verdict)
 					continue;
 				label = c[k].label;
-				if (shown >= 3) {
+				if (shown >= max_shown) {
 					/* "clang-19 x86_64 -O2 -O3; clang-19 i386 -O1" */
 					if (more && c[k].group == last_group)
 						strbuf_addf(&rest, " %s%s", c[k].opt,
@@ -145,7 +153,8 @@ static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 					continue;
 				}
 				if (!header++)
-					fprintf(f, "Probes that were not ok, with the accesses the tracer saw:\n");
+					fprintf(f, "\nProbes that were not ok, with the accesses the tracer saw%s:\n",
+						max_shown == 1 ? " in one configuration" : "");
 				verdict_list(pr->verdict, list, sizeof(list));
 				struct strbuf ex = STRBUF_INIT;
 				probe_format_expect(p, &ex);
@@ -174,17 +183,13 @@ static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 				fprintf(f, "%s: also in %s\n", p->name, rest.buf);
 			strbuf_release(&rest);
 		}
-	if (header)
-		fputc('\n', f);
 }
 
-void report_table(FILE *f, const struct build_config *c, size_t nr,
-		  const struct config_result *r, const struct probe_set *set,
-		  int color)
+/* Every probe in every configuration, and the legend. */
+static void print_tables(FILE *f, const struct build_config *c, size_t nr,
+			 const struct config_result *r,
+			 const struct probe_set *set, int color)
 {
-	size_t lib_bad = 0, trouble = 0;
-	double compile = 0, trace = 0;
-
 	for (size_t from = 0; from < nr; ) {
 		size_t to = from + 1;
 
@@ -196,17 +201,96 @@ void report_table(FILE *f, const struct build_config *c, size_t nr,
 	fprintf(f, "Columns: -O level, /a = RWONCE_BACKEND_ATOMIC.  Cells: ok, DUP duplicated, TORN torn,\n"
 		   "FUSED fused, WIDE widened, ELIDED elided, REORD reordered, unobs unobservable\n"
 		   "(the tracer cannot see the instructions), NOCC its file did not compile,\n"
-		   "- not run (controls need one backend).\n\n");
-	print_failures(f, c, nr, r, set);
-	verify_summary(f, c, nr, r, set);
+		   "- not run (controls need one backend).\n");
+}
+
+/* The report; details: the tables and up to 3 configurations' accesses
+ * per probe instead of one.  report_path: where the full one went. */
+static void print_report(FILE *f, const struct build_config *c, size_t nr,
+			 const struct config_result *r,
+			 const struct probe_set *set, int color, int details,
+			 const char *report_path)
+{
+	size_t lib_bad = 0, trouble = 0;
+	double compile = 0, trace = 0;
+
 	for (size_t k = 0; k < nr; k++) {
 		compile += r[k].compile_s;
 		trace += r[k].trace_s;
 		trouble += r[k].trouble != NULL;
 		lib_bad += r[k].state == CONFIG_VIOLATIONS;
 	}
-	fprintf(f, "(compile %.1f s, trace %.1f s of work)\n", compile, trace);
 	fprintf(f, "verdict: %s\n", trouble ? "TROUBLE" : lib_bad ? "VIOLATIONS" : "ok");
+	verify_summary(f, c, nr, r, set);
+	if (details) {
+		fputc('\n', f);
+		print_tables(f, c, nr, r, set, color);
+	}
+	print_failures(f, c, nr, r, set, details ? 3 : 1);
+	fprintf(f, "\n(compile %.1f s, trace %.1f s of work)\n", compile, trace);
+	if (report_path)
+		fprintf(f, "Every probe in every configuration: %s\n", report_path);
+	else if (!details)
+		fprintf(f, "Every probe in every configuration: rwonce verify --details\n");
+}
+
+int report_text(FILE *f, const struct build_config *c, size_t nr,
+		const struct config_result *r, const struct probe_set *set,
+		int color, int details, const char *report_path)
+{
+	char *full = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int ret = 0;
+
+	if (report_path) {
+		mem = open_memstream(&full, &len);
+		if (!mem)
+			die_errno("cannot make the report for %s", report_path);
+		print_report(mem, c, nr, r, set, 0, 1, NULL);
+		if (fclose(mem))
+			die_errno("cannot make the report for %s", report_path);
+		ret = verify_write_file(report_path, full, len);
+		free(full);
+		if (ret)
+			report_path = NULL;
+	}
+	if (f)
+		print_report(f, c, nr, r, set, color, details, report_path);
+	return ret;
+}
+
+int verify_write_file(const char *path, const char *text, size_t len)
+{
+	char *tmp = xasprintf("%s.XXXXXX", path);
+	int fd = mkstemp(tmp);
+	int err = 0;
+
+	if (fd < 0) {
+		err = errno;
+	} else {
+		FILE *f;
+
+		fchmod(fd, 0644); /* mkstemp makes 0600; the file is for everyone */
+		f = fdopen(fd, "w");
+		if (!f) {
+			err = errno;
+			close(fd);
+		} else {
+			if (fwrite(text, 1, len, f) != len)
+				err = errno ? errno : EIO;
+			if (fclose(f) && !err)
+				err = errno;
+		}
+		if (!err && rename(tmp, path))
+			err = errno;
+		if (err)
+			unlink(tmp);
+	}
+	free(tmp);
+	if (err)
+		return error("cannot write %s: %s", path, strerror(err));
+	return 0;
 }
 
 static void json_str(FILE *f, const char *s)

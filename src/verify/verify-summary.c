@@ -1,5 +1,5 @@
 /*
- * The closing sentences of rwonce verify's table: what was checked, how
+ * The opening sentences of rwonce verify's report: what was checked, how
  * often the library kept the promise, and where the raw volatile cast
  * (the controls) broke it.  Said positively and in plain words, because
  * on a first run this is what a reader looks at.
@@ -178,7 +178,7 @@ void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 			"not a violation).\n", lib_ok, lib_run, lib_unobs);
 	else if (lib_run)
 		fprintf(f, "The library BROKE the promise in %zu of %zu probe runs "
-			"(listed above); it kept it in %zu%s.\n", lib_bad, lib_run,
+			"(listed below); it kept it in %zu%s.\n", lib_bad, lib_run,
 			lib_ok, lib_unobs ? ", the rest were unobservable" : "");
 	if (ctl_run && !ctl_bad)
 		fprintf(f, "The raw volatile cast (the controls) also kept it in "

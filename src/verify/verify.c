@@ -32,8 +32,8 @@ static const char *const verify_usage[] = {
 struct verify_options {
 	struct grid_request grid;
 	struct strlist probe_files, only;
-	const char *header, *backend;
-	int json, jobs, no_builtin, list, timeout_s, no_progress;
+	const char *header, *report, *backend;
+	int json, details, jobs, no_builtin, list, timeout_s, no_progress;
 };
 
 /* What is run and what it gave. */
@@ -71,7 +71,9 @@ static void parse_verify_options(int argc, const char **argv,
 		OPT_INT(0, "timeout", &vo->timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
 		OPT_BOOL(0, "no-progress", &vo->no_progress, "no progress line on a terminal"),
 		OPT_GROUP("Output"),
-		OPT_BOOL(0, "json", &vo->json, "print JSON instead of the table"),
+		OPT_BOOL(0, "details", &vo->details, "also print the tables: every probe in every configuration"),
+		OPT_STRING(0, "report", &vo->report, "FILE", "also write the report with the tables to FILE"),
+		OPT_BOOL(0, "json", &vo->json, "print JSON instead of the report"),
 		OPT_STRING(0, "emit-header", &vo->header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
 		OPT_END(),
 	};
@@ -132,8 +134,8 @@ static int select_probes(struct probe_set *set, const struct strlist *only)
 }
 
 /*
- * The probes, first: a bad annotation or an unwritable --emit-header is
- * said before anything runs.  0, or -1 after error().
+ * The probes, first: a bad annotation or an unwritable --emit-header or
+ * --report is said before anything runs.  0, or -1 after error().
  */
 static int plan_probes(struct verify_plan *plan, const struct verify_options *vo)
 {
@@ -144,6 +146,8 @@ static int plan_probes(struct verify_plan *plan, const struct verify_options *vo
 	libexec_data_dirs(&plan->run.probes_dir, &plan->run.include_dir);
 	/* Not after minutes of work: an unwritable header is said now. */
 	if (vo->header && header_check_writable(vo->header))
+		return -1;
+	if (vo->report && header_check_writable(vo->report))
 		return -1;
 	if (!vo->no_builtin)
 		for (size_t i = 0; i < ARRAY_SIZE(builtin_probes); i++) {
@@ -262,8 +266,10 @@ static int report(const struct verify_plan *plan, const struct verify_options *v
 				ret = EXIT_FINDINGS;
 	if (vo->json)
 		report_json(stdout, cfg, nr, plan->res, &plan->set);
-	else
-		report_table(stdout, cfg, nr, plan->res, &plan->set, want_color(1));
+	if ((!vo->json || vo->report) &&
+	    report_text(vo->json ? NULL : stdout, cfg, nr, plan->res, &plan->set,
+			want_color(1), vo->details, vo->report))
+		ret = EXIT_TROUBLE;
 	fflush(stdout);
 	if (vo->header && ret != EXIT_TROUBLE &&
 	    report_header(vo->header, cfg, nr, plan->res, &plan->set))

@@ -67,16 +67,24 @@ void run_config(const struct build_config *c, const struct probe_set *set,
 		const struct verify_opts *o, struct config_result *r);
 void config_result_release(struct config_result *r, size_t nr_probes);
 
-/* verify-report.c */
-void report_table(FILE *f, const struct build_config *c, size_t nr,
-		  const struct config_result *r, const struct probe_set *set,
-		  int color);
-/* The closing sentences of the table (verify-summary.c). */
+/*
+ * verify-report.c: the text report -- the verdict and the summary, then
+ * the accesses of what was not ok; with details, the tables of every
+ * probe in every configuration too.  With report_path, the detailed
+ * report also goes to that file (written atomically; f may then be NULL:
+ * only the file).  0, or -1 after error() when it could not be written.
+ */
+int report_text(FILE *f, const struct build_config *c, size_t nr,
+		const struct config_result *r, const struct probe_set *set,
+		int color, int details, const char *report_path);
+/* Write a whole file atomically (a temporary file renamed): 0, or -1
+ * after error(). */
+int verify_write_file(const char *path, const char *text, size_t len);
+/* The opening sentences of the report (verify-summary.c). */
 void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set);
 void report_json(FILE *f, const struct build_config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set);
-/* 0, or -1 after error(). */
 /* verify-header.c: is path writable (checked before any run)? 0 or -1. */
 int header_check_writable(const char *path);
 int report_header(const char *path, const struct build_config *c, size_t nr,

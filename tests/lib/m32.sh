@@ -15,6 +15,7 @@
 # armhf, s390x... compilers).  The versioned gcc-N-multilib do not.
 
 # gcc-N and g++-N have their own; gcc, cc and clang use gcc 12's.
+mentions clang++
 m32_packages() {
 	case ${1##*/} in
 	gcc-[0-9]*) echo "gcc-${1##*gcc-}-multilib" ;;
@@ -32,8 +33,8 @@ m32_hint() {
 m32_why() {
 	_m32_cc=$1
 	shift
-	if ! command -v "$_m32_cc" >/dev/null 2>&1; then
-		echo "$_m32_cc not installed (see README: make deps)"
+	if ! have_cmd "$_m32_cc"; then
+		missing_why "$_m32_cc"
 		return 1
 	fi
 	printf '#include <stdio.h>\nint main(void) { return puts("") < 0; }\n' \

@@ -10,7 +10,11 @@
 #                                            matches the regex (ERE)
 #   test_skip 'name' 'reason'                a TAP skip, never a pass
 #   skip_all 'reason'                        plan 1..0 # SKIP reason; exit
-#   need_cmd CMD...                          skip_all unless all exist
+#   requires PROG PACKAGE                   declares a program the test
+#                                            runs and its Debian package;
+#   need_cmd PROG... / have_cmd PROG         skip the script / the case
+#                                            unless PROG is there
+#                                            (tests/lib/requires.sh)
 #   diag 'text'                              a TAP comment
 #   test_done                                prints the plan and exits
 #
@@ -22,6 +26,7 @@ RWONCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RWONCE_BUILD=${RWONCE_BUILD:-$RWONCE_ROOT/build}
 RWONCE=${RWONCE:-$RWONCE_BUILD/rwonce}
 export RWONCE_ROOT RWONCE_BUILD RWONCE
+. "$RWONCE_ROOT/tests/lib/requires.sh"
 
 TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-test.XXXXXX")
 trap 'rm -rf "$TEST_TMP"' EXIT
@@ -95,17 +100,11 @@ skip_all() {
 	exit 0
 }
 
-need_cmd() {
-	for c in "$@"; do
-		command -v "$c" >/dev/null 2>&1 || skip_all "$c not installed (see README: make deps)"
-	done
-}
-
-have_cmd() {
-	command -v "$1" >/dev/null 2>&1
-}
-
 test_done() {
+	if [ -s "$TEST_TMP/.undeclared" ]; then
+		_tap_result 1 "every optional program run is declared"
+		diag "not declared (requires PROG PACKAGE): $(sort -u "$TEST_TMP/.undeclared" | tr '\n' ' ')"
+	fi
 	echo "1..$tap_count"
 	[ "$tap_failed" = 0 ]
 }

@@ -7,7 +7,22 @@
 #   run_jobs DIR               runs every DIR/*.sh, $(online cpus) at a time;
 #                              each job writes its own .out and .rc
 #
-# A compiler that is not installed is reported by the caller as a TAP skip.
+# A compiler that is not installed is reported by the caller as a TAP
+# skip, with missing_why's reason (tests/lib/requires.sh).
+
+requires gcc-12 gcc-12
+requires gcc-11 gcc-11
+requires clang-14 clang-14
+requires clang-16 clang-16
+requires clang-19 clang-19
+requires tcc tcc
+requires g++-12 g++-12
+requires g++-11 g++-11
+requires clang++-14 clang-14
+requires clang++-16 clang-16
+requires clang++-19 clang-19
+# compiler_family's patterns
+mentions clang++
 
 RWONCE_CCS=${RWONCE_CCS:-"gcc-12 gcc-11 clang-14 clang-16 clang-19 tcc"}
 RWONCE_CXXS=${RWONCE_CXXS:-"g++-12 g++-11 clang++-14 clang++-16 clang++-19"}

@@ -1,19 +1,31 @@
 # Helpers for the scan tests (tests/t4*-scan-*.t), sourced after tap.sh.
 
+requires clang clang
+
 # The probe controls spell the raw volatile cast through their own macros.
 RAW_MACROS="--macro RAW_READ=read-once --macro RAW_WRITE=write-once --macro RAW_ACCESS=access-once"
 
 # Can clang compile C with <stdint.h> for this target triple?
 clang_can() {
+	have_cmd clang || return 1
 	printf '#include <stdint.h>\nuint32_t x;\n' |
 		clang --target="$1" -x c -c -o /dev/null - 2>/dev/null
+}
+
+# Why clang_can said no: clang missing, or the triple's C library.
+clang_why() { # triple
+	if have_cmd clang; then
+		echo "clang cannot build for $1 (package $(libc_pkg "$1"); see README: make deps)"
+	else
+		missing_why clang
+	fi
 }
 
 # The Debian package of a triple's C library headers, for SKIP reasons.
 libc_pkg() {
 	case $1 in
 	x86_64-*) echo libc6-dev ;;
-	i686-*) echo libc6-dev-i386-cross ;;
+	i686-*) echo libc6-dev-i386 ;;
 	aarch64-*) echo libc6-dev-arm64-cross ;;
 	arm-*) echo libc6-dev-armhf-cross ;;
 	s390x-*) echo libc6-dev-s390x-cross ;;

@@ -7,9 +7,21 @@
 #   stress_run_clean OUT ARGS...         exit 0 and no sanitizer report
 #   stress_run_reports OUT ARGS...       a TSan data-race report appears
 #                                        (in one of up to 5 runs)
+#   stress_skip_reason CC WHY            the skip reason for a build with
+#                                        CC: not installed (the package),
+#                                        else WHY
 #
 # STRESS_MS (default 700, or $RWONCE_STRESS_MS) is the time budget of one
 # run; each program stops by itself when it is spent.
+
+# The compilers the stress tests build with, besides gcc.
+requires clang clang
+requires clang-19 clang-19
+
+# The reason to skip a build with CC: not installed, else WHY.
+stress_skip_reason() { # cc why
+	if have_cmd "$1"; then echo "$2"; else missing_why "$1"; fi
+}
 
 # shellcheck disable=SC2034 # these are for the scripts that source this
 STRESS_MS=${RWONCE_STRESS_MS:-700}
@@ -38,7 +50,7 @@ stress_build() { # SRC OUT CC [FLAGS...]
 stress_cc_works() { # CC [FLAGS...]
 	_cc=$1
 	shift
-	command -v "$_cc" >/dev/null 2>&1 || return 1
+	have_cmd "$_cc" || return 1
 	cat >"$TEST_TMP/probe.c" <<'PROBE'
 #include <pthread.h>
 static void *f(void *a) { return a; }
