@@ -6,6 +6,7 @@
 # (escapes, surrogate pairs, 64-bit numbers, where input is malformed),
 # and splitting on blanks.
 . "$(dirname "$0")/lib/tap.sh"
+requires python3 python3
 
 LT=$RWONCE_BUILD/tests/lib-test
 [ -x "$LT" ] || skip_all "$LT not built (run make)"
@@ -39,10 +40,7 @@ test_expect_success 'JSON strings: escapes, UTF-8 kept, bad bytes U+FFFD' '
 "utf8 é ✓ 𝄞"
 "bad \ufffd\ufffd( \ufffd\ufffd\ufffd end"
 OUT
-	diff -u "$TEST_TMP/want" "$TEST_TMP/got" &&
-	if command -v python3 >/dev/null; then
-		python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding=\"utf-8\")]" "$TEST_TMP/got"
-	fi'
+	diff -u "$TEST_TMP/want" "$TEST_TMP/got"'
 
 test_expect_success 'JSON reader: escapes, surrogates, numbers, other values' '
 	echo "{\"a\": \"x\\u00e9\\ud834\\udd1e\\ud800z\\/\", \"n\": [0, 18446744073709551615, true, null, -2.5e3], \"o\": {}}" |
@@ -59,6 +57,16 @@ other
 key [o]
 OUT
 	diff -u "$TEST_TMP/want" "$TEST_TMP/got"'
+
+# A JSON parser of another project reads every line as JSON and UTF-8.
+if have_cmd python3; then
+	test_expect_success 'JSON strings: what json_add_string writes, Python reads' '
+		printf "plain\nq\"uote\\\\back\ttab\n\001ctl\177\nbad \377\303( \355\240\200 end\n" |
+			"$LT" json-write >"$TEST_TMP/py" &&
+		python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1], encoding=\"utf-8\")]" "$TEST_TMP/py"'
+else
+	test_skip 'JSON strings: what json_add_string writes, Python reads' "$(missing_why python3)"
+fi
 
 bad_json() { # name input offset
 	test_expect_success "JSON reader: $1 is malformed at byte $3" "
