@@ -1,4 +1,6 @@
-# The header-only library and the files that let other builds find it.
+# The header-only library and the files that let other builds find it:
+# package-config/ holds the pkg-config file and the CMake package
+# configuration, filled in with the install paths here.
 VERSION := 0.1.0
 
 install: install-library install-man
@@ -8,12 +10,12 @@ install-library:
 	install -m 644 include/rwonce.h $(DESTDIR)$(INCLUDEDIR)/rwonce.h
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
 		-e 's|@VERSION@|$(VERSION)|g' \
-		lib/rwonce.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/rwonce.pc
-	sed -e 's|@VERSION@|$(VERSION)|g' lib/rwonce-config-version.cmake.in \
+		package-config/rwonce.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/rwonce.pc
+	sed -e 's|@VERSION@|$(VERSION)|g' package-config/rwonce-config-version.cmake.in \
 		> $(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config-version.cmake
 	sed -e 's|@INCLUDEDIR_FROM_CMAKEDIR@|$(shell realpath -m \
 		--relative-to=$(LIBDIR)/cmake/rwonce $(INCLUDEDIR))|g' \
-		lib/rwonce-config.cmake.in \
+		package-config/rwonce-config.cmake.in \
 		> $(DESTDIR)$(LIBDIR)/cmake/rwonce/rwonce-config.cmake
 
 install-man:

@@ -17,7 +17,8 @@ CHECK_PREREQS += $(TEST_COMPARE)
 # src/verify/compare.c, without compilers or tracers.
 $(TEST_COMPARE): tests/verify/test-compare.c $(BUILD)/src/verify/compare.o \
 		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o \
-		$(BUILD)/src/lib/run-command.o $(BUILD)/src/lib/strbuf.o
+		$(BUILD)/src/lib/run-command.o $(BUILD)/src/lib/strbuf.o \
+		$(BUILD)/src/lib/clock.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
 

@@ -17,7 +17,7 @@ if [ -f "$RWONCE_BUILD/rwonce-scan.so" ]; then
 		ldd "$RWONCE_BUILD/rwonce-scan.so" | grep -q capstone
 	'
 	test_expect_failure_msg 'a plugin that is not there: said, exit 2' \
-		'rwonce: error: rwonce scan needs its plugin' '
+		'rwonce: error: rwonce scan cannot run: the scan plugin .*none.so \(from RWONCE_SCAN_PLUGIN\) does not exist' '
 		RWONCE_SCAN_PLUGIN=$TEST_TMP/none.so "$RWONCE" scan "$RWONCE"; test $? = 2 && false
 	'
 	if [ -f "$RWONCE_BUILD/rwonce-clang.so" ]; then

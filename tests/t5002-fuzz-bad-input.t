@@ -37,6 +37,14 @@ fails2 'bad --seeds' "^rwonce: error: --seeds: '9-3' is not a range" \
 	"$RWONCE" fuzz --seeds 9-3 --out "$TEST_TMP/o1"
 fails2 'bad --shard' "^rwonce: error: --shard: '3/2' is not K/N" \
 	"$RWONCE" fuzz --shard 3/2 --out "$TEST_TMP/o1"
+# --cc, --target, --opt are read as verify reads them (src/compilers/grid.c).
+fails2 'an unknown target: the known ones, as verify says them' \
+	"^rwonce: error: unsupported target 'vax' \\(known: x86_64 i386 aarch64" \
+	"$RWONCE" fuzz --target vax --out "$TEST_TMP/o1"
+fails2 'a bad --opt, as verify says it' "^rwonce: error: --opt: '7' is not an optimisation level" \
+	"$RWONCE" fuzz --opt 7 --out "$TEST_TMP/o1"
+fails2 'a bad --check-one configuration' "^rwonce: error: 'gcc:x86_64' is not CC:TARGET:OPT" \
+	"$RWONCE" fuzz --check-one --ref gcc:x86_64 --bad gcc:x86_64:2 --expect count "$TEST_TMP/afile"
 
 # A crashing and a hanging compiler: recorded as such; gcc goes on.  The
 # hang is a sleep of a length no other process on the machine has.

@@ -11,6 +11,7 @@
 #include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
+#include "lib/json.h"
 #include "lib/parse-options.h"
 #include "lib/util.h"
 
@@ -202,15 +203,15 @@ static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
 		if (shown++ < 6)
 			strbuf_addf(&names, "%s%s (%s:%u)", shown > 1 ? ", " : "",
 				    m->name, m->def_path, m->def_line);
-		strbuf_addf(&ctx->json, "%s{\"name\": \"", shown > 1 ? ", " : "");
-		strbuf_add_json_escaped(&ctx->json, m->name);
-		strbuf_addf(&ctx->json, "\", \"kind\": \"%s\", \"volatile_cast\": %s, "
-			    "\"discovered\": %s, \"path\": \"",
+		strbuf_addf(&ctx->json, "%s{\"name\": ", shown > 1 ? ", " : "");
+		json_add_string(&ctx->json, m->name);
+		strbuf_addf(&ctx->json, ", \"kind\": \"%s\", \"volatile_cast\": %s, "
+			    "\"discovered\": %s, \"path\": ",
 			    once_macro_kind_name(m->kind),
 			    m->flags & OMF_VOLATILE_CAST ? "true" : "false",
 			    m->flags & OMF_DISCOVERED ? "true" : "false");
-		strbuf_add_json_escaped(&ctx->json, m->def_path);
-		strbuf_addf(&ctx->json, "\", \"line\": %u}", m->def_line);
+		json_add_string(&ctx->json, m->def_path);
+		strbuf_addf(&ctx->json, ", \"line\": %u}", m->def_line);
 	}
 	strbuf_addch(&ctx->json, ']');
 	if (shown)

@@ -3,24 +3,17 @@
  *
  * The build defines RWONCE_CLANG_PLUGIN when it made the plugin (libclang
  * was found); without it every answer is the stub's "install libclang-dev
- * and rebuild".  The plugin is looked for like the QEMU tracer plugin:
- * $RWONCE_CLANG_PLUGIN, next to the executable, $(LIBEXECDIR)/rwonce/.
- * It resolves rwonce's own helpers (strbuf, error, ...) from the
- * executable, which exports them (-rdynamic).
+ * and rebuild".  src/lib/plugin.h finds the plugin ($RWONCE_CLANG_PLUGIN,
+ * next to the executable, $(LIBEXECDIR)/rwonce/) and checks that it is
+ * this build's.  It resolves rwonce's own helpers (strbuf, error, ...)
+ * from the executable, which exports them.
  */
 #include "audit/clang-load.h"
-#include "lib/libexec.h"
-
-#include <dlfcn.h>
-#include <limits.h>
-#include <string.h>
-
-#define PLUGIN_NAME "rwonce-clang.so"
+#include "lib/plugin.h"
 
 typedef int available_fn(struct strbuf *why);
 typedef int run_fn(const struct clang_engine_options *o,
 		   struct finding_list *out, struct clang_engine_stats *stats);
-typedef void abi_fn(struct clang_engine_abi *abi);
 
 static struct {
 	int tried;
@@ -30,57 +23,28 @@ static struct {
 } plugin = { 0, NULL, NULL, STRBUF_INIT };
 
 #ifdef RWONCE_CLANG_PLUGIN
-static int same_abi(const struct clang_engine_abi *a,
-		    const struct clang_engine_abi *b)
-{
-	return !strcmp(a->version, b->version) &&
-	       a->options_size == b->options_size &&
-	       a->stats_size == b->stats_size &&
-	       a->finding_size == b->finding_size &&
-	       a->finding_list_size == b->finding_list_size;
-}
-
 static void load(void)
 {
-	static const char *const near[] = { "/" };
-	static char path[PATH_MAX + 64];
-	const struct clang_engine_abi mine = CLANG_ENGINE_ABI_INIT;
-	struct clang_engine_abi theirs;
-	struct strbuf where = STRBUF_INIT;
-	abi_fn *abi;
-	void *h;
-
-	if (!libexec_find(path, sizeof(path), PLUGIN_NAME,
-			  "RWONCE_CLANG_PLUGIN", near, ARRAY_SIZE(near),
-			  &where)) {
-		strbuf_addf(&plugin.why, "the engine plugin %s", where.buf);
-		strbuf_release(&where);
-		return;
-	}
-	strbuf_release(&where);
-	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
+	static const char *const entries[] = {
+		"clang_engine_available", "clang_engine_run", NULL
+	};
+	static const struct plugin_spec spec = {
+		.file = "rwonce-clang.so",
+		.env_var = "RWONCE_CLANG_PLUGIN",
+		.what = "the engine plugin",
 		/* Most likely libclang was removed since the build. */
-		strbuf_addf(&plugin.why, "cannot load the engine plugin: %s "
-			    "(is libclang still installed? apt-get install "
-			    "libclang-dev, then make)", dlerror());
+		.load_hint = "is libclang still installed? apt-get install "
+			     "libclang-dev, then make",
+		.abi_symbol = "clang_engine_plugin_abi",
+		.entries = entries,
+	};
+	const struct plugin_abi mine = CLANG_ENGINE_ABI_INIT;
+	void *entry[2];
+
+	if (plugin_load(&spec, &mine, entry, &plugin.why))
 		return;
-	}
-	abi = (abi_fn *)dlsym(h, "clang_engine_plugin_abi");
-	plugin.available = (available_fn *)dlsym(h, "clang_engine_available");
-	plugin.run = (run_fn *)dlsym(h, "clang_engine_run");
-	if (abi)
-		abi(&theirs);
-	if (!abi || !plugin.available || !plugin.run ||
-	    !same_abi(&mine, &theirs)) {
-		strbuf_addf(&plugin.why, "%s is not the engine plugin of this "
-			    "rwonce (%s); rebuild both (make)", path,
-			    abi ? "another build" : "entry points missing");
-		plugin.available = NULL;
-		plugin.run = NULL;
-		dlclose(h);
-	}
-	/* Loaded for the rest of the run: never dlclose()d. */
+	plugin.available = (available_fn *)entry[0];
+	plugin.run = (run_fn *)entry[1];
 }
 #else
 static void load(void)

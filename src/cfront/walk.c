@@ -1,9 +1,12 @@
 /*
  * The tree walker (walk.h): the main thread lists directories depth-first
- * and feeds a bounded queue of paths; worker threads read each file with
- * one read into a reused buffer and hand it to the caller.
+ * and pushes paths into a bounded worker pool (src/lib/pool.h); the
+ * workers read each file with one read into a reused buffer and hand it
+ * to the caller.
  */
 #include "cfront/walk.h"
+#include "lib/clock.h"
+#include "lib/pool.h"
 #include "lib/test-hook.h"
 
 #include <dirent.h>
@@ -16,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #define QUEUE_SIZE 256
@@ -25,15 +27,8 @@
 struct walk {
 	const struct walk_options *opt;
 	struct walk_stats *stats;
-
-	pthread_mutex_t lock;
-	pthread_cond_t not_empty, not_full, idle;
-	char *queue[QUEUE_SIZE];
-	size_t head, count;
-	int finished;      /* no more paths will come */
-	int busy;          /* workers inside fn */
-	int idle_workers;  /* workers waiting on not_empty */
-	int walker_waits;  /* the walker is waiting on not_full */
+	struct pool *pool;
+	size_t files_done;  /* atomic: for the progress line */
 	int trouble;
 	const char *root;  /* the argument being walked, for --exclude */
 	/* Test hook: RWONCE_TEST_WALK_FIFO stops each worker before it
@@ -138,59 +133,11 @@ static int excluded(const struct walk_options *opt, const char *root,
 	return 0;
 }
 
-/* ---- the queue ---- */
-
-/*
- * Wake-ups cost a system call each, so nobody is woken for nothing: a
- * worker only when one is waiting, and the walker, once the queue was full,
- * only when it has drained to half, so that it refills in a batch instead
- * of trading one wake-up per file with the workers.
- */
-static void enqueue(struct walk *w, char *path)
-{
-	pthread_mutex_lock(&w->lock);
-	while (w->count == QUEUE_SIZE) {
-		w->walker_waits = 1;
-		pthread_cond_wait(&w->not_full, &w->lock);
-	}
-	w->queue[(w->head + w->count) % QUEUE_SIZE] = path;
-	w->count++;
-	if (w->idle_workers)
-		pthread_cond_signal(&w->not_empty);
-	pthread_mutex_unlock(&w->lock);
-}
-
-/* The next path, or NULL when the walk is over. */
-static char *dequeue(struct walk *w)
-{
-	char *p = NULL;
-
-	pthread_mutex_lock(&w->lock);
-	while (!w->count && !w->finished) {
-		w->idle_workers++;
-		pthread_cond_wait(&w->not_empty, &w->lock);
-		w->idle_workers--;
-	}
-	if (w->count) {
-		p = w->queue[w->head];
-		w->head = (w->head + 1) % QUEUE_SIZE;
-		w->count--;
-		w->busy++;
-		if (w->walker_waits && w->count <= QUEUE_SIZE / 2) {
-			w->walker_waits = 0;
-			pthread_cond_signal(&w->not_full);
-		}
-	}
-	pthread_mutex_unlock(&w->lock);
-	return p;
-}
-
 /* ---- workers ---- */
 
 struct worker {
 	struct walk *w;
-	pthread_t thread;
-	void *data;
+	void *data;       /* what opt->worker_init made */
 	char *buf;
 	size_t alloc;
 	struct walk_stats stats;
@@ -295,41 +242,60 @@ static void process(struct worker *wk, const char *path)
 	opt->fn(&f, wk->data, opt->ctx);
 }
 
-static void *worker_main(void *arg)
+static void *worker_init(void *ctx)
 {
-	struct worker *wk = arg;
-	struct walk *w = wk->w;
-	char *path;
+	struct walk *w = ctx;
+	struct worker *wk = xcalloc(1, sizeof(*wk));
 
-	while ((path = dequeue(w)) != NULL) {
-		process(wk, path);
-		free(path);
-		pthread_mutex_lock(&w->lock);
-		w->busy--;
-		w->stats->files++; /* progress counter, recomputed at the end */
-		if (!w->busy && !w->count)
-			pthread_cond_broadcast(&w->idle);
-		pthread_mutex_unlock(&w->lock);
-	}
-	return NULL;
+	wk->w = w;
+	wk->data = w->opt->worker_init ? w->opt->worker_init(w->opt->ctx) : NULL;
+	return wk;
+}
+
+static void worker_run(void *path, void *worker, void *ctx)
+{
+	(void)ctx;
+	process(worker, path);
+	free(path);
+}
+
+/* After each file: the count the progress line shows. */
+static void file_done(size_t i, size_t nr_done, void *ctx)
+{
+	struct walk *w = ctx;
+
+	(void)i;
+	__atomic_store_n(&w->files_done, nr_done, __ATOMIC_RELAXED);
+}
+
+/* In the main thread, once every worker is done: its counts and its
+ * caller's state. */
+static void worker_done(void *worker, void *ctx)
+{
+	struct worker *wk = worker;
+	struct walk *w = ctx;
+
+	w->stats->files += wk->stats.files;
+	w->stats->bytes += wk->stats.bytes;
+	w->stats->binary += wk->stats.binary;
+	w->stats->unreadable += wk->stats.unreadable;
+	w->stats->vanished += wk->stats.vanished;
+	w->trouble |= wk->trouble;
+	if (w->opt->worker_done)
+		w->opt->worker_done(wk->data, w->opt->ctx);
+	free(wk->buf);
+	free(wk);
 }
 
 /* ---- progress ---- */
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static double start_time, last_progress;
 
 static void show_progress(struct walk *w, int force)
 {
 	struct strbuf sb = STRBUF_INIT;
-	double t = now();
+	double t = now_seconds();
 	size_t done;
 
 	if (!w->opt->progress)
@@ -338,9 +304,7 @@ static void show_progress(struct walk *w, int force)
 	if (!force && (t - start_time < 0.5 || t - last_progress < 0.1))
 		return;
 	last_progress = t;
-	pthread_mutex_lock(&w->lock);
-	done = w->stats->files;
-	pthread_mutex_unlock(&w->lock);
+	done = __atomic_load_n(&w->files_done, __ATOMIC_RELAXED);
 	strbuf_addf(&sb, "rwonce %s: %zu files", w->opt->what ? w->opt->what : "",
 		    done);
 	if (w->opt->progress_extra)
@@ -408,9 +372,9 @@ static void visit(struct walk *w, char *path, const char *name,
 	if (S_ISDIR(st.st_mode)) {
 		walk_dir(w, path, &st);
 	} else if (S_ISREG(st.st_mode) && walk_is_c_name(name)) {
-		enqueue(w, path);
+		pool_push(w->pool, path);
 		show_progress(w, 0);
-		return; /* the queue owns path */
+		return; /* the pool owns path */
 	}
 	free(path);
 }
@@ -459,12 +423,16 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 	free(ents);
 }
 
+/* While the last files are read: the progress line. */
+static void tick(void *ctx)
+{
+	show_progress(ctx, 0);
+}
+
 int walk_paths(const char *const *paths, size_t nr,
 	       const struct walk_options *opt, struct walk_stats *stats)
 {
 	struct walk w;
-	struct worker *workers;
-	int jobs = opt->jobs > 0 ? opt->jobs : online_cpus();
 
 	memset(&w, 0, sizeof(w));
 	memset(stats, 0, sizeof(*stats));
@@ -473,20 +441,12 @@ int walk_paths(const char *const *paths, size_t nr,
 	/* the tests pause the walk that reads and reports, not a quiet
 	 * first pass over the same files */
 	w.pause_fifo = opt->quiet ? NULL : test_hook_fifo("RWONCE_TEST_WALK_FIFO");
-	pthread_mutex_init(&w.lock, NULL);
-	pthread_cond_init(&w.not_empty, NULL);
-	pthread_cond_init(&w.not_full, NULL);
-	pthread_cond_init(&w.idle, NULL);
-	start_time = last_progress = now();
+	start_time = last_progress = now_seconds();
 
-	workers = xcalloc((size_t)jobs, sizeof(*workers));
-	for (int i = 0; i < jobs; i++) {
-		workers[i].w = &w;
-		workers[i].data = opt->worker_init ? opt->worker_init(opt->ctx) : NULL;
-		if (pthread_create(&workers[i].thread, NULL, worker_main,
-				   &workers[i]))
-			die("cannot start a thread");
-	}
+	w.pool = pool_start(&(struct pool_options){
+		.jobs = opt->jobs, .ctx = &w, .worker_init = worker_init,
+		.worker_done = worker_done, .done = file_done },
+		QUEUE_SIZE, worker_run);
 
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
@@ -502,50 +462,14 @@ int walk_paths(const char *const *paths, size_t nr,
 		} else if (excluded(opt, NULL, paths[i])) {
 			continue;
 		} else {
-			enqueue(&w, xstrdup(paths[i]));
+			pool_push(w.pool, xstrdup(paths[i]));
 		}
 	}
+	pool_finish(w.pool, tick);
 
-	pthread_mutex_lock(&w.lock);
-	w.finished = 1;
-	pthread_cond_broadcast(&w.not_empty);
-	while (w.busy || w.count) {
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		ts.tv_nsec += 100 * 1000 * 1000;
-		if (ts.tv_nsec >= 1000000000) {
-			ts.tv_sec++;
-			ts.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&w.idle, &w.lock, &ts);
-		pthread_mutex_unlock(&w.lock);
-		show_progress(&w, 0);
-		pthread_mutex_lock(&w.lock);
-	}
-	pthread_mutex_unlock(&w.lock);
-
-	stats->files = 0;
-	for (int i = 0; i < jobs; i++) {
-		pthread_join(workers[i].thread, NULL);
-		stats->files += workers[i].stats.files;
-		stats->bytes += workers[i].stats.bytes;
-		stats->binary += workers[i].stats.binary;
-		stats->unreadable += workers[i].stats.unreadable;
-		stats->vanished += workers[i].stats.vanished;
-		w.trouble |= workers[i].trouble;
-		if (opt->worker_done)
-			opt->worker_done(workers[i].data, opt->ctx);
-		free(workers[i].buf);
-	}
-	free(workers);
 	free(w.seen);
 	pthread_mutex_lock(&out_lock);
 	clear_progress_locked();
 	pthread_mutex_unlock(&out_lock);
-	pthread_mutex_destroy(&w.lock);
-	pthread_cond_destroy(&w.not_empty);
-	pthread_cond_destroy(&w.not_full);
-	pthread_cond_destroy(&w.idle);
 	return w.trouble ? -1 : 0;
 }

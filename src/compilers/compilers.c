@@ -11,72 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int compiler_identify(struct compiler *cc)
-{
-	/* An empty file of our own rather than /dev/null, which a root
-	 * build elsewhere on the machine can turn into a regular file. */
-	const char *dir = tempdir_create("identify");
-	char *empty = xasprintf("%s/empty.c", dir);
-	const char *argv[] = { cc->name, "-dM", "-E", empty, NULL };
-	struct child ch = CHILD_INIT;
-	const char *out;
-	const char *v;
-	FILE *f = fopen(empty, "w");
-
-	if (!f || fclose(f))
-		die_errno("cannot create %s", empty);
-	ch.argv = argv;
-	ch.timeout_ms = 30000;
-	if (run_child(&ch) || !child_ok(&ch)) {
-		if (ch.exec_errno && !program_exists(cc->name))
-			error("compiler '%s' not found (is it installed and in PATH?)", cc->name);
-		else if (ch.exec_errno)
-			error("compiler '%s' could not be started: %s", cc->name,
-			      strerror(ch.exec_errno));
-		else
-			error("compiler '%s' does not work: %s", cc->name, child_describe(&ch));
-		child_release(&ch);
-		tempdir_remove(dir);
-		free(empty);
-		return -1;
-	}
-	tempdir_remove(dir);
-	free(empty);
-	out = strbuf_str(&ch.out);
-	/* Every C compiler predefines __STDC__ or at least some macro;
-	 * `/bin/true` or a script that prints nothing is not one. */
-	if (!strstr(out, "#define ")) {
-		error("'%s' is not a working C compiler: '%s -dM -E' listed no "
-		      "predefined macros", cc->name, cc->name);
-		child_release(&ch);
-		return -1;
-	}
-	if (strstr(out, "#define __clang__ "))
-		cc->family = CC_CLANG;
-	else if (strstr(out, "#define __TINYC__ "))
-		cc->family = CC_TCC;
-	else
-		cc->family = CC_GCC;
-	v = strstr(out, cc->family == CC_CLANG ? "#define __clang_version__ " :
-		   cc->family == CC_TCC ? "#define __TINYC__ " : "#define __VERSION__ ");
-	if (v && cc->family == CC_TCC) {
-		/* __TINYC__ is 927 for tcc 0.9.27 */
-		unsigned long n = strtoul(v + strlen("#define __TINYC__ "), NULL, 10);
-
-		cc->version = xasprintf("%lu.%lu.%lu", n / 10000, n / 100 % 100, n % 100);
-	} else if (v) {
-		v = strchr(v + 9, ' ') + 1;
-		v += *v == '"';
-		cc->version = xstrndup(v, strcspn(v, "\"\n"));
-		for (size_t n = strlen(cc->version); n && cc->version[n - 1] == ' '; n--)
-			cc->version[n - 1] = '\0';
-	} else {
-		cc->version = xstrdup("?");
-	}
-	child_release(&ch);
-	return 0;
-}
-
 char *compiler_driver(const struct compiler *cc, const struct target *t)
 {
 	const char *base = strrchr(cc->name, '/');
@@ -127,36 +61,27 @@ void compiler_push_target_flags(struct strlist *argv, const struct compiler *cc,
 
 int compiler_parse_levels(const struct strlist *in, struct strlist *out)
 {
-	for (size_t i = 0; i < in->nr; i++) {
-		const char *s = in->items[i];
+	struct strlist words = STRLIST_INIT;
+	int ret = 0;
 
-		while (*s) {
-			size_t n;
-			char *tok;
+	for (size_t i = 0; i < in->nr; i++)
+		strlist_split_blanks(&words, in->items[i]);
+	for (size_t i = 0; i < words.nr && !ret; i++) {
+		const char *lvl = words.items[i];
 
-			while (*s == ' ' || *s == '\t')
-				s++;
-			n = strcspn(s, " \t");
-			if (!n)
-				break;
-			tok = xstrndup(s, n);
-			s += n;
-			const char *lvl = tok;
-			/* Accept 2, O2 and -O2 alike. */
-			if (!strncmp(lvl, "-O", 2))
-				lvl += 2;
-			else if (lvl[0] == 'O')
-				lvl += 1;
-			if (strlen(lvl) != 1 || !strchr("0123sgz", lvl[0])) {
-				error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z, as 2, O2 or -O2)", tok);
-				free(tok);
-				return -1;
-			}
+		/* Accept 2, O2 and -O2 alike. */
+		if (!strncmp(lvl, "-O", 2))
+			lvl += 2;
+		else if (lvl[0] == 'O')
+			lvl += 1;
+		if (strlen(lvl) != 1 || !strchr("0123sgz", lvl[0]))
+			ret = error("--opt: '%s' is not an optimisation level (0, 1, 2, 3, s, g, z, as 2, O2 or -O2)",
+				    words.items[i]);
+		else
 			strlist_push_nodup(out, xasprintf("-O%s", lvl));
-			free(tok);
-		}
 	}
-	return 0;
+	strlist_clear(&words);
+	return ret;
 }
 
 char *first_lines(const char *text, int max)
@@ -178,9 +103,10 @@ char *first_lines(const char *text, int max)
 	return strbuf_detach(&sb);
 }
 
-/* Run one step; fill *f when it did not exit 0. */
+/* Run one step; fill *f when it did not exit 0.  Its standard output
+ * goes to *out when out is not NULL. */
 static int run_step(const char *const *argv, unsigned timeout_ms,
-		    struct compile_failure *f)
+		    struct compile_failure *f, struct strbuf *out)
 {
 	struct child ch = CHILD_INIT;
 	int ret = 0;
@@ -199,6 +125,8 @@ static int run_step(const char *const *argv, unsigned timeout_ms,
 						: child_describe(&ch));
 		f->err = xstrdup(strbuf_str(&ch.err));
 		ret = -1;
+	} else if (out) {
+		strbuf_addstr(out, strbuf_str(&ch.out));
 	}
 	f->seconds += ch.seconds;
 	child_release(&ch);
@@ -211,7 +139,7 @@ static int run_list(struct strlist *argv, unsigned timeout_ms,
 	int ret;
 
 	strlist_push_nodup(argv, NULL);
-	ret = run_step((const char *const *)argv->items, timeout_ms, f);
+	ret = run_step((const char *const *)argv->items, timeout_ms, f, NULL);
 	argv->nr--; /* the NULL terminator is not a string to free */
 	return ret;
 }
@@ -285,4 +213,118 @@ void compile_failure_release(struct compile_failure *f)
 	free(f->what);
 	free(f->err);
 	memset(f, 0, sizeof(*f));
+}
+
+int compiler_compile_object(const struct strlist *cmd, const char *src,
+			    const char *obj, unsigned timeout_ms,
+			    struct compile_failure *f)
+{
+	struct strlist argv = STRLIST_INIT;
+	int ret;
+
+	for (size_t i = 0; i < cmd->nr; i++)
+		strlist_push(&argv, cmd->items[i]);
+	strlist_push(&argv, "-c");
+	strlist_push(&argv, "-o");
+	strlist_push(&argv, obj);
+	strlist_push(&argv, src);
+	ret = run_step((const char *const *)argv.items, timeout_ms, f, NULL);
+	strlist_clear(&argv);
+	return ret;
+}
+
+int compiler_assemble(const struct target *t, const char *src, const char *obj,
+		      unsigned timeout_ms, struct compile_failure *f)
+{
+	char *as = t->native ? xstrdup("as") : xasprintf("%s-as", t->triple);
+	const char *argv[] = { as, "-o", obj, src, NULL };
+	int ret = 1;
+
+	if (program_exists(as))
+		ret = run_step(argv, timeout_ms, f, NULL);
+	free(as);
+	return ret;
+}
+
+char *compiler_macros(const struct strlist *cmd, const char *dir,
+		      struct compile_failure *f)
+{
+	struct strlist argv = STRLIST_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char *empty = xasprintf("%s/macros.c", dir);
+	FILE *e = fopen(empty, "w");
+	char *macros = NULL;
+
+	if (!e || fclose(e))
+		die_errno("cannot create %s", empty);
+	for (size_t i = 0; i < cmd->nr; i++)
+		strlist_push(&argv, cmd->items[i]);
+	strlist_push(&argv, "-dM");
+	strlist_push(&argv, "-E");
+	strlist_push(&argv, empty);
+	if (!run_step((const char *const *)argv.items, 30000, f, &out))
+		macros = strbuf_detach(&out);
+	strbuf_release(&out);
+	strlist_clear(&argv);
+	free(empty);
+	return macros;
+}
+
+int compiler_identify(struct compiler *cc)
+{
+	/* An empty file of our own rather than /dev/null, which a root
+	 * build elsewhere on the machine can turn into a regular file. */
+	const char *dir = tempdir_create("identify");
+	struct strlist cmd = STRLIST_INIT;
+	struct compile_failure f = { 0 };
+	char *out;
+	const char *v;
+
+	strlist_push(&cmd, cc->name);
+	out = compiler_macros(&cmd, dir, &f);
+	strlist_clear(&cmd);
+	tempdir_remove(dir);
+	if (!out) {
+		if (f.not_started && !program_exists(cc->name))
+			error("compiler '%s' not found (is it installed and in PATH?)", cc->name);
+		else if (f.not_started)
+			error("compiler '%s' could not be started: %s", cc->name, f.what);
+		else
+			error("compiler '%s' does not work: %s", cc->name, f.what);
+		compile_failure_release(&f);
+		return -1;
+	}
+	compile_failure_release(&f);
+	/* Every C compiler predefines __STDC__ or at least some macro;
+	 * `/bin/true` or a script that prints nothing is not one. */
+	if (!strstr(out, "#define ")) {
+		error("'%s' is not a working C compiler: '%s -dM -E' listed no "
+		      "predefined macros", cc->name, cc->name);
+		free(out);
+		return -1;
+	}
+	if (strstr(out, "#define __clang__ "))
+		cc->family = CC_CLANG;
+	else if (strstr(out, "#define __TINYC__ "))
+		cc->family = CC_TCC;
+	else
+		cc->family = CC_GCC;
+	v = strstr(out, cc->family == CC_CLANG ? "#define __clang_version__ " :
+		   cc->family == CC_TCC ? "#define __TINYC__ " : "#define __VERSION__ ");
+	if (v && cc->family == CC_TCC) {
+		/* __TINYC__ is 927 for tcc 0.9.27 */
+		unsigned long n = strtoul(v + strlen("#define __TINYC__ "), NULL, 10);
+
+		cc->version = xasprintf("%lu.%lu.%lu", n / 10000, n / 100 % 100, n % 100);
+	} else if (v) {
+		v = strchr(v + 9, ' ') + 1;
+		v += *v == '"';
+		cc->version = xstrndup(v, strcspn(v, "\"\n"));
+		for (size_t n = strlen(cc->version); n && cc->version[n - 1] == ' '; n--)
+			cc->version[n - 1] = '\0';
+	} else {
+		cc->version = xstrdup("?");
+	}
+	free(out);
+	return 0;
 }

@@ -1,10 +1,12 @@
 /*
  * The compilers rwonce builds test programs with: what a compiler named on
  * the command line is (gcc, clang or tcc, and its version), which driver
- * compiles for a target, the optimisation levels, and the compile step
- * itself -- with tcc's detour through the system cc to link a static
- * program.  Shared by `rwonce verify` (the probes) and `rwonce fuzz`
- * (random programs).
+ * compiles for a target, the optimisation levels, the macros it
+ * predefines, and the steps -- compiling a program (with tcc's detour
+ * through the system cc to link a static program), one object, or
+ * assembly with the target's assembler.  Shared by `rwonce verify` (the
+ * probes) and `rwonce fuzz` (random programs); grid.h makes the
+ * configurations of a run from them.
  */
 #ifndef RWONCE_COMPILERS_H
 #define RWONCE_COMPILERS_H
@@ -59,6 +61,29 @@ struct compile_failure {
 int compiler_run(const struct compiler *cc, struct strlist *argv,
 		 const char *dir, unsigned timeout_ms, struct compile_failure *f);
 void compile_failure_release(struct compile_failure *f);
+
+/*
+ * The macros "CMD -dM -E" predefines (cmd: the driver and the flags that
+ * change them), run on an empty file made in dir.  The text (caller
+ * frees), or NULL with *f filled.
+ */
+char *compiler_macros(const struct strlist *cmd, const char *dir,
+		      struct compile_failure *f);
+
+/* Compile one file to an object: "CMD -c -o OBJ SRC".  0, or -1 with *f
+ * filled; the time is added to f->seconds either way. */
+int compiler_compile_object(const struct strlist *cmd, const char *src,
+			    const char *obj, unsigned timeout_ms,
+			    struct compile_failure *f);
+
+/*
+ * Assemble hand-written assembly with the target's own assembler ("as",
+ * or "<triple>-as" for another machine), as a project's build would:
+ * 0 when it did, -1 with *f when it refused, 1 when this machine has no
+ * such assembler (the compiler driver may still find one).
+ */
+int compiler_assemble(const struct target *t, const char *src, const char *obj,
+		      unsigned timeout_ms, struct compile_failure *f);
 
 /* The first max lines of text, each indented by two spaces; caller frees. */
 char *first_lines(const char *text, int max);

@@ -1,7 +1,7 @@
 /* The audit report writers: text, JSON, SARIF 2.1.0 (report.h). */
 #include "findings/report.h"
 #include "lib/strbuf.h"
-#include "lib/utf8.h"
+#include "lib/json.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -40,32 +40,6 @@ static int rule_index(const struct report_options *o, int r)
 	for (int i = 0; i < r; i++)
 		k += rule_listed(o, i);
 	return k;
-}
-
-/* A JSON string, always valid UTF-8: bad bytes become U+FFFD. */
-static void json_str(struct strbuf *sb, const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	const unsigned char *end = p + strlen(s);
-
-	strbuf_addch(sb, '"');
-	while (*p) {
-		size_t n = utf8_sequence(p, (size_t)(end - p));
-
-		if (!n) {
-			strbuf_addstr(sb, "\\ufffd");
-			p++;
-		} else if (n > 1) {
-			strbuf_add(sb, p, n);
-			p += n;
-		} else {
-			char one[2] = { (char)*p, 0 };
-
-			strbuf_add_json_escaped(sb, one);
-			p++;
-		}
-	}
-	strbuf_addch(sb, '"');
 }
 
 static int flush(FILE *f, struct strbuf *sb)
@@ -116,7 +90,7 @@ static void json_notes(struct strbuf *sb, const char *notes)
 		strbuf_reset(&line);
 		strbuf_add(&line, p, n);
 		strbuf_addstr(sb, first ? "" : ", ");
-		json_str(sb, line.buf);
+		json_add_string(sb, line.buf);
 		first = 0;
 		p += n + (p[n] == '\n');
 	}
@@ -142,29 +116,29 @@ static int write_json(FILE *f, const struct finding_list *l,
 
 	strbuf_addf(&sb, "{\n  \"tool\": \"rwonce\",\n  \"version\": \"%s\",\n"
 		    "  \"engine\": ", RWONCE_TOOL_VERSION);
-	json_str(&sb, o->engine ? o->engine : "lexical");
+	json_add_string(&sb, o->engine ? o->engine : "lexical");
 	strbuf_addstr(&sb, ",\n  \"findings\": [");
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct finding *x = &l->items[i];
 
 		strbuf_addstr(&sb, i ? ",\n    {" : "\n    {");
 		strbuf_addstr(&sb, "\"path\": ");
-		json_str(&sb, x->path);
+		json_add_string(&sb, x->path);
 		strbuf_addf(&sb, ", \"line\": %u, \"column\": %u", x->line, x->col);
 		if (x->end_line)
 			strbuf_addf(&sb, ", \"end_line\": %u, \"end_column\": %u",
 				    x->end_line, x->end_col);
 		strbuf_addf(&sb, ", \"rule\": \"%s\", \"message\": ",
 			    rules[x->rule].name);
-		json_str(&sb, x->message);
+		json_add_string(&sb, x->message);
 		strbuf_addstr(&sb, ", \"type\": ");
 		if (x->type_spelled)
-			json_str(&sb, x->type_spelled);
+			json_add_string(&sb, x->type_spelled);
 		else
 			strbuf_addstr(&sb, "null");
 		strbuf_addstr(&sb, ", \"type_canonical\": ");
 		if (x->type_canonical)
-			json_str(&sb, x->type_canonical);
+			json_add_string(&sb, x->type_canonical);
 		else
 			strbuf_addstr(&sb, "null");
 		strbuf_addf(&sb, ", \"fixable\": %s", x->fixable ? "true" : "false");
@@ -332,9 +306,9 @@ static void sarif_rules(struct strbuf *sb, const struct report_options *o)
 		}
 		strbuf_addch(sb, '"');
 		strbuf_addstr(sb, ",\n              \"shortDescription\": { \"text\": ");
-		json_str(sb, rules[r].summary);
+		json_add_string(sb, rules[r].summary);
 		strbuf_addstr(sb, " },\n              \"fullDescription\": { \"text\": ");
-		json_str(sb, rules[r].summary);
+		json_add_string(sb, rules[r].summary);
 		strbuf_addf(sb, " },\n              \"help\": { \"text\": \"See "
 			    "%s, '%s'.\" },\n"
 			    "              \"defaultConfiguration\": { \"level\": "
@@ -376,7 +350,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 	uri_path(&uri, root);
 	if (uri.buf[uri.len - 1] != '/')
 		strbuf_addch(&uri, '/');
-	json_str(&sb, uri.buf);
+	json_add_string(&sb, uri.buf);
 	strbuf_addstr(&sb, " }\n      },\n      \"columnKind\": "
 		      "\"unicodeCodePoints\",\n      \"results\": [");
 
@@ -420,11 +394,11 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 			    "          \"level\": \"warning\",\n"
 			    "          \"message\": { \"text\": ",
 			    rules[x->rule].name, rule_index(o, (int)x->rule));
-		json_str(&sb, x->message);
+		json_add_string(&sb, x->message);
 		strbuf_addstr(&sb, " },\n          \"locations\": [\n            {\n"
 			      "              \"physicalLocation\": {\n"
 			      "                \"artifactLocation\": { \"uri\": ");
-		json_str(&sb, uri.buf);
+		json_add_string(&sb, uri.buf);
 		if (rel)
 			strbuf_addstr(&sb, ", \"uriBaseId\": \"%SRCROOT%\"");
 		strbuf_addf(&sb, " },\n                \"region\": { "
@@ -448,7 +422,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 			}
 			if (x->type_spelled) {
 				strbuf_addstr(&sb, "\"type\": ");
-				json_str(&sb, x->type_spelled);
+				json_add_string(&sb, x->type_spelled);
 				strbuf_addstr(&sb, ", ");
 			}
 			strbuf_addf(&sb, "\"fixable\": %s }",

@@ -17,66 +17,14 @@
  * (or that rwonce.h refuses), which shows nothing about it.
  */
 #include "fuzz/fuzz.h"
+#include "lib/libexec.h"
 #include "lib/parse-options.h"
 #include "lib/tempdir.h"
-#include "verify/dirs.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-int judge_pair(const struct fuzz_config *ref, const struct fuzz_config *bad,
-	       const char *src, const struct oracle_opts *oo, int once,
-	       const char *dir, struct judgement *j)
-{
-	struct once_marks marks = { 0 };
-	char *text = read_file(src, NULL);
-
-	memset(j, 0, sizeof(*j));
-	if (once)
-		once_marks_parse(&marks, text ? text : "");
-	if (ref)
-		oracle_run_marked(ref, src, dir, oo, once ? &marks : NULL, &j->ref);
-	oracle_run_marked(bad, src, dir, oo, once ? &marks : NULL, &j->bad);
-	volobjs_parse(&j->objs, text ? text : "", bad->target->word_size);
-	once_marks_release(&marks);
-	free(text);
-	if (ref && j->ref.status != RUN_OK) {
-		j->v.cls = VC_NOT_RUN;
-		j->v.detail = xasprintf("the reference: %s: %s", run_status_name(j->ref.status),
-					j->ref.detail ? j->ref.detail : "");
-		return -1;
-	}
-	if (j->bad.status != RUN_OK) {
-		j->v.cls = VC_NOT_RUN;
-		j->v.detail = xasprintf("%s: %s", run_status_name(j->bad.status),
-					j->bad.detail ? j->bad.detail : "");
-		return -1;
-	}
-	if (ref)
-		classify(&j->ref, &j->bad, &j->objs, &j->v);
-	else
-		j->v.cls = VC_REFERENCE;
-	return 0;
-}
-
-void judgement_release(struct judgement *j)
-{
-	run_release(&j->ref);
-	run_release(&j->bad);
-	volobjs_release(&j->objs);
-	free(j->v.detail);
-	memset(j, 0, sizeof(*j));
-}
-
-/* The marked-site class of a run, as the results name it. */
-const char *site_class_name(const struct run *r)
-{
-	if (r->status != RUN_OK || r->site_cls == VC_NOT_RUN)
-		return "none";
-	return r->site_cls == VC_SAME ? "ok" : verdict_class_name(r->site_cls);
-}
 
 /* --print-lines: per source line where they differ, how many accesses of
  * each kind the two configurations made to object obj ("line 553: r8
@@ -188,12 +136,33 @@ static void print_differing(const struct judgement *j)
 	}
 }
 
+/* A --ref or --bad configuration, compiling the given variant's program. */
+static int one_config(struct grid *g, const char *spec, enum fuzz_variant variant)
+{
+	static const struct grid_variant variants[] = {
+		[VARIANT_CSMITH] = { VARIANT_CSMITH, "" },
+		[VARIANT_RWONCE_H] = { VARIANT_RWONCE_H, "rwonce.h" },
+		[VARIANT_VOLATILE_CAST] = { VARIANT_VOLATILE_CAST, "volatile-cast" },
+	};
+	struct grid_request rq;
+	int ret;
+
+	memset(&rq, 0, sizeof(rq));
+	rq.variants = &variants[variant];
+	rq.nr_variants = 1;
+	ret = grid_request_one(&rq, spec) || grid_expand(g, &rq) ? -1 : 0;
+	grid_request_release(&rq);
+	if (!ret && g->nr != 1)
+		ret = error("'%s' is not one configuration", spec);
+	return ret;
+}
+
 int fuzz_check_one(int argc, const char **argv)
 {
 	const char *ref_s = NULL, *bad_s = NULL, *expect_s = NULL, *site_s = NULL;
 	const char *mode_s = "volatile", *variant_s = "rwonce.h";
 	int check_one = 0, timeout_s = 10, once, print_accesses = 0, print_lines = 0;
-	struct fuzz_config ref, bad;
+	struct grid ref, bad;
 	struct oracle_opts oo;
 	struct strbuf why = STRBUF_INIT;
 	struct judgement j;
@@ -238,19 +207,16 @@ int fuzz_check_one(int argc, const char **argv)
 		else
 			die("--variant: '%s' is not rwonce.h or volatile-cast", variant_s);
 	}
-	memset(&ref, 0, sizeof(ref));
-	memset(&bad, 0, sizeof(bad));
 	memset(&oo, 0, sizeof(oo));
-	if (fuzz_config_from_spec(ref_s, &ref) || fuzz_config_from_spec(bad_s, &bad))
+	if (one_config(&ref, ref_s, variant) || one_config(&bad, bad_s, variant))
 		return EXIT_TROUBLE;
-	ref.variant = bad.variant = variant;
 	oo.include_dir = csmith_include_dir(&why);
 	if (!oo.include_dir)
 		die("%s", why.buf);
 	if (once) {
 		const char *probes;
 
-		verify_dirs(&probes, &oo.rwonce_include_dir);
+		libexec_data_dirs(&probes, &oo.rwonce_include_dir);
 	}
 	oo.run_timeout_ms = (unsigned)timeout_s * 1000;
 	oo.compile_timeout_ms = 60000;
@@ -272,7 +238,7 @@ int fuzz_check_one(int argc, const char **argv)
 	}
 	/* The oracle next: most candidates a reducer tries fail there,
 	 * and it is cheaper than the guards. */
-	if (!judge_pair(&ref, &bad, argv[0], &oo, once, dir, &j) &&
+	if (!judge_pair(&ref.cfg[0], &bad.cfg[0], argv[0], &oo, once, dir, &j) &&
 	    (expect < 0 || j.v.cls == (enum verdict_class)expect) &&
 	    (expect_site < 0 || j.bad.site_cls == (enum verdict_class)expect_site))
 		ret = 0;
@@ -292,6 +258,8 @@ int fuzz_check_one(int argc, const char **argv)
 		ret = 1;
 	}
 	judgement_release(&j);
+	grid_release(&ref);
+	grid_release(&bad);
 	strbuf_release(&why);
 	tempdir_remove(dir);
 	return ret;

@@ -7,14 +7,19 @@
  *   volobjs.c    which file-scope objects of a program are volatile
  *   oracle.c     compile one configuration, run it under the tracer
  *   classify.c   compare a configuration with the reference
- *   results.c    JSON lines, resume, the summary table
+ *   judge.c      two configurations on one program, judged
+ *   campaign.c   the seeds of a run on -j workers, their result lines
+ *   results.c    the results folder: JSON lines, resume, the summary
  *   merge.c      --merge: shard outputs into one summary
  *   check-one.c  --check-one: the interestingness test of a reduction
  *   reduce.c     --reduce: C-Vise with that test, and the report
  *   ub-guards.c  the reducer's undefined-behaviour guards
  *   once.c       --mode once: rwonce fix's conversion, the marked sites
  *   lines.c      the source line of traced accesses (addr2line)
- *   fuzz.c       the command: options, seeds, workers
+ *   fuzz.c       the command: options, the plan, the report
+ *
+ * A configuration is a struct build_config (src/compilers/grid.h);
+ * fuzz's own axis of the grid, its variant, is which program it compiles.
  */
 #ifndef RWONCE_FUZZ_FUZZ_H
 #define RWONCE_FUZZ_FUZZ_H
@@ -23,30 +28,20 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "compilers/compilers.h"
+#include "compilers/grid.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "targets/targets.h"
 #include "trace/trace.h"
 
-/* Which program a configuration compiles: Csmith's (--mode volatile);
- * in --mode once, the program converted to include/rwonce.h's macros, or
- * Csmith's own with its volatile-cast ACCESS_ONCE. */
+/* Which program a configuration compiles (build_config.variant):
+ * Csmith's (--mode volatile); in --mode once, the program converted to
+ * include/rwonce.h's macros, or Csmith's own with its volatile-cast
+ * ACCESS_ONCE. */
 enum fuzz_variant {
 	VARIANT_CSMITH,
 	VARIANT_RWONCE_H,
 	VARIANT_VOLATILE_CAST,
-};
-
-/* One configuration: compiler x target x optimisation level. */
-struct fuzz_config {
-	struct compiler *cc;
-	const struct target *target;
-	char *driver;
-	const char *opt;
-	enum tracer_kind tracer;
-	char *label;            /* "gcc x86_64 -O2" */
-	enum fuzz_variant variant;
 };
 
 /* A file-scope volatile object of the program (volobjs.c). */
@@ -104,7 +99,7 @@ enum run_status {
 	RUN_REFUSED,            /* --mode once: rwonce.h refused a use at
 				 * compile time (its rule, not a bug) */
 	RUN_SKIPPED_ENDLESS,    /* not run: the program looked endless
-				 * (fuzz.c, endless_after) */
+				 * (campaign.c, endless_after) */
 };
 const char *run_status_name(enum run_status s);
 
@@ -143,7 +138,7 @@ struct oracle_opts {
  * Compile src (in dir) under c into a static program, find the volatile
  * objects in it and trace every access to them (oracle.c).
  */
-void oracle_run(const struct fuzz_config *c, const char *src,
+void oracle_run(const struct build_config *c, const char *src,
 		const char *dir, const struct oracle_opts *o, struct run *r);
 /* --mode once (once.c). */
 /* --mode's argument: 0 for volatile, 1 for once; dies on anything else. */
@@ -178,12 +173,12 @@ int vaccess_lines(const struct target *t, const char *exe, const char *src,
 		  const struct vaccess *acc, size_t nr, unsigned *line,
 		  struct strbuf *why);
 /* oracle_run with the marks of src (NULL: none) watched and judged. */
-void oracle_run_marked(const struct fuzz_config *c, const char *src,
+void oracle_run_marked(const struct build_config *c, const char *src,
 		       const char *dir, const struct oracle_opts *o,
 		       const struct once_marks *marks, struct run *r);
 
 /* Same, without tracing: the program only runs (the benchmark's peer). */
-void oracle_run_untraced(const struct fuzz_config *c, const char *src,
+void oracle_run_untraced(const struct build_config *c, const char *src,
 			 const char *dir, const struct oracle_opts *o,
 			 struct run *r);
 
@@ -251,6 +246,11 @@ struct result_set {
 	struct result_line *l;
 	size_t nr, alloc;
 };
+/* Make DIR if needed and prove it writable (a block written and synced)
+ * before any work: 0, or -1 after error(). */
+int results_prepare(const char *dir);
+/* Open DIR/name to append to; dies when it cannot. */
+int results_open_append(const char *dir, const char *name);
 /* Read DIR/results.jsonl into set (appending): 0, or -1 after error();
  * a missing file is an empty set when missing_ok. */
 int results_load(struct result_set *set, const char *dir, int missing_ok);
@@ -263,7 +263,7 @@ void results_release(struct result_set *set);
 /* merge.c */
 int fuzz_merge(int nr_dirs, const char **dirs);
 
-/* check-one.c: the two configurations on one program, judged as
+/* judge.c: the two configurations on one program, judged as
  * --check-one and the reduction's report see it. */
 struct judgement {
 	struct run ref, bad;
@@ -272,17 +272,34 @@ struct judgement {
 };
 /* ref may be NULL (only bad runs); once: the marks of src are watched
  * and judged.  0, or -1 when a configuration did not run (j->v says). */
-int judge_pair(const struct fuzz_config *ref, const struct fuzz_config *bad,
+int judge_pair(const struct build_config *ref, const struct build_config *bad,
 	       const char *src, const struct oracle_opts *oo, int once,
 	       const char *dir, struct judgement *j);
 void judgement_release(struct judgement *j);
 /* none, ok, torn, widened, aggregate: a run's marked-site verdict. */
 const char *site_class_name(const struct run *r);
 
+/* campaign.c: the seeds of a run. */
+struct campaign_plan {
+	const struct build_config *cfg;
+	size_t nr_cfg;
+	const uint64_t *seeds;
+	size_t nr_seeds;
+	const struct oracle_opts *oo;
+	const struct gen_opts *go;
+	const char *out_dir;    /* prepared by results_prepare() */
+	const char *mode;       /* NULL, or "once" */
+	int jobs, no_trace;
+};
+/* Run every seed under every configuration, appending each seed's lines
+ * to OUT/results.jsonl (and timings to OUT/times.jsonl) as it finishes;
+ * the totals on stderr. */
+void campaign_run(const struct campaign_plan *plan);
+
 /* reduce.c */
 struct reduce_job {
 	uint64_t seed;
-	const struct fuzz_config *ref, *bad; /* --mode once: their variant
+	const struct build_config *ref, *bad; /* --mode once: their variant
 					      * says which program */
 	enum verdict_class cls;  /* the differential class, or */
 	int site_cls;            /* --mode once: the marked-site class of
@@ -293,6 +310,10 @@ struct reduce_job {
 int fuzz_reduce(const struct reduce_job *job, const char *src,
 		const char *out_dir, const char *self_exe,
 		const char *rwonce_incdir, struct strbuf *why);
+/* --reduce: one testcase per seed of set, for its first bug under the
+ * plan's configurations: 0, or -1 after error() for a seed not reduced. */
+int reduce_results(const struct campaign_plan *plan, const struct result_set *set,
+		   const char *rwonce_incdir);
 int fuzz_check_one(int argc, const char **argv);
 
 /* ub-guards.c: 0 when src is free of the undefined behaviour a reducer
@@ -301,9 +322,6 @@ int fuzz_check_one(int argc, const char **argv);
  * rwonce.h is, for --mode once.  Temporary files go to dir. */
 int ub_guards(const char *src, const char *incdir, const char *rwonce_incdir,
 	      const char *dir, unsigned timeout_ms, struct strbuf *why);
-
-/* fuzz.c: a configuration from "CC:TARGET:OPT" (for --check-one). */
-int fuzz_config_from_spec(const char *spec, struct fuzz_config *c);
 
 #define RESULTS_FILE "results.jsonl"
 

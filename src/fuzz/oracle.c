@@ -5,12 +5,12 @@
  */
 #include "fuzz/fuzz.h"
 #include "elf/elf-symbols.h"
+#include "lib/clock.h"
 #include "lib/run-command.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *run_status_name(enum run_status s)
 {
@@ -28,13 +28,6 @@ const char *run_status_name(enum run_status s)
 	return "?";
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
 
 static void set_status(struct run *r, enum run_status s, const char *fmt, ...)
 	RWONCE_PRINTF(3, 4);
@@ -109,7 +102,7 @@ static int refused_by_rwonce_h(const char *line)
 	       strstr(line, "WRITE_ONCE") || strstr(line, "ACCESS_ONCE");
 }
 
-static int compile(const struct fuzz_config *c, const char *src,
+static int compile(const struct build_config *c, const char *src,
 		   const char *exe, const char *dir,
 		   const struct oracle_opts *o, struct run *r)
 {
@@ -118,9 +111,7 @@ static int compile(const struct fuzz_config *c, const char *src,
 	int ret = 0;
 
 	memset(&f, 0, sizeof(f));
-	strlist_push(&argv, c->driver);
-	compiler_push_target_flags(&argv, c->cc, c->target);
-	strlist_push(&argv, c->opt);
+	build_config_push_flags(&argv, c);
 	strlist_push(&argv, "-w");
 	strlist_push(&argv, "-I");
 	strlist_push(&argv, o->include_dir);
@@ -308,7 +299,7 @@ static int in_program_code(const struct code_ranges *c, uint64_t pc)
 	return 0;
 }
 
-void oracle_run(const struct fuzz_config *c, const char *src,
+void oracle_run(const struct build_config *c, const char *src,
 		const char *dir, const struct oracle_opts *o, struct run *r)
 {
 	oracle_run_marked(c, src, dir, o, NULL, r);
@@ -342,7 +333,7 @@ static void mark_objects(struct volobjs *m, const struct once_marks *marks,
 	}
 }
 
-void oracle_run_marked(const struct fuzz_config *c, const char *src,
+void oracle_run_marked(const struct build_config *c, const char *src,
 		       const char *dir, const struct oracle_opts *o,
 		       const struct once_marks *marks, struct run *r)
 {
@@ -414,9 +405,9 @@ void oracle_run_marked(const struct fuzz_config *c, const char *src,
 	req.workdir = dir;
 	req.program_out = &out;
 	req.no_disas = 1;
-	t0 = now();
+	t0 = now_seconds();
 	if (trace_run(&req, &t, &why)) {
-		r->trace_s = now() - t0;
+		r->trace_s = now_seconds() - t0;
 		if (strstr(why.buf, "timed out"))
 			set_status(r, RUN_PROGRAM_TIMEOUT, "%s", why.buf);
 		else if (strstr(why.buf, " under "))
@@ -428,7 +419,7 @@ void oracle_run_marked(const struct fuzz_config *c, const char *src,
 		scrub_dir(r->detail, dir);
 		goto out;
 	}
-	r->trace_s = now() - t0;
+	r->trace_s = now_seconds() - t0;
 	keep_checksum(r, out.buf ? out.buf : "");
 	for (size_t i = 0; i < t.nr; i++) {
 		const struct trace_access *a = &t.acc[i];
@@ -497,7 +488,7 @@ out:
 	free(exe);
 }
 
-void oracle_run_untraced(const struct fuzz_config *c, const char *src,
+void oracle_run_untraced(const struct build_config *c, const char *src,
 			 const char *dir, const struct oracle_opts *o,
 			 struct run *r)
 {
@@ -520,13 +511,13 @@ void oracle_run_untraced(const struct fuzz_config *c, const char *src,
 	argv[n] = NULL;
 	ch.argv = argv;
 	ch.timeout_ms = o->run_timeout_ms;
-	t0 = now();
+	t0 = now_seconds();
 	if (run_child(&ch) || !child_ok(&ch))
 		set_status(r, ch.timed_out ? RUN_PROGRAM_TIMEOUT : RUN_PROGRAM_FAILED,
 			   "%s %s", exe, child_describe(&ch));
 	else
 		keep_checksum(r, strbuf_str(&ch.out));
-	r->trace_s = now() - t0;
+	r->trace_s = now_seconds() - t0;
 	child_release(&ch);
 	free(exe);
 }

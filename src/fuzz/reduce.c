@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +41,7 @@ static void add_quoted(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '\'');
 }
 
-static char *spec_of(const struct fuzz_config *c)
+static char *spec_of(const struct build_config *c)
 {
 	return xasprintf("%s:%s:%s", c->cc->name, c->target->name, c->opt);
 }
@@ -258,5 +259,108 @@ out:
 	free(script);
 	free(ref);
 	free(bad);
+	return ret;
+}
+
+static int self_exe(char *buf, size_t n)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+
+	if (len <= 0)
+		return -1;
+	buf[len] = '\0';
+	return 0;
+}
+
+/* The bug of a result line: its differential class, else (--mode once)
+ * its marked-site class in *site; 0 when the line shows no bug. */
+static int line_bug(const struct result_line *l, enum verdict_class *cls, int *site)
+{
+	int v = verdict_class_parse(l->verdict);
+
+	*site = -1;
+	if (verdict_class_is_bug(v)) {
+		*cls = (enum verdict_class)v;
+		return 1;
+	}
+	if (l->mode && l->site_verdict && (!strcmp(l->site_verdict, "torn") ||
+					   !strcmp(l->site_verdict, "widened"))) {
+		*cls = VC_SAME;
+		*site = verdict_class_parse(l->site_verdict);
+		return 1;
+	}
+	return 0;
+}
+
+/* The configuration that compiles like the reference line's but is of
+ * bad's variant (in --mode once both programs are judged on the bad
+ * configuration's program). */
+static const struct build_config *ref_config(const struct campaign_plan *plan,
+					     const char *ref_label,
+					     const struct build_config *bad)
+{
+	for (size_t c = 0; c < plan->nr_cfg; c++) {
+		const struct build_config *r = &plan->cfg[c];
+
+		if (strcmp(r->label, ref_label) || r->target != bad->target)
+			continue;
+		for (size_t k = 0; k < plan->nr_cfg; k++)
+			if (plan->cfg[k].cc == r->cc && plan->cfg[k].target == r->target &&
+			    !strcmp(plan->cfg[k].opt, r->opt) &&
+			    plan->cfg[k].variant == bad->variant)
+				return &plan->cfg[k];
+	}
+	return NULL;
+}
+
+int reduce_results(const struct campaign_plan *plan, const struct result_set *set,
+		   const char *rwonce_incdir)
+{
+	char exe[PATH_MAX];
+	int ret = 0;
+	uint64_t reduced = 0;
+	int any = 0;
+
+	if (self_exe(exe, sizeof(exe)))
+		return error("cannot find the rwonce executable to reduce with");
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct result_line *l = &set->l[i];
+		struct reduce_job job;
+		struct strbuf why = STRBUF_INIT;
+		char *src;
+
+		memset(&job, 0, sizeof(job));
+		if ((any && reduced == l->seed) || !line_bug(l, &job.cls, &job.site_cls))
+			continue;
+		/* A line of the other mode is another program. */
+		if (!!l->mode != !!plan->mode)
+			continue;
+		job.seed = l->seed;
+		for (size_t c = 0; c < plan->nr_cfg; c++)
+			if (!strcmp(plan->cfg[c].label, l->config))
+				job.bad = &plan->cfg[c];
+		if (!job.bad)
+			continue; /* a line from an earlier run's configurations */
+		for (size_t k = i; k-- > 0 && set->l[k].seed == l->seed && !job.ref;)
+			if (!strcmp(set->l[k].verdict, "reference"))
+				job.ref = ref_config(plan, set->l[k].config, job.bad);
+		/* A marked-site bug needs no disagreement: any configuration
+		 * that ran is a reference for the rest of the program. */
+		if (!job.ref && job.site_cls >= 0)
+			job.ref = job.bad;
+		if (!job.ref)
+			continue;
+		any = 1;
+		reduced = l->seed;
+		src = xasprintf("%s/programs/seed-%" PRIu64 "%s.c", plan->out_dir, l->seed,
+				job.bad->variant == VARIANT_RWONCE_H ? "-rwonce" : "");
+		if (fuzz_reduce(&job, src, plan->out_dir, exe,
+				plan->mode ? rwonce_incdir : NULL, &why)) {
+			error("seed %" PRIu64 ": not reduced: %s", l->seed, why.buf);
+			ret = -1;
+		}
+		strbuf_release(&why);
+		free(src);
+	}
 	return ret;
 }

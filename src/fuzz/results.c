@@ -1,24 +1,66 @@
 /*
- * Results: one JSON line per program and configuration, in
- * OUT/results.jsonl.  The lines hold no timings, so one seed gives the
- * same lines on every run; a seed's lines are appended in one write when
- * the seed is finished, so an interrupted campaign resumes at the first
- * seed without lines.  The summary is made from the lines alone, so a
- * merge of shards prints what one run would have.
+ * The results folder (--out): one JSON line per program and
+ * configuration, in OUT/results.jsonl.  The lines hold no timings, so
+ * one seed gives the same lines on every run; a seed's lines are
+ * appended in one write when the seed is finished (campaign.c), so an
+ * interrupted campaign resumes at the first seed without lines.  The
+ * summary is made from the lines alone, so a merge of shards prints what
+ * one run would have.
  */
 #include "fuzz/fuzz.h"
+#include "lib/json.h"
 
-#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int results_prepare(const char *dir)
+{
+	char *probe;
+	int fd;
+	char block[4096];
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return error("--out %s: cannot create it: %s", dir, strerror(errno));
+	probe = xasprintf("%s/.rwonce-write-test", dir);
+	memset(block, '\n', sizeof(block));
+	fd = open(probe, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	/* A block, not an empty file: a full disk shows here, not after
+	 * an hour of work. */
+	if (fd < 0 || write(fd, block, sizeof(block)) != (ssize_t)sizeof(block) ||
+	    fsync(fd) || close(fd)) {
+		int e = errno;
+		if (fd >= 0)
+			unlink(probe);
+		error("--out %s: cannot write there: %s", dir, strerror(e));
+		free(probe);
+		return -1;
+	}
+	unlink(probe);
+	free(probe);
+	return 0;
+}
+
+int results_open_append(const char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		die_errno("cannot open %s", path);
+	free(path);
+	return fd;
+}
 
 static void add_str(struct strbuf *sb, const char *key, const char *val)
 {
-	strbuf_addf(sb, ",\"%s\":\"", key);
-	strbuf_add_json_escaped(sb, val ? val : "");
-	strbuf_addch(sb, '"');
+	strbuf_addf(sb, ",\"%s\":", key);
+	json_add_string(sb, val);
 }
 
 void result_format(struct strbuf *sb, const struct result_line *l)
@@ -43,158 +85,116 @@ void result_format(struct strbuf *sb, const struct result_line *l)
 	strbuf_addstr(sb, "}\n");
 }
 
-/* A JSON string at *p (after its opening quote); NULL when malformed. */
-static char *parse_string(const char **p)
+/* The member key of l, when it holds a string and is not set yet. */
+static char **string_member(struct result_line *l, const char *key)
 {
-	struct strbuf sb = STRBUF_INIT;
-	const char *s = *p;
+	static const struct { const char *key; size_t off; } members[] = {
+		{ "config", offsetof(struct result_line, config) },
+		{ "status", offsetof(struct result_line, status) },
+		{ "verdict", offsetof(struct result_line, verdict) },
+		{ "checksum", offsetof(struct result_line, checksum) },
+		{ "detail", offsetof(struct result_line, detail) },
+		{ "mode", offsetof(struct result_line, mode) },
+		{ "site_verdict", offsetof(struct result_line, site_verdict) },
+		{ "site_detail", offsetof(struct result_line, site_detail) },
+	};
 
-	strbuf_addstr(&sb, "");
-	for (; *s && *s != '"'; s++) {
-		if ((unsigned char)*s < 0x20)
-			goto bad;
-		if (*s != '\\') {
-			strbuf_addch(&sb, *s);
-			continue;
-		}
-		s++;
-		switch (*s) {
-		case '"': case '\\': case '/': strbuf_addch(&sb, *s); break;
-		case 'n': strbuf_addch(&sb, '\n'); break;
-		case 't': strbuf_addch(&sb, '\t'); break;
-		case 'r': strbuf_addch(&sb, '\r'); break;
-		case 'b': strbuf_addch(&sb, '\b'); break;
-		case 'f': strbuf_addch(&sb, '\f'); break;
-		case 'u': {
-			unsigned v = 0;
-			for (int k = 1; k <= 4; k++) {
-				if (!isxdigit((unsigned char)s[k]))
-					goto bad;
-				v = v * 16 + (isdigit((unsigned char)s[k]) ? s[k] - '0'
-					     : (tolower((unsigned char)s[k]) - 'a' + 10));
-			}
-			/* The writer escapes only control characters. */
-			strbuf_addch(&sb, v < 0x80 ? (int)v : '?');
-			s += 4;
-			break;
-		}
-		default:
-			goto bad;
-		}
+	for (size_t i = 0; i < ARRAY_SIZE(members); i++) {
+		char **m = (char **)((char *)l + members[i].off);
+
+		if (!strcmp(key, members[i].key))
+			return *m ? NULL : m;
 	}
-	if (*s != '"')
-		goto bad;
-	*p = s + 1;
-	return strbuf_detach(&sb);
-bad:
-	strbuf_release(&sb);
 	return NULL;
+}
+
+/* The member key of l, when it holds a number. */
+static uint64_t *number_member(struct result_line *l, const char *key,
+			       int *have_seed, int *have_acc)
+{
+	if (!strcmp(key, "seed"))
+		return *have_seed = 1, &l->seed;
+	if (!strcmp(key, "accesses"))
+		return *have_acc = 1, &l->accesses;
+	if (!strcmp(key, "converted"))
+		return &l->converted;
+	if (!strcmp(key, "left"))
+		return &l->left;
+	if (!strcmp(key, "site_accesses"))
+		return &l->site_accesses;
+	return NULL;
+}
+
+/* One member "key": value into l: 0, or -1 with *why. */
+static int parse_member(struct json_reader *j, struct result_line *l,
+			int *have_seed, int *have_acc, struct strbuf *why)
+{
+	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT;
+	int ret = -1;
+
+	if (json_read_string(j, &key)) {
+		strbuf_addstr(why, "a malformed key");
+		goto out;
+	}
+	if (!json_eat(j, ':')) {
+		strbuf_addf(why, "no ':' after \"%s\"", key.buf);
+		goto out;
+	}
+	if (json_peek(j) == '"') {
+		char **m;
+
+		if (json_read_string(j, &val)) {
+			strbuf_addf(why, "a malformed string for \"%s\"", key.buf);
+			goto out;
+		}
+		m = string_member(l, key.buf);
+		if (m)
+			*m = strbuf_detach(&val);
+	} else {
+		uint64_t n, *m;
+		int r = json_read_u64(j, &n);
+
+		if (r == -2) {
+			strbuf_addf(why, "a number out of range for \"%s\"", key.buf);
+			goto out;
+		}
+		if (r) {
+			strbuf_addf(why, "an unexpected value for \"%s\"", key.buf);
+			goto out;
+		}
+		m = number_member(l, key.buf, have_seed, have_acc);
+		if (m)
+			*m = n;
+	}
+	ret = 0;
+out:
+	strbuf_release(&key);
+	strbuf_release(&val);
+	return ret;
 }
 
 int result_parse(const char *line, struct result_line *l, struct strbuf *why)
 {
-	const char *p = line;
+	struct json_reader j;
 	int have_seed = 0, have_acc = 0;
 
 	memset(l, 0, sizeof(*l));
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p++ != '{') {
+	json_reader_init(&j, line, strlen(line));
+	if (!json_eat(&j, '{')) {
 		strbuf_addstr(why, "not a JSON object");
 		return -1;
 	}
-	for (;;) {
-		char *key, *sval = NULL;
-		uint64_t nval = 0;
-		int is_num = 0;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '}')
-			break;
-		if (*p++ != '"' || !(key = parse_string(&p))) {
-			strbuf_addstr(why, "a malformed key");
+	while (!json_eat(&j, '}')) {
+		if (parse_member(&j, l, &have_seed, &have_acc, why))
 			goto bad;
-		}
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p++ != ':') {
-			strbuf_addf(why, "no ':' after \"%s\"", key);
-			free(key);
-			goto bad;
-		}
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == '"') {
-			p++;
-			sval = parse_string(&p);
-			if (!sval) {
-				strbuf_addf(why, "a malformed string for \"%s\"", key);
-				free(key);
-				goto bad;
-			}
-		} else if (isdigit((unsigned char)*p)) {
-			char *end;
-			errno = 0;
-			nval = strtoull(p, &end, 10);
-			if (errno) {
-				strbuf_addf(why, "a number out of range for \"%s\"", key);
-				free(key);
-				goto bad;
-			}
-			p = end;
-			is_num = 1;
-		} else {
-			strbuf_addf(why, "an unexpected value for \"%s\"", key);
-			free(key);
-			goto bad;
-		}
-		if (!strcmp(key, "seed") && is_num) {
-			l->seed = nval;
-			have_seed = 1;
-		} else if (!strcmp(key, "accesses") && is_num) {
-			l->accesses = nval;
-			have_acc = 1;
-		} else if (!strcmp(key, "converted") && is_num) {
-			l->converted = nval;
-		} else if (!strcmp(key, "left") && is_num) {
-			l->left = nval;
-		} else if (!strcmp(key, "site_accesses") && is_num) {
-			l->site_accesses = nval;
-		} else if (sval && !strcmp(key, "mode") && !l->mode) {
-			l->mode = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "site_verdict") && !l->site_verdict) {
-			l->site_verdict = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "site_detail") && !l->site_detail) {
-			l->site_detail = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "config") && !l->config) {
-			l->config = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "status") && !l->status) {
-			l->status = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "verdict") && !l->verdict) {
-			l->verdict = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "checksum") && !l->checksum) {
-			l->checksum = sval, sval = NULL;
-		} else if (sval && !strcmp(key, "detail") && !l->detail) {
-			l->detail = sval, sval = NULL;
-		}
-		free(key);
-		free(sval);
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == ',') {
-			p++;
+		if (json_eat(&j, ','))
 			continue;
-		}
-		if (*p != '}') {
+		if (json_peek(&j) != '}') {
 			strbuf_addstr(why, "no ',' or '}' between members");
 			goto bad;
 		}
 	}
-	p++;
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p) {
+	if (!json_at_end(&j)) {
 		strbuf_addstr(why, "text after the object");
 		goto bad;
 	}

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "lib/run-command.h"
+#include "lib/clock.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -11,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -51,13 +51,6 @@ void run_command_kill_all(void)
 	}
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int open_into(const char *path, int flags, int target)
 {
@@ -125,7 +118,7 @@ int run_child(struct child *c)
 {
 	int outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, execp[2];
 	size_t limit = c->capture_limit ? c->capture_limit : (16u << 20);
-	double start = now();
+	double start = now_seconds();
 	int status, err = 0;
 	pid_t pid;
 
@@ -167,7 +160,7 @@ int run_child(struct child *c)
 		if (errp[0] >= 0)
 			pfd[n++] = (struct pollfd){ .fd = errp[0], .events = POLLIN };
 		if (c->timeout_ms) {
-			double left = c->timeout_ms / 1000.0 - (now() - start);
+			double left = c->timeout_ms / 1000.0 - (now_seconds() - start);
 
 			if (left <= 0) {
 				c->timed_out = 1;
@@ -204,7 +197,7 @@ int run_child(struct child *c)
 			return error("waitpid: %s", strerror(errno));
 		}
 		if (w == 0) {
-			if (now() - start >= c->timeout_ms / 1000.0) {
+			if (now_seconds() - start >= c->timeout_ms / 1000.0) {
 				c->timed_out = 1;
 				kill(-pid, SIGKILL);
 			} else {
@@ -216,7 +209,7 @@ int run_child(struct child *c)
 	if (c->timed_out)
 		kill(-pid, SIGKILL);
 	live_remove(pid);
-	c->seconds = now() - start;
+	c->seconds = now_seconds() - start;
 
 	if (err) {
 		c->exec_errno = err;

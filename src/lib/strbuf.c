@@ -77,24 +77,6 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	sb->len += (size_t)n;
 }
 
-void strbuf_add_json_escaped(struct strbuf *sb, const char *s)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		switch (*p) {
-		case '"': strbuf_addstr(sb, "\\\""); break;
-		case '\\': strbuf_addstr(sb, "\\\\"); break;
-		case '\n': strbuf_addstr(sb, "\\n"); break;
-		case '\r': strbuf_addstr(sb, "\\r"); break;
-		case '\t': strbuf_addstr(sb, "\\t"); break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				strbuf_addf(sb, "\\u%04x", *p);
-			else
-				strbuf_addch(sb, *p);
-		}
-	}
-}
-
 void strbuf_reset(struct strbuf *sb)
 {
 	sb->len = 0;

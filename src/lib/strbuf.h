@@ -20,8 +20,6 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) RWONCE_PRINTF(2, 3);
-/* Add s as the body of a JSON string (without the quotes). */
-void strbuf_add_json_escaped(struct strbuf *sb, const char *s);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 /* The contents, never NULL; "" for an empty, never-grown buffer. */

@@ -137,6 +137,19 @@ void strlist_clear(struct strlist *l)
 	l->nr = l->alloc = 0;
 }
 
+void strlist_split_blanks(struct strlist *l, const char *s)
+{
+	while (*s) {
+		size_t n;
+
+		s += strspn(s, " \t");
+		n = strcspn(s, " \t");
+		if (n)
+			strlist_push_nodup(l, xstrndup(s, n));
+		s += n;
+	}
+}
+
 char *read_file(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -61,6 +61,9 @@ struct strlist {
 void strlist_push(struct strlist *l, const char *s);
 void strlist_push_nodup(struct strlist *l, char *s);
 void strlist_clear(struct strlist *l);
+/* Append the words of s, split on blanks (spaces and tabs; no quoting:
+ * "-march=x -fno-y" is two words). */
+void strlist_split_blanks(struct strlist *l, const char *s);
 
 /* Does s end with suffix? */
 int ends_with(const char *s, const char *suffix);

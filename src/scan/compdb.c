@@ -1,9 +1,10 @@
 /*
- * Objects from a compilation database (compdb.h).  The JSON reader knows
- * just what such a database holds -- an array of objects whose members
- * are strings or arrays of strings -- and skips any other value.
+ * Objects from a compilation database (compdb.h): an array of objects
+ * whose members "directory", "output", "command" and "arguments" are read
+ * (src/lib/json.h), any other member skipped.
  */
 #include "scan/compdb.h"
+#include "lib/json.h"
 #include "lib/strbuf.h"
 
 #include <errno.h>
@@ -11,95 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-struct json {
-	const char *p, *end;
-	int bad;
-};
-
-static void ws(struct json *j)
-{
-	while (j->p < j->end && strchr(" \t\r\n", *j->p))
-		j->p++;
-}
-
-static int eat(struct json *j, char c)
-{
-	ws(j);
-	if (j->p < j->end && *j->p == c) {
-		j->p++;
-		return 1;
-	}
-	return 0;
-}
-
-/* A string (escapes decoded; \u only for ASCII) into out. */
-static int string(struct json *j, struct strbuf *out)
-{
-	strbuf_reset(out);
-	if (!eat(j, '"'))
-		return -1;
-	while (j->p < j->end && *j->p != '"') {
-		char c = *j->p++;
-
-		if (c == '\\' && j->p < j->end) {
-			c = *j->p++;
-			switch (c) {
-			case 'n': c = '\n'; break;
-			case 't': c = '\t'; break;
-			case 'r': c = '\r'; break;
-			case 'b': c = '\b'; break;
-			case 'f': c = '\f'; break;
-			case 'u':
-				if (j->end - j->p < 4)
-					return -1;
-				c = (char)strtol((char[]){ j->p[0], j->p[1], j->p[2],
-							   j->p[3], 0 }, NULL, 16);
-				j->p += 4;
-				break;
-			}
-		}
-		strbuf_addch(out, c);
-	}
-	return eat(j, '"') ? 0 : -1;
-}
-
-/* Skip any value. */
-static int skip(struct json *j)
-{
-	struct strbuf tmp = STRBUF_INIT;
-	int r = 0;
-
-	ws(j);
-	if (j->p >= j->end)
-		return -1;
-	if (*j->p == '"') {
-		r = string(j, &tmp);
-	} else if (*j->p == '[' || *j->p == '{') {
-		char close = *j->p == '[' ? ']' : '}';
-
-		j->p++;
-		if (eat(j, close))
-			goto out;
-		do {
-			if (close == '}' && (string(j, &tmp) || !eat(j, ':'))) {
-				r = -1;
-				goto out;
-			}
-			if (skip(j)) {
-				r = -1;
-				goto out;
-			}
-		} while (eat(j, ','));
-		r = eat(j, close) ? 0 : -1;
-	} else {
-		while (j->p < j->end && !strchr(",]} \t\r\n", *j->p))
-			j->p++;
-	}
-out:
-	strbuf_release(&tmp);
-	return r;
-}
 
 /* Split a shell-like command line: spaces, '...' and "..." and \x. */
 static void split_command(const char *s, struct strlist *out)
@@ -153,7 +65,7 @@ int compdb_objects(const char *dir, struct strlist *out)
 	struct stat st;
 	char *path, *buf;
 	size_t len, missing = 0, entries = 0;
-	struct json j;
+	struct json_reader j;
 	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT;
 	int r = -1;
 
@@ -165,28 +77,25 @@ int compdb_objects(const char *dir, struct strlist *out)
 		free(path);
 		return -1;
 	}
-	j.p = buf;
-	j.end = buf + len;
-	j.bad = 0;
-	if (!eat(&j, '['))
+	json_reader_init(&j, buf, len);
+	if (!json_eat(&j, '['))
 		goto bad;
-	if (eat(&j, ']'))
+	if (json_eat(&j, ']'))
 		goto done;
 	do {
 		struct strlist args = STRLIST_INIT;
 		char *directory = NULL, *output = NULL, *obj;
 
-		if (!eat(&j, '{'))
+		if (!json_eat(&j, '{'))
 			goto bad;
-		if (!eat(&j, '}')) {
+		if (!json_eat(&j, '}')) {
 			do {
-				if (string(&j, &key) || !eat(&j, ':'))
+				if (json_read_string(&j, &key) || !json_eat(&j, ':'))
 					goto bad_entry;
-				ws(&j);
 				if (!strcmp(key.buf, "directory") ||
 				    !strcmp(key.buf, "output") ||
 				    !strcmp(key.buf, "command")) {
-					if (string(&j, &val))
+					if (json_read_string(&j, &val))
 						goto bad_entry;
 					if (key.buf[0] == 'd')
 						directory = strbuf_detach(&val);
@@ -194,22 +103,22 @@ int compdb_objects(const char *dir, struct strlist *out)
 						output = strbuf_detach(&val);
 					else if (!args.nr)
 						split_command(val.buf, &args);
-				} else if (!strcmp(key.buf, "arguments") && eat(&j, '[')) {
+				} else if (!strcmp(key.buf, "arguments") && json_eat(&j, '[')) {
 					strlist_clear(&args);
-					if (!eat(&j, ']')) {
+					if (!json_eat(&j, ']')) {
 						do {
-							if (string(&j, &val))
+							if (json_read_string(&j, &val))
 								goto bad_entry;
 							strlist_push(&args, val.buf);
-						} while (eat(&j, ','));
-						if (!eat(&j, ']'))
+						} while (json_eat(&j, ','));
+						if (!json_eat(&j, ']'))
 							goto bad_entry;
 					}
-				} else if (skip(&j)) {
+				} else if (json_skip_value(&j)) {
 					goto bad_entry;
 				}
-			} while (eat(&j, ','));
-			if (!eat(&j, '}'))
+			} while (json_eat(&j, ','));
+			if (!json_eat(&j, '}'))
 				goto bad_entry;
 		}
 		entries++;
@@ -233,8 +142,8 @@ bad_entry:
 		free(output);
 		strlist_clear(&args);
 		goto bad;
-	} while (eat(&j, ','));
-	if (!eat(&j, ']'))
+	} while (json_eat(&j, ','));
+	if (!json_eat(&j, ']'))
 		goto bad;
 done:
 	if (missing)
@@ -247,7 +156,7 @@ done:
 	goto out;
 bad:
 	error("%s: not a compilation database (a JSON array of objects): "
-	      "bad JSON near byte %zu", path, (size_t)(j.p - buf));
+	      "bad JSON near byte %zu", path, json_offset(&j));
 out:
 	strbuf_release(&key);
 	strbuf_release(&val);

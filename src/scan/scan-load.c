@@ -1,62 +1,38 @@
 /*
- * rwonce scan, the executable's side: find build/rwonce-scan.so (like the
- * clang engine: $RWONCE_SCAN_PLUGIN, next to the executable,
- * $(LIBEXECDIR)/rwonce/), check that it was built with this rwonce, and
- * run the command in it.  See scan-plugin.h for why it is a plugin.
+ * rwonce scan, the executable's side: load build/rwonce-scan.so through
+ * src/lib/plugin.h ($RWONCE_SCAN_PLUGIN, next to the executable,
+ * $(LIBEXECDIR)/rwonce/; refused when another build made it) and run the
+ * command in it.  See scan-plugin.h for why it is a plugin.
  */
 #include "commands.h"
-#include "lib/libexec.h"
+#include "lib/plugin.h"
 #include "lib/util.h"
 #include "scan/scan-plugin.h"
 
-#include <dlfcn.h>
-#include <limits.h>
-#include <string.h>
-
-#define PLUGIN_NAME "rwonce-scan.so"
-
-typedef void abi_fn(struct scan_plugin_abi *abi);
 typedef int main_fn(int argc, const char **argv);
 
 int cmd_scan(int argc, const char **argv)
 {
 #ifdef RWONCE_SCAN_PLUGIN
-	static const char *const near[] = { "/" };
-	static char path[PATH_MAX + 64];
-	const struct scan_plugin_abi mine = SCAN_PLUGIN_ABI_INIT;
-	struct scan_plugin_abi theirs;
-	struct strbuf where = STRBUF_INIT;
-	abi_fn *abi;
-	main_fn *run;
-	void *h;
+	static const char *const entries[] = { "scan_plugin_main", NULL };
+	static const struct plugin_spec spec = {
+		.file = "rwonce-scan.so",
+		.env_var = "RWONCE_SCAN_PLUGIN",
+		.what = "the scan plugin",
+		.load_hint = "are libdw1 and libcapstone4 still installed?",
+		.abi_symbol = "scan_plugin_abi",
+		.entries = entries,
+	};
+	const struct plugin_abi mine = SCAN_PLUGIN_ABI_INIT;
+	struct strbuf why = STRBUF_INIT;
+	void *entry[1];
 
-	if (!libexec_find(path, sizeof(path), PLUGIN_NAME, "RWONCE_SCAN_PLUGIN",
-			  near, ARRAY_SIZE(near), &where)) {
-		error("rwonce scan needs its plugin %s", where.buf);
-		strbuf_release(&where);
+	if (plugin_load(&spec, &mine, entry, &why)) {
+		error("rwonce scan cannot run: %s", why.buf);
+		strbuf_release(&why);
 		return EXIT_TROUBLE;
 	}
-	strbuf_release(&where);
-	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-	if (!h) {
-		error("cannot load %s: %s (are libdw1 and libcapstone4 still "
-		      "installed?)", path, dlerror());
-		return EXIT_TROUBLE;
-	}
-	abi = (abi_fn *)dlsym(h, "scan_plugin_abi");
-	run = (main_fn *)dlsym(h, "scan_plugin_main");
-	if (abi)
-		abi(&theirs);
-	if (!abi || !run || strcmp(mine.version, theirs.version) ||
-	    mine.finding_size != theirs.finding_size ||
-	    mine.report_options_size != theirs.report_options_size ||
-	    mine.strbuf_size != theirs.strbuf_size) {
-		error("%s is not the scan plugin of this rwonce; rebuild both "
-		      "(make)", path);
-		dlclose(h);
-		return EXIT_TROUBLE;
-	}
-	return run(argc, argv); /* the plugin stays loaded until exit */
+	return ((main_fn *)entry[0])(argc, argv); /* the plugin stays loaded */
 #else
 	(void)argc;
 	(void)argv;

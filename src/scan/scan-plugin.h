@@ -12,18 +12,15 @@
 
 #include "findings/finding.h"
 #include "findings/report.h"
+#include "lib/plugin.h"
 #include "lib/strbuf.h"
 
-/* Both sides must agree on the structures they share. */
-struct scan_plugin_abi {
-	const char *version;
-	size_t finding_size, report_options_size, strbuf_size;
-};
-#define SCAN_PLUGIN_ABI_INIT { RWONCE_TOOL_VERSION, sizeof(struct finding), \
-	sizeof(struct report_options), sizeof(struct strbuf) }
+/* Both sides must agree on the structures they share (lib/plugin.h). */
+#define SCAN_PLUGIN_ABI_INIT PLUGIN_ABI_INIT(sizeof(struct finding), \
+	sizeof(struct report_options), sizeof(struct strbuf))
 
 /* In the plugin: */
-void scan_plugin_abi(struct scan_plugin_abi *abi);
+void scan_plugin_abi(struct plugin_abi *abi);
 int scan_plugin_main(int argc, const char **argv);
 
 #endif

@@ -243,9 +243,9 @@ static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
 			    ctx->instances[v]);
 }
 
-void scan_plugin_abi(struct scan_plugin_abi *abi)
+void scan_plugin_abi(struct plugin_abi *abi)
 {
-	const struct scan_plugin_abi mine = SCAN_PLUGIN_ABI_INIT;
+	const struct plugin_abi mine = SCAN_PLUGIN_ABI_INIT;
 
 	*abi = mine;
 }

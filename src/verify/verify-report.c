@@ -9,6 +9,7 @@
  * "ok", come after it with --details, or go to the file --report names.
  */
 #include "verify/verify.h"
+#include "lib/json.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -57,7 +58,7 @@ static void print_cell(FILE *f, const char *text, const char *color, int use)
 		fprintf(f, " %-6s", text);
 }
 
-static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
+static void print_group(FILE *f, const struct build_config *c, size_t from, size_t to,
 			const struct config_result *r,
 			const struct probe_set *set, int color)
 {
@@ -82,7 +83,7 @@ static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
 	fprintf(f, "  %-*s", (int)width, "probe");
 	for (size_t k = from; k < to; k++) {
 		char col[16];
-		snprintf(col, sizeof(col), "%s%s", c[k].opt + 1, c[k].atomic ? "/a" : "");
+		snprintf(col, sizeof(col), "%s%s", c[k].opt + 1, c[k].variant == BACKEND_ATOMIC ? "/a" : "");
 		fprintf(f, " %-6s", col);
 	}
 	fputc('\n', f);
@@ -111,7 +112,7 @@ static void print_group(FILE *f, const struct config *c, size_t from, size_t to,
 
 /* Per probe that was not ok: the accesses of up to max_shown
  * configurations, then the list of the others. */
-static void print_failures(FILE *f, const struct config *c, size_t nr,
+static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 			   const struct config_result *r,
 			   const struct probe_set *set, size_t max_shown)
 {
@@ -128,28 +129,27 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 			for (size_t k = 0; k < nr; k++) {
 				const struct probe_result *pr;
 				char list[128];
-				char *label;
+				const char *label;
 
 				if (r[k].state == CONFIG_TROUBLE)
 					continue;
 				pr = &r[k].probes[i];
 				if (!pr->ran || !pr->verdict)
 					continue;
-				label = config_label(&c[k]);
+				label = c[k].label;
 				if (shown >= max_shown) {
 					/* "clang-19 x86_64 -O2 -O3; clang-19 i386 -O1" */
 					if (more && c[k].group == last_group)
 						strbuf_addf(&rest, " %s%s", c[k].opt,
-							    c[k].atomic ? "/atomic" : "");
+							    c[k].variant == BACKEND_ATOMIC ? "/atomic" : "");
 					else
 						strbuf_addf(&rest, "%s%s %s %s%s%s%s", more ? "; " : "",
 							    c[k].cc->name, c[k].target->name,
 							    *c[k].flags ? c[k].flags : "",
 							    *c[k].flags ? " " : "", c[k].opt,
-							    c[k].atomic ? "/atomic" : "");
+							    c[k].variant == BACKEND_ATOMIC ? "/atomic" : "");
 					more++;
 					last_group = c[k].group;
-					free(label);
 					continue;
 				}
 				if (!header++)
@@ -162,7 +162,6 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 					control ? " [control]" : "", label, list,
 					ex.buf, p->file, p->line);
 				strbuf_release(&ex);
-				free(label);
 				for (size_t j = 0; j < pr->nr_seen; j++) {
 					const struct seen_access *s = &pr->seen[j];
 					static const char *cls[] = { "", "piece", "fused", "widened" };
@@ -187,7 +186,7 @@ static void print_failures(FILE *f, const struct config *c, size_t nr,
 }
 
 /* Every probe in every configuration, and the legend. */
-static void print_tables(FILE *f, const struct config *c, size_t nr,
+static void print_tables(FILE *f, const struct build_config *c, size_t nr,
 			 const struct config_result *r,
 			 const struct probe_set *set, int color)
 {
@@ -207,7 +206,7 @@ static void print_tables(FILE *f, const struct config *c, size_t nr,
 
 /* The report; details: the tables and up to 3 configurations' accesses
  * per probe instead of one.  report_path: where the full one went. */
-static void print_report(FILE *f, const struct config *c, size_t nr,
+static void print_report(FILE *f, const struct build_config *c, size_t nr,
 			 const struct config_result *r,
 			 const struct probe_set *set, int color, int details,
 			 const char *report_path)
@@ -235,7 +234,7 @@ static void print_report(FILE *f, const struct config *c, size_t nr,
 		fprintf(f, "Every probe in every configuration: rwonce verify --details\n");
 }
 
-int report_text(FILE *f, const struct config *c, size_t nr,
+int report_text(FILE *f, const struct build_config *c, size_t nr,
 		const struct config_result *r, const struct probe_set *set,
 		int color, int details, const char *report_path)
 {
@@ -298,12 +297,12 @@ static void json_str(FILE *f, const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_add_json_escaped(&sb, s ? s : "");
-	fprintf(f, "\"%s\"", strbuf_str(&sb));
+	json_add_string(&sb, s);
+	fputs(sb.buf, f);
 	strbuf_release(&sb);
 }
 
-void report_json(FILE *f, const struct config *c, size_t nr,
+void report_json(FILE *f, const struct build_config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set)
 {
 	int trouble = 0, bad = 0;
@@ -328,7 +327,7 @@ void report_json(FILE *f, const struct config *c, size_t nr,
 		fprintf(f, ", \"flags\": ");
 		json_str(f, c[k].flags);
 		fprintf(f, ", \"backend\": \"%s\", \"tracer\": \"%s\", \"status\": \"%s\"",
-			c[k].atomic ? "atomic" : "volatile", tracer_name(c[k].tracer),
+			c[k].variant == BACKEND_ATOMIC ? "atomic" : "volatile", tracer_name(c[k].tracer),
 			state[cr->state]);
 		fprintf(f, ", \"compile_seconds\": %.3f, \"trace_seconds\": %.3f",
 			cr->compile_s, cr->trace_s);

@@ -6,7 +6,7 @@
  */
 #include "verify/verify.h"
 #include "elf/elf-symbols.h"
-#include "lib/run-command.h"
+#include "lib/clock.h"
 #include "lib/tempdir.h"
 
 #include <errno.h>
@@ -14,25 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define MARKER "rwonce_probe_marker"
 #define SECTION "rwonce_probe_objs"
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-char *config_label(const struct config *c)
-{
-	return xasprintf("%s %s %s%s%s%s", c->cc->name, c->target->name, c->opt,
-			 *c->flags ? " " : "", c->flags,
-			 c->atomic ? " atomic" : "");
-}
 
 static void set_trouble(struct config_result *r, const char *fmt, ...)
 	RWONCE_PRINTF(2, 3);
@@ -51,15 +36,15 @@ static void set_trouble(struct config_result *r, const char *fmt, ...)
 	r->trouble = strbuf_detach(&sb);
 }
 
-static int probe_runs(const struct config *c, const struct probe *p,
+static int probe_runs(const struct build_config *c, const struct probe *p,
 		      const struct probe_result *pr)
 {
 	/* The controls do not use the library: one backend is enough.  A
 	 * probe whose file does not compile is left out of the program. */
-	return !(c->atomic && p->control) && !pr->not_compiled;
+	return !(c->variant == BACKEND_ATOMIC && p->control) && !pr->not_compiled;
 }
 
-static int write_driver(const char *path, const struct config *c,
+static int write_driver(const char *path, const struct build_config *c,
 			const struct probe_set *set,
 			const struct config_result *r)
 {
@@ -93,22 +78,7 @@ static int write_driver(const char *path, const struct config *c,
 	return 0;
 }
 
-/* Split --cflags "-march=x -fno-y" on blanks (no shell quoting). */
-static void push_split(struct strlist *argv, const char *s)
-{
-	while (*s) {
-		size_t n;
-
-		while (*s == ' ' || *s == '\t')
-			s++;
-		n = strcspn(s, " \t");
-		if (n)
-			strlist_push_nodup(argv, xstrndup(s, n));
-		s += n;
-	}
-}
-
-static const char *sysroot_hint(const struct config *c, const char *err)
+static const char *sysroot_hint(const struct build_config *c, const char *err)
 {
 	if (c->target->native)
 		return "";
@@ -136,14 +106,11 @@ static const struct probe *missing_function(const struct probe_set *set,
 
 /* What every compile of this configuration gets: target, level, flags,
  * backend, and where rwonce.h and rwonce-probe.h are. */
-static void push_compile_flags(struct strlist *argv, const struct config *c,
+static void push_compile_flags(struct strlist *argv, const struct build_config *c,
 			       const struct verify_opts *o)
 {
-	strlist_push(argv, c->driver);
-	compiler_push_target_flags(argv, c->cc, c->target);
-	strlist_push(argv, c->opt);
-	push_split(argv, c->flags);
-	if (c->atomic)
+	build_config_push_flags(argv, c);
+	if (c->variant == BACKEND_ATOMIC)
 		strlist_push(argv, "-DRWONCE_BACKEND_ATOMIC");
 	if (c->target->word_size < 8)
 		strlist_push(argv, "-DRWONCE_ATOMIC64");
@@ -166,7 +133,7 @@ static int file_left_out(const struct probe_set *set,
 /* The compiler failed on the sources (as opposed to not running at all). */
 #define COMPILE_REFUSED (-2)
 
-static int build_program(const struct config *c, const struct probe_set *set,
+static int build_program(const struct build_config *c, const struct probe_set *set,
 			 const struct verify_opts *o, const char *dir,
 			 const char *exe, struct config_result *r)
 {
@@ -186,9 +153,8 @@ static int build_program(const struct config *c, const struct probe_set *set,
 
 	for (size_t i = 0; i < set->files.nr; i++) {
 		const char *file = set->files.items[i];
-		char *as, *obj;
-		struct child ac = CHILD_INIT;
-		const char *as_argv[5];
+		char *obj;
+		int as;
 
 		if (file_left_out(set, r, file))
 			continue;
@@ -198,34 +164,23 @@ static int build_program(const struct config *c, const struct probe_set *set,
 		}
 		/* Hand-written assembly goes through the target's own
 		 * assembler, as the seed's s390 code would have. */
-		as = c->target->native ? xstrdup("as")
-				       : xasprintf("%s-as", c->target->triple);
-		if (!program_exists(as)) {
-			strlist_push(&argv, file); /* let the driver find one */
-			free(as);
-			continue;
-		}
 		obj = xasprintf("%s/asm%zu.o", dir, i);
-		as_argv[0] = as;
-		as_argv[1] = "-o";
-		as_argv[2] = obj;
-		as_argv[3] = file;
-		as_argv[4] = NULL;
-		ac.argv = as_argv;
-		ac.timeout_ms = 60000;
-		if (run_child(&ac) || !child_ok(&ac)) {
-			char *msg = first_lines(strbuf_str(&ac.err), 12);
-			set_trouble(r, "%s: %s %s:\n%s", file, as,
-				    child_describe(&ac), msg);
+		as = compiler_assemble(c->target, file, obj, 60000, &cf);
+		if (as < 0) {
+			char *msg = first_lines(cf.err, 12);
+
+			set_trouble(r, "%s: %s %s:\n%s", file, cf.program,
+				    cf.what, msg);
 			free(msg);
-			child_release(&ac);
-			free(as);
 			free(obj);
 			goto out;
 		}
-		child_release(&ac);
+		if (as > 0) {
+			strlist_push(&argv, file); /* let the driver find one */
+			free(obj);
+			continue;
+		}
 		strlist_push_nodup(&argv, obj);
-		free(as);
 	}
 	strlist_push(&argv, driver_c);
 	if (compiler_run(c->cc, &argv, dir, 120000, &cf)) {
@@ -259,31 +214,16 @@ out:
 }
 
 /* The macros this configuration's compiler predefines (--emit-header). */
-static void record_macros(const struct config *c, const struct verify_opts *o,
+static void record_macros(const struct build_config *c, const struct verify_opts *o,
 			  const char *dir, struct config_result *r)
 {
-	struct strlist argv = STRLIST_INIT;
-	struct child ch = CHILD_INIT;
-	char *empty = xasprintf("%s/macros.c", dir);
-	FILE *f = fopen(empty, "w");
+	struct strlist cmd = STRLIST_INIT;
+	struct compile_failure cf = { 0 };
 
-	if (!f || fclose(f)) {
-		free(empty);
-		return;
-	}
-	push_compile_flags(&argv, c, o);
-	strlist_push(&argv, "-dM");
-	strlist_push(&argv, "-E");
-	strlist_push(&argv, empty);
-	strlist_push_nodup(&argv, NULL);
-	ch.argv = (const char *const *)argv.items;
-	ch.timeout_ms = 30000;
-	if (!run_child(&ch) && child_ok(&ch))
-		r->macros = xstrdup(strbuf_str(&ch.out));
-	child_release(&ch);
-	argv.nr--;
-	strlist_clear(&argv);
-	free(empty);
+	push_compile_flags(&cmd, c, o);
+	r->macros = compiler_macros(&cmd, dir, &cf);
+	compile_failure_release(&cf);
+	strlist_clear(&cmd);
 }
 
 /*
@@ -291,7 +231,7 @@ static void record_macros(const struct config *c, const struct verify_opts *o,
  * refuses; their probes are left out, each file's complaint is kept in
  * *msg.  Returns how many files were refused.
  */
-static size_t find_refused_files(const struct config *c,
+static size_t find_refused_files(const struct build_config *c,
 				 const struct probe_set *set,
 				 const struct verify_opts *o, const char *dir,
 				 struct config_result *r, struct strbuf *msg)
@@ -301,22 +241,16 @@ static size_t find_refused_files(const struct config *c,
 
 	for (size_t f = 0; f < set->files.nr; f++) {
 		const char *file = set->files.items[f];
-		struct strlist argv = STRLIST_INIT;
-		struct child ch = CHILD_INIT;
+		struct strlist cmd = STRLIST_INIT;
+		struct compile_failure cf = { 0 };
 		size_t nr_probes = 0;
 
 		if (!ends_with(file, ".c") && !ends_with(file, ".S"))
 			continue;
-		push_compile_flags(&argv, c, o);
-		strlist_push(&argv, "-c");
-		strlist_push(&argv, "-o");
-		strlist_push(&argv, obj);
-		strlist_push(&argv, file);
-		strlist_push_nodup(&argv, NULL);
-		ch.argv = (const char *const *)argv.items;
-		ch.timeout_ms = 120000;
-		if (!run_child(&ch) && !child_ok(&ch)) {
-			char *lines = first_lines(strbuf_str(&ch.err), 8);
+		push_compile_flags(&cmd, c, o);
+		if (compiler_compile_object(&cmd, file, obj, 120000, &cf) &&
+		    !cf.not_started) {
+			char *lines = first_lines(cf.err, 8);
 
 			for (size_t i = 0; i < set->nr; i++)
 				if (!strcmp(set->p[i].file, file)) {
@@ -329,10 +263,9 @@ static size_t find_refused_files(const struct config *c,
 			free(lines);
 			refused++;
 		}
-		r->compile_s += ch.seconds;
-		child_release(&ch);
-		argv.nr--;
-		strlist_clear(&argv);
+		r->compile_s += cf.seconds;
+		compile_failure_release(&cf);
+		strlist_clear(&cmd);
 	}
 	free(obj);
 	return refused;
@@ -345,7 +278,7 @@ static size_t find_refused_files(const struct config *c,
  * not compiled (the configuration keeps a trouble message), the others
  * still run and get verdicts.
  */
-static int compile(const struct config *c, const struct probe_set *set,
+static int compile(const struct build_config *c, const struct probe_set *set,
 		   const struct verify_opts *o, const char *dir,
 		   const char *exe, struct config_result *r)
 {
@@ -379,7 +312,7 @@ struct placed {
 	const struct elf_symbol *func;
 };
 
-static int place_probes(const struct config *c, const struct probe_set *set,
+static int place_probes(const struct build_config *c, const struct probe_set *set,
 			const struct elf_symbols *syms, struct placed *pl,
 			uint64_t *lo, uint64_t *hi, uint64_t *marker,
 			struct config_result *r)
@@ -469,7 +402,7 @@ static char *where_of(const struct elf_symbols *syms, uint64_t pc)
 	return xasprintf("%s+0x%llx", s->name, (unsigned long long)off);
 }
 
-static void attribute(const struct config *c, const struct probe_set *set,
+static void attribute(const struct build_config *c, const struct probe_set *set,
 		      const struct placed *pl, uint64_t marker,
 		      const struct trace *t, const struct elf_symbols *syms,
 		      struct config_result *r)
@@ -566,7 +499,7 @@ static void attribute(const struct config *c, const struct probe_set *set,
 	free(mseq);
 }
 
-void run_config(const struct config *c, const struct probe_set *set,
+void run_config(const struct build_config *c, const struct probe_set *set,
 		const struct verify_opts *o, struct config_result *r)
 {
 	const char *dir = tempdir_create("verify");
@@ -603,9 +536,9 @@ void run_config(const struct config *c, const struct probe_set *set,
 	req.hi = hi;
 	req.timeout_ms = o->timeout_ms;
 	req.workdir = dir;
-	t0 = now();
+	t0 = now_seconds();
 	rc = trace_run(&req, &t, &why);
-	r->trace_s = now() - t0;
+	r->trace_s = now_seconds() - t0;
 	if (rc) {
 		set_trouble(r, "running the probes under %s: %s",
 			    tracer_name(c->tracer), why.buf);

@@ -25,7 +25,7 @@ static void print_list(FILE *f, const struct strlist *l, const char *sep)
 		fprintf(f, "%s%s", i ? sep : "", l->items[i]);
 }
 
-static void print_checked(FILE *f, const struct config *c, size_t nr,
+static void print_checked(FILE *f, const struct build_config *c, size_t nr,
 			  const struct probe_set *set)
 {
 	struct strlist ccs = STRLIST_INIT, targets = STRLIST_INIT;
@@ -47,8 +47,8 @@ static void print_checked(FILE *f, const struct config *c, size_t nr,
 		add_once(&opts, c[k].opt);
 		if (*c[k].flags)
 			add_once(&flags, c[k].flags);
-		atomic_be |= c[k].atomic;
-		volatile_be |= !c[k].atomic;
+		atomic_be |= c[k].variant == BACKEND_ATOMIC;
+		volatile_be |= c[k].variant != BACKEND_ATOMIC;
 	}
 	for (size_t i = 0; i < set->nr; i++)
 		set->p[i].control ? ctl++ : lib++;
@@ -75,7 +75,7 @@ static void print_checked(FILE *f, const struct config *c, size_t nr,
 }
 
 /* One line per compiler x target x flags whose controls broke: where. */
-static void print_broken_controls(FILE *f, const struct config *c, size_t nr,
+static void print_broken_controls(FILE *f, const struct build_config *c, size_t nr,
 				  const struct config_result *r,
 				  const struct probe_set *set)
 {
@@ -133,7 +133,7 @@ static void print_broken_controls(FILE *f, const struct config *c, size_t nr,
 	}
 }
 
-void verify_summary(FILE *f, const struct config *c, size_t nr,
+void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set)
 {
 	size_t lib_ok = 0, lib_bad = 0, lib_unobs = 0, ctl_bad = 0, ctl_run = 0;

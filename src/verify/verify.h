@@ -1,6 +1,7 @@
 /*
- * rwonce verify, shared between its files: a configuration (compiler x
- * target x optimisation level x flags x backend), what running one gave,
+ * rwonce verify, shared between its files: what running one
+ * configuration (src/compilers/grid.h: compiler x target x flags x
+ * optimisation level, and verify's own axis, the library backend) gave,
  * and the report writers.
  */
 #ifndef RWONCE_VERIFY_VERIFY_H
@@ -12,20 +13,16 @@
 
 #include "lib/strbuf.h"
 #include "lib/util.h"
-#include "compilers/compilers.h"
+#include "compilers/grid.h"
 #include "verify/compare.h"
 #include "verify/probes.h"
 #include "trace/trace.h"
 
-struct config {
-	const struct compiler *cc;
-	const struct target *target;
-	char *driver;           /* program actually run: "aarch64-linux-gnu-gcc" */
-	const char *opt;        /* "-O2" */
-	const char *flags;      /* user --cflags for this configuration, or "" */
-	int atomic;             /* RWONCE_BACKEND_ATOMIC */
-	enum tracer_kind tracer;
-	size_t group;           /* configurations sharing cc, target, flags */
+/* verify's axis of the grid (build_config.variant): the library backend
+ * the probes are compiled with. */
+enum backend {
+	BACKEND_VOLATILE,
+	BACKEND_ATOMIC,         /* -DRWONCE_BACKEND_ATOMIC */
 };
 
 /* What one observed access looked like, for the report. */
@@ -66,11 +63,9 @@ struct verify_opts {
 };
 
 /* verify-run.c: build and trace one configuration. */
-void run_config(const struct config *c, const struct probe_set *set,
+void run_config(const struct build_config *c, const struct probe_set *set,
 		const struct verify_opts *o, struct config_result *r);
 void config_result_release(struct config_result *r, size_t nr_probes);
-/* "gcc x86_64 -O2" (+ " atomic", + flags); caller frees. */
-char *config_label(const struct config *c);
 
 /*
  * verify-report.c: the text report -- the verdict and the summary, then
@@ -79,20 +74,20 @@ char *config_label(const struct config *c);
  * report also goes to that file (written atomically; f may then be NULL:
  * only the file).  0, or -1 after error() when it could not be written.
  */
-int report_text(FILE *f, const struct config *c, size_t nr,
+int report_text(FILE *f, const struct build_config *c, size_t nr,
 		const struct config_result *r, const struct probe_set *set,
 		int color, int details, const char *report_path);
 /* Write a whole file atomically (a temporary file renamed): 0, or -1
  * after error(). */
 int verify_write_file(const char *path, const char *text, size_t len);
 /* The opening sentences of the report (verify-summary.c). */
-void verify_summary(FILE *f, const struct config *c, size_t nr,
+void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set);
-void report_json(FILE *f, const struct config *c, size_t nr,
+void report_json(FILE *f, const struct build_config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set);
 /* verify-header.c: is path writable (checked before any run)? 0 or -1. */
 int header_check_writable(const char *path);
-int report_header(const char *path, const struct config *c, size_t nr,
+int report_header(const char *path, const struct build_config *c, size_t nr,
 		  const struct config_result *r, const struct probe_set *set);
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "cfront/once-macros.h"
 #include "findings/finding.h"
+#include "lib/plugin.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -90,18 +91,13 @@ int clang_engine_run(const struct clang_engine_options *o,
  * only when it is used: linking libclang into rwonce cost every command
  * 60 ms and 55 MiB to load it).  The plugin and the executable share these
  * structures, so the plugin says which layout it was built with and the
- * loader refuses one from another build.
+ * loader refuses one from another build (src/lib/plugin.h).
  */
-struct clang_engine_abi {
-	const char *version;
-	size_t options_size, stats_size, finding_size, finding_list_size;
-};
-#define CLANG_ENGINE_ABI_INIT {                                              \
-	RWONCE_TOOL_VERSION, sizeof(struct clang_engine_options),           \
-	sizeof(struct clang_engine_stats), sizeof(struct finding),          \
-	sizeof(struct finding_list) }
+#define CLANG_ENGINE_ABI_INIT PLUGIN_ABI_INIT(                                \
+	sizeof(struct clang_engine_options), sizeof(struct clang_engine_stats), \
+	sizeof(struct finding), sizeof(struct finding_list))
 
 /* Exported by the plugin (src/audit/clang/plugin.c). */
-void clang_engine_plugin_abi(struct clang_engine_abi *abi);
+void clang_engine_plugin_abi(struct plugin_abi *abi);
 
 #endif

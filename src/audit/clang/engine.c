@@ -5,6 +5,8 @@
  * many units is reported once, the same way on every run.
  */
 #include "audit/clang/engine-internal.h"
+#include "lib/clock.h"
+#include "lib/pool.h"
 
 #include <fnmatch.h>
 #include <limits.h>
@@ -12,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 int clang_engine_available(struct strbuf *why)
@@ -85,50 +86,52 @@ static int excluded(const char *path, const struct strlist *globs)
 	return 0;
 }
 
-struct pool {
+/* What the pool's workers share. */
+struct units_run {
 	const struct unit_list *units;
 	const struct clang_engine_options *o;
 	const struct once_macros *macros;
 	struct unit_result *results;
 	struct seen_set *seen;
-	size_t next, done, failed;
-	pthread_mutex_t lock;
+	size_t failed;          /* for the progress line */
 };
 
-static void *worker(void *arg)
+/* One libclang index per worker thread.  excludeDeclarationsFromPCH=0,
+ * displayDiagnostics=0: we print the diagnostics ourselves, once per
+ * failed unit. */
+static void *index_new(void *ctx)
 {
-	struct pool *p = arg;
-	/* excludeDeclarationsFromPCH=0, displayDiagnostics=0: we print the
-	 * diagnostics ourselves, once per failed unit. */
-	CXIndex index = clang_createIndex(0, 0);
+	(void)ctx;
+	return clang_createIndex(0, 0);
+}
 
-	for (;;) {
-		size_t i;
-
-		pthread_mutex_lock(&p->lock);
-		i = p->next++;
-		pthread_mutex_unlock(&p->lock);
-		if (i >= p->units->nr)
-			break;
-		if (p->o->verbose)
-			fprintf(stderr, "rwonce: parsing %s\n",
-				p->units->items[i].file);
-		audit_unit(index, &p->units->items[i], p->macros,
-			   p->o->extra_args, p->seen, &p->results[i]);
-		if (p->o->progress) {
-			pthread_mutex_lock(&p->lock);
-			p->done++;
-			p->failed += p->results[i].failed;
-			fprintf(stderr, "\rrwonce audit: %zu/%zu units",
-				p->done, p->units->nr);
-			if (p->failed)
-				fprintf(stderr, ", %zu failed", p->failed);
-			fputs("\033[K", stderr); /* erase to end of line */
-			pthread_mutex_unlock(&p->lock);
-		}
-	}
+static void index_dispose(void *index, void *ctx)
+{
+	(void)ctx;
 	clang_disposeIndex(index);
-	return NULL;
+}
+
+static void run_unit(size_t i, void *index, void *ctx)
+{
+	struct units_run *p = ctx;
+
+	if (p->o->verbose)
+		fprintf(stderr, "rwonce: parsing %s\n", p->units->items[i].file);
+	audit_unit(index, &p->units->items[i], p->macros, p->o->extra_args,
+		   p->seen, &p->results[i]);
+}
+
+static void unit_done(size_t i, size_t nr_done, void *ctx)
+{
+	struct units_run *p = ctx;
+
+	if (!p->o->progress)
+		return;
+	p->failed += p->results[i].failed;
+	fprintf(stderr, "\rrwonce audit: %zu/%zu units", nr_done, p->units->nr);
+	if (p->failed)
+		fprintf(stderr, ", %zu failed", p->failed);
+	fputs("\033[K", stderr); /* erase to end of line */
 }
 
 struct keyed {
@@ -152,24 +155,16 @@ static int cmp_keyed(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 int clang_engine_run(const struct clang_engine_options *o,
 		     struct finding_list *out, struct clang_engine_stats *stats)
 {
 	struct unit_list all = { NULL, 0, 0 }, units = { NULL, 0, 0 };
-	struct pool pool;
-	pthread_t *threads;
-	int jobs, failed = 0;
+	struct units_run run;
+	int failed = 0;
 	struct keyed *keyed;
 	size_t nr_keyed = 0, total = 0;
-	double start = now();
+	double start = now_seconds();
 
 	if (!o->build_dir)
 		return error("the clang engine needs a compilation database: "
@@ -192,31 +187,22 @@ int clang_engine_run(const struct clang_engine_options *o,
 		warning("no unit of %s/compile_commands.json is below the "
 			"paths given", o->build_dir);
 
-	memset(&pool, 0, sizeof(pool));
-	pool.units = &units;
-	pool.o = o;
-	pool.macros = o->macros;
-	pool.results = xcalloc(units.nr ? units.nr : 1, sizeof(*pool.results));
-	pool.seen = seen_set_new();
-	pthread_mutex_init(&pool.lock, NULL);
-	jobs = o->jobs > 0 ? o->jobs : online_cpus();
-	if ((size_t)jobs > units.nr)
-		jobs = units.nr ? (int)units.nr : 1;
-	threads = xcalloc((size_t)jobs, sizeof(*threads));
-	for (int t = 0; t < jobs; t++)
-		if (pthread_create(&threads[t], NULL, worker, &pool))
-			die("cannot start a thread");
-	for (int t = 0; t < jobs; t++)
-		pthread_join(threads[t], NULL);
-	pthread_mutex_destroy(&pool.lock);
-	free(threads);
-	seen_set_free(pool.seen);
+	memset(&run, 0, sizeof(run));
+	run.units = &units;
+	run.o = o;
+	run.macros = o->macros;
+	run.results = xcalloc(units.nr ? units.nr : 1, sizeof(*run.results));
+	run.seen = seen_set_new();
+	pool_run(units.nr, run_unit, &(struct pool_options){
+		.jobs = o->jobs, .ctx = &run, .worker_init = index_new,
+		.worker_done = index_dispose, .done = unit_done });
+	seen_set_free(run.seen);
 	if (o->progress && units.nr)
 		fputs("\r\033[K", stderr);
 
 	/* Failed units, in database order, with libclang's words. */
 	for (size_t i = 0; i < units.nr; i++) {
-		struct unit_result *r = &pool.results[i];
+		struct unit_result *r = &run.results[i];
 
 		total += r->findings.nr;
 		if (!r->failed)
@@ -229,8 +215,8 @@ int clang_engine_run(const struct clang_engine_options *o,
 	/* Merge: each (path, line, col, rule) once, the first unit's word. */
 	keyed = xcalloc(total ? total : 1, sizeof(*keyed));
 	for (size_t i = 0; i < units.nr; i++)
-		for (size_t j = 0; j < pool.results[i].findings.nr; j++) {
-			keyed[nr_keyed].f = &pool.results[i].findings.items[j];
+		for (size_t j = 0; j < run.results[i].findings.nr; j++) {
+			keyed[nr_keyed].f = &run.results[i].findings.items[j];
 			keyed[nr_keyed].order = nr_keyed;
 			nr_keyed++;
 		}
@@ -249,14 +235,14 @@ int clang_engine_run(const struct clang_engine_options *o,
 	free(keyed);
 
 	for (size_t i = 0; i < units.nr; i++) {
-		finding_list_release(&pool.results[i].findings);
-		strbuf_release(&pool.results[i].diagnostics);
+		finding_list_release(&run.results[i].findings);
+		strbuf_release(&run.results[i].diagnostics);
 	}
-	free(pool.results);
+	free(run.results);
 	if (stats) {
 		stats->units = (unsigned)units.nr;
 		stats->units_failed = (unsigned)failed;
-		stats->seconds = now() - start;
+		stats->seconds = now_seconds() - start;
 	}
 	free(units.items);
 	unit_list_release(&all);

@@ -4,9 +4,9 @@
  */
 #include "audit/clang/clang-engine.h"
 
-void clang_engine_plugin_abi(struct clang_engine_abi *abi)
+void clang_engine_plugin_abi(struct plugin_abi *abi)
 {
-	const struct clang_engine_abi mine = CLANG_ENGINE_ABI_INIT;
+	const struct plugin_abi mine = CLANG_ENGINE_ABI_INIT;
 
 	*abi = mine;
 }

@@ -1,0 +1,252 @@
+/*
+ * A driver for the shared helpers of src/lib/, for tests/t0020-lib.t:
+ *
+ *   lib-test pool NR JOBS        pool_run() over NR items on JOBS workers:
+ *                                each item's result, the in_order calls,
+ *                                the done count and the workers' state
+ *   lib-test queue NR JOBS BOUND pool_start/push/finish over NR items
+ *   lib-test json-write          each line of stdin as a JSON string
+ *   lib-test json-read           stdin as one JSON value: the strings and
+ *                                numbers in it, one a line, or the offset
+ *                                where it is malformed
+ *   lib-test split STRING...     the blank-separated words, one a line
+ */
+#include "lib/json.h"
+#include "lib/pool.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- pool ---- */
+
+struct pool_check {
+	size_t nr;
+	size_t *result;         /* per item: how often it ran */
+	size_t *order;          /* the in_order calls, in call order */
+	size_t nr_order, nr_done_max, done_calls;
+	int workers_made, workers_ended;
+	size_t queue_items_seen;
+};
+
+struct worker_state {
+	size_t items;
+};
+
+static void *made(void *ctx)
+{
+	struct pool_check *c = ctx;
+
+	__atomic_fetch_add(&c->workers_made, 1, __ATOMIC_RELAXED);
+	return xcalloc(1, sizeof(struct worker_state));
+}
+
+static void ended(void *worker, void *ctx)
+{
+	struct pool_check *c = ctx;
+
+	c->workers_ended++;
+	free(worker);
+}
+
+/* Odd items take longer, so that later items finish first. */
+static void work(size_t i, void *worker, void *ctx)
+{
+	struct pool_check *c = ctx;
+
+	((struct worker_state *)worker)->items++;
+	if (i % 2)
+		usleep(2000);
+	__atomic_fetch_add(&c->result[i], 1, __ATOMIC_RELAXED);
+}
+
+static void done(size_t i, size_t nr_done, void *ctx)
+{
+	struct pool_check *c = ctx;
+
+	(void)i;
+	c->done_calls++;
+	if (nr_done > c->nr_done_max)
+		c->nr_done_max = nr_done;
+}
+
+static void in_order(size_t i, void *ctx)
+{
+	struct pool_check *c = ctx;
+
+	c->order[c->nr_order++] = i;
+}
+
+static void queue_work(void *item, void *worker, void *ctx)
+{
+	work(*(size_t *)item, worker, ctx);
+	free(item);
+}
+
+static int report(const struct pool_check *c, int with_order)
+{
+	size_t twice = 0, never = 0, out_of_order = 0;
+
+	for (size_t i = 0; i < c->nr; i++) {
+		twice += c->result[i] > 1;
+		never += c->result[i] == 0;
+	}
+	for (size_t i = 0; i < c->nr_order; i++)
+		out_of_order += c->order[i] != i;
+	printf("items %zu, ran twice %zu, never %zu\n", c->nr, twice, never);
+	printf("done calls %zu, last count %zu\n", c->done_calls, c->nr_done_max);
+	if (with_order)
+		printf("in_order calls %zu, out of order %zu\n", c->nr_order,
+		       out_of_order);
+	printf("workers %d, %s\n", c->workers_made,
+	       c->workers_made == c->workers_ended ? "each ended once" :
+	       "not each ended once");
+	return 0;
+}
+
+static int test_pool(int argc, const char **argv, int queue)
+{
+	struct pool_check c;
+	struct pool_options o;
+
+	if (argc < (queue ? 5 : 4))
+		return error("usage: lib-test %s NR JOBS%s", argv[1],
+			     queue ? " BOUND" : "");
+	memset(&c, 0, sizeof(c));
+	c.nr = strtoul(argv[2], NULL, 10);
+	c.result = xcalloc(c.nr + 1, sizeof(*c.result));
+	c.order = xcalloc(c.nr + 1, sizeof(*c.order));
+	memset(&o, 0, sizeof(o));
+	o.jobs = atoi(argv[3]);
+	o.ctx = &c;
+	o.worker_init = made;
+	o.worker_done = ended;
+	o.done = done;
+	if (!queue) {
+		o.in_order = in_order;
+		pool_run(c.nr, work, &o);
+	} else {
+		struct pool *p = pool_start(&o, strtoul(argv[4], NULL, 10), queue_work);
+
+		for (size_t i = 0; i < c.nr; i++) {
+			size_t *item = xmalloc(sizeof(*item));
+
+			*item = i;
+			pool_push(p, item);
+		}
+		pool_finish(p, NULL);
+	}
+	report(&c, !queue);
+	free(c.result);
+	free(c.order);
+	return 0;
+}
+
+/* ---- JSON ---- */
+
+static int json_write(void)
+{
+	char line[4096];
+
+	while (fgets(line, sizeof(line), stdin)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		line[strcspn(line, "\n")] = '\0';
+		json_add_string(&sb, line);
+		puts(sb.buf);
+		strbuf_release(&sb);
+	}
+	return 0;
+}
+
+/* Print the strings and numbers of one value; -1 where it is malformed. */
+static int walk_value(struct json_reader *j)
+{
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t n;
+	int c = json_peek(j), r = 0;
+
+	if (c == '"') {
+		r = json_read_string(j, &sb);
+		if (!r)
+			printf("string %zu [%s]\n", sb.len, sb.buf);
+	} else if (c >= '0' && c <= '9') {
+		r = json_read_u64(j, &n);
+		if (r == -2)
+			printf("number out of range\n");
+		else if (!r)
+			printf("number %" PRIu64 "\n", n);
+	} else if (c == '[' || c == '{') {
+		char close = c == '[' ? ']' : '}';
+
+		json_eat(j, (char)c);
+		if (!json_eat(j, close)) {
+			do {
+				if (close == '}') {
+					r = json_read_string(j, &sb);
+					if (r || !json_eat(j, ':')) {
+						r = -1;
+						break;
+					}
+					printf("key [%s]\n", sb.buf);
+				}
+				r = walk_value(j);
+			} while (!r && json_eat(j, ','));
+			if (!r && !json_eat(j, close))
+				r = -1;
+		}
+	} else {
+		r = json_skip_value(j);
+		if (!r)
+			printf("other\n");
+	}
+	strbuf_release(&sb);
+	return r;
+}
+
+static int json_read(void)
+{
+	struct strbuf in = STRBUF_INIT;
+	struct json_reader j;
+	char buf[4096];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+		strbuf_add(&in, buf, n);
+	json_reader_init(&j, strbuf_str(&in), in.len);
+	if (walk_value(&j) || !json_at_end(&j)) {
+		printf("malformed at byte %zu\n", json_offset(&j));
+		strbuf_release(&in);
+		return 1;
+	}
+	strbuf_release(&in);
+	return 0;
+}
+
+int main(int argc, const char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "pool"))
+		return test_pool(argc, argv, 0);
+	if (argc >= 2 && !strcmp(argv[1], "queue"))
+		return test_pool(argc, argv, 1);
+	if (argc == 2 && !strcmp(argv[1], "json-write"))
+		return json_write();
+	if (argc == 2 && !strcmp(argv[1], "json-read"))
+		return json_read();
+	if (argc >= 2 && !strcmp(argv[1], "split")) {
+		struct strlist l = STRLIST_INIT;
+
+		for (int i = 2; i < argc; i++)
+			strlist_split_blanks(&l, argv[i]);
+		for (size_t i = 0; i < l.nr; i++)
+			printf("[%s]\n", l.items[i]);
+		strlist_clear(&l);
+		return 0;
+	}
+	fprintf(stderr, "usage: lib-test pool|queue|json-write|json-read|split ...\n");
+	return 2;
+}
