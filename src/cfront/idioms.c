@@ -110,14 +110,14 @@ const char *once_use_name(enum once_use u)
 	return "?";
 }
 
-int once_assigned_value(const char *buf, const struct token_list *l,
-			size_t end, struct tok_range *value)
+/* The value after the assignment operator at token op (= or +=, ...):
+ * up to the ';' ',' or closing bracket that ends it. */
+static int value_after(const char *buf, const struct token_list *l,
+		       size_t end, struct tok_range *value)
 {
 	size_t eof = l->nr - 1, i;
 	int in_dir = (l->tok[end].flags & TF_DIRECTIVE) != 0;
 
-	if (!is_punct(buf, l, end, "="))
-		return -1;
 	for (i = end + 1; i < eof; i++) {
 		if (in_dir && (l->tok[i].flags & TF_BOL))
 			break;
@@ -141,6 +141,60 @@ int once_assigned_value(const char *buf, const struct token_list *l,
 	value->begin = end + 1;
 	value->end = i;
 	return 0;
+}
+
+int once_assigned_value(const char *buf, const struct token_list *l,
+			size_t end, struct tok_range *value)
+{
+	if (!is_punct(buf, l, end, "="))
+		return -1;
+	return value_after(buf, l, end, value);
+}
+
+static int is_assign_op(const char *buf, const struct token_list *l, size_t i)
+{
+	static const char *const ops[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(ops); k++)
+		if (is_punct(buf, l, i, ops[k]))
+			return 1;
+	return 0;
+}
+
+int once_assignment_extent(const char *buf, const struct token_list *l,
+			   size_t begin, size_t end, struct tok_range *whole)
+{
+	struct tok_range value;
+
+	/* (E) = v is E = v; grouping parentheses, not a call's */
+	while (begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
+	       tok_match(buf, l, begin - 1) == end &&
+	       (begin < 2 || l->tok[begin - 2].kind != TOK_IDENT ||
+		tok_is_operator_keyword(buf, l, begin - 2))) {
+		begin--;
+		end++;
+	}
+	if (end < l->nr - 1 && is_assign_op(buf, l, end) &&
+	    !value_after(buf, l, end, &value)) {
+		whole->begin = begin;
+		whole->end = value.end;
+		return 0;
+	}
+	if (end < l->nr - 1 &&
+	    (is_punct(buf, l, end, "++") || is_punct(buf, l, end, "--"))) {
+		whole->begin = begin;
+		whole->end = end + 1;
+		return 0;
+	}
+	if (begin > 0 &&
+	    (is_punct(buf, l, begin - 1, "++") || is_punct(buf, l, begin - 1, "--"))) {
+		whole->begin = begin - 1;
+		whole->end = end;
+		return 0;
+	}
+	return -1;
 }
 
 static int is_volatile_kw(const char *buf, const struct token_list *l, size_t i)

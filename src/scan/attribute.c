@@ -195,41 +195,136 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
 
 /* ---- rows to instances ---- */
 
+/* Is (line, col) before (l2, c2)? */
+static int pos_before(unsigned line, unsigned col, unsigned l2, unsigned c2)
+{
+	return line < l2 || (line == l2 && col < c2);
+}
+
+/* Is the position inside the site's text? */
+static int in_text(const struct scan_site *x, unsigned line, unsigned col)
+{
+	return !pos_before(line, col, x->line, x->col) &&
+	       pos_before(line, col, x->end_line, x->end_col);
+}
+
+/* ... inside the site's whole assignment (its text included)? */
+static int in_assignment(const struct scan_site *x, unsigned line,
+			 unsigned col)
+{
+	return x->asg_line &&
+	       !pos_before(line, col, x->asg_line, x->asg_col) &&
+	       pos_before(line, col, x->asg_end_line, x->asg_end_col);
+}
+
+/* The site that starts later (the inner of two nested ones). */
+static long later(const struct source_sites *s, long a, size_t b)
+{
+	if (a < 0)
+		return (long)b;
+	return pos_before(s->sites[a].line, s->sites[a].col, s->sites[b].line,
+			  s->sites[b].col) ? (long)b : a;
+}
+
+/* Which sites a row belongs to (pick_sites). */
+struct pick {
+	long site;           /* -1: none */
+	size_t together;     /* > 1: the line's sites as one (no columns) */
+	enum row_place place;
+	long writer;         /* also: a site whose assignment holds the
+				column outside its text (its stores), or -1 */
+	long reader;         /* also: the one site that reads inside the
+				text or value of a site that only writes
+				(gcc's column of WRITE_ONCE(x, READ_ONCE(y))
+				for both), as if before it; or -1 */
+};
+
+/* Does site a lie inside the text or the assignment of site w? */
+static int nested_in(const struct scan_site *a, const struct scan_site *w)
+{
+	unsigned end_line = w->end_line, end_col = w->end_col;
+
+	if (w->asg_line && pos_before(end_line, end_col, w->asg_end_line,
+				      w->asg_end_col)) {
+		end_line = w->asg_end_line;
+		end_col = w->asg_end_col;
+	}
+	return pos_before(w->line, w->col, a->line, a->col) &&
+	       !pos_before(end_line, end_col, a->end_line, a->end_col);
+}
+
 /*
- * Which site of the line a row with column col belongs to: its index, or
- * -1 for none.  *together: the number of sites judged as one.
+ * Which site of the line a row with column col belongs to.
  *
  * clang puts a site's code at the macro's or the cast's column; gcc often
  * at the start of what receives the value (`t = READ_ONCE(*p)`: the 't').
- * So a column inside a site's text picks that site, and a column before
- * the line's sites picks them (together when there are several); a
- * column after them is another expression (`READ_ONCE(a) + p->b`).
+ * So a column inside a site's text picks that site -- the innermost, for
+ * READ_ONCE(*READ_ONCE(p)) -- and a column before the line's sites picks
+ * them (together when there are several); a column after them is another
+ * expression (`READ_ONCE(a) + p->b`) -- unless it lies in the assignment
+ * of a site that writes: a store is put at the '=' or the '++' (gcc) or
+ * at the value (clang), and the row then belongs to that site too, for
+ * its stores, even when the value holds a site of its own
+ * (ACCESS_ONCE(x) = READ_ONCE(y)); and a row in the text of a site that
+ * only writes belongs to the one site that reads in it, as a column
+ * before that site does (gcc gives WRITE_ONCE(x, READ_ONCE(y)) one
+ * column).  A statement over several lines has
+ * rows on each: the sites that reach the row's line count too.
  */
-static long pick_site(const struct source_sites *s, size_t first, size_t n,
-		      unsigned line, unsigned col, size_t *together,
-		      int *before)
+static struct pick pick_sites(const struct source_sites *s, unsigned line,
+			      unsigned col)
 {
-	*together = 1;
-	*before = 0;
-	if (col) {
-		long inner = -1;
+	struct pick p = { -1, 1, ROW_IN_TEXT, -1, -1 };
+	size_t first, n, mfirst, nmore;
+	long w;
 
-		/* the innermost site holding the column: READ_ONCE(*READ_ONCE(p)) */
-		for (size_t k = first; k < first + n; k++) {
-			const struct scan_site *x = &s->sites[k];
-
-			if (col >= x->col && (x->end_line > line || col < x->end_col))
-				inner = (long)k;
+	n = source_sites_on_line(s, line, &first);
+	nmore = col ? source_sites_reaching(s, line, &mfirst) : 0;
+	if (!n && !nmore)
+		return p;
+	if (!col) { /* no columns: the line's sites, together */
+		if (n) {
+			p.site = (long)first;
+			p.together = n;
 		}
-		if (inner >= 0)
-			return inner;
-		if (col >= s->sites[first].col)
-			return -1;
-		*before = 1;
+		return p;
 	}
-	if (n > 1)
-		*together = n;
-	return (long)first;
+	for (size_t i = 0; i < n + nmore; i++) {
+		size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
+		const struct scan_site *x = &s->sites[k];
+
+		if (in_text(x, line, col))
+			p.site = later(s, p.site, k);
+		else if (in_assignment(x, line, col))
+			p.writer = later(s, p.writer, k);
+	}
+	w = p.site >= 0 ? p.site : p.writer;
+	if (w >= 0 && s->sites[w].access == SITE_WRITE) {
+		int readers = 0;
+
+		for (size_t i = 0; i < n + nmore; i++) {
+			size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
+
+			if (s->sites[k].access != SITE_WRITE &&
+			    nested_in(&s->sites[k], &s->sites[w]) &&
+			    (long)k != p.reader) {
+				p.reader = (long)k;
+				readers++;
+			}
+		}
+		if (readers != 1)
+			p.reader = -1;
+	}
+	if (p.site < 0 && p.writer >= 0) {
+		p.site = p.writer;
+		p.place = ROW_ASSIGNMENT;
+		p.writer = -1;
+	} else if (p.site < 0 && n && col < s->sites[first].col) {
+		p.site = (long)first;
+		p.place = ROW_BEFORE;
+		p.together = n;
+	}
+	return p;
 }
 
 static int same_chain(const struct site_instance *a,
@@ -244,17 +339,17 @@ static int same_chain(const struct site_instance *a,
 }
 
 static void add_range(struct site_instance *in, uint64_t lo, uint64_t hi,
-		      int before)
+		      enum row_place place)
 {
 	if (in->nr_ranges && in->ranges[in->nr_ranges - 1].hi == lo &&
-	    in->ranges[in->nr_ranges - 1].before == before) {
+	    in->ranges[in->nr_ranges - 1].place == place) {
 		in->ranges[in->nr_ranges - 1].hi = hi;
 		return;
 	}
 	ALLOC_GROW(in->ranges, in->nr_ranges + 1, in->alloc_ranges);
 	in->ranges[in->nr_ranges].lo = lo;
 	in->ranges[in->nr_ranges].hi = hi;
-	in->ranges[in->nr_ranges].before = before;
+	in->ranges[in->nr_ranges].place = place;
 	in->nr_ranges++;
 }
 
@@ -303,9 +398,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 		const struct line_row *row = &u->rows[i];
 		struct cache_entry *e = NULL;
 		struct inline_frame chain[SCAN_MAX_CHAIN];
-		size_t first, n, nchain, together;
-		long site;
-		int before;
+		size_t nchain;
+		struct pick pick;
 
 		if (row->end_sequence || u->rows[i + 1].addr <= row->addr ||
 		    !row->line)
@@ -326,12 +420,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 		}
 		if (e->src.missing || !e->src.nr)
 			continue;
-		n = source_sites_on_line(&e->src, row->line, &first);
-		if (!n)
-			continue;
-		site = pick_site(&e->src, first, n, row->line, row->col,
-				 &together, &before);
-		if (site < 0)
+		pick = pick_sites(&e->src, row->line, row->col);
+		if (pick.site < 0)
 			continue;
 		if (e->src.mtime > obj_mtime)
 			note_stale(c, e, obj);
@@ -342,9 +432,19 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 							ARRAY_SIZE(chain), &end);
 			if (end <= a || end > b)
 				end = b;
-			add_range(instance_for(out, &e->src, (size_t)site,
-					       together, chain, nchain), a, end,
-				  before);
+			add_range(instance_for(out, &e->src, (size_t)pick.site,
+					       pick.together, chain, nchain),
+				  a, end, pick.place);
+			if (pick.reader >= 0)
+				add_range(instance_for(out, &e->src,
+						       (size_t)pick.reader, 1,
+						       chain, nchain),
+					  a, end, ROW_BEFORE);
+			if (pick.writer >= 0)
+				add_range(instance_for(out, &e->src,
+						       (size_t)pick.writer, 1,
+						       chain, nchain),
+					  a, end, ROW_ASSIGNMENT);
 		}
 	}
 	strbuf_release(&path);

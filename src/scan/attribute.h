@@ -35,10 +35,20 @@ size_t source_cache_stale(const struct source_cache *c);
 /* Sites with at least one instance in the code scanned. */
 size_t source_cache_sites_seen(const struct source_cache *c);
 
+/* Where a row's column lies, for what the row's code may count as. */
+enum row_place {
+	ROW_IN_TEXT,   /* inside the site's text */
+	ROW_BEFORE,    /* before the line's sites: gcc's column of what
+			  receives the value -- the site's only when nothing
+			  lies inside its text (verdict.c) */
+	ROW_ASSIGNMENT,/* in the rest of the site's assignment (the '=', the
+			  value, a '++'): its stores count, and the loads of
+			  the bytes it stores (a compound assignment's) */
+};
+
 struct code_range {
 	uint64_t lo, hi;
-	int before; /* its row's column lies before the site's text (gcc's
-		       column of what receives the value), not inside it */
+	enum row_place place;
 };
 
 struct site_instance {

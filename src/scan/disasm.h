@@ -59,6 +59,9 @@ struct mem_access {
 	int before;          /* its line-table row's column lies before the
 				site's text: the site's only when no access
 				lies inside it (judge.c) */
+	int assignment;      /* ... lies in the rest of the site's
+				assignment: a store of the site, or the load
+				of a compound assignment (verdict.c) */
 };
 
 struct mem_access_list {

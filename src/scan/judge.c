@@ -34,13 +34,13 @@ static const char *shown(const char *path)
 	return path ? path : "?";
 }
 
-/* 0: pc is outside the instance; 1: in a range whose column is inside
- * the site's text; 2: in one whose column lies before it. */
+/* 0: pc is outside the instance; else 1 + where its row's column lies
+ * (enum row_place). */
 static int in_ranges(const struct site_instance *in, uint64_t pc)
 {
 	for (size_t k = 0; k < in->nr_ranges; k++)
 		if (pc >= in->ranges[k].lo && pc < in->ranges[k].hi)
-			return 1 + in->ranges[k].before;
+			return 1 + (int)in->ranges[k].place;
 	return 0;
 }
 
@@ -128,7 +128,8 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 			continue;
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
 		out->items[out->nr] = *a;
-		out->items[out->nr++].before = where == 2;
+		out->items[out->nr].before = where == 1 + ROW_BEFORE;
+		out->items[out->nr++].assignment = where == 1 + ROW_ASSIGNMENT;
 	}
 }
 

@@ -173,6 +173,24 @@ static void add_site(struct source_sites *s, const char *buf,
 	}
 }
 
+/* A site that writes: where its whole assignment lies (sites.h). */
+static void set_assignment(struct scan_site *x, const struct token_list *l,
+			   const char *buf, size_t begin, size_t end)
+{
+	struct tok_range whole;
+	const struct token *a, *b;
+
+	if (x->access == SITE_READ ||
+	    once_assignment_extent(buf, l, begin, end, &whole))
+		return;
+	a = &l->tok[whole.begin];
+	b = &l->tok[whole.end - 1];
+	x->asg_line = a->line;
+	x->asg_col = a->col;
+	x->asg_end_line = b->line;
+	x->asg_end_col = b->col + (unsigned)b->len;
+}
+
 static enum site_access access_of_use(enum once_use u)
 {
 	switch (u) {
@@ -222,6 +240,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 	add_site(s, buf, l, i, close, name.buf, access, args[target],
 		 known ? &ty : NULL);
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
+	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
 	strbuf_release(&name);
 }
 
@@ -249,6 +268,7 @@ static void cast_site(struct source_sites *s, const char *buf,
 		 access_of_use(once_use_classify(buf, l, vc->begin, vc->end)),
 		 operand, known ? &ty : NULL);
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, vc->begin);
+	set_assignment(&s->sites[s->nr - 1], l, buf, vc->begin, vc->end);
 	/* the object is *E for *(volatile T *)E; the other forms reach a
 	 * member or element the DWARF typer is not told about */
 	{
@@ -461,6 +481,40 @@ static int cmp_site(const void *pa, const void *pb)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
+static int cmp_site_line(const void *pa, const void *pb)
+{
+	const struct site_line *a = pa, *b = pb;
+
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->site < b->site ? -1 : a->site > b->site;
+}
+
+/* The other lines each site's text or assignment covers (s->more). */
+static void index_more_lines(struct source_sites *s)
+{
+	size_t alloc = 0;
+
+	for (size_t k = 0; k < s->nr; k++) {
+		const struct scan_site *x = &s->sites[k];
+		unsigned lo = x->line, hi = x->end_line;
+
+		if (x->asg_line && x->asg_line < lo)
+			lo = x->asg_line;
+		if (x->asg_line && x->asg_end_line > hi)
+			hi = x->asg_end_line;
+		for (unsigned line = lo; line <= hi; line++) {
+			if (line == x->line)
+				continue;
+			ALLOC_GROW(s->more, s->nmore + 1, alloc);
+			s->more[s->nmore].line = line;
+			s->more[s->nmore++].site = k;
+		}
+	}
+	if (s->nmore > 1)
+		qsort(s->more, s->nmore, sizeof(*s->more), cmp_site_line);
+}
+
 void source_sites_load(struct source_sites *s, const char *path,
 		       const struct lexical_options *macros)
 {
@@ -525,6 +579,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	free(buf);
 	if (s->nr > 1)
 		qsort(s->sites, s->nr, sizeof(*s->sites), cmp_site);
+	index_more_lines(s);
 }
 
 void source_sites_release(struct source_sites *s)
@@ -540,6 +595,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].alt_lvalues);
 	}
 	free(s->sites);
+	free(s->more);
 	free(s->path);
 	memset(s, 0, sizeof(*s));
 }
@@ -559,6 +615,25 @@ size_t source_sites_on_line(const struct source_sites *s, unsigned line,
 	}
 	*first = lo;
 	while (lo + n < s->nr && s->sites[lo + n].line == line)
+		n++;
+	return n;
+}
+
+size_t source_sites_reaching(const struct source_sites *s, unsigned line,
+			     size_t *first)
+{
+	size_t lo = 0, hi = s->nmore, n = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->more[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (lo + n < s->nmore && s->more[lo + n].line == line)
 		n++;
 	return n;
 }

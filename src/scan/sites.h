@@ -26,6 +26,11 @@ struct scan_site {
 	unsigned line, col;       /* 1-based: the macro name or the '*' */
 	unsigned end_line, end_col; /* one past the last byte */
 	enum site_access access;
+	/* A site that is assigned, incremented or decremented: the whole
+	 * expression (ACCESS_ONCE(x) = v through v's end, x++ through the
+	 * ++), where compilers put the store's row -- gcc at the '=' or the
+	 * '++', clang at the value.  asg_line 0: not assigned. */
+	unsigned asg_line, asg_col, asg_end_line, asg_end_col;
 	char *what;       /* "READ_ONCE", "ACCESS_ONCE", "volatile cast" */
 	char *operand;    /* the operand's text, shortened */
 	char *lvalue;     /* the object as a C lvalue ("x", "*(p)"), for the
@@ -50,12 +55,21 @@ struct scan_site {
 			     is which cannot be told */
 };
 
+/* A line a site's text or assignment reaches after (or before) the
+ * line it starts on: the rows of a multi-line statement. */
+struct site_line {
+	unsigned line;
+	size_t site;
+};
+
 struct source_sites {
 	char *path;
 	int missing;      /* could not be read: errno */
 	time_t mtime;
 	struct scan_site *sites; /* sorted by line, then column */
 	size_t nr, alloc;
+	struct site_line *more;  /* sorted by line */
+	size_t nmore;
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file
@@ -64,8 +78,11 @@ void source_sites_load(struct source_sites *s, const char *path,
 		       const struct lexical_options *macros);
 void source_sites_release(struct source_sites *s);
 
-/* The sites that cover line: [*first, *first + return value). */
+/* The sites that start on line: [*first, *first + return value). */
 size_t source_sites_on_line(const struct source_sites *s, unsigned line,
 			    size_t *first);
+/* The sites that reach line from another: s->more[*first, + return). */
+size_t source_sites_reaching(const struct source_sites *s, unsigned line,
+			     size_t *first);
 
 #endif

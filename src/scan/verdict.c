@@ -255,6 +255,28 @@ static void drop_before(const struct scan_site *site, struct mem_access *acc,
 }
 
 /*
+ * The rows of a site's assignment after its text (the '=', the value, a
+ * '++') hold its store -- and the value's own code: only the stores
+ * count there, and the loads of bytes the instance also stores (the read
+ * of ACCESS_ONCE(x) += v, if the compiler put it at the '+=').
+ */
+static void keep_assignment_stores(struct mem_access *acc, size_t nr)
+{
+	for (size_t k = 0; k < nr; k++) {
+		int stored = 0;
+
+		if (!acc[k].assignment || acc[k].kind != ACC_LOAD)
+			continue;
+		for (size_t j = 0; j < nr && !stored; j++)
+			stored = (acc[j].kind & ACC_STORE) && !acc[j].stack &&
+				 same_base(&acc[k], &acc[j]) &&
+				 overlap(&acc[k], &acc[j]);
+		if (!stored)
+			acc[k].kind = ACC_NONE;
+	}
+}
+
+/*
  * A macro of the file that reads and writes one object (sub_positive:
  * READ_ONCE(*ptr) ... WRITE_ONCE(*ptr, res)) has all its code, the
  * arguments' too, on the column of its use: the arguments' plain loads
@@ -299,6 +321,7 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 	unsigned n2;
 
 	memset(used, 0, nr);
+	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
