@@ -281,6 +281,17 @@ int elf_image_units_each(struct elf_image *img,
 	size_t alloc = 0;
 	int units = 0;
 
+	/* The relocations of a MIPS object's DWARF need libdw's MIPS backend,
+	 * which elfutils 0.188 (Debian 12) does not have: it leaves them
+	 * unapplied, and the line tables and DIEs read as garbage (a
+	 * function named 'unsigned int').  Linked files need none. */
+	if (img->info.machine == EM_MIPS && img->info.relocatable) {
+		strbuf_addf(why, "a MIPS relocatable object cannot be read: "
+			    "elfutils %s has no MIPS backend to apply the "
+			    "relocations of its DWARF; scan the linked program "
+			    "or library", dwfl_version(NULL));
+		return -1;
+	}
 	if (!dw) {
 		int err = dwfl_errno();
 

@@ -31,7 +31,7 @@ enum access_kind {
 
 struct mem_access {
 	uint64_t pc;
-	char text[80];       /* "movl 4(%rdi), %eax" */
+	char text[96];       /* "movl 4(%rdi), %eax", "ldrh w8, [x8] (x8 = x19 + 0x359)" */
 	enum access_kind kind;
 	unsigned size;       /* bytes; 0 when unknown */
 	uint64_t base;       /* register number, or BASE_ABSOLUTE */
