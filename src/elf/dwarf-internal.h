@@ -53,7 +53,16 @@ struct unit_priv {
 	size_t nchain, chain_max;
 	uint64_t chain_lo, chain_until; /* empty when equal */
 	struct kids_node **kids; /* by DIE offset, built on first need */
+	/* the file table (dwarf-files.c), and by name pointer on first need */
+	struct unit_file *files;
+	size_t nfiles;
+	struct unit_file **by_name;
 };
+
+/* Read the unit's file table and its MD5s (dwarf-files.c) into
+ * p->files, and *out. */
+void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
+		     size_t *nout);
 
 /*
  * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,

@@ -336,6 +336,7 @@ int elf_image_units_each(struct elf_image *img,
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
+		unit_files_load(&p, dw, &u.files, &u.nfiles);
 		u.rows = rows;
 		u.nr = n;
 		u.img = img;
@@ -346,6 +347,8 @@ int elf_image_units_each(struct elf_image *img,
 		free(p.top);
 		free(p.names);
 		free(p.chain);
+		free(p.files);
+		free(p.by_name);
 		unit_kids_free(&p);
 		if (r) {
 			free(rows);

@@ -103,6 +103,11 @@ static int write_text(FILE *f, const struct finding_list *l, int color)
 	return 0;
 }
 
+void report_json_string(struct strbuf *sb, const char *s)
+{
+	json_str(sb, s);
+}
+
 /* "notes": ["...", ...] from a '\n'-separated string. */
 static void json_notes(struct strbuf *sb, const char *notes)
 {

@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "findings/finding.h"
+#include "lib/strbuf.h"
 
 enum report_format {
 	REPORT_TEXT,
@@ -39,6 +40,10 @@ struct report_options {
 	const char *json_extra;  /* JSON: one more member ("name": value)
 				    after "summary", or NULL */
 };
+
+/* s as a JSON string (quoted, escaped, valid UTF-8), for callers that
+ * add their own members (json_extra). */
+void report_json_string(struct strbuf *sb, const char *s);
 
 /* "text", "json", "sarif" -> format; -1 if unknown. */
 int report_parse_format(const char *name);

@@ -14,7 +14,7 @@
 struct cache_entry {
 	struct cache_entry *next;
 	struct source_sites src;
-	int warned_missing, warned_stale;
+	int warned_missing, warned_mismatch;
 };
 
 #define CACHE_BUCKETS 4096
@@ -24,7 +24,7 @@ struct source_cache {
 	const struct lexical_options *macros;
 	char *sources_dir;
 	struct cache_entry *bucket[CACHE_BUCKETS];
-	size_t missing, stale;
+	size_t missing, mismatched;
 };
 
 struct source_cache *source_cache_new(const struct lexical_options *macros,
@@ -61,9 +61,9 @@ size_t source_cache_missing(const struct source_cache *c)
 	return c->missing;
 }
 
-size_t source_cache_stale(const struct source_cache *c)
+size_t source_cache_mismatched(const struct source_cache *c)
 {
-	return c->stale;
+	return c->mismatched;
 }
 
 size_t source_cache_sites_seen(const struct source_cache *c)
@@ -75,6 +75,15 @@ size_t source_cache_sites_seen(const struct source_cache *c)
 			for (size_t k = 0; k < e->src.nr; k++)
 				n += (size_t)(e->src.sites[k].seen != 0);
 	return n;
+}
+
+void source_cache_each(const struct source_cache *c,
+		       void (*fn)(const struct source_sites *src, void *ctx),
+		       void *ctx)
+{
+	for (size_t b = 0; b < CACHE_BUCKETS; b++)
+		for (struct cache_entry *e = c->bucket[b]; e; e = e->next)
+			fn(&e->src, ctx);
 }
 
 static size_t hash_path(const char *s)
@@ -145,13 +154,60 @@ static void note_missing(struct source_cache *c, struct cache_entry *e,
 			e->src.path, strerror(e->src.missing));
 }
 
-static void note_stale(struct source_cache *c, struct cache_entry *e,
-		       const char *obj)
+/* Say once per source that a unit was not built from it. */
+static void note_mismatch(struct source_cache *c, struct cache_entry *e,
+			  const char *obj, const char *why)
 {
-	if (first_time(c, &e->warned_stale, &c->stale))
-		warning("%s: sources changed since the build: '%s' is newer "
-			"than the object; its lines may no longer match the code",
-			obj, e->src.path);
+	__atomic_store_n(&e->src.mismatch, 1, __ATOMIC_RELAXED);
+	if (first_time(c, &e->warned_mismatch, &c->mismatched))
+		error("%s: source '%s' does not match the build: %s; its sites "
+		      "are not judged (--sources DIR with the build's sources)",
+		      obj, e->src.path, why);
+}
+
+/*
+ * "a/./b//c/../d" -> "a/b/d", as the names are spelled and not through
+ * the file system (no symbolic link is followed): the tables of two
+ * units, or of gcc and clang, name one header "./include/x.h" and
+ * "include/x.h", and it is one source, with one count of sites.
+ */
+static void normalize_path(struct strbuf *p)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t ends[256], depth = 0; /* out.len before each segment kept */
+	int abs = p->buf[0] == '/';
+
+	for (const char *in = p->buf; *in;) {
+		size_t n = strcspn(in, "/");
+
+		/* the last segment kept, after its '/' */
+		const char *last = depth ? out.buf + ends[depth - 1] +
+			(ends[depth - 1] || abs) : NULL;
+
+		if (n == 2 && in[0] == '.' && in[1] == '.' && last &&
+		    strcmp(last, "..")) {
+			out.len = ends[--depth]; /* "b/..": both gone */
+			out.buf[out.len] = '\0';
+		} else if (n == 2 && in[0] == '.' && in[1] == '.' && abs && !depth) {
+			/* "/.." is "/" */
+		} else if (n && !(n == 1 && in[0] == '.')) {
+			if (depth == ARRAY_SIZE(ends)) {
+				strbuf_release(&out);
+				return; /* that deep: leave it as it is */
+			}
+			ends[depth++] = out.len;
+			if (out.len || abs)
+				strbuf_addch(&out, '/');
+			strbuf_add(&out, in, n);
+		}
+		in += n;
+		in += *in == '/';
+	}
+	if (!out.len)
+		strbuf_addstr(&out, abs ? "/" : ".");
+	strbuf_reset(p);
+	strbuf_add(p, out.buf, out.len);
+	strbuf_release(&out);
 }
 
 /*
@@ -170,6 +226,7 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
 		strbuf_addf(out, "%s/%s", dir, file);
 	else
 		strbuf_addstr(out, file);
+	normalize_path(out);
 	if (!c->sources_dir)
 		return;
 	if (dir && !strncmp(out->buf, dir, n) && out->buf[n] == '/') {
@@ -379,52 +436,176 @@ static struct site_instance *instance_for(struct instance_list *out,
 	return in;
 }
 
-/* The last file name looked up, and its entry: rows come in runs. */
-struct file_memo {
-	const char *file;
+/*
+ * Rows that fall between the tokens of a source that has no MD5 in the
+ * table: more than this share of the rows checked (and at least
+ * MISMATCH_MIN_ROWS of them) says the text moved since the build.  On
+ * sources that match, no row falls between tokens (doc/scan.md).
+ */
+#define MISMATCH_MIN_ROWS 2
+#define MISMATCH_SHARE 10 /* percent */
+
+/* A source of one unit: its entry, and what the unit says about it. */
+struct unit_source {
 	struct cache_entry *e;
+	const unsigned char *md5;   /* the table's, or NULL */
+	unsigned rows, between;     /* rows checked; between its tokens */
+	unsigned first_line, first_col; /* the first of those */
 };
 
-void attribute_unit(struct line_unit *u, struct source_cache *c,
-		    const char *obj, time_t obj_mtime,
-		    struct instance_list *out)
+struct unit_sources {
+	struct unit_source *items;
+	size_t nr;
+	size_t *of_file;            /* file table index -> items index */
+};
+
+/* Resolve every file of the unit's table to its cache entry (read and
+ * lexed on first need by any unit): the sources whose sites are counted
+ * are all those the tables name, rows or not. */
+static void unit_sources_load(struct source_cache *c, struct line_unit *u,
+			      struct unit_sources *us)
 {
 	struct strbuf path = STRBUF_INIT;
-	struct file_memo memo[8];
-	size_t next_memo = 0;
 
-	memset(memo, 0, sizeof(memo));
+	us->items = xcalloc(u->nfiles + 1, sizeof(*us->items));
+	us->of_file = xcalloc(u->nfiles + 1, sizeof(*us->of_file));
+	us->nr = 0;
+	for (size_t i = 0; i < u->nfiles; i++) {
+		struct cache_entry *e;
+		size_t k;
+
+		if (!u->files[i].name) {
+			us->of_file[i] = SIZE_MAX;
+			continue;
+		}
+		source_path(c, u, u->files[i].name, &path);
+		e = cache_get(c, path.buf);
+		for (k = 0; k < us->nr && us->items[k].e != e; k++)
+			;
+		if (k == us->nr)
+			us->items[us->nr++].e = e;
+		if (u->files[i].has_md5)
+			us->items[k].md5 = u->files[i].md5;
+		us->of_file[i] = k;
+	}
+	strbuf_release(&path);
+}
+
+static struct unit_source *unit_source_of(struct unit_sources *us,
+					  struct line_unit *u, const char *file)
+{
+	const struct unit_file *f = line_unit_file(u, file);
+
+	if (!f || us->of_file[f->index] == SIZE_MAX)
+		return NULL;
+	return &us->items[us->of_file[f->index]];
+}
+
+/* A function of the unit declared in a source with sites: mark its line
+ * (with code, or only inlined) for saying why a site has none. */
+static void mark_function(const struct unit_function *f, void *arg)
+{
+	void **pass = arg;
+	struct unit_source *src = unit_source_of(pass[0], pass[1], f->decl_file);
+	struct source_sites *s;
+
+	if (!src || !src->e->src.nr)
+		return;
+	s = &src->e->src;
+	if (f->has_code)
+		source_sites_mark(s->fn_code_lines, s->match.nlines, f->decl_line);
+	else if (f->abstract)
+		source_sites_mark(s->fn_inline_lines, s->match.nlines,
+				  f->decl_line);
+}
+
+/* Was the unit built from this text?  0 yes or not known, else why not
+ * in *why. */
+static int unit_source_mismatch(const struct unit_source *src,
+				struct strbuf *why)
+{
+	const struct source_sites *s = &src->e->src;
+
+	if (s->missing)
+		return 0; /* said already, or without code */
+	if (src->md5) {
+		if (!memcmp(src->md5, s->match.md5, 16))
+			return 0;
+		strbuf_addstr(why, "its MD5 is not the one the line table "
+			      "records");
+		return 1;
+	}
+	if (src->between < MISMATCH_MIN_ROWS ||
+	    src->between * 100 <= src->rows * MISMATCH_SHARE)
+		return 0;
+	strbuf_addf(why, "%u of the %u line-table rows on it fall between "
+		    "its tokens (the first at line %u, column %u)",
+		    src->between, src->rows, src->first_line, src->first_col);
+	return 1;
+}
+
+/* Keep the instances whose source was not found not to match. */
+static void drop_mismatched(struct instance_list *out, size_t from,
+			    const struct source_sites *src)
+{
+	size_t k = from;
+
+	for (size_t i = from; i < out->nr; i++) {
+		if (out->items[i].src == src) {
+			free(out->items[i].ranges);
+			continue;
+		}
+		out->items[k++] = out->items[i];
+	}
+	out->nr = k;
+}
+
+void attribute_unit(struct line_unit *u, struct source_cache *c,
+		    const char *obj, struct instance_list *out)
+{
+	struct unit_sources us;
+	struct strbuf why = STRBUF_INIT;
+	size_t first_instance = out->nr;
+	void *pass[2];
+
+	unit_sources_load(c, u, &us);
 	for (size_t i = 0; i + 1 < u->nr; i++) {
 		const struct line_row *row = &u->rows[i];
-		struct cache_entry *e = NULL;
+		struct unit_source *src;
+		struct cache_entry *e;
 		struct inline_frame chain[SCAN_MAX_CHAIN];
 		size_t nchain;
 		struct pick pick;
 
 		if (row->end_sequence || u->rows[i + 1].addr <= row->addr ||
-		    !row->line)
+		    !row->line || !(src = unit_source_of(&us, u, row->file)))
 			continue;
-		for (size_t m = 0; m < ARRAY_SIZE(memo); m++)
-			if (memo[m].file == row->file)
-				e = memo[m].e;
-		if (!e) {
-			source_path(c, u, row->file, &path);
-			e = cache_get(c, path.buf);
-			memo[next_memo].file = row->file;
-			memo[next_memo].e = e;
-			next_memo = (next_memo + 1) % ARRAY_SIZE(memo);
-			/* a directory: some tables name the unit's folder as
-			 * a file (entry 0 of DWARF 5); no code is there */
-			if (e->src.missing && e->src.missing != EISDIR)
-				note_missing(c, e, obj);
-		}
+		e = src->e;
+		/* a directory: some tables name the unit's folder as a file
+		 * (entry 0 of DWARF 5); no code is there */
+		if (e->src.missing && e->src.missing != EISDIR)
+			note_missing(c, e, obj);
 		if (e->src.missing || !e->src.nr)
 			continue;
+		source_sites_mark(e->src.code_lines, e->src.match.nlines,
+				  row->line);
+		/* rows a person wrote (.loc in assembly) need not sit on
+		 * tokens; a compiler's do */
+		if (!src->md5 && !u->assembly && row->col) {
+			int at = source_match_token_at(&e->src.match, row->line,
+						       row->col);
+
+			if (at >= 0) {
+				src->rows++;
+				if (!at && !src->between++) {
+					src->first_line = row->line;
+					src->first_col = row->col;
+				}
+			}
+		}
 		pick = pick_sites(&e->src, row->line, row->col);
 		if (pick.site < 0)
 			continue;
-		if (e->src.mtime > obj_mtime)
-			note_stale(c, e, obj);
 		/* a row may span code of several inlined copies */
 		for (uint64_t a = row->addr, b = u->rows[i + 1].addr, end; a < b;
 		     a = end) {
@@ -447,7 +628,19 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 					  a, end, ROW_ASSIGNMENT);
 		}
 	}
-	strbuf_release(&path);
+	pass[0] = &us;
+	pass[1] = u;
+	line_unit_functions(u, mark_function, pass);
+	for (size_t k = 0; k < us.nr; k++) {
+		strbuf_reset(&why);
+		if (unit_source_mismatch(&us.items[k], &why)) {
+			note_mismatch(c, us.items[k].e, obj, why.buf);
+			drop_mismatched(out, first_instance, &us.items[k].e->src);
+		}
+	}
+	strbuf_release(&why);
+	free(us.items);
+	free(us.of_file);
 }
 
 void instance_list_clear(struct instance_list *l)

@@ -1,5 +1,6 @@
 /* From a site instance to its verdict and finding (judge.h). */
 #include "scan/judge.h"
+#include "findings/report.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -25,7 +26,7 @@ void judge_set_cwd(const char *cwd)
 	cwd_prefix = cwd ? xasprintf("%s/", cwd) : NULL;
 }
 
-static const char *shown(const char *path)
+const char *judge_shown(const char *path)
 {
 	size_t n = cwd_prefix ? strlen(cwd_prefix) : 0;
 
@@ -144,6 +145,53 @@ static const char *access_word(enum site_access a)
 	return a == SITE_READ ? "read" : a == SITE_WRITE ? "write" : "access";
 }
 
+/*
+ * The function an instance is in: the DWARF's (the outermost of its
+ * chain), else the symbol table's, else where it is -- never a bare '?'.
+ */
+static void instance_function(struct elf_image *img,
+			      const struct site_instance *in, struct strbuf *sb)
+{
+	const char *fn = in->nchain ? in->chain[in->nchain - 1].function : NULL;
+
+	if (fn) {
+		strbuf_addstr(sb, fn);
+		return;
+	}
+	fn = in->nr_ranges ? elf_image_symbol_at(img, in->ranges[0].lo, NULL) :
+		NULL;
+	if (fn)
+		strbuf_addf(sb, "%s", fn);
+	else if (in->nr_ranges)
+		strbuf_addf(sb, "(no function: %llx is outside every function "
+			    "of the DWARF and the symbol table)",
+			    (unsigned long long)elf_image_file_address(
+				    img, in->ranges[0].lo));
+	else
+		strbuf_addstr(sb, "(no code)");
+}
+
+/* One instruction the verdict rests on: "4f <f+0x4>: movl (%rdi), %eax". */
+static int next_used(const struct mem_access_list *acc, const char *used,
+		     size_t *k)
+{
+	for (; *k < acc->nr; (*k)++)
+		if (used[*k] && !(*k && used[*k - 1] &&
+				  acc->items[*k - 1].pc == acc->items[*k].pc))
+			return 1; /* ldrd, ldp: one instruction, two accesses */
+	return 0;
+}
+
+/* "READ_ONCE(x)", "volatile-cast read 'p'" */
+static void site_words(const struct scan_site *s, struct strbuf *sb)
+{
+	if (!strcmp(s->what, "volatile cast"))
+		strbuf_addf(sb, "volatile-cast %s '%s'", access_word(s->access),
+			    s->operand);
+	else
+		strbuf_addf(sb, "%s(%s)", s->what, s->operand);
+}
+
 static void add_finding(struct elf_image *img, const struct site_instance *in,
 			enum scan_verdict v, unsigned size, const char *type,
 			const char *why,
@@ -153,13 +201,8 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	const struct scan_site *s = &in->src->sites[in->site];
 	struct strbuf msg = STRBUF_INIT, notes = STRBUF_INIT;
 	struct finding f;
-	const char *fn = in->nchain ? in->chain[in->nchain - 1].function : NULL;
 
-	if (!strcmp(s->what, "volatile cast"))
-		strbuf_addf(&msg, "volatile-cast %s '%s'", access_word(s->access),
-			    s->operand);
-	else
-		strbuf_addf(&msg, "%s(%s)", s->what, s->operand);
+	site_words(s, &msg);
 	if (type)
 		strbuf_addf(&msg, " of '%s'", type);
 	if (size)
@@ -169,26 +212,21 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 		strbuf_addf(&msg, " (the line's %zu sites checked together: its "
 			    "line table has no columns)", in->together);
 
-	if (!fn && in->nr_ranges)
-		fn = elf_image_symbol_at(img, in->ranges[0].lo, NULL);
-	strbuf_addf(&notes, "in %s, function '%s'", shown(elf_image_info(img)->name),
-		    fn ? fn : "?");
+	strbuf_addf(&notes, "in %s, function '", judge_shown(elf_image_info(img)->name));
+	instance_function(img, in, &notes);
+	strbuf_addch(&notes, '\'');
 	if (s->via)
 		strbuf_addf(&notes, "\n%s", s->via);
 	for (size_t k = 0; k + 1 < in->nchain; k++)
 		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
 			    in->chain[k].function, in->chain[k + 1].function,
-			    shown(in->chain[k].call_file), in->chain[k].call_line,
+			    judge_shown(in->chain[k].call_file), in->chain[k].call_line,
 			    in->chain[k].call_col);
-	for (size_t k = 0; k < acc->nr; k++) {
+	for (size_t k = 0; next_used(acc, used, &k); k++) {
 		const struct mem_access *a = &acc->items[k];
-		const char *sym;
 		uint64_t off;
+		const char *sym = elf_image_symbol_at(img, a->pc, &off);
 
-		if (!used[k] || (k && used[k - 1] &&
-				 acc->items[k - 1].pc == a->pc))
-			continue; /* ldrd, ldp: one instruction, two accesses */
-		sym = elf_image_symbol_at(img, a->pc, &off);
 		strbuf_addf(&notes, "\n%llx", (unsigned long long)
 			    elf_image_file_address(img, a->pc));
 		if (sym)
@@ -199,7 +237,7 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 
 	memset(&f, 0, sizeof(f));
 	f.rule = verdict_rule[v];
-	f.path = (char *)shown(in->src->path);
+	f.path = (char *)judge_shown(in->src->path);
 	f.line = s->line;
 	f.col = s->col;
 	if (s->end_line == s->line) {
@@ -214,12 +252,93 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	strbuf_release(&notes);
 }
 
+/* The instance, its verdict and its evidence as one JSON object. */
+static void add_record(struct elf_image *img, const struct site_instance *in,
+		       enum scan_verdict v, unsigned size, const char *type,
+		       const char *why, const struct mem_access_list *acc,
+		       const char *used, struct judge_tally *t)
+{
+	const struct scan_site *s = &in->src->sites[in->site];
+	struct strbuf sb = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct instance_record *r;
+
+	strbuf_addstr(&sb, "{\"path\": ");
+	report_json_string(&sb, judge_shown(in->src->path));
+	strbuf_addf(&sb, ", \"line\": %u, \"column\": %u, \"site\": ", s->line,
+		    s->col);
+	site_words(s, &tmp);
+	report_json_string(&sb, tmp.buf);
+	strbuf_addf(&sb, ", \"access\": \"%s\", \"type\": ",
+		    s->access == SITE_READ ? "read" : s->access == SITE_WRITE ?
+		    "write" : "read-write");
+	if (type)
+		report_json_string(&sb, type);
+	else
+		strbuf_addstr(&sb, "null");
+	if (size)
+		strbuf_addf(&sb, ", \"size\": %u", size);
+	else
+		strbuf_addstr(&sb, ", \"size\": null");
+	strbuf_addf(&sb, ", \"verdict\": \"%s\", \"why\": ",
+		    scan_verdict_name(v));
+	report_json_string(&sb, why);
+	strbuf_addstr(&sb, ", \"object\": ");
+	report_json_string(&sb, judge_shown(elf_image_info(img)->name));
+	strbuf_addstr(&sb, ", \"function\": ");
+	strbuf_reset(&tmp);
+	instance_function(img, in, &tmp);
+	report_json_string(&sb, tmp.buf);
+	strbuf_addstr(&sb, ", \"inline_chain\": [");
+	for (size_t k = 0; k + 1 < in->nchain; k++) {
+		strbuf_addstr(&sb, k ? ", {\"function\": " : "{\"function\": ");
+		report_json_string(&sb, in->chain[k].function);
+		strbuf_addstr(&sb, ", \"inlined_into\": ");
+		report_json_string(&sb, in->chain[k + 1].function);
+		strbuf_addstr(&sb, ", \"at\": ");
+		strbuf_reset(&tmp);
+		strbuf_addf(&tmp, "%s:%u:%u", judge_shown(in->chain[k].call_file),
+			    in->chain[k].call_line, in->chain[k].call_col);
+		report_json_string(&sb, tmp.buf);
+		strbuf_addch(&sb, '}');
+	}
+	strbuf_addstr(&sb, "], \"instructions\": [");
+	for (size_t k = 0, n = 0; next_used(acc, used, &k); k++, n++) {
+		const struct mem_access *a = &acc->items[k];
+		uint64_t off;
+		const char *sym = elf_image_symbol_at(img, a->pc, &off);
+
+		strbuf_addf(&sb, "%s{\"address\": \"%llx\", \"symbol\": ",
+			    n ? ", " : "", (unsigned long long)
+			    elf_image_file_address(img, a->pc));
+		strbuf_reset(&tmp);
+		if (sym)
+			strbuf_addf(&tmp, "%s+0x%llx", sym, (unsigned long long)off);
+		if (sym)
+			report_json_string(&sb, tmp.buf);
+		else
+			strbuf_addstr(&sb, "null");
+		strbuf_addstr(&sb, ", \"text\": ");
+		report_json_string(&sb, a->text);
+		strbuf_addch(&sb, '}');
+	}
+	strbuf_addstr(&sb, "]}");
+	ALLOC_GROW(t->records, t->nr_records + 1, t->alloc_records);
+	r = &t->records[t->nr_records++];
+	r->path = in->src->path;
+	r->line = s->line;
+	r->col = s->col;
+	r->addr = in->nr_ranges ? elf_image_file_address(img, in->ranges[0].lo) : 0;
+	r->json = strbuf_detach(&sb);
+	strbuf_release(&tmp);
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct decode_cache *dc,
 				 const struct site_instance *in,
 				 const struct instance_list *unit,
-				 struct finding_list *findings)
+				 struct judge_tally *t)
 {
+	enum unattributed_reason reason = UNATTRIBUTED_NO_ACCESS;
 	struct elf_image *img = u->img;
 	const struct scan_site *s = &in->src->sites[in->site];
 	struct mem_access_list acc = { NULL, 0, 0 };
@@ -247,7 +366,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	collect(img, dc, in, unit, &acc);
 	if (verbose >= 2)
 		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
-			shown(in->src->path), s->line, s->col, s->what,
+			judge_shown(in->src->path), s->line, s->col, s->what,
 			s->operand, type ? type : "of unknown type", size);
 	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
@@ -261,16 +380,25 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				acc.items[k].flags_gen,
 				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
-	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);
+	v = verdict_judge(s, size, acc.items, acc.nr, &why, used, &reason);
+	t->verdicts[v]++;
+	if (v == SCAN_UNATTRIBUTED)
+		t->unattributed[reason]++;
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
 		add_finding(img, in, v, size, type, why.buf, &acc, used,
-			    findings);
-	else if (v == SCAN_UNATTRIBUTED && verbose)
+			    &t->findings);
+	if (t->want_records)
+		add_record(img, in, v, size, type, why.buf, &acc, used, t);
+	if (v == SCAN_UNATTRIBUTED && verbose) {
+		struct strbuf fn = STRBUF_INIT;
+
+		instance_function(img, in, &fn);
 		fprintf(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
-			"unattributed: %s\n", shown(in->src->path), s->line,
-			s->col, s->what, s->operand, in->nchain ?
-			in->chain[in->nchain - 1].function : "?",
-			shown(elf_image_info(img)->name), why.buf);
+			"unattributed: %s\n", judge_shown(in->src->path), s->line,
+			s->col, s->what, s->operand, fn.buf,
+			judge_shown(elf_image_info(img)->name), why.buf);
+		strbuf_release(&fn);
+	}
 	free(used);
 	free(acc.items);
 	strbuf_release(&why);

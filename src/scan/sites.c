@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The text of tokens r, single spaces, at most max bytes then "...". */
 static char *operand_text(const char *buf, const struct token_list *l,
@@ -173,6 +172,63 @@ static void add_site(struct source_sites *s, const char *buf,
 	}
 }
 
+/*
+ * The function whose body holds token i: its '{' and '}' from the type
+ * index, and its name -- back from the '{', the identifier before the
+ * first parenthesised list that does not follow another one (so that
+ * `int f(int x) __acquires(l) {` is f, and a head made by a macro,
+ * `SYSCALL_DEFINE2(kill, ...) {`, is the macro's name: what the line
+ * table knows as the function's line).
+ */
+static void set_function(struct scan_site *x, const char *buf,
+			 const struct token_list *l, struct type_index *ti,
+			 size_t i)
+{
+	size_t open = type_index_function_at(ti, i), k, name = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!open)
+		return;
+	for (k = open; k-- > 0;) {
+		size_t o = k;
+		int depth = 0;
+
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			continue;
+		if (tok_punct(buf, l, k, ";") || tok_punct(buf, l, k, "}") ||
+		    tok_punct(buf, l, k, "{"))
+			break;
+		if (!tok_punct(buf, l, k, ")"))
+			continue;
+		for (; o > 0; o--) { /* back to the matching '(' */
+			if (l->tok[o].flags & TF_DIRECTIVE)
+				continue;
+			if (tok_punct(buf, l, o, ")"))
+				depth++;
+			else if (tok_punct(buf, l, o, "(") && !--depth)
+				break;
+		}
+		if (depth)
+			break;
+		if (o > 0 && l->tok[o - 1].kind == TOK_IDENT) {
+			name = o - 1;
+			if (name > 0 && tok_punct(buf, l, name - 1, ")")) {
+				k = name; /* an attribute after the parameters */
+				continue;
+			}
+			break;
+		}
+		k = o;
+	}
+	x->fn_open_line = l->tok[open].line;
+	x->fn_close_line = l->tok[tok_match(buf, l, open)].line;
+	x->fn_line = name ? l->tok[name].line : x->fn_open_line;
+	if (name) {
+		token_spelling(buf, &l->tok[name], &sb);
+		x->fn_name = strbuf_detach(&sb);
+	}
+}
+
 /* A site that writes: where its whole assignment lies (sites.h). */
 static void set_assignment(struct scan_site *x, const struct token_list *l,
 			   const char *buf, size_t begin, size_t end)
@@ -241,6 +297,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 		 known ? &ty : NULL);
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
+	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
 	strbuf_release(&name);
 }
 
@@ -269,6 +326,7 @@ static void cast_site(struct source_sites *s, const char *buf,
 		 operand, known ? &ty : NULL);
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, vc->begin);
 	set_assignment(&s->sites[s->nr - 1], l, buf, vc->begin, vc->end);
+	set_function(&s->sites[s->nr - 1], buf, l, *ti, vc->begin);
 	/* the object is *E for *(volatile T *)E; the other forms reach a
 	 * member or element the DWARF typer is not told about */
 	{
@@ -400,6 +458,7 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 	if (!*ti)
 		*ti = type_index_build(buf, l);
 	x->in_loop = w->loop || inside_loop(buf, l, *ti, i);
+	set_function(x, buf, l, *ti, i);
 	free(x->lvalue);
 	x->lvalue = NULL;
 	if (w->object) {
@@ -521,7 +580,6 @@ void source_sites_load(struct source_sites *s, const char *path,
 	struct token_list l = TOKEN_LIST_INIT;
 	struct type_index *ti = NULL;
 	struct once_wrappers wrappers;
-	struct stat st;
 	size_t len;
 	char *buf;
 	int wanted = 0;
@@ -533,14 +591,13 @@ void source_sites_load(struct source_sites *s, const char *path,
 		s->missing = errno ? errno : EIO;
 		return;
 	}
-	if (!stat(path, &st))
-		s->mtime = st.st_mtime;
 	/* most headers hold no once-access: do not lex them */
 	wanted = memmem(buf, len, "volatile", 8) != NULL;
 	for (size_t k = 0; !wanted && k < macros->nr_macros; k++)
 		wanted = memmem(buf, len, macros->macros[k].name,
 				strlen(macros->macros[k].name)) != NULL;
 	if (!wanted) {
+		source_match_init(&s->match, buf, len, NULL);
 		free(buf);
 		return;
 	}
@@ -571,6 +628,14 @@ void source_sites_load(struct source_sites *s, const char *path,
 	}
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
+	source_match_init(&s->match, buf, len, s->nr ? &l : NULL);
+	if (s->nr) {
+		size_t bytes = (size_t)s->match.nlines / 8 + 1;
+
+		s->code_lines = xcalloc(bytes, 1);
+		s->fn_code_lines = xcalloc(bytes, 1);
+		s->fn_inline_lines = xcalloc(bytes, 1);
+	}
 	once_wrappers_release(&wrappers);
 	tok_match_cache_drop();
 	if (ti)
@@ -590,6 +655,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
 		free(s->sites[i].via);
+		free(s->sites[i].fn_name);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);
@@ -597,6 +663,10 @@ void source_sites_release(struct source_sites *s)
 	free(s->sites);
 	free(s->more);
 	free(s->path);
+	free(s->code_lines);
+	free(s->fn_code_lines);
+	free(s->fn_inline_lines);
+	source_match_release(&s->match);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -636,4 +706,25 @@ size_t source_sites_reaching(const struct source_sites *s, unsigned line,
 	while (lo + n < s->nmore && s->more[lo + n].line == line)
 		n++;
 	return n;
+}
+
+void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line)
+{
+	if (bits && line && line <= nlines)
+		__atomic_fetch_or(&bits[line / 8], (unsigned char)(1u << (line % 8)),
+				  __ATOMIC_RELAXED);
+}
+
+int source_sites_any(const unsigned char *bits, unsigned nlines, unsigned lo,
+		     unsigned hi)
+{
+	if (!bits)
+		return 0;
+	if (hi > nlines)
+		hi = nlines;
+	for (unsigned line = lo ? lo : 1; line <= hi; line++)
+		if (__atomic_load_n(&bits[line / 8], __ATOMIC_RELAXED) &
+		    (1u << (line % 8)))
+			return 1;
+	return 0;
 }

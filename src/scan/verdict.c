@@ -14,6 +14,15 @@ const char *scan_verdict_name(enum scan_verdict v)
 	return v < SCAN__COUNT ? names[v] : "?";
 }
 
+const char *unattributed_reason_name(enum unattributed_reason r)
+{
+	static const char *const names[UNATTRIBUTED__COUNT] = {
+		"no memory access", "a call instead", "not decoded",
+	};
+
+	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
+}
+
 /* Does this access count for a site that reads, writes or both? */
 static int relevant(const struct scan_site *site, const struct mem_access *a)
 {
@@ -315,7 +324,8 @@ static void keep_loaded_and_stored(const struct scan_site *site,
 
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   struct mem_access *acc, size_t nr,
-			   struct strbuf *why, char *used)
+			   struct strbuf *why, char *used,
+			   enum unattributed_reason *reason)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
 	unsigned n2;
@@ -335,6 +345,7 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 		}
 	}
 	if (!nrel) {
+		*reason = calls ? UNATTRIBUTED_CALL : UNATTRIBUTED_NO_ACCESS;
 		if (calls)
 			strbuf_addstr(why, "calls a function instead of "
 				      "accessing memory itself");
@@ -421,6 +432,7 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 		return SCAN_WIDENED;
 	}
 	if (undecoded) { /* what we could not read may be a second access */
+		*reason = UNATTRIBUTED_UNDECODED;
 		strbuf_addf(why, "%zu instruction%s at the site could not be "
 			    "decoded", undecoded, undecoded == 1 ? "" : "s");
 		return SCAN_UNATTRIBUTED;
