@@ -82,7 +82,7 @@ target_case() {
 	title=$2
 	shift 2
 	if ! have_cmd "$t-as"; then
-		test_skip "$title" "$t-as missing (apt-get install binutils-$t)"
+		test_skip "$title" "$t-as missing (apt-get install binutils-$(echo "$t" | tr _ -))"
 		return
 	fi
 	asm "$@" >"$TEST_TMP/$t.s"
