@@ -74,7 +74,7 @@ assert d[\"sites\"] == 3, d
 	'
 	test_expect_success '-v: the local variable is unattributed, with the reason' '
 		"$RWONCE" scan -v 1 "$TEST_TMP/j.o" >/dev/null 2>"$TEST_TMP/v"; test $? = 1 &&
-		grep -q "kernel-shape.c:$LOCAL:[0-9]*: note: READ_ONCE(v) in .local_once. (.*j.o): unattributed: no memory access attributed to the site" "$TEST_TMP/v"
+		grep -q "kernel-shape.c:$LOCAL:[0-9]*: note: READ_ONCE(v) in .local_once. (.*j.o): unattributed: accesses only the stack (a local object or a copy in the frame)" "$TEST_TMP/v"
 	'
 	test_expect_success 'SARIF: scan rules only, results with ruleIndex into them' '
 		"$RWONCE" scan --format=sarif "$TEST_TMP/j.o" >"$TEST_TMP/s"; test $? = 1 &&

@@ -45,10 +45,10 @@ if have_cmd gcc; then
 		for f in set_int add_int inc_int; do
 			l=$(grep -n "^void $f(" "$SRC" | tail -n 1 | cut -d: -f1) &&
 			l=$((l + 2)) &&
-			grep -A3 "writes.c:$l:2: ACCESS_ONCE(\*p): object int, 4 bytes" "$TEST_TMP/err" >"$TEST_TMP/v" &&
+			instance_block "$TEST_TMP/err" "writes.c:$l:2: ACCESS_ONCE(*p): object int, 4 bytes" >"$TEST_TMP/v" &&
 			test "$(grep -c "kind 2 size 4" "$TEST_TMP/v")" = 1 || return 1
 		done &&
-		grep -A3 "writes.c:$COPY:20: ACCESS_ONCE(\*q): object struct pair, 8 bytes" "$TEST_TMP/err" | grep -q "kind 1 size 8"
+		instance_block "$TEST_TMP/err" "writes.c:$COPY:20: ACCESS_ONCE(*q): object struct pair, 8 bytes" | grep -q "kind 1 size 8"
 	'
 else
 	test_skip 'gcc -O2 writes' 'gcc not installed (apt-get install gcc)'

@@ -40,9 +40,9 @@ test_expect_success 'gcc -v: the sites without code, each with its function and 
 	test "$(grep -c ": note: .*: \(not compiled\|inlined away\|optimised out\)" "$TEST_TMP/err")" = 4
 '
 
-test_expect_success 'clang: the reads of locals are instances without an access (unattributed, with the reason)' '
+test_expect_success 'clang: the reads of locals are instances on the stack only (unattributed, with the reason)' '
 	"$RWONCE" scan "$TEST_TMP/a-clang.o" "$TEST_TMP/b-clang.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
-	grep -q "^rwonce scan: coverage: 5 sites in 2 of 3 sources read: 3 checked, 2 without code (not compiled 2, inlined away 0, optimised out 0, code on other columns 0); 2 of 4 instances unattributed (no memory access 2)$" "$TEST_TMP/err"
+	grep -q "^rwonce scan: coverage: 5 sites in 2 of 3 sources read: 3 checked, 2 without code (not compiled 2, inlined away 0, optimised out 0, code on other columns 0); 2 of 4 instances unattributed (the stack only 2)$" "$TEST_TMP/err"
 '
 
 test_expect_success 'gcc and clang objects together: the header is one source (./x.h is x.h)' '
@@ -57,7 +57,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 c = d[\"coverage\"]
 assert (c[\"sites\"], c[\"checked\"], c[\"not_compiled\"]) == (5, 3, 2), c
-assert c[\"instances\"] == 4 and c[\"unattributed\"][\"no_access\"] == 2, c
+assert c[\"instances\"] == 4 and c[\"unattributed\"][\"stack\"] == 2, c
 inst = d[\"site_instances\"]
 assert len(inst) == 4, inst
 assert sorted(i[\"verdict\"] for i in inst) == [\"ok\", \"ok\", \"unattributed\", \"unattributed\"], inst

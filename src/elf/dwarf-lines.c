@@ -42,7 +42,7 @@ struct elf_image {
 	size_t nr_relocs, alloc_relocs;
 	struct mapping_sym *maps;
 	size_t nr_maps, alloc_maps;
-	struct sym_memo syms;  /* elf_image_symbol_span, relocatable only */
+	struct sym_index syms; /* elf_image_symbol_at and _span */
 };
 
 /* Up to this size, a relocatable file's mapping is made private at once
@@ -200,7 +200,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	free(img.name);
 	free(img.relocs);
 	free(img.maps);
-	sym_memo_free(&img.syms);
+	sym_index_free(&img.syms);
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -769,29 +769,19 @@ int elf_image_is_thumb(struct elf_image *img, uint64_t addr)
 const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 				uint64_t *off)
 {
-	GElf_Off o = 0;
-	GElf_Sym sym;
-	const char *name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL,
-						NULL, NULL);
+	uint64_t o, size;
+	const char *name = sym_index_lookup(&img->syms, img->mod, addr, &o,
+					    &size);
 
 	if (off)
-		*off = name ? o : 0;
+		*off = o;
 	return name;
 }
 
 const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size)
 {
-	GElf_Off o = 0;
-	GElf_Sym sym;
-	const char *name;
-
-	if (img->info.relocatable)
-		return sym_memo_lookup(&img->syms, img->mod, addr, off, size);
-	name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL, NULL, NULL);
-	*off = name ? o : 0;
-	*size = name ? sym.st_size : 0;
-	return name;
+	return sym_index_lookup(&img->syms, img->mod, addr, off, size);
 }
 
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)

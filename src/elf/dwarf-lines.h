@@ -131,12 +131,14 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 /*
  * The type of the C lvalue expr ("x", "*p", "s->lock.tickets", "a[i]")
  * as the DWARF in scope at addr describes it: returns its size in bytes
- * and writes its name ("struct pair32") to tname[0..n), or returns 0 when
- * the expression is not that simple or a name is not in scope.
- * (dwarf-types.c)
+ * and writes its name ("struct pair32") to tname[0..n) and, when
+ * aggregate is not NULL, whether it is a struct or union (typedefs
+ * followed: pte_t) to *aggregate; or returns 0 when the expression is not
+ * that simple or a name is not in scope.  (dwarf-types.c)
  */
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n);
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate);
 
 /*
  * The code bytes from addr to the end of its section: *bytes and *avail.

@@ -332,7 +332,8 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 }
 
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n)
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate)
 {
 	struct unit_priv *p = u->priv;
 	struct parser ps;
@@ -363,5 +364,9 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 		return 0;
 	if (n)
 		type_name(&t.die, tname, n);
+	if (aggregate)
+		*aggregate = dwarf_tag(&peeled) == DW_TAG_structure_type ||
+			     dwarf_tag(&peeled) == DW_TAG_union_type ||
+			     dwarf_tag(&peeled) == DW_TAG_class_type;
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
 }

@@ -444,11 +444,14 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 			const char *bn = cs_reg_name(c->cs, r->base);
 			int64_t k = (int64_t)r->addr;
 
+			/* through the stack pointer itself are spills and
+			 * locals; a register formed from it holds the address
+			 * of a local object, which a site may access
+			 * (INIT_LIST_HEAD of a list head on the stack): not
+			 * marked stack */
 			a->base = r->base;
 			a->base_gen = r->base_gen;
 			a->disp = k + disp;
-			a->stack = r->base == full_reg(c, c->stack_reg) &&
-				   c->stack_reg;
 			/* the evidence: which register it was formed from */
 			if (rn && bn)
 				snprintf(a->text + n, sizeof(a->text) - n,

@@ -255,8 +255,9 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 /* The instance, its verdict and its evidence as one JSON object. */
 static void add_record(struct elf_image *img, const struct site_instance *in,
 		       enum scan_verdict v, unsigned size, const char *type,
-		       const char *why, const struct mem_access_list *acc,
-		       const char *used, struct judge_tally *t)
+		       int aggregate, const char *why,
+		       const struct mem_access_list *acc, const char *used,
+		       struct judge_tally *t)
 {
 	const struct scan_site *s = &in->src->sites[in->site];
 	struct strbuf sb = STRBUF_INIT, tmp = STRBUF_INIT;
@@ -279,6 +280,8 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 		strbuf_addf(&sb, ", \"size\": %u", size);
 	else
 		strbuf_addstr(&sb, ", \"size\": null");
+	strbuf_addf(&sb, ", \"aggregate\": %s", aggregate < 0 ? "null" :
+		    aggregate ? "true" : "false");
 	strbuf_addf(&sb, ", \"verdict\": \"%s\", \"why\": ",
 		    scan_verdict_name(v));
 	report_json_string(&sb, why);
@@ -348,26 +351,45 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	char dwarf_type[128];
 	enum scan_verdict v;
 	char *used;
+	/* a struct or union: 1; a scalar or pointer: 0; -1 not known (the
+	 * source's type index sizes scalars and pointers only) */
+	int aggregate = size ? 0 : -1;
 
 	/* the operand as written, then with a macro of its file expanded */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
 	     k <= s->nr_alt; k++) {
+		int agg = -1;
 		unsigned n = line_unit_expr_type(u, in->ranges[0].lo,
 						 k ? s->alt_lvalues[k - 1] :
 						 s->lvalue, dwarf_type,
-						 sizeof(dwarf_type));
+						 sizeof(dwarf_type), &agg);
 
-		if (n && !size)
+		if (n && !size) {
 			size = n;
+			aggregate = agg;
+		}
 		if (n && !type)
 			type = dwarf_type;
 	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
-	if (verbose >= 2)
-		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
-			judge_shown(in->src->path), s->line, s->col, s->what,
-			s->operand, type ? type : "of unknown type", size);
+	if (verbose >= 2) {
+		struct strbuf fn = STRBUF_INIT;
+
+		instance_function(img, in, &fn);
+		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
+			"'%s'\n", judge_shown(in->src->path), s->line, s->col,
+			s->what, s->operand, type ? type : "of unknown type",
+			size, fn.buf);
+		for (size_t k = 0; k < in->nr_ranges; k++)
+			fprintf(stderr, "  range %llx-%llx %s\n",
+				(unsigned long long)in->ranges[k].lo,
+				(unsigned long long)in->ranges[k].hi,
+				in->ranges[k].place == ROW_IN_TEXT ? "text" :
+				in->ranges[k].place == ROW_BEFORE ? "before" :
+				"assignment");
+		strbuf_release(&fn);
+	}
 	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
 			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
@@ -388,7 +410,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		add_finding(img, in, v, size, type, why.buf, &acc, used,
 			    &t->findings);
 	if (t->want_records)
-		add_record(img, in, v, size, type, why.buf, &acc, used, t);
+		add_record(img, in, v, size, type, aggregate, why.buf, &acc,
+			   used, t);
 	if (v == SCAN_UNATTRIBUTED && verbose) {
 		struct strbuf fn = STRBUF_INIT;
 

@@ -18,6 +18,7 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 {
 	static const char *const names[UNATTRIBUTED__COUNT] = {
 		"no memory access", "a call instead", "not decoded",
+		"the stack only",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
@@ -327,7 +328,7 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
 {
-	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
+	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
 	unsigned n2;
 
 	memset(used, 0, nr);
@@ -339,16 +340,25 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			calls++;
 		if (acc[k].undecoded)
 			undecoded++;
+		if (acc[k].stack) { /* would it count, but for the stack? */
+			acc[k].stack = 0;
+			stack += relevant(site, &acc[k]);
+			acc[k].stack = 1;
+		}
 		if (relevant(site, &acc[k])) {
 			nrel++;
 			last = k;
 		}
 	}
 	if (!nrel) {
-		*reason = calls ? UNATTRIBUTED_CALL : UNATTRIBUTED_NO_ACCESS;
+		*reason = calls ? UNATTRIBUTED_CALL : stack ?
+			UNATTRIBUTED_STACK : UNATTRIBUTED_NO_ACCESS;
 		if (calls)
 			strbuf_addstr(why, "calls a function instead of "
 				      "accessing memory itself");
+		else if (stack)
+			strbuf_addstr(why, "accesses only the stack (a local "
+				      "object or a copy in the frame)");
 		else
 			strbuf_addstr(why, "no memory access attributed to "
 				      "the site");

@@ -34,6 +34,7 @@ enum unattributed_reason {
 	UNATTRIBUTED_NO_ACCESS,  /* no memory access (a register, merged) */
 	UNATTRIBUTED_CALL,       /* a call instead (memcpy) */
 	UNATTRIBUTED_UNDECODED,  /* an instruction capstone cannot decode */
+	UNATTRIBUTED_STACK,      /* only the stack: a local (a copy) */
 	UNATTRIBUTED__COUNT
 };
 
