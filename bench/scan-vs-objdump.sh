@@ -49,10 +49,12 @@ echo "== $build: $n objects, $((bytes / 1024 / 1024)) MiB, best of ${BENCH_RUNS:
 
 # Warm the page cache, and check once that scan really scans: exit 2 is
 # trouble, not a measurement.  Exit 1 (findings) is passed on as 0:
-# xargs turns any exit from 1 to 125 into its own 123.
+# xargs turns any exit from 1 to 125 into its own 123.  A kernel's
+# compile_commands.json names host tools built without -g: scan names
+# them (exit 2 without --allow-unchecked); the summary says how many.
 xargs cat <"$SCRATCH/objects" >/dev/null
 set +e
-xargs -a "$SCRATCH/objects" -d '\n' sh -c '"$0" scan --no-progress -j 1 "$@"; s=$?; [ "$s" -eq 1 ] && s=0; exit "$s"' "$RWONCE" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
+xargs -a "$SCRATCH/objects" -d '\n' sh -c '"$0" scan --no-progress --allow-unchecked -j 1 "$@"; s=$?; [ "$s" -eq 1 ] && s=0; exit "$s"' "$RWONCE" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
 st=$?
 set -e
 if [ "$st" -ge 2 ]; then
@@ -60,7 +62,7 @@ if [ "$st" -ge 2 ]; then
 	tail -n 20 "$SCRATCH/check.err" >&2
 	exit 2
 fi
-grep '^rwonce scan: .* files\{0,1\} checked' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
+grep '^rwonce scan: ' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
 
 # The objects as arguments of one process each (a kernel build's paths
 # have no blanks; a few hundred fit in argv): time(1) then sees the tool
@@ -71,10 +73,10 @@ measure "$objdump -d --line-numbers" "$SCRATCH/objdump.out" \
 	"$objdump" -d --line-numbers "$@"
 od_s=$LAST_S od_rss=$LAST_RSS od_cpu=$LAST_CPU
 measure "rwonce scan -j 1" "$SCRATCH/scan.out" \
-	"$RWONCE" scan --no-progress -j 1 "$@"
+	"$RWONCE" scan --no-progress --allow-unchecked -j 1 "$@"
 sc_s=$LAST_S sc_rss=$LAST_RSS sc_cpu=$LAST_CPU
 measure "rwonce scan -j 2" "$SCRATCH/scan2.out" \
-	"$RWONCE" scan --no-progress -j 2 "$@"
+	"$RWONCE" scan --no-progress --allow-unchecked -j 2 "$@"
 [ -s "$SCRATCH/objdump.out" ] || { echo "bench: objdump printed nothing" >&2; exit 2; }
 echo "objdump output: $(wc -c <"$SCRATCH/objdump.out") bytes; peak RSS objdump $od_rss MiB, scan $sc_rss MiB"
 echo "CPU (user+sys, least of the runs): objdump $od_cpu s, scan -j 1 $sc_cpu s; ratio $(ratio "$sc_cpu" "$od_cpu")"
