@@ -252,6 +252,14 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	strbuf_release(&notes);
 }
 
+/* The source of the finding just added. */
+static void note_finding_src(struct judge_tally *t,
+			     const struct source_sites *src)
+{
+	ALLOC_GROW(t->finding_src, t->findings.nr, t->alloc_finding_src);
+	t->finding_src[t->findings.nr - 1] = src;
+}
+
 /* The instance, its verdict and its evidence as one JSON object. */
 static void add_record(struct elf_image *img, const struct site_instance *in,
 		       enum scan_verdict v, unsigned size, const char *type,
@@ -327,6 +335,7 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 	strbuf_addstr(&sb, "]}");
 	ALLOC_GROW(t->records, t->nr_records + 1, t->alloc_records);
 	r = &t->records[t->nr_records++];
+	r->src = in->src;
 	r->path = in->src->path;
 	r->line = s->line;
 	r->col = s->col;
@@ -406,9 +415,15 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	t->verdicts[v]++;
 	if (v == SCAN_UNATTRIBUTED)
 		t->unattributed[reason]++;
-	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
+	ALLOC_GROW(t->judged, t->nr_judged + 1, t->alloc_judged);
+	t->judged[t->nr_judged].src = in->src;
+	t->judged[t->nr_judged].verdict = (unsigned char)v;
+	t->judged[t->nr_judged++].reason = (unsigned char)reason;
+	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED) {
 		add_finding(img, in, v, size, type, why.buf, &acc, used,
 			    &t->findings);
+		note_finding_src(t, in->src);
+	}
 	if (t->want_records)
 		add_record(img, in, v, size, type, aggregate, why.buf, &acc,
 			   used, t);
@@ -426,4 +441,74 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	free(acc.items);
 	strbuf_release(&why);
 	return v;
+}
+
+/* a[*na..] += b[0..nb), growing a; frees b. */
+#define APPEND(a, na, alloca, b, nb) do { \
+	ALLOC_GROW((a), (na) + (nb), (alloca)); \
+	if (nb) \
+		memcpy((a) + (na), (b), (nb) * sizeof(*(b))); \
+	(na) += (nb); \
+	free(b); \
+} while (0)
+
+void judge_tally_merge(struct judge_tally *a, struct judge_tally *b)
+{
+	size_t nf = a->findings.nr;
+
+	APPEND(a->findings.items, a->findings.nr, a->findings.alloc,
+	       b->findings.items, b->findings.nr);
+	APPEND(a->finding_src, nf, a->alloc_finding_src, b->finding_src,
+	       b->findings.nr);
+	APPEND(a->judged, a->nr_judged, a->alloc_judged, b->judged,
+	       b->nr_judged);
+	APPEND(a->records, a->nr_records, a->alloc_records, b->records,
+	       b->nr_records);
+	for (int v = 0; v < SCAN__COUNT; v++)
+		a->verdicts[v] += b->verdicts[v];
+	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
+		a->unattributed[r] += b->unattributed[r];
+	memset(b, 0, sizeof(*b));
+}
+
+static int mismatched(const struct source_sites *src)
+{
+	return __atomic_load_n(&src->mismatch, __ATOMIC_RELAXED);
+}
+
+size_t judge_drop_mismatched(struct judge_tally *t)
+{
+	size_t dropped = 0, k = 0;
+	char *keep = xcalloc(t->findings.nr + 1, 1);
+
+	for (size_t i = 0; i < t->nr_judged; i++) {
+		const struct judged *j = &t->judged[i];
+
+		if (!mismatched(j->src))
+			continue;
+		t->verdicts[j->verdict]--;
+		if (j->verdict == SCAN_UNATTRIBUTED)
+			t->unattributed[j->reason]--;
+		dropped++;
+		/* its sites were never judged: all of them "not judged" */
+		for (size_t s = 0; s < j->src->nr; s++)
+			__atomic_store_n(&((struct source_sites *)j->src)->sites[s].seen,
+					 0, __ATOMIC_RELAXED);
+	}
+	for (size_t i = 0; i < t->findings.nr; i++)
+		keep[i] = !mismatched(t->finding_src[i]);
+	for (size_t i = 0, out = 0; i < t->findings.nr; i++)
+		if (keep[i])
+			t->finding_src[out++] = t->finding_src[i];
+	finding_list_keep(&t->findings, keep);
+	for (size_t i = 0; i < t->nr_records; i++) {
+		if (mismatched(t->records[i].src)) {
+			free(t->records[i].json);
+			continue;
+		}
+		t->records[k++] = t->records[i];
+	}
+	t->nr_records = k;
+	free(keep);
+	return dropped;
 }

@@ -225,25 +225,8 @@ static void scan_all(struct scan_shared *sh, struct scan_ctx *w, int jobs)
 		}
 	scan_worker(&w[0]);
 	for (int k = 1; k < jobs; k++) {
-		struct judge_tally *a = &w[0].t, *b = &w[k].t;
-
 		pthread_join(w[k].thread, NULL);
-		for (size_t i = 0; i < b->findings.nr; i++) {
-			ALLOC_GROW(a->findings.items, a->findings.nr + 1,
-				   a->findings.alloc);
-			a->findings.items[a->findings.nr++] = b->findings.items[i];
-		}
-		free(b->findings.items);
-		for (size_t i = 0; i < b->nr_records; i++) {
-			ALLOC_GROW(a->records, a->nr_records + 1,
-				   a->alloc_records);
-			a->records[a->nr_records++] = b->records[i];
-		}
-		free(b->records);
-		for (int v = 0; v < SCAN__COUNT; v++)
-			a->verdicts[v] += b->verdicts[v];
-		for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
-			a->unattributed[r] += b->unattributed[r];
+		judge_tally_merge(&w[0].t, &w[k].t);
 		w[0].units += w[k].units;
 		w[0].images += w[k].images;
 	}
@@ -409,6 +392,7 @@ int scan_plugin_main(int argc, const char **argv)
 		sh.state[i] == FILE_NOTHING ? nothing++ : trouble++;
 	src_missing = source_cache_missing(sh.cache);
 	src_mismatched = source_cache_mismatched(sh.cache);
+	judge_drop_mismatched(&ctx.t);
 	coverage_collect(sh.cache, &cov, judge_shown);
 	have_cov = 1;
 
@@ -483,6 +467,8 @@ out:
 		coverage_release(&cov);
 	source_cache_free(sh.cache);
 	finding_list_release(&ctx.t.findings);
+	free(ctx.t.finding_src);
+	free(ctx.t.judged);
 	lexical_options_release(&sh.lex);
 	pthread_mutex_destroy(&sh.lock);
 	free(sh.state);
