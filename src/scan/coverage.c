@@ -16,8 +16,7 @@ static const char *const state_text[SITE__COUNT] = {
 	"not judged: its source does not match the build",
 	"no code at its columns: its line has code, no row's column lies in it",
 	"optimised out: its function has code, its line none",
-	"inlined away: its function is only an abstract origin, no copy has "
-	"code",
+	"inlined away: its function is only an abstract origin, no copy has code",
 	"not compiled: no unit of this build has its function",
 };
 

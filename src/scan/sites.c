@@ -14,6 +14,7 @@
 #include "lib/util.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -670,42 +671,44 @@ void source_sites_release(struct source_sites *s)
 	memset(s, 0, sizeof(*s));
 }
 
-size_t source_sites_on_line(const struct source_sites *s, unsigned line,
-			    size_t *first)
+/*
+ * [*first, *first + return value): the elements of an array sorted by
+ * line whose line is `line` -- nr elements of `size` bytes, the line an
+ * unsigned at byte `at` of each.
+ */
+static size_t line_range(const void *base, size_t nr, size_t size, size_t at,
+			 unsigned line, size_t *first)
 {
-	size_t lo = 0, hi = s->nr, n = 0;
+	size_t lo = 0, hi = nr, n = 0;
+#define LINE_OF(k) (*(const unsigned *)((const char *)base + (k) * size + at))
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (s->sites[mid].line < line)
+		if (LINE_OF(mid) < line)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	*first = lo;
-	while (lo + n < s->nr && s->sites[lo + n].line == line)
+	while (lo + n < nr && LINE_OF(lo + n) == line)
 		n++;
 	return n;
+#undef LINE_OF
+}
+
+size_t source_sites_on_line(const struct source_sites *s, unsigned line,
+			    size_t *first)
+{
+	return line_range(s->sites, s->nr, sizeof(*s->sites),
+			  offsetof(struct scan_site, line), line, first);
 }
 
 size_t source_sites_reaching(const struct source_sites *s, unsigned line,
 			     size_t *first)
 {
-	size_t lo = 0, hi = s->nmore, n = 0;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->more[mid].line < line)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	*first = lo;
-	while (lo + n < s->nmore && s->more[lo + n].line == line)
-		n++;
-	return n;
+	return line_range(s->more, s->nmore, sizeof(*s->more),
+			  offsetof(struct site_line, line), line, first);
 }
 
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line)
