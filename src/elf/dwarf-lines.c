@@ -365,7 +365,7 @@ static const char *die_name(Dwarf_Die *die)
 	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name,
 							      &a));
 
-	return s ? s : "?";
+	return s ? s : "(no name in the DWARF)";
 }
 
 static unsigned die_udata(Dwarf_Die *die, int name)

@@ -110,7 +110,7 @@ struct inline_frame {
 	uint64_t die;          /* its DIE's offset: two inlined copies from
 				  one line (a macro that uses its argument
 				  twice) are two frames */
-	const char *function;  /* its name, or "?" */
+	const char *function;  /* its name, or "(no name in the DWARF)" */
 	const char *call_file; /* for an inlined copy: where it was inlined */
 	unsigned call_line, call_col;
 };

@@ -328,7 +328,8 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 		break;
 	}
 	}
-	snprintf(buf, n, "%s%s", kind, name ? name : "?");
+	/* an anonymous struct or union has no name: say so */
+	snprintf(buf, n, "%s%s", kind, name ? name : "(anonymous)");
 }
 
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
