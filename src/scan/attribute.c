@@ -519,17 +519,37 @@ static void mark_function(const struct unit_function *f, void *arg)
 				  f->decl_line);
 }
 
+/* The source's MD5, computed on first need (the file read again). */
+static const unsigned char *source_md5(struct source_cache *c,
+				       struct cache_entry *e)
+{
+	pthread_mutex_lock(&c->lock);
+	if (!e->src.match.has_md5) {
+		size_t len;
+		char *buf = read_file(e->src.path, &len);
+
+		if (buf)
+			source_match_md5(&e->src.match, buf, len);
+		free(buf);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return e->src.match.has_md5 ? e->src.match.md5 : NULL;
+}
+
 /* Was the unit built from this text?  0 yes or not known, else why not
  * in *why. */
-static int unit_source_mismatch(const struct unit_source *src,
+static int unit_source_mismatch(struct source_cache *c,
+				const struct unit_source *src,
 				struct strbuf *why)
 {
 	const struct source_sites *s = &src->e->src;
+	const unsigned char *md5;
 
 	if (s->missing)
 		return 0; /* said already, or without code */
 	if (src->md5) {
-		if (!memcmp(src->md5, s->match.md5, 16))
+		md5 = source_md5(c, src->e);
+		if (!md5 || !memcmp(src->md5, md5, 16))
 			return 0;
 		strbuf_addstr(why, "its MD5 is not the one the line table "
 			      "records");
@@ -632,7 +652,7 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 	line_unit_functions(u, mark_function, pass);
 	for (size_t k = 0; k < us.nr; k++) {
 		strbuf_reset(&why);
-		if (unit_source_mismatch(&us.items[k], &why)) {
+		if (unit_source_mismatch(c, &us.items[k], &why)) {
 			note_mismatch(c, us.items[k].e, obj, why.buf);
 			drop_mismatched(out, first_instance, &us.items[k].e->src);
 		}

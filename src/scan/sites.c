@@ -598,7 +598,6 @@ void source_sites_load(struct source_sites *s, const char *path,
 		wanted = memmem(buf, len, macros->macros[k].name,
 				strlen(macros->macros[k].name)) != NULL;
 	if (!wanted) {
-		source_match_init(&s->match, buf, len, NULL);
 		free(buf);
 		return;
 	}
@@ -629,7 +628,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 	}
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
-	source_match_init(&s->match, buf, len, s->nr ? &l : NULL);
+	if (s->nr)
+		source_match_init(&s->match, &l);
 	if (s->nr) {
 		size_t bytes = (size_t)s->match.nlines / 8 + 1;
 

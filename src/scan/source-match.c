@@ -7,17 +7,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-void source_match_init(struct source_match *m, const char *buf, size_t len,
-		       const struct token_list *l)
+void source_match_md5(struct source_match *m, const char *buf, size_t len)
 {
 	struct md5_ctx ctx;
+
+	md5_init(&ctx);
+	md5_update(&ctx, len, (const uint8_t *)buf);
+	md5_digest(&ctx, sizeof(m->md5), m->md5);
+	m->has_md5 = 1;
+}
+
+void source_match_init(struct source_match *m, const struct token_list *l)
+{
 	size_t ntok;
 	unsigned line = 0;
 
 	memset(m, 0, sizeof(*m));
-	md5_init(&ctx);
-	md5_update(&ctx, len, (const uint8_t *)buf);
-	md5_digest(&ctx, sizeof(m->md5), m->md5);
 	if (!l || l->nr < 2)
 		return;
 	ntok = l->nr - 1; /* without the EOF token */

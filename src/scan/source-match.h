@@ -24,6 +24,7 @@
 
 struct source_match {
 	unsigned char md5[16];
+	int has_md5;
 	unsigned nlines;
 	/* the tokens of line n start at the columns
 	 * tok_col[line_first[n - 1] .. line_first[n]) */
@@ -31,9 +32,11 @@ struct source_match {
 	uint16_t *tok_col;
 };
 
-/* The MD5 of buf[0..len), and the token starts of l when it is not NULL. */
-void source_match_init(struct source_match *m, const char *buf, size_t len,
-		       const struct token_list *l);
+/* The token starts of l, and the number of lines. */
+void source_match_init(struct source_match *m, const struct token_list *l);
+/* m->md5 of buf[0..len) (only when a unit has an MD5 to compare: gcc's
+ * do not, and every source would be hashed for nothing). */
+void source_match_md5(struct source_match *m, const char *buf, size_t len);
 void source_match_release(struct source_match *m);
 
 /* Does a token start at line:col?  1 yes, 0 no, -1 not known (no token
