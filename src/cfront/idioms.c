@@ -188,8 +188,8 @@ int once_assignment_extent(const char *buf, const struct token_list *l,
 		whole->end = end + 1;
 		return 0;
 	}
-	if (begin > 0 &&
-	    (is_punct(buf, l, begin - 1, "++") || is_punct(buf, l, begin - 1, "--"))) {
+	if (begin > 0 && (is_punct(buf, l, begin - 1, "++") ||
+			  is_punct(buf, l, begin - 1, "--"))) {
 		whole->begin = begin - 1;
 		whole->end = end;
 		return 0;

@@ -31,7 +31,8 @@ enum access_kind {
 
 struct mem_access {
 	uint64_t pc;
-	char text[96];       /* "movl 4(%rdi), %eax", "ldrh w8, [x8] (x8 = x19 + 0x359)" */
+	char text[96];       /* "movl 4(%rdi), %eax"; through a formed
+				register: "ldrh w8, [x8] (x8 = x19 + 0x359)" */
 	enum access_kind kind;
 	unsigned size;       /* bytes; 0 when unknown */
 	uint64_t base;       /* register number, or BASE_ABSOLUTE */
