@@ -454,9 +454,15 @@ struct unit_source {
 };
 
 struct unit_sources {
+	struct source_cache *c;
 	struct unit_source *items;
-	size_t nr;
+	size_t nr, alloc;
 	size_t *of_file;            /* file table index -> items index */
+	/* names that are no pointer of the file table (libdw gives the
+	 * rows the table's strings; should it not, they are looked up by
+	 * path, not dropped): by name, items index */
+	const char **other;
+	size_t *other_at, nother, alloc_other;
 };
 
 /* Resolve every file of the unit's table to its cache entry (read and
@@ -467,9 +473,11 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 {
 	struct strbuf path = STRBUF_INIT;
 
-	us->items = xcalloc(u->nfiles + 1, sizeof(*us->items));
+	memset(us, 0, sizeof(*us));
+	us->c = c;
+	us->alloc = u->nfiles + 1;
+	us->items = xcalloc(us->alloc, sizeof(*us->items));
 	us->of_file = xcalloc(u->nfiles + 1, sizeof(*us->of_file));
-	us->nr = 0;
 	for (size_t i = 0; i < u->nfiles; i++) {
 		struct cache_entry *e;
 		size_t k;
@@ -495,10 +503,32 @@ static struct unit_source *unit_source_of(struct unit_sources *us,
 					  struct line_unit *u, const char *file)
 {
 	const struct unit_file *f = line_unit_file(u, file);
+	struct strbuf path = STRBUF_INIT;
+	struct cache_entry *e;
+	size_t k;
 
-	if (!f || us->of_file[f->index] == SIZE_MAX)
-		return NULL;
-	return &us->items[us->of_file[f->index]];
+	if (f)
+		return us->of_file[f->index] == SIZE_MAX ? NULL :
+			&us->items[us->of_file[f->index]];
+	for (k = 0; k < us->nother; k++)
+		if (us->other[k] == file)
+			return &us->items[us->other_at[k]];
+	source_path(us->c, u, file, &path);
+	e = cache_get(us->c, path.buf);
+	strbuf_release(&path);
+	for (k = 0; k < us->nr && us->items[k].e != e; k++)
+		;
+	if (k == us->nr) {
+		ALLOC_GROW(us->items, us->nr + 1, us->alloc);
+		memset(&us->items[us->nr], 0, sizeof(*us->items));
+		us->items[us->nr++].e = e;
+	}
+	ALLOC_GROW(us->other, us->nother + 1, us->alloc_other);
+	us->other_at = xrealloc(us->other_at, us->alloc_other *
+				sizeof(*us->other_at));
+	us->other[us->nother] = file;
+	us->other_at[us->nother++] = k;
+	return &us->items[k];
 }
 
 /* A function of the unit declared in a source with sites: mark its line
@@ -660,6 +690,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 	strbuf_release(&why);
 	free(us.items);
 	free(us.of_file);
+	free(us.other);
+	free(us.other_at);
 }
 
 void instance_list_clear(struct instance_list *l)
