@@ -12,9 +12,9 @@
  *     "\ No newline at end of file" included).
  */
 #include "fix/diff.h"
-#include "fix/add-include.h"
+#include "rewrite/add-include.h"
 #include "cfront/lexer.h"
-#include "fix/rewrite.h"
+#include "rewrite/rewrite.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 # rwonce fix: the command itself is linked into the tool by mk/00-tool.mk
-# (src/fix/: fix.c, rewrite.c, diff.c, in-place.c, add-include.c).  Benchmarks on real
+# (src/fix/: fix.c, diff.c, in-place.c; the conversions are src/rewrite/).  Benchmarks on real
 # and generated trees, not part of `make check` (they take minutes):
 #
 #   make bench-linux-tree    audit and fix over linux-source-6.1 vs git grep

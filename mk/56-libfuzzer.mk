@@ -14,8 +14,8 @@ FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 30
 FUZZ_FLAGS   := -std=gnu11 -Wall -Wextra -Werror -Iinclude -Isrc -g -O1 \
 		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB_SRCS := $(wildcard src/cfront/*.c) src/fix/rewrite.c src/fix/diff.c \
-		 src/fix/add-include.c $(wildcard src/lib/*.c)
+FUZZ_LIB_SRCS := $(wildcard src/cfront/*.c) $(wildcard src/rewrite/*.c) \
+		 src/fix/diff.c $(wildcard src/lib/*.c)
 FUZZ_HARNESSES := $(patsubst libfuzzer/%.c,$(BUILD)/libfuzzer/%,\
 		 $(wildcard libfuzzer/*.c))
 
@@ -23,7 +23,8 @@ FUZZ_HARNESSES := $(patsubst libfuzzer/%.c,$(BUILD)/libfuzzer/%,\
 libfuzzer: $(FUZZ_HARNESSES)
 
 $(BUILD)/libfuzzer/%: libfuzzer/%.c $(FUZZ_LIB_SRCS) \
-		$(wildcard src/cfront/*.h src/fix/*.h src/findings/*.h src/lib/*.h)
+		$(wildcard src/cfront/*.h src/rewrite/*.h src/fix/*.h src/findings/*.h \
+			src/lib/*.h)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRCS) -lpthread
 

@@ -71,7 +71,9 @@ clang-engine-info:
 # only what the engine needs, so it builds whatever else is in flux.
 CLANG_AUDIT_TEST := $(BUILD)/tests/audit/clang-audit
 CLANG_AUDIT_TEST_OBJS := $(BUILD)/tests/audit/clang/clang-audit.o \
-	$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/lib/*.c) src/findings/finding.c) \
+	$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/lib/*.c) src/findings/finding.c \
+		src/cfront/once-macros.c src/cfront/idioms.c src/cfront/tokscan.c \
+		src/cfront/lexer.c) \
 	$(CLANG_ENGINE_OBJS)
 CHECK_PREREQS += $(CLANG_AUDIT_TEST)
 ALL_TARGETS += $(CLANG_AUDIT_TEST)

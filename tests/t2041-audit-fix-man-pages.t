@@ -36,7 +36,7 @@ test_expect_success 'rwonce-audit.1 explains every rule of --list-rules' "
 # lists them) is in the page, volatile-cast included.
 "$RWONCE" audit --macro X=nosuchkind . >/dev/null 2>"$TEST_TMP/kinds"
 test_expect_success 'rwonce-audit.1 names every --macro kind' "
-	kinds=\$(sed -n 's/.*(use \\(.*\\))\$/\\1/p' '$TEST_TMP/kinds' | sed 's/, / /g; s/ or / /') &&
+	kinds=\$(sed -n 's/.*(KIND: \\(.*\\))\$/\\1/p' '$TEST_TMP/kinds' | sed 's/, / /g; s/ or / /') &&
 	test -n \"\$kinds\" && echo \"\$kinds\" | grep -q volatile-cast &&
 	for k in \$kinds; do
 		grep -q -e \"\$k\" '$P' || { echo \"missing kind: \$k\"; exit 1; }

@@ -8,6 +8,7 @@
 #include "cfront/lexer.h"
 #include "findings/report.h"
 #include "audit/rules-lexical.h"
+#include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/parse-options.h"
@@ -25,6 +26,9 @@ static const char *const audit_usage[] = {
 
 struct audit_ctx {
 	struct lexical_options lex;
+	size_t discovered;      /* once-macros found in the tree */
+	struct strbuf json;     /* extra JSON members of the report */
+	struct strbuf summary;  /* extra lines of the summary */
 	size_t max_size;
 	struct finding_list all;
 	size_t findings; /* running count for the progress line */
@@ -177,24 +181,43 @@ static void list_rules(struct lexical_options *lex)
 }
 
 /*
- * --preset=NAME: its --macro specs go before the user's, so that a
- * --macro of the same name still decides (the later one wins).
+ * The tree's own once-macros (cfront/once-discover.h), found over the
+ * paths the run checks; a line on stderr says which, unless -q.  JSON
+ * carries them in "once_macros".
  */
-static int add_preset(const char *name, struct strlist *macros)
+static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
+			    size_t npaths, const struct walk_options *wo)
 {
-	const char *const *specs = lexical_preset_macros(name);
-	struct strlist all = STRLIST_INIT;
+	struct strbuf names = STRBUF_INIT;
+	size_t shown = 0;
 
-	if (!specs)
-		return error("--preset: unknown preset '%s' (known: %s)", name,
-			     lexical_preset_names());
-	for (; *specs; specs++)
-		strlist_push(&all, *specs);
-	for (size_t i = 0; i < macros->nr; i++)
-		strlist_push(&all, macros->items[i]);
-	strlist_clear(macros);
-	*macros = all;
-	return 0;
+	ctx->discovered = once_discover_paths(&ctx->lex.macros, paths, npaths,
+					      wo);
+	strbuf_addstr(&ctx->json, "\"once_macros\": [");
+	for (size_t i = 0; i < ctx->lex.macros.nr; i++) {
+		const struct once_macro *m = &ctx->lex.macros.items[i];
+
+		if (!m->def_path)
+			continue;
+		if (shown++ < 6)
+			strbuf_addf(&names, "%s%s (%s:%u)", shown > 1 ? ", " : "",
+				    m->name, m->def_path, m->def_line);
+		strbuf_addf(&ctx->json, "%s{\"name\": \"", shown > 1 ? ", " : "");
+		strbuf_add_json_escaped(&ctx->json, m->name);
+		strbuf_addf(&ctx->json, "\", \"kind\": \"%s\", \"volatile_cast\": %s, "
+			    "\"discovered\": %s, \"path\": \"",
+			    once_macro_kind_name(m->kind),
+			    m->flags & OMF_VOLATILE_CAST ? "true" : "false",
+			    m->flags & OMF_DISCOVERED ? "true" : "false");
+		strbuf_add_json_escaped(&ctx->json, m->def_path);
+		strbuf_addf(&ctx->json, "\", \"line\": %u}", m->def_line);
+	}
+	strbuf_addch(&ctx->json, ']');
+	if (shown)
+		strbuf_addf(&ctx->summary, "rwonce audit: %zu once-macro%s of the "
+			    "tree: %s%s\n", shown, shown == 1 ? "" : "s",
+			    names.buf, shown > 6 ? ", ..." : "");
+	strbuf_release(&names);
 }
 
 /*
@@ -228,7 +251,7 @@ static int choose_engine(const char *engine, const char **build_dir)
 /* The libclang engine over the units of build_dir, findings in *all;
  * returns non-zero on trouble (no database, units that failed). */
 static int audit_with_clang(const char *build_dir, int jobs, int argc,
-			    const char **argv, const struct strlist *macros,
+			    const char **argv,
 			    const struct strlist *excludes, int progress,
 			    const struct lexical_options *lex,
 			    struct finding_list *all, size_t *units,
@@ -245,7 +268,7 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 	o.build_dir = build_dir;
 	o.jobs = jobs;
 	o.paths = &paths;
-	o.macros = macros;
+	o.macros = &lex->macros;
 	o.excludes = excludes;
 	o.progress = progress;
 	o.unit_files = unit_files;
@@ -292,7 +315,7 @@ int cmd_audit(int argc, const char **argv)
 	struct strlist excludes = STRLIST_INIT, macros = STRLIST_INIT;
 	const char *format = "text", *srcroot = NULL, *preset = NULL;
 	const char *engine = "lexical", *build_dir = NULL;
-	int use_clang;
+	int use_clang, no_discover = 0;
 	int jobs = 0, follow = 0, no_progress = 0, quiet = 0, show_rules = 0;
 	int max_mib = 64, fmt, trouble, status;
 	const char *dot[] = { ".", NULL };
@@ -308,6 +331,9 @@ int cmd_audit(int argc, const char **argv)
 			 "read-once, write-once, or volatile-cast (the "
 			 "macro is a volatile cast, like the kernel's "
 			 "READ_ONCE) (repeatable)"),
+		OPT_BOOL(0, "no-discover", &no_discover,
+			 "do not take the tree's own #defines of once-macros "
+			 "as once-macros (only the built-in and --macro ones)"),
 		OPT_STRING(0, "preset", &preset, "NAME",
 			   "the once-macros of a known codebase: linux (its "
 			   "READ_ONCE/WRITE_ONCE are volatile casts, as with "
@@ -343,10 +369,11 @@ int cmd_audit(int argc, const char **argv)
 	/* The clang engine's own rules: on unless --disable'd. */
 	ctx.lex.enabled[RULE_ONCE_SIZE] = 1;
 	ctx.lex.enabled[RULE_VOLATILE_AGGREGATE] = 1;
-	if (preset && add_preset(preset, &macros))
+	/* --preset first, so that a --macro of the same name still decides */
+	if (preset && once_macros_add_preset(&ctx.lex.macros, preset))
 		goto trouble_out;
 	for (size_t i = 0; i < macros.nr; i++)
-		if (lexical_add_macro(&ctx.lex, macros.items[i]))
+		if (once_macros_add_spec(&ctx.lex.macros, macros.items[i]))
 			goto trouble_out;
 	if (set_rules(&ctx.lex))
 		goto trouble_out;
@@ -370,12 +397,27 @@ int cmd_audit(int argc, const char **argv)
 	use_clang = choose_engine(engine, &build_dir);
 	if (use_clang < 0)
 		goto trouble_out;
+
+	if (argc > 0) {
+		paths = argv;
+		npaths = (size_t)argc;
+	} else {
+		paths = dot;
+		npaths = 1;
+	}
+	memset(&wo, 0, sizeof(wo));
+	wo.excludes = &excludes;
+	wo.jobs = jobs;
+	wo.follow_symlinks = follow;
+	if (!no_discover)
+		discover_macros(&ctx, paths, npaths, &wo);
+
 	if (use_clang) {
 		size_t units = 0;
 
 		struct strlist unit_files = STRLIST_INIT;
 
-		trouble = audit_with_clang(build_dir, jobs, argc, argv, &macros,
+		trouble = audit_with_clang(build_dir, jobs, argc, argv,
 					   &excludes, want_progress(no_progress),
 					   &ctx.lex, &ctx.all, &units,
 					   &unit_files);
@@ -402,18 +444,6 @@ int cmd_audit(int argc, const char **argv)
 		goto report;
 	}
 
-	if (argc > 0) {
-		paths = argv;
-		npaths = (size_t)argc;
-	} else {
-		paths = dot;
-		npaths = 1;
-	}
-
-	memset(&wo, 0, sizeof(wo));
-	wo.excludes = &excludes;
-	wo.jobs = jobs;
-	wo.follow_symlinks = follow;
 	wo.progress = want_progress(no_progress);
 	wo.what = "audit";
 	wo.fn = audit_one;
@@ -432,10 +462,13 @@ report:
 	ro.color = fmt == REPORT_TEXT && want_color(1);
 	ro.engine = use_clang ? "clang" : "lexical";
 	ro.srcroot = srcroot;
+	ro.json_extra = ctx.json.len ? ctx.json.buf : NULL;
 	if (report_write(stdout, &ctx.all, &ro))
 		trouble = 1;
-	if (!quiet)
+	if (!quiet) {
 		report_summary(stderr, &ctx.all, st.files);
+		fputs(strbuf_str(&ctx.summary), stderr);
+	}
 
 	status = trouble ? EXIT_TROUBLE : ctx.all.nr ? EXIT_FINDINGS : EXIT_CLEAN;
 	goto out;
@@ -444,6 +477,8 @@ trouble_out:
 out:
 	finding_list_release(&ctx.all);
 	lexical_options_release(&ctx.lex);
+	strbuf_release(&ctx.json);
+	strbuf_release(&ctx.summary);
 	strlist_clear(&excludes);
 	strlist_clear(&macros);
 	strlist_clear(&enable_list);

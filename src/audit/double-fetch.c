@@ -107,13 +107,10 @@ static int operand_before(const char *buf, const struct token_list *l,
 	return is_p(buf, l, i - 1, "]");
 }
 
-/* Is the '*' at i the operand of sizeof, typeof or alignof? */
+/* Is the '*' at i the operand of sizeof, typeof, alignof (or offsetof,
+ * a macro with the same meaning here)? */
 static int in_sizeof(const char *buf, const struct token_list *l, size_t i)
 {
-	static const char *const kw[] = {
-		"sizeof", "typeof", "__typeof__", "__typeof", "_Alignof",
-		"__alignof__", "offsetof",
-	};
 	size_t k = i;
 
 	/* sizeof *p, sizeof(*p), sizeof((*p)) */
@@ -121,10 +118,8 @@ static int in_sizeof(const char *buf, const struct token_list *l, size_t i)
 		k--;
 	if (!k)
 		return 0;
-	for (size_t j = 0; j < ARRAY_SIZE(kw); j++)
-		if (tok_ident(buf, l, k - 1, kw[j]))
-			return 1;
-	return 0;
+	return tok_is_unevaluated_keyword(buf, l, k - 1) ||
+	       tok_ident(buf, l, k - 1, "offsetof");
 }
 
 /* The end of the expression assigned at i (after '='): ';' or ',' at depth 0. */

@@ -18,129 +18,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct once_macro builtin_macros[] = {
-	{ "ACCESS_ONCE", MK_ACCESS_ONCE, 0 },
-	{ "READ_ONCE", MK_READ_ONCE, 0 },
-	{ "WRITE_ONCE", MK_WRITE_ONCE, 0 },
-	{ "__READ_ONCE", MK_READ_ONCE, 0 },
-	{ "__WRITE_ONCE", MK_WRITE_ONCE, 0 },
-	{ "ASSIGN_ONCE", MK_WRITE_ONCE, 0 },
-	{ "READ_ONCE_NOCHECK", MK_READ_ONCE, 0 },
-};
-
 void lexical_options_init(struct lexical_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->enabled[RULE_ACCESS_ONCE] = 1;
 	o->enabled[RULE_ACCESS_ONCE_NONSCALAR] = 1;
 	o->enabled[RULE_VOLATILE_CAST] = 1;
-	for (size_t i = 0; i < ARRAY_SIZE(builtin_macros); i++) {
-		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
-		o->macros[o->nr_macros].name = xstrdup(builtin_macros[i].name);
-		o->macros[o->nr_macros].kind = builtin_macros[i].kind;
-		o->macros[o->nr_macros].volatile_cast = 0;
-		o->nr_macros++;
-	}
-}
-
-int lexical_add_macro(struct lexical_options *o, const char *spec)
-{
-	static const struct { const char *name; enum macro_kind kind; } kinds[] = {
-		{ "access-once", MK_ACCESS_ONCE },
-		{ "read-once", MK_READ_ONCE },
-		{ "write-once", MK_WRITE_ONCE },
-		/* the clang engine's spellings, accepted by both engines */
-		{ "access", MK_ACCESS_ONCE },
-		{ "read", MK_READ_ONCE },
-		{ "write", MK_WRITE_ONCE },
-		{ "once", MK_READ_ONCE },
-	};
-	const char *eq = strchr(spec, '=');
-	size_t n;
-
-	if (!eq || eq == spec)
-		return error("--macro '%s': expected NAME=KIND (KIND: access-once, "
-			     "read-once or write-once)", spec);
-	n = (size_t)(eq - spec);
-	for (size_t i = 0; i < n; i++) {
-		char c = spec[i];
-
-		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-		      (i && c >= '0' && c <= '9')))
-			return error("--macro '%s': '%.*s' is not a C identifier",
-				     spec, (int)n, spec);
-	}
-	if (!strcmp(eq + 1, "volatile-cast")) {
-		/* Not a kind of its own: what the macro already is (a read
-		 * when new), implemented as a volatile cast. */
-		for (size_t i = 0; i < o->nr_macros; i++) {
-			if (strlen(o->macros[i].name) == n &&
-			    !memcmp(o->macros[i].name, spec, n)) {
-				o->macros[i].volatile_cast = 1;
-				return 0;
-			}
-		}
-		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
-		o->macros[o->nr_macros].name = xstrndup(spec, n);
-		o->macros[o->nr_macros].kind = MK_READ_ONCE;
-		o->macros[o->nr_macros].volatile_cast = 1;
-		o->nr_macros++;
-		return 0;
-	}
-	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
-		if (strcmp(eq + 1, kinds[k].name))
-			continue;
-		/* A later definition of the same name wins. */
-		for (size_t i = 0; i < o->nr_macros; i++) {
-			if (strlen(o->macros[i].name) == n &&
-			    !memcmp(o->macros[i].name, spec, n)) {
-				o->macros[i].kind = kinds[k].kind;
-				return 0;
-			}
-		}
-		ALLOC_GROW(o->macros, o->nr_macros + 1, o->alloc_macros);
-		o->macros[o->nr_macros].name = xstrndup(spec, n);
-		o->macros[o->nr_macros].kind = kinds[k].kind;
-		o->macros[o->nr_macros].volatile_cast = 0;
-		o->nr_macros++;
-		return 0;
-	}
-	return error("--macro '%s': unknown kind '%s' (use access-once, "
-		     "read-once, write-once or volatile-cast)", spec, eq + 1);
-}
-
-/*
- * Presets: what a kernel developer would otherwise spell as four --macro
- * options.  Linux's __READ_ONCE/__WRITE_ONCE are the volatile casts
- * themselves (*(const volatile typeof(x) *)&(x)); READ_ONCE/WRITE_ONCE
- * wrap them.  READ_ONCE_NOCHECK is not one: it reads through a function
- * (__read_once_word_nocheck).  The include mapping of the tree type index
- * (<asm/X.h>, <linux/X.h>, arch/NAME/ first) needs no option: it is
- * what any walked tree gets.
- */
-static const char *const preset_linux[] = {
-	"READ_ONCE=volatile-cast", "WRITE_ONCE=volatile-cast",
-	"__READ_ONCE=volatile-cast", "__WRITE_ONCE=volatile-cast", NULL,
-};
-
-static const struct {
-	const char *name;
-	const char *const *macros;
-} presets[] = {
-	{ "linux", preset_linux },
-};
-
-const char *const *lexical_preset_macros(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(presets); i++)
-		if (!strcmp(name, presets[i].name))
-			return presets[i].macros;
-	return NULL;
-}
-
-const char *lexical_preset_names(void)
-{
-	return "linux";
+	once_macros_init(&o->macros);
 }
 
 /*
@@ -195,11 +79,28 @@ void lexical_options_release(struct lexical_options *o)
 		free(o->tree);
 		o->tree = NULL;
 	}
-	for (size_t i = 0; i < o->nr_macros; i++)
-		free(o->macros[i].name);
-	free(o->macros);
-	o->macros = NULL;
-	o->nr_macros = o->alloc_macros = 0;
+	once_macros_release(&o->macros);
+}
+
+/*
+ * Does a rule that is on check the uses of m?  The style rule looks at
+ * ACCESS_ONCE and --macro names, the nonscalar rule at every
+ * ACCESS_ONCE-style macro, volatile-aggregate at the volatile-cast reads
+ * and writes -- each only when an argument is the object, to be typed.
+ */
+static int macro_checked(const struct once_macro *m, void *opts)
+{
+	const struct lexical_options *o = opts;
+
+	if (m->object_arg < 0 || (m->flags & OMF_RWONCE))
+		return 0;
+	if (m->kind == OMK_ACCESS)
+		return o->enabled[RULE_ACCESS_ONCE_NONSCALAR] ||
+		       (o->enabled[RULE_ACCESS_ONCE] &&
+			!(m->flags & OMF_DISCOVERED));
+	return (m->flags & OMF_VOLATILE_CAST) &&
+	       !(m->flags & OMF_POINTER_OBJECT) &&
+	       o->enabled[RULE_VOLATILE_AGGREGATE];
 }
 
 int lexical_wants_file(const struct lexical_options *o, const char *buf,
@@ -209,18 +110,10 @@ int lexical_wants_file(const struct lexical_options *o, const char *buf,
 		return 1;
 	if (o->enabled[RULE_VOLATILE_CAST] && memmem(buf, len, "volatile", 8))
 		return 1;
-	for (size_t i = 0; i < o->nr_macros; i++) {
-		int wanted = (o->macros[i].kind == MK_ACCESS_ONCE &&
-			      (o->enabled[RULE_ACCESS_ONCE] ||
-			       o->enabled[RULE_ACCESS_ONCE_NONSCALAR])) ||
-			     (o->macros[i].volatile_cast &&
-			      o->enabled[RULE_VOLATILE_AGGREGATE]);
-
-		if (wanted && memmem(buf, len, o->macros[i].name,
-				     strlen(o->macros[i].name)))
-			return 1;
-	}
-	return 0;
+	/* one pass over the bytes, each name looked up in the table's
+	 * index: a kernel tree has some 150 once-macros */
+	return once_macros_scan(&o->macros, buf, len, macro_checked,
+				(void *)o);
 }
 
 /* ---- helpers ---- */
@@ -276,6 +169,9 @@ struct file_ctx {
 	const struct token_list *l;
 	struct finding_list *out;
 	struct type_index *ti; /* built on first need */
+	/* the once-macro whose use is being checked: a discovered one's
+	 * findings carry a note naming its definition */
+	const struct once_macro *macro;
 };
 
 static struct type_index *index_of(struct file_ctx *c)
@@ -309,7 +205,14 @@ static void add(struct file_ctx *c, enum rule_id rule, size_t first,
 		f.type_canonical = (char *)ty->canonical;
 	}
 	f.fixable = fixable;
+	/* a discovered macro's finding names its definition; a known name's
+	 * only where its definition is the reason (a volatile cast) */
+	if (c->macro && c->macro->def_path &&
+	    ((c->macro->flags & OMF_DISCOVERED) ||
+	     rule == RULE_VOLATILE_AGGREGATE))
+		f.notes = once_macro_definition_note(c->macro);
 	finding_list_add(c->out, &f);
+	free(f.notes);
 }
 
 static void add_type_clause(struct strbuf *sb, int known,
@@ -356,26 +259,27 @@ static const struct once_macro *macro_at(const struct lexical_options *o,
 
 	if (t->kind != TOK_IDENT)
 		return NULL;
-	for (size_t k = 0; k < o->nr_macros; k++)
-		if (token_is(buf, t, o->macros[k].name))
-			return &o->macros[k];
-	return NULL;
+	return once_macros_find(&o->macros, buf + t->off, t->len);
 }
 
-/* Does the name of a macro being defined say it implements a once-access? */
-static int is_once_impl_name(const struct lexical_options *o, const char *buf,
-			     const struct token_list *l, size_t name)
+/*
+ * Does the name of a macro being defined say it implements a once-access?
+ * 2: a built-in or named once-macro, or a name like one (__READ_ONCE_SIZE):
+ * nothing in its body is reported.  1: a once-macro discovery found: its
+ * own volatile cast is its implementation, but a deprecated ACCESS_ONCE
+ * it calls is still reported (DEV_REG(d) ACCESS_ONCE((d)->reg)).  0: no.
+ */
+static int once_impl(const struct lexical_options *o, const char *buf,
+		     const struct token_list *l, size_t name)
 {
-	struct strbuf sb = STRBUF_INIT;
-	int r = 0;
+	const struct once_macro *m = macro_at(o, buf, l, name);
+	enum once_macro_kind k;
 
-	if (macro_at(o, buf, l, name))
-		return 1;
-	token_spelling(buf, &l->tok[name], &sb);
-	r = strstr(sb.buf, "READ_ONCE") || strstr(sb.buf, "WRITE_ONCE") ||
-	    strstr(sb.buf, "ACCESS_ONCE") || strstr(sb.buf, "ASSIGN_ONCE");
-	strbuf_release(&sb);
-	return r;
+	if (once_macro_name_implies(buf + l->tok[name].off, l->tok[name].len, &k))
+		return 2;
+	if (!m)
+		return 0;
+	return m->flags & OMF_DISCOVERED ? 1 : 2;
 }
 
 /* ---- access-once and access-once-nonscalar ---- */
@@ -548,8 +452,12 @@ static void check_volatile_cast_macro(struct file_ctx *c, size_t i,
 	if (tok_call_args(c->buf, c->l, i, args, ARRAY_SIZE(args), &nargs,
 			  &close) || nargs > 2)
 		return;
-	/* ASSIGN_ONCE(v, x), the 2014 spelling, has its target second. */
-	k = nargs == 2 && !strcmp(m->name, "ASSIGN_ONCE") ? 1 : 0;
+	/* ASSIGN_ONCE(v, x), the 2014 spelling, has its target second;
+	 * a discovered macro whose object is an expression of its
+	 * arguments (no argument is the object) is not typed here */
+	if (once_macro_object_arg(m, nargs) < 0)
+		return;
+	k = (size_t)once_macro_object_arg(m, nargs);
 	if (args[k].end <= args[k].begin)
 		return;
 	if (!type_index_expr(index_of(c), c->buf, c->l, args[k], &ty)) {
@@ -568,7 +476,7 @@ static void check_volatile_cast_macro(struct file_ctx *c, size_t i,
 		    "scalar",
 		    m->name, arg.buf, ty.cls == TC_UNION ? "union" : "struct",
 		    ty.spelled, u.units, u.min_unit, u.min_unit == 1 ? "" : "s",
-		    m->name, m->kind == MK_WRITE_ONCE ? "WRITE_ONCE" : "READ_ONCE");
+		    m->name, m->kind == OMK_WRITE ? "WRITE_ONCE" : "READ_ONCE");
 	add(c, RULE_VOLATILE_AGGREGATE, i, close, msg.buf, &ty, 0);
 	strbuf_release(&msg);
 	strbuf_release(&arg);
@@ -587,16 +495,29 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	enum once_use use;
 	int known = 0;
 
-	if (m->volatile_cast && c->o->enabled[RULE_VOLATILE_AGGREGATE])
+	c->macro = m;
+	/* an ACCESS_ONCE-style macro of an aggregate is the nonscalar
+	 * rule's: one finding, not two */
+	if ((m->flags & OMF_VOLATILE_CAST) && m->kind != OMK_ACCESS &&
+	    c->o->enabled[RULE_VOLATILE_AGGREGATE])
 		check_volatile_cast_macro(c, i, m);
-	if (m->kind != MK_ACCESS_ONCE)
+	/* READ_ONCE/WRITE_ONCE are the marked forms; rwonce.h's names are
+	 * correct by construction; an object that is not one argument
+	 * (atomic_read(v): (v)->counter) has no READ_ONCE(arg) to offer */
+	if (m->kind != OMK_ACCESS || (m->flags & OMF_RWONCE) ||
+	    m->object_arg < 0) {
+		c->macro = NULL;
 		return; /* READ_ONCE/WRITE_ONCE are the marked forms */
-	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
+	}
+	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close)) {
+		c->macro = NULL;
 		return; /* a mention, not a call */
+	}
 	whole.begin = i;
 	whole.end = close + 1;
 	use = once_use_classify(buf, l, whole.begin, whole.end);
-	if (nargs == 1 && args[0].end > args[0].begin) {
+	if (nargs == 1 && once_macro_object_arg(m, nargs) == 0 &&
+	    args[0].end > args[0].begin) {
 		known = type_index_expr(index_of(c), buf, l, args[0], &ty);
 		if (!known && c->o->tree)
 			known = resolve_in_tree(c, args[0], &ty, &per_def);
@@ -606,8 +527,11 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	else
 		strbuf_addstr(&arg, "...");
 
-	if (c->o->enabled[RULE_ACCESS_ONCE]) {
-		const char *name = c->o->macros[m - c->o->macros].name;
+	/* The style rule (use READ_ONCE) is for ACCESS_ONCE and the names
+	 * the user gave; a tree's own ACCESS_ONCE-style macro found by
+	 * discovery is checked for hazards only (the nonscalar rule). */
+	if (c->o->enabled[RULE_ACCESS_ONCE] && !(m->flags & OMF_DISCOVERED)) {
+		const char *name = m->name;
 
 		if (!strcmp(name, "ACCESS_ONCE"))
 			strbuf_addf(&msg, "%s(%s) is deprecated", name, arg.buf);
@@ -640,7 +564,7 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 				    "volatile (GCC 4.6/4.7, clang); use "
 				    "READ_ONCE/WRITE_ONCE, which go through one "
 				    "scalar of the object's size",
-				    c->o->macros[m - c->o->macros].name, arg.buf,
+				    m->name, arg.buf,
 				    ty.spelled, per_def.buf);
 		else
 			strbuf_addf(&msg, "%s(%s) on %s type '%s': a volatile %s "
@@ -648,7 +572,7 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 				    "volatile (GCC 4.6/4.7, clang); use "
 				    "READ_ONCE/WRITE_ONCE, which go through one "
 				    "scalar of the object's size",
-				    c->o->macros[m - c->o->macros].name, arg.buf,
+				    m->name, arg.buf,
 				    ty.cls == TC_ARRAY ? "an array" :
 				    ty.cls == TC_UNION ? "a union" : "a struct",
 				    ty.spelled, type_class_name(ty.cls));
@@ -657,6 +581,7 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	strbuf_release(&msg);
 	strbuf_release(&arg);
 	strbuf_release(&per_def);
+	c->macro = NULL;
 }
 
 /* ---- volatile-cast ---- */
@@ -885,16 +810,9 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 			const char *buf, const struct token_list *l,
 			struct finding_list *out)
 {
-	struct file_ctx c = { o, path, buf, l, out, NULL };
-	int in_once_impl = 0; /* inside #define READ_ONCE... and friends */
+	struct file_ctx c = { o, path, buf, l, out, NULL, NULL };
+	int in_once_impl = 0; /* inside #define READ_ONCE...: once_impl() */
 	size_t eof = l->nr - 1;
-	int want_macros = o->enabled[RULE_ACCESS_ONCE] ||
-			  o->enabled[RULE_ACCESS_ONCE_NONSCALAR];
-
-	/* --macro READ_ONCE=volatile-cast with only volatile-aggregate on */
-	for (size_t k = 0; k < o->nr_macros && !want_macros; k++)
-		want_macros = o->macros[k].volatile_cast &&
-			      o->enabled[RULE_VOLATILE_AGGREGATE];
 
 	for (size_t i = 0; i < eof; i++) {
 		const struct token *t = &l->tok[i];
@@ -904,23 +822,22 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 		if (t->kind == TOK_HASH) {
 			in_once_impl = 0;
 			if (i + 2 < eof && tok_ident(buf, l, i + 1, "define") &&
-			    !(l->tok[i + 2].flags & TF_BOL) &&
-			    is_once_impl_name(o, buf, l, i + 2))
-				in_once_impl = 1;
+			    !(l->tok[i + 2].flags & TF_BOL))
+				in_once_impl = once_impl(o, buf, l, i + 2);
 			continue;
 		}
 		if (!(t->flags & TF_DIRECTIVE))
 			in_once_impl = 0;
-		if (in_once_impl)
+		if (in_once_impl == 2)
 			continue;
-		if (want_macros && t->kind == TOK_IDENT &&
-		    (m = macro_at(o, buf, l, i)) != NULL &&
+		if (t->kind == TOK_IDENT && (m = macro_at(o, buf, l, i)) != NULL &&
+		    macro_checked(m, (void *)o) &&
 		    !is_macro_name_mention(buf, l, i)) {
 			check_macro_call(&c, i, m);
 			continue;
 		}
 		if (o->enabled[RULE_VOLATILE_CAST] && t->kind == TOK_PUNCT &&
-		    find_volatile_cast(buf, l, i, &vc))
+		    !in_once_impl && find_volatile_cast(buf, l, i, &vc))
 			check_volatile_cast(&c, &vc);
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])

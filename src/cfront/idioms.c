@@ -15,70 +15,54 @@ static int is_open(const char *buf, const struct token_list *l, size_t i)
 	       is_punct(buf, l, i, "{");
 }
 
-int tok_is_operator_keyword(const char *buf, const struct token_list *l,
-			    size_t i)
-{
-	static const char *const kw[] = {
-		"return", "case", "sizeof", "else", "do", "goto", "_Alignof",
-		"__alignof__", "typeof", "__typeof__", "throw",
-	};
+/* The assignment operators: "=", then the compound ones. */
+static const char *const assign_ops[] = {
+	"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+};
 
-	if (l->tok[i].kind != TOK_IDENT)
-		return 0;
-	for (size_t k = 0; k < ARRAY_SIZE(kw); k++)
-		if (tok_ident(buf, l, i, kw[k]))
-			return 1;
+/* Token i is an assignment operator: 1 for "=", 2 for a compound one,
+ * else 0. */
+static int assign_op(const char *buf, const struct token_list *l, size_t i)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(assign_ops); k++)
+		if (is_punct(buf, l, i, assign_ops[k]))
+			return k ? 2 : 1;
 	return 0;
 }
 
-/* Does token i end an operand (so a following '&' or '*' is binary)? */
-static int ends_operand(const char *buf, const struct token_list *l, size_t i)
+/* (E)++ is E++: widen [*begin, *end) over grouping parentheses (not a
+ * call's); a bounded number of them, so deep nesting stays linear. */
+static void through_groups(const char *buf, const struct token_list *l,
+			   size_t *begin, size_t *end)
 {
-	const struct token *t = &l->tok[i];
-
-	switch (t->kind) {
-	case TOK_IDENT:
-		return !tok_is_operator_keyword(buf, l, i);
-	case TOK_NUMBER:
-	case TOK_STRING:
-	case TOK_CHAR:
-		return 1;
-	case TOK_PUNCT:
-		return tok_punct(buf, l, i, ")") || tok_punct(buf, l, i, "]") ||
-		       tok_punct(buf, l, i, "++") || tok_punct(buf, l, i, "--");
-	default:
-		return 0;
+	for (int k = 0; k < 16 && *begin > 0 && *end < l->nr - 1 &&
+	     is_punct(buf, l, *begin - 1, "(") &&
+	     tok_match(buf, l, *begin - 1) == *end &&
+	     (*begin < 2 || (l->tok[*begin - 2].kind != TOK_IDENT ||
+			     tok_is_operator_keyword(buf, l, *begin - 2))); k++) {
+		(*begin)--;
+		(*end)++;
 	}
 }
 
 enum once_use once_use_classify(const char *buf, const struct token_list *l,
 				size_t begin, size_t end)
 {
-	static const char *const compound[] = {
-		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-	};
 	int in_dir = (l->tok[begin].flags & TF_DIRECTIVE) != 0;
 	int next_ok;
 
-	/* (E)++ is E++: look through grouping parentheses (not calls); a
-	 * bounded number of them, so deep nesting stays linear. */
-	for (int k = 0; k < 16 && begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
-	       tok_match(buf, l, begin - 1) == end &&
-	       (begin < 2 || (l->tok[begin - 2].kind != TOK_IDENT ||
-			      tok_is_operator_keyword(buf, l, begin - 2))); k++) {
-		begin--;
-		end++;
-	}
+	through_groups(buf, l, &begin, &end);
 	next_ok = end < l->nr - 1 &&
 		      (in_dir || !(l->tok[end].flags & TF_DIRECTIVE)) &&
 		      !(in_dir && (l->tok[end].flags & TF_BOL));
 
 	if (next_ok) {
-		if (is_punct(buf, l, end, "="))
+		switch (assign_op(buf, l, end)) {
+		case 1:
 			return ONCE_WRITE;
-		for (size_t k = 0; k < ARRAY_SIZE(compound); k++)
-			if (is_punct(buf, l, end, compound[k]))
-				return ONCE_COMPOUND;
+		case 2:
+			return ONCE_COMPOUND;
+		}
 		if (is_punct(buf, l, end, "++") || is_punct(buf, l, end, "--"))
 			return ONCE_INCDEC;
 		if (is_punct(buf, l, end, ".") || is_punct(buf, l, end, "->") ||
@@ -91,7 +75,7 @@ enum once_use once_use_classify(const char *buf, const struct token_list *l,
 		if (is_punct(buf, l, p, "++") || is_punct(buf, l, p, "--"))
 			return ONCE_INCDEC;
 		if (is_punct(buf, l, p, "&") &&
-		    (p == 0 || !ends_operand(buf, l, p - 1)))
+		    (p == 0 || !tok_ends_operand(buf, l, p - 1)))
 			return ONCE_ADDRESS;
 	}
 	return ONCE_READ;
@@ -106,6 +90,7 @@ const char *once_use_name(enum once_use u)
 	case ONCE_INCDEC: return "increment/decrement";
 	case ONCE_ADDRESS: return "address taken";
 	case ONCE_MEMBER: return "member or element access";
+	case ONCE_UNEVALUATED: return "not evaluated (sizeof, typeof)";
 	}
 	return "?";
 }
@@ -151,32 +136,13 @@ int once_assigned_value(const char *buf, const struct token_list *l,
 	return value_after(buf, l, end, value);
 }
 
-static int is_assign_op(const char *buf, const struct token_list *l, size_t i)
-{
-	static const char *const ops[] = {
-		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-	};
-
-	for (size_t k = 0; k < ARRAY_SIZE(ops); k++)
-		if (is_punct(buf, l, i, ops[k]))
-			return 1;
-	return 0;
-}
-
 int once_assignment_extent(const char *buf, const struct token_list *l,
 			   size_t begin, size_t end, struct tok_range *whole)
 {
 	struct tok_range value;
 
-	/* (E) = v is E = v; grouping parentheses, not a call's */
-	while (begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
-	       tok_match(buf, l, begin - 1) == end &&
-	       (begin < 2 || l->tok[begin - 2].kind != TOK_IDENT ||
-		tok_is_operator_keyword(buf, l, begin - 2))) {
-		begin--;
-		end++;
-	}
-	if (end < l->nr - 1 && is_assign_op(buf, l, end) &&
+	through_groups(buf, l, &begin, &end); /* (E) = v is E = v */
+	if (end < l->nr - 1 && assign_op(buf, l, end) &&
 	    !value_after(buf, l, end, &value)) {
 		whole->begin = begin;
 		whole->end = value.end;

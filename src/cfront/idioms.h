@@ -22,6 +22,9 @@ enum once_use {
 	ONCE_INCDEC,   /* ++ or -- before or after it */
 	ONCE_ADDRESS,  /* &ACCESS_ONCE(x): its address is taken */
 	ONCE_MEMBER,   /* followed by . -> or [: part of a larger lvalue */
+	ONCE_UNEVALUATED, /* the operand of sizeof, typeof, alignof, or a
+			     type: no access at all (the clang engine tells
+			     it from the AST) */
 };
 
 /*
@@ -87,10 +90,5 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
  * when no expression starts there.
  */
 size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i);
-
-/* Is token i an identifier that is a C keyword that ends no operand
- * (return, case, sizeof, else, ...)? */
-int tok_is_operator_keyword(const char *buf, const struct token_list *l,
-			    size_t i);
 
 #endif

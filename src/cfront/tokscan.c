@@ -33,6 +33,81 @@ static int bracket(const char *buf, const struct token *t)
 	return 0;
 }
 
+int tok_digraph_is(const char *buf, const struct token *t, char c)
+{
+	const char *d = buf + t->off;
+
+	if (t->len != 2 || (t->flags & TF_SPLICED))
+		return 0;
+	switch (c) {
+	case '[': return d[0] == '<' && d[1] == ':';
+	case ']': return d[0] == ':' && d[1] == '>';
+	case '{': return d[0] == '<' && d[1] == '%';
+	case '}': return d[0] == '%' && d[1] == '>';
+	}
+	return 0;
+}
+
+static int ident_among(const char *buf, const struct token_list *l, size_t i,
+		       const char *const *words, size_t n)
+{
+	if (l->tok[i].kind != TOK_IDENT)
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (tok_ident(buf, l, i, words[k]))
+			return 1;
+	return 0;
+}
+
+static const char *const unevaluated_words[] = {
+	"sizeof", "typeof", "__typeof__", "__typeof", "_Alignof", "alignof",
+	"__alignof__", "__alignof",
+};
+
+int tok_is_unevaluated_keyword(const char *buf, const struct token_list *l,
+			       size_t i)
+{
+	return ident_among(buf, l, i, unevaluated_words,
+			   ARRAY_SIZE(unevaluated_words));
+}
+
+int tok_is_operator_keyword(const char *buf, const struct token_list *l,
+			    size_t i)
+{
+	static const char *const kw[] = {
+		"return", "case", "else", "do", "goto", "throw",
+	};
+
+	return ident_among(buf, l, i, kw, ARRAY_SIZE(kw)) ||
+	       tok_is_unevaluated_keyword(buf, l, i);
+}
+
+int tok_is_condition_keyword(const char *buf, const struct token_list *l,
+			     size_t i)
+{
+	static const char *const kw[] = { "if", "while", "for", "switch" };
+
+	return ident_among(buf, l, i, kw, ARRAY_SIZE(kw));
+}
+
+int tok_ends_operand(const char *buf, const struct token_list *l, size_t i)
+{
+	switch (l->tok[i].kind) {
+	case TOK_IDENT:
+		return !tok_is_operator_keyword(buf, l, i) &&
+		       !tok_is_condition_keyword(buf, l, i);
+	case TOK_NUMBER:
+	case TOK_STRING:
+	case TOK_CHAR:
+		return 1;
+	case TOK_PUNCT:
+		return tok_punct(buf, l, i, ")") || tok_punct(buf, l, i, "]") ||
+		       tok_punct(buf, l, i, "++") || tok_punct(buf, l, i, "--");
+	default:
+		return 0;
+	}
+}
+
 /* The cache of tok_match_cache(): per thread, for one list. */
 static __thread const struct token_list *cache_list;
 static __thread const struct token *cache_tok;

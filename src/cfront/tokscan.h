@@ -15,11 +15,23 @@ struct tok_range {
 	size_t begin, end;
 };
 
-/* Is token i the punctuator s? */
+/* Is the two-byte token t the digraph of the bracket c (C99 6.4.6:
+ * <: :> <% %> are [ ] { })? */
+int tok_digraph_is(const char *buf, const struct token *t, char c);
+
+/* Is token i the punctuator s?  A bracket matches its digraph too, as
+ * the bracket matcher below reads it. */
 static inline int tok_punct(const char *buf, const struct token_list *l,
 			    size_t i, const char *s)
 {
-	return l->tok[i].kind == TOK_PUNCT && token_is(buf, &l->tok[i], s);
+	const struct token *t = &l->tok[i];
+
+	if (t->kind != TOK_PUNCT)
+		return 0;
+	if (t->len == 2 && s[0] && !s[1] && (s[0] == '{' || s[0] == '}' ||
+					     s[0] == '[' || s[0] == ']'))
+		return tok_digraph_is(buf, t, s[0]);
+	return token_is(buf, t, s);
 }
 
 /* Is token i the identifier s? */
@@ -59,5 +71,29 @@ void tok_match_cache_drop(void);
 int tok_call_args(const char *buf, const struct token_list *l, size_t name,
 		  struct tok_range *args, size_t max, size_t *nargs,
 		  size_t *close);
+
+/*
+ * The token rules every reader of expressions shares (audit's idioms,
+ * fix's rewriter, the double-fetch rule, macro bodies):
+ *
+ * tok_is_operator_keyword: a keyword after which an operand starts
+ * (return, case, sizeof, typeof, alignof, else, do, goto, throw): a '('
+ * after it groups, it does not call, and '&' or '*' after it is unary.
+ */
+int tok_is_operator_keyword(const char *buf, const struct token_list *l,
+			    size_t i);
+/* if, while, for, switch: a keyword with a parenthesised head. */
+int tok_is_condition_keyword(const char *buf, const struct token_list *l,
+			     size_t i);
+/* sizeof, typeof, alignof in their spellings: the operand after them is
+ * not evaluated, so nothing in it is an access. */
+int tok_is_unevaluated_keyword(const char *buf, const struct token_list *l,
+			       size_t i);
+/*
+ * Does token i end an operand, so that a following '&' or '*' is
+ * binary?  Identifiers that are not keywords of the two kinds above,
+ * literals, closing brackets (digraphs too) and postfix ++/--.
+ */
+int tok_ends_operand(const char *buf, const struct token_list *l, size_t i);
 
 #endif

@@ -85,6 +85,21 @@ void walk_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The walk's own messages; none for a quiet walk (a first pass whose
+ * files the real pass reads again and reports). */
+static void say(const struct walk *w, const char *prefix, const char *fmt,
+		...) RWONCE_PRINTF(3, 4);
+static void say(const struct walk *w, const char *prefix, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->opt->quiet)
+		return;
+	va_start(ap, fmt);
+	vmessage(prefix, fmt, ap);
+	va_end(ap);
+}
+
 int walk_is_c_name(const char *name)
 {
 	size_t n = strlen(name);
@@ -229,17 +244,20 @@ static void process(struct worker *wk, const char *path)
 
 	if (fd < 0) {
 		if (errno == ENOENT) {
-			walk_warning("%s: vanished during the run, skipped", path);
+			say(wk->w, "warning: ",
+			    "%s: vanished during the run, skipped", path);
 			wk->stats.vanished++;
 		} else {
-			walk_error("%s: cannot open: %s", path, strerror(errno));
+			say(wk->w, "error: ", "%s: cannot open: %s", path,
+			    strerror(errno));
 			wk->stats.unreadable++;
 			wk->trouble = 1;
 		}
 		return;
 	}
 	if (fstat(fd, &st) < 0) {
-		walk_error("%s: cannot stat: %s", path, strerror(errno));
+		say(wk->w, "error: ", "%s: cannot stat: %s", path,
+		    strerror(errno));
 		wk->stats.unreadable++;
 		wk->trouble = 1;
 		close(fd);
@@ -247,12 +265,14 @@ static void process(struct worker *wk, const char *path)
 	}
 	if (!S_ISREG(st.st_mode)) {
 		/* A FIFO or device named on the command line: never block. */
-		walk_warning("%s: not a regular file, skipped", path);
+		say(wk->w, "warning: ", "%s: not a regular file, skipped",
+		    path);
 		close(fd);
 		return;
 	}
 	if (read_whole(wk, fd, (size_t)st.st_size, &len) < 0) {
-		walk_error("%s: cannot read: %s", path, strerror(errno));
+		say(wk->w, "error: ", "%s: cannot read: %s", path,
+		    strerror(errno));
 		wk->stats.unreadable++;
 		wk->trouble = 1;
 		close(fd);
@@ -261,7 +281,8 @@ static void process(struct worker *wk, const char *path)
 	close(fd);
 	nul = memchr(wk->buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE);
 	if (nul) {
-		walk_warning("%s: binary file (NUL byte at offset %zu), skipped",
+		say(wk->w, "warning: ",
+		    "%s: binary file (NUL byte at offset %zu), skipped",
 			     path, (size_t)(nul - wk->buf));
 		wk->stats.binary++;
 		return;
@@ -402,14 +423,15 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 	struct dirent *de;
 
 	if (w->opt->follow_symlinks && seen_before(w, dst)) {
-		walk_warning("%s: directory already visited (symlink loop?), "
+		say(w, "warning: ", "%s: directory already visited (symlink loop?), "
 			     "skipped", dir);
 		w->stats->loops++;
 		return;
 	}
 	d = opendir(dir);
 	if (!d) {
-		walk_error("%s: cannot open directory: %s", dir, strerror(errno));
+		say(w, "error: ", "%s: cannot open directory: %s", dir,
+		    strerror(errno));
 		w->trouble = 1;
 		w->stats->unreadable++;
 		return;
@@ -448,7 +470,9 @@ int walk_paths(const char *const *paths, size_t nr,
 	memset(stats, 0, sizeof(*stats));
 	w.opt = opt;
 	w.stats = stats;
-	w.pause_fifo = test_hook_fifo("RWONCE_TEST_WALK_FIFO");
+	/* the tests pause the walk that reads and reports, not a quiet
+	 * first pass over the same files */
+	w.pause_fifo = opt->quiet ? NULL : test_hook_fifo("RWONCE_TEST_WALK_FIFO");
 	pthread_mutex_init(&w.lock, NULL);
 	pthread_cond_init(&w.not_empty, NULL);
 	pthread_cond_init(&w.not_full, NULL);
@@ -468,7 +492,7 @@ int walk_paths(const char *const *paths, size_t nr,
 		struct stat st;
 
 		if (stat(paths[i], &st) < 0) {
-			walk_error("%s: %s", paths[i], strerror(errno));
+			say(&w, "error: ", "%s: %s", paths[i], strerror(errno));
 			w.trouble = 1;
 			continue;
 		}

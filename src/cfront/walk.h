@@ -38,6 +38,9 @@ struct walk_options {
 	int follow_symlinks;
 	int progress;                   /* a progress line on stderr (the
 					   caller checks isatty) */
+	int quiet;                      /* no messages of the walk's own:
+					   a first pass over files that a
+					   second one reads and reports */
 	const char *what;               /* "audit": names the progress line */
 	/*
 	 * Called once per file in a worker thread; `worker` is what

@@ -13,72 +13,6 @@
 
 #define CONTEXT 3
 
-void edit_list_add(struct edit_list *l, size_t off, size_t len,
-		   const char *text)
-{
-	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
-	l->items[l->nr].off = off;
-	l->items[l->nr].len = len;
-	l->items[l->nr].text = text;
-	l->items[l->nr].text_len = strlen(text);
-	l->items[l->nr].seq = l->nr;
-	l->nr++;
-}
-
-static int cmp_edit(const void *a_, const void *b_)
-{
-	const struct text_edit *a = a_, *b = b_;
-
-	if (a->off != b->off)
-		return a->off < b->off ? -1 : 1;
-	/* An insertion goes before a replacement that starts at its offset. */
-	if (a->len != b->len)
-		return a->len < b->len ? -1 : 1;
-	return a->seq < b->seq ? -1 : a->seq > b->seq;
-}
-
-int edit_list_sort(struct edit_list *l)
-{
-	if (l->nr > 1)
-		qsort(l->items, l->nr, sizeof(*l->items), cmp_edit);
-	for (size_t i = 1; i < l->nr; i++) {
-		const struct text_edit *p = &l->items[i - 1], *e = &l->items[i];
-
-		if (e->off < p->off + p->len)
-			return -1;
-	}
-	return 0;
-}
-
-void edit_list_release(struct edit_list *l)
-{
-	free(l->items);
-	l->items = NULL;
-	l->nr = l->alloc = 0;
-}
-
-/* Apply edits[0..nr) to buf[from, to), appending to *out. */
-static void apply_range(const char *buf, size_t from, size_t to,
-			const struct text_edit *edits, size_t nr,
-			struct strbuf *out)
-{
-	size_t at = from;
-
-	for (size_t i = 0; i < nr; i++) {
-		const struct text_edit *e = &edits[i];
-
-		strbuf_add(out, buf + at, e->off - at);
-		strbuf_add(out, e->text, e->text_len);
-		at = e->off + e->len;
-	}
-	strbuf_add(out, buf + at, to - at);
-}
-
-void edits_apply(const char *buf, size_t len, const struct edit_list *edits,
-		 struct strbuf *out)
-{
-	apply_range(buf, 0, len, edits->items, edits->nr, out);
-}
 
 /* Line starts of the original: start[i] for i < nr, start[nr] == len. */
 struct line_map {
@@ -257,7 +191,7 @@ void diff_write(struct strbuf *out, const char *path, const char *buf,
 	}
 	for (size_t b = 0; b < nr; b++) {
 		strbuf_init(&blocks[b].text);
-		apply_range(buf, m.start[blocks[b].ls], m.start[blocks[b].le],
+		edits_apply_range(buf, m.start[blocks[b].ls], m.start[blocks[b].le],
 			    edits->items + blocks[b].e0,
 			    blocks[b].e1 - blocks[b].e0, &blocks[b].text);
 		blocks[b].new_nr = count_lines(&blocks[b].text);

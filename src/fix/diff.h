@@ -1,5 +1,5 @@
 /*
- * Byte-span edits of one file and the unified diff that shows them.
+ * The unified diff that shows one file's edits (rewrite/edits.h).
  *
  * `rwonce fix` never re-diffs two whole files: it knows exactly which
  * bytes it replaced, so the changed lines are known and the diff is built
@@ -13,37 +13,7 @@
 #include <stddef.h>
 
 #include "lib/strbuf.h"
-
-/* Replace bytes [off, off + len) of the original with text[0..text_len). */
-struct text_edit {
-	size_t off, len;
-	const char *text; /* static or owned by the edit list's user */
-	size_t text_len;
-	size_t seq;       /* order of addition: insertions at one offset
-			     keep it */
-};
-
-struct edit_list {
-	struct text_edit *items;
-	size_t nr, alloc;
-};
-#define EDIT_LIST_INIT { NULL, 0, 0 }
-
-void edit_list_add(struct edit_list *l, size_t off, size_t len,
-		   const char *text);
-/*
- * Sort by offset (an insertion sorts before a replacement at the same
- * offset; insertions at one offset keep the order they were added in:
- * "WRITE_ONCE(a, READ_ONCE(b))" closes two calls after b) and check that
- * no two edits overlap.  Returns 0, or -1 when two
- * edits overlap (the list is then sorted but unusable).
- */
-int edit_list_sort(struct edit_list *l);
-void edit_list_release(struct edit_list *l);
-
-/* Append the original with the sorted edits applied to *out. */
-void edits_apply(const char *buf, size_t len, const struct edit_list *edits,
-		 struct strbuf *out);
+#include "rewrite/edits.h"
 
 /*
  * Append a unified diff of the edits to *out, naming the file "a/PATH"

@@ -9,10 +9,11 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
-#include "fix/add-include.h"
+#include "rewrite/add-include.h"
 #include "fix/in-place.h"
 #include "cfront/lexer.h"
-#include "fix/rewrite.h"
+#include "cfront/once-discover.h"
+#include "rewrite/rewrite.h"
 #include "cfront/walk.h"
 #include "commands.h"
 #include "lib/parse-options.h"
@@ -42,6 +43,7 @@ struct file_result {
 
 struct fix_ctx {
 	struct rewrite_opts ropts;
+	struct once_macros macros; /* built-in, --macro, discovered */
 	int in_place;
 	int self_check;
 	int quiet;
@@ -81,13 +83,17 @@ static const char *self_check(const struct fix_ctx *ctx, const char *buf,
 static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 			  size_t len)
 {
-	const struct strlist *m = &ctx->ropts.access_macros;
-
 	if (memmem(buf, len, "volatile", 8))
 		return 1;
-	for (size_t i = 0; i < m->nr; i++)
-		if (memmem(buf, len, m->items[i], strlen(m->items[i])))
+	for (size_t i = 0; i < ctx->macros.nr; i++) {
+		const struct once_macro *m = &ctx->macros.items[i];
+
+		if (m->kind == OMK_ACCESS &&
+		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
+		    m->object_arg == 0 &&
+		    memmem(buf, len, m->name, strlen(m->name)))
 			return 1;
+	}
 	return 0;
 }
 
@@ -248,42 +254,11 @@ static int by_path(const void *a_, const void *b_)
 	return strcmp(a->path, b->path);
 }
 
-/* --macro NAME=KIND: which of a codebase's macros mean what. */
-static int add_macro(struct rewrite_opts *o, const char *spec)
-{
-	const char *eq = strchr(spec, '=');
-	char *name;
-
-	if (!eq || eq == spec || !eq[1])
-		return error("--macro '%s': expected NAME=KIND (KIND: "
-			     "access-once, read-once or write-once)", spec);
-	for (const char *p = spec; p < eq; p++)
-		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') ||
-		      (*p >= 'A' && *p <= 'Z') ||
-		      (p > spec && *p >= '0' && *p <= '9')))
-			return error("--macro '%s': '%.*s' is not a C "
-				     "identifier", spec, (int)(eq - spec),
-				     spec);
-	name = xstrndup(spec, (size_t)(eq - spec));
-	if (!strcmp(eq + 1, "access-once") || !strcmp(eq + 1, "access")) {
-		strlist_push_nodup(&o->access_macros, name);
-		return 0;
-	}
-	free(name);
-	/* Already once-accesses: nothing to convert, accepted for symmetry
-	 * with `rwonce audit`. */
-	if (!strcmp(eq + 1, "read-once") || !strcmp(eq + 1, "read") ||
-	    !strcmp(eq + 1, "write-once") || !strcmp(eq + 1, "write"))
-		return 0;
-	return error("--macro '%s': unknown kind '%s' (access-once, "
-		     "read-once or write-once)", spec, eq + 1);
-}
-
 int cmd_fix(int argc, const char **argv)
 {
 	struct fix_ctx ctx;
 	struct strlist macros = STRLIST_INIT, excludes = STRLIST_INIT;
-	int jobs = 0, no_volatile = 0, ret = EXIT_CLEAN;
+	int jobs = 0, no_volatile = 0, no_discover = 0, ret = EXIT_CLEAN;
 	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
 	size_t converted = 0, left = 0, files = 0, not_written = 0;
 	int no_progress = 0;
@@ -293,8 +268,12 @@ int cmd_fix(int argc, const char **argv)
 			 "rewrite the files (atomically) instead of printing "
 			 "a diff"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "treat macro NAME as KIND: access-once, read-once, "
-			 "write-once (repeatable)"),
+			 "a project's own once-macro; KIND: access-once "
+			 "(converted like ACCESS_ONCE), read-once, write-once "
+			 "or volatile-cast (repeatable)"),
+		OPT_BOOL(0, "no-discover", &no_discover,
+			 "do not take the tree's own #defines of once-macros "
+			 "as once-macros (only the built-in and --macro ones)"),
 		OPT_INT('j', "jobs", &jobs, "N",
 			"work on N files at once (default: the number of "
 			"cores)"),
@@ -326,13 +305,15 @@ int cmd_fix(int argc, const char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	rewrite_opts_init(&ctx.ropts);
+	once_macros_init(&ctx.macros);
+	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
 	if (argc < 1) {
 		error("fix: no path given");
 		usage_with_options(fix_usage, opts);
 	}
 	for (size_t i = 0; i < macros.nr; i++)
-		if (add_macro(&ctx.ropts, macros.items[i]) < 0)
+		if (once_macros_add_spec(&ctx.macros, macros.items[i]) < 0)
 			return EXIT_TROUBLE;
 	if (read_name || write_name)
 		rewrite_opts_set_names(&ctx.ropts,
@@ -347,6 +328,8 @@ int cmd_fix(int argc, const char **argv)
 	memset(&stats, 0, sizeof(stats));
 	wopt.excludes = &excludes;
 	wopt.jobs = jobs;
+	if (!no_discover)
+		once_discover_paths(&ctx.macros, argv, (size_t)argc, &wopt);
 	wopt.progress = want_progress(no_progress);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
@@ -412,6 +395,7 @@ int cmd_fix(int argc, const char **argv)
 	pthread_mutex_destroy(&ctx.lock);
 	include_line_release(&ctx.include);
 	rewrite_opts_release(&ctx.ropts);
+	once_macros_release(&ctx.macros);
 	strlist_clear(&macros);
 	strlist_clear(&excludes);
 	return ret;

@@ -20,8 +20,8 @@
  */
 #include "fuzz/fuzz.h"
 #include "cfront/lexer.h"
-#include "fix/add-include.h"
-#include "fix/rewrite.h"
+#include "rewrite/add-include.h"
+#include "rewrite/rewrite.h"
 #include "lib/run-command.h"
 
 #include <inttypes.h>

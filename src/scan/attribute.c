@@ -21,13 +21,13 @@ struct cache_entry {
 
 struct source_cache {
 	pthread_mutex_t lock; /* -j: workers share the cache */
-	const struct lexical_options *macros;
+	const struct once_macros *macros;
 	char *sources_dir;
 	struct cache_entry *bucket[CACHE_BUCKETS];
 	size_t missing, mismatched;
 };
 
-struct source_cache *source_cache_new(const struct lexical_options *macros,
+struct source_cache *source_cache_new(const struct once_macros *macros,
 				      const char *sources_dir)
 {
 	struct source_cache *c = xcalloc(1, sizeof(*c));

@@ -25,7 +25,7 @@
 
 struct source_cache;
 
-struct source_cache *source_cache_new(const struct lexical_options *macros,
+struct source_cache *source_cache_new(const struct once_macros *macros,
 				      const char *sources_dir);
 void source_cache_free(struct source_cache *c);
 /* Sources with rows that could not be read; sources that a unit was

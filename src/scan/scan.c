@@ -49,7 +49,7 @@ enum file_state {
 
 /* What the workers of -j share. */
 struct scan_shared {
-	struct lexical_options lex;
+	struct once_macros macros; /* built-in and --macro */
 	struct source_cache *cache;
 	const struct strlist *files;
 	unsigned char *state;   /* per file: enum file_state */
@@ -315,7 +315,8 @@ int scan_plugin_main(int argc, const char **argv)
 			   "directory (DW_AT_comp_dir)"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
 			 "a project's own once-macro; KIND: access-once, "
-			 "read-once, write-once (repeatable)"),
+			 "read-once, write-once or volatile-cast "
+			 "(repeatable)"),
 		OPT_STRING(0, "format", &format, "FMT",
 			   "text (default), json or sarif"),
 		OPT_BOOL(0, "json", &json, "same as --format=json"),
@@ -349,7 +350,7 @@ int scan_plugin_main(int argc, const char **argv)
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
-	lexical_options_init(&sh.lex);
+	once_macros_init(&sh.macros);
 	if (json)
 		format = "json";
 	fmt = report_parse_format(format);
@@ -362,7 +363,7 @@ int scan_plugin_main(int argc, const char **argv)
 		goto trouble_out;
 	}
 	for (size_t i = 0; i < macros.nr; i++)
-		if (lexical_add_macro(&sh.lex, macros.items[i]))
+		if (once_macros_add_spec(&sh.macros, macros.items[i]))
 			goto trouble_out;
 	if (build_dir && compdb_objects(build_dir, &files, &db_missing))
 		goto trouble_out;
@@ -375,7 +376,7 @@ int scan_plugin_main(int argc, const char **argv)
 	}
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
 	judge_set_verbose(verbose);
-	sh.cache = source_cache_new(&sh.lex, sources);
+	sh.cache = source_cache_new(&sh.macros, sources);
 	sh.files = &files;
 	sh.state = xcalloc(files.nr, 1);
 	sh.want_records = fmt == REPORT_JSON;
@@ -469,7 +470,7 @@ out:
 	finding_list_release(&ctx.t.findings);
 	free(ctx.t.finding_src);
 	free(ctx.t.judged);
-	lexical_options_release(&sh.lex);
+	once_macros_release(&sh.macros);
 	pthread_mutex_destroy(&sh.lock);
 	free(sh.state);
 	free(w);

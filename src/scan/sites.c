@@ -275,12 +275,16 @@ static void macro_site(struct source_sites *s, const char *buf,
 		return; /* a mention, not a call */
 	token_spelling(buf, &l->tok[i], &name);
 	/* ASSIGN_ONCE(v, x) takes the value first (the 2014 spelling) */
-	target = !strcmp(name.buf, "ASSIGN_ONCE") && nargs == 2 ? 1 : 0;
+	if (once_macro_object_arg(m, nargs) < 0) {
+		strbuf_release(&name);
+		return;
+	}
+	target = (size_t)once_macro_object_arg(m, nargs);
 	switch (m->kind) {
-	case MK_READ_ONCE:
+	case OMK_READ:
 		access = SITE_READ;
 		break;
-	case MK_WRITE_ONCE:
+	case OMK_WRITE:
 		access = SITE_WRITE;
 		break;
 	default:
@@ -576,7 +580,7 @@ static void index_more_lines(struct source_sites *s)
 }
 
 void source_sites_load(struct source_sites *s, const char *path,
-		       const struct lexical_options *macros)
+		       const struct once_macros *macros)
 {
 	struct token_list l = TOKEN_LIST_INIT;
 	struct type_index *ti = NULL;
@@ -594,9 +598,9 @@ void source_sites_load(struct source_sites *s, const char *path,
 	}
 	/* most headers hold no once-access: do not lex them */
 	wanted = memmem(buf, len, "volatile", 8) != NULL;
-	for (size_t k = 0; !wanted && k < macros->nr_macros; k++)
-		wanted = memmem(buf, len, macros->macros[k].name,
-				strlen(macros->macros[k].name)) != NULL;
+	for (size_t k = 0; !wanted && k < macros->nr; k++)
+		wanted = memmem(buf, len, macros->items[k].name,
+				strlen(macros->items[k].name)) != NULL;
 	if (!wanted) {
 		free(buf);
 		return;
@@ -611,16 +615,14 @@ void source_sites_load(struct source_sites *s, const char *path,
 			continue; /* #define bodies: code goes to the use */
 		if (l.tok[i].kind == TOK_IDENT) {
 			const struct once_wrapper *w;
-			size_t k;
+			const struct once_macro *m =
+				once_macros_find(macros, buf + l.tok[i].off,
+						 l.tok[i].len);
 
-			for (k = 0; k < macros->nr_macros; k++)
-				if (token_is(buf, &l.tok[i], macros->macros[k].name)) {
-					macro_site(s, buf, &l, &ti, i,
-						   &macros->macros[k]);
-					break;
-				}
-			if (k == macros->nr_macros && wrappers.nr &&
-			    (w = once_wrappers_lookup(&wrappers, buf, &l.tok[i])))
+			if (m)
+				macro_site(s, buf, &l, &ti, i, m);
+			else if (wrappers.nr &&
+				 (w = once_wrappers_lookup(&wrappers, buf, &l.tok[i])))
 				wrapper_site(s, buf, &l, &ti, i, w);
 		} else if (find_volatile_cast(buf, &l, i, &vc)) {
 			cast_site(s, buf, &l, &ti, &vc);

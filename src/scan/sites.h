@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "audit/rules-lexical.h"
+#include "cfront/once-macros.h"
 #include "scan/source-match.h"
 
 enum site_access {
@@ -86,7 +86,7 @@ struct source_sites {
 /* Read and lex path and find its sites.  Never fails: an unreadable file
  * gets missing = errno and no sites. */
 void source_sites_load(struct source_sites *s, const char *path,
-		       const struct lexical_options *macros);
+		       const struct once_macros *macros);
 void source_sites_release(struct source_sites *s);
 
 /* Mark line in one of the bitmaps above (any thread). */

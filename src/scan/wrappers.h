@@ -21,8 +21,9 @@
  *
  * Only macros defined in the file being scanned, one level: a macro
  * whose body calls another such macro is not one (yet).  Macros of the
- * once table itself (READ_ONCE ...) are not wrappers: their uses are
- * sites already.
+ * once table itself (READ_ONCE ..., and the tree's own once-macros that
+ * discovery found) are not wrappers: their uses are sites already.
+ * What a body holds is told by src/cfront/macro-body.h.
  */
 #ifndef RWONCE_SCAN_WRAPPERS_H
 #define RWONCE_SCAN_WRAPPERS_H
@@ -54,7 +55,7 @@ struct once_wrappers {
 
 /* The wrappers among the function-like #defines of a lexed file. */
 void once_wrappers_find(const char *buf, const struct token_list *l,
-			const struct lexical_options *macros,
+			const struct once_macros *macros,
 			struct once_wrappers *out);
 /* The wrapper named by identifier token t, or NULL. */
 const struct once_wrapper *once_wrappers_lookup(const struct once_wrappers *w,

@@ -17,6 +17,7 @@
  */
 #include "cfront/lexer.h"
 #include "cfront/idioms.h"
+#include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
 #include "lib/util.h"
@@ -259,15 +260,51 @@ static void args(const char *buf, const struct token_list *l, const char *name)
 	}
 }
 
+/*
+ * The once-macros the files define (once-discover.h), one line each:
+ * "NAME kind [volatile-cast] object=N value=N at FILE:LINE: WHAT".
+ */
+static int macros(char **files, int n)
+{
+	struct once_discovery *d = once_discovery_new();
+	struct once_macros t;
+
+	once_macros_init(&t);
+	for (int i = 0; i < n; i++)
+		if (once_discovery_add_file(d, files[i]))
+			die_errno("cannot read '%s'", files[i]);
+	once_discovery_finish(d, &t);
+	for (size_t i = 0; i < t.nr; i++) {
+		const struct once_macro *m = &t.items[i];
+
+		if (!m->def_path)
+			continue;
+		printf("%s %s%s%s%s object=%d value=%d at %s:%u: %s\n", m->name,
+		       once_macro_kind_name(m->kind),
+		       m->flags & OMF_VOLATILE_CAST ? " volatile-cast" : "",
+		       m->flags & OMF_POINTER_OBJECT ? " pointer" : "",
+		       m->flags & OMF_DISCOVERED ? "" : " (known name)",
+		       m->object_arg, m->value_arg, m->def_path, m->def_line,
+		       m->def_what);
+		if (m->object)
+			printf("  object %s\n", m->object);
+	}
+	once_macros_release(&t);
+	once_discovery_free(d);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int bad = 0;
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|macros FILE...\n");
 		return 2;
 	}
+	if (!strcmp(argv[1], "macros"))
+		return macros(argv + 2, argc - 2);
 	for (int i = 2; i < argc; i++) {
 		struct token_list l = TOKEN_LIST_INIT;
 		size_t len;

@@ -13,6 +13,7 @@
 #ifndef RWONCE_AUDIT_CLANG_ENGINE_H
 #define RWONCE_AUDIT_CLANG_ENGINE_H
 
+#include "cfront/once-macros.h"
 #include "findings/finding.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -28,11 +29,11 @@ struct clang_engine_options {
 	 */
 	const struct strlist *paths;
 	/*
-	 * The project's own once-access macros, "NAME=KIND" as for
-	 * `--macro`: KIND "access" behaves like ACCESS_ONCE (an lvalue both
-	 * ways); "read", "write" and "once" are READ_ONCE-like.
+	 * The once-macros (cfront/once-macros.h): the built-in names,
+	 * --preset, --macro and those discovered in the tree, the same
+	 * table as the lexical engine's.
 	 */
-	const struct strlist *macros;
+	const struct once_macros *macros;
 	/*
 	 * --exclude globs (fnmatch), matched like the lexical engine's walk
 	 * does: against the whole path and its last component.  A unit whose

@@ -9,6 +9,7 @@
 #include <clang-c/Index.h>
 
 #include "audit/clang/clang-engine.h"
+#include "cfront/once-macros.h"
 
 /* One entry of compile_commands.json, paths made absolute. */
 struct unit {
@@ -40,28 +41,17 @@ int gcc_only_option(const char *arg);
  */
 int cross_target_of(const char *compiler, char *out, size_t n);
 
-/* What a once-access macro is, for the rules. */
+/* What a once-access macro is, for the rules: the shared table's kinds
+ * (cfront/once-macros.h) with "not one" added. */
 enum once_kind {
-	ONCE_NONE = 0,
-	ONCE_ACCESS, /* ACCESS_ONCE: a volatile lvalue, read or written */
-	ONCE_READ,   /* READ_ONCE and friends */
-	ONCE_WRITE,  /* WRITE_ONCE and friends */
+	ONCE_KIND_NONE = 0,
+	ONCE_KIND_ACCESS, /* ACCESS_ONCE: a volatile lvalue, read or written */
+	ONCE_KIND_READ,   /* READ_ONCE and friends */
+	ONCE_KIND_WRITE,  /* WRITE_ONCE and friends */
 };
 
-struct once_macro {
-	char *name;
-	enum once_kind kind;
-};
-
-struct once_macro_table {
-	struct once_macro *items;
-	size_t nr, alloc;
-};
-
-/* The built-in names plus "NAME=KIND" entries; -1 after error() on a bad one. */
-int once_macros_init(struct once_macro_table *t, const struct strlist *user);
-enum once_kind once_macro_kind(const struct once_macro_table *t, const char *name);
-void once_macros_release(struct once_macro_table *t);
+/* The kind of the macro name in the table, or ONCE_KIND_NONE. */
+enum once_kind once_macro_kind(const struct once_macros *t, const char *name);
 
 /*
  * The top-level declarations and macro definitions of headers already
@@ -91,7 +81,7 @@ struct unit_result {
  * belongs to the calling thread (libclang indexes are not shared).
  */
 void audit_unit(CXIndex index, const struct unit *u,
-		const struct once_macro_table *macros,
+		const struct once_macros *macros,
 		const struct strlist *extra_args, struct seen_set *seen,
 		struct unit_result *r);
 

@@ -88,7 +88,7 @@ static int excluded(const char *path, const struct strlist *globs)
 struct pool {
 	const struct unit_list *units;
 	const struct clang_engine_options *o;
-	const struct once_macro_table *macros;
+	const struct once_macros *macros;
 	struct unit_result *results;
 	struct seen_set *seen;
 	size_t next, done, failed;
@@ -164,7 +164,6 @@ int clang_engine_run(const struct clang_engine_options *o,
 		     struct finding_list *out, struct clang_engine_stats *stats)
 {
 	struct unit_list all = { NULL, 0, 0 }, units = { NULL, 0, 0 };
-	struct once_macro_table macros = { NULL, 0, 0 };
 	struct pool pool;
 	pthread_t *threads;
 	int jobs, failed = 0;
@@ -175,12 +174,10 @@ int clang_engine_run(const struct clang_engine_options *o,
 	if (!o->build_dir)
 		return error("the clang engine needs a compilation database: "
 			     "-p DIR (DIR/compile_commands.json)");
-	if (once_macros_init(&macros, o->macros) < 0)
+	if (!o->macros)
+		return error("the clang engine needs the once-macro table");
+	if (ccdb_load(o->build_dir, &all) < 0)
 		return -1;
-	if (ccdb_load(o->build_dir, &all) < 0) {
-		once_macros_release(&macros);
-		return -1;
-	}
 	/* Keep the selected units; the rest stay owned by 'all'. */
 	for (size_t i = 0; i < all.nr; i++)
 		if (unit_selected(&all.items[i], o->paths) &&
@@ -198,7 +195,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 	memset(&pool, 0, sizeof(pool));
 	pool.units = &units;
 	pool.o = o;
-	pool.macros = &macros;
+	pool.macros = o->macros;
 	pool.results = xcalloc(units.nr ? units.nr : 1, sizeof(*pool.results));
 	pool.seen = seen_set_new();
 	pthread_mutex_init(&pool.lock, NULL);
@@ -263,6 +260,5 @@ int clang_engine_run(const struct clang_engine_options *o,
 	}
 	free(units.items);
 	unit_list_release(&all);
-	once_macros_release(&macros);
 	return failed;
 }

@@ -70,16 +70,14 @@ void origin_release(struct origin *o)
 enum once_kind once_kind_of(const struct walk *w, const char *name)
 {
 	enum once_kind k = once_macro_kind(w->macros, name);
+	enum once_macro_kind named;
 
-	if (k != ONCE_NONE)
+	if (k != ONCE_KIND_NONE)
 		return k;
-	if (strstr(name, "ACCESS_ONCE"))
-		return ONCE_ACCESS;
-	if (strstr(name, "READ_ONCE"))
-		return ONCE_READ;
-	if (strstr(name, "WRITE_ONCE") || strstr(name, "ASSIGN_ONCE"))
-		return ONCE_WRITE;
-	return ONCE_NONE;
+	if (!once_macro_name_implies(name, strlen(name), &named))
+		return ONCE_KIND_NONE;
+	return named == OMK_ACCESS ? ONCE_KIND_ACCESS :
+	       named == OMK_READ ? ONCE_KIND_READ : ONCE_KIND_WRITE;
 }
 
 int tok_is(CXTranslationUnit tu, CXToken t, const char *s)
@@ -201,7 +199,7 @@ void macro_origin(struct walk *w, CXSourceLocation loc,
 		unsigned nr;
 		enum once_kind k = once_kind_of(w, name);
 
-		if (k != ONCE_NONE) {
+		if (k != ONCE_KIND_NONE) {
 			o->once_name = xstrdup(name);
 			o->kind = k;
 			o->have_cast = 0;
@@ -272,7 +270,7 @@ char *once_implementation(const struct walk *w)
 	size_t *queue = xcalloc(n, sizeof(*queue));
 
 	for (size_t i = 0; i < w->nr_defs; i++)
-		if (once_kind_of(w, w->defs[i].name) != ONCE_NONE) {
+		if (once_kind_of(w, w->defs[i].name) != ONCE_KIND_NONE) {
 			impl[i] = 1;
 			queue[tail++] = i;
 		}

@@ -39,7 +39,7 @@ struct origin {
 
 struct walk {
 	CXTranslationUnit tu;
-	const struct once_macro_table *macros;
+	const struct once_macros *macros;
 	unsigned word_bytes; /* the target's native word (pointer width) */
 	const char *target;
 

@@ -19,6 +19,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "audit/clang/unit-internal.h"
+#include "cfront/idioms.h"
 #include "lib/run-command.h"
 
 #include <ctype.h>
@@ -57,14 +58,13 @@ static const char *file_display_path(struct walk *w, CXFile file)
 	return w->paths[w->nr_paths++].path;
 }
 
-enum use { USE_NONE, USE_READ, USE_WRITE };
-
 /*
- * How the value of an lvalue expression is used: as a whole (read, or
- * written when it is the left side of '='), or not at all (a member is
- * selected, its address taken, its size asked).
+ * How the value of an lvalue expression is used, in the uses every
+ * command names (cfront/idioms.h): as a whole (read, or written when it
+ * is the left side of '='), or not as a whole (a member is selected,
+ * its address taken, its size asked).
  */
-static enum use whole_use(const struct frame *f)
+static enum once_use whole_use(const struct frame *f)
 {
 	CXCursor self = f->c;
 	const struct frame *p = f->up;
@@ -75,26 +75,28 @@ static enum use whole_use(const struct frame *f)
 		p = p->up;
 	}
 	if (!p)
-		return USE_READ;
+		return ONCE_READ;
 	switch (p->kind) {
 	case CXCursor_MemberRefExpr:
+		return ONCE_MEMBER;
 	case CXCursor_UnaryExpr: /* sizeof, _Alignof */
 	case CXCursor_TypeRef:
-		return USE_NONE;
+		return ONCE_UNEVALUATED;
 	case CXCursor_UnaryOperator: {
 		CXCursor obj;
 
-		return is_address_of(p->c, &obj) ? USE_NONE : USE_READ;
+		return is_address_of(p->c, &obj) ? ONCE_ADDRESS : ONCE_READ;
 	}
 	case CXCursor_CStyleCastExpr:
 		/* A child of a cast that is not its last child sits in the
 		 * cast's type: typeof(ACCESS_ONCE(x)). */
-		return clang_equalCursors(last_child(p->c), self) ? USE_READ :
-								     USE_NONE;
+		return clang_equalCursors(last_child(p->c), self) ?
+			ONCE_READ : ONCE_UNEVALUATED;
 	case CXCursor_VarDecl: {
 		CXCursor init = clang_Cursor_getVarDeclInitializer(p->c);
 
-		return clang_equalCursors(init, self) ? USE_READ : USE_NONE;
+		return clang_equalCursors(init, self) ? ONCE_READ :
+							       ONCE_UNEVALUATED;
 	}
 	case CXCursor_BinaryOperator: {
 		/* Only '=' and ',' take a struct operand; the left of '='
@@ -104,13 +106,13 @@ static enum use whole_use(const struct frame *f)
 
 		if (ch.nr == 2 && clang_equalCursors(ch.c[0], self) &&
 		    aggregate_kind(clang_getCursorType(self)) != AGG_NONE)
-			return USE_WRITE;
-		return USE_READ;
+			return ONCE_WRITE;
+		return ONCE_READ;
 	}
 	default:
 		if (clang_isDeclaration(p->kind))
-			return USE_NONE;
-		return USE_READ;
+			return ONCE_UNEVALUATED;
+		return ONCE_READ;
 	}
 }
 
@@ -239,13 +241,13 @@ static const char *aggregate_word(enum aggregate a)
 }
 
 /* The `rwonce verify` probe that shows clang tearing this shape. */
-static const char *tearing_probe(long long size, enum use use)
+static const char *tearing_probe(long long size, enum once_use use)
 {
 	static const char *const probes[2][3] = {
 		{ "raw_read_pair8", "raw_read_pair16", "raw_read_pair32" },
 		{ "raw_write_pair8", "raw_write_pair16", "raw_write_pair32" },
 	};
-	int w = use == USE_WRITE;
+	int w = use == ONCE_WRITE;
 
 	return probes[w][size == 2 ? 0 : size == 4 ? 1 : 2];
 }
@@ -276,7 +278,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 	struct strbuf canon = STRBUF_INIT;
 	enum aggregate agg;
 	long long size;
-	enum use use = whole_use(f);
+	enum once_use use = whole_use(f);
 
 	if (in_system_header(loc))
 		return;
@@ -296,7 +298,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 	if (!once && user && !org.have_cast && form == ACCESS_DEREF_CAST &&
 	    children_of(cast).nr >= 2) {
 		once = user;
-		kind = ONCE_READ;
+		kind = ONCE_KIND_READ;
 	}
 
 	if (!clang_Cursor_isNull(object))
@@ -367,7 +369,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 
 	/* access-once-nonscalar: ACCESS_ONCE-like access (or a hand-written
 	 * cast) whose object is a struct, union or array. */
-	if (through_cast && agg != AGG_NONE && (!once || kind == ONCE_ACCESS))
+	if (through_cast && agg != AGG_NONE && (!once || kind == ONCE_KIND_ACCESS))
 	{
 		char *aka = strcmp(spelled, canon.buf) ?
 				    xasprintf(" (aka '%s')", canon.buf) :
@@ -401,8 +403,9 @@ static void judge_access(struct walk *w, const struct frame *f,
 	/* volatile-aggregate: the access itself is a volatile copy of a
 	 * struct or union of 2, 4 or 8 bytes that uses more than one storage
 	 * unit, which the compiler may split (clang does). */
-	if (use != USE_NONE && (aggregate_kind(accessed) == AGG_STRUCT ||
-				aggregate_kind(accessed) == AGG_UNION)) {
+	if ((use == ONCE_READ || use == ONCE_WRITE) &&
+	    (aggregate_kind(accessed) == AGG_STRUCT ||
+	     aggregate_kind(accessed) == AGG_UNION)) {
 		long long asize = clang_Type_getSizeOf(accessed);
 		struct field_count fc = { 0, 0 };
 
@@ -416,7 +419,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 					      "verify probe %s); 'rwonce scan' "
 					      "on the build confirms it",
 					      what,
-					      use == USE_WRITE ? "write" : "read",
+					      once_use_name(use),
 					      asize,
 					      aggregate_kind(accessed) == AGG_UNION ?
 					      "union" : "struct",
@@ -567,7 +570,7 @@ static void scan_macro_body(struct walk *w, const struct macro_def *d)
 			continue;
 		id = cxstr(clang_getTokenSpelling(w->tu, toks[i]));
 		/* A call, not a mention (#define X ACCESS_ONCE). */
-		if (once_macro_kind(w->macros, id) == ONCE_ACCESS &&
+		if (once_macro_kind(w->macros, id) == ONCE_KIND_ACCESS &&
 		    i + 1 < nr && tok_is(w->tu, toks[i + 1], "("))
 			add_finding(w, RULE_ACCESS_ONCE,
 				    clang_getTokenLocation(w->tu, toks[i]),
@@ -756,7 +759,7 @@ static const char *parse_error_text(enum CXErrorCode e)
 }
 
 void audit_unit(CXIndex index, const struct unit *u,
-		const struct once_macro_table *macros,
+		const struct once_macros *macros,
 		const struct strlist *extra_args, struct seen_set *seen,
 		struct unit_result *r)
 {
@@ -863,7 +866,7 @@ void audit_unit(CXIndex index, const struct unit *u,
 
 			/* A call, not a mention: #ifdef ACCESS_ONCE is in
 			 * the record as an expansion of one token. */
-			if (once_macro_kind(macros, name) == ONCE_ACCESS &&
+			if (once_macro_kind(macros, name) == ONCE_KIND_ACCESS &&
 			    is_call(w.tu, c))
 				add_finding(&w, RULE_ACCESS_ONCE,
 					    clang_getCursorLocation(c),

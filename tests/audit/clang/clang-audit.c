@@ -37,9 +37,14 @@ int main(int argc, const char **argv)
 	struct clang_engine_stats stats = { 0, 0, 0 };
 	struct finding_list found = FINDING_LIST_INIT;
 	struct strbuf why = STRBUF_INIT;
+	struct once_macros table;
 	int rc;
 
 	argc = parse_options(argc, argv, opts, usage);
+	once_macros_init(&table);
+	for (size_t i = 0; i < macros.nr; i++)
+		if (once_macros_add_spec(&table, macros.items[i]))
+			return EXIT_TROUBLE;
 	for (int i = 0; i < argc; i++)
 		strlist_push(&paths, argv[i]);
 	if (!clang_engine_available(&why)) {
@@ -48,7 +53,7 @@ int main(int argc, const char **argv)
 	}
 	o.build_dir = dir;
 	o.jobs = jobs;
-	o.macros = &macros;
+	o.macros = &table;
 	o.extra_args = &extra;
 	o.paths = &paths;
 	rc = clang_engine_run(&o, &found, &stats);
@@ -74,5 +79,6 @@ int main(int argc, const char **argv)
 	}
 	rc = rc > 0 ? EXIT_TROUBLE : found.nr ? EXIT_FINDINGS : EXIT_CLEAN;
 	finding_list_release(&found);
+	once_macros_release(&table);
 	return rc;
 }

@@ -1,6 +1,6 @@
 /* `rwonce fix --add-include` (fix-include.h). */
 #define _GNU_SOURCE /* memmem */
-#include "fix/add-include.h"
+#include "rewrite/add-include.h"
 #include "cfront/tokscan.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"

@@ -20,17 +20,22 @@
  * is used, a volatile cast whose type cannot be shown to be the
  * operand's, and so on.
  */
-#ifndef RWONCE_FIX_REWRITE_H
-#define RWONCE_FIX_REWRITE_H
+#ifndef RWONCE_REWRITE_REWRITE_H
+#define RWONCE_REWRITE_REWRITE_H
 
-#include "fix/diff.h"
+#include "rewrite/edits.h"
 #include "findings/finding.h"
 #include "cfront/lexer.h"
+#include "cfront/once-macros.h"
 #include "lib/util.h"
 
 struct rewrite_opts {
-	/* Macros with ACCESS_ONCE's meaning; "ACCESS_ONCE" is always one. */
-	struct strlist access_macros;
+	/* The once-macros (cfront/once-macros.h): those of kind
+	 * access-once are converted like ACCESS_ONCE.  rewrite_opts_init
+	 * points it at the built-in names; a command sets its own table
+	 * (--macro, discovered). */
+	const struct once_macros *macros;
+	struct once_macros builtin;
 	const char *read_name;  /* "READ_ONCE" */
 	const char *write_name; /* "WRITE_ONCE" */
 	int volatile_casts;     /* convert exact volatile-cast idioms (1) */

@@ -4,7 +4,7 @@
  * a read, a whole-statement write, or something that cannot be converted.
  * When in doubt the site is left and the note says what was in the way.
  */
-#include "fix/rewrite.h"
+#include "rewrite/rewrite.h"
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/tokscan.h"
@@ -17,7 +17,8 @@
 void rewrite_opts_init(struct rewrite_opts *o)
 {
 	memset(o, 0, sizeof(*o));
-	strlist_push(&o->access_macros, "ACCESS_ONCE");
+	once_macros_init(&o->builtin);
+	o->macros = &o->builtin;
 	o->volatile_casts = 1;
 	rewrite_opts_set_names(o, "READ_ONCE", "WRITE_ONCE");
 }
@@ -39,7 +40,7 @@ void rewrite_opts_set_names(struct rewrite_opts *o, const char *read_name,
 
 void rewrite_opts_release(struct rewrite_opts *o)
 {
-	strlist_clear(&o->access_macros);
+	once_macros_release(&o->builtin);
 	free(o->read_open);
 	free(o->write_open);
 	free(o->read_open_deref);
@@ -90,27 +91,17 @@ static size_t eof_index(const struct scan *s)
 	return s->l->nr - 1;
 }
 
-/* The first-byte test rejects almost every token before any strlen. */
+/*
+ * The first-byte test rejects almost every token before tok_punct's
+ * comparison; a two-byte token may be a digraph (<% is {), whose first
+ * byte is not its bracket's.
+ */
 static int punct(const struct scan *s, size_t i, const char *p)
 {
 	const struct token *t = &s->l->tok[i];
 
-	/* The digraphs <% %> <: :> are the brackets { } [ ] (C99 6.4.6),
-	 * as the bracket matcher of tokscan.c reads them: a scan that
-	 * counted only one spelling disagreed with it (fuzz find: a write
-	 * whose value held "ACCESS_ONCE(<%)" was converted, and the added
-	 * ')' changed what the next run saw). */
-	if (t->kind == TOK_PUNCT && t->len == 2 && !(t->flags & TF_SPLICED) &&
-	    p[0] && !p[1] && strchr("{}[]", p[0])) {
-		const char *d = s->buf + t->off;
-
-		return (p[0] == '{' && d[0] == '<' && d[1] == '%') ||
-		       (p[0] == '}' && d[0] == '%' && d[1] == '>') ||
-		       (p[0] == '[' && d[0] == '<' && d[1] == ':') ||
-		       (p[0] == ']' && d[0] == ':' && d[1] == '>');
-	}
 	if (t->kind != TOK_PUNCT ||
-	    (s->buf[t->off] != p[0] && !(t->flags & TF_SPLICED)))
+	    (s->buf[t->off] != p[0] && !(t->flags & TF_SPLICED) && t->len != 2))
 		return 0;
 	return tok_punct(s->buf, s->l, i, p);
 }
@@ -147,39 +138,22 @@ static void note(struct scan *s, enum rule_id rule, size_t at,
 	r->notes_nr++;
 }
 
-static const char *const not_operand_words[] = {
-	"return", "case", "else", "do", "goto", "sizeof", "typeof",
-	"__typeof__", "__typeof", "_Alignof", "alignof", "__alignof__",
-	"if", "while", "for", "switch", NULL,
-};
+/* A keyword that ends no operand: one before an operand (return, sizeof
+ * ...) or before a parenthesised head (if, while ...): cfront/tokscan.h. */
+static int not_operand_word(const struct scan *s, size_t i)
+{
+	return tok_is_operator_keyword(s->buf, s->l, i) ||
+	       tok_is_condition_keyword(s->buf, s->l, i);
+}
 
-static const char *const unevaluated_words[] = {
-	"sizeof", "typeof", "__typeof__", "__typeof", "_Alignof", "alignof",
-	"__alignof__", "__alignof", NULL,
-};
+static int unevaluated_word(const struct scan *s, size_t i)
+{
+	return tok_is_unevaluated_keyword(s->buf, s->l, i);
+}
 
-/*
- * Does token i end an operand, so that a following '&' or '*' is binary?
- * Identifiers (not keywords that start an expression), literals, closing
- * brackets and postfix ++/--.
- */
 static int ends_operand(const struct scan *s, size_t i)
 {
-	const struct token *t = T(s, i);
-
-	switch (t->kind) {
-	case TOK_IDENT:
-		return !ident_in(s, i, not_operand_words);
-	case TOK_NUMBER:
-	case TOK_STRING:
-	case TOK_CHAR:
-		return 1;
-	case TOK_PUNCT:
-		return punct(s, i, ")") || punct(s, i, "]") ||
-		       punct(s, i, "++") || punct(s, i, "--");
-	default:
-		return 0;
-	}
+	return tok_ends_operand(s->buf, s->l, i);
 }
 
 /*
@@ -251,7 +225,7 @@ static enum paren_kind paren_kind(const struct scan *s, size_t close)
 		if (punct(s, i, "*"))
 			continue;
 		if (T(s, i)->kind != TOK_IDENT ||
-		    ident_in(s, i, not_operand_words))
+		    not_operand_word(s, i))
 			return PAREN_EXPR;
 		keyword |= ident_in(s, i, type_words);
 	}
@@ -381,7 +355,7 @@ static const char *assigned_value(const struct scan *s, size_t eq,
 		/* "int g", "u32 g": a declaration, not an expression. */
 		if (!depth && T(s, i)->kind == TOK_IDENT &&
 		    T(s, i - 1)->kind == TOK_IDENT && i - 1 > eq &&
-		    !ident_in(s, i - 1, unevaluated_words))
+		    !unevaluated_word(s, i - 1))
 			return "the assigned value is not an expression";
 		if ((T(s, i)->flags & TF_DIRECTIVE) &&
 		    !(T(s, eq)->flags & TF_DIRECTIVE))
@@ -477,14 +451,14 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 		}
 	}
 
-	if (prev != NONE && ident_in(s, prev, unevaluated_words)) {
+	if (prev != NONE && unevaluated_word(s, prev)) {
 		*why = "operand of sizeof or typeof: not an access";
 		return USE_LEAVE;
 	}
 	if (prev != NONE && punct(s, prev, "(")) {
 		size_t pp = prev_code(s, prev);
 
-		if (pp != NONE && ident_in(s, pp, unevaluated_words)) {
+		if (pp != NONE && unevaluated_word(s, pp)) {
 			*why = "operand of sizeof or typeof: not an access";
 			return USE_LEAVE;
 		}
@@ -596,12 +570,18 @@ static void write_tail(struct scan *s, size_t lhs_last, int drop_lhs_last,
 
 static int is_access_macro(const struct scan *s, size_t i)
 {
-	const struct strlist *m = &s->opts->access_macros;
+	const struct token *t = T(s, i);
+	const struct once_macro *m;
 
-	for (size_t k = 0; k < m->nr; k++)
-		if (ident(s, i, m->items[k]))
-			return 1;
-	return 0;
+	if (t->kind != TOK_IDENT)
+		return 0;
+	m = once_macros_find(s->opts->macros, s->buf + t->off, t->len);
+	/* converted like ACCESS_ONCE(x): ACCESS_ONCE and --macro names
+	 * (what audit's access-once rule reports), and only when the
+	 * argument is the object: atomic_read(v) -> READ_ONCE(v) would
+	 * read the pointer */
+	return m && m->kind == OMK_ACCESS &&
+	       !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) && m->object_arg == 0;
 }
 
 static const char *const decl_words[] = {
@@ -667,7 +647,7 @@ static const char *macro_body_unfixed(const struct scan *s,
 	 * (return, case ...): in a macro body it is a parameter or a macro,
 	 * which may stand for ++ or &. */
 	if (a > d->body.begin && T(s, a - 1)->kind == TOK_IDENT &&
-	    !ident_in(s, a - 1, not_operand_words))
+	    !not_operand_word(s, a - 1))
 		return "after a word in a macro body (a parameter or a macro "
 		       "that may be an operator): each use decides";
 	return NULL;
@@ -732,7 +712,7 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 	if (i + 1 >= eof_index(s) || !punct(s, i + 1, "("))
 		return i + 1;
 	if (prev != NONE && T(s, prev)->kind == TOK_IDENT &&
-	    !ident_in(s, prev, not_operand_words) &&
+	    !not_operand_word(s, prev) &&
 	    ident_in(s, prev, decl_words)) {
 		note(s, RULE_ACCESS_ONCE, i, what,
 		     "declares something named ACCESS_ONCE; not a use");
@@ -763,7 +743,7 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 		if (punct(s, k, ";") || punct(s, k, "{") ||
 		    (!depth && k > arg.begin && T(s, k)->kind == TOK_IDENT &&
 		     T(s, k - 1)->kind == TOK_IDENT &&
-		     !ident_in(s, k - 1, unevaluated_words))) {
+		     !unevaluated_word(s, k - 1))) {
 			note(s, RULE_ACCESS_ONCE, i, what,
 			     "the argument is not an expression");
 			return i + 1;
@@ -953,7 +933,7 @@ static char *scan_decl_type(struct scan *s, const char *name)
 		      punct(s, start - 1, "}") || punct(s, start - 1, "(") ||
 		      punct(s, start - 1, ",")))
 			continue; /* an expression such as "y = a * x;" */
-		if (ident_in(s, start, not_operand_words))
+		if (not_operand_word(s, start))
 			continue; /* "return x;", "else x = 1;" */
 		words = xcalloc(i - start, sizeof(*words));
 		for (j = start; j < i; j++) {
@@ -1052,7 +1032,7 @@ static size_t operand_end(const struct scan *s, size_t i)
 
 	if (i >= eof_index(s))
 		return NONE;
-	if (T(s, i)->kind == TOK_IDENT && !ident_in(s, i, not_operand_words))
+	if (T(s, i)->kind == TOK_IDENT && !not_operand_word(s, i))
 		e = i + 1;
 	else if (punct(s, i, "(") && (e = tok_match(s->buf, s->l, i)) <
 					     eof_index(s))

@@ -9,11 +9,11 @@
  * such an include, after the guard's #define, or else above the first
  * line that is not a comment.  Nothing else in the file is touched.
  */
-#ifndef RWONCE_FIX_ADD_INCLUDE_H
-#define RWONCE_FIX_ADD_INCLUDE_H
+#ifndef RWONCE_REWRITE_ADD_INCLUDE_H
+#define RWONCE_REWRITE_ADD_INCLUDE_H
 
 #include "cfront/lexer.h"
-#include "fix/rewrite.h"
+#include "rewrite/rewrite.h"
 
 struct include_line {
 	char *header; /* "<rwonce.h>" or "\"rwonce.h\"" */

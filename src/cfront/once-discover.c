@@ -1,0 +1,472 @@
+/* Finding a tree's own once-macros (once-discover.h). */
+#define _GNU_SOURCE /* memmem */
+#include "cfront/once-discover.h"
+#include "cfront/defines.h"
+#include "cfront/lexer.h"
+#include "cfront/macro-body.h"
+#include "cfront/walk.h"
+#include "lib/strbuf.h"
+#include "lib/strset.h"
+#include "lib/util.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A body longer than this is no once-access wrapper (the kernel's
+ * READ_ONCE is 90 bytes; statement macros of a page exist). */
+#define MAX_DEFINE 2048
+
+struct candidate {
+	const char *path;  /* interned in the discovery */
+	unsigned line;
+	char *name;
+	char *text;        /* "#define NAME(...) body", splices kept */
+	size_t len;
+	/* the last analysis: is the body the access itself? */
+	int is_access;
+	enum once_macro_kind kind;
+	int volatile_cast;
+	int pointer_object;
+	int object_arg, value_arg;
+	char *object;      /* when object_arg < 0 */
+	char **params;
+	size_t nparams;
+	char *what;
+};
+
+struct once_discovery {
+	pthread_mutex_t lock;
+	struct candidate *items;
+	size_t nr, alloc;
+	char **paths;      /* the files with candidates: interned names */
+	size_t nr_paths, alloc_paths;
+	struct strset seen; /* every file offered, by its real path */
+};
+
+struct once_discovery *once_discovery_new(void)
+{
+	struct once_discovery *d = xcalloc(1, sizeof(*d));
+
+	pthread_mutex_init(&d->lock, NULL);
+	return d;
+}
+
+static void candidate_forget(struct candidate *c)
+{
+	for (size_t k = 0; k < c->nparams; k++)
+		free(c->params[k]);
+	free(c->params);
+	free(c->object);
+	free(c->what);
+	c->params = NULL;
+	c->nparams = 0;
+	c->object = c->what = NULL;
+	c->is_access = 0;
+}
+
+void once_discovery_free(struct once_discovery *d)
+{
+	if (!d)
+		return;
+	for (size_t i = 0; i < d->nr; i++) {
+		candidate_forget(&d->items[i]);
+		free(d->items[i].name);
+		free(d->items[i].text);
+	}
+	free(d->items);
+	for (size_t i = 0; i < d->nr_paths; i++)
+		free(d->paths[i]);
+	free(d->paths);
+	strset_release(&d->seen);
+	pthread_mutex_destroy(&d->lock);
+	free(d);
+}
+
+size_t once_discovery_candidates(const struct once_discovery *d)
+{
+	return d->nr;
+}
+
+static int ident_start(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int ident_char(char c)
+{
+	return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+/* The end of the logical line that starts at p: its '\n' (or end). */
+static const char *logical_end(const char *p, const char *end)
+{
+	for (;;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *b;
+
+		if (!nl)
+			return end;
+		b = nl;
+		if (b > p && b[-1] == '\r')
+			b--;
+		if (b > p && b[-1] == '\\') {
+			p = nl + 1;
+			continue;
+		}
+		return nl;
+	}
+}
+
+/*
+ * The function-like #defines of buf that may define a once-macro: a
+ * body that holds a call or a volatile cast, not too long.  Appended to
+ * *out with path (not yet interned) and line.
+ */
+static void collect(const char *buf, size_t len, struct candidate **out,
+		    size_t *nr, size_t *alloc)
+{
+	const char *end = buf + len, *p = buf;
+	unsigned line = 1;
+
+	while (p < end) {
+		const char *q = p, *name, *stop, *body;
+		unsigned start_line = line;
+
+		stop = logical_end(p, end);
+		for (const char *s = p; s < stop; s++)
+			line += *s == '\n';
+		line++; /* the '\n' at stop */
+		while (q < stop && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q == stop || *q != '#')
+			goto next;
+		q++;
+		while (q < stop && (*q == ' ' || *q == '\t'))
+			q++;
+		if (stop - q < 8 || memcmp(q, "define", 6) ||
+		    (q[6] != ' ' && q[6] != '\t'))
+			goto next;
+		q += 7;
+		while (q < stop && (*q == ' ' || *q == '\t'))
+			q++;
+		name = q;
+		if (q == stop || !ident_start(*q))
+			goto next;
+		while (q < stop && ident_char(*q))
+			q++;
+		if (q == stop || *q != '(') /* object-like: no argument */
+			goto next;
+		body = memchr(q, ')', (size_t)(stop - q));
+		if (!body || stop - p > MAX_DEFINE ||
+		    (!memchr(body + 1, '(', (size_t)(stop - body - 1)) &&
+		     !memmem(body, (size_t)(stop - body), "volatile", 8)))
+			goto next;
+		ALLOC_GROW(*out, *nr + 1, *alloc);
+		memset(&(*out)[*nr], 0, sizeof(**out));
+		(*out)[*nr].line = start_line;
+		(*out)[*nr].name = xstrndup(name, (size_t)(q - name));
+		(*out)[*nr].text = xstrndup(p, (size_t)(stop - p));
+		(*out)[*nr].len = (size_t)(stop - p);
+		(*nr)++;
+next:
+		p = stop < end ? stop + 1 : end;
+	}
+}
+
+/* Is this the first time path is offered?  Told by its real path, so
+ * that "./once.h" and "once.h" are one file. */
+static int first_offer(struct once_discovery *d, const char *path)
+{
+	char *real = realpath(path, NULL);
+	int first;
+
+	pthread_mutex_lock(&d->lock);
+	first = strset_add(&d->seen, real ? real : path);
+	pthread_mutex_unlock(&d->lock);
+	free(real);
+	return first;
+}
+
+static void add_text(struct once_discovery *d, const char *path,
+		     const char *buf, size_t len)
+{
+	struct candidate *found = NULL;
+	size_t nr = 0, alloc = 0;
+	char *interned;
+
+	/* most files define nothing of the kind: one cheap search */
+	if (!memmem(buf, len, "define", 6))
+		return;
+	collect(buf, len, &found, &nr, &alloc);
+	if (!nr) {
+		free(found);
+		return;
+	}
+	interned = xstrdup(path);
+	pthread_mutex_lock(&d->lock);
+	ALLOC_GROW(d->paths, d->nr_paths + 1, d->alloc_paths);
+	d->paths[d->nr_paths++] = interned;
+	for (size_t i = 0; i < nr; i++) {
+		found[i].path = interned;
+		ALLOC_GROW(d->items, d->nr + 1, d->alloc);
+		d->items[d->nr++] = found[i];
+	}
+	pthread_mutex_unlock(&d->lock);
+	free(found);
+}
+
+/*
+ * The files buf includes with #include "name", found next to path (as
+ * the preprocessor looks first): a project's once.h is part of the tree
+ * even when only a.c was named.
+ */
+static void add_local_includes(struct once_discovery *d, const char *path,
+			       const char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) + 1 : 0;
+
+	for (const char *p = buf, *end = buf + len;
+	     p < end && (p = memmem(p, (size_t)(end - p), "include", 7));
+	     p += 7) {
+		const char *q = p, *name, *close;
+		char *hpath;
+
+		/* "#" and blanks before, on the same line */
+		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q == buf || q[-1] != '#')
+			continue;
+		q = p + 7;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q == end || *q != '"')
+			continue;
+		name = q + 1;
+		close = memchr(name, '"', (size_t)(end - name));
+		if (!close || close == name || *name == '/' ||
+		    memchr(name, '\n', (size_t)(close - name)))
+			continue;
+		hpath = xasprintf("%.*s%.*s", dirlen, path,
+				  (int)(close - name), name);
+		once_discovery_add_file(d, hpath);
+		free(hpath);
+	}
+}
+
+void once_discovery_add_buffer(struct once_discovery *d, const char *path,
+			       const char *buf, size_t len)
+{
+	if (!first_offer(d, path))
+		return;
+	add_text(d, path, buf, len);
+	add_local_includes(d, path, buf, len);
+}
+
+int once_discovery_add_file(struct once_discovery *d, const char *path)
+{
+	size_t len;
+	char *buf;
+
+	if (!first_offer(d, path))
+		return 0;
+	buf = read_file(path, &len);
+	if (!buf)
+		return -1;
+	if (!memchr(buf, '\0', len < 8000 ? len : 8000)) { /* not binary */
+		add_text(d, path, buf, len);
+		add_local_includes(d, path, buf, len);
+	}
+	free(buf);
+	return 0;
+}
+
+/* ---- deciding ---- */
+
+static int by_place(const void *a_, const void *b_)
+{
+	const struct candidate *a = a_, *b = b_;
+	int c = strcmp(a->path, b->path);
+
+	if (c)
+		return c;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* Analyse c's body with the table as it is now. */
+static void analyse(struct candidate *c, const struct once_macros *t)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	struct define_span ds;
+	struct once_body b;
+
+	candidate_forget(c);
+	lex_buffer(c->text, c->len, &l);
+	for (size_t i = 0; i + 1 < l.nr; i++) {
+		if (!(l.tok[i].flags & TF_DEFINE_BODY))
+			continue;
+		if (!define_span_at(c->text, &l, i, &ds) && ds.function_like &&
+		    once_body_analyse(c->text, &l, &ds, t, &b)) {
+			if (b.is_access &&
+			    !macro_body_defines_function(c->text, &l, ds.body)) {
+				c->is_access = 1;
+				c->kind = b.access_kind;
+				c->volatile_cast = b.volatile_cast;
+				c->pointer_object = b.pointer_object;
+				c->object_arg = b.object_param;
+				c->value_arg = b.value_param;
+				c->what = b.access_what;
+				b.access_what = NULL;
+				if (b.object_param < 0) {
+					c->object = b.object;
+					b.object = NULL;
+					c->params = b.params;
+					c->nparams = b.nparams;
+					b.params = NULL;
+					b.nparams = 0;
+				}
+			}
+			once_body_release(&b);
+		}
+		break;
+	}
+	token_list_release(&l);
+}
+
+/* Does c's text mention one of the names (NUL-separated list)? */
+static int mentions(const struct candidate *c, const struct strbuf *names)
+{
+	for (size_t at = 0; at < names->len; at += strlen(names->buf + at) + 1) {
+		const char *w = names->buf + at;
+		size_t n = strlen(w);
+		const char *p = c->text, *e = c->text + c->len;
+
+		while ((p = memmem(p, (size_t)(e - p), w, n))) {
+			if ((p == c->text || !ident_char(p[-1])) &&
+			    (p + n == e || !ident_char(p[n])))
+				return 1;
+			p += n;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Fold the analysis of c into the table.  Returns 1 when the table
+ * changed (a name added, a kind widened, the volatile-cast flag set).
+ */
+static int fold(struct once_macros *t, const struct candidate *c)
+{
+	struct once_macro *m = (struct once_macro *)
+		once_macros_find(t, c->name, strlen(c->name));
+	int changed = 0;
+
+	if (!m) {
+		m = once_macros_add(t, c->name, strlen(c->name), c->kind);
+		m->flags |= OMF_DISCOVERED;
+		if (c->pointer_object)
+			m->flags |= OMF_POINTER_OBJECT;
+		m->object_arg = c->object_arg;
+		m->value_arg = c->kind == OMK_WRITE ? c->value_arg : -1;
+		if (c->object_arg < 0 && c->object) {
+			m->object = xstrdup(c->object);
+			m->nparams = c->nparams;
+			m->params = xcalloc(c->nparams ? c->nparams : 1,
+					    sizeof(char *));
+			for (size_t k = 0; k < c->nparams; k++)
+				m->params[k] = xstrdup(c->params[k]);
+		}
+		changed = 1;
+	} else if ((m->flags & OMF_POINTER_OBJECT) && !c->pointer_object) {
+		/* one definition that may take an aggregate: typed after all */
+		m->flags &= ~(unsigned)OMF_POINTER_OBJECT;
+		changed = 1;
+	} else if ((m->flags & OMF_DISCOVERED) && m->kind != c->kind &&
+		   m->kind != OMK_ACCESS) {
+		/* definitions that disagree: the use decides */
+		m->kind = OMK_ACCESS;
+		m->value_arg = -1;
+		changed = 1;
+	}
+	if (c->volatile_cast && !(m->flags & OMF_VOLATILE_CAST)) {
+		m->flags |= OMF_VOLATILE_CAST;
+		changed = 1;
+	}
+	if (changed && !m->def_path) {
+		m->def_path = xstrdup(c->path);
+		m->def_line = c->line;
+		m->def_what = xstrdup(c->what);
+	}
+	return changed;
+}
+
+size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
+{
+	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
+	size_t count = 0;
+	int first = 1;
+
+	if (d->nr > 1)
+		qsort(d->items, d->nr, sizeof(*d->items), by_place);
+	for (;;) {
+		int any = 0;
+
+		strbuf_reset(&next);
+		for (size_t i = 0; i < d->nr; i++) {
+			struct candidate *c = &d->items[i];
+
+			/* after the first round, only bodies that call a
+			 * name whose meaning just changed can change */
+			if (!first && !mentions(c, &changed))
+				continue;
+			analyse(c, t);
+			if (c->is_access && fold(t, c)) {
+				strbuf_add(&next, c->name, strlen(c->name) + 1);
+				any = 1;
+			}
+		}
+		if (!any)
+			break;
+		{ /* this round's names are what the next one looks for */
+			struct strbuf tmp = changed;
+
+			changed = next;
+			next = tmp;
+		}
+		first = 0;
+	}
+	strbuf_release(&changed);
+	strbuf_release(&next);
+	for (size_t i = 0; i < t->nr; i++)
+		count += t->items[i].def_path != NULL;
+	return count;
+}
+
+static void offer(const struct walk_file *f, void *worker, void *ctx)
+{
+	(void)worker;
+	once_discovery_add_buffer(ctx, f->path, f->buf, f->len);
+}
+
+size_t once_discover_paths(struct once_macros *t, const char *const *paths,
+			   size_t nr, const struct walk_options *like)
+{
+	struct once_discovery *d = once_discovery_new();
+	struct walk_options wo;
+	struct walk_stats st;
+	size_t n;
+
+	memset(&wo, 0, sizeof(wo));
+	wo.excludes = like->excludes;
+	wo.jobs = like->jobs;
+	wo.follow_symlinks = like->follow_symlinks;
+	wo.quiet = 1;
+	wo.fn = offer;
+	wo.ctx = d;
+	(void)walk_paths(paths, nr, &wo, &st);
+	n = once_discovery_finish(d, t);
+	once_discovery_free(d);
+	return n;
+}

@@ -1,0 +1,65 @@
+/*
+ * Finding a tree's own once-macros, so that nobody has to name them.
+ *
+ * A function-like macro whose body makes one once-access -- a volatile
+ * cast, or a call of a once-macro -- that reads or writes an object
+ * spelled in its parameters, with no loop (macro-body.h), is a
+ * once-macro of the kind its body's access is:
+ *
+ *   #define KREAD_ONCE(x) (*(const volatile __typeof__(x) *)&(x))   read
+ *   #define CMM_LOAD_SHARED(p) ({ cmm_smp_rmc(); _CMM_LOAD_SHARED(p); })  read
+ *   #define KACCESS(x) (*(volatile typeof(x) *)&(x))       its use decides
+ *
+ * Definitions that call macros found so far are looked at again until
+ * nothing changes, so chains of any length are followed (liburcu's
+ * CMM_LOAD_SHARED -> _CMM_LOAD_SHARED -> CMM_ACCESS_ONCE).  A name the
+ * table has already (READ_ONCE, a --macro name) keeps its kind; its
+ * definition can only add that it is a volatile cast of the object's
+ * type (the kernel's READ_ONCE, through __READ_ONCE).  When definitions of
+ * one name disagree on the kind, the use decides (access-once).
+ *
+ * Usage: offer every file (any thread), then finish once.
+ */
+#ifndef RWONCE_CFRONT_ONCE_DISCOVER_H
+#define RWONCE_CFRONT_ONCE_DISCOVER_H
+
+#include <stddef.h>
+
+#include "cfront/once-macros.h"
+
+struct once_discovery;
+
+struct once_discovery *once_discovery_new(void);
+void once_discovery_free(struct once_discovery *d);
+
+/* Keep the function-like #defines of buf[0..len) that may define a
+ * once-macro, and offer the files it includes with #include "name" found
+ * next to it.  A file offered before (the same real path) is skipped.
+ * Safe to call from several threads at once. */
+void once_discovery_add_buffer(struct once_discovery *d, const char *path,
+			       const char *buf, size_t len);
+/* The same for a file read from disk; 0, or -1 with errno set when it
+ * cannot be read. */
+int once_discovery_add_file(struct once_discovery *d, const char *path);
+
+/*
+ * Decide which kept definitions are once-macros, following chains, and
+ * add them to t (OMF_DISCOVERED, with where each is defined).  Returns
+ * the number of names added, or whose volatile-cast flag was set.
+ */
+size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t);
+
+/*
+ * The whole job for a tree: walk the paths as audit and fix do (the
+ * same excludes, symlinks and threads; quietly: the command's own walk
+ * reports unreadable files), offer every file, finish into t.  Returns
+ * the number of names added or changed.
+ */
+struct walk_options;
+size_t once_discover_paths(struct once_macros *t, const char *const *paths,
+			   size_t nr, const struct walk_options *like);
+
+/* The number of candidate definitions kept so far (for tests). */
+size_t once_discovery_candidates(const struct once_discovery *d);
+
+#endif

@@ -1,0 +1,322 @@
+/* The once-macro table and the one `--macro` parser (once-macros.h). */
+#include "cfront/once-macros.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *name;
+	enum once_macro_kind kind;
+	int object_arg;
+} builtin[] = {
+	{ "ACCESS_ONCE", OMK_ACCESS, 0 },
+	{ "READ_ONCE", OMK_READ, 0 },
+	{ "WRITE_ONCE", OMK_WRITE, 0 },
+	/* the 2014 spelling: ASSIGN_ONCE(value, target) */
+	{ "ASSIGN_ONCE", OMK_WRITE, 1 },
+	{ "__READ_ONCE", OMK_READ, 0 },
+	{ "__WRITE_ONCE", OMK_WRITE, 0 },
+	{ "READ_ONCE_NOCHECK", OMK_READ, 0 },
+	/* rwonce.h's namespaced names, there whatever RWONCE_NO_SHORT_NAMES */
+	{ "RWONCE_ACCESS", OMK_ACCESS, 0 },
+	{ "RWONCE_READ", OMK_READ, 0 },
+	{ "RWONCE_WRITE", OMK_WRITE, 0 },
+	{ "RWONCE_ASSIGN", OMK_WRITE, 1 },
+};
+
+const char once_macro_kinds_help[] =
+	"access-once, read-once, write-once or volatile-cast";
+
+void once_macros_init(struct once_macros *t)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < ARRAY_SIZE(builtin); i++) {
+		struct once_macro *m = once_macros_add(t, builtin[i].name,
+						       strlen(builtin[i].name),
+						       builtin[i].kind);
+
+		m->flags |= OMF_BUILTIN;
+		if (!strncmp(builtin[i].name, "RWONCE_", 7))
+			m->flags |= OMF_RWONCE;
+		m->object_arg = builtin[i].object_arg;
+		m->value_arg = builtin[i].kind != OMK_WRITE ? -1 :
+			       builtin[i].object_arg ? 0 : 1;
+	}
+}
+
+void once_macros_release(struct once_macros *t)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		free(t->items[i].name);
+		free(t->items[i].def_path);
+		free(t->items[i].def_what);
+		free(t->items[i].object);
+		for (size_t k = 0; k < t->items[i].nparams; k++)
+			free(t->items[i].params[k]);
+		free(t->items[i].params);
+	}
+	free(t->items);
+	free(t->index);
+	memset(t, 0, sizeof(*t));
+}
+
+static size_t hash_name(const char *name, size_t n)
+{
+	size_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)name[i]) * 16777619u;
+	return h;
+}
+
+static void index_rebuild(struct once_macros *t)
+{
+	if (t->index_size < 2 * t->nr) {
+		free(t->index);
+		t->index_size = 16;
+		while (t->index_size < 2 * t->nr)
+			t->index_size *= 2;
+		t->index = xcalloc(t->index_size, sizeof(*t->index));
+	} else {
+		memset(t->index, 0, t->index_size * sizeof(*t->index));
+	}
+	for (size_t i = 0; i < t->nr; i++) {
+		const char *nm = t->items[i].name;
+		size_t h = hash_name(nm, strlen(nm)) & (t->index_size - 1);
+
+		while (t->index[h])
+			h = (h + 1) & (t->index_size - 1);
+		t->index[h] = i + 1;
+	}
+}
+
+const struct once_macro *once_macros_find(const struct once_macros *t,
+					  const char *name, size_t n)
+{
+	size_t h;
+
+	if (!t->index_size)
+		return NULL;
+	for (h = hash_name(name, n) & (t->index_size - 1); t->index[h];
+	     h = (h + 1) & (t->index_size - 1)) {
+		const struct once_macro *m = &t->items[t->index[h] - 1];
+
+		if (!strncmp(m->name, name, n) && !m->name[n])
+			return m;
+	}
+	return NULL;
+}
+
+static int ident_start(unsigned char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int ident_char(unsigned char c)
+{
+	return ident_start(c) || (c >= '0' && c <= '9');
+}
+
+int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
+		     int (*fn)(const struct once_macro *m, void *ctx),
+		     void *ctx)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		size_t start;
+		const struct once_macro *m;
+		int r;
+
+		if (!ident_start((unsigned char)buf[i])) {
+			i++;
+			continue;
+		}
+		start = i;
+		while (i < len && ident_char((unsigned char)buf[i]))
+			i++;
+		if (start && ident_char((unsigned char)buf[start - 1]))
+			continue; /* the tail of a number like 0x1f */
+		m = once_macros_find(t, buf + start, i - start);
+		if (m && (r = fn(m, ctx)))
+			return r;
+	}
+	return 0;
+}
+
+struct once_macro *once_macros_add(struct once_macros *t, const char *name,
+				   size_t n, enum once_macro_kind kind)
+{
+	struct once_macro *m = (struct once_macro *)once_macros_find(t, name, n);
+
+	if (!m) {
+		ALLOC_GROW(t->items, t->nr + 1, t->alloc);
+		m = &t->items[t->nr++];
+		memset(m, 0, sizeof(*m));
+		m->name = xstrndup(name, n);
+		m->object_arg = 0;
+		index_rebuild(t);
+	}
+	m->kind = kind;
+	m->value_arg = kind == OMK_WRITE ? (m->object_arg == 1 ? 0 : 1) : -1;
+	return m;
+}
+
+int once_macro_object_arg(const struct once_macro *m, size_t nargs)
+{
+	if (m->object_arg < 0)
+		return -1;
+	/* ASSIGN_ONCE(v, x) with its two arguments; a one-argument use of
+	 * such a name is not the 2014 spelling */
+	if ((size_t)m->object_arg >= nargs)
+		return nargs ? 0 : -1;
+	return m->object_arg;
+}
+
+static int is_identifier(const char *s, size_t n)
+{
+	if (!n)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (i && c >= '0' && c <= '9')))
+			return 0;
+	}
+	return 1;
+}
+
+int once_macros_add_spec(struct once_macros *t, const char *spec)
+{
+	static const struct {
+		const char *name;
+		enum once_macro_kind kind;
+	} kinds[] = {
+		{ "access-once", OMK_ACCESS }, { "access", OMK_ACCESS },
+		{ "read-once", OMK_READ }, { "read", OMK_READ },
+		{ "load", OMK_READ }, { "once", OMK_READ },
+		{ "write-once", OMK_WRITE }, { "write", OMK_WRITE },
+		{ "store", OMK_WRITE }, { "assign", OMK_WRITE },
+	};
+	const char *eq = strchr(spec, '=');
+	size_t n = eq ? (size_t)(eq - spec) : 0;
+
+	if (!eq || !n || !eq[1])
+		return error("--macro '%s': expected NAME=KIND (KIND: %s)", spec,
+			     once_macro_kinds_help);
+	if (!is_identifier(spec, n))
+		return error("--macro '%s': '%.*s' is not a C identifier", spec,
+			     (int)n, spec);
+	if (!strcmp(eq + 1, "volatile-cast")) {
+		/* Not a kind of its own: what the macro already is (a read
+		 * when new), implemented as a volatile cast. */
+		struct once_macro *m =
+			(struct once_macro *)once_macros_find(t, spec, n);
+
+		if (!m)
+			m = once_macros_add(t, spec, n, OMK_READ);
+		m->flags |= OMF_VOLATILE_CAST;
+		return 0;
+	}
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++)
+		if (!strcmp(eq + 1, kinds[k].name)) {
+			once_macros_add(t, spec, n, kinds[k].kind);
+			return 0;
+		}
+	return error("--macro '%s': unknown kind '%s' (KIND: %s)", spec, eq + 1,
+		     once_macro_kinds_help);
+}
+
+/*
+ * Presets: what a kernel developer would otherwise spell as four --macro
+ * options.  Linux's __READ_ONCE/__WRITE_ONCE are the volatile casts
+ * themselves (*(const volatile typeof(x) *)&(x)); READ_ONCE/WRITE_ONCE
+ * wrap them.  READ_ONCE_NOCHECK is not one: it reads through a function
+ * (__read_once_word_nocheck).  Discovery finds the same in a kernel tree
+ * (once-discover.h); the preset says it for a tree that is not walked,
+ * such as scan's sources.
+ */
+static const char *const preset_linux[] = {
+	"READ_ONCE=volatile-cast", "WRITE_ONCE=volatile-cast",
+	"__READ_ONCE=volatile-cast", "__WRITE_ONCE=volatile-cast", NULL,
+};
+
+static const struct {
+	const char *name;
+	const char *const *specs;
+} presets[] = {
+	{ "linux", preset_linux },
+};
+
+int once_macros_add_preset(struct once_macros *t, const char *name)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(presets); i++) {
+		if (strcmp(name, presets[i].name))
+			continue;
+		for (const char *const *s = presets[i].specs; *s; s++)
+			if (once_macros_add_spec(t, *s))
+				return -1;
+		return 0;
+	}
+	return error("--preset: unknown preset '%s' (known: %s)", name,
+		     once_macro_preset_names());
+}
+
+const char *once_macro_preset_names(void)
+{
+	return "linux";
+}
+
+static int contains(const char *s, size_t n, const char *w)
+{
+	size_t m = strlen(w);
+
+	for (size_t i = 0; i + m <= n; i++)
+		if (!memcmp(s + i, w, m))
+			return 1;
+	return 0;
+}
+
+int once_macro_name_implies(const char *name, size_t n,
+			    enum once_macro_kind *kind)
+{
+	if (contains(name, n, "ACCESS_ONCE"))
+		*kind = OMK_ACCESS;
+	else if (contains(name, n, "READ_ONCE"))
+		*kind = OMK_READ;
+	else if (contains(name, n, "WRITE_ONCE") ||
+		 contains(name, n, "ASSIGN_ONCE"))
+		*kind = OMK_WRITE;
+	else
+		return 0;
+	return 1;
+}
+
+const char *once_macro_kind_name(enum once_macro_kind k)
+{
+	switch (k) {
+	case OMK_ACCESS: return "access-once";
+	case OMK_READ: return "read-once";
+	case OMK_WRITE: return "write-once";
+	}
+	return "?";
+}
+
+char *once_macro_definition_note(const struct once_macro *m)
+{
+	if (!m->def_path)
+		return NULL;
+	if (!(m->flags & OMF_DISCOVERED)) /* a known name, defined here */
+		return xasprintf("'%s' is defined at %s:%u as %s%s", m->name,
+				 m->def_path, m->def_line,
+				 m->def_what ? m->def_what : "a once-access",
+				 m->flags & OMF_VOLATILE_CAST ?
+				 ", a volatile cast of the object's type" : "");
+	return xasprintf("'%s' is a once-macro of this tree (%s%s): %s:%u "
+			 "defines it as %s", m->name, once_macro_kind_name(m->kind),
+			 m->flags & OMF_VOLATILE_CAST ? ", volatile cast" : "",
+			 m->def_path, m->def_line,
+			 m->def_what ? m->def_what : "a once-access");
+}

@@ -1,0 +1,149 @@
+/*
+ * The once-macros: the names that mark a single access of an object
+ * (READ_ONCE(x), WRITE_ONCE(x, v), ACCESS_ONCE(x), a project's own
+ * KREAD_ONCE(x) ...), what each one is, and the one parser of
+ * `--macro NAME=KIND` that every command (audit with either engine, fix,
+ * scan) uses, so that one spelling means one thing everywhere.
+ *
+ * The table starts with the built-in names; `--macro`, `--preset` and the
+ * discovery of a tree's own definitions (once-discover.h) add to it.
+ */
+#ifndef RWONCE_CFRONT_ONCE_MACROS_H
+#define RWONCE_CFRONT_ONCE_MACROS_H
+
+#include <stddef.h>
+
+/* What a use of the macro does to its object. */
+enum once_macro_kind {
+	OMK_ACCESS, /* ACCESS_ONCE(x): a volatile lvalue; its use decides */
+	OMK_READ,   /* READ_ONCE(x): a marked read */
+	OMK_WRITE,  /* WRITE_ONCE(x, v): a marked write */
+};
+
+enum once_macro_flags {
+	/* Implemented as a volatile cast of the object's own type (the
+	 * kernel's READ_ONCE): of a struct or union it is a volatile
+	 * aggregate access, which compilers may split. */
+	OMF_VOLATILE_CAST = 1 << 0,
+	/* Found in the tree's own #define (once-discover.h), not named. */
+	OMF_DISCOVERED = 1 << 1,
+	/* One of the names rwonce knows without being told. */
+	OMF_BUILTIN = 1 << 2,
+	/* rwonce.h's namespaced names (RWONCE_ACCESS ...): sites like any
+	 * other, but correct by construction, so never a hazard to report
+	 * or convert. */
+	OMF_RWONCE = 1 << 3,
+	/* A discovered macro whose body uses its object as a pointer
+	 * (rcu_dereference(p): typeof(*p)): the object is never a struct
+	 * or union, so the aggregate rules need not type it. */
+	OMF_POINTER_OBJECT = 1 << 4,
+};
+
+struct once_macro {
+	char *name;
+	enum once_macro_kind kind;
+	unsigned flags;         /* enum once_macro_flags */
+	/* Which argument is the object and which the value written
+	 * (ASSIGN_ONCE(v, x) has them the other way round); -1: none. */
+	int object_arg, value_arg;
+	/* OMF_DISCOVERED: where the (first) definition is, and what its
+	 * body is, for the note that names it ("a volatile cast of its
+	 * argument", "READ_ONCE of its argument"). */
+	char *def_path;
+	unsigned def_line;
+	char *def_what;
+	/* A discovered macro whose object is not one argument (the
+	 * kernel's atomic_read(v): (v)->counter): the object spelled in
+	 * the parameters, and their names; object_arg is then -1. */
+	char *object;
+	char **params;
+	size_t nparams;
+};
+
+struct once_macros {
+	struct once_macro *items;
+	size_t nr, alloc;
+	/* Open-addressed index of items by name (1 + position; 0: empty):
+	 * every identifier of a tree is looked up here. */
+	size_t *index;
+	size_t index_size; /* a power of two, at least twice nr */
+};
+
+/* The built-in names: ACCESS_ONCE, READ_ONCE, WRITE_ONCE, ASSIGN_ONCE,
+ * the kernel's __READ_ONCE/__WRITE_ONCE/READ_ONCE_NOCHECK and rwonce.h's
+ * namespaced RWONCE_READ/RWONCE_WRITE/RWONCE_ACCESS/RWONCE_ASSIGN. */
+void once_macros_init(struct once_macros *t);
+void once_macros_release(struct once_macros *t);
+
+/*
+ * Parse one `--macro NAME=KIND` and add it.  KIND is one of
+ * access-once, read-once, write-once (what a use does) or volatile-cast
+ * (the macro, new or known, is a volatile cast of the object's type);
+ * access, read, write and the clang engine's old load, store, assign and
+ * once are accepted as aliases.  A later spec of the same name wins.
+ * Returns 0, or -1 after error() with the one message every command
+ * gives.
+ */
+int once_macros_add_spec(struct once_macros *t, const char *spec);
+
+/* The kinds, for --help texts: "access-once, read-once, write-once or
+ * volatile-cast". */
+extern const char once_macro_kinds_help[];
+
+/*
+ * --preset=NAME: the specs that describe a known codebase ("linux": its
+ * READ_ONCE/WRITE_ONCE and __READ_ONCE/__WRITE_ONCE are volatile
+ * casts).  Returns 0, or -1 after error() for an unknown name.
+ */
+int once_macros_add_preset(struct once_macros *t, const char *name);
+/* The preset names, comma-separated, for messages and --help. */
+const char *once_macro_preset_names(void);
+
+/* The entry named by the n bytes at name, or NULL. */
+const struct once_macro *once_macros_find(const struct once_macros *t,
+					  const char *name, size_t n);
+
+/*
+ * Call fn for each identifier of buf[0..len) that names an entry of t,
+ * until fn returns non-zero (that value is returned; 0 at the end).  A
+ * byte scan, not a lexer: a name inside a comment or string is offered
+ * too, which makes it a cheap and safe "may this file use one?".
+ */
+int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
+		     int (*fn)(const struct once_macro *m, void *ctx),
+		     void *ctx);
+
+/*
+ * Add (or update) an entry; returns it.  A new one gets object_arg 0
+ * and, for OMK_WRITE, value_arg 1.  Pointers into the table are valid
+ * until the next add.
+ */
+struct once_macro *once_macros_add(struct once_macros *t, const char *name,
+				   size_t n, enum once_macro_kind kind);
+
+/*
+ * The argument that is the object of a call with nargs arguments
+ * (ASSIGN_ONCE(v, x): 1 with two arguments), or -1 when the call does
+ * not fit the macro.
+ */
+int once_macro_object_arg(const struct once_macro *m, size_t nargs);
+
+/*
+ * Does a name say it implements a once-access, whatever the table holds
+ * (__READ_ONCE_SIZE, READ_ONCE_SCALAR, my_ACCESS_ONCE)?  Definitions of
+ * such macros are the primitives themselves, not hazards.  Sets *kind.
+ */
+int once_macro_name_implies(const char *name, size_t n,
+			    enum once_macro_kind *kind);
+
+/*
+ * The note a finding at a use of a discovered macro carries (caller
+ * frees): "'KREAD_ONCE' is a once-macro of this tree (read-once):
+ * once.h:1 defines it as a volatile cast of its argument 'x'".
+ */
+char *once_macro_definition_note(const struct once_macro *m);
+
+/* "access-once", "read-once", "write-once". */
+const char *once_macro_kind_name(enum once_macro_kind k);
+
+#endif

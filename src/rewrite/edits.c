@@ -1,0 +1,72 @@
+/* Byte-span edits of one buffer (edits.h). */
+#include "rewrite/edits.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void edit_list_add(struct edit_list *l, size_t off, size_t len,
+		   const char *text)
+{
+	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
+	l->items[l->nr].off = off;
+	l->items[l->nr].len = len;
+	l->items[l->nr].text = text;
+	l->items[l->nr].text_len = strlen(text);
+	l->items[l->nr].seq = l->nr;
+	l->nr++;
+}
+
+static int cmp_edit(const void *a_, const void *b_)
+{
+	const struct text_edit *a = a_, *b = b_;
+
+	if (a->off != b->off)
+		return a->off < b->off ? -1 : 1;
+	/* An insertion goes before a replacement that starts at its offset. */
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+int edit_list_sort(struct edit_list *l)
+{
+	if (l->nr > 1)
+		qsort(l->items, l->nr, sizeof(*l->items), cmp_edit);
+	for (size_t i = 1; i < l->nr; i++) {
+		const struct text_edit *p = &l->items[i - 1], *e = &l->items[i];
+
+		if (e->off < p->off + p->len)
+			return -1;
+	}
+	return 0;
+}
+
+void edit_list_release(struct edit_list *l)
+{
+	free(l->items);
+	l->items = NULL;
+	l->nr = l->alloc = 0;
+}
+
+void edits_apply_range(const char *buf, size_t from, size_t to,
+			const struct text_edit *edits, size_t nr,
+			struct strbuf *out)
+{
+	size_t at = from;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct text_edit *e = &edits[i];
+
+		strbuf_add(out, buf + at, e->off - at);
+		strbuf_add(out, e->text, e->text_len);
+		at = e->off + e->len;
+	}
+	strbuf_add(out, buf + at, to - at);
+}
+
+void edits_apply(const char *buf, size_t len, const struct edit_list *edits,
+		 struct strbuf *out)
+{
+	edits_apply_range(buf, 0, len, edits->items, edits->nr, out);
+}
