@@ -2,12 +2,14 @@
 # Build the real code that `rwonce scan` is checked against: Linux 6.1
 # (Debian's linux-source-6.1) in a small SMP + PREEMPT configuration, with
 # line tables, four ways -- x86-64 and 32-bit ARMv7, each with gcc and with
-# clang 16 -- out of tree, each with its compile_commands.json.
+# clang 16 -- out of tree, each with its compile_commands.json; and a
+# fifth, aarch64 with clang 16 and Tasks Trace RCU, for
+# kernel/rcu/tasks.h's union rcu_special (doc/scan.md).
 #
 #   bench/scan-kernel-build.sh KBUILD_DIR [BUILD...]
 #
-# BUILD is one of x86_64-gcc x86_64-clang arm-gcc arm-clang (default: all
-# four).  Results: KBUILD_DIR/BUILD/{vmlinux,compile_commands.json,*.o}.
+# BUILD is one of x86_64-gcc x86_64-clang arm-gcc arm-clang aarch64-clang
+# (default: the first four).  Results: KBUILD_DIR/BUILD/{vmlinux,compile_commands.json,*.o}.
 # A build whose vmlinux is already there is left alone (delete the folder
 # to redo it).  RWONCE_KBUILD_JOBS sets make's -j (default 2: the machine
 # is shared), RWONCE_KBUILD_TARGETS what to build (default vmlinux).
@@ -24,7 +26,7 @@
 set -eu
 
 if [ $# -lt 1 ]; then
-	echo "usage: $0 KBUILD_DIR [x86_64-gcc|x86_64-clang|arm-gcc|arm-clang]..." >&2
+	echo "usage: $0 KBUILD_DIR [x86_64-gcc|x86_64-clang|arm-gcc|arm-clang|aarch64-clang]..." >&2
 	exit 2
 fi
 kbuild=$(mkdir -p "$1" && cd "$1" && pwd)
@@ -64,6 +66,7 @@ make_args() {
 	x86_64-clang) echo "ARCH=x86_64 LLVM=-16" ;;
 	arm-gcc)      echo "ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-" ;;
 	arm-clang)    echo "ARCH=arm LLVM=-16" ;;
+	aarch64-clang) echo "ARCH=arm64 LLVM=-16" ;;
 	*) echo "$0: unknown build '$1'" >&2; exit 2 ;;
 	esac
 }
@@ -88,6 +91,11 @@ configure() {
 		;;
 	x86_64-*)
 		cfg -e 64BIT
+		;;
+	aarch64-*)
+		# Tasks Trace RCU (kernel/rcu/tasks.h: union rcu_special read
+		# by READ_ONCE), which BPF would select
+		cfg -e RCU_EXPERT -e FORCE_TASKS_TRACE_RCU
 		;;
 	esac
 	# shellcheck disable=SC2086

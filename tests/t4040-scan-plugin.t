@@ -6,9 +6,9 @@
 . "$(dirname "$0")/lib/tap.sh"
 need_cmd ldd
 
-test_expect_success 'rwonce does not link libdw, libelf or capstone' '
+test_expect_success 'rwonce does not link libdw, libelf, capstone or nettle' '
 	ldd "$RWONCE" >"$TEST_TMP/ldd" &&
-	! grep -Eq "libdw|libelf|capstone" "$TEST_TMP/ldd"
+	! grep -Eq "libdw|libelf|capstone|nettle" "$TEST_TMP/ldd"
 '
 
 if [ -f "$RWONCE_BUILD/rwonce-scan.so" ]; then
@@ -31,9 +31,9 @@ if [ -f "$RWONCE_BUILD/rwonce-scan.so" ]; then
 	fi
 else
 	test_skip 'the plugin links libdw and capstone' \
-		'no build/rwonce-scan.so (apt-get install libdw-dev libcapstone-dev, then make)'
+		'no build/rwonce-scan.so (apt-get install libdw-dev libcapstone-dev nettle-dev, then make)'
 	test_expect_failure_msg 'without the plugin: what to install, exit 2' \
-		'apt-get install libdw-dev libcapstone-dev' '"$RWONCE" scan "$RWONCE"'
+		'apt-get install libdw-dev libcapstone-dev nettle-dev' '"$RWONCE" scan "$RWONCE"'
 fi
 
 test_done

@@ -15,34 +15,54 @@ static int is_open(const char *buf, const struct token_list *l, size_t i)
 	       is_punct(buf, l, i, "{");
 }
 
+/* The assignment operators: "=", then the compound ones. */
+static const char *const assign_ops[] = {
+	"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
+};
+
+/* Token i is an assignment operator: 1 for "=", 2 for a compound one,
+ * else 0. */
+static int assign_op(const char *buf, const struct token_list *l, size_t i)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(assign_ops); k++)
+		if (is_punct(buf, l, i, assign_ops[k]))
+			return k ? 2 : 1;
+	return 0;
+}
+
+/* (E)++ is E++: widen [*begin, *end) over grouping parentheses (not a
+ * call's); a bounded number of them, so deep nesting stays linear. */
+static void through_groups(const char *buf, const struct token_list *l,
+			   size_t *begin, size_t *end)
+{
+	for (int k = 0; k < 16 && *begin > 0 && *end < l->nr - 1 &&
+	     is_punct(buf, l, *begin - 1, "(") &&
+	     tok_match(buf, l, *begin - 1) == *end &&
+	     (*begin < 2 || (l->tok[*begin - 2].kind != TOK_IDENT ||
+			     tok_is_operator_keyword(buf, l, *begin - 2))); k++) {
+		(*begin)--;
+		(*end)++;
+	}
+}
+
 enum once_use once_use_classify(const char *buf, const struct token_list *l,
 				size_t begin, size_t end)
 {
-	static const char *const compound[] = {
-		"+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=",
-	};
 	int in_dir = (l->tok[begin].flags & TF_DIRECTIVE) != 0;
 	int next_ok;
 
-	/* (E)++ is E++: look through grouping parentheses (not calls); a
-	 * bounded number of them, so deep nesting stays linear. */
-	for (int k = 0; k < 16 && begin > 0 && end < l->nr - 1 && is_punct(buf, l, begin - 1, "(") &&
-	       tok_match(buf, l, begin - 1) == end &&
-	       (begin < 2 || (l->tok[begin - 2].kind != TOK_IDENT ||
-			      tok_is_operator_keyword(buf, l, begin - 2))); k++) {
-		begin--;
-		end++;
-	}
+	through_groups(buf, l, &begin, &end);
 	next_ok = end < l->nr - 1 &&
 		      (in_dir || !(l->tok[end].flags & TF_DIRECTIVE)) &&
 		      !(in_dir && (l->tok[end].flags & TF_BOL));
 
 	if (next_ok) {
-		if (is_punct(buf, l, end, "="))
+		switch (assign_op(buf, l, end)) {
+		case 1:
 			return ONCE_WRITE;
-		for (size_t k = 0; k < ARRAY_SIZE(compound); k++)
-			if (is_punct(buf, l, end, compound[k]))
-				return ONCE_COMPOUND;
+		case 2:
+			return ONCE_COMPOUND;
+		}
 		if (is_punct(buf, l, end, "++") || is_punct(buf, l, end, "--"))
 			return ONCE_INCDEC;
 		if (is_punct(buf, l, end, ".") || is_punct(buf, l, end, "->") ||
@@ -75,14 +95,14 @@ const char *once_use_name(enum once_use u)
 	return "?";
 }
 
-int once_assigned_value(const char *buf, const struct token_list *l,
-			size_t end, struct tok_range *value)
+/* The value after the assignment operator at token op (= or +=, ...):
+ * up to the ';' ',' or closing bracket that ends it. */
+static int value_after(const char *buf, const struct token_list *l,
+		       size_t end, struct tok_range *value)
 {
 	size_t eof = l->nr - 1, i;
 	int in_dir = (l->tok[end].flags & TF_DIRECTIVE) != 0;
 
-	if (!is_punct(buf, l, end, "="))
-		return -1;
 	for (i = end + 1; i < eof; i++) {
 		if (in_dir && (l->tok[i].flags & TF_BOL))
 			break;
@@ -106,6 +126,41 @@ int once_assigned_value(const char *buf, const struct token_list *l,
 	value->begin = end + 1;
 	value->end = i;
 	return 0;
+}
+
+int once_assigned_value(const char *buf, const struct token_list *l,
+			size_t end, struct tok_range *value)
+{
+	if (!is_punct(buf, l, end, "="))
+		return -1;
+	return value_after(buf, l, end, value);
+}
+
+int once_assignment_extent(const char *buf, const struct token_list *l,
+			   size_t begin, size_t end, struct tok_range *whole)
+{
+	struct tok_range value;
+
+	through_groups(buf, l, &begin, &end); /* (E) = v is E = v */
+	if (end < l->nr - 1 && assign_op(buf, l, end) &&
+	    !value_after(buf, l, end, &value)) {
+		whole->begin = begin;
+		whole->end = value.end;
+		return 0;
+	}
+	if (end < l->nr - 1 &&
+	    (is_punct(buf, l, end, "++") || is_punct(buf, l, end, "--"))) {
+		whole->begin = begin;
+		whole->end = end + 1;
+		return 0;
+	}
+	if (begin > 0 && (is_punct(buf, l, begin - 1, "++") ||
+			  is_punct(buf, l, begin - 1, "--"))) {
+		whole->begin = begin - 1;
+		whole->end = end;
+		return 0;
+	}
+	return -1;
 }
 
 static int is_volatile_kw(const char *buf, const struct token_list *l, size_t i)

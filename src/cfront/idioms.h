@@ -47,6 +47,17 @@ const char *once_use_name(enum once_use u);
 int once_assigned_value(const char *buf, const struct token_list *l,
 			size_t end, struct tok_range *value);
 
+/*
+ * The whole expression that assigns to, increments or decrements the
+ * lvalue in tokens [begin, end) (with grouping parentheses around it):
+ * from a prefix ++/-- (or the lvalue) through the assigned value of =,
+ * +=, ... or a postfix ++/--.  0 with *whole set; -1 when the lvalue is
+ * not assigned or the value's end cannot be found.  (rwonce scan: the
+ * compiler may give the store the column of the operator or the value.)
+ */
+int once_assignment_extent(const char *buf, const struct token_list *l,
+			   size_t begin, size_t end, struct tok_range *whole);
+
 enum vc_form {
 	VC_DEREF, /* *(volatile T *)E */
 	VC_ARROW, /* ((volatile T *)E)->f */

@@ -53,7 +53,16 @@ struct unit_priv {
 	size_t nchain, chain_max;
 	uint64_t chain_lo, chain_until; /* empty when equal */
 	struct kids_node **kids; /* by DIE offset, built on first need */
+	/* the file table (dwarf-files.c), and by name pointer on first need */
+	struct unit_file *files;
+	size_t nfiles;
+	struct unit_file **by_name;
 };
+
+/* Read the unit's file table and its MD5s (dwarf-files.c) into
+ * p->files, and *out. */
+void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
+		     size_t *nout);
 
 /*
  * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,
@@ -82,23 +91,21 @@ const struct fn_range *unit_function_at(const struct unit_priv *p,
 int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes);
 
 /*
- * dwfl_module_addrinfo's last answer and the addresses it holds for
- * (dwarf-symbols.c): libdwfl walks the whole symbol table at each call,
- * and scan asks for the function of every site instance.
+ * The symbols of an ELF's code, sorted, for the symbol at an address
+ * (dwarf-symbols.c): libdwfl walks the whole symbol table at each call.
  */
-struct sym_memo {
+struct sym_entry;
+struct sym_index {
 	int loaded;
-	uint64_t *bounds;   /* where a symbol begins or ends, sorted */
-	size_t nbounds;
-	uint64_t lo, hi;    /* the answer below holds for [lo, hi) */
-	const char *name;
-	uint64_t value, size;
+	struct sym_entry *e;
+	size_t n;
+	uint64_t *reach; /* the furthest end of the symbols up to each */
 };
 
-/* dwfl_module_addrinfo(mod, addr, ...) for a relocatable object: the
- * name, *off from the symbol's start, *size its st_size. */
-const char *sym_memo_lookup(struct sym_memo *m, Dwfl_Module *mod,
-			    uint64_t addr, uint64_t *off, uint64_t *size);
-void sym_memo_free(struct sym_memo *m);
+/* The symbol holding addr (or a sizeless label before it): its name,
+ * *off from its start and *size its st_size; NULL, 0, 0 without one. */
+const char *sym_index_lookup(struct sym_index *x, Dwfl_Module *mod,
+			     uint64_t addr, uint64_t *off, uint64_t *size);
+void sym_index_free(struct sym_index *x);
 
 #endif

@@ -42,7 +42,7 @@ struct elf_image {
 	size_t nr_relocs, alloc_relocs;
 	struct mapping_sym *maps;
 	size_t nr_maps, alloc_maps;
-	struct sym_memo syms;  /* elf_image_symbol_span, relocatable only */
+	struct sym_index syms; /* elf_image_symbol_at and _span */
 };
 
 /* Up to this size, a relocatable file's mapping is made private at once
@@ -200,7 +200,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	free(img.name);
 	free(img.relocs);
 	free(img.maps);
-	sym_memo_free(&img.syms);
+	sym_index_free(&img.syms);
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -281,6 +281,17 @@ int elf_image_units_each(struct elf_image *img,
 	size_t alloc = 0;
 	int units = 0;
 
+	/* The relocations of a MIPS object's DWARF need libdw's MIPS backend,
+	 * which elfutils 0.188 (Debian 12) does not have: it leaves them
+	 * unapplied, and the line tables and DIEs read as garbage (a
+	 * function named 'unsigned int').  Linked files need none. */
+	if (img->info.machine == EM_MIPS && img->info.relocatable) {
+		strbuf_addf(why, "a MIPS relocatable object cannot be read: "
+			    "elfutils %s has no MIPS backend to apply the "
+			    "relocations of its DWARF; scan the linked program "
+			    "or library", dwfl_version(NULL));
+		return -1;
+	}
 	if (!dw) {
 		int err = dwfl_errno();
 
@@ -325,6 +336,7 @@ int elf_image_units_each(struct elf_image *img,
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
+		unit_files_load(&p, dw, &u.files, &u.nfiles);
 		u.rows = rows;
 		u.nr = n;
 		u.img = img;
@@ -335,6 +347,8 @@ int elf_image_units_each(struct elf_image *img,
 		free(p.top);
 		free(p.names);
 		free(p.chain);
+		free(p.files);
+		free(p.by_name);
 		unit_kids_free(&p);
 		if (r) {
 			free(rows);
@@ -351,7 +365,7 @@ static const char *die_name(Dwarf_Die *die)
 	const char *s = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name,
 							      &a));
 
-	return s ? s : "?";
+	return s ? s : "(no name in the DWARF)";
 }
 
 static unsigned die_udata(Dwarf_Die *die, int name)
@@ -755,29 +769,19 @@ int elf_image_is_thumb(struct elf_image *img, uint64_t addr)
 const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 				uint64_t *off)
 {
-	GElf_Off o = 0;
-	GElf_Sym sym;
-	const char *name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL,
-						NULL, NULL);
+	uint64_t o, size;
+	const char *name = sym_index_lookup(&img->syms, img->mod, addr, &o,
+					    &size);
 
 	if (off)
-		*off = name ? o : 0;
+		*off = o;
 	return name;
 }
 
 const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size)
 {
-	GElf_Off o = 0;
-	GElf_Sym sym;
-	const char *name;
-
-	if (img->info.relocatable)
-		return sym_memo_lookup(&img->syms, img->mod, addr, off, size);
-	name = dwfl_module_addrinfo(img->mod, addr, &o, &sym, NULL, NULL, NULL);
-	*off = name ? o : 0;
-	*size = name ? sym.st_size : 0;
-	return name;
+	return sym_index_lookup(&img->syms, img->mod, addr, off, size);
 }
 
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)

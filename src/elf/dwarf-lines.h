@@ -54,6 +54,14 @@ struct line_row {
 	int end_sequence; /* the first address after a sequence */
 };
 
+/* A file of a unit's file table. */
+struct unit_file {
+	const char *name;     /* as the rows name it: the same pointer */
+	size_t index;
+	int has_md5;          /* DWARF 5 DW_LNCT_MD5 (clang writes it) */
+	unsigned char md5[16];
+};
+
 /* One compilation unit with a line table. */
 struct line_unit {
 	const char *name;     /* DW_AT_name of the unit */
@@ -63,8 +71,30 @@ struct line_unit {
 	struct elf_image *img;
 	int assembly;         /* DW_AT_language is assembler (gas, or clang
 				 on a .S): its rows name no C source */
+	struct unit_file *files; /* its file table, in order */
+	size_t nfiles;
 	void *priv;
 };
+
+/* The entry of the unit's file table whose name is the pointer name (a
+ * row's file), or NULL. */
+const struct unit_file *line_unit_file(struct line_unit *u, const char *name);
+
+/* A function defined in the unit (a top-level DW_TAG_subprogram that is
+ * not a declaration): where it is declared, and whether it has code. */
+struct unit_function {
+	const char *name;       /* NULL when it has none */
+	const char *decl_file;  /* a name of the unit's file table */
+	unsigned decl_line;
+	int has_code;           /* its own address ranges */
+	int abstract;           /* DW_AT_inline: the abstract origin of
+				   inlined (and out-of-line) copies */
+};
+
+/* Call fn for each function defined in the unit. */
+void line_unit_functions(struct line_unit *u,
+			 void (*fn)(const struct unit_function *f, void *ctx),
+			 void *ctx);
 
 /*
  * Call fn for every compilation unit of img that has a line table.
@@ -80,7 +110,7 @@ struct inline_frame {
 	uint64_t die;          /* its DIE's offset: two inlined copies from
 				  one line (a macro that uses its argument
 				  twice) are two frames */
-	const char *function;  /* its name, or "?" */
+	const char *function;  /* its name, or "(no name in the DWARF)" */
 	const char *call_file; /* for an inlined copy: where it was inlined */
 	unsigned call_line, call_col;
 };
@@ -101,12 +131,14 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 /*
  * The type of the C lvalue expr ("x", "*p", "s->lock.tickets", "a[i]")
  * as the DWARF in scope at addr describes it: returns its size in bytes
- * and writes its name ("struct pair32") to tname[0..n), or returns 0 when
- * the expression is not that simple or a name is not in scope.
- * (dwarf-types.c)
+ * and writes its name ("struct pair32") to tname[0..n) and, when
+ * aggregate is not NULL, whether it is a struct or union (typedefs
+ * followed: pte_t) to *aggregate; or returns 0 when the expression is not
+ * that simple or a name is not in scope.  (dwarf-types.c)
  */
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n);
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate);
 
 /*
  * The code bytes from addr to the end of its section: *bytes and *avail.

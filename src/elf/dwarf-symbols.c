@@ -1,18 +1,18 @@
 /*
- * The symbol at an address without a walk of the symbol table each time
- * (dwarf-internal.h, sym_memo_lookup).
+ * The symbol at an address, from an index of the code's symbols built
+ * once per ELF (dwarf-internal.h, sym_index_lookup).
  *
- * dwfl_module_addrinfo picks, among the symbols that begin at or before
- * the address, the closest one whose size holds it (globals first, then
- * locals; a stronger binding or a smaller size among equals), and only
- * when none does, a sizeless one.  So between two consecutive points
- * where some symbol begins or ends (a sizeless symbol counts as ending
- * one byte after it begins), the symbols that hold the address, the
- * sizeless ones at or before it and the one exactly at it are the same,
- * and so is the answer whenever a sized symbol gives it: that answer is
- * kept for the whole stretch.  Any other answer (sizeless, none) is not
- * kept.  Relocatable objects only: in linked files libdwfl may also try
- * a symbol's resolved address (function descriptors).
+ * dwfl_module_addrinfo walks the whole symbol table at each call: on a
+ * kernel image (150,000 symbols, 24,000 site instances, each asking for
+ * its function and the symbol of each instruction cited) that walk was
+ * more than half of scan's time.  The index holds the symbols of
+ * executable sections, sorted by address; the answer for an address is
+ * the closest symbol at or before it whose size holds it -- among
+ * symbols at the same address the global one, then the weak, then the
+ * local, then the smaller, then the first in the table -- or, when no sized
+ * symbol holds it, a sizeless symbol at or before it with no sized
+ * symbol in between (an assembly label).  That is libdwfl's answer but
+ * where it would prefer another of several names for the same code.
  */
 #include "elf/dwarf-internal.h"
 #include "lib/util.h"
@@ -21,95 +21,142 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int cmp_u64(const void *a, const void *b)
-{
-	const uint64_t *x = a, *y = b;
+struct sym_entry {
+	uint64_t lo, hi;     /* hi == lo: sizeless */
+	const char *name;
+	int rank;            /* binding: global 0, weak 1, local 2 */
+	int order;           /* in the symbol table */
+};
 
-	return *x < *y ? -1 : *x > *y;
+static int binding_rank(unsigned char info)
+{
+	switch (GELF_ST_BIND(info)) {
+	case STB_GLOBAL: return 0;
+	case STB_WEAK: return 1;
+	default: return 2;
+	}
 }
 
-/* The points where a symbol libdwfl would consider begins or ends. */
-static void load_bounds(struct sym_memo *m, Dwfl_Module *mod)
+static int cmp_entry(const void *pa, const void *pb)
+{
+	const struct sym_entry *a = pa, *b = pb;
+
+	if (a->lo != b->lo)
+		return a->lo < b->lo ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank - b->rank;
+	if (a->hi - a->lo != b->hi - b->lo) /* the smaller first, sizeless last */
+		return a->hi == a->lo ? 1 : b->hi == b->lo ? -1 :
+		       a->hi - a->lo < b->hi - b->lo ? -1 : 1;
+	return a->order - b->order;
+}
+
+/* Is section shndx of elf executable?  (A small memo: symbols come in
+ * runs of one section.) */
+static int executable(Elf *elf, size_t shndx, Elf **last_elf,
+		      size_t *last_ndx, int *last)
+{
+	Elf_Scn *scn;
+	GElf_Shdr sh;
+
+	if (elf == *last_elf && shndx == *last_ndx)
+		return *last;
+	*last_elf = elf;
+	*last_ndx = shndx;
+	scn = elf ? elf_getscn(elf, shndx) : NULL;
+	*last = scn && gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_EXECINSTR);
+	return *last;
+}
+
+static void load(struct sym_index *x, Dwfl_Module *mod)
 {
 	int n = dwfl_module_getsymtab(mod);
-	size_t alloc = 0, k = 0;
+	size_t alloc = 0, last_ndx = 0;
+	Elf *last_elf = NULL;
+	int last = 0;
+	uint64_t top = 0;
 
-	m->loaded = 1;
+	x->loaded = 1;
 	for (int i = 1; i < n; i++) {
 		GElf_Sym sym;
 		GElf_Addr addr;
+		GElf_Word shndx = 0;
+		Elf *elf = NULL;
 		const char *name = dwfl_module_getsym_info(mod, i, &sym, &addr,
-							   NULL, NULL, NULL);
+							   &shndx, &elf, NULL);
 		int type = GELF_ST_TYPE(sym.st_info);
 
 		if (!name || !name[0] || sym.st_shndx == SHN_UNDEF ||
-		    type == STT_SECTION || type == STT_FILE || type == STT_TLS)
+		    sym.st_shndx == SHN_ABS || type == STT_SECTION ||
+		    type == STT_FILE || type == STT_TLS || type == STT_OBJECT ||
+		    !executable(elf, shndx, &last_elf, &last_ndx, &last))
 			continue;
-		ALLOC_GROW(m->bounds, m->nbounds + 2, alloc);
-		m->bounds[m->nbounds++] = addr;
-		m->bounds[m->nbounds++] = addr + (sym.st_size ? sym.st_size : 1);
+		ALLOC_GROW(x->e, x->n + 1, alloc);
+		x->e[x->n].lo = addr;
+		x->e[x->n].hi = addr + sym.st_size;
+		x->e[x->n].name = name;
+		x->e[x->n].order = i;
+		x->e[x->n++].rank = binding_rank(sym.st_info);
 	}
-	if (!m->nbounds)
+	if (!x->n)
 		return;
-	qsort(m->bounds, m->nbounds, sizeof(*m->bounds), cmp_u64);
-	for (size_t i = 1; i < m->nbounds; i++) /* unique */
-		if (m->bounds[i] != m->bounds[k])
-			m->bounds[++k] = m->bounds[i];
-	m->nbounds = k + 1;
+	qsort(x->e, x->n, sizeof(*x->e), cmp_entry);
+	/* the furthest end among the symbols up to each: how far back a
+	 * symbol that holds an address may begin */
+	x->reach = xcalloc(x->n, sizeof(*x->reach));
+	for (size_t i = 0; i < x->n; i++) {
+		if (x->e[i].hi > top)
+			top = x->e[i].hi;
+		x->reach[i] = top;
+	}
 }
 
-/* [*lo, *hi): the stretch between bounds that holds addr; 0 if none. */
-static int stretch(const struct sym_memo *m, uint64_t addr, uint64_t *lo,
-		   uint64_t *hi)
+const char *sym_index_lookup(struct sym_index *x, Dwfl_Module *mod,
+			     uint64_t addr, uint64_t *off, uint64_t *size)
 {
-	size_t a = 0, b = m->nbounds;
+	size_t a = 0, b, k;
 
-	while (a < b) { /* the first bound above addr */
+	*off = *size = 0;
+	if (!x->loaded)
+		load(x, mod);
+	b = x->n;
+	while (a < b) { /* the first symbol after addr */
 		size_t mid = a + (b - a) / 2;
 
-		if (m->bounds[mid] <= addr)
+		if (x->e[mid].lo <= addr)
 			a = mid + 1;
 		else
 			b = mid;
 	}
-	if (!a || a == m->nbounds)
-		return 0;
-	*lo = m->bounds[a - 1];
-	*hi = m->bounds[a];
-	return 1;
+	if (!a)
+		return NULL;
+	/* back from the closest: the first that holds addr (its ties at
+	 * the same address come before it in the sort: the best of them) */
+	for (k = a; k-- > 0 && x->reach[k] > addr;) {
+		const struct sym_entry *e = &x->e[k];
+
+		if (e->hi <= addr)
+			continue;
+		while (k && x->e[k - 1].lo == e->lo && x->e[k - 1].hi > addr)
+			e = &x->e[--k];
+		*off = addr - e->lo;
+		*size = e->hi - e->lo;
+		return e->name;
+	}
+	/* none holds it: a sizeless label right before it */
+	k = a - 1;
+	while (k && x->e[k - 1].lo == x->e[k].lo)
+		k--; /* the best name at that address */
+	if (x->e[k].hi == x->e[k].lo) {
+		*off = addr - x->e[k].lo;
+		return x->e[k].name;
+	}
+	return NULL;
 }
 
-const char *sym_memo_lookup(struct sym_memo *m, Dwfl_Module *mod,
-			    uint64_t addr, uint64_t *off, uint64_t *size)
+void sym_index_free(struct sym_index *x)
 {
-	GElf_Off o = 0;
-	GElf_Sym sym;
-	const char *name;
-
-	if (m->lo <= addr && addr < m->hi) {
-		*off = addr - m->value;
-		*size = m->size;
-		return m->name;
-	}
-	name = dwfl_module_addrinfo(mod, addr, &o, &sym, NULL, NULL, NULL);
-	*off = name ? o : 0;
-	*size = name ? sym.st_size : 0;
-	if (!name || !sym.st_size || o >= sym.st_size)
-		return name; /* sizeless or none: not kept */
-	if (!m->loaded)
-		load_bounds(m, mod);
-	if (stretch(m, addr, &m->lo, &m->hi)) {
-		m->name = name;
-		m->value = addr - o;
-		m->size = sym.st_size;
-	} else {
-		m->lo = m->hi = 0;
-	}
-	return name;
-}
-
-void sym_memo_free(struct sym_memo *m)
-{
-	free(m->bounds);
-	memset(m, 0, sizeof(*m));
+	free(x->e);
+	free(x->reach);
+	memset(x, 0, sizeof(*x));
 }

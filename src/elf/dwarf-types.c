@@ -328,11 +328,13 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 		break;
 	}
 	}
-	snprintf(buf, n, "%s%s", kind, name ? name : "?");
+	/* an anonymous struct or union has no name: say so */
+	snprintf(buf, n, "%s%s", kind, name ? name : "(anonymous)");
 }
 
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n)
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate)
 {
 	struct unit_priv *p = u->priv;
 	struct parser ps;
@@ -363,5 +365,9 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 		return 0;
 	if (n)
 		type_name(&t.die, tname, n);
+	if (aggregate)
+		*aggregate = dwarf_tag(&peeled) == DW_TAG_structure_type ||
+			     dwarf_tag(&peeled) == DW_TAG_union_type ||
+			     dwarf_tag(&peeled) == DW_TAG_class_type;
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
 }

@@ -72,6 +72,20 @@ static void finding_release(struct finding *f)
 	free(f->notes);
 }
 
+void finding_list_keep(struct finding_list *l, const char *keep)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < l->nr; i++) {
+		if (!keep[i]) {
+			finding_release(&l->items[i]);
+			continue;
+		}
+		l->items[out++] = l->items[i];
+	}
+	l->nr = out;
+}
+
 void finding_list_sort_unique(struct finding_list *l)
 {
 	size_t out = 0;

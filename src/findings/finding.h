@@ -50,6 +50,8 @@ struct finding_list {
 
 /* Append a copy (strings are duplicated). */
 void finding_list_add(struct finding_list *l, const struct finding *f);
+/* Keep the findings i with keep[i] set, in order; release the others. */
+void finding_list_keep(struct finding_list *l, const char *keep);
 /* Sort by path, line, col, rule and drop exact duplicates. */
 void finding_list_sort_unique(struct finding_list *l);
 void finding_list_release(struct finding_list *l);

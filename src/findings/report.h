@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "findings/finding.h"
+#include "lib/strbuf.h"
 
 enum report_format {
 	REPORT_TEXT,

@@ -14,7 +14,7 @@
 struct cache_entry {
 	struct cache_entry *next;
 	struct source_sites src;
-	int warned_missing, warned_stale;
+	int warned_missing, warned_mismatch;
 };
 
 #define CACHE_BUCKETS 4096
@@ -24,7 +24,7 @@ struct source_cache {
 	const struct once_macros *macros;
 	char *sources_dir;
 	struct cache_entry *bucket[CACHE_BUCKETS];
-	size_t missing, stale;
+	size_t missing, mismatched;
 };
 
 struct source_cache *source_cache_new(const struct once_macros *macros,
@@ -61,9 +61,9 @@ size_t source_cache_missing(const struct source_cache *c)
 	return c->missing;
 }
 
-size_t source_cache_stale(const struct source_cache *c)
+size_t source_cache_mismatched(const struct source_cache *c)
 {
-	return c->stale;
+	return c->mismatched;
 }
 
 size_t source_cache_sites_seen(const struct source_cache *c)
@@ -75,6 +75,15 @@ size_t source_cache_sites_seen(const struct source_cache *c)
 			for (size_t k = 0; k < e->src.nr; k++)
 				n += (size_t)(e->src.sites[k].seen != 0);
 	return n;
+}
+
+void source_cache_each(const struct source_cache *c,
+		       void (*fn)(const struct source_sites *src, void *ctx),
+		       void *ctx)
+{
+	for (size_t b = 0; b < CACHE_BUCKETS; b++)
+		for (struct cache_entry *e = c->bucket[b]; e; e = e->next)
+			fn(&e->src, ctx);
 }
 
 static size_t hash_path(const char *s)
@@ -145,13 +154,60 @@ static void note_missing(struct source_cache *c, struct cache_entry *e,
 			e->src.path, strerror(e->src.missing));
 }
 
-static void note_stale(struct source_cache *c, struct cache_entry *e,
-		       const char *obj)
+/* Say once per source that a unit was not built from it. */
+static void note_mismatch(struct source_cache *c, struct cache_entry *e,
+			  const char *obj, const char *why)
 {
-	if (first_time(c, &e->warned_stale, &c->stale))
-		warning("%s: sources changed since the build: '%s' is newer "
-			"than the object; its lines may no longer match the code",
-			obj, e->src.path);
+	__atomic_store_n(&e->src.mismatch, 1, __ATOMIC_RELAXED);
+	if (first_time(c, &e->warned_mismatch, &c->mismatched))
+		error("%s: source '%s' does not match the build: %s; its sites "
+		      "are not judged (--sources DIR with the build's sources)",
+		      obj, e->src.path, why);
+}
+
+/*
+ * "a/./b//c/../d" -> "a/b/d", as the names are spelled and not through
+ * the file system (no symbolic link is followed): the tables of two
+ * units, or of gcc and clang, name one header "./include/x.h" and
+ * "include/x.h", and it is one source, with one count of sites.
+ */
+static void normalize_path(struct strbuf *p)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t ends[256], depth = 0; /* out.len before each segment kept */
+	int abs = p->buf[0] == '/';
+
+	for (const char *in = p->buf; *in;) {
+		size_t n = strcspn(in, "/");
+
+		/* the last segment kept, after its '/' */
+		const char *last = depth ? out.buf + ends[depth - 1] +
+			(ends[depth - 1] || abs) : NULL;
+
+		if (n == 2 && in[0] == '.' && in[1] == '.' && last &&
+		    strcmp(last, "..")) {
+			out.len = ends[--depth]; /* "b/..": both gone */
+			out.buf[out.len] = '\0';
+		} else if (n == 2 && in[0] == '.' && in[1] == '.' && abs && !depth) {
+			/* "/.." is "/" */
+		} else if (n && !(n == 1 && in[0] == '.')) {
+			if (depth == ARRAY_SIZE(ends)) {
+				strbuf_release(&out);
+				return; /* that deep: leave it as it is */
+			}
+			ends[depth++] = out.len;
+			if (out.len || abs)
+				strbuf_addch(&out, '/');
+			strbuf_add(&out, in, n);
+		}
+		in += n;
+		in += *in == '/';
+	}
+	if (!out.len)
+		strbuf_addstr(&out, abs ? "/" : ".");
+	strbuf_reset(p);
+	strbuf_add(p, out.buf, out.len);
+	strbuf_release(&out);
 }
 
 /*
@@ -170,6 +226,7 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
 		strbuf_addf(out, "%s/%s", dir, file);
 	else
 		strbuf_addstr(out, file);
+	normalize_path(out);
 	if (!c->sources_dir)
 		return;
 	if (dir && !strncmp(out->buf, dir, n) && out->buf[n] == '/') {
@@ -195,41 +252,136 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
 
 /* ---- rows to instances ---- */
 
+/* Is (line, col) before (l2, c2)? */
+static int pos_before(unsigned line, unsigned col, unsigned l2, unsigned c2)
+{
+	return line < l2 || (line == l2 && col < c2);
+}
+
+/* Is the position inside the site's text? */
+static int in_text(const struct scan_site *x, unsigned line, unsigned col)
+{
+	return !pos_before(line, col, x->line, x->col) &&
+	       pos_before(line, col, x->end_line, x->end_col);
+}
+
+/* ... inside the site's whole assignment (its text included)? */
+static int in_assignment(const struct scan_site *x, unsigned line,
+			 unsigned col)
+{
+	return x->asg_line &&
+	       !pos_before(line, col, x->asg_line, x->asg_col) &&
+	       pos_before(line, col, x->asg_end_line, x->asg_end_col);
+}
+
+/* The site that starts later (the inner of two nested ones). */
+static long later(const struct source_sites *s, long a, size_t b)
+{
+	if (a < 0)
+		return (long)b;
+	return pos_before(s->sites[a].line, s->sites[a].col, s->sites[b].line,
+			  s->sites[b].col) ? (long)b : a;
+}
+
+/* Which sites a row belongs to (pick_sites). */
+struct pick {
+	long site;           /* -1: none */
+	size_t together;     /* > 1: the line's sites as one (no columns) */
+	enum row_place place;
+	long writer;         /* also: a site whose assignment holds the
+				column outside its text (its stores), or -1 */
+	long reader;         /* also: the one site that reads inside the
+				text or value of a site that only writes
+				(gcc's column of WRITE_ONCE(x, READ_ONCE(y))
+				for both), as if before it; or -1 */
+};
+
+/* Does site a lie inside the text or the assignment of site w? */
+static int nested_in(const struct scan_site *a, const struct scan_site *w)
+{
+	unsigned end_line = w->end_line, end_col = w->end_col;
+
+	if (w->asg_line && pos_before(end_line, end_col, w->asg_end_line,
+				      w->asg_end_col)) {
+		end_line = w->asg_end_line;
+		end_col = w->asg_end_col;
+	}
+	return pos_before(w->line, w->col, a->line, a->col) &&
+	       !pos_before(end_line, end_col, a->end_line, a->end_col);
+}
+
 /*
- * Which site of the line a row with column col belongs to: its index, or
- * -1 for none.  *together: the number of sites judged as one.
+ * Which site of the line a row with column col belongs to.
  *
  * clang puts a site's code at the macro's or the cast's column; gcc often
  * at the start of what receives the value (`t = READ_ONCE(*p)`: the 't').
- * So a column inside a site's text picks that site, and a column before
- * the line's sites picks them (together when there are several); a
- * column after them is another expression (`READ_ONCE(a) + p->b`).
+ * So a column inside a site's text picks that site -- the innermost, for
+ * READ_ONCE(*READ_ONCE(p)) -- and a column before the line's sites picks
+ * them (together when there are several); a column after them is another
+ * expression (`READ_ONCE(a) + p->b`) -- unless it lies in the assignment
+ * of a site that writes: a store is put at the '=' or the '++' (gcc) or
+ * at the value (clang), and the row then belongs to that site too, for
+ * its stores, even when the value holds a site of its own
+ * (ACCESS_ONCE(x) = READ_ONCE(y)); and a row in the text of a site that
+ * only writes belongs to the one site that reads in it, as a column
+ * before that site does (gcc gives WRITE_ONCE(x, READ_ONCE(y)) one
+ * column).  A statement over several lines has
+ * rows on each: the sites that reach the row's line count too.
  */
-static long pick_site(const struct source_sites *s, size_t first, size_t n,
-		      unsigned line, unsigned col, size_t *together,
-		      int *before)
+static struct pick pick_sites(const struct source_sites *s, unsigned line,
+			      unsigned col)
 {
-	*together = 1;
-	*before = 0;
-	if (col) {
-		long inner = -1;
+	struct pick p = { -1, 1, ROW_IN_TEXT, -1, -1 };
+	size_t first, n, mfirst, nmore;
+	long w;
 
-		/* the innermost site holding the column: READ_ONCE(*READ_ONCE(p)) */
-		for (size_t k = first; k < first + n; k++) {
-			const struct scan_site *x = &s->sites[k];
-
-			if (col >= x->col && (x->end_line > line || col < x->end_col))
-				inner = (long)k;
+	n = source_sites_on_line(s, line, &first);
+	nmore = col ? source_sites_reaching(s, line, &mfirst) : 0;
+	if (!n && !nmore)
+		return p;
+	if (!col) { /* no columns: the line's sites, together */
+		if (n) {
+			p.site = (long)first;
+			p.together = n;
 		}
-		if (inner >= 0)
-			return inner;
-		if (col >= s->sites[first].col)
-			return -1;
-		*before = 1;
+		return p;
 	}
-	if (n > 1)
-		*together = n;
-	return (long)first;
+	for (size_t i = 0; i < n + nmore; i++) {
+		size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
+		const struct scan_site *x = &s->sites[k];
+
+		if (in_text(x, line, col))
+			p.site = later(s, p.site, k);
+		else if (in_assignment(x, line, col))
+			p.writer = later(s, p.writer, k);
+	}
+	w = p.site >= 0 ? p.site : p.writer;
+	if (w >= 0 && s->sites[w].access == SITE_WRITE) {
+		int readers = 0;
+
+		for (size_t i = 0; i < n + nmore; i++) {
+			size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
+
+			if (s->sites[k].access != SITE_WRITE &&
+			    nested_in(&s->sites[k], &s->sites[w]) &&
+			    (long)k != p.reader) {
+				p.reader = (long)k;
+				readers++;
+			}
+		}
+		if (readers != 1)
+			p.reader = -1;
+	}
+	if (p.site < 0 && p.writer >= 0) {
+		p.site = p.writer;
+		p.place = ROW_ASSIGNMENT;
+		p.writer = -1;
+	} else if (p.site < 0 && n && col < s->sites[first].col) {
+		p.site = (long)first;
+		p.place = ROW_BEFORE;
+		p.together = n;
+	}
+	return p;
 }
 
 static int same_chain(const struct site_instance *a,
@@ -244,17 +396,17 @@ static int same_chain(const struct site_instance *a,
 }
 
 static void add_range(struct site_instance *in, uint64_t lo, uint64_t hi,
-		      int before)
+		      enum row_place place)
 {
 	if (in->nr_ranges && in->ranges[in->nr_ranges - 1].hi == lo &&
-	    in->ranges[in->nr_ranges - 1].before == before) {
+	    in->ranges[in->nr_ranges - 1].place == place) {
 		in->ranges[in->nr_ranges - 1].hi = hi;
 		return;
 	}
 	ALLOC_GROW(in->ranges, in->nr_ranges + 1, in->alloc_ranges);
 	in->ranges[in->nr_ranges].lo = lo;
 	in->ranges[in->nr_ranges].hi = hi;
-	in->ranges[in->nr_ranges].before = before;
+	in->ranges[in->nr_ranges].place = place;
 	in->nr_ranges++;
 }
 
@@ -284,57 +436,225 @@ static struct site_instance *instance_for(struct instance_list *out,
 	return in;
 }
 
-/* The last file name looked up, and its entry: rows come in runs. */
-struct file_memo {
-	const char *file;
+/*
+ * Rows that fall between the tokens of a source that has no MD5 in the
+ * table: this many say the text moved since the build.  On the sources
+ * that match, not one row falls between tokens (doc/scan.md: Debian's
+ * vmlinux with its own sources, 4266 files; the gcc kernel builds); on
+ * two versions older sources, a unit may have 1 such row of 15.
+ */
+#define MISMATCH_MIN_ROWS 1
+
+/* A source of one unit: its entry, and what the unit says about it. */
+struct unit_source {
 	struct cache_entry *e;
+	const unsigned char *md5;   /* the table's, or NULL */
+	unsigned rows, between;     /* rows checked; between its tokens */
+	unsigned first_line, first_col; /* the first of those */
 };
 
-void attribute_unit(struct line_unit *u, struct source_cache *c,
-		    const char *obj, time_t obj_mtime,
-		    struct instance_list *out)
+struct unit_sources {
+	struct source_cache *c;
+	struct unit_source *items;
+	size_t nr, alloc;
+	size_t *of_file;            /* file table index -> items index */
+	/* names that are no pointer of the file table (libdw gives the
+	 * rows the table's strings; should it not, they are looked up by
+	 * path, not dropped): by name, items index */
+	const char **other;
+	size_t *other_at, nother, alloc_other;
+};
+
+/* Resolve every file of the unit's table to its cache entry (read and
+ * lexed on first need by any unit): the sources whose sites are counted
+ * are all those the tables name, rows or not. */
+static void unit_sources_load(struct source_cache *c, struct line_unit *u,
+			      struct unit_sources *us)
 {
 	struct strbuf path = STRBUF_INIT;
-	struct file_memo memo[8];
-	size_t next_memo = 0;
 
-	memset(memo, 0, sizeof(memo));
+	memset(us, 0, sizeof(*us));
+	us->c = c;
+	us->alloc = u->nfiles + 1;
+	us->items = xcalloc(us->alloc, sizeof(*us->items));
+	us->of_file = xcalloc(u->nfiles + 1, sizeof(*us->of_file));
+	for (size_t i = 0; i < u->nfiles; i++) {
+		struct cache_entry *e;
+		size_t k;
+
+		if (!u->files[i].name) {
+			us->of_file[i] = SIZE_MAX;
+			continue;
+		}
+		source_path(c, u, u->files[i].name, &path);
+		e = cache_get(c, path.buf);
+		for (k = 0; k < us->nr && us->items[k].e != e; k++)
+			;
+		if (k == us->nr)
+			us->items[us->nr++].e = e;
+		if (u->files[i].has_md5)
+			us->items[k].md5 = u->files[i].md5;
+		us->of_file[i] = k;
+	}
+	strbuf_release(&path);
+}
+
+static struct unit_source *unit_source_of(struct unit_sources *us,
+					  struct line_unit *u, const char *file)
+{
+	const struct unit_file *f = line_unit_file(u, file);
+	struct strbuf path = STRBUF_INIT;
+	struct cache_entry *e;
+	size_t k;
+
+	if (f)
+		return us->of_file[f->index] == SIZE_MAX ? NULL :
+			&us->items[us->of_file[f->index]];
+	for (k = 0; k < us->nother; k++)
+		if (us->other[k] == file)
+			return &us->items[us->other_at[k]];
+	source_path(us->c, u, file, &path);
+	e = cache_get(us->c, path.buf);
+	strbuf_release(&path);
+	for (k = 0; k < us->nr && us->items[k].e != e; k++)
+		;
+	if (k == us->nr) {
+		ALLOC_GROW(us->items, us->nr + 1, us->alloc);
+		memset(&us->items[us->nr], 0, sizeof(*us->items));
+		us->items[us->nr++].e = e;
+	}
+	ALLOC_GROW(us->other, us->nother + 1, us->alloc_other);
+	us->other_at = xrealloc(us->other_at, us->alloc_other *
+				sizeof(*us->other_at));
+	us->other[us->nother] = file;
+	us->other_at[us->nother++] = k;
+	return &us->items[k];
+}
+
+/* A function of the unit declared in a source with sites: mark its line
+ * (with code, or only inlined) for saying why a site has none. */
+static void mark_function(const struct unit_function *f, void *arg)
+{
+	void **pass = arg;
+	struct unit_source *src = unit_source_of(pass[0], pass[1], f->decl_file);
+	struct source_sites *s;
+
+	if (!src || !src->e->src.nr)
+		return;
+	s = &src->e->src;
+	if (f->has_code)
+		source_sites_mark(s->fn_code_lines, s->match.nlines, f->decl_line);
+	else if (f->abstract)
+		source_sites_mark(s->fn_inline_lines, s->match.nlines,
+				  f->decl_line);
+}
+
+/* The source's MD5, computed on first need (the file read again). */
+static const unsigned char *source_md5(struct source_cache *c,
+				       struct cache_entry *e)
+{
+	pthread_mutex_lock(&c->lock);
+	if (!e->src.match.has_md5) {
+		size_t len;
+		char *buf = read_file(e->src.path, &len);
+
+		if (buf)
+			source_match_md5(&e->src.match, buf, len);
+		free(buf);
+	}
+	pthread_mutex_unlock(&c->lock);
+	return e->src.match.has_md5 ? e->src.match.md5 : NULL;
+}
+
+/* Was the unit built from this text?  0 yes or not known, else why not
+ * in *why. */
+static int unit_source_mismatch(struct source_cache *c,
+				const struct unit_source *src,
+				struct strbuf *why)
+{
+	const struct source_sites *s = &src->e->src;
+	const unsigned char *md5;
+
+	if (s->missing)
+		return 0; /* said already, or without code */
+	if (src->md5) {
+		md5 = source_md5(c, src->e);
+		if (!md5 || !memcmp(src->md5, md5, 16))
+			return 0;
+		strbuf_addstr(why, "its MD5 is not the one the line table "
+			      "records");
+		return 1;
+	}
+	if (src->between < MISMATCH_MIN_ROWS)
+		return 0;
+	strbuf_addf(why, "%u of the %u line-table rows on it fall between "
+		    "its tokens (the first at line %u, column %u)",
+		    src->between, src->rows, src->first_line, src->first_col);
+	return 1;
+}
+
+/* Keep the instances whose source was not found not to match. */
+static void drop_mismatched(struct instance_list *out, size_t from,
+			    const struct source_sites *src)
+{
+	size_t k = from;
+
+	for (size_t i = from; i < out->nr; i++) {
+		if (out->items[i].src == src) {
+			free(out->items[i].ranges);
+			continue;
+		}
+		out->items[k++] = out->items[i];
+	}
+	out->nr = k;
+}
+
+void attribute_unit(struct line_unit *u, struct source_cache *c,
+		    const char *obj, struct instance_list *out)
+{
+	struct unit_sources us;
+	struct strbuf why = STRBUF_INIT;
+	size_t first_instance = out->nr;
+	void *pass[2];
+
+	unit_sources_load(c, u, &us);
 	for (size_t i = 0; i + 1 < u->nr; i++) {
 		const struct line_row *row = &u->rows[i];
-		struct cache_entry *e = NULL;
+		struct unit_source *src;
+		struct cache_entry *e;
 		struct inline_frame chain[SCAN_MAX_CHAIN];
-		size_t first, n, nchain, together;
-		long site;
-		int before;
+		size_t nchain;
+		struct pick pick;
 
 		if (row->end_sequence || u->rows[i + 1].addr <= row->addr ||
-		    !row->line)
+		    !row->line || !(src = unit_source_of(&us, u, row->file)))
 			continue;
-		for (size_t m = 0; m < ARRAY_SIZE(memo); m++)
-			if (memo[m].file == row->file)
-				e = memo[m].e;
-		if (!e) {
-			source_path(c, u, row->file, &path);
-			e = cache_get(c, path.buf);
-			memo[next_memo].file = row->file;
-			memo[next_memo].e = e;
-			next_memo = (next_memo + 1) % ARRAY_SIZE(memo);
-			/* a directory: some tables name the unit's folder as
-			 * a file (entry 0 of DWARF 5); no code is there */
-			if (e->src.missing && e->src.missing != EISDIR)
-				note_missing(c, e, obj);
-		}
+		e = src->e;
+		/* a directory: some tables name the unit's folder as a file
+		 * (entry 0 of DWARF 5); no code is there */
+		if (e->src.missing && e->src.missing != EISDIR)
+			note_missing(c, e, obj);
 		if (e->src.missing || !e->src.nr)
 			continue;
-		n = source_sites_on_line(&e->src, row->line, &first);
-		if (!n)
+		source_sites_mark(e->src.code_lines, e->src.match.nlines,
+				  row->line);
+		/* rows a person wrote (.loc in assembly) need not sit on
+		 * tokens; a compiler's do */
+		if (!src->md5 && !u->assembly && row->col) {
+			int at = source_match_token_at(&e->src.match, row->line,
+						       row->col);
+
+			if (at >= 0) {
+				src->rows++;
+				if (!at && !src->between++) {
+					src->first_line = row->line;
+					src->first_col = row->col;
+				}
+			}
+		}
+		pick = pick_sites(&e->src, row->line, row->col);
+		if (pick.site < 0)
 			continue;
-		site = pick_site(&e->src, first, n, row->line, row->col,
-				 &together, &before);
-		if (site < 0)
-			continue;
-		if (e->src.mtime > obj_mtime)
-			note_stale(c, e, obj);
 		/* a row may span code of several inlined copies */
 		for (uint64_t a = row->addr, b = u->rows[i + 1].addr, end; a < b;
 		     a = end) {
@@ -342,12 +662,36 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 							ARRAY_SIZE(chain), &end);
 			if (end <= a || end > b)
 				end = b;
-			add_range(instance_for(out, &e->src, (size_t)site,
-					       together, chain, nchain), a, end,
-				  before);
+			add_range(instance_for(out, &e->src, (size_t)pick.site,
+					       pick.together, chain, nchain),
+				  a, end, pick.place);
+			if (pick.reader >= 0)
+				add_range(instance_for(out, &e->src,
+						       (size_t)pick.reader, 1,
+						       chain, nchain),
+					  a, end, ROW_BEFORE);
+			if (pick.writer >= 0)
+				add_range(instance_for(out, &e->src,
+						       (size_t)pick.writer, 1,
+						       chain, nchain),
+					  a, end, ROW_ASSIGNMENT);
 		}
 	}
-	strbuf_release(&path);
+	pass[0] = &us;
+	pass[1] = u;
+	line_unit_functions(u, mark_function, pass);
+	for (size_t k = 0; k < us.nr; k++) {
+		strbuf_reset(&why);
+		if (unit_source_mismatch(c, &us.items[k], &why)) {
+			note_mismatch(c, us.items[k].e, obj, why.buf);
+			drop_mismatched(out, first_instance, &us.items[k].e->src);
+		}
+	}
+	strbuf_release(&why);
+	free(us.items);
+	free(us.of_file);
+	free(us.other);
+	free(us.other_at);
 }
 
 void instance_list_clear(struct instance_list *l)

@@ -17,7 +17,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <time.h>
 
 #include "elf/dwarf-lines.h"
 #include "scan/sites.h"
@@ -29,16 +28,31 @@ struct source_cache;
 struct source_cache *source_cache_new(const struct once_macros *macros,
 				      const char *sources_dir);
 void source_cache_free(struct source_cache *c);
-/* Sources that could not be read, or were newer than an object. */
+/* Sources with rows that could not be read; sources that a unit was
+ * not built from (source-match.h). */
 size_t source_cache_missing(const struct source_cache *c);
-size_t source_cache_stale(const struct source_cache *c);
+size_t source_cache_mismatched(const struct source_cache *c);
 /* Sites with at least one instance in the code scanned. */
 size_t source_cache_sites_seen(const struct source_cache *c);
+/* Call fn for every source read (in no particular order). */
+void source_cache_each(const struct source_cache *c,
+		       void (*fn)(const struct source_sites *src, void *ctx),
+		       void *ctx);
+
+/* Where a row's column lies, for what the row's code may count as. */
+enum row_place {
+	ROW_IN_TEXT,   /* inside the site's text */
+	ROW_BEFORE,    /* before the line's sites: gcc's column of what
+			  receives the value -- the site's only when nothing
+			  lies inside its text (verdict.c) */
+	ROW_ASSIGNMENT,/* in the rest of the site's assignment (the '=', the
+			  value, a '++'): its stores count, and the loads of
+			  the bytes it stores (a compound assignment's) */
+};
 
 struct code_range {
 	uint64_t lo, hi;
-	int before; /* its row's column lies before the site's text (gcc's
-		       column of what receives the value), not inside it */
+	enum row_place place;
 };
 
 struct site_instance {
@@ -58,13 +72,16 @@ struct instance_list {
 };
 
 /*
- * Attribute the rows of u to site instances (appended to out).  obj is
- * the object's path and obj_mtime its modification time: a source newer
- * than that gets a "sources changed since the build" warning, once.
+ * Attribute the rows of u to site instances (appended to out); obj is the
+ * object's path, for messages.  Every source the unit's file table names
+ * is read (its sites are counted), the lines its rows are on and the
+ * functions it declares are marked (coverage.c).  A source the unit was
+ * not built from -- another MD5 than the table's, or rows between its
+ * tokens (source-match.h) -- is named in an error, once, and its
+ * instances of this unit are dropped: not judged.
  */
 void attribute_unit(struct line_unit *u, struct source_cache *c,
-		    const char *obj, time_t obj_mtime,
-		    struct instance_list *out);
+		    const char *obj, struct instance_list *out);
 void instance_list_clear(struct instance_list *l);
 
 #endif

@@ -60,7 +60,7 @@ static char *output_of(const struct strlist *args)
 	return NULL;
 }
 
-int compdb_objects(const char *dir, struct strlist *out)
+int compdb_objects(const char *dir, struct strlist *out, size_t *nmissing)
 {
 	struct stat st;
 	char *path, *buf;
@@ -69,6 +69,7 @@ int compdb_objects(const char *dir, struct strlist *out)
 	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT;
 	int r = -1;
 
+	*nmissing = 0;
 	path = !stat(dir, &st) && S_ISDIR(st.st_mode) ?
 		xasprintf("%s/compile_commands.json", dir) : xstrdup(dir);
 	buf = read_file(path, &len);
@@ -147,8 +148,9 @@ bad_entry:
 		goto bad;
 done:
 	if (missing)
-		warning("%s: %zu of %zu objects it names are not there (not "
-			"built?)", path, missing, entries);
+		error("%s: %zu of %zu objects it names are not there (not "
+		      "built?): not checked", path, missing, entries);
+	*nmissing = missing;
 	if (!out->nr)
 		error("%s: names no object file that exists", path);
 	else

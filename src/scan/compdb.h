@@ -11,10 +11,10 @@
 
 /*
  * dir is a folder holding compile_commands.json, or the file itself.
- * Appends the objects that exist to *out (missing ones are counted in a
- * warning).  Returns 0, or -1 after error() when the database cannot be
- * read or is not a JSON array of objects.
+ * Appends the objects that exist to *out; the missing ones are counted in
+ * an error and in *missing.  Returns 0, or -1 after error() when the
+ * database cannot be read or is not a JSON array of objects.
  */
-int compdb_objects(const char *dir, struct strlist *out);
+int compdb_objects(const char *dir, struct strlist *out, size_t *missing);
 
 #endif

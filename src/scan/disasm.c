@@ -18,6 +18,7 @@
 struct disasm {
 	csh cs, thumb; /* thumb: the second handle for ARM's Thumb code */
 	unsigned machine;
+	int is64;
 	cs_insn *insn;
 	uint16_t parent[MAX_REGS]; /* eax, ax, al -> rax; w3 -> x3 */
 };
@@ -129,6 +130,7 @@ struct disasm *disasm_open(const struct elf_image_info *info,
 	}
 	d = xcalloc(1, sizeof(*d));
 	d->machine = info->machine;
+	d->is64 = info->is64;
 	if (cs_open(arch, (cs_mode)mode, &d->cs) != CS_ERR_OK ||
 	    (info->machine == EM_ARM &&
 	     cs_open(arch, (cs_mode)(mode | CS_MODE_THUMB), &d->thumb) !=
@@ -293,11 +295,27 @@ static const struct mnemonic_width *table_lookup(const struct mnemonic_width *t,
 
 /* ---- one instruction ---- */
 
-/* A register known to hold an address (set by lea, larl, adrp+add,
- * movw+movt from a symbol): accesses through it get that address. */
+/*
+ * What a register is known to hold: an address (set by lea, larl,
+ * adrp+add, movw+movt from a symbol) -- accesses through it get that
+ * address -- or another register's value plus a constant (a move, an
+ * add or subtract of a constant: add x8, x19, #0x359; lea 8(%rdi), %rax;
+ * la; addi; daddiu) -- accesses through it are through that register,
+ * as it was then, at the folded displacement.
+ */
 struct reg_value {
 	unsigned reg;
-	uint64_t addr;
+	int absolute;        /* addr is an address */
+	uint64_t addr;       /* the address, or the constant added */
+	unsigned base;       /* else: the register it was formed from ... */
+	unsigned base_gen;   /* ... at this many writes to it */
+	uint64_t set_pc;     /* where it was formed */
+};
+
+/* A forward jump seen, until the decoding reaches its destination: a
+ * value formed after the jump does not hold where the jump lands. */
+struct pending_jump {
+	uint64_t from, to;
 };
 
 struct insn_ctx {
@@ -307,8 +325,10 @@ struct insn_ctx {
 	const cs_insn *in;
 	struct mem_access_list *out;
 	unsigned stack_reg;
-	struct reg_value regs[8];
+	struct reg_value regs[16];
 	size_t nregs;
+	struct pending_jump jumps[32];
+	size_t njumps;
 	unsigned gen[MAX_REGS]; /* writes seen to each (full) register */
 	unsigned flags_gen;     /* ARM: writes seen to the condition flags */
 };
@@ -327,18 +347,32 @@ static struct reg_value *reg_find(struct insn_ctx *c, unsigned reg)
 	return NULL;
 }
 
-static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
+static void reg_set_value(struct insn_ctx *c, unsigned reg,
+			  const struct reg_value *v)
 {
 	struct reg_value *r = reg_find(c, reg);
 
 	reg = full_reg(c, reg);
+	if (!reg)
+		return;
 	if (!r) {
 		if (c->nregs == ARRAY_SIZE(c->regs))
 			memmove(c->regs, c->regs + 1, --c->nregs * sizeof(*r));
 		r = &c->regs[c->nregs++];
 	}
+	*r = *v;
 	r->reg = reg;
-	r->addr = addr;
+	r->set_pc = c->in->address;
+}
+
+static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
+{
+	struct reg_value v;
+
+	memset(&v, 0, sizeof(v));
+	v.absolute = 1;
+	v.addr = addr;
+	reg_set_value(c, reg, &v);
 }
 
 static void reg_forget(struct insn_ctx *c, unsigned reg)
@@ -398,12 +432,32 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 		a->index = full_reg(c, index);
 		a->index_gen = c->gen[a->index];
 	}
-	if (base && base != BASE_ABSOLUTE && !index && kind != ACC_NONE) {
+	if (base && base != BASE_ABSOLUTE && kind != ACC_NONE) {
 		struct reg_value *r = reg_find(c, (unsigned)base);
 
-		if (r) {
+		if (r && r->absolute && !index) {
 			a->base = BASE_ABSOLUTE;
 			a->disp = (int64_t)r->addr + disp;
+		} else if (r && !r->absolute) {
+			size_t n = strlen(a->text);
+			const char *rn = cs_reg_name(c->cs, r->reg);
+			const char *bn = cs_reg_name(c->cs, r->base);
+			int64_t k = (int64_t)r->addr;
+
+			/* through the stack pointer itself are spills and
+			 * locals; a register formed from it holds the address
+			 * of a local object, which a site may access
+			 * (INIT_LIST_HEAD of a list head on the stack): not
+			 * marked stack */
+			a->base = r->base;
+			a->base_gen = r->base_gen;
+			a->disp = k + disp;
+			/* the evidence: which register it was formed from */
+			if (rn && bn)
+				snprintf(a->text + n, sizeof(a->text) - n,
+					 k ? " (%s = %s %c 0x%llx)" : " (%s = %s)",
+					 rn, bn, k < 0 ? '-' : '+',
+					 (unsigned long long)(k < 0 ? -k : k));
 		}
 	}
 	return a;
@@ -720,27 +774,295 @@ static void note_writes(struct insn_ctx *c)
 		written(c, reg);
 }
 
+/* x86: mov %src, %dst; lea disp(%src), %dst; add/sub $imm, %dst. */
+static int x86_derived(const struct insn_ctx *c, unsigned *dst,
+		       unsigned *src, int64_t *off)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+	const char *m = c->in->mnemonic;
+	const cs_x86_op *a = &x->operands[0], *b = &x->operands[1];
+	const cs_x86_op *w, *r;
+
+	if (x->op_count != 2)
+		return 0;
+	w = a->access & CS_AC_WRITE ? a : b; /* the one written */
+	r = w == a ? b : a;
+	/* a full-width register: %rax, not %eax, on x86-64 */
+	if (w->type != X86_OP_REG || w->size != (c->d->is64 ? 8 : 4))
+		return 0;
+	*dst = w->reg;
+	if ((!strcmp(m, "mov") || !strcmp(m, "movq") || !strcmp(m, "movl")) &&
+	    r->type == X86_OP_REG && r->size == w->size) {
+		*src = r->reg;
+		*off = 0;
+		return 1;
+	}
+	if (starts(m, "lea") && r->type == X86_OP_MEM && !r->mem.index &&
+	    r->mem.base && r->mem.base != X86_REG_RIP &&
+	    r->mem.base != X86_REG_EIP) {
+		*src = r->mem.base;
+		*off = r->mem.disp;
+		return 1;
+	}
+	if ((starts(m, "add") || starts(m, "sub")) && r->type == X86_OP_IMM &&
+	    strlen(m) <= 4) {
+		*src = w->reg;
+		*off = m[0] == 's' ? -r->imm : r->imm;
+		return 1;
+	}
+	return 0;
+}
+
+/* AArch64: mov xD, xN; add/sub xD, xN, #imm (lsl #12 too). */
+static int a64_derived(const struct insn_ctx *c, unsigned *dst,
+		       unsigned *src, int64_t *off)
+{
+	const cs_arm64 *a = &c->in->detail->arm64;
+	const char *m = c->in->mnemonic;
+	const cs_arm64_op *imm = &a->operands[2];
+
+	if (a->op_count < 2 || a->operands[0].type != ARM64_OP_REG ||
+	    a->operands[1].type != ARM64_OP_REG ||
+	    a64_reg_width(c->cs, a->operands[0].reg) != 8 ||
+	    a64_reg_width(c->cs, a->operands[1].reg) != 8)
+		return 0;
+	*dst = a->operands[0].reg;
+	*src = a->operands[1].reg;
+	if (!strcmp(m, "mov") && a->op_count == 2) {
+		*off = 0;
+		return 1;
+	}
+	if ((strcmp(m, "add") && strcmp(m, "sub")) || a->op_count != 3 ||
+	    imm->type != ARM64_OP_IMM ||
+	    (imm->shift.type && imm->shift.type != ARM64_SFT_LSL))
+		return 0;
+	*off = imm->imm << (imm->shift.type ? imm->shift.value : 0);
+	if (m[0] == 's')
+		*off = -*off;
+	return 1;
+}
+
+/* ARM: mov rD, rN; add/sub rD, rN, #imm -- unconditional, not pc. */
+static int arm_derived(const struct insn_ctx *c, unsigned *dst,
+		       unsigned *src, int64_t *off)
+{
+	const cs_arm *a = &c->in->detail->arm;
+	const char *m = c->in->mnemonic;
+
+	if ((a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID) ||
+	    a->op_count < 2 || a->operands[0].type != ARM_OP_REG ||
+	    a->operands[1].type != ARM_OP_REG ||
+	    a->operands[0].reg == ARM_REG_PC || a->operands[1].reg == ARM_REG_PC)
+		return 0;
+	*dst = a->operands[0].reg;
+	*src = a->operands[1].reg;
+	if (a->op_count == 2 && (!strcmp(m, "mov") || !strcmp(m, "movs"))) {
+		*off = 0;
+		return 1;
+	}
+	if (a->op_count != 3 || a->operands[2].type != ARM_OP_IMM ||
+	    a->operands[2].shift.type ||
+	    (strcmp(m, "add") && strcmp(m, "adds") && strcmp(m, "add.w") &&
+	     strcmp(m, "sub") && strcmp(m, "subs") && strcmp(m, "sub.w") &&
+	     strcmp(m, "addw") && strcmp(m, "subw")))
+		return 0;
+	*off = a->operands[2].imm;
+	if (m[0] == 's')
+		*off = -*off;
+	return 1;
+}
+
+/* s390x: la/lay rD, disp(rN); lgr rD, rN; aghi/agfi rD, imm. */
+static int s390_derived(const struct insn_ctx *c, unsigned *dst,
+			unsigned *src, int64_t *off)
+{
+	const cs_sysz *z = &c->in->detail->sysz;
+	const char *m = c->in->mnemonic;
+
+	if (z->op_count != 2 || z->operands[0].type != SYSZ_OP_REG)
+		return 0;
+	*dst = z->operands[0].reg;
+	if ((!strcmp(m, "la") || !strcmp(m, "lay")) &&
+	    z->operands[1].type == SYSZ_OP_MEM && z->operands[1].mem.base &&
+	    !z->operands[1].mem.index) {
+		*src = z->operands[1].mem.base;
+		*off = z->operands[1].mem.disp;
+		return 1;
+	}
+	if (!strcmp(m, "lgr") && z->operands[1].type == SYSZ_OP_REG) {
+		*src = z->operands[1].reg;
+		*off = 0;
+		return 1;
+	}
+	if ((!strcmp(m, "aghi") || !strcmp(m, "agfi")) &&
+	    z->operands[1].type == SYSZ_OP_IMM) {
+		*src = *dst;
+		*off = z->operands[1].imm;
+		return 1;
+	}
+	return 0;
+}
+
+/* POWER: mr rD, rN; addi/addis rD, rN, imm.  MIPS: move; (d)addiu. */
+static int ppc_mips_derived(const struct insn_ctx *c, unsigned *dst,
+			    unsigned *src, int64_t *off)
+{
+	const char *m = c->in->mnemonic;
+	int mips = c->d->machine == EM_MIPS;
+	unsigned n = mips ? c->in->detail->mips.op_count :
+		c->in->detail->ppc.op_count;
+	int reg0, reg1, imm2 = 0;
+	int64_t imm = 0;
+
+	if (n < 2)
+		return 0;
+	if (mips) {
+		const cs_mips_op *o = c->in->detail->mips.operands;
+
+		reg0 = o[0].type == MIPS_OP_REG;
+		reg1 = o[1].type == MIPS_OP_REG;
+		*dst = o[0].reg;
+		*src = o[1].reg;
+		if (n == 3 && o[2].type == MIPS_OP_IMM) {
+			imm2 = 1;
+			imm = o[2].imm;
+		}
+	} else {
+		const cs_ppc_op *o = c->in->detail->ppc.operands;
+
+		reg0 = o[0].type == PPC_OP_REG;
+		reg1 = o[1].type == PPC_OP_REG;
+		*dst = o[0].reg;
+		*src = o[1].reg;
+		if (n == 3 && o[2].type == PPC_OP_IMM) {
+			imm2 = 1;
+			imm = o[2].imm;
+		}
+	}
+	if (!reg0 || !reg1)
+		return 0;
+	*off = 0;
+	if (n == 2 && (!strcmp(m, mips ? "move" : "mr")))
+		return 1;
+	if (!imm2)
+		return 0;
+	if (mips ? !strcmp(m, c->d->is64 ? "daddiu" : "addiu") :
+	    !strcmp(m, "addi")) {
+		*off = imm;
+		return 1;
+	}
+	if (!mips && !strcmp(m, "addis")) {
+		*off = imm * 65536;
+		return 1;
+	}
+	return 0;
+}
+
+/* Does the instruction set a register to another's value plus a
+ * constant?  *dst = *src + *off. */
+static int derived(const struct insn_ctx *c, unsigned *dst, unsigned *src,
+		   int64_t *off)
+{
+	switch (c->d->machine) {
+	case EM_X86_64:
+	case EM_386:
+		return x86_derived(c, dst, src, off);
+	case EM_AARCH64:
+		return a64_derived(c, dst, src, off);
+	case EM_ARM:
+		return arm_derived(c, dst, src, off);
+	case EM_S390:
+		return s390_derived(c, dst, src, off);
+	case EM_PPC:
+	case EM_PPC64:
+	case EM_MIPS:
+		return ppc_mips_derived(c, dst, src, off);
+	}
+	return 0;
+}
+
+/* At the destination of a forward jump seen before: a value formed
+ * between the jump and here may not be what the register holds when
+ * the jump is taken. */
+static void reach_jumps(struct insn_ctx *c)
+{
+	uint64_t pc = c->in->address;
+
+	for (size_t j = 0; j < c->njumps;) {
+		if (c->jumps[j].to != pc) {
+			j++;
+			continue;
+		}
+		for (size_t k = 0; k < c->nregs;)
+			if (!c->regs[k].absolute &&
+			    c->regs[k].set_pc > c->jumps[j].from)
+				c->regs[k] = c->regs[--c->nregs];
+			else
+				k++;
+		c->jumps[j] = c->jumps[--c->njumps];
+	}
+}
+
+static void note_jump(struct insn_ctx *c, uint64_t to)
+{
+	if (to <= c->in->address)
+		return;
+	if (c->njumps == ARRAY_SIZE(c->jumps)) {
+		/* too many to follow: no formed value survives */
+		for (size_t k = 0; k < c->nregs;)
+			if (!c->regs[k].absolute)
+				c->regs[k] = c->regs[--c->nregs];
+			else
+				k++;
+		c->njumps = 0;
+	}
+	c->jumps[c->njumps].from = c->in->address;
+	c->jumps[c->njumps++].to = to;
+}
+
 /*
  * Follow the registers that receive an address (lea sym(%rip), larl,
- * adrp + add :lo12:, movw + movt from a symbol).  Straight-line: a value
- * set on one path is assumed on the next, which is how compilers use
- * these sequences.
+ * adrp + add :lo12:, movw + movt from a symbol) -- straight-line: a
+ * value set on one path is assumed on the next, which is how compilers
+ * use these sequences -- and those formed from another register (a move,
+ * an add of a constant), until the destination of a jump that skipped
+ * where they were formed.
  */
 static void track_registers(struct insn_ctx *c)
 {
 	const cs_detail *det = c->in->detail;
 	const char *m = c->in->mnemonic;
 	uint64_t where, target, old = 0;
-	int rel = relocated(c, &where, &target), had = 0;
+	int rel = relocated(c, &where, &target), had = 0, formed = 0;
+	struct reg_value v;
+	unsigned dst = 0, src;
+	int64_t off;
 
 	/* add x8, x8, :lo12:sym reads the x8 it writes */
 	if (c->d->machine == EM_AARCH64 && det->arm64.op_count == 3 &&
 	    det->arm64.operands[1].type == ARM64_OP_REG &&
-	    reg_find(c, det->arm64.operands[1].reg)) {
+	    reg_find(c, det->arm64.operands[1].reg) &&
+	    reg_find(c, det->arm64.operands[1].reg)->absolute) {
 		old = reg_find(c, det->arm64.operands[1].reg)->addr;
 		had = 1;
 	}
+	/* x8 = x19 + 0x359: what x19 holds now, before the write */
+	if (!rel && derived(c, &dst, &src, &off)) {
+		struct reg_value *r = reg_find(c, src);
+
+		memset(&v, 0, sizeof(v));
+		if (r) {
+			v = *r;
+		} else {
+			v.base = full_reg(c, src);
+			v.base_gen = c->gen[v.base];
+		}
+		v.addr += (uint64_t)off;
+		formed = v.absolute || v.base;
+	}
 	note_writes(c);
+	if (formed)
+		reg_set_value(c, dst, &v);
 	switch (c->d->machine) {
 	case EM_X86_64:
 	case EM_386: {
@@ -1013,6 +1335,7 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 			continue;
 		}
 		c.in = in;
+		reach_jumps(&c);
 		if (writes_pc(&c) || cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
 		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
 		    cs_insn_group(c.cs, in, CS_GRP_RET)) {
@@ -1021,6 +1344,8 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 			a->branch = 1;
 			a->call = cs_insn_group(c.cs, in, CS_GRP_CALL);
 			branch_paths(&c, a);
+			if (a->target)
+				note_jump(&c, a->target);
 		}
 		switch (d->machine) {
 		case EM_X86_64:

@@ -31,7 +31,8 @@ enum access_kind {
 
 struct mem_access {
 	uint64_t pc;
-	char text[80];       /* "movl 4(%rdi), %eax" */
+	char text[96];       /* "movl 4(%rdi), %eax"; through a formed
+				register: "ldrh w8, [x8] (x8 = x19 + 0x359)" */
 	enum access_kind kind;
 	unsigned size;       /* bytes; 0 when unknown */
 	uint64_t base;       /* register number, or BASE_ABSOLUTE */
@@ -59,6 +60,9 @@ struct mem_access {
 	int before;          /* its line-table row's column lies before the
 				site's text: the site's only when no access
 				lies inside it (judge.c) */
+	int assignment;      /* ... lies in the rest of the site's
+				assignment: a store of the site, or the load
+				of a compound assignment (verdict.c) */
 };
 
 struct mem_access_list {

@@ -1,6 +1,8 @@
 /* From a site instance to its verdict and finding (judge.h). */
 #include "scan/judge.h"
+#include "findings/report.h"
 #include "lib/strbuf.h"
+#include "lib/json.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -25,7 +27,7 @@ void judge_set_cwd(const char *cwd)
 	cwd_prefix = cwd ? xasprintf("%s/", cwd) : NULL;
 }
 
-static const char *shown(const char *path)
+const char *judge_shown(const char *path)
 {
 	size_t n = cwd_prefix ? strlen(cwd_prefix) : 0;
 
@@ -34,13 +36,13 @@ static const char *shown(const char *path)
 	return path ? path : "?";
 }
 
-/* 0: pc is outside the instance; 1: in a range whose column is inside
- * the site's text; 2: in one whose column lies before it. */
+/* 0: pc is outside the instance; else 1 + where its row's column lies
+ * (enum row_place). */
 static int in_ranges(const struct site_instance *in, uint64_t pc)
 {
 	for (size_t k = 0; k < in->nr_ranges; k++)
 		if (pc >= in->ranges[k].lo && pc < in->ranges[k].hi)
-			return 1 + in->ranges[k].before;
+			return 1 + (int)in->ranges[k].place;
 	return 0;
 }
 
@@ -128,7 +130,8 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 			continue;
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
 		out->items[out->nr] = *a;
-		out->items[out->nr++].before = where == 2;
+		out->items[out->nr].before = where == 1 + ROW_BEFORE;
+		out->items[out->nr++].assignment = where == 1 + ROW_ASSIGNMENT;
 	}
 }
 
@@ -143,6 +146,53 @@ static const char *access_word(enum site_access a)
 	return a == SITE_READ ? "read" : a == SITE_WRITE ? "write" : "access";
 }
 
+/*
+ * The function an instance is in: the DWARF's (the outermost of its
+ * chain), else the symbol table's, else where it is -- never a bare '?'.
+ */
+static void instance_function(struct elf_image *img,
+			      const struct site_instance *in, struct strbuf *sb)
+{
+	const char *fn = in->nchain ? in->chain[in->nchain - 1].function : NULL;
+
+	if (fn) {
+		strbuf_addstr(sb, fn);
+		return;
+	}
+	fn = in->nr_ranges ? elf_image_symbol_at(img, in->ranges[0].lo, NULL) :
+		NULL;
+	if (fn)
+		strbuf_addf(sb, "%s", fn);
+	else if (in->nr_ranges)
+		strbuf_addf(sb, "(no function: %llx is outside every function "
+			    "of the DWARF and the symbol table)",
+			    (unsigned long long)elf_image_file_address(
+				    img, in->ranges[0].lo));
+	else
+		strbuf_addstr(sb, "(no code)");
+}
+
+/* One instruction the verdict rests on: "4f <f+0x4>: movl (%rdi), %eax". */
+static int next_used(const struct mem_access_list *acc, const char *used,
+		     size_t *k)
+{
+	for (; *k < acc->nr; (*k)++)
+		if (used[*k] && !(*k && used[*k - 1] &&
+				  acc->items[*k - 1].pc == acc->items[*k].pc))
+			return 1; /* ldrd, ldp: one instruction, two accesses */
+	return 0;
+}
+
+/* "READ_ONCE(x)", "volatile-cast read 'p'" */
+static void site_words(const struct scan_site *s, struct strbuf *sb)
+{
+	if (!strcmp(s->what, "volatile cast"))
+		strbuf_addf(sb, "volatile-cast %s '%s'", access_word(s->access),
+			    s->operand);
+	else
+		strbuf_addf(sb, "%s(%s)", s->what, s->operand);
+}
+
 static void add_finding(struct elf_image *img, const struct site_instance *in,
 			enum scan_verdict v, unsigned size, const char *type,
 			const char *why,
@@ -152,13 +202,8 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	const struct scan_site *s = &in->src->sites[in->site];
 	struct strbuf msg = STRBUF_INIT, notes = STRBUF_INIT;
 	struct finding f;
-	const char *fn = in->nchain ? in->chain[in->nchain - 1].function : NULL;
 
-	if (!strcmp(s->what, "volatile cast"))
-		strbuf_addf(&msg, "volatile-cast %s '%s'", access_word(s->access),
-			    s->operand);
-	else
-		strbuf_addf(&msg, "%s(%s)", s->what, s->operand);
+	site_words(s, &msg);
 	if (type)
 		strbuf_addf(&msg, " of '%s'", type);
 	if (size)
@@ -168,26 +213,21 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 		strbuf_addf(&msg, " (the line's %zu sites checked together: its "
 			    "line table has no columns)", in->together);
 
-	if (!fn && in->nr_ranges)
-		fn = elf_image_symbol_at(img, in->ranges[0].lo, NULL);
-	strbuf_addf(&notes, "in %s, function '%s'", shown(elf_image_info(img)->name),
-		    fn ? fn : "?");
+	strbuf_addf(&notes, "in %s, function '", judge_shown(elf_image_info(img)->name));
+	instance_function(img, in, &notes);
+	strbuf_addch(&notes, '\'');
 	if (s->via)
 		strbuf_addf(&notes, "\n%s", s->via);
 	for (size_t k = 0; k + 1 < in->nchain; k++)
 		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
 			    in->chain[k].function, in->chain[k + 1].function,
-			    shown(in->chain[k].call_file), in->chain[k].call_line,
+			    judge_shown(in->chain[k].call_file), in->chain[k].call_line,
 			    in->chain[k].call_col);
-	for (size_t k = 0; k < acc->nr; k++) {
+	for (size_t k = 0; next_used(acc, used, &k); k++) {
 		const struct mem_access *a = &acc->items[k];
-		const char *sym;
 		uint64_t off;
+		const char *sym = elf_image_symbol_at(img, a->pc, &off);
 
-		if (!used[k] || (k && used[k - 1] &&
-				 acc->items[k - 1].pc == a->pc))
-			continue; /* ldrd, ldp: one instruction, two accesses */
-		sym = elf_image_symbol_at(img, a->pc, &off);
 		strbuf_addf(&notes, "\n%llx", (unsigned long long)
 			    elf_image_file_address(img, a->pc));
 		if (sym)
@@ -198,7 +238,7 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 
 	memset(&f, 0, sizeof(f));
 	f.rule = verdict_rule[v];
-	f.path = (char *)shown(in->src->path);
+	f.path = (char *)judge_shown(in->src->path);
 	f.line = s->line;
 	f.col = s->col;
 	if (s->end_line == s->line) {
@@ -213,12 +253,105 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	strbuf_release(&notes);
 }
 
+/* The source of the finding just added. */
+static void note_finding_src(struct judge_tally *t,
+			     const struct source_sites *src)
+{
+	ALLOC_GROW(t->finding_src, t->findings.nr, t->alloc_finding_src);
+	t->finding_src[t->findings.nr - 1] = src;
+}
+
+/* The instance, its verdict and its evidence as one JSON object. */
+static void add_record(struct elf_image *img, const struct site_instance *in,
+		       enum scan_verdict v, unsigned size, const char *type,
+		       int aggregate, const char *why,
+		       const struct mem_access_list *acc, const char *used,
+		       struct judge_tally *t)
+{
+	const struct scan_site *s = &in->src->sites[in->site];
+	struct strbuf sb = STRBUF_INIT, tmp = STRBUF_INIT;
+	struct instance_record *r;
+
+	strbuf_addstr(&sb, "{\"path\": ");
+	json_add_string(&sb, judge_shown(in->src->path));
+	strbuf_addf(&sb, ", \"line\": %u, \"column\": %u, \"site\": ", s->line,
+		    s->col);
+	site_words(s, &tmp);
+	json_add_string(&sb, tmp.buf);
+	strbuf_addf(&sb, ", \"access\": \"%s\", \"type\": ",
+		    s->access == SITE_READ ? "read" : s->access == SITE_WRITE ?
+		    "write" : "read-write");
+	if (type)
+		json_add_string(&sb, type);
+	else
+		strbuf_addstr(&sb, "null");
+	if (size)
+		strbuf_addf(&sb, ", \"size\": %u", size);
+	else
+		strbuf_addstr(&sb, ", \"size\": null");
+	strbuf_addf(&sb, ", \"aggregate\": %s", aggregate < 0 ? "null" :
+		    aggregate ? "true" : "false");
+	strbuf_addf(&sb, ", \"verdict\": \"%s\", \"why\": ",
+		    scan_verdict_name(v));
+	json_add_string(&sb, why);
+	strbuf_addstr(&sb, ", \"object\": ");
+	json_add_string(&sb, judge_shown(elf_image_info(img)->name));
+	strbuf_addstr(&sb, ", \"function\": ");
+	strbuf_reset(&tmp);
+	instance_function(img, in, &tmp);
+	json_add_string(&sb, tmp.buf);
+	strbuf_addstr(&sb, ", \"inline_chain\": [");
+	for (size_t k = 0; k + 1 < in->nchain; k++) {
+		strbuf_addstr(&sb, k ? ", {\"function\": " : "{\"function\": ");
+		json_add_string(&sb, in->chain[k].function);
+		strbuf_addstr(&sb, ", \"inlined_into\": ");
+		json_add_string(&sb, in->chain[k + 1].function);
+		strbuf_addstr(&sb, ", \"at\": ");
+		strbuf_reset(&tmp);
+		strbuf_addf(&tmp, "%s:%u:%u", judge_shown(in->chain[k].call_file),
+			    in->chain[k].call_line, in->chain[k].call_col);
+		json_add_string(&sb, tmp.buf);
+		strbuf_addch(&sb, '}');
+	}
+	strbuf_addstr(&sb, "], \"instructions\": [");
+	for (size_t k = 0, n = 0; next_used(acc, used, &k); k++, n++) {
+		const struct mem_access *a = &acc->items[k];
+		uint64_t off;
+		const char *sym = elf_image_symbol_at(img, a->pc, &off);
+
+		strbuf_addf(&sb, "%s{\"address\": \"%llx\", \"symbol\": ",
+			    n ? ", " : "", (unsigned long long)
+			    elf_image_file_address(img, a->pc));
+		strbuf_reset(&tmp);
+		if (sym)
+			strbuf_addf(&tmp, "%s+0x%llx", sym, (unsigned long long)off);
+		if (sym)
+			json_add_string(&sb, tmp.buf);
+		else
+			strbuf_addstr(&sb, "null");
+		strbuf_addstr(&sb, ", \"text\": ");
+		json_add_string(&sb, a->text);
+		strbuf_addch(&sb, '}');
+	}
+	strbuf_addstr(&sb, "]}");
+	ALLOC_GROW(t->records, t->nr_records + 1, t->alloc_records);
+	r = &t->records[t->nr_records++];
+	r->src = in->src;
+	r->path = in->src->path;
+	r->line = s->line;
+	r->col = s->col;
+	r->addr = in->nr_ranges ? elf_image_file_address(img, in->ranges[0].lo) : 0;
+	r->json = strbuf_detach(&sb);
+	strbuf_release(&tmp);
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct decode_cache *dc,
 				 const struct site_instance *in,
 				 const struct instance_list *unit,
-				 struct finding_list *findings)
+				 struct judge_tally *t)
 {
+	enum unattributed_reason reason = UNATTRIBUTED_NO_ACCESS;
 	struct elf_image *img = u->img;
 	const struct scan_site *s = &in->src->sites[in->site];
 	struct mem_access_list acc = { NULL, 0, 0 };
@@ -228,26 +361,45 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	char dwarf_type[128];
 	enum scan_verdict v;
 	char *used;
+	/* a struct or union: 1; a scalar or pointer: 0; -1 not known (the
+	 * source's type index sizes scalars and pointers only) */
+	int aggregate = size ? 0 : -1;
 
 	/* the operand as written, then with a macro of its file expanded */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
 	     k <= s->nr_alt; k++) {
+		int agg = -1;
 		unsigned n = line_unit_expr_type(u, in->ranges[0].lo,
 						 k ? s->alt_lvalues[k - 1] :
 						 s->lvalue, dwarf_type,
-						 sizeof(dwarf_type));
+						 sizeof(dwarf_type), &agg);
 
-		if (n && !size)
+		if (n && !size) {
 			size = n;
+			aggregate = agg;
+		}
 		if (n && !type)
 			type = dwarf_type;
 	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
-	if (verbose >= 2)
-		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes\n",
-			shown(in->src->path), s->line, s->col, s->what,
-			s->operand, type ? type : "of unknown type", size);
+	if (verbose >= 2) {
+		struct strbuf fn = STRBUF_INIT;
+
+		instance_function(img, in, &fn);
+		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
+			"'%s'\n", judge_shown(in->src->path), s->line, s->col,
+			s->what, s->operand, type ? type : "of unknown type",
+			size, fn.buf);
+		for (size_t k = 0; k < in->nr_ranges; k++)
+			fprintf(stderr, "  range %llx-%llx %s\n",
+				(unsigned long long)in->ranges[k].lo,
+				(unsigned long long)in->ranges[k].hi,
+				in->ranges[k].place == ROW_IN_TEXT ? "text" :
+				in->ranges[k].place == ROW_BEFORE ? "before" :
+				"assignment");
+		strbuf_release(&fn);
+	}
 	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
 			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
@@ -260,18 +412,104 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				acc.items[k].flags_gen,
 				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
-	v = verdict_judge(s, size, acc.items, acc.nr, &why, used);
-	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED)
+	v = verdict_judge(s, size, acc.items, acc.nr, &why, used, &reason);
+	t->verdicts[v]++;
+	if (v == SCAN_UNATTRIBUTED)
+		t->unattributed[reason]++;
+	ALLOC_GROW(t->judged, t->nr_judged + 1, t->alloc_judged);
+	t->judged[t->nr_judged].src = in->src;
+	t->judged[t->nr_judged].verdict = (unsigned char)v;
+	t->judged[t->nr_judged++].reason = (unsigned char)reason;
+	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED) {
 		add_finding(img, in, v, size, type, why.buf, &acc, used,
-			    findings);
-	else if (v == SCAN_UNATTRIBUTED && verbose)
+			    &t->findings);
+		note_finding_src(t, in->src);
+	}
+	if (t->want_records)
+		add_record(img, in, v, size, type, aggregate, why.buf, &acc,
+			   used, t);
+	if (v == SCAN_UNATTRIBUTED && verbose) {
+		struct strbuf fn = STRBUF_INIT;
+
+		instance_function(img, in, &fn);
 		fprintf(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
-			"unattributed: %s\n", shown(in->src->path), s->line,
-			s->col, s->what, s->operand, in->nchain ?
-			in->chain[in->nchain - 1].function : "?",
-			shown(elf_image_info(img)->name), why.buf);
+			"unattributed: %s\n", judge_shown(in->src->path), s->line,
+			s->col, s->what, s->operand, fn.buf,
+			judge_shown(elf_image_info(img)->name), why.buf);
+		strbuf_release(&fn);
+	}
 	free(used);
 	free(acc.items);
 	strbuf_release(&why);
 	return v;
+}
+
+/* a[*na..] += b[0..nb), growing a; frees b. */
+#define APPEND(a, na, alloca, b, nb) do { \
+	ALLOC_GROW((a), (na) + (nb), (alloca)); \
+	if (nb) \
+		memcpy((a) + (na), (b), (nb) * sizeof(*(b))); \
+	(na) += (nb); \
+	free(b); \
+} while (0)
+
+void judge_tally_merge(struct judge_tally *a, struct judge_tally *b)
+{
+	size_t nf = a->findings.nr;
+
+	APPEND(a->findings.items, a->findings.nr, a->findings.alloc,
+	       b->findings.items, b->findings.nr);
+	APPEND(a->finding_src, nf, a->alloc_finding_src, b->finding_src,
+	       b->findings.nr);
+	APPEND(a->judged, a->nr_judged, a->alloc_judged, b->judged,
+	       b->nr_judged);
+	APPEND(a->records, a->nr_records, a->alloc_records, b->records,
+	       b->nr_records);
+	for (int v = 0; v < SCAN__COUNT; v++)
+		a->verdicts[v] += b->verdicts[v];
+	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
+		a->unattributed[r] += b->unattributed[r];
+	memset(b, 0, sizeof(*b));
+}
+
+static int mismatched(const struct source_sites *src)
+{
+	return __atomic_load_n(&src->mismatch, __ATOMIC_RELAXED);
+}
+
+size_t judge_drop_mismatched(struct judge_tally *t)
+{
+	size_t dropped = 0, k = 0;
+	char *keep = xcalloc(t->findings.nr + 1, 1);
+
+	for (size_t i = 0; i < t->nr_judged; i++) {
+		const struct judged *j = &t->judged[i];
+
+		if (!mismatched(j->src))
+			continue;
+		t->verdicts[j->verdict]--;
+		if (j->verdict == SCAN_UNATTRIBUTED)
+			t->unattributed[j->reason]--;
+		dropped++;
+		/* its sites were never judged: all of them "not judged" */
+		for (size_t s = 0; s < j->src->nr; s++)
+			__atomic_store_n(&((struct source_sites *)j->src)->sites[s].seen,
+					 0, __ATOMIC_RELAXED);
+	}
+	for (size_t i = 0; i < t->findings.nr; i++)
+		keep[i] = !mismatched(t->finding_src[i]);
+	for (size_t i = 0, out = 0; i < t->findings.nr; i++)
+		if (keep[i])
+			t->finding_src[out++] = t->finding_src[i];
+	finding_list_keep(&t->findings, keep);
+	for (size_t i = 0; i < t->nr_records; i++) {
+		if (mismatched(t->records[i].src)) {
+			free(t->records[i].json);
+			continue;
+		}
+		t->records[k++] = t->records[i];
+	}
+	t->nr_records = k;
+	free(keep);
+	return dropped;
 }

@@ -37,7 +37,7 @@ int cmd_scan(int argc, const char **argv)
 	(void)argc;
 	(void)argv;
 	error("rwonce scan was not built: it needs elfutils' libdw and capstone "
-	      "(apt-get install libdw-dev libcapstone-dev, then make)");
+	      "(apt-get install libdw-dev libcapstone-dev nettle-dev, then make)");
 	return EXIT_TROUBLE;
 #endif
 }

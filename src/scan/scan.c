@@ -21,6 +21,7 @@
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/compdb.h"
+#include "scan/coverage.h"
 #include "scan/judge.h"
 #include "scan/scan-plugin.h"
 
@@ -30,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const scan_usage[] = {
@@ -39,12 +39,21 @@ static const char *const scan_usage[] = {
 	NULL,
 };
 
+/* What came of one file named. */
+enum file_state {
+	FILE_CHECKED,  /* something in it was checked */
+	FILE_NOTHING,  /* nothing to check: no code, assembly only, an empty
+			  archive */
+	FILE_TROUBLE,  /* it could not be (fully) checked: said why */
+};
+
 /* What the workers of -j share. */
 struct scan_shared {
 	struct once_macros macros; /* built-in and --macro */
 	struct source_cache *cache;
 	const struct strlist *files;
-	char *checked;          /* per file: something in it was checked */
+	unsigned char *state;   /* per file: enum file_state */
+	int want_records;
 	size_t next, done;      /* atomics: the next file to take, files done */
 	int progress;
 	pthread_mutex_t lock;   /* the progress line */
@@ -56,12 +65,10 @@ struct scan_shared {
 struct scan_ctx {
 	struct scan_shared *sh;
 	pthread_t thread;
-	struct finding_list findings;
-	size_t instances[SCAN__COUNT];
+	struct judge_tally t;
 	size_t units, images;
 	/* the file being scanned */
 	const char *path;
-	time_t mtime;
 	int image_trouble, had_units, had_code;
 	size_t c_units;         /* its units that are not assembly */
 	size_t file_instances;
@@ -75,16 +82,14 @@ static int scan_unit(struct line_unit *u, void *arg)
 
 	ctx->units++;
 	ctx->c_units += !u->assembly;
-	attribute_unit(u, ctx->sh->cache, ctx->path, ctx->mtime, &list);
+	attribute_unit(u, ctx->sh->cache, ctx->path, &list);
 	ctx->file_instances += list.nr;
 	for (size_t i = 0; i < list.nr; i++) {
-		size_t before = ctx->findings.nr;
-		enum scan_verdict v = judge_instance(u, dc, &list.items[i],
-						      &list, &ctx->findings);
+		size_t before = ctx->t.findings.nr;
 
-		ctx->instances[v]++;
+		judge_instance(u, dc, &list.items[i], &list, &ctx->t);
 		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
-		__atomic_fetch_add(&ctx->sh->findings, ctx->findings.nr - before,
+		__atomic_fetch_add(&ctx->sh->findings, ctx->t.findings.nr - before,
 				   __ATOMIC_RELAXED);
 	}
 	instance_list_clear(&list);
@@ -122,49 +127,48 @@ static int scan_image(struct elf_image *img, void *arg)
 	return 0;
 }
 
-/* Scan one file; 0 when something in it was checked, -1 otherwise. */
-static int scan_file(struct scan_ctx *ctx, const char *path)
+/* Scan one file: checked, nothing to check, or trouble (said why). */
+static enum file_state scan_file(struct scan_ctx *ctx, const char *path)
 {
 	struct strbuf why = STRBUF_INIT;
-	struct stat st;
 	int n;
 
 	ctx->path = path;
-	ctx->mtime = stat(path, &st) ? 0 : st.st_mtime;
 	ctx->image_trouble = ctx->had_units = ctx->had_code = 0;
 	ctx->c_units = ctx->file_instances = 0;
 	n = elf_images_each(path, scan_image, ctx, &why);
 	if (n < 0) {
 		error("%s: %s", path, why.buf);
 		strbuf_release(&why);
-		return -1;
+		return FILE_TROUBLE;
 	}
 	strbuf_release(&why);
 	if (!n) {
-		error("%s: an archive with no ELF members: nothing to scan", path);
-		return -1;
+		warning("%s: an archive with no ELF members: nothing to check",
+			path);
+		return FILE_NOTHING;
 	}
+	if (ctx->image_trouble) /* said already: a member, or the file */
+		return FILE_TROUBLE;
 	/* Nothing to check: say why, and what would help. */
 	if (!ctx->had_units) {
-		if (ctx->image_trouble) /* said already */
-			return -1;
-		if (!ctx->had_code)
-			error("%s: no code (no executable section with "
-			      "contents): nothing to check", path);
-		else
-			error("%s: no DWARF line tables for its code: nothing "
-			      "to check; build with -g (or -g1, "
-			      "-gline-tables-only; assembly with -g too) and do "
-			      "not strip", path);
-		return -1;
+		if (!ctx->had_code) {
+			warning("%s: no code (no executable section with "
+				"contents): nothing to check", path);
+			return FILE_NOTHING;
+		}
+		error("%s: no DWARF line tables for its code: nothing to "
+		      "check; build with -g (or -g1, -gline-tables-only; "
+		      "assembly with -g too) and do not strip", path);
+		return FILE_TROUBLE;
 	}
 	if (!ctx->c_units && !ctx->file_instances) {
-		error("%s: its line tables are those of assembly sources only "
-		      "(DW_AT_language: assembler): no once-access sites to "
-		      "check", path);
-		return -1;
+		warning("%s: its line tables are those of assembly sources "
+			"only (DW_AT_language: assembler): no once-access sites "
+			"to check", path);
+		return FILE_NOTHING;
 	}
-	return 0;
+	return FILE_CHECKED;
 }
 
 static size_t total_instances(const struct scan_ctx *ctx)
@@ -172,7 +176,7 @@ static size_t total_instances(const struct scan_ctx *ctx)
 	size_t n = 0;
 
 	for (int v = 0; v < SCAN__COUNT; v++)
-		n += ctx->instances[v];
+		n += ctx->t.verdicts[v];
 	return n;
 }
 
@@ -200,9 +204,10 @@ static void *scan_worker(void *arg)
 	struct scan_shared *sh = ctx->sh;
 	size_t i;
 
+	ctx->t.want_records = sh->want_records;
 	while ((i = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED)) <
 	       sh->files->nr) {
-		sh->checked[i] = !scan_file(ctx, sh->files->items[i]);
+		sh->state[i] = (unsigned char)scan_file(ctx, sh->files->items[i]);
 		progress(sh);
 	}
 	return NULL;
@@ -221,14 +226,7 @@ static void scan_all(struct scan_shared *sh, struct scan_ctx *w, int jobs)
 	scan_worker(&w[0]);
 	for (int k = 1; k < jobs; k++) {
 		pthread_join(w[k].thread, NULL);
-		for (size_t i = 0; i < w[k].findings.nr; i++) {
-			ALLOC_GROW(w[0].findings.items, w[0].findings.nr + 1,
-				   w[0].findings.alloc);
-			w[0].findings.items[w[0].findings.nr++] = w[k].findings.items[i];
-		}
-		free(w[k].findings.items);
-		for (int v = 0; v < SCAN__COUNT; v++)
-			w[0].instances[v] += w[k].instances[v];
+		judge_tally_merge(&w[0].t, &w[k].t);
 		w[0].units += w[k].units;
 		w[0].images += w[k].images;
 	}
@@ -240,7 +238,41 @@ static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
 	for (int v = 0; v < SCAN__COUNT; v++)
 		strbuf_addf(sb, json ? "%s\"%s\": %zu" : "%s%s %zu",
 			    v ? ", " : "", scan_verdict_name((enum scan_verdict)v),
-			    ctx->instances[v]);
+			    ctx->t.verdicts[v]);
+}
+
+static int cmp_record(const void *pa, const void *pb)
+{
+	const struct instance_record *a = pa, *b = pb;
+	int r = strcmp(a->path, b->path);
+
+	if (r)
+		return r;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	r = strcmp(a->json, b->json); /* the object file, the function ... */
+	if (r)
+		return r;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* "site_instances": every instance in a stable order. */
+static void records_json(struct judge_tally *t, struct strbuf *out)
+{
+	if (t->nr_records > 1)
+		qsort(t->records, t->nr_records, sizeof(*t->records), cmp_record);
+	strbuf_addch(out, '[');
+	for (size_t i = 0; i < t->nr_records; i++) {
+		strbuf_addstr(out, i ? ",\n    " : "\n    ");
+		strbuf_addstr(out, t->records[i].json);
+		free(t->records[i].json);
+	}
+	strbuf_addstr(out, t->nr_records ? "\n  ]" : "]");
+	free(t->records);
+	t->records = NULL;
+	t->nr_records = 0;
 }
 
 void scan_plugin_abi(struct plugin_abi *abi)
@@ -250,18 +282,30 @@ void scan_plugin_abi(struct plugin_abi *abi)
 	*abi = mine;
 }
 
+/* "; 2 sources not found" ... for the summary line */
+static void add_count(struct strbuf *sb, size_t n, const char *one,
+		      const char *many)
+{
+	if (n)
+		strbuf_addf(sb, ", %zu %s", n, n == 1 ? one : many);
+}
+
 int scan_plugin_main(int argc, const char **argv)
 {
 	struct scan_shared sh;
 	struct scan_ctx *w = NULL, ctx;
 	struct report_options ro;
+	struct coverage cov;
 	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
 	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
+	struct strbuf line = STRBUF_INIT;
 	const char *format = "text", *build_dir = NULL, *sources = NULL;
 	const char *srcroot = NULL;
 	int json = 0, jobs = 0, no_progress = 0, quiet = 0, verbose = 0;
+	int allow_unchecked = 0, have_cov = 0;
 	int fmt, status;
-	size_t checked = 0, trouble = 0;
+	size_t checked = 0, nothing = 0, trouble = 0, db_missing = 0;
+	size_t src_missing, src_mismatched;
 	char cwd[PATH_MAX];
 	struct option opts[] = {
 		OPT_STRING('p', NULL, &build_dir, "DIR",
@@ -280,12 +324,16 @@ int scan_plugin_main(int argc, const char **argv)
 			   "SARIF: make URIs relative to DIR (default: .)"),
 		OPT_INT('j', "jobs", &jobs, "N",
 			"scan N files at once (default: cores)"),
+		OPT_BOOL(0, "allow-unchecked", &allow_unchecked,
+			 "exit 0 or 1 by the findings even when some input "
+			 "could not be checked (each is still named)"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
 		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
 		OPT_INT('v', "verbose", &verbose, "LEVEL",
-			"1: say why each unattributed instance is; 2: also "
-			"list every decoded access"),
+			"1: say why each unattributed instance is, and list "
+			"the sites without code; 2: also list every decoded "
+			"access"),
 		OPT_END(),
 	};
 
@@ -317,7 +365,7 @@ int scan_plugin_main(int argc, const char **argv)
 	for (size_t i = 0; i < macros.nr; i++)
 		if (once_macros_add_spec(&sh.macros, macros.items[i]))
 			goto trouble_out;
-	if (build_dir && compdb_objects(build_dir, &files))
+	if (build_dir && compdb_objects(build_dir, &files, &db_missing))
 		goto trouble_out;
 	for (int i = 0; i < argc; i++)
 		strlist_push(&files, argv[i]);
@@ -330,7 +378,8 @@ int scan_plugin_main(int argc, const char **argv)
 	judge_set_verbose(verbose);
 	sh.cache = source_cache_new(&sh.macros, sources);
 	sh.files = &files;
-	sh.checked = xcalloc(files.nr, 1);
+	sh.state = xcalloc(files.nr, 1);
+	sh.want_records = fmt == REPORT_JSON;
 	sh.progress = !no_progress && isatty(2);
 	if (jobs <= 0)
 		jobs = online_cpus();
@@ -340,18 +389,30 @@ int scan_plugin_main(int argc, const char **argv)
 	scan_all(&sh, w, jobs);
 	ctx = w[0];
 	for (size_t i = 0; i < files.nr; i++)
-		sh.checked[i] ? checked++ : trouble++;
+		sh.state[i] == FILE_CHECKED ? checked++ :
+		sh.state[i] == FILE_NOTHING ? nothing++ : trouble++;
+	src_missing = source_cache_missing(sh.cache);
+	src_mismatched = source_cache_mismatched(sh.cache);
+	judge_drop_mismatched(&ctx.t);
+	coverage_collect(sh.cache, &cov, judge_shown);
+	have_cov = 1;
 
-	/* objects read, but not one source: nothing was checked either */
-	if (checked && !total_instances(&ctx) && source_cache_missing(sh.cache)) {
-		trouble += checked;
-		checked = 0;
-	}
-	finding_list_sort_unique(&ctx.findings);
+	finding_list_sort_unique(&ctx.t.findings);
 	verdict_counts(&ctx, &counts, 1);
 	strbuf_addf(&extra, "\"instances\": {%s}, \"sites\": %zu, "
-		    "\"files\": {\"checked\": %zu, \"trouble\": %zu}", counts.buf,
-		    source_cache_sites_seen(sh.cache), checked, trouble);
+		    "\"files\": {\"checked\": %zu, \"nothing_to_check\": %zu, "
+		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
+		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
+		    "\"coverage\": ", counts.buf,
+		    source_cache_sites_seen(sh.cache), checked, nothing, trouble,
+		    db_missing, src_missing, src_mismatched);
+	coverage_json(&cov, ctx.t.unattributed, total_instances(&ctx), &extra);
+	strbuf_addstr(&extra, ",\n  \"no_code_sites\": ");
+	strbuf_add(&extra, cov.no_code_json.buf, cov.no_code_json.len);
+	if (sh.want_records) {
+		strbuf_addstr(&extra, ",\n  \"site_instances\": ");
+		records_json(&ctx.t, &extra);
+	}
 	memset(&ro, 0, sizeof(ro));
 	ro.format = (enum report_format)fmt;
 	ro.color = fmt == REPORT_TEXT && want_color(1);
@@ -359,48 +420,65 @@ int scan_plugin_main(int argc, const char **argv)
 	ro.command = "scan";
 	ro.srcroot = srcroot;
 	ro.json_extra = extra.buf;
-	status = report_write(stdout, &ctx.findings, &ro) ? EXIT_TROUBLE : 0;
+	status = report_write(stdout, &ctx.t.findings, &ro) ? EXIT_TROUBLE : 0;
 
+	if (verbose && cov.no_code_text.len)
+		fputs(cov.no_code_text.buf, stderr);
 	if (!quiet) {
 		size_t inst = total_instances(&ctx);
+		size_t sites = source_cache_sites_seen(sh.cache);
 
 		strbuf_reset(&counts);
 		verdict_counts(&ctx, &counts, 0);
-		size_t sites = source_cache_sites_seen(sh.cache);
-
-		fprintf(stderr, "rwonce scan: %zu finding%s; %zu site instance%s: "
-			"%s; %zu site%s; %zu of %zu file%s checked",
-			ctx.findings.nr, ctx.findings.nr == 1 ? "" : "s", inst,
-			inst == 1 ? "" : "s", counts.buf, sites,
-			sites == 1 ? "" : "s", checked, files.nr,
-			files.nr == 1 ? "" : "s");
-		if (source_cache_missing(sh.cache))
-			fprintf(stderr, ", %zu source%s not found",
-				source_cache_missing(sh.cache),
-				source_cache_missing(sh.cache) == 1 ? "" : "s");
-		if (source_cache_stale(sh.cache))
-			fprintf(stderr, ", %zu source%s changed since the build",
-				source_cache_stale(sh.cache),
-				source_cache_stale(sh.cache) == 1 ? "" : "s");
-		fputc('\n', stderr);
+		strbuf_addf(&line, "rwonce scan: %zu finding%s; %zu site "
+			    "instance%s: %s; %zu site%s; %zu of %zu file%s "
+			    "checked", ctx.t.findings.nr,
+			    ctx.t.findings.nr == 1 ? "" : "s", inst,
+			    inst == 1 ? "" : "s", counts.buf, sites,
+			    sites == 1 ? "" : "s", checked, files.nr,
+			    files.nr == 1 ? "" : "s");
+		add_count(&line, nothing, "with nothing to check",
+			  "with nothing to check");
+		add_count(&line, trouble, "that could not be checked",
+			  "that could not be checked");
+		add_count(&line, db_missing, "named by the database not there",
+			  "named by the database not there");
+		add_count(&line, src_missing, "source not found",
+			  "sources not found");
+		add_count(&line, src_mismatched,
+			  "source that does not match the build",
+			  "sources that do not match the build");
+		strbuf_addstr(&line, "\nrwonce scan: coverage: ");
+		coverage_line(&cov, ctx.t.unattributed, inst, &line);
+		fprintf(stderr, "%s\n", line.buf);
 	}
+	/* 2: something named could not be checked -- unless the user said
+	 * that is fine, and something was */
+	if (!status && (!checked ||
+			(!allow_unchecked && (trouble || db_missing ||
+					      src_missing || src_mismatched))))
+		status = EXIT_TROUBLE;
 	if (!status)
-		status = !checked ? EXIT_TROUBLE :
-			ctx.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+		status = ctx.t.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
 	goto out;
 trouble_out:
 	status = EXIT_TROUBLE;
 out:
+	if (have_cov)
+		coverage_release(&cov);
 	source_cache_free(sh.cache);
-	finding_list_release(&ctx.findings);
+	finding_list_release(&ctx.t.findings);
+	free(ctx.t.finding_src);
+	free(ctx.t.judged);
 	once_macros_release(&sh.macros);
 	pthread_mutex_destroy(&sh.lock);
-	free(sh.checked);
+	free(sh.state);
 	free(w);
 	judge_set_cwd(NULL);
 	strlist_clear(&macros);
 	strlist_clear(&files);
 	strbuf_release(&extra);
 	strbuf_release(&counts);
+	strbuf_release(&line);
 	return status;
 }

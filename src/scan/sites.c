@@ -14,10 +14,10 @@
 #include "lib/util.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* The text of tokens r, single spaces, at most max bytes then "...". */
 static char *operand_text(const char *buf, const struct token_list *l,
@@ -173,6 +173,81 @@ static void add_site(struct source_sites *s, const char *buf,
 	}
 }
 
+/*
+ * The function whose body holds token i: its '{' and '}' from the type
+ * index, and its name -- back from the '{', the identifier before the
+ * first parenthesised list that does not follow another one (so that
+ * `int f(int x) __acquires(l) {` is f, and a head made by a macro,
+ * `SYSCALL_DEFINE2(kill, ...) {`, is the macro's name: what the line
+ * table knows as the function's line).
+ */
+static void set_function(struct scan_site *x, const char *buf,
+			 const struct token_list *l, struct type_index *ti,
+			 size_t i)
+{
+	size_t open = type_index_function_at(ti, i), k, name = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!open)
+		return;
+	for (k = open; k-- > 0;) {
+		size_t o = k;
+		int depth = 0;
+
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			continue;
+		if (tok_punct(buf, l, k, ";") || tok_punct(buf, l, k, "}") ||
+		    tok_punct(buf, l, k, "{"))
+			break;
+		if (!tok_punct(buf, l, k, ")"))
+			continue;
+		for (; o > 0; o--) { /* back to the matching '(' */
+			if (l->tok[o].flags & TF_DIRECTIVE)
+				continue;
+			if (tok_punct(buf, l, o, ")"))
+				depth++;
+			else if (tok_punct(buf, l, o, "(") && !--depth)
+				break;
+		}
+		if (depth)
+			break;
+		if (o > 0 && l->tok[o - 1].kind == TOK_IDENT) {
+			name = o - 1;
+			if (name > 0 && tok_punct(buf, l, name - 1, ")")) {
+				k = name; /* an attribute after the parameters */
+				continue;
+			}
+			break;
+		}
+		k = o;
+	}
+	x->fn_open_line = l->tok[open].line;
+	x->fn_close_line = l->tok[tok_match(buf, l, open)].line;
+	x->fn_line = name ? l->tok[name].line : x->fn_open_line;
+	if (name) {
+		token_spelling(buf, &l->tok[name], &sb);
+		x->fn_name = strbuf_detach(&sb);
+	}
+}
+
+/* A site that writes: where its whole assignment lies (sites.h). */
+static void set_assignment(struct scan_site *x, const struct token_list *l,
+			   const char *buf, size_t begin, size_t end)
+{
+	struct tok_range whole;
+	const struct token *a, *b;
+
+	if (x->access == SITE_READ ||
+	    once_assignment_extent(buf, l, begin, end, &whole))
+		return;
+	a = &l->tok[whole.begin];
+	b = &l->tok[whole.end - 1];
+	x->asg_line = a->line;
+	x->asg_col = a->col;
+	x->asg_end_line = b->line;
+	x->asg_end_col = b->col + (unsigned)b->len;
+}
+
 static enum site_access access_of_use(enum once_use u)
 {
 	switch (u) {
@@ -226,6 +301,8 @@ static void macro_site(struct source_sites *s, const char *buf,
 	add_site(s, buf, l, i, close, name.buf, access, args[target],
 		 known ? &ty : NULL);
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
+	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
+	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
 	strbuf_release(&name);
 }
 
@@ -253,6 +330,8 @@ static void cast_site(struct source_sites *s, const char *buf,
 		 access_of_use(once_use_classify(buf, l, vc->begin, vc->end)),
 		 operand, known ? &ty : NULL);
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, vc->begin);
+	set_assignment(&s->sites[s->nr - 1], l, buf, vc->begin, vc->end);
+	set_function(&s->sites[s->nr - 1], buf, l, *ti, vc->begin);
 	/* the object is *E for *(volatile T *)E; the other forms reach a
 	 * member or element the DWARF typer is not told about */
 	{
@@ -384,6 +463,7 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 	if (!*ti)
 		*ti = type_index_build(buf, l);
 	x->in_loop = w->loop || inside_loop(buf, l, *ti, i);
+	set_function(x, buf, l, *ti, i);
 	free(x->lvalue);
 	x->lvalue = NULL;
 	if (w->object) {
@@ -465,13 +545,46 @@ static int cmp_site(const void *pa, const void *pb)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
+static int cmp_site_line(const void *pa, const void *pb)
+{
+	const struct site_line *a = pa, *b = pb;
+
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->site < b->site ? -1 : a->site > b->site;
+}
+
+/* The other lines each site's text or assignment covers (s->more). */
+static void index_more_lines(struct source_sites *s)
+{
+	size_t alloc = 0;
+
+	for (size_t k = 0; k < s->nr; k++) {
+		const struct scan_site *x = &s->sites[k];
+		unsigned lo = x->line, hi = x->end_line;
+
+		if (x->asg_line && x->asg_line < lo)
+			lo = x->asg_line;
+		if (x->asg_line && x->asg_end_line > hi)
+			hi = x->asg_end_line;
+		for (unsigned line = lo; line <= hi; line++) {
+			if (line == x->line)
+				continue;
+			ALLOC_GROW(s->more, s->nmore + 1, alloc);
+			s->more[s->nmore].line = line;
+			s->more[s->nmore++].site = k;
+		}
+	}
+	if (s->nmore > 1)
+		qsort(s->more, s->nmore, sizeof(*s->more), cmp_site_line);
+}
+
 void source_sites_load(struct source_sites *s, const char *path,
 		       const struct once_macros *macros)
 {
 	struct token_list l = TOKEN_LIST_INIT;
 	struct type_index *ti = NULL;
 	struct once_wrappers wrappers;
-	struct stat st;
 	size_t len;
 	char *buf;
 	int wanted = 0;
@@ -483,8 +596,6 @@ void source_sites_load(struct source_sites *s, const char *path,
 		s->missing = errno ? errno : EIO;
 		return;
 	}
-	if (!stat(path, &st))
-		s->mtime = st.st_mtime;
 	/* most headers hold no once-access: do not lex them */
 	wanted = memmem(buf, len, "volatile", 8) != NULL;
 	for (size_t k = 0; !wanted && k < macros->nr; k++)
@@ -519,6 +630,15 @@ void source_sites_load(struct source_sites *s, const char *path,
 	}
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
+	if (s->nr)
+		source_match_init(&s->match, &l);
+	if (s->nr) {
+		size_t bytes = (size_t)s->match.nlines / 8 + 1;
+
+		s->code_lines = xcalloc(bytes, 1);
+		s->fn_code_lines = xcalloc(bytes, 1);
+		s->fn_inline_lines = xcalloc(bytes, 1);
+	}
 	once_wrappers_release(&wrappers);
 	tok_match_cache_drop();
 	if (ti)
@@ -527,6 +647,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	free(buf);
 	if (s->nr > 1)
 		qsort(s->sites, s->nr, sizeof(*s->sites), cmp_site);
+	index_more_lines(s);
 }
 
 void source_sites_release(struct source_sites *s)
@@ -537,30 +658,78 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
 		free(s->sites[i].via);
+		free(s->sites[i].fn_name);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);
 	}
 	free(s->sites);
+	free(s->more);
 	free(s->path);
+	free(s->code_lines);
+	free(s->fn_code_lines);
+	free(s->fn_inline_lines);
+	source_match_release(&s->match);
 	memset(s, 0, sizeof(*s));
 }
 
-size_t source_sites_on_line(const struct source_sites *s, unsigned line,
-			    size_t *first)
+/*
+ * [*first, *first + return value): the elements of an array sorted by
+ * line whose line is `line` -- nr elements of `size` bytes, the line an
+ * unsigned at byte `at` of each.
+ */
+static size_t line_range(const void *base, size_t nr, size_t size, size_t at,
+			 unsigned line, size_t *first)
 {
-	size_t lo = 0, hi = s->nr, n = 0;
+	size_t lo = 0, hi = nr, n = 0;
+#define LINE_OF(k) (*(const unsigned *)((const char *)base + (k) * size + at))
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (s->sites[mid].line < line)
+		if (LINE_OF(mid) < line)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
 	*first = lo;
-	while (lo + n < s->nr && s->sites[lo + n].line == line)
+	while (lo + n < nr && LINE_OF(lo + n) == line)
 		n++;
 	return n;
+#undef LINE_OF
+}
+
+size_t source_sites_on_line(const struct source_sites *s, unsigned line,
+			    size_t *first)
+{
+	return line_range(s->sites, s->nr, sizeof(*s->sites),
+			  offsetof(struct scan_site, line), line, first);
+}
+
+size_t source_sites_reaching(const struct source_sites *s, unsigned line,
+			     size_t *first)
+{
+	return line_range(s->more, s->nmore, sizeof(*s->more),
+			  offsetof(struct site_line, line), line, first);
+}
+
+void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line)
+{
+	if (bits && line && line <= nlines)
+		__atomic_fetch_or(&bits[line / 8], (unsigned char)(1u << (line % 8)),
+				  __ATOMIC_RELAXED);
+}
+
+int source_sites_any(const unsigned char *bits, unsigned nlines, unsigned lo,
+		     unsigned hi)
+{
+	if (!bits)
+		return 0;
+	if (hi > nlines)
+		hi = nlines;
+	for (unsigned line = lo ? lo : 1; line <= hi; line++)
+		if (__atomic_load_n(&bits[line / 8], __ATOMIC_RELAXED) &
+		    (1u << (line % 8)))
+			return 1;
+	return 0;
 }

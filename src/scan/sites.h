@@ -12,9 +12,9 @@
 #define RWONCE_SCAN_SITES_H
 
 #include <stddef.h>
-#include <time.h>
 
 #include "cfront/once-macros.h"
+#include "scan/source-match.h"
 
 enum site_access {
 	SITE_READ,
@@ -26,6 +26,11 @@ struct scan_site {
 	unsigned line, col;       /* 1-based: the macro name or the '*' */
 	unsigned end_line, end_col; /* one past the last byte */
 	enum site_access access;
+	/* A site that is assigned, incremented or decremented: the whole
+	 * expression (ACCESS_ONCE(x) = v through v's end, x++ through the
+	 * ++), where compilers put the store's row -- gcc at the '=' or the
+	 * '++', clang at the value.  asg_line 0: not assigned. */
+	unsigned asg_line, asg_col, asg_end_line, asg_end_col;
 	char *what;       /* "READ_ONCE", "ACCESS_ONCE", "volatile cast" */
 	char *operand;    /* the operand's text, shortened */
 	char *lvalue;     /* the object as a C lvalue ("x", "*(p)"), for the
@@ -48,14 +53,34 @@ struct scan_site {
 	unsigned body_reads, body_writes; /* its once-accesses, by kind */
 	int several;      /* they name more than one object: which access
 			     is which cannot be told */
+	/* The function whose body holds it, for saying why a site has no
+	 * code (coverage.c): its name as the source spells the head, the
+	 * line of that name, of its '{' and of its '}'; 0: none found. */
+	char *fn_name;
+	unsigned fn_line, fn_open_line, fn_close_line;
+};
+
+/* A line a site's text or assignment reaches after (or before) the
+ * line it starts on: the rows of a multi-line statement. */
+struct site_line {
+	unsigned line;
+	size_t site;
 };
 
 struct source_sites {
 	char *path;
 	int missing;      /* could not be read: errno */
-	time_t mtime;
 	struct scan_site *sites; /* sorted by line, then column */
 	size_t nr, alloc;
+	struct site_line *more;  /* sorted by line */
+	size_t nmore;
+	struct source_match match; /* its MD5; its token starts when it
+				      has sites */
+	/* With sites, one bit per line (atomically set by every unit):
+	 * a line-table row is on it; a function with code, or only an
+	 * abstract origin (inlined), is declared on it. */
+	unsigned char *code_lines, *fn_code_lines, *fn_inline_lines;
+	int mismatch;     /* set when a unit's build did not come from it */
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file
@@ -64,8 +89,17 @@ void source_sites_load(struct source_sites *s, const char *path,
 		       const struct once_macros *macros);
 void source_sites_release(struct source_sites *s);
 
-/* The sites that cover line: [*first, *first + return value). */
+/* Mark line in one of the bitmaps above (any thread). */
+void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
+/* Is a bit set for a line in [lo, hi]? */
+int source_sites_any(const unsigned char *bits, unsigned nlines, unsigned lo,
+		     unsigned hi);
+
+/* The sites that start on line: [*first, *first + return value). */
 size_t source_sites_on_line(const struct source_sites *s, unsigned line,
 			    size_t *first);
+/* The sites that reach line from another: s->more[*first, + return). */
+size_t source_sites_reaching(const struct source_sites *s, unsigned line,
+			     size_t *first);
 
 #endif

@@ -14,6 +14,16 @@ const char *scan_verdict_name(enum scan_verdict v)
 	return v < SCAN__COUNT ? names[v] : "?";
 }
 
+const char *unattributed_reason_name(enum unattributed_reason r)
+{
+	static const char *const names[UNATTRIBUTED__COUNT] = {
+		"no memory access", "a call instead", "not decoded",
+		"the stack only",
+	};
+
+	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
+}
+
 /* Does this access count for a site that reads, writes or both? */
 static int relevant(const struct scan_site *site, const struct mem_access *a)
 {
@@ -255,6 +265,28 @@ static void drop_before(const struct scan_site *site, struct mem_access *acc,
 }
 
 /*
+ * The rows of a site's assignment after its text (the '=', the value, a
+ * '++') hold its store -- and the value's own code: only the stores
+ * count there, and the loads of bytes the instance also stores (the read
+ * of ACCESS_ONCE(x) += v, if the compiler put it at the '+=').
+ */
+static void keep_assignment_stores(struct mem_access *acc, size_t nr)
+{
+	for (size_t k = 0; k < nr; k++) {
+		int stored = 0;
+
+		if (!acc[k].assignment || acc[k].kind != ACC_LOAD)
+			continue;
+		for (size_t j = 0; j < nr && !stored; j++)
+			stored = (acc[j].kind & ACC_STORE) && !acc[j].stack &&
+				 same_base(&acc[k], &acc[j]) &&
+				 overlap(&acc[k], &acc[j]);
+		if (!stored)
+			acc[k].kind = ACC_NONE;
+	}
+}
+
+/*
  * A macro of the file that reads and writes one object (sub_positive:
  * READ_ONCE(*ptr) ... WRITE_ONCE(*ptr, res)) has all its code, the
  * arguments' too, on the column of its use: the arguments' plain loads
@@ -293,12 +325,14 @@ static void keep_loaded_and_stored(const struct scan_site *site,
 
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   struct mem_access *acc, size_t nr,
-			   struct strbuf *why, char *used)
+			   struct strbuf *why, char *used,
+			   enum unattributed_reason *reason)
 {
-	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0;
+	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
 	unsigned n2;
 
 	memset(used, 0, nr);
+	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
@@ -306,15 +340,25 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			calls++;
 		if (acc[k].undecoded)
 			undecoded++;
+		if (acc[k].stack) { /* would it count, but for the stack? */
+			acc[k].stack = 0;
+			stack += relevant(site, &acc[k]);
+			acc[k].stack = 1;
+		}
 		if (relevant(site, &acc[k])) {
 			nrel++;
 			last = k;
 		}
 	}
 	if (!nrel) {
+		*reason = calls ? UNATTRIBUTED_CALL : stack ?
+			UNATTRIBUTED_STACK : UNATTRIBUTED_NO_ACCESS;
 		if (calls)
 			strbuf_addstr(why, "calls a function instead of "
 				      "accessing memory itself");
+		else if (stack)
+			strbuf_addstr(why, "accesses only the stack (a local "
+				      "object or a copy in the frame)");
 		else
 			strbuf_addstr(why, "no memory access attributed to "
 				      "the site");
@@ -398,6 +442,7 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 		return SCAN_WIDENED;
 	}
 	if (undecoded) { /* what we could not read may be a second access */
+		*reason = UNATTRIBUTED_UNDECODED;
 		strbuf_addf(why, "%zu instruction%s at the site could not be "
 			    "decoded", undecoded, undecoded == 1 ? "" : "s");
 		return SCAN_UNATTRIBUTED;

@@ -29,8 +29,19 @@ enum scan_verdict {
 	SCAN__COUNT
 };
 
+/* Why an instance is unattributed. */
+enum unattributed_reason {
+	UNATTRIBUTED_NO_ACCESS,  /* no memory access (a register, merged) */
+	UNATTRIBUTED_CALL,       /* a call instead (memcpy) */
+	UNATTRIBUTED_UNDECODED,  /* an instruction capstone cannot decode */
+	UNATTRIBUTED_STACK,      /* only the stack: a local (a copy) */
+	UNATTRIBUTED__COUNT
+};
+
 /* "ok", "torn", ... */
 const char *scan_verdict_name(enum scan_verdict v);
+/* "no memory access", "a call instead", ... */
+const char *unattributed_reason_name(enum unattributed_reason r);
 
 /*
  * Judge the accesses (in address order; ACC_NONE entries mark branches)
@@ -38,10 +49,12 @@ const char *scan_verdict_name(enum scan_verdict v);
  * end of the message ("compiled to 2 loads of 4 bytes: torn"); used[k] is
  * set for the accesses the verdict rests on (to list them).  Accesses
  * marked `before` are dropped (made ACC_NONE) when some access lies
- * inside the site's text.
+ * inside the site's text.  For an unattributed instance, *reason says
+ * which kind.
  */
 enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 			   struct mem_access *acc, size_t nr,
-			   struct strbuf *why, char *used);
+			   struct strbuf *why, char *used,
+			   enum unattributed_reason *reason);
 
 #endif

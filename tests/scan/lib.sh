@@ -54,3 +54,11 @@ finding_with_insns() { # out line rule file min-insns
 		/ warning: / { on = 0 }
 		END { exit !(found && n >= min) }' "$1"
 }
+
+# The lines of scan -v 2 output $1 for the instance whose heading line
+# holds the fixed string $2: the heading and its range and access lines.
+instance_block() { # err string
+	awk -v s="$2" '
+		/^[^ ]/ { on = index($0, s) > 0 }
+		on { print }' "$1"
+}

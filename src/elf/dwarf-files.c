@@ -1,0 +1,315 @@
+/*
+ * A unit's file table, with the MD5 of each file where the compiler
+ * recorded one (dwarf-lines.h: struct unit_file).
+ *
+ * DWARF 5 lets a line table's header give each file's MD5 (DW_LNCT_MD5,
+ * DW_FORM_data16); clang writes them (-gdwarf-5, its default), gcc 12
+ * does not.  libdw 0.188 reads the file names (dwarf_getsrcfiles,
+ * dwarf_filesrc) but keeps no MD5 and has no call that returns one, so
+ * the header is read here: its fixed fields, then the directory and file
+ * entry formats, skipping every form but the file entries' MD5.  Only the
+ * header is read, never the line program; nothing in it that is read
+ * needs a relocation.
+ */
+#include "elf/dwarf-internal.h"
+#include "elf/dwarf-lines.h"
+#include "lib/util.h"
+
+#include <dwarf.h>
+#include <gelf.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A cursor over the header's bytes. */
+struct cursor {
+	const unsigned char *p, *end;
+	int big_endian, bad;
+};
+
+static uint64_t fixed(struct cursor *c, size_t n)
+{
+	uint64_t v = 0;
+
+	if ((size_t)(c->end - c->p) < n) {
+		c->bad = 1;
+		c->p = c->end;
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		v |= (uint64_t)c->p[c->big_endian ? n - 1 - i : i] << (8 * i);
+	c->p += n;
+	return v;
+}
+
+static uint64_t uleb(struct cursor *c)
+{
+	uint64_t v = 0;
+	unsigned shift = 0;
+
+	while (c->p < c->end) {
+		unsigned char b = *c->p++;
+
+		if (shift < 64)
+			v |= (uint64_t)(b & 0x7f) << shift;
+		shift += 7;
+		if (!(b & 0x80))
+			return v;
+	}
+	c->bad = 1;
+	return 0;
+}
+
+static void skip(struct cursor *c, uint64_t n)
+{
+	if ((uint64_t)(c->end - c->p) < n) {
+		c->bad = 1;
+		c->p = c->end;
+		return;
+	}
+	c->p += n;
+}
+
+/* Skip one value of form; 0, or -1 for a form a line table header
+ * cannot hold (the header is then not read). */
+static int skip_form(struct cursor *c, uint64_t form, size_t offset_size)
+{
+	switch (form) {
+	case DW_FORM_string:
+		while (c->p < c->end && *c->p)
+			c->p++;
+		skip(c, 1);
+		return 0;
+	case DW_FORM_line_strp:
+	case DW_FORM_strp:
+	case DW_FORM_sec_offset:
+		skip(c, offset_size);
+		return 0;
+	case DW_FORM_strx:
+	case DW_FORM_udata:
+	case DW_FORM_sdata:
+		uleb(c); /* an sleb has the same length */
+		return 0;
+	case DW_FORM_strx1:
+	case DW_FORM_data1:
+		skip(c, 1);
+		return 0;
+	case DW_FORM_strx2:
+	case DW_FORM_data2:
+		skip(c, 2);
+		return 0;
+	case DW_FORM_strx3:
+		skip(c, 3);
+		return 0;
+	case DW_FORM_strx4:
+	case DW_FORM_data4:
+		skip(c, 4);
+		return 0;
+	case DW_FORM_data8:
+		skip(c, 8);
+		return 0;
+	case DW_FORM_data16:
+		skip(c, 16);
+		return 0;
+	case DW_FORM_block:
+		skip(c, uleb(c));
+		return 0;
+	}
+	return -1;
+}
+
+#define MAX_FORMATS 16
+
+struct entry_format {
+	uint64_t content[MAX_FORMATS], form[MAX_FORMATS];
+	unsigned n;
+};
+
+static int read_format(struct cursor *c, struct entry_format *f)
+{
+	f->n = (unsigned)fixed(c, 1);
+	if (f->n > MAX_FORMATS)
+		return -1;
+	for (unsigned i = 0; i < f->n; i++) {
+		f->content[i] = uleb(c);
+		f->form[i] = uleb(c);
+	}
+	return c->bad ? -1 : 0;
+}
+
+/* The .debug_line section's bytes, or NULL (none, or still compressed). */
+static const Elf_Data *debug_line(Elf *elf)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+		    strcmp(name, ".debug_line"))
+			continue;
+		if (sh.sh_flags & SHF_COMPRESSED)
+			return NULL; /* libdw did not need it: not ours to undo */
+		return elf_getdata(scn, NULL);
+	}
+	return NULL;
+}
+
+/*
+ * Set has_md5 and md5 of files[0..n) from the header of the line table at
+ * offset off of .debug_line, when it is DWARF 5 with n file entries.
+ */
+static void read_md5s(Elf *elf, uint64_t off, struct unit_file *files,
+		      size_t n)
+{
+	const Elf_Data *d = debug_line(elf);
+	struct entry_format dirs, names;
+	struct cursor c;
+	size_t offset_size = 4;
+	uint64_t len, count;
+	unsigned version, opcode_base;
+
+	if (!d || !d->d_buf || off >= d->d_size)
+		return;
+	c.p = (const unsigned char *)d->d_buf + off;
+	c.end = (const unsigned char *)d->d_buf + d->d_size;
+	c.big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
+	c.bad = 0;
+	len = fixed(&c, 4);
+	if (len == 0xffffffff) {
+		len = fixed(&c, 8);
+		offset_size = 8;
+	}
+	if (c.bad || len > (uint64_t)(c.end - c.p))
+		return;
+	c.end = c.p + len;
+	version = (unsigned)fixed(&c, 2);
+	if (version != 5)
+		return; /* no MD5 before DWARF 5 */
+	skip(&c, 2);                    /* address size, segment selector */
+	skip(&c, offset_size);          /* header_length */
+	skip(&c, 5);                    /* min_inst .. line_range */
+	opcode_base = (unsigned)fixed(&c, 1);
+	skip(&c, opcode_base ? opcode_base - 1 : 0);
+	if (read_format(&c, &dirs))
+		return;
+	count = uleb(&c);
+	for (uint64_t i = 0; i < count && !c.bad; i++)
+		for (unsigned k = 0; k < dirs.n; k++)
+			if (skip_form(&c, dirs.form[k], offset_size))
+				return;
+	if (read_format(&c, &names))
+		return;
+	count = uleb(&c);
+	if (c.bad || count != n)
+		return; /* not the table libdw read: say nothing */
+	for (uint64_t i = 0; i < count; i++)
+		for (unsigned k = 0; k < names.n; k++) {
+			if (names.content[k] == DW_LNCT_MD5 &&
+			    names.form[k] == DW_FORM_data16 &&
+			    (size_t)(c.end - c.p) >= 16) {
+				memcpy(files[i].md5, c.p, 16);
+				files[i].has_md5 = 1;
+			}
+			if (skip_form(&c, names.form[k], offset_size) || c.bad) {
+				for (size_t j = 0; j < n; j++)
+					files[j].has_md5 = 0;
+				return;
+			}
+		}
+}
+
+void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
+		     size_t *nout)
+{
+	Dwarf_Files *df;
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	size_t n;
+	struct unit_file *files;
+	Elf *elf = dwarf_getelf(dw);
+
+	*out = NULL;
+	*nout = 0;
+	if (dwarf_getsrcfiles(&p->cu, &df, &n) || !n)
+		return;
+	files = xcalloc(n, sizeof(*files));
+	for (size_t i = 0; i < n; i++) {
+		files[i].name = dwarf_filesrc(df, i, NULL, NULL);
+		files[i].index = i;
+	}
+	p->files = files;
+	p->nfiles = n;
+	if (elf && dwarf_attr(&p->cu, DW_AT_stmt_list, &a) &&
+	    !dwarf_formudata(&a, &off))
+		read_md5s(elf, off, files, n);
+	*out = files;
+	*nout = n;
+}
+
+static int cmp_name_ptr(const void *a, const void *b)
+{
+	const struct unit_file *const *x = a, *const *y = b;
+	uintptr_t u = (uintptr_t)(*x)->name, v = (uintptr_t)(*y)->name;
+
+	return u < v ? -1 : u > v;
+}
+
+const struct unit_file *line_unit_file(struct line_unit *u, const char *name)
+{
+	struct unit_priv *p = u->priv;
+	size_t lo = 0, hi = p->nfiles;
+
+	if (!p->by_name && p->nfiles) {
+		p->by_name = xcalloc(p->nfiles, sizeof(*p->by_name));
+		for (size_t i = 0; i < p->nfiles; i++)
+			p->by_name[i] = &p->files[i];
+		qsort(p->by_name, p->nfiles, sizeof(*p->by_name), cmp_name_ptr);
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		uintptr_t m = (uintptr_t)p->by_name[mid]->name;
+
+		if (m == (uintptr_t)name)
+			return p->by_name[mid];
+		if (m < (uintptr_t)name)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+void line_unit_functions(struct line_unit *u,
+			 void (*fn)(const struct unit_function *f, void *ctx),
+			 void *ctx)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Die c;
+
+	if (dwarf_child(&p->cu, &c))
+		return;
+	do {
+		struct unit_function f;
+		Dwarf_Attribute a;
+		Dwarf_Addr base, lo, hi;
+		int line = 0;
+
+		if (dwarf_tag(&c) != DW_TAG_subprogram ||
+		    dwarf_hasattr(&c, DW_AT_declaration))
+			continue;
+		memset(&f, 0, sizeof(f));
+		f.decl_file = dwarf_decl_file(&c);
+		if (!f.decl_file || dwarf_decl_line(&c, &line) || line <= 0)
+			continue;
+		f.decl_line = (unsigned)line;
+		f.name = dwarf_formstring(dwarf_attr_integrate(&c, DW_AT_name, &a));
+		f.abstract = dwarf_hasattr(&c, DW_AT_inline);
+		f.has_code = dwarf_ranges(&c, 0, &base, &lo, &hi) > 0;
+		fn(&f, ctx);
+	} while (!dwarf_siblingof(&c, &c));
+}

@@ -1,0 +1,223 @@
+/* Every site accounted for (coverage.h). */
+#include "scan/coverage.h"
+#include "findings/report.h"
+#include "lib/json.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const state_key[SITE__COUNT] = {
+	"checked", "source_mismatch", "other_columns", "optimised_out",
+	"inlined_away", "not_compiled",
+};
+
+static const char *const state_text[SITE__COUNT] = {
+	"checked",
+	"not judged: its source does not match the build",
+	"no code at its columns: its line has code, no row's column lies in it",
+	"optimised out: its function has code, its line none",
+	"inlined away: its function is only an abstract origin, no copy has code",
+	"not compiled: no unit of this build has its function",
+};
+
+static const char *const unattributed_key[UNATTRIBUTED__COUNT] = {
+	"no_access", "call", "undecoded", "stack",
+};
+
+static int any(const struct source_sites *s, const unsigned char *bits,
+	       unsigned lo, unsigned hi)
+{
+	return source_sites_any(bits, s->match.nlines, lo, hi);
+}
+
+static enum site_state state_of(const struct source_sites *s,
+				const struct scan_site *x)
+{
+	if (__atomic_load_n(&x->seen, __ATOMIC_RELAXED))
+		return SITE_CHECKED;
+	if (s->mismatch)
+		return SITE_MISMATCH;
+	if (any(s, s->code_lines, x->line, x->line))
+		return SITE_OTHER_COLUMNS;
+	if (x->fn_open_line &&
+	    (any(s, s->code_lines, x->fn_line, x->fn_close_line) ||
+	     any(s, s->fn_code_lines, x->fn_line, x->fn_open_line)))
+		return SITE_OPTIMISED_OUT;
+	if (x->fn_open_line &&
+	    any(s, s->fn_inline_lines, x->fn_line, x->fn_open_line))
+		return SITE_INLINED_AWAY;
+	return SITE_NOT_COMPILED;
+}
+
+/* One site without code, for the lists. */
+struct no_code {
+	const char *path;
+	const struct scan_site *site;
+	enum site_state state;
+};
+
+struct collect {
+	struct coverage *cov;
+	struct no_code *items;
+	size_t nr, alloc;
+};
+
+static void collect_source(const struct source_sites *s, void *arg)
+{
+	struct collect *c = arg;
+
+	if (s->missing)
+		return;
+	c->cov->sources++;
+	c->cov->sources_with_sites += s->nr != 0;
+	for (size_t k = 0; k < s->nr; k++) {
+		enum site_state st = state_of(s, &s->sites[k]);
+
+		c->cov->sites++;
+		c->cov->state[st]++;
+		if (st == SITE_CHECKED)
+			continue;
+		ALLOC_GROW(c->items, c->nr + 1, c->alloc);
+		c->items[c->nr].path = s->path;
+		c->items[c->nr].site = &s->sites[k];
+		c->items[c->nr++].state = st;
+	}
+}
+
+static int cmp_no_code(const void *pa, const void *pb)
+{
+	const struct no_code *a = pa, *b = pb;
+	int r = strcmp(a->path, b->path);
+
+	if (r)
+		return r;
+	if (a->site->line != b->site->line)
+		return a->site->line < b->site->line ? -1 : 1;
+	return a->site->col < b->site->col ? -1 : a->site->col > b->site->col;
+}
+
+/* "READ_ONCE(x)", "volatile-cast write 'p'" */
+static void site_text(const struct scan_site *x, struct strbuf *sb)
+{
+	if (!strcmp(x->what, "volatile cast"))
+		strbuf_addf(sb, "volatile cast '%s'", x->operand);
+	else
+		strbuf_addf(sb, "%s(%s)", x->what, x->operand);
+}
+
+void coverage_collect(const struct source_cache *src, struct coverage *cov,
+		      const char *(*shown)(const char *path))
+{
+	struct collect c = { cov, NULL, 0, 0 };
+	struct strbuf what = STRBUF_INIT;
+
+	memset(cov, 0, sizeof(*cov));
+	strbuf_init(&cov->no_code_json);
+	strbuf_init(&cov->no_code_text);
+	source_cache_each(src, collect_source, &c);
+	if (c.nr > 1)
+		qsort(c.items, c.nr, sizeof(*c.items), cmp_no_code);
+	strbuf_addch(&cov->no_code_json, '[');
+	for (size_t i = 0; i < c.nr; i++) {
+		const struct no_code *n = &c.items[i];
+		const struct scan_site *x = n->site;
+		const char *path = shown(n->path);
+
+		strbuf_reset(&what);
+		site_text(x, &what);
+		strbuf_addstr(&cov->no_code_json, i ? ",\n    {\"path\": " :
+			      "\n    {\"path\": ");
+		json_add_string(&cov->no_code_json, path);
+		strbuf_addf(&cov->no_code_json, ", \"line\": %u, \"column\": %u, "
+			    "\"site\": ", x->line, x->col);
+		json_add_string(&cov->no_code_json, what.buf);
+		strbuf_addstr(&cov->no_code_json, ", \"function\": ");
+		if (x->fn_name)
+			json_add_string(&cov->no_code_json, x->fn_name);
+		else
+			strbuf_addstr(&cov->no_code_json, "null");
+		strbuf_addf(&cov->no_code_json, ", \"reason\": \"%s\", "
+			    "\"why\": ", state_key[n->state]);
+		json_add_string(&cov->no_code_json, state_text[n->state]);
+		strbuf_addch(&cov->no_code_json, '}');
+
+		strbuf_addf(&cov->no_code_text, "%s:%u:%u: note: %s", path,
+			    x->line, x->col, what.buf);
+		if (x->fn_name)
+			strbuf_addf(&cov->no_code_text, " in '%s'", x->fn_name);
+		strbuf_addf(&cov->no_code_text, ": %s\n", state_text[n->state]);
+	}
+	strbuf_addstr(&cov->no_code_json, c.nr ? "\n  ]" : "]");
+	strbuf_release(&what);
+	free(c.items);
+}
+
+void coverage_release(struct coverage *cov)
+{
+	strbuf_release(&cov->no_code_json);
+	strbuf_release(&cov->no_code_text);
+}
+
+static const char *plural(size_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+void coverage_line(const struct coverage *cov,
+		   const size_t unattributed[UNATTRIBUTED__COUNT],
+		   size_t instances, struct strbuf *out)
+{
+	size_t no_code = cov->state[SITE_OTHER_COLUMNS] +
+		cov->state[SITE_OPTIMISED_OUT] + cov->state[SITE_INLINED_AWAY] +
+		cov->state[SITE_NOT_COMPILED];
+	size_t un = 0;
+
+	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
+		un += unattributed[r];
+	strbuf_addf(out, "%zu %s in %zu of %zu source%s read: %zu checked, "
+		    "%zu without code (not compiled %zu, inlined away %zu, "
+		    "optimised out %zu, code on other columns %zu)",
+		    cov->sites, plural(cov->sites, "site", "sites"),
+		    cov->sources_with_sites, cov->sources,
+		    plural(cov->sources, "", "s"), cov->state[SITE_CHECKED],
+		    no_code, cov->state[SITE_NOT_COMPILED],
+		    cov->state[SITE_INLINED_AWAY], cov->state[SITE_OPTIMISED_OUT],
+		    cov->state[SITE_OTHER_COLUMNS]);
+	if (cov->state[SITE_MISMATCH])
+		strbuf_addf(out, ", %zu not judged (source does not match the "
+			    "build)", cov->state[SITE_MISMATCH]);
+	strbuf_addf(out, "; %zu of %zu instance%s unattributed", un, instances,
+		    plural(instances, "", "s"));
+	if (un) {
+		int first = 1;
+
+		strbuf_addstr(out, " (");
+		for (int r = 0; r < UNATTRIBUTED__COUNT; r++) {
+			if (!unattributed[r])
+				continue;
+			strbuf_addf(out, "%s%s %zu", first ? "" : ", ",
+				    unattributed_reason_name(
+					    (enum unattributed_reason)r),
+				    unattributed[r]);
+			first = 0;
+		}
+		strbuf_addch(out, ')');
+	}
+}
+
+void coverage_json(const struct coverage *cov,
+		   const size_t unattributed[UNATTRIBUTED__COUNT],
+		   size_t instances, struct strbuf *out)
+{
+	strbuf_addf(out, "{\"sources\": %zu, \"sources_with_sites\": %zu, "
+		    "\"sites\": %zu", cov->sources, cov->sources_with_sites,
+		    cov->sites);
+	for (int st = 0; st < SITE__COUNT; st++)
+		strbuf_addf(out, ", \"%s\": %zu", state_key[st], cov->state[st]);
+	strbuf_addf(out, ", \"instances\": %zu, \"unattributed\": {", instances);
+	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
+		strbuf_addf(out, "%s\"%s\": %zu", r ? ", " : "",
+			    unattributed_key[r], unattributed[r]);
+	strbuf_addstr(out, "}}");
+}
