@@ -8,6 +8,7 @@
 #include "findings/finding.h"
 #include "cfront/once-macros.h"
 #include "cfront/tokscan.h"
+#include "rewrite/rewrite.h"
 
 struct lexical_tree;
 
@@ -20,6 +21,11 @@ struct lexical_options {
 	 * file alone cannot tell is resolved through their headers
 	 * (cfront/treetypes.h, built on first need).  NULL: not done. */
 	struct lexical_tree *tree;
+	/* rwonce fix's conversions (src/rewrite/), asked site by site:
+	 * a finding is "fixable" exactly when fix converts the site, and
+	 * says fix's reason when it does not.  Its macros are the table
+	 * above. */
+	struct rewrite_opts fix;
 };
 
 /* The rules on by default, and the built-in once-macros. */

@@ -39,6 +39,9 @@ struct rewrite_opts {
 	const char *read_name;  /* "READ_ONCE" */
 	const char *write_name; /* "WRITE_ONCE" */
 	int volatile_casts;     /* convert exact volatile-cast idioms (1) */
+	/* Leave every read (write) that would be converted, with this
+	 * reason: nothing defines read_name (write_name) there. */
+	const char *leave_reads, *leave_writes;
 	char *read_open, *write_open; /* "READ_ONCE(", "WRITE_ONCE(" */
 	char *read_open_deref, *write_open_deref; /* "READ_ONCE(*", ... */
 };
@@ -57,13 +60,33 @@ struct rewrite_note {
 	const char *reason;
 };
 
+/*
+ * Every site the scan decided about, converted or left: what `rwonce
+ * audit` asks so that its "fixable" is fix's own decision, site by site.
+ */
+struct rewrite_site {
+	size_t tok;         /* the site's first token: the macro's name,
+			       the cast's '*' or outer '(' */
+	enum rule_id rule;
+	int converted;
+	const char *reason; /* NULL when converted */
+};
+
 struct rewrite_result {
 	struct edit_list edits; /* sorted, non-overlapping */
 	struct rewrite_note *notes;
 	size_t notes_nr, notes_alloc;
 	size_t converted;       /* sites converted */
+	struct rewrite_site *sites; /* in the order they were met */
+	size_t sites_nr, sites_alloc;
+	/* What the converted text uses: reads (read_name) and writes
+	 * (write_name), so the caller knows which must be defined. */
+	size_t reads, writes;
+	/* Uses of an access macro (ACCESS_ONCE) left as they are: its
+	 * definition must stay usable. */
+	size_t access_left;
 };
-#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0 }
+#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0, NULL, 0, 0, 0, 0, 0 }
 
 /*
  * Find and convert every site in buf[0..len) lexed as *toks.  Edit texts
@@ -73,6 +96,21 @@ struct rewrite_result {
  */
 int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		   const struct rewrite_opts *opts, struct rewrite_result *res);
+
+/*
+ * The same for the file at path (its #include "local" headers are read
+ * for types, as audit reads them), with the caller's type index of this
+ * token list when it has one (ti NULL: built when a volatile cast needs
+ * it; kept by the caller otherwise).
+ */
+struct type_index;
+int rewrite_file(const char *path, struct type_index *ti, const char *buf,
+		 size_t len, const struct token_list *toks,
+		 const struct rewrite_opts *opts, struct rewrite_result *res);
+
+/* The decision about the site whose first token is tok, or NULL. */
+const struct rewrite_site *rewrite_site_at(const struct rewrite_result *res,
+					   size_t tok);
 
 void rewrite_result_release(struct rewrite_result *res);
 
