@@ -28,6 +28,10 @@ void lexical_options_init(struct lexical_options *o)
 	once_macros_init(&o->macros);
 	rewrite_opts_init(&o->fix);
 	o->fix.macros = &o->macros;
+	(void)include_line_init(&o->fix_include, "<rwonce.h>");
+	provider_opts_init(&o->fix_provider, o->fix.read_name,
+			   o->fix.write_name, &o->fix_include);
+	o->fix_headers = provider_cache_new(&o->fix_provider);
 }
 
 /*
@@ -82,6 +86,9 @@ void lexical_options_release(struct lexical_options *o)
 		free(o->tree);
 		o->tree = NULL;
 	}
+	provider_cache_free(o->fix_headers);
+	provider_opts_release(&o->fix_provider);
+	include_line_release(&o->fix_include);
 	rewrite_opts_release(&o->fix);
 	once_macros_release(&o->macros);
 }
@@ -197,10 +204,15 @@ static struct type_index *index_of(struct file_ctx *c)
 static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
 {
 	if (!c->fix_done) {
+		struct strbuf notes = STRBUF_INIT;
+		enum provider_answer a;
+
 		c->fix_done = 1;
-		(void)rewrite_file(c->path, index_of(c), c->buf,
-				   c->l->tok[c->l->nr - 1].off, c->l, &c->o->fix,
-				   &c->fix);
+		(void)rewrite_provided(c->o->fix_headers, &c->o->fix_provider,
+				       c->path, index_of(c), c->buf,
+				       c->l->tok[c->l->nr - 1].off, c->l,
+				       &c->o->fix, &c->fix, &notes, &a);
+		strbuf_release(&notes);
 	}
 	return rewrite_site_at(&c->fix, i);
 }

@@ -8,6 +8,7 @@
 #include "findings/finding.h"
 #include "cfront/once-macros.h"
 #include "cfront/tokscan.h"
+#include "rewrite/provider.h"
 #include "rewrite/rewrite.h"
 
 struct lexical_tree;
@@ -26,6 +27,11 @@ struct lexical_options {
 	 * says fix's reason when it does not.  Its macros are the table
 	 * above. */
 	struct rewrite_opts fix;
+	/* ... with fix's defaults for where READ_ONCE comes from: a site
+	 * fix leaves because nothing defines it there is not fixable */
+	struct include_line fix_include;
+	struct provider_opts fix_provider;
+	struct provider_cache *fix_headers;
 };
 
 /* The rules on by default, and the built-in once-macros. */

@@ -146,41 +146,6 @@ static void fix_worker_trim(struct fix_worker *w)
 		strbuf_release(&w->diff);
 }
 
-/* Rewrite one file with opts ro; its notes go to r->notes.  0, or -1
- * after an internal error (then nothing is changed). */
-static int convert_with(const struct rewrite_opts *ro,
-			const struct fix_ctx *ctx, const struct walk_file *f,
-			const struct token_list *toks,
-			struct rewrite_result *res, struct file_result *r)
-{
-	int ret = rewrite_file(f->path, NULL, f->buf, f->len, toks, ro, res);
-
-	if (ret < 0) {
-		strbuf_addf(&r->notes,
-			    "rwonce: error: %s: internal error: overlapping "
-			    "edits; file left unchanged\n", f->path);
-		r->trouble = 1;
-	}
-	for (size_t i = 0; i < res->notes_nr; i++) {
-		const struct rewrite_note *n = &res->notes[i];
-
-		if (!ctx->quiet)
-			strbuf_addf(&r->notes,
-				    "%s:%u:%u: note: %s left unchanged: %s "
-				    "[%s]\n",
-				    f->path, n->line, n->col, n->what,
-				    n->reason, rules[n->rule].name);
-	}
-	return ret;
-}
-
-static int convert(const struct fix_ctx *ctx, const struct walk_file *f,
-		   const struct token_list *toks, struct rewrite_result *res,
-		   struct file_result *r)
-{
-	return convert_with(&ctx->ropts, ctx, f, toks, res, r);
-}
-
 static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 {
 	struct fix_ctx *ctx = ctx_;
@@ -204,39 +169,33 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache(f->buf, toks); /* linear on deep nesting */
-	if (convert(ctx, f, toks, &res, &r) == 0 && (res.reads || res.writes)) {
+	{
 		struct strbuf pnotes = STRBUF_INIT;
-		const char *why;
-		unsigned missing;
 		enum provider_answer a;
 
-		a = provider_resolve(ctx->headers, &ctx->provider, f->path,
-				     f->buf, f->len, toks, res.reads != 0,
-				     res.writes != 0, res.access_left,
-				     &res.edits, &pnotes, &why, &missing);
-		if (a == PROVIDER_MISSING) {
-			/* nothing defines them there: leave those sites,
-			 * each with the reason */
-			struct rewrite_opts ro = ctx->ropts;
-
-			if (missing & 1)
-				ro.leave_reads = why;
-			if (missing & 2)
-				ro.leave_writes = why;
-			rewrite_result_release(&res);
-			strbuf_reset(&r.notes);
-			(void)convert_with(&ro, ctx, f, toks, &res, &r);
-		} else if (edit_list_sort(&res.edits) < 0) {
+		if (rewrite_provided(ctx->headers, &ctx->provider, f->path,
+				     NULL, f->buf, f->len, toks, &ctx->ropts,
+				     &res, &pnotes, &a) < 0) {
 			strbuf_addf(&r.notes,
-				    "rwonce: error: %s: internal error: the "
-				    "#include overlaps an edit; file left "
-				    "unchanged\n", f->path);
-			res.edits.nr = 0;
+				    "rwonce: error: %s: internal error: "
+				    "overlapping edits; file left unchanged\n",
+				    f->path);
 			r.trouble = 1;
-		} else if (a == PROVIDER_ADDED) {
+		}
+		for (size_t i = 0; i < res.notes_nr && !ctx->quiet; i++) {
+			const struct rewrite_note *n = &res.notes[i];
+
+			strbuf_addf(&r.notes,
+				    "%s:%u:%u: note: %s left unchanged: %s "
+				    "[%s]\n",
+				    f->path, n->line, n->col, n->what,
+				    n->reason, rules[n->rule].name);
+		}
+		if (a == PROVIDER_ADDED && res.edits.nr) {
 			r.included = 1;
 			if (!ctx->quiet)
-				strbuf_add(&r.notes, pnotes.buf ? pnotes.buf : "",
+				strbuf_add(&r.notes,
+					   pnotes.buf ? pnotes.buf : "",
 					   pnotes.len);
 		}
 		strbuf_release(&pnotes);

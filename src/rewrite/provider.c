@@ -1,5 +1,6 @@
 /* Where READ_ONCE/WRITE_ONCE come from (provider.h). */
 #include "rewrite/provider.h"
+#include "rewrite/rewrite.h"
 #include "cfront/tokscan.h"
 #include "lib/strset.h"
 #include "lib/util.h"
@@ -805,4 +806,43 @@ out_facts:
 	facts_release(&f);
 	free(real);
 	return ret;
+}
+
+int rewrite_provided(struct provider_cache *pc,
+		     const struct provider_opts *po, const char *path,
+		     struct type_index *ti, const char *buf, size_t len,
+		     const struct token_list *toks,
+		     const struct rewrite_opts *opts,
+		     struct rewrite_result *res, struct strbuf *notes,
+		     enum provider_answer *answer)
+{
+	const char *why;
+	unsigned missing;
+
+	*answer = PROVIDER_VISIBLE;
+	if (rewrite_file(path, ti, buf, len, toks, opts, res) < 0)
+		return -1;
+	if (!res->reads && !res->writes)
+		return 0;
+	*answer = provider_resolve(pc, po, path, buf, len, toks,
+				   res->reads != 0, res->writes != 0,
+				   res->access_left, &res->edits, notes, &why,
+				   &missing);
+	if (*answer == PROVIDER_MISSING) {
+		/* nothing defines them there: leave those sites, each with
+		 * the reason */
+		struct rewrite_opts ro = *opts;
+
+		if (missing & BIT(ON_READ))
+			ro.leave_reads = why;
+		if (missing & BIT(ON_WRITE))
+			ro.leave_writes = why;
+		rewrite_result_release(res);
+		return rewrite_file(path, ti, buf, len, toks, &ro, res);
+	}
+	if (edit_list_sort(&res->edits) < 0) {
+		res->edits.nr = 0;
+		return -1;
+	}
+	return 0;
 }

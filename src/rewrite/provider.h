@@ -86,4 +86,24 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 				      struct strbuf *notes, const char **why,
 				      unsigned *missing);
 
+/*
+ * rewrite_file() (rewrite.h), then provider_resolve() for what it
+ * converted: the sites whose macro nothing defines, and none may be
+ * added, are left with the reason (a second rewrite).  The include's
+ * edits join res->edits, sorted.  *answer says what was found; notes as
+ * above.  0, or -1 after overlapping edits (an internal error: res has no
+ * edits then).  The one decision `rwonce fix` makes and `rwonce audit`
+ * reports as "fixable".
+ */
+struct rewrite_opts;
+struct rewrite_result;
+struct type_index;
+int rewrite_provided(struct provider_cache *pc,
+		     const struct provider_opts *po, const char *path,
+		     struct type_index *ti, const char *buf, size_t len,
+		     const struct token_list *toks,
+		     const struct rewrite_opts *opts,
+		     struct rewrite_result *res, struct strbuf *notes,
+		     enum provider_answer *answer);
+
 #endif

@@ -676,8 +676,20 @@ static int is_once_primitive(const struct scan *s, size_t name)
 	    !memcmp(s->buf + t->off + t->len - (sizeof(tail) - 1), tail,
 		    sizeof(tail) - 1))
 		return 1;
-	return ident(s, name, s->opts->read_name) ||
-	       ident(s, name, s->opts->write_name) || is_access_macro(s, name);
+	if (ident(s, name, s->opts->read_name) ||
+	    ident(s, name, s->opts->write_name) || is_access_macro(s, name))
+		return 1;
+	/* a once-macro the user named (--macro), or a name like one
+	 * (__READ_ONCE_SIZE): audit does not look into these either */
+	{
+		const struct once_macro *m =
+			once_macros_find(s->opts->macros, s->buf + t->off,
+					 t->len);
+		enum once_macro_kind k;
+
+		return (m && !(m->flags & OMF_DISCOVERED)) ||
+		       once_macro_name_implies(s->buf + t->off, t->len, &k);
+	}
 }
 
 /* Does the macro named by token `name` implement a once-access: a
@@ -686,11 +698,9 @@ static int is_once_primitive(const struct scan *s, size_t name)
 static int is_once_impl(const struct scan *s, size_t name)
 {
 	const struct token *t = T(s, name);
-	enum once_macro_kind k;
 
 	return is_once_primitive(s, name) ||
-	       once_macros_find(s->opts->macros, s->buf + t->off, t->len) ||
-	       once_macro_name_implies(s->buf + t->off, t->len, &k);
+	       once_macros_find(s->opts->macros, s->buf + t->off, t->len);
 }
 
 /*
