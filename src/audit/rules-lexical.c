@@ -32,6 +32,7 @@ void lexical_options_init(struct lexical_options *o)
 	provider_opts_init(&o->fix_provider, o->fix.read_name,
 			   o->fix.write_name, &o->fix_include);
 	o->fix_headers = provider_cache_new(&o->fix_provider);
+	macro_roles_init(&o->fix_roles);
 }
 
 /*
@@ -86,6 +87,7 @@ void lexical_options_release(struct lexical_options *o)
 		free(o->tree);
 		o->tree = NULL;
 	}
+	macro_roles_release(&o->fix_roles);
 	provider_cache_free(o->fix_headers);
 	provider_opts_release(&o->fix_provider);
 	include_line_release(&o->fix_include);

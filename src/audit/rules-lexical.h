@@ -8,6 +8,7 @@
 #include "findings/finding.h"
 #include "cfront/once-macros.h"
 #include "cfront/tokscan.h"
+#include "rewrite/macro-roles.h"
 #include "rewrite/provider.h"
 #include "rewrite/rewrite.h"
 
@@ -32,6 +33,7 @@ struct lexical_options {
 	struct include_line fix_include;
 	struct provider_opts fix_provider;
 	struct provider_cache *fix_headers;
+	struct macro_roles fix_roles;
 };
 
 /* The rules on by default, and the built-in once-macros. */

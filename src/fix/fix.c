@@ -10,6 +10,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
 #include "rewrite/add-include.h"
+#include "rewrite/macro-roles.h"
 #include "rewrite/provider.h"
 #include "fix/in-place.h"
 #include "cfront/lexer.h"
@@ -41,6 +42,7 @@ struct file_result {
 	int trouble;
 	int written;         /* --in-place: the file was replaced */
 	int included;        /* an #include of the once-macros was added */
+	size_t uses;         /* uses of a macro that now takes the value */
 	char *apply_from;    /* the diff names it from this folder, not "." */
 };
 
@@ -56,6 +58,7 @@ struct fix_ctx {
 	struct include_line include;
 	struct provider_opts provider;
 	struct provider_cache *headers;
+	struct macro_roles roles; /* macros whose body is the access */
 
 	pthread_mutex_t lock;
 	struct file_result *results;
@@ -102,6 +105,14 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
 		    m->object_arg == 0 &&
 		    memmem(buf, len, m->name, strlen(m->name)))
+			return 1;
+	}
+	/* uses of a macro whose body becomes a WRITE_ONCE taking the value */
+	for (size_t i = 0; i < ctx->roles.nr; i++) {
+		const struct macro_role *r = &ctx->roles.items[i];
+
+		if (macro_role_decision(r) == MR_WRITE &&
+		    memmem(buf, len, r->name, strlen(r->name)))
 			return 1;
 	}
 	return 0;
@@ -186,9 +197,10 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 			const struct rewrite_note *n = &res.notes[i];
 
 			strbuf_addf(&r.notes,
-				    "%s:%u:%u: note: %s left unchanged: %s "
-				    "[%s]\n",
+				    "%s:%u:%u: note: %s %s: %s [%s]\n",
 				    f->path, n->line, n->col, n->what,
+				    n->converted ? "converted" :
+						   "left unchanged",
 				    n->reason, rules[n->rule].name);
 		}
 		if (a == PROVIDER_ADDED && res.edits.nr) {
@@ -200,8 +212,9 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 		}
 		strbuf_release(&pnotes);
 	}
-	r.left = res.notes_nr;
+	r.left = res.left;
 	r.converted = res.converted;
+	r.uses = res.uses_rewritten;
 
 	if (res.edits.nr && (ctx->self_check || ctx->in_place)) {
 		strbuf_reset(fixed);
@@ -253,6 +266,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	fix_worker_trim(w);
 
 	if (!r.diff.len && !r.notes.len && !r.trouble && !r.converted &&
+	    !r.uses &&
 	    !r.left) {
 		free(r.path);
 		strbuf_release(&r.diff);
@@ -280,7 +294,7 @@ int cmd_fix(int argc, const char **argv)
 	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
 	size_t converted = 0, left = 0, files = 0, not_written = 0;
 	int no_progress = 0, no_add_include = 0;
-	size_t included = 0;
+	size_t included = 0, uses = 0;
 	char *apply_from = NULL;
 	struct option opts[] = {
 		OPT_BOOL(0, "in-place", &ctx.in_place,
@@ -327,6 +341,7 @@ int cmd_fix(int argc, const char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	rewrite_opts_init(&ctx.ropts);
+	macro_roles_init(&ctx.roles);
 	once_macros_init(&ctx.macros);
 	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
@@ -360,8 +375,8 @@ int cmd_fix(int argc, const char **argv)
 	memset(&stats, 0, sizeof(stats));
 	wopt.excludes = &excludes;
 	wopt.jobs = jobs;
-	if (!no_discover)
-		once_discover_paths(&ctx.macros, argv, (size_t)argc, &wopt);
+	rewrite_prepass(argv, (size_t)argc, &wopt, !no_discover, &ctx.macros,
+			&ctx.ropts, &ctx.roles);
 	wopt.progress = want_progress(no_progress);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
@@ -381,9 +396,10 @@ int cmd_fix(int argc, const char **argv)
 		/* In place, only what was written counts as converted. */
 		if (!ctx.in_place || r->written) {
 			converted += r->converted;
-			files += r->converted != 0;
+			files += r->converted != 0 || r->uses != 0;
 			included += r->included;
-		} else if (r->converted) {
+			uses += r->uses;
+		} else if (r->converted || r->uses) {
 			not_written++;
 		}
 		left += r->left;
@@ -415,6 +431,10 @@ int cmd_fix(int argc, const char **argv)
 			ctx.in_place ? "converted" : "to convert", files,
 			files == 1 ? "" : "s", left, stats.files,
 			stats.files == 1 ? "" : "s");
+		if (uses)
+			fprintf(stderr, "; %zu use%s of macros that now take "
+				"the value %s", uses, uses == 1 ? "" : "s",
+				ctx.in_place ? "rewritten" : "to rewrite");
 		if (included)
 			fprintf(stderr, "; an #include of READ_ONCE/WRITE_ONCE "
 				"%s to %zu file%s",
@@ -427,10 +447,11 @@ int cmd_fix(int argc, const char **argv)
 	}
 	if (walk_ret < 0)
 		ret = EXIT_TROUBLE;
-	else if (ret == EXIT_CLEAN && (converted || left))
+	else if (ret == EXIT_CLEAN && (converted || left || uses))
 		ret = EXIT_FINDINGS;
 
 	pthread_mutex_destroy(&ctx.lock);
+	macro_roles_release(&ctx.roles);
 	provider_cache_free(ctx.headers);
 	provider_opts_release(&ctx.provider);
 	include_line_release(&ctx.include);

@@ -487,7 +487,7 @@ static unsigned known_header(const struct provider_opts *po, const char *inc)
 static unsigned included_defines(struct provider_cache *pc, char **includes,
 				 size_t nr, const char *from,
 				 const struct search_dirs *sd,
-				 struct strset *seen, int depth)
+				 struct strset *seen, int depth, int *unknown)
 {
 	unsigned bits = 0;
 
@@ -500,7 +500,13 @@ static unsigned included_defines(struct provider_cache *pc, char **includes,
 		size_t nsub = 0;
 
 		if (!real) {
-			bits |= known_header(pc->po, includes[k]);
+			unsigned known = known_header(pc->po, includes[k]);
+
+			/* a "local" header that is not where the file
+			 * says: found by the build's -I, never read here */
+			if (!known && includes[k][0] == '"')
+				*unknown = 1;
+			bits |= known;
 			continue;
 		}
 		if (!strset_add(seen, real)) {
@@ -511,7 +517,7 @@ static unsigned included_defines(struct provider_cache *pc, char **includes,
 			bits |= defs;
 			dir = dir_of(real);
 			bits |= included_defines(pc, sub, nsub, dir, sd, seen,
-						 depth + 1);
+						 depth + 1, unknown);
 			free(dir);
 		}
 		for (size_t j = 0; j < nsub; j++)
@@ -530,6 +536,7 @@ static unsigned headers_define(struct provider_cache *pc,
 {
 	struct strset seen = STRSET_INIT;
 	unsigned bits = 0;
+	int unknown = 0;
 
 	for (size_t k = 0; k < nr; k++) {
 		char *inc;
@@ -537,7 +544,8 @@ static unsigned headers_define(struct provider_cache *pc,
 		if (!is_file(reals[k]))
 			continue;
 		inc = xasprintf("\"%s\"", reals[k]);
-		bits |= included_defines(pc, &inc, 1, "/", sd, &seen, 0);
+		bits |= included_defines(pc, &inc, 1, "/", sd, &seen, 0,
+					 &unknown);
 		free(inc);
 	}
 	strset_release(&seen);
@@ -687,6 +695,7 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 	unsigned need = (need_read ? BIT(ON_READ) : 0) |
 			(need_write ? BIT(ON_WRITE) : 0);
 	unsigned from_headers = 0;
+	int unknown = 0; /* a "header" that could not be read */
 	struct file_facts f;
 	struct search_dirs sd;
 	char *real = realpath(path, NULL), *dir, *kroot;
@@ -710,7 +719,7 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 
 		from_headers = included_defines(pc, f.includes,
 						f.nr_includes, dir, &sd,
-						&seen, 0);
+						&seen, 0, &unknown);
 		strset_release(&seen);
 	}
 	if (!(need & ~(f.defines | f.mentions | from_headers)))
@@ -778,18 +787,22 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 		goto out_dirs;
 	}
 	ret = PROVIDER_ADDED;
-	if (from_headers & CLASH_BITS) {
-		/* a header defines what rwonce.h would define again */
+	if ((from_headers & CLASH_BITS) || unknown) {
+		/* a header defines what rwonce.h would define again, or
+		 * may: one this file includes could not be read */
 		unsigned add = need & ~(f.defines | f.mentions | from_headers);
 
 		include_insert(add == RW_BITS ? &po->quiet_both :
 			       add == BIT(ON_READ) ? &po->quiet_read :
 			       &po->quiet_write, buf, len, l, edits);
 		note_at(notes, path, l, 0,
-			"%s added with RWONCE_NO_SHORT_NAMES%s: a header this "
-			"file includes defines ACCESS_ONCE, ASSIGN_ONCE, "
-			"barrier, READ_ONCE or WRITE_ONCE, which rwonce.h "
-			"would define again", po->inc->header, "");
+			"%s added with RWONCE_NO_SHORT_NAMES: %s",
+			po->inc->header, from_headers & CLASH_BITS ?
+			"a header this file includes defines ACCESS_ONCE, "
+			"ASSIGN_ONCE, barrier, READ_ONCE or WRITE_ONCE, which "
+			"rwonce.h would define again" :
+			"a header this file includes with #include \"...\" "
+			"is not next to it, so what it defines is not known");
 	} else if (f.nr_defs) {
 		replace_own(po, path, buf, len, l, &f, access_left, edits,
 			    notes);

@@ -5,6 +5,7 @@
  * When in doubt the site is left and the note says what was in the way.
  */
 #include "rewrite/rewrite.h"
+#include "rewrite/macro-roles.h"
 #include "cfront/cast-exact.h"
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
@@ -170,10 +171,28 @@ static void note(struct scan *s, enum rule_id rule, size_t at,
 	r->notes[r->notes_nr].col = T(s, at)->col;
 	r->notes[r->notes_nr].what = what;
 	r->notes[r->notes_nr].reason = reason;
+	r->notes[r->notes_nr].converted = 0;
 	r->notes_nr++;
+	r->left++;
 	add_site(s, rule, at, reason);
 	if (rule == RULE_ACCESS_ONCE)
 		r->access_left++;
+}
+
+/* A note about a site that was converted (what decided it). */
+static void note_converted(struct scan *s, enum rule_id rule, size_t at,
+			   const char *what, const char *because)
+{
+	struct rewrite_result *r = s->res;
+
+	ALLOC_GROW(r->notes, r->notes_nr + 1, r->notes_alloc);
+	r->notes[r->notes_nr].rule = rule;
+	r->notes[r->notes_nr].line = T(s, at)->line;
+	r->notes[r->notes_nr].col = T(s, at)->col;
+	r->notes[r->notes_nr].what = what;
+	r->notes[r->notes_nr].reason = because;
+	r->notes[r->notes_nr].converted = 1;
+	r->notes_nr++;
 }
 
 /* The site at token `at` was converted to a read or a write. */
@@ -703,6 +722,10 @@ static int is_once_impl(const struct scan *s, size_t name)
 	       once_macros_find(s->opts->macros, s->buf + t->off, t->len);
 }
 
+static const char body_is_access[] =
+	"inside a macro body that is the access itself: whether it is a read "
+	"or a write depends on each place the macro is used";
+
 /*
  * ACCESS_ONCE(...) spanning [i, close] in the body d of a #define: NULL
  * when the body itself decides whether it is a read or a write ("(ACCESS_ONCE(x)
@@ -728,9 +751,7 @@ static const char *macro_body_unfixed(const struct scan *s,
 		b++;
 	}
 	if (a == d->body.begin && b + 1 == d->body.end)
-		return "inside a macro body that is the access itself: whether "
-		       "it is a read or a write depends on each place the "
-		       "macro is used";
+		return body_is_access;
 	if ((a > d->body.begin &&
 	     (punct(s, a - 1, "#") || punct(s, a - 1, "##"))) ||
 	    (b + 1 < d->body.end &&
@@ -787,6 +808,130 @@ static size_t access_once_site(struct scan *s, size_t i)
 	next = access_once_in_scope(s, i, &d);
 	leave_body(s);
 	return next;
+}
+
+/* A parameter name the macro does not use yet, for the value a write
+ * macro takes: with its texts for the edits. */
+static const struct value_param {
+	const char *name, *after_params, *tail;
+} value_params[] = {
+	{ "value", ", value", ", value)" },
+	{ "value_", ", value_", ", value_)" },
+	{ "once_value", ", once_value", ", once_value)" },
+	{ "once_value_", ", once_value_", ", once_value_)" },
+};
+
+static const struct value_param *free_value_param(const struct scan *s,
+						  const struct define_span *d)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(value_params); k++) {
+		int used = 0;
+
+		for (size_t t = d->name; t < d->body.end && !used; t++)
+			used = ident(s, t, value_params[k].name);
+		if (!used)
+			return &value_params[k];
+	}
+	return NULL;
+}
+
+/*
+ * The ACCESS_ONCE(arg) at [i, close] is the whole body of macro d, and m
+ * says what its uses in the tree do: all read -- READ_ONCE; all write
+ * whole statements -- the macro takes the value and does WRITE_ONCE (its
+ * uses are rewritten where they are, use_site()); else left.
+ */
+static size_t body_by_uses(struct scan *s, size_t i, size_t close,
+			   struct tok_range arg, const struct define_span *d,
+			   const struct macro_role *m)
+{
+	const char *what = "ACCESS_ONCE()";
+	struct edit_list *e = &s->res->edits;
+	enum macro_use_role role = macro_role_decision(m);
+	const struct value_param *vp;
+	size_t params_close;
+
+	if (role == MR_READ && s->opts->leave_reads) {
+		note(s, RULE_ACCESS_ONCE, i, what, s->opts->leave_reads);
+		return i + 2;
+	}
+	if (role == MR_WRITE && s->opts->leave_writes) {
+		note(s, RULE_ACCESS_ONCE, i, what, s->opts->leave_writes);
+		return i + 2;
+	}
+	if (role == MR_READ) {
+		edit_list_add(e, T(s, i)->off, T(s, i)->len,
+			      s->opts->read_name);
+		converted(s, RULE_ACCESS_ONCE, i, 0);
+		note_converted(s, RULE_ACCESS_ONCE, i, what, m->note);
+		return i + 2;
+	}
+	if (role == MR_WRITE && d->function_like &&
+	    (params_close = tok_match(s->buf, s->l, d->name + 1)) <
+		    d->body.begin &&
+	    (vp = free_value_param(s, d))) {
+		const struct token *pc = T(s, params_close);
+
+		/* NAME(p) -> NAME(p, value); (ACCESS_ONCE(x)) ->
+		 * WRITE_ONCE(x, value): no grouping parentheses around
+		 * a statement */
+		edit_list_add(e, pc->off, 0, params_close == d->name + 2 ?
+			      vp->name : vp->after_params);
+		edit_list_add(e, T(s, d->body.begin)->off,
+			      T(s, arg.begin)->off - T(s, d->body.begin)->off,
+			      s->opts->write_open);
+		edit_list_add(e, T(s, arg.end - 1)->off + T(s, arg.end - 1)->len,
+			      T(s, d->body.end - 1)->off +
+			      T(s, d->body.end - 1)->len -
+			      (T(s, arg.end - 1)->off + T(s, arg.end - 1)->len),
+			      vp->tail);
+		converted(s, RULE_ACCESS_ONCE, i, 1);
+		note_converted(s, RULE_ACCESS_ONCE, i, what, m->note);
+		return close + 1;
+	}
+	note(s, RULE_ACCESS_ONCE, i, what, m->note);
+	return i + 2;
+}
+
+/*
+ * A use of a macro whose every use is a whole-statement write (m), at
+ * token i: "NAME(a) = v;" becomes "NAME(a, v);", as its definition now
+ * takes the value.  Returns the next token to look at.
+ */
+static size_t use_site(struct scan *s, size_t i, const struct macro_role *m)
+{
+	struct tok_range args[1];
+	size_t nargs, close, last = 0, prev = prev_code(s, i);
+	const char *why = NULL;
+	struct define_span d;
+	int in_body;
+
+	if ((prev != NONE && (punct(s, prev, ".") || punct(s, prev, "->"))) ||
+	    ((T(s, i)->flags & TF_DIRECTIVE) &&
+	     !(T(s, i)->flags & TF_DEFINE_BODY)) ||
+	    tok_call_args(s->buf, s->l, i, args, 1, &nargs, &close) < 0)
+		return i + 1;
+	in_body = enter_body(s, i, &d);
+	if (classify(s, i, close, &last, &why) == USE_WRITE &&
+	    !crosses_directive(s, i, last)) {
+		struct edit_list *e = &s->res->edits;
+
+		if (nargs == 1 && args[0].begin == args[0].end) {
+			/* "NAME() = v;" -> "NAME(v);" */
+			edit_list_add(e, T(s, i + 1)->off + 1,
+				      T(s, close + 2)->off -
+				      (T(s, i + 1)->off + 1), "");
+			edit_list_add(e, T(s, last)->off + T(s, last)->len, 0,
+				      ")");
+		} else {
+			write_tail(s, close, 1, close + 1, last);
+		}
+		s->res->uses_rewritten++;
+	}
+	(void)m;
+	if (in_body)
+		leave_body(s);
+	return i + 1;
 }
 
 static size_t access_once_in_scope(struct scan *s, size_t i,
@@ -847,6 +992,14 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 		}
 	}
 	if (body && (why = macro_body_unfixed(s, body, i, close))) {
+		const struct macro_role *m = NULL;
+
+		if (why == body_is_access && s->opts->roles)
+			m = macro_roles_find(s->opts->roles,
+					     s->buf + T(s, body->name)->off,
+					     T(s, body->name)->len);
+		if (m)
+			return body_by_uses(s, i, close, arg, body, m);
 		note(s, RULE_ACCESS_ONCE, i, what, why);
 		return i + 2;
 	}
@@ -1068,8 +1221,17 @@ int rewrite_file(const char *path, struct type_index *ti, const char *buf,
 	for (size_t i = 0; i < eof_index(&s);) {
 		const struct token *t = T(&s, i);
 
+		const struct macro_role *m;
+
 		if (t->kind == TOK_IDENT && is_access_macro(&s, i))
 			i = access_once_site(&s, i);
+		else if (t->kind == TOK_IDENT && opts->roles &&
+			 (m = macro_roles_find(opts->roles, buf + t->off,
+					       t->len)) &&
+			 macro_role_decision(m) == MR_WRITE &&
+			 !(T(&s, i)->flags & TF_DIRECTIVE &&
+			   !(T(&s, i)->flags & TF_DEFINE_BODY)))
+			i = use_site(&s, i, m);
 		else if (t->kind == TOK_PUNCT &&
 			 (punct(&s, i, "*") || punct(&s, i, "(")))
 			i = volatile_cast_site(&s, i);
@@ -1103,6 +1265,142 @@ int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		   const struct rewrite_opts *opts, struct rewrite_result *res)
 {
 	return rewrite_file(NULL, NULL, buf, len, toks, opts, res);
+}
+
+/* ---- macros whose body is the access, and their uses ---- */
+
+static void scan_init(struct scan *s, const char *buf, size_t len,
+		      const struct token_list *l,
+		      const struct rewrite_opts *opts,
+		      struct rewrite_result *res)
+{
+	memset(s, 0, sizeof(*s));
+	s->buf = buf;
+	s->len = len;
+	s->l = l;
+	s->opts = opts;
+	s->res = res;
+	s->value_last = NONE;
+	s->scope_end = l->nr - 1;
+}
+
+static void scan_release(struct scan *s)
+{
+	if (s->own_ti)
+		type_index_free(s->ti);
+	free(s->dir_before);
+	free(s->stmt_before);
+}
+
+void rewrite_access_bodies(const char *buf, size_t len,
+			   const struct token_list *l,
+			   const struct rewrite_opts *opts,
+			   void (*fn)(void *ctx, const char *name, size_t n,
+				      int function_like),
+			   void *ctx)
+{
+	struct rewrite_result res = REWRITE_RESULT_INIT;
+	struct scan s;
+
+	scan_init(&s, buf, len, l, opts, &res);
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		struct define_span d;
+		struct tok_range arg;
+		size_t nargs, close;
+
+		if (!(T(&s, i)->flags & TF_DEFINE_BODY) ||
+		    T(&s, i)->kind != TOK_IDENT || !is_access_macro(&s, i) ||
+		    define_span_at(buf, l, i, &d) < 0)
+			continue;
+		if (tok_call_args(buf, l, i, &arg, 1, &nargs, &close) == 0 &&
+		    nargs == 1 && close < d.body.end &&
+		    macro_body_unfixed(&s, &d, i, close) == body_is_access)
+			fn(ctx, buf + T(&s, d.name)->off, T(&s, d.name)->len,
+			   d.function_like);
+		i = d.body.end - 1;
+	}
+	scan_release(&s);
+	rewrite_result_release(&res);
+}
+
+/* A word before "NAME(" outside an expression: a declaration or a
+ * definition of a function of that name ("static int atomic_read(..."). */
+static int declared_here(const struct scan *s, size_t i)
+{
+	size_t p = prev_code(s, i);
+
+	return p != NONE && T(s, p)->kind == TOK_IDENT && !not_operand_word(s, p);
+}
+
+void rewrite_macro_uses(const char *buf, size_t len,
+			const struct token_list *l,
+			const struct rewrite_opts *opts,
+			const struct macro_roles *roles,
+			void (*fn)(void *ctx, const struct macro_role *m,
+				   int role, const char *why, unsigned line),
+			void *ctx)
+{
+	struct rewrite_result res = REWRITE_RESULT_INIT;
+	struct scan s;
+
+	scan_init(&s, buf, len, l, opts, &res);
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		const struct token *t = T(&s, i);
+		const struct macro_role *m;
+		struct define_span d;
+		size_t prev, end = i, last = 0;
+		const char *why = NULL;
+		int in_body, role;
+
+		if (t->kind != TOK_IDENT ||
+		    !(m = macro_roles_find(roles, buf + t->off, t->len)))
+			continue;
+		prev = prev_code(&s, i);
+		/* not uses: a member of that name, the name in #define,
+		 * #undef, #ifdef, defined(), a function declared so */
+		if ((prev != NONE && (punct(&s, prev, ".") ||
+				      punct(&s, prev, "->"))) ||
+		    ((t->flags & TF_DIRECTIVE) && !(t->flags & TF_DEFINE_BODY)) ||
+		    (prev != NONE && ident(&s, prev, "defined")) ||
+		    (i >= 2 && ident(&s, i - 2, "defined") &&
+		     punct(&s, i - 1, "(")) ||
+		    declared_here(&s, i))
+			continue;
+		/* a function-like macro's name alone is no use of it (a
+		 * variable of that name: perf's session_done) */
+		if (m->function_like && !punct(&s, i + 1, "("))
+			continue;
+		in_body = enter_body(&s, i, &d);
+		if (m->function_like) {
+			struct tok_range arg;
+			size_t nargs;
+
+			if (tok_call_args(buf, l, i, &arg, 1, &nargs, &end) < 0 ||
+			    end >= s.scope_end)
+				why = "its parenthesis is never closed";
+		}
+		if (!why && in_body) {
+			/* in another macro's body: that macro's uses decide,
+			 * unless the body decides the role itself */
+			why = macro_body_unfixed(&s, &d, i, end);
+			if (why == body_is_access)
+				why = "the whole body of another macro, whose "
+				      "uses decide";
+		}
+		if (!why) {
+			enum use u = classify(&s, i, end, &last, &why);
+
+			role = u == USE_READ ? MR_READ :
+			       u == USE_WRITE ? MR_WRITE : MR_OTHER;
+		} else {
+			role = MR_OTHER;
+		}
+		fn(ctx, m, role, role == MR_OTHER ? why : NULL, t->line);
+		if (in_body)
+			leave_body(&s);
+	}
+	scan_release(&s);
+	rewrite_result_release(&res);
 }
 
 /* ---- the token-preservation check ---- */

@@ -29,6 +29,8 @@
 #include "cfront/once-macros.h"
 #include "lib/util.h"
 
+struct macro_roles;
+
 struct rewrite_opts {
 	/* The once-macros (cfront/once-macros.h): those of kind
 	 * access-once are converted like ACCESS_ONCE.  rewrite_opts_init
@@ -42,6 +44,9 @@ struct rewrite_opts {
 	/* Leave every read (write) that would be converted, with this
 	 * reason: nothing defines read_name (write_name) there. */
 	const char *leave_reads, *leave_writes;
+	/* What the uses of macros whose body is an access do across the
+	 * tree (macro-roles.h); NULL: each such body is left. */
+	const struct macro_roles *roles;
 	char *read_open, *write_open; /* "READ_ONCE(", "WRITE_ONCE(" */
 	char *read_open_deref, *write_open_deref; /* "READ_ONCE(*", ... */
 };
@@ -52,12 +57,15 @@ void rewrite_opts_set_names(struct rewrite_opts *o, const char *read_name,
 			    const char *write_name);
 void rewrite_opts_release(struct rewrite_opts *o);
 
-/* A use that was left, and why (reason is static text). */
+/* A use that was left, and why (reason is static text, or owned by
+ * opts->roles); or, converted set, what decided a conversion that needed
+ * more than the site (a macro body converted by its uses). */
 struct rewrite_note {
 	enum rule_id rule;
 	unsigned line, col;
 	const char *what;   /* "ACCESS_ONCE(...)" or "volatile cast" */
 	const char *reason;
+	int converted;
 };
 
 /*
@@ -85,8 +93,12 @@ struct rewrite_result {
 	/* Uses of an access macro (ACCESS_ONCE) left as they are: its
 	 * definition must stay usable. */
 	size_t access_left;
+	size_t left;            /* notes of sites left (not converted) */
+	/* "NAME(a) = v;" made "NAME(a, v);" because NAME's body became a
+	 * WRITE_ONCE that takes the value (macro-roles.h) */
+	size_t uses_rewritten;
 };
-#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0, NULL, 0, 0, 0, 0, 0 }
+#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0 }
 
 /*
  * Find and convert every site in buf[0..len) lexed as *toks.  Edit texts
@@ -107,6 +119,28 @@ struct type_index;
 int rewrite_file(const char *path, struct type_index *ti, const char *buf,
 		 size_t len, const struct token_list *toks,
 		 const struct rewrite_opts *opts, struct rewrite_result *res);
+
+/*
+ * For the pass over a tree (macro-roles.h): fn gets each #define whose
+ * body is an access of a macro opts converts (ACCESS_ONCE(...), in
+ * grouping parentheses at most), a once-primitive's aside; ...
+ */
+void rewrite_access_bodies(const char *buf, size_t len,
+			   const struct token_list *l,
+			   const struct rewrite_opts *opts,
+			   void (*fn)(void *ctx, const char *name, size_t n,
+				      int function_like),
+			   void *ctx);
+/* ... and each use of a macro of roles, with its role (enum
+ * macro_use_role) as this file's tokens decide it, and why for MR_OTHER. */
+struct macro_role;
+void rewrite_macro_uses(const char *buf, size_t len,
+			const struct token_list *l,
+			const struct rewrite_opts *opts,
+			const struct macro_roles *roles,
+			void (*fn)(void *ctx, const struct macro_role *m,
+				   int role, const char *why, unsigned line),
+			void *ctx);
 
 /* The decision about the site whose first token is tok, or NULL. */
 const struct rewrite_site *rewrite_site_at(const struct rewrite_result *res,

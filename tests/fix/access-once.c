@@ -13,7 +13,7 @@ struct ring *ring_ptr;
 #define for_each_slot(i) for ((i) = 0; (i) < 2; (i)++)
 #define twice(i) for ((i) = 0; (i) < 2; (i)++)
 
-/* Uses inside a macro body are left: the macro's users decide. */
+/* A body that is the access: every use below reads, so it becomes READ_ONCE. */
 #define RING_HEAD(r) ACCESS_ONCE((r)->head)
 
 int reads(struct ring *r, int n)

@@ -1,0 +1,18 @@
+#include "atomic.h"
+#include "session.h"
+
+volatile int session_done;
+int stop_flag;
+
+int pending(atomic_t *a, atomic_t *b)
+{
+	if (session_done())
+		return 0;
+	return atomic_read(a) - atomic_read(b) + atomic_peek(a);
+}
+
+void finish(void)
+{
+	session_done = 1;	/* the variable, not the macro */
+	STOP_FLAG = 1;
+}
