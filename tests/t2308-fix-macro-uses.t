@@ -22,7 +22,7 @@ test_expect_success 'the diff and the notes are the golden ones' "
 	diff -u '$FIX/macro-uses.notes' got.notes"
 test_expect_success 'all reads: READ_ONCE in the body, the uses checked are listed' "
 	grep -q '^+#define atomic_read(v)	(READ_ONCE((v)->counter))\$' got.diff &&
-	grep -q 'every use of atomic_read in the tree reads it (3 uses: macro-uses/reader.c:11, macro-uses/reader.c:11, macro-uses/writer.c:7)' got.notes &&
+	grep -q 'every use of atomic_read in the tree reads it (4 uses: macro-uses/reader.c:14, macro-uses/reader.c:14, macro-uses/reader.c:15, macro-uses/writer.c:7)' got.notes &&
 	grep -q '^+#define session_done()	READ_ONCE(session_done)\$' got.diff"
 test_expect_success 'all writes: the macro takes the value, the uses give it' "
 	grep -q '^+#define atomic_store(v, value)	WRITE_ONCE((v)->counter, value)\$' got.diff &&

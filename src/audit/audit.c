@@ -198,7 +198,8 @@ static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
 	 * "fixable" is fix's decision there too */
 	ctx->discovered = rewrite_prepass(paths, npaths, wo, discover,
 					  &ctx->lex.macros, &ctx->lex.fix,
-					  &ctx->lex.fix_roles);
+					  &ctx->lex.fix_roles,
+					  ctx->lex.fix_edges);
 	if (!discover)
 		return;
 	strbuf_addstr(&ctx->json, "\"once_macros\": [");

@@ -7,6 +7,7 @@
 #include "audit/rules-lexical.h"
 #include "audit/double-fetch.h"
 #include "cfront/cast-exact.h"
+#include "rewrite/includers.h"
 #include "cfront/idioms.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
@@ -33,6 +34,8 @@ void lexical_options_init(struct lexical_options *o)
 			   o->fix.write_name, &o->fix_include);
 	o->fix_headers = provider_cache_new(&o->fix_provider);
 	macro_roles_init(&o->fix_roles);
+	o->fix_edges = include_edges_new();
+	provider_cache_use_edges(o->fix_headers, o->fix_edges);
 }
 
 /*
@@ -88,6 +91,7 @@ void lexical_options_release(struct lexical_options *o)
 		o->tree = NULL;
 	}
 	macro_roles_release(&o->fix_roles);
+	include_edges_free(o->fix_edges);
 	provider_cache_free(o->fix_headers);
 	provider_opts_release(&o->fix_provider);
 	include_line_release(&o->fix_include);

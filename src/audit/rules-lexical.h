@@ -34,6 +34,7 @@ struct lexical_options {
 	struct provider_opts fix_provider;
 	struct provider_cache *fix_headers;
 	struct macro_roles fix_roles;
+	struct include_edges *fix_edges;
 };
 
 /* The rules on by default, and the built-in once-macros. */

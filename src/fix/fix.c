@@ -10,6 +10,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
 #include "rewrite/add-include.h"
+#include "rewrite/includers.h"
 #include "rewrite/macro-roles.h"
 #include "rewrite/provider.h"
 #include "fix/in-place.h"
@@ -59,6 +60,7 @@ struct fix_ctx {
 	struct provider_opts provider;
 	struct provider_cache *headers;
 	struct macro_roles roles; /* macros whose body is the access */
+	struct include_edges *edges; /* who includes whom */
 
 	pthread_mutex_t lock;
 	struct file_result *results;
@@ -375,8 +377,10 @@ int cmd_fix(int argc, const char **argv)
 	memset(&stats, 0, sizeof(stats));
 	wopt.excludes = &excludes;
 	wopt.jobs = jobs;
+	ctx.edges = include_edges_new();
 	rewrite_prepass(argv, (size_t)argc, &wopt, !no_discover, &ctx.macros,
-			&ctx.ropts, &ctx.roles);
+			&ctx.ropts, &ctx.roles, ctx.edges);
+	provider_cache_use_edges(ctx.headers, ctx.edges);
 	wopt.progress = want_progress(no_progress);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
@@ -452,6 +456,7 @@ int cmd_fix(int argc, const char **argv)
 
 	pthread_mutex_destroy(&ctx.lock);
 	macro_roles_release(&ctx.roles);
+	include_edges_free(ctx.edges);
 	provider_cache_free(ctx.headers);
 	provider_opts_release(&ctx.provider);
 	include_line_release(&ctx.include);

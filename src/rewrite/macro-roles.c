@@ -7,6 +7,7 @@
 #include "cfront/walk.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
+#include "rewrite/includers.h"
 #include "rewrite/rewrite.h"
 
 #include <stdlib.h>
@@ -30,6 +31,7 @@ void macro_roles_release(struct macro_roles *r)
 			free(m->uses[k].path);
 		free(m->uses);
 		free(m->name);
+		free(m->forwards_to);
 		free(m->note);
 	}
 	free(r->items);
@@ -76,7 +78,7 @@ struct prepass {
 	struct once_discovery *discovery;
 	const struct rewrite_opts *ropts;
 	struct macro_roles *roles;
-	struct token_list *toks; /* per thread: see worker_init */
+	struct include_edges *edges;
 };
 
 static int mentions_access_macro(const struct rewrite_opts *o,
@@ -132,6 +134,8 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 
 	if (p->discovery)
 		once_discovery_add_buffer(p->discovery, f->path, f->buf, f->len);
+	if (p->edges)
+		include_edges_scan(p->edges, f->path, f->buf, f->len);
 	if (!memmem(f->buf, f->len, "define", 6) ||
 	    !mentions_access_macro(p->ropts, f->buf, f->len))
 		return;
@@ -145,17 +149,49 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 
 /* ---- the second pass: their uses ---- */
 
+/* Passes over the tree for uses, at most: the macros, those that forward
+ * to them, those that forward to these... */
+#define MAX_ROUNDS 4
+
+struct pending {
+	char *name, *target;
+	int function_like;
+};
+
 struct use_ctx {
 	struct macro_roles *roles;
 	const char *path;
+	int round;
+	struct pending **pending;
+	size_t *nr_pending, *alloc_pending;
 };
+
+/* The macro whose body is the access that m's uses count for. */
+static struct macro_role *root_of(const struct macro_roles *r,
+				  const struct macro_role *m)
+{
+	for (int k = 0; k < MAX_ROUNDS + 1 && m && m->forwards_to; k++)
+		m = macro_roles_find(r, m->forwards_to,
+				     strlen(m->forwards_to));
+	return (struct macro_role *)m;
+}
 
 static void add_use(void *ctx, const struct macro_role *m_, int role,
 		    const char *why, unsigned line)
 {
 	struct use_ctx *u = ctx;
-	struct macro_role *m = (struct macro_role *)m_;
+	struct macro_role *m;
 
+	if (m_->round != u->round)
+		return; /* counted in its own round */
+	m = root_of(u->roles, m_);
+	if (!m)
+		return;
+	if (m != m_ && role == MR_WRITE) {
+		/* the value would have to pass through that macro too */
+		role = MR_OTHER;
+		why = "a write through a macro whose body uses it";
+	}
 	pthread_mutex_lock(&u->roles->lock);
 	ALLOC_GROW(m->uses, m->nr_uses + 1, m->alloc_uses);
 	m->uses[m->nr_uses].path = xstrdup(u->path);
@@ -172,26 +208,65 @@ static void add_use(void *ctx, const struct macro_role *m_, int role,
 	pthread_mutex_unlock(&u->roles->lock);
 }
 
-static int names_one(const struct macro_roles *r, const char *buf, size_t len)
+static void add_forwarder(void *ctx, const struct macro_role *m,
+			  const char *name, size_t n, int function_like)
+{
+	struct use_ctx *u = ctx;
+	const struct macro_role *root;
+
+	if (m->round != u->round || !(root = root_of(u->roles, m)))
+		return;
+	pthread_mutex_lock(&u->roles->lock);
+	if (!macro_roles_find(u->roles, name, n)) {
+		size_t k;
+
+		for (k = 0; k < *u->nr_pending; k++)
+			if (!strncmp((*u->pending)[k].name, name, n) &&
+			    !(*u->pending)[k].name[n])
+				break;
+		if (k == *u->nr_pending) {
+			ALLOC_GROW(*u->pending, *u->nr_pending + 1,
+				   *u->alloc_pending);
+			(*u->pending)[k].name = xstrndup(name, n);
+			(*u->pending)[k].target = xstrdup(root->name);
+			(*u->pending)[k].function_like = function_like;
+			(*u->nr_pending)++;
+		}
+	}
+	pthread_mutex_unlock(&u->roles->lock);
+}
+
+struct uses_pass {
+	struct prepass *p;
+	int round;
+	struct pending *pending;
+	size_t nr_pending, alloc_pending;
+};
+
+static int names_one(const struct macro_roles *r, int round, const char *buf,
+		     size_t len)
 {
 	for (size_t i = 0; i < r->nr; i++)
-		if (memmem(buf, len, r->items[i].name, strlen(r->items[i].name)))
+		if (r->items[i].round == round &&
+		    memmem(buf, len, r->items[i].name, strlen(r->items[i].name)))
 			return 1;
 	return 0;
 }
 
 static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 {
-	struct prepass *p = ctx;
+	struct uses_pass *up = ctx;
+	struct prepass *p = up->p;
 	struct token_list *toks = worker;
-	struct use_ctx u = { p->roles, f->path };
+	struct use_ctx u = { p->roles, f->path, up->round, &up->pending,
+			     &up->nr_pending, &up->alloc_pending };
 
-	if (!names_one(p->roles, f->buf, f->len))
+	if (!names_one(p->roles, up->round, f->buf, f->len))
 		return;
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache(f->buf, toks);
 	rewrite_macro_uses(f->buf, f->len, toks, p->ropts, p->roles, add_use,
-			   &u);
+			   add_forwarder, &u);
 	tok_match_cache_drop();
 	token_list_clear(toks);
 }
@@ -295,7 +370,7 @@ static void finish(struct macro_roles *r)
 size_t rewrite_prepass(const char *const *paths, size_t nr,
 		       const struct walk_options *like, int discover,
 		       struct once_macros *macros, struct rewrite_opts *ropts,
-		       struct macro_roles *roles)
+		       struct macro_roles *roles, struct include_edges *edges)
 {
 	struct prepass p;
 	struct walk_options wo;
@@ -306,6 +381,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	p.discovery = discover ? once_discovery_new() : NULL;
 	p.ropts = ropts;
 	p.roles = roles;
+	p.edges = edges;
 	memset(&wo, 0, sizeof(wo));
 	wo.excludes = like->excludes;
 	wo.jobs = like->jobs;
@@ -320,10 +396,32 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 		found = once_discovery_finish(p.discovery, macros);
 		once_discovery_free(p.discovery);
 	}
-	if (roles->nr) {
-		qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+	qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+	for (int round = 0; roles->nr && round < MAX_ROUNDS; round++) {
+		struct uses_pass up;
+
+		memset(&up, 0, sizeof(up));
+		up.p = &p;
+		up.round = round;
 		wo.fn = find_uses;
+		wo.ctx = &up;
 		(void)walk_paths(paths, nr, &wo, &st);
+		/* the macros that forward to these: their uses next */
+		for (size_t k = 0; k < up.nr_pending; k++) {
+			struct macro_role *m;
+
+			ALLOC_GROW(roles->items, roles->nr + 1, roles->alloc);
+			m = &roles->items[roles->nr++];
+			memset(m, 0, sizeof(*m));
+			m->name = up.pending[k].name;
+			m->forwards_to = up.pending[k].target;
+			m->function_like = up.pending[k].function_like;
+			m->round = round + 1;
+		}
+		free(up.pending);
+		qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+		if (!up.nr_pending)
+			break;
 	}
 	finish(roles);
 	ropts->roles = roles;

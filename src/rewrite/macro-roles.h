@@ -11,6 +11,9 @@
  * (FLAG(p) = v;), the macro takes the value, WRITE_ONCE(obj, value), and
  * the uses become FLAG(p, v);.  Uses of mixed or unknown role -- or none
  * -- leave the body as it is, with a note saying which uses decided.
+ * A macro whose whole body is a use of one of these forwards to it: its
+ * own uses count (b43's "#define b43_status(wldev)
+ * atomic_read(&(wldev)->__init_status)"), a few levels deep.
  *
  * `rwonce fix` and `rwonce audit` run the same pass over the tree before
  * their own walk (rewrite_prepass), which also feeds the discovery of the
@@ -44,6 +47,12 @@ struct macro_role {
 	struct macro_use *uses;
 	size_t nr_uses, alloc_uses;
 	size_t reads, writes, others;
+	/* A macro whose whole body is a use of another of the table
+	 * (b43_status(w): atomic_read(...)): its uses count as that one's.
+	 * The name of the macro it forwards to, or NULL; the pass that
+	 * added it. */
+	char *forwards_to;
+	int round;
 	/* after macro_roles_finish(): the note for the body, listing the
 	 * uses that decided */
 	char *note;
@@ -70,14 +79,17 @@ enum macro_use_role macro_role_decision(const struct macro_role *m);
 /*
  * Walk the paths as the command will (the options of *like), offer every
  * file to the discovery of once-macros when discover is set (adding what
- * it finds to *macros), find the macros whose body is an access of a
- * macro ropts converts, then -- only if there are any -- read the files
- * that name them and classify each use.  ropts->roles is set to *roles.
+ * it finds to *macros), keep every file's #include "..." lines in
+ * *edges (includers.h; NULL: not), find the macros whose body is an
+ * access of a macro ropts converts, then -- only if there are any -- read
+ * the files that name them and classify each use.  ropts->roles is set
+ * to *roles.
  * Returns what once_discovery_finish() returned (0 without discover).
  */
+struct include_edges;
 size_t rewrite_prepass(const char *const *paths, size_t nr,
 		       const struct walk_options *like, int discover,
 		       struct once_macros *macros, struct rewrite_opts *ropts,
-		       struct macro_roles *roles);
+		       struct macro_roles *roles, struct include_edges *edges);
 
 #endif

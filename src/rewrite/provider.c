@@ -1,5 +1,6 @@
 /* Where READ_ONCE/WRITE_ONCE come from (provider.h). */
 #include "rewrite/provider.h"
+#include "rewrite/includers.h"
 #include "rewrite/rewrite.h"
 #include "cfront/tokscan.h"
 #include "lib/strset.h"
@@ -60,6 +61,19 @@ void provider_opts_init(struct provider_opts *po, const char *read_name,
 			      inc->header, rd, wr);
 		include_line_init_text(&po->quiet_both, t);
 		free(t);
+		t = xasprintf("#ifndef READ_ONCE\n#define RWONCE_NO_SHORT_NAMES\n"
+			      "#include %s\n%s\n#endif", inc->header, rd);
+		include_line_init_text(&po->guarded_read, t);
+		free(t);
+		t = xasprintf("#ifndef WRITE_ONCE\n#define RWONCE_NO_SHORT_NAMES\n"
+			      "#include %s\n%s\n#endif", inc->header, wr);
+		include_line_init_text(&po->guarded_write, t);
+		free(t);
+		t = xasprintf("#ifndef READ_ONCE\n#define RWONCE_NO_SHORT_NAMES\n"
+			      "#include %s\n%s\n%s\n#endif", inc->header, rd,
+			      wr);
+		include_line_init_text(&po->guarded_both, t);
+		free(t);
 	}
 	include_line_init_text(&po->kernel_inc, "#include <linux/compiler.h>");
 	po->kernel_inc.header = xstrdup("<linux/compiler.h>");
@@ -78,6 +92,9 @@ void provider_opts_release(struct provider_opts *po)
 	include_line_release(&po->quiet_read);
 	include_line_release(&po->quiet_write);
 	include_line_release(&po->quiet_both);
+	include_line_release(&po->guarded_read);
+	include_line_release(&po->guarded_write);
+	include_line_release(&po->guarded_both);
 	include_line_release(&po->kernel_inc);
 	for (int n = 0; n < ON__COUNT; n++)
 		include_line_release(&po->undef[n]);
@@ -128,8 +145,10 @@ struct own_def {
 
 struct file_facts {
 	unsigned defines;   /* BIT(name) for each name #defined */
+	unsigned def_line[ON__COUNT]; /* the line of its first #define */
 	unsigned mentions;  /* ... each name used outside such lines */
 	char **includes;    /* "<x.h>" or "\"x.h\"", as written */
+	unsigned *include_lines;
 	size_t nr_includes;
 	struct own_def *defs;
 	size_t nr_defs;
@@ -140,6 +159,7 @@ static void facts_release(struct file_facts *f)
 	for (size_t k = 0; k < f->nr_includes; k++)
 		free(f->includes[k]);
 	free(f->includes);
+	free(f->include_lines);
 	free(f->defs);
 	memset(f, 0, sizeof(*f));
 }
@@ -164,8 +184,15 @@ static void read_facts(const struct provider_opts *po, const char *buf,
 			if (tok_ident(buf, l, i + 1, "include") && i + 2 < d &&
 			    (l->tok[i + 2].kind == TOK_HEADER ||
 			     l->tok[i + 2].kind == TOK_STRING)) {
+				size_t a = alloc_inc;
+
 				ALLOC_GROW(f->includes, f->nr_includes + 1,
 					   alloc_inc);
+				if (a != alloc_inc)
+					f->include_lines = xrealloc(
+						f->include_lines,
+						alloc_inc * sizeof(unsigned));
+				f->include_lines[f->nr_includes] = t->line;
 				f->includes[f->nr_includes++] = xstrndup(
 					buf + l->tok[i + 2].off,
 					l->tok[i + 2].len);
@@ -193,6 +220,8 @@ static void read_facts(const struct provider_opts *po, const char *buf,
 				   (n = once_name_at(po, buf, l, i + 2)) >= 0) {
 				size_t outer = NONE;
 
+				if (!(f->defines & BIT(n)))
+					f->def_line[n] = t->line;
 				f->defines |= BIT(n);
 				for (size_t k = 0; k < depth &&
 				     k < ARRAY_SIZE(stack); k++)
@@ -247,12 +276,19 @@ static void read_facts(const struct provider_opts *po, const char *buf,
 
 /* ---- the headers of a run ---- */
 
+/* What a file of the tree defines and includes, kept by real path. */
+struct header_info {
+	unsigned defines;
+	unsigned def_line[ON__COUNT];
+	char **includes;
+	unsigned *include_lines;
+	size_t nr_includes;
+};
+
 struct header_entry {
 	char *real;
 	int ok;          /* read and lexed */
-	unsigned defines;
-	char **includes;
-	size_t nr_includes;
+	struct header_info info;
 };
 
 struct provider_cache {
@@ -260,6 +296,8 @@ struct provider_cache {
 	pthread_mutex_t lock;
 	struct header_entry *items;
 	size_t nr, alloc;
+	const struct include_edges *edges; /* who includes whom, or NULL */
+	size_t includer_queries;           /* spent so far (under lock) */
 };
 
 struct provider_cache *provider_cache_new(const struct provider_opts *po)
@@ -271,14 +309,38 @@ struct provider_cache *provider_cache_new(const struct provider_opts *po)
 	return pc;
 }
 
+void provider_cache_use_edges(struct provider_cache *pc,
+			      const struct include_edges *edges)
+{
+	pc->edges = edges;
+}
+
+static void info_release(struct header_info *h)
+{
+	for (size_t k = 0; k < h->nr_includes; k++)
+		free(h->includes[k]);
+	free(h->includes);
+	free(h->include_lines);
+	memset(h, 0, sizeof(*h));
+}
+
+static void info_copy(struct header_info *dst, const struct header_info *src)
+{
+	*dst = *src;
+	dst->includes = xcalloc(src->nr_includes + 1, sizeof(char *));
+	dst->include_lines = xcalloc(src->nr_includes + 1, sizeof(unsigned));
+	for (size_t k = 0; k < src->nr_includes; k++) {
+		dst->includes[k] = xstrdup(src->includes[k]);
+		dst->include_lines[k] = src->include_lines[k];
+	}
+}
+
 void provider_cache_free(struct provider_cache *pc)
 {
 	if (!pc)
 		return;
 	for (size_t i = 0; i < pc->nr; i++) {
-		for (size_t k = 0; k < pc->items[i].nr_includes; k++)
-			free(pc->items[i].includes[k]);
-		free(pc->items[i].includes);
+		info_release(&pc->items[i].info);
 		free(pc->items[i].real);
 	}
 	free(pc->items);
@@ -286,13 +348,15 @@ void provider_cache_free(struct provider_cache *pc)
 	free(pc);
 }
 
-/* The facts of the header at real path `real`, read on first need.  The
- * copy is the caller's (the table may grow meanwhile). */
+/* The facts of the file at real path `real`, read on first need, into
+ * *out (the caller's copy: the table may grow meanwhile).  0 when it
+ * cannot be read. */
 static int header_facts(struct provider_cache *pc, const char *real,
-			unsigned *defines, char ***includes, size_t *nr)
+			struct header_info *out)
 {
 	struct file_facts f;
 	struct token_list l = TOKEN_LIST_INIT;
+	struct header_info h;
 	size_t len;
 	char *buf;
 	int ok = 0;
@@ -300,14 +364,8 @@ static int header_facts(struct provider_cache *pc, const char *real,
 	pthread_mutex_lock(&pc->lock);
 	for (size_t i = 0; i < pc->nr; i++)
 		if (!strcmp(pc->items[i].real, real)) {
-			struct header_entry *e = &pc->items[i];
-
-			*defines = e->defines;
-			*nr = e->nr_includes;
-			*includes = xcalloc(e->nr_includes + 1, sizeof(char *));
-			for (size_t k = 0; k < e->nr_includes; k++)
-				(*includes)[k] = xstrdup(e->includes[k]);
-			ok = e->ok;
+			info_copy(out, &pc->items[i].info);
+			ok = pc->items[i].ok;
 			pthread_mutex_unlock(&pc->lock);
 			return ok;
 		}
@@ -322,21 +380,21 @@ static int header_facts(struct provider_cache *pc, const char *real,
 	}
 	free(buf);
 	token_list_release(&l);
+	memset(&h, 0, sizeof(h));
+	h.defines = f.defines;
+	memcpy(h.def_line, f.def_line, sizeof(h.def_line));
+	h.includes = f.includes;
+	h.include_lines = f.include_lines;
+	h.nr_includes = f.nr_includes;
+	free(f.defs);
+	info_copy(out, &h);
 	pthread_mutex_lock(&pc->lock);
 	ALLOC_GROW(pc->items, pc->nr + 1, pc->alloc);
 	pc->items[pc->nr].real = xstrdup(real);
 	pc->items[pc->nr].ok = ok;
-	pc->items[pc->nr].defines = f.defines;
-	pc->items[pc->nr].includes = f.includes;
-	pc->items[pc->nr].nr_includes = f.nr_includes;
+	pc->items[pc->nr].info = h;
 	pc->nr++;
 	pthread_mutex_unlock(&pc->lock);
-	*defines = f.defines;
-	*nr = f.nr_includes;
-	*includes = xcalloc(f.nr_includes + 1, sizeof(char *));
-	for (size_t k = 0; k < f.nr_includes; k++)
-		(*includes)[k] = xstrdup(f.includes[k]);
-	free(f.defs);
 	return ok;
 }
 
@@ -495,9 +553,8 @@ static unsigned included_defines(struct provider_cache *pc, char **includes,
 		return 0;
 	for (size_t k = 0; k < nr && seen->nr < MAX_HEADERS; k++) {
 		char *real = resolve(includes[k], from, sd);
-		char **sub = NULL, *dir;
-		unsigned defs = 0;
-		size_t nsub = 0;
+		struct header_info h;
+		char *dir;
 
 		if (!real) {
 			unsigned known = known_header(pc->po, includes[k]);
@@ -513,16 +570,15 @@ static unsigned included_defines(struct provider_cache *pc, char **includes,
 			free(real);
 			continue;
 		}
-		if (header_facts(pc, real, &defs, &sub, &nsub)) {
-			bits |= defs;
+		if (header_facts(pc, real, &h)) {
+			bits |= h.defines;
 			dir = dir_of(real);
-			bits |= included_defines(pc, sub, nsub, dir, sd, seen,
-						 depth + 1, unknown);
+			bits |= included_defines(pc, h.includes, h.nr_includes,
+						 dir, sd, seen, depth + 1,
+						 unknown);
 			free(dir);
 		}
-		for (size_t j = 0; j < nsub; j++)
-			free(sub[j]);
-		free(sub);
+		info_release(&h);
 		free(real);
 	}
 	return bits;
@@ -579,6 +635,119 @@ static char *kernel_root(const char *real_dir)
 		}
 		*slash = '\0';
 	}
+}
+
+/* ---- the files that include a header ---- */
+
+/* Headers whose includers are looked at in one run, at most: each look
+ * reads the files that include it, and theirs. */
+#define MAX_INCLUDER_QUERIES 256
+#define MAX_INCLUDER_DEPTH 6
+
+static int sees_before(struct provider_cache *pc, const char *real,
+		       unsigned line, unsigned need, int depth,
+		       struct strset *visiting);
+
+struct includer_check {
+	struct provider_cache *pc;
+	const char *target;  /* the header's real path */
+	unsigned need;
+	int depth;
+	struct strset *visiting;
+	size_t n;            /* includers found */
+	int any, all;        /* some / all see `need` before the include */
+};
+
+static void check_includer(void *ctx, const char *from, const char *name,
+			   unsigned line)
+{
+	struct includer_check *c = ctx;
+	char *freal = realpath(from, NULL), *dir, *cand, *hreal;
+
+	if (!freal)
+		return;
+	dir = dir_of(freal);
+	cand = xasprintf("%s/%s", dir, name);
+	hreal = realpath(cand, NULL);
+	if (hreal && !strcmp(hreal, c->target)) {
+		c->n++;
+		if (sees_before(c->pc, freal, line, c->need, c->depth + 1,
+				c->visiting))
+			c->any = 1;
+		else
+			c->all = 0;
+	}
+	free(hreal);
+	free(cand);
+	free(dir);
+	free(freal);
+}
+
+/* The files of the tree that include the header at real path `real`:
+ * how many, and whether some or all of them see `need` before. */
+static void includers_see(struct provider_cache *pc, const char *real,
+			  unsigned need, int depth, struct strset *visiting,
+			  size_t *n, int *any, int *all)
+{
+	struct includer_check c = { pc, real, need, depth, visiting, 0, 0, 1 };
+	const char *base = strrchr(real, '/');
+	int budget;
+
+	*n = 0;
+	*any = 0;
+	*all = 0;
+	pthread_mutex_lock(&pc->lock);
+	budget = pc->includer_queries < MAX_INCLUDER_QUERIES;
+	pc->includer_queries++;
+	pthread_mutex_unlock(&pc->lock);
+	if (!pc->edges || !budget || depth > MAX_INCLUDER_DEPTH ||
+	    !strset_add(visiting, real))
+		return;
+	include_edges_each(pc->edges, base ? base + 1 : real, check_includer,
+			   &c);
+	*n = c.n;
+	*any = c.any;
+	*all = c.n && c.all;
+}
+
+static int sees_before(struct provider_cache *pc, const char *real,
+		       unsigned line, unsigned need, int depth,
+		       struct strset *visiting)
+{
+	struct header_info h;
+	struct search_dirs sd;
+	struct strset seen = STRSET_INIT;
+	char *dir, *kroot;
+	unsigned bits = 0;
+	size_t nr = 0, n;
+	int unknown = 0, any, all;
+
+	if (!header_facts(pc, real, &h)) {
+		info_release(&h);
+		return 0;
+	}
+	for (int k = 0; k < ON__COUNT; k++)
+		if ((h.defines & BIT(k)) && h.def_line[k] < line)
+			bits |= BIT(k);
+	while (nr < h.nr_includes && h.include_lines[nr] < line)
+		nr++;
+	dir = dir_of(real);
+	kroot = kernel_root(dir);
+	search_dirs_of(dir, kroot, &sd);
+	bits |= included_defines(pc, h.includes, nr, dir, &sd, &seen, 0,
+				 &unknown);
+	strset_release(&seen);
+	search_dirs_release(&sd);
+	free(kroot);
+	free(dir);
+	info_release(&h);
+	if (!(need & ~bits))
+		return 1;
+	/* a header: what every file that includes it sees there */
+	if (!ends_with(real, ".h"))
+		return 0;
+	includers_see(pc, real, need & ~bits, depth, visiting, &n, &any, &all);
+	return all;
 }
 
 /* ---- deciding ---- */
@@ -771,6 +940,36 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 		       "this file, and --no-add-include says not to add one";
 		ret = PROVIDER_MISSING;
 		goto out_dirs;
+	}
+	if (real && is_header_path(path) && pc->edges) {
+		/* a header included where READ_ONCE is defined already:
+		 * adding rwonce.h would define it again */
+		unsigned missing_here = need & ~(f.defines | f.mentions |
+						 from_headers);
+		struct strset visiting = STRSET_INIT;
+		size_t n;
+		int any, all;
+
+		includers_see(pc, real, missing_here, 0, &visiting, &n, &any,
+			      &all);
+		strset_release(&visiting);
+		if (all)
+			goto out_dirs; /* every includer has them */
+		if (any && po->inc_is_rwonce &&
+		    !strcmp(po->read_name, "READ_ONCE") &&
+		    !strcmp(po->write_name, "WRITE_ONCE")) {
+			include_insert(missing_here == RW_BITS ? &po->guarded_both :
+				       missing_here == BIT(ON_READ) ?
+				       &po->guarded_read : &po->guarded_write,
+				       buf, len, l, edits);
+			note_at(notes, path, l, 0,
+				"%s added under #ifndef%s: some of the files "
+				"that include this header see READ_ONCE/"
+				"WRITE_ONCE before it, some do not",
+				po->inc->header, "");
+			ret = PROVIDER_ADDED;
+			goto out_dirs;
+		}
 	}
 	if (!po->inc_is_rwonce) {
 		if (!include_present(po->inc, buf, l))

@@ -49,6 +49,9 @@ struct provider_opts {
 	 * or both: for a file whose headers define a name rwonce.h
 	 * would clash with */
 	struct include_line quiet_read, quiet_write, quiet_both;
+	/* the same under "#ifndef READ_ONCE" (WRITE_ONCE): for a header
+	 * some of whose includers define them before it */
+	struct include_line guarded_read, guarded_write, guarded_both;
 	struct include_line undef[5]; /* "#undef NAME" per enum once_name */
 	struct include_line kernel_inc; /* <linux/compiler.h> */
 };
@@ -61,6 +64,12 @@ void provider_opts_release(struct provider_opts *po);
 struct provider_cache;
 struct provider_cache *provider_cache_new(const struct provider_opts *po);
 void provider_cache_free(struct provider_cache *pc);
+/* Who includes whom in the tree (includers.h), for headers that cannot
+ * see READ_ONCE themselves; kept by pointer.  Without it such a header
+ * gets the include like any file. */
+struct include_edges;
+void provider_cache_use_edges(struct provider_cache *pc,
+			      const struct include_edges *edges);
 
 enum provider_answer {
 	PROVIDER_VISIBLE,  /* nothing to add */

@@ -1233,6 +1233,7 @@ int rewrite_file(const char *path, struct type_index *ti, const char *buf,
 			   !(T(&s, i)->flags & TF_DEFINE_BODY)))
 			i = use_site(&s, i, m);
 		else if (t->kind == TOK_PUNCT &&
+			 opts->volatile_casts &&
 			 (punct(&s, i, "*") || punct(&s, i, "(")))
 			i = volatile_cast_site(&s, i);
 		else
@@ -1338,6 +1339,9 @@ void rewrite_macro_uses(const char *buf, size_t len,
 			const struct macro_roles *roles,
 			void (*fn)(void *ctx, const struct macro_role *m,
 				   int role, const char *why, unsigned line),
+			void (*forward)(void *ctx, const struct macro_role *m,
+					const char *name, size_t n,
+					int function_like),
 			void *ctx)
 {
 	struct rewrite_result res = REWRITE_RESULT_INIT;
@@ -1383,6 +1387,14 @@ void rewrite_macro_uses(const char *buf, size_t len,
 			/* in another macro's body: that macro's uses decide,
 			 * unless the body decides the role itself */
 			why = macro_body_unfixed(&s, &d, i, end);
+			if (why == body_is_access && forward) {
+				/* "#define b43_status(w) atomic_read(...)":
+				 * its uses are this macro's uses */
+				forward(ctx, m, buf + T(&s, d.name)->off,
+					T(&s, d.name)->len, d.function_like);
+				leave_body(&s);
+				continue;
+			}
 			if (why == body_is_access)
 				why = "the whole body of another macro, whose "
 				      "uses decide";

@@ -132,7 +132,9 @@ void rewrite_access_bodies(const char *buf, size_t len,
 				      int function_like),
 			   void *ctx);
 /* ... and each use of a macro of roles, with its role (enum
- * macro_use_role) as this file's tokens decide it, and why for MR_OTHER. */
+ * macro_use_role) as this file's tokens decide it, and why for MR_OTHER;
+ * a use that is the whole body of another macro goes to forward instead
+ * (that macro's uses are the uses), when forward is not NULL. */
 struct macro_role;
 void rewrite_macro_uses(const char *buf, size_t len,
 			const struct token_list *l,
@@ -140,6 +142,9 @@ void rewrite_macro_uses(const char *buf, size_t len,
 			const struct macro_roles *roles,
 			void (*fn)(void *ctx, const struct macro_role *m,
 				   int role, const char *why, unsigned line),
+			void (*forward)(void *ctx, const struct macro_role *m,
+					const char *name, size_t n,
+					int function_like),
 			void *ctx);
 
 /* The decision about the site whose first token is tok, or NULL. */
