@@ -63,17 +63,19 @@ for tree in "$@"; do
 		fixtree=$out/$name.with-read-once
 		if [ ! -d "$fixtree" ]; then
 			cp -al "$tree" "$fixtree"
-			# a new file, not the hard link: the original stays
-			cp "$tree/include/linux/compiler.h" "$fixtree/include/linux/compiler.h.new"
-			cat >>"$fixtree/include/linux/compiler.h.new" <<'EOF'
-
-/* Added for the comparison (bench/fix-vs-spatch-trees.sh), as Linux 3.19 did. */
-#define READ_ONCE(x) ACCESS_ONCE(x)
-#define WRITE_ONCE(x, val) ({ ACCESS_ONCE(x) = (val); })
-EOF
-			mv "$fixtree/include/linux/compiler.h.new" "$fixtree/include/linux/compiler.h"
+			for h in include/linux/compiler.h tools/include/linux/compiler.h; do
+				[ -f "$tree/$h" ] || continue
+				# a new file, not the hard link: the original stays
+				cp "$tree/$h" "$fixtree/$h.new"
+				printf '%s\n' '' \
+					'/* Added for the comparison (bench/fix-vs-spatch-trees.sh), as Linux 3.19 did. */' \
+					'#define READ_ONCE(x) ACCESS_ONCE(x)' \
+					'#define WRITE_ONCE(x, val) ({ ACCESS_ONCE(x) = (val); })' \
+					>>"$fixtree/$h.new"
+				mv "$fixtree/$h.new" "$fixtree/$h"
+			done
 		fi
-		echo "fix runs on $fixtree (READ_ONCE/WRITE_ONCE appended to include/linux/compiler.h)"
+		echo "fix runs on $fixtree (READ_ONCE/WRITE_ONCE appended to its linux/compiler.h)"
 	fi
 	(cd "$fixtree" && /usr/bin/time -f '%e s wall, %U s user, %M KiB' \
 		"$RWONCE" fix --no-volatile-casts -j "$jobs" .) >"$out/$name.fix.diff" \

@@ -52,6 +52,13 @@ test_expect_success '<linux/compiler.h> that is not in the tree counts by its na
 test_expect_success 'a Linux tree without READ_ONCE: --add-include names the header, which is added' "
 	'$RWONCE' fix -q --add-include=linux/compiler.h provider/old-linux >ol.diff;
 	grep -q 'READ_ONCE(jiffies_like)' ol.diff"
+test_expect_success 'a "header" found only by -I: rwonce.h under #ifndef READ_ONCE, compiles either way' "
+	mkdir -p gen/inc && printf '#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))\n#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))\n' >gen/inc/api.h &&
+	printf '#include \"api.h\"\nint v;\nint g(void) { return ACCESS_ONCE(v); }\n' >gen/a.c &&
+	'$RWONCE' fix -q --in-place gen/a.c; grep -q '^#ifndef READ_ONCE\$' gen/a.c &&
+	cc -std=gnu11 -Wall -Werror -fsyntax-only -I'$RWONCE_ROOT/include' -Igen/inc gen/a.c &&
+	: >gen/inc/api.h && printf '#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))\n' >gen/inc/api.h &&
+	cc -std=gnu11 -Wall -Werror -fsyntax-only -I'$RWONCE_ROOT/include' -Igen/inc gen/a.c"
 test_exit_msg 1 '--read-name without a visible definition: left, rwonce.h does not define it' \
 	'rwonce.h does not define them: name their header with --add-include' \
 	"$RWONCE" fix --read-name=LOAD_SHARED --write-name=STORE_SHARED provider/own-define.c

@@ -49,18 +49,6 @@ void provider_opts_init(struct provider_opts *po, const char *read_name,
 			"#define WRITE_ONCE(x, v) RWONCE_WRITE(x, v)";
 		char *t;
 
-		t = xasprintf("#define RWONCE_NO_SHORT_NAMES\n#include %s\n%s",
-			      inc->header, rd);
-		include_line_init_text(&po->quiet_read, t);
-		free(t);
-		t = xasprintf("#define RWONCE_NO_SHORT_NAMES\n#include %s\n%s",
-			      inc->header, wr);
-		include_line_init_text(&po->quiet_write, t);
-		free(t);
-		t = xasprintf("#define RWONCE_NO_SHORT_NAMES\n#include %s\n%s\n%s",
-			      inc->header, rd, wr);
-		include_line_init_text(&po->quiet_both, t);
-		free(t);
 		t = xasprintf("#ifndef READ_ONCE\n#define RWONCE_NO_SHORT_NAMES\n"
 			      "#include %s\n%s\n#endif", inc->header, rd);
 		include_line_init_text(&po->guarded_read, t);
@@ -89,9 +77,6 @@ void provider_opts_init(struct provider_opts *po, const char *read_name,
 
 void provider_opts_release(struct provider_opts *po)
 {
-	include_line_release(&po->quiet_read);
-	include_line_release(&po->quiet_write);
-	include_line_release(&po->quiet_both);
 	include_line_release(&po->guarded_read);
 	include_line_release(&po->guarded_write);
 	include_line_release(&po->guarded_both);
@@ -644,9 +629,13 @@ static char *kernel_root(const char *real_dir)
 #define MAX_INCLUDER_QUERIES 256
 #define MAX_INCLUDER_DEPTH 6
 
-static int sees_before(struct provider_cache *pc, const char *real,
-		       unsigned line, unsigned need, int depth,
-		       struct strset *visiting);
+/* Does a file see what it needs at a line?  MAYBE: a header it includes
+ * before could not be read. */
+enum sees { SEES_NO, SEES_YES, SEES_MAYBE };
+
+static enum sees sees_before(struct provider_cache *pc, const char *real,
+			     unsigned line, unsigned need, int depth,
+			     struct strset *visiting);
 
 struct includer_check {
 	struct provider_cache *pc;
@@ -670,11 +659,13 @@ static void check_includer(void *ctx, const char *from, const char *name,
 	cand = xasprintf("%s/%s", dir, name);
 	hreal = realpath(cand, NULL);
 	if (hreal && !strcmp(hreal, c->target)) {
+		enum sees s = sees_before(c->pc, freal, line, c->need,
+					  c->depth + 1, c->visiting);
+
 		c->n++;
-		if (sees_before(c->pc, freal, line, c->need, c->depth + 1,
-				c->visiting))
+		if (s != SEES_NO)
 			c->any = 1;
-		else
+		if (s != SEES_YES)
 			c->all = 0;
 	}
 	free(hreal);
@@ -684,7 +675,7 @@ static void check_includer(void *ctx, const char *from, const char *name,
 }
 
 /* The files of the tree that include the header at real path `real`:
- * how many, and whether some or all of them see `need` before. */
+ * how many, and whether some (or may) or all of them see `need` before. */
 static void includers_see(struct provider_cache *pc, const char *real,
 			  unsigned need, int depth, struct strset *visiting,
 			  size_t *n, int *any, int *all)
@@ -710,9 +701,9 @@ static void includers_see(struct provider_cache *pc, const char *real,
 	*all = c.n && c.all;
 }
 
-static int sees_before(struct provider_cache *pc, const char *real,
-		       unsigned line, unsigned need, int depth,
-		       struct strset *visiting)
+static enum sees sees_before(struct provider_cache *pc, const char *real,
+			     unsigned line, unsigned need, int depth,
+			     struct strset *visiting)
 {
 	struct header_info h;
 	struct search_dirs sd;
@@ -724,7 +715,7 @@ static int sees_before(struct provider_cache *pc, const char *real,
 
 	if (!header_facts(pc, real, &h)) {
 		info_release(&h);
-		return 0;
+		return SEES_NO;
 	}
 	for (int k = 0; k < ON__COUNT; k++)
 		if ((h.defines & BIT(k)) && h.def_line[k] < line)
@@ -742,12 +733,14 @@ static int sees_before(struct provider_cache *pc, const char *real,
 	free(dir);
 	info_release(&h);
 	if (!(need & ~bits))
-		return 1;
+		return SEES_YES;
+	if (unknown)
+		return SEES_MAYBE;
 	/* a header: what every file that includes it sees there */
 	if (!ends_with(real, ".h"))
-		return 0;
+		return SEES_NO;
 	includers_see(pc, real, need & ~bits, depth, visiting, &n, &any, &all);
-	return all;
+	return all ? SEES_YES : any ? SEES_MAYBE : SEES_NO;
 }
 
 /* ---- deciding ---- */
@@ -927,10 +920,9 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 			       "no definition of READ_ONCE/WRITE_ONCE is "
 			       "visible from this file, and --no-add-include "
 			       "says not to add <linux/compiler.h>" :
-			       "this Linux tree's include/linux/compiler.h "
-			       "defines no READ_ONCE/WRITE_ONCE (before Linux "
-			       "3.19), and rwonce.h is not added to a kernel "
-			       "tree";
+			       "this Linux tree's linux/compiler.h defines no "
+			       "READ_ONCE/WRITE_ONCE (before Linux 3.19), and "
+			       "rwonce.h is not added to a kernel tree";
 			ret = PROVIDER_MISSING;
 			goto out_dirs;
 		}
@@ -965,7 +957,8 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 			note_at(notes, path, l, 0,
 				"%s added under #ifndef%s: some of the files "
 				"that include this header see READ_ONCE/"
-				"WRITE_ONCE before it, some do not",
+				"WRITE_ONCE before it (or may: a header they "
+				"include is not in the tree), some do not",
 				po->inc->header, "");
 			ret = PROVIDER_ADDED;
 			goto out_dirs;
@@ -991,9 +984,11 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 		 * may: one this file includes could not be read */
 		unsigned add = need & ~(f.defines | f.mentions | from_headers);
 
-		include_insert(add == RW_BITS ? &po->quiet_both :
-			       add == BIT(ON_READ) ? &po->quiet_read :
-			       &po->quiet_write, buf, len, l, edits);
+		/* under #ifndef: a header that could not be read may
+		 * define them after all */
+		include_insert(add == RW_BITS ? &po->guarded_both :
+			       add == BIT(ON_READ) ? &po->guarded_read :
+			       &po->guarded_write, buf, len, l, edits);
 		note_at(notes, path, l, 0,
 			"%s added with RWONCE_NO_SHORT_NAMES: %s",
 			po->inc->header, from_headers & CLASH_BITS ?

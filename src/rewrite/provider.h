@@ -46,11 +46,10 @@ struct provider_opts {
 	const struct include_line *inc;
 	int inc_is_rwonce; /* its ACCESS_ONCE/barrier may clash */
 	/* rwonce.h with RWONCE_NO_SHORT_NAMES and READ_ONCE, WRITE_ONCE
-	 * or both: for a file whose headers define a name rwonce.h
-	 * would clash with */
-	struct include_line quiet_read, quiet_write, quiet_both;
-	/* the same under "#ifndef READ_ONCE" (WRITE_ONCE): for a header
-	 * some of whose includers define them before it */
+	 * or both, under "#ifndef READ_ONCE" (WRITE_ONCE): for a file whose
+	 * headers define a name rwonce.h would clash with, or may (one
+	 * could not be read), and for a header some of whose includers
+	 * define them before it */
 	struct include_line guarded_read, guarded_write, guarded_both;
 	struct include_line undef[5]; /* "#undef NAME" per enum once_name */
 	struct include_line kernel_inc; /* <linux/compiler.h> */
