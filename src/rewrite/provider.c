@@ -895,20 +895,22 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 		int tools = !strncmp(dir + klen, "/tools/", 7) ||
 			    !strcmp(dir + klen, "/tools");
 
-		if (tools) {
-			h[nh++] = xasprintf("%s/tools/include/linux/compiler.h",
-					    kroot);
-		} else {
-			h[nh++] = xasprintf("%s/include/linux/compiler.h",
-					    kroot);
-			h[nh++] = xasprintf("%s/include/asm-generic/rwonce.h",
-					    kroot);
-		}
+		h[nh++] = xasprintf("%s/include/linux/compiler.h", kroot);
+		h[nh++] = xasprintf("%s/include/asm-generic/rwonce.h", kroot);
 		kbits = headers_define(pc, (const char *const *)h, nh, &sd);
 		while (nh)
 			free(h[--nh]);
 		if (po->inc && !po->inc_is_rwonce) {
 			/* --add-include named the header: trust it */
+		} else if (tools) {
+			/* user space: each tool has its own include path
+			 * (BPF programs do not see tools/include) */
+			*why = "under tools/ of a Linux tree nothing this file "
+			       "includes defines READ_ONCE/WRITE_ONCE, and each "
+			       "tool has its own include path: rwonce.h and "
+			       "<linux/compiler.h> are not added there";
+			ret = PROVIDER_MISSING;
+			goto out_dirs;
 		} else if (!(need & ~kbits) && po->inc) {
 			if (!include_present(&po->kernel_inc, buf, l))
 				include_insert(&po->kernel_inc, buf, len, l,
