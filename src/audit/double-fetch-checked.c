@@ -191,10 +191,45 @@ static int condition_head(const struct scan *s, size_t open)
 	       tok_is_condition_keyword(s->buf, s->l, open - 1);
 }
 
+/*
+ * Is the expression at v in the condition of an if (through calls such as
+ * unlikely() and grouping parentheses)?  A loop's condition re-reads on
+ * each turn and is no check of a later use; an assignment is no check.
+ */
+static int in_if_condition(const struct scan *s, struct tok_range v)
+{
+	for (size_t k = v.begin - 1; k > s->body.begin; k--) {
+		if (is_p(s, k, ")") || is_p(s, k, "]")) {
+			k = tok_match_back(s->buf, s->l, k);
+			if (k >= s->l->nr - 1 || k <= s->body.begin)
+				return 0;
+			continue;
+		}
+		if (is_p(s, k, ";") || is_p(s, k, "{") || is_p(s, k, "}"))
+			return 0;
+		if (is_p(s, k, "(")) {
+			if (tok_ident(s->buf, s->l, k - 1, "if"))
+				return 1;
+			if (tok_is_condition_keyword(s->buf, s->l, k - 1))
+				return 0; /* while, for, switch */
+		}
+	}
+	return 0;
+}
+
 static enum check checked(const struct scan *s, struct tok_range v,
 			  const char **cmp)
 {
 	const char *c;
+
+	/* "*p < n" compares *p, not p; "-x < n" compares -x */
+	if (is_p(s, v.begin - 1, "*") || is_p(s, v.begin - 1, "&") ||
+	    is_p(s, v.begin - 1, "-") || is_p(s, v.begin - 1, "~") ||
+	    is_p(s, v.begin - 1, "+"))
+		if (!tok_ends_operand(s->buf, s->l, v.begin - 2))
+			return CHECK_NONE;
+	if (!in_if_condition(s, v))
+		return CHECK_NONE;
 
 	if ((c = punct_in(s, v.end, relations)) ||
 	    (c = punct_in(s, v.begin - 1, relations))) {
@@ -467,6 +502,41 @@ static void report(const struct scan *s, const char *path,
 	strbuf_release(&msg);
 }
 
+/*
+ * Is the object of a read a variable of this function (or a member of
+ * one, through '.'), declared here?  A volatile local is volatile for
+ * setjmp() or a debugger, not shared with another agent: not counted.
+ * Declared here: the name after a type word or '*' and before '=', ';',
+ * ',' or '[', in the body before the read.
+ */
+static int local_object(const struct scan *s, const struct vread *r)
+{
+	const struct token *n;
+
+	if (r->obj.end <= r->obj.begin ||
+	    s->l->tok[r->obj.begin].kind != TOK_IDENT)
+		return 0;
+	for (size_t k = r->obj.begin + 1; k < r->obj.end; k++)
+		if (!is_p(s, k, ".") && s->l->tok[k].kind != TOK_IDENT)
+			return 0; /* through a pointer: shared, maybe */
+	n = &s->l->tok[r->obj.begin];
+	for (size_t k = s->body.begin + 1; k < r->begin; k++) {
+		const struct token *t = &s->l->tok[k];
+
+		if (t->kind != TOK_IDENT || t->len != n->len ||
+		    memcmp(s->buf + t->off, s->buf + n->off, n->len))
+			continue;
+		if ((s->l->tok[k - 1].kind == TOK_IDENT &&
+		     !tok_is_operator_keyword(s->buf, s->l, k - 1)) ||
+		    (is_p(s, k - 1, "*") &&
+		     (s->l->tok[k - 2].kind == TOK_IDENT || is_p(s, k - 2, "*"))))
+			if (is_p(s, k + 1, "=") || is_p(s, k + 1, ";") ||
+			    is_p(s, k + 1, ",") || is_p(s, k + 1, "["))
+				return 1;
+	}
+	return 0;
+}
+
 /* The object a once-macro call at name reads, when it is one. */
 static int once_macro_read(struct scan *s, size_t i, struct tok_range *obj,
 			   size_t *close)
@@ -477,8 +547,11 @@ static int once_macro_read(struct scan *s, size_t i, struct tok_range *obj,
 	struct tok_range args[2];
 	size_t n;
 
+	/* the marked reads: READ_ONCE, ACCESS_ONCE and the names given; a
+	 * tree's own (rcu_dereference, rtnl_dereference ...) publish
+	 * pointers under locks and RCU, and are not counted */
 	if (!m || (m->kind != OMK_READ && m->kind != OMK_ACCESS) ||
-	    m->object_arg != 0 ||
+	    (m->flags & OMF_DISCOVERED) || m->object_arg != 0 ||
 	    tok_call_args(s->buf, s->l, i, args, 2, &n, close) || n != 1 ||
 	    *close >= s->body.end)
 		return 0;
@@ -589,7 +662,8 @@ void double_fetch_checked(const struct lexical_options *o, const char *path,
 				continue;
 			}
 			/* the types decide last: few pairs get this far */
-			if ((first->needs_type &&
+			if (local_object(&s, first) ||
+			    (first->needs_type &&
 			     !volatile_object(&s, first->obj)) ||
 			    (second->needs_type &&
 			     !volatile_object(&s, second->obj)))
