@@ -69,7 +69,7 @@ test_expect_success 'diff names are relative to the current folder' "
 	'$RWONCE' fix -q ./sub//no-newline.c >dot.diff; cmp abs.diff dot.diff"
 
 test_expect_success 'hunks: far-apart changes get separate hunks with right counts' "
-	{ echo 'int x;'; i=0; while [ \$i -lt 20 ]; do echo '/* pad */'; i=\$((i+1)); done
+	{ echo '#include <rwonce.h>'; i=0; while [ \$i -lt 20 ]; do echo '/* pad */'; i=\$((i+1)); done
 	  echo 'int f(void) { return ACCESS_ONCE(x); }'
 	  i=0; while [ \$i -lt 20 ]; do echo '/* pad */'; i=\$((i+1)); done
 	  echo 'void g(void) { ACCESS_ONCE(x) = 1; }'; } >'$TEST_TMP/h.c' &&

@@ -1,9 +1,10 @@
 #!/bin/sh
-# rwonce fix --add-include=HEADER: converted files that could not see
-# READ_ONCE/WRITE_ONCE get "#include HEADER" -- after the last top-level
-# #include, after an include guard's #define, or above the first line of
-# code; never when the file includes HEADER or names the macros already.
-# Fixtures and the golden diff: tests/fix/include/.
+# rwonce fix --add-include=HEADER (and the default, <rwonce.h>): converted
+# files that could not see READ_ONCE/WRITE_ONCE get "#include HEADER" --
+# after the last top-level #include, after an include guard's #define, or
+# above the first line of code; never when the file includes HEADER or
+# names the macros already.  Fixtures and the golden diff:
+# tests/fix/include/ (where the files come from: t2306).
 . "$(dirname "$0")/lib/tap.sh"
 
 INC="$RWONCE_ROOT/tests/fix/include"
@@ -49,6 +50,9 @@ test_expect_success 'after a malformed #include (fuzz find): at the top, tokens 
 test_expect_failure_msg 'a malformed header: exit 2' \
 	"--add-include '<rwonce.h': expected <file.h>" \
 	"'$RWONCE' fix --add-include='<rwonce.h' tree 2>&1; [ \$? = 2 ] || exit 0; exit 1"
-test_expect_success 'without --add-include nothing is added' \
-	"(cd tree && '$RWONCE' fix -q .) >plain.diff; ! grep -q '^+#include' plain.diff"
+test_expect_success 'without --add-include: <rwonce.h> is the default, the same diff' \
+	"(cd tree && '$RWONCE' fix -q .) >plain.diff; cmp got.diff plain.diff"
+test_expect_success '--no-add-include: nothing is added, those sites are left' \
+	"(cd tree && '$RWONCE' fix --no-add-include .) >none.diff 2>none.err; ! grep -q '^+#include' none.diff &&
+	 test \$(grep -c 'left unchanged: no definition of READ_ONCE/WRITE_ONCE is visible' none.err) = 4"
 test_done

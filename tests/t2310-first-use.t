@@ -53,7 +53,7 @@ test_expect_success '--in-place on a read-only file: the summary counts only wha
 	"$RWONCE" fix --in-place "$TEST_TMP/ip" 2>"$TEST_TMP/ip.err"; rc=$?;
 	cat "$TEST_TMP/ip.err"; test $rc = 2 &&
 	grep -q "ro.c is read-only; not modified" "$TEST_TMP/ip.err" &&
-	grep -qx "rwonce fix: 1 site converted in 1 file, 0 left unchanged (2 files scanned); 1 file could not be written" "$TEST_TMP/ip.err" &&
+	grep -qx "rwonce fix: 1 site converted in 1 file, 0 left unchanged (2 files scanned); an #include of READ_ONCE/WRITE_ONCE added to 1 file; 1 file could not be written" "$TEST_TMP/ip.err" &&
 	grep -q READ_ONCE "$TEST_TMP/ip/ok.c" && grep -q ACCESS_ONCE "$TEST_TMP/ip/ro.c"'
 
 # ---- item 12: suggestions keep the cast -----------------------------------
@@ -116,7 +116,7 @@ test_expect_success 'fix -q: --help and rwonce-fix(1) both say no summary' '
 	"$RWONCE" fix --help | grep -- "--quiet" | grep -q "no summary" &&
 	grep -A2 "^\.BR \\\\-q \", \" \\\\-\\\\-quiet" "$RWONCE_ROOT/doc/rwonce-fix.1" | grep -q "no summary"'
 test_expect_success 'summaries: "rwonce fix: ..." like "rwonce audit: ...", and "1 file"' '
-	"$RWONCE" fix "$TEST_TMP/tree/a.c" 2>&1 >/dev/null | grep -qx "rwonce fix: 1 site to convert in 1 file, 0 left unchanged (1 file scanned)" &&
+	"$RWONCE" fix "$TEST_TMP/tree/a.c" 2>&1 >/dev/null | grep -qx "rwonce fix: 1 site to convert in 1 file, 0 left unchanged (1 file scanned); an #include of READ_ONCE/WRITE_ONCE to add to 1 file" &&
 	"$RWONCE" audit "$TEST_TMP/tree/a.c" 2>&1 >/dev/null | grep -q "^rwonce audit: 1 finding in 1 of 1 file:"'
 test_expect_success 'verify --help: no doubled blank line' '
 	"$RWONCE" verify --help >"$TEST_TMP/h" && ! awk "prev == \"\" && \$0 == \"\" && NR > 1 { bad = 1 } { prev = \$0 } END { exit !bad }" "$TEST_TMP/h"'

@@ -9,6 +9,7 @@
 #include "findings/report.h"
 #include "audit/rules-lexical.h"
 #include "cfront/once-discover.h"
+#include "rewrite/macro-roles.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/json.h"
@@ -187,13 +188,21 @@ static void list_rules(struct lexical_options *lex)
  * carries them in "once_macros".
  */
 static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
-			    size_t npaths, const struct walk_options *wo)
+			    size_t npaths, const struct walk_options *wo,
+			    int discover)
 {
 	struct strbuf names = STRBUF_INIT;
 	size_t shown = 0;
 
-	ctx->discovered = once_discover_paths(&ctx->lex.macros, paths, npaths,
-					      wo);
+	/* the same pass as fix's: the tree's once-macros, and the uses of
+	 * macros whose body is an access (rewrite/macro-roles.h), so that
+	 * "fixable" is fix's decision there too */
+	ctx->discovered = rewrite_prepass(paths, npaths, wo, discover,
+					  &ctx->lex.macros, &ctx->lex.fix,
+					  &ctx->lex.fix_roles,
+					  ctx->lex.fix_edges);
+	if (!discover)
+		return;
 	strbuf_addstr(&ctx->json, "\"once_macros\": [");
 	for (size_t i = 0; i < ctx->lex.macros.nr; i++) {
 		const struct once_macro *m = &ctx->lex.macros.items[i];
@@ -410,8 +419,8 @@ int cmd_audit(int argc, const char **argv)
 	wo.excludes = &excludes;
 	wo.jobs = jobs;
 	wo.follow_symlinks = follow;
-	if (!no_discover)
-		discover_macros(&ctx, paths, npaths, &wo);
+	if (!no_discover || !use_clang)
+		discover_macros(&ctx, paths, npaths, &wo, !no_discover);
 
 	if (use_clang) {
 		size_t units = 0;

@@ -328,5 +328,6 @@ void double_fetch_file(const struct lexical_options *o, const char *path,
 		if (body.end >= l->nr - 1)
 			continue; /* an unterminated body */
 		check_function(o, path, buf, l, ti, body, out);
+		double_fetch_checked(o, path, buf, l, ti, body, out);
 	}
 }

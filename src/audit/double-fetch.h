@@ -10,6 +10,13 @@
 #include "audit/rules-lexical.h"
 #include "cfront/typeindex.h"
 
+/* The second shape, a volatile object checked then used
+ * (double-fetch-checked.c), over one function body. */
+void double_fetch_checked(const struct lexical_options *o, const char *path,
+			  const char *buf, const struct token_list *l,
+			  struct type_index *ti, struct tok_range body,
+			  struct finding_list *out);
+
 void double_fetch_file(const struct lexical_options *o, const char *path,
 		       const char *buf, const struct token_list *l,
 		       struct type_index *ti, struct finding_list *out);

@@ -6,6 +6,8 @@
 #define _GNU_SOURCE /* memmem */
 #include "audit/rules-lexical.h"
 #include "audit/double-fetch.h"
+#include "cfront/cast-exact.h"
+#include "rewrite/includers.h"
 #include "cfront/idioms.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
@@ -25,6 +27,15 @@ void lexical_options_init(struct lexical_options *o)
 	o->enabled[RULE_ACCESS_ONCE_NONSCALAR] = 1;
 	o->enabled[RULE_VOLATILE_CAST] = 1;
 	once_macros_init(&o->macros);
+	rewrite_opts_init(&o->fix);
+	o->fix.macros = &o->macros;
+	(void)include_line_init(&o->fix_include, "<rwonce.h>");
+	provider_opts_init(&o->fix_provider, o->fix.read_name,
+			   o->fix.write_name, &o->fix_include);
+	o->fix_headers = provider_cache_new(&o->fix_provider);
+	macro_roles_init(&o->fix_roles);
+	o->fix_edges = include_edges_new();
+	provider_cache_use_edges(o->fix_headers, o->fix_edges);
 }
 
 /*
@@ -79,6 +90,12 @@ void lexical_options_release(struct lexical_options *o)
 		free(o->tree);
 		o->tree = NULL;
 	}
+	macro_roles_release(&o->fix_roles);
+	include_edges_free(o->fix_edges);
+	provider_cache_free(o->fix_headers);
+	provider_opts_release(&o->fix_provider);
+	include_line_release(&o->fix_include);
+	rewrite_opts_release(&o->fix);
 	once_macros_release(&o->macros);
 }
 
@@ -172,6 +189,10 @@ struct file_ctx {
 	/* the once-macro whose use is being checked: a discovered one's
 	 * findings carry a note naming its definition */
 	const struct once_macro *macro;
+	/* what rwonce fix decides about each site of the file: run once,
+	 * on the first finding that asks */
+	struct rewrite_result fix;
+	int fix_done;
 };
 
 static struct type_index *index_of(struct file_ctx *c)
@@ -181,6 +202,32 @@ static struct type_index *index_of(struct file_ctx *c)
 		type_index_add_local_headers(c->ti, c->path);
 	}
 	return c->ti;
+}
+
+/* rwonce fix's decision about the site that starts at token i; NULL
+ * when fix does not take it for a site (a product "a * (volatile T *)p",
+ * a call's parentheses), and then neither does audit. */
+static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
+{
+	if (!c->fix_done) {
+		struct strbuf notes = STRBUF_INIT;
+		enum provider_answer a;
+
+		c->fix_done = 1;
+		(void)rewrite_provided(c->o->fix_headers, &c->o->fix_provider,
+				       c->path, index_of(c), c->buf,
+				       c->l->tok[c->l->nr - 1].off, c->l,
+				       &c->o->fix, &c->fix, &notes, &a);
+		strbuf_release(&notes);
+	}
+	return rewrite_site_at(&c->fix, i);
+}
+
+/* "; rwonce fix leaves it: REASON" for a site fix does not convert. */
+static void add_fix_reason(struct strbuf *msg, const struct rewrite_site *v)
+{
+	if (v && !v->converted)
+		strbuf_addf(msg, "; rwonce fix leaves it: %s", v->reason);
 }
 
 static void add(struct file_ctx *c, enum rule_id rule, size_t first,
@@ -543,16 +590,18 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 		else if (use == ONCE_WRITE)
 			strbuf_addf(&msg, ": use WRITE_ONCE(%s, value)", arg.buf);
 		else
-			strbuf_addf(&msg, "; its use here (%s) cannot become "
-				    "READ_ONCE or WRITE_ONCE mechanically",
+			strbuf_addf(&msg, " (its use here: %s)",
 				    once_use_name(use));
+		const struct rewrite_site *v = fix_decision(c, i);
+
 		if (per_def.len)
 			strbuf_addf(&msg, " (type '%s': %s)", ty.spelled,
 				    per_def.buf);
 		else
 			add_type_clause(&msg, known, &ty);
+		add_fix_reason(&msg, v);
 		add(c, RULE_ACCESS_ONCE, i, close, msg.buf, known ? &ty : NULL,
-		    nargs == 1 && (use == ONCE_READ || use == ONCE_WRITE));
+		    v && v->converted);
 	}
 	if (c->o->enabled[RULE_ACCESS_ONCE_NONSCALAR] && known &&
 	    is_nonscalar(&ty)) {
@@ -585,55 +634,6 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 }
 
 /* ---- volatile-cast ---- */
-
-/* Remove "volatile", "const" and extra spaces from a canonical type. */
-static void unqualify(const char *in, struct strbuf *out)
-{
-	const char *p = in;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-
-		if (!((n == 8 && !memcmp(p, "volatile", 8)) ||
-		      (n == 5 && !memcmp(p, "const", 5)) ||
-		      (n == 12 && !memcmp(p, "__volatile__", 12)))) {
-			if (out->len && n)
-				strbuf_addch(out, ' ');
-			strbuf_add(out, p, n);
-		}
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-}
-
-static int same_unqualified(const char *a, const char *b)
-{
-	struct strbuf x = STRBUF_INIT, y = STRBUF_INIT;
-	int r;
-
-	unqualify(a, &x);
-	unqualify(b, &y);
-	r = !strcmp(strbuf_str(&x), strbuf_str(&y));
-	strbuf_release(&x);
-	strbuf_release(&y);
-	return r;
-}
-
-/* Do two token ranges spell the same tokens? */
-static int same_tokens(const char *buf, const struct token_list *l,
-		       struct tok_range a, struct tok_range b)
-{
-	if (a.end - a.begin != b.end - b.begin)
-		return 0;
-	for (size_t i = 0; i < a.end - a.begin; i++) {
-		const struct token *x = &l->tok[a.begin + i], *y = &l->tok[b.begin + i];
-
-		if (x->len != y->len || memcmp(buf + x->off, buf + y->off, x->len))
-			return 0;
-	}
-	return 1;
-}
 
 /* Strip one pair of parentheses around the whole range. */
 static struct tok_range strip_parens(const char *buf, const struct token_list *l,
@@ -673,28 +673,22 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 	const char *buf = c->buf;
 	const struct token_list *l = c->l;
 	struct strbuf msg = STRBUF_INIT, what = STRBUF_INIT;
-	struct type_answer tt, ot;
 	enum once_use use = once_use_classify(buf, l, vc->begin, vc->end);
-	struct tok_range op = vc->operand, target;
-	int address = tok_punct(buf, l, op.begin, "&");
-	int tknown, oknown = 0, exact = 0;
+	const struct rewrite_site *v = fix_decision(c, vc->begin);
+	struct cast_exactness ex;
+	struct tok_range op = vc->operand;
 	struct tok_range type = { vc->cast_open + 1, 0 };
 
+	if (!v)
+		return; /* not an access: see fix_decision() */
 	/* The type T: the cast's tokens before the final '*'. */
 	type.end = tok_match(buf, l, vc->cast_open) - 1;
-	tknown = type_index_type_name(index_of(c), buf, l, type, &tt);
+	/* the one typing of the operand fix uses too (cfront/cast-exact.h) */
+	volatile_cast_exactness(index_of(c), buf, l, vc, &ex);
 
 	/* What the access reads: X for &X, *P otherwise. */
-	target = op;
-	if (address) {
-		target.begin++;
-		target = strip_parens(buf, l, target);
-		range_text(buf, l, target, &what, 60);
-		oknown = type_index_expr(index_of(c), buf, l, target, &ot);
-		if (tknown && oknown && ot.cls != TC_UNKNOWN &&
-		    same_unqualified(tt.canonical, ot.canonical) &&
-		    (ot.cls == TC_SCALAR || ot.cls == TC_POINTER))
-			exact = 1;
+	if (vc->form == VC_DEREF && tok_punct(buf, l, op.begin, "&")) {
+		range_text(buf, l, ex.object, &what, 60);
 	} else {
 		struct tok_range p = strip_parens(buf, l, op);
 
@@ -716,44 +710,11 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 			strbuf_addf(&what, "*(%s)", t.buf);
 			strbuf_release(&t);
 		}
-		oknown = type_index_expr(index_of(c), buf, l, p, &ot);
-		if (tknown && oknown && ot.cls == TC_POINTER) {
-			/* P's canonical is "T *": compare with T. */
-			size_t n = strlen(ot.canonical);
-			char pointee[128];
-
-			if (n > 2 && !strcmp(ot.canonical + n - 2, " *")) {
-				memcpy(pointee, ot.canonical, n - 2);
-				pointee[n - 2] = '\0';
-				if (same_unqualified(tt.canonical, pointee) &&
-				    (tt.cls == TC_SCALAR || tt.cls == TC_POINTER))
-					exact = 1;
-			}
-		}
-	}
-	/* *(volatile typeof(x) *)&x is exact whatever x is (if scalar). */
-	if (address && type.end > type.begin) {
-		for (size_t i = type.begin; i + 1 < type.end; i++) {
-			if ((tok_ident(buf, l, i, "typeof") ||
-			     tok_ident(buf, l, i, "__typeof__")) &&
-			    tok_punct(buf, l, i + 1, "(")) {
-				size_t m = tok_match(buf, l, i + 1);
-				struct tok_range inner = { i + 2, m };
-
-				inner = strip_parens(buf, l, inner);
-				if (same_tokens(buf, l, inner, target) &&
-				    !(oknown && is_nonscalar(&ot)))
-					exact = 1;
-			}
-		}
 	}
 
 	if (vc->form != VC_DEREF) {
-		struct strbuf m = STRBUF_INIT;
-
 		strbuf_reset(&what);
 		range_text(buf, l, (struct tok_range){ vc->begin, vc->end }, &what, 60);
-		range_text(buf, l, vc->member, &m, 30);
 		strbuf_addf(&msg, "hand-written volatile %s through '%s'",
 			    use == ONCE_WRITE ? "write" : use == ONCE_READ ?
 			    "read" : "access", what.buf);
@@ -762,16 +723,13 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 				    "pointer", use == ONCE_READ ? "READ_ONCE" :
 				    "WRITE_ONCE");
 		else
-			strbuf_addf(&msg, " (%s): cannot be converted "
-				    "mechanically", once_use_name(use));
-		strbuf_release(&m);
-		exact = 0;
+			strbuf_addf(&msg, " (%s)", once_use_name(use));
 	} else if (use == ONCE_READ || use == ONCE_WRITE) {
 		/* Not known to point to T: the suggestion keeps the cast,
 		 * READ_ONCE(*(T *)ADDR), so that it is C and the same width. */
 		struct strbuf arg = STRBUF_INIT;
 
-		if (!address && !exact) {
+		if (!ex.address && !ex.exact) {
 			strbuf_addstr(&arg, "*(");
 			range_text(buf, l, type, &arg, 60);
 			strbuf_addstr(&arg, " *)");
@@ -786,22 +744,12 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 			    use == ONCE_READ ? "" : ", value");
 		strbuf_release(&arg);
 	} else {
-		strbuf_addf(&msg, "hand-written volatile access of '%s' (%s): "
-			    "cannot be converted mechanically", what.buf,
-			    once_use_name(use));
-		exact = 0;
+		strbuf_addf(&msg, "hand-written volatile access of '%s' (%s)",
+			    what.buf, once_use_name(use));
 	}
-	if (vc->form == VC_DEREF && (use == ONCE_READ || use == ONCE_WRITE)) {
-		if (!exact)
-			strbuf_addstr(&msg, !tknown || !oknown ?
-				      " (type unknown: not converted automatically)" :
-				      " (the cast changes the type: not converted "
-				      "automatically)");
-	}
-	if (l->tok[vc->begin].flags & TF_DEFINE_BODY)
-		exact = 0; /* inside a macro body: argument types unknown */
+	add_fix_reason(&msg, v);
 	add(c, RULE_VOLATILE_CAST, vc->begin, vc->end - 1, msg.buf,
-	    oknown ? &ot : NULL, exact);
+	    ex.known ? &ex.type : NULL, v->converted);
 	strbuf_release(&msg);
 	strbuf_release(&what);
 }
@@ -810,9 +758,16 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 			const char *buf, const struct token_list *l,
 			struct finding_list *out)
 {
-	struct file_ctx c = { o, path, buf, l, out, NULL, NULL };
+	struct file_ctx c;
 	int in_once_impl = 0; /* inside #define READ_ONCE...: once_impl() */
 	size_t eof = l->nr - 1;
+
+	memset(&c, 0, sizeof(c));
+	c.o = o;
+	c.path = path;
+	c.buf = buf;
+	c.l = l;
+	c.out = out;
 
 	for (size_t i = 0; i < eof; i++) {
 		const struct token *t = &l->tok[i];
@@ -842,6 +797,7 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])
 		double_fetch_file(o, path, buf, l, index_of(&c), out);
+	rewrite_result_release(&c.fix);
 	if (c.ti)
 		type_index_free(c.ti);
 }

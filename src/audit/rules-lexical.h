@@ -8,6 +8,9 @@
 #include "findings/finding.h"
 #include "cfront/once-macros.h"
 #include "cfront/tokscan.h"
+#include "rewrite/macro-roles.h"
+#include "rewrite/provider.h"
+#include "rewrite/rewrite.h"
 
 struct lexical_tree;
 
@@ -20,6 +23,18 @@ struct lexical_options {
 	 * file alone cannot tell is resolved through their headers
 	 * (cfront/treetypes.h, built on first need).  NULL: not done. */
 	struct lexical_tree *tree;
+	/* rwonce fix's conversions (src/rewrite/), asked site by site:
+	 * a finding is "fixable" exactly when fix converts the site, and
+	 * says fix's reason when it does not.  Its macros are the table
+	 * above. */
+	struct rewrite_opts fix;
+	/* ... with fix's defaults for where READ_ONCE comes from: a site
+	 * fix leaves because nothing defines it there is not fixable */
+	struct include_line fix_include;
+	struct provider_opts fix_provider;
+	struct provider_cache *fix_headers;
+	struct macro_roles fix_roles;
+	struct include_edges *fix_edges;
 };
 
 /* The rules on by default, and the built-in once-macros. */

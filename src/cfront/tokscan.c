@@ -159,6 +159,7 @@ void tok_match_cache(const char *buf, const struct token_list *l)
 				cache_stack[dbase + dsp++] = i;
 			} else if (b < 0 && dsp) {
 				cache_match[cache_stack[dbase + --dsp]] = i;
+				cache_match[i] = cache_stack[dbase + dsp];
 			}
 			continue;
 		}
@@ -166,6 +167,7 @@ void tok_match_cache(const char *buf, const struct token_list *l)
 			cache_stack[sp++] = i;
 		} else if (b < 0 && sp) {
 			cache_match[cache_stack[--sp]] = i;
+			cache_match[i] = cache_stack[sp];
 		}
 	}
 	cache_list = l;
@@ -199,6 +201,40 @@ size_t tok_match(const char *buf, const struct token_list *l, size_t open)
 			if (--depth == 0)
 				return i;
 		}
+	}
+	return eof;
+}
+
+size_t tok_match_back(const char *buf, const struct token_list *l,
+		      size_t close)
+{
+	size_t depth = 0, eof = l->nr - 1;
+	int in_dir = (l->tok[close].flags & TF_DIRECTIVE) != 0;
+
+	if (bracket(buf, &l->tok[close]) >= 0)
+		return eof;
+	if (cache_list == l && cache_tok == l->tok && cache_nr == l->nr)
+		return cache_match[close];
+	for (size_t i = close + 1; i-- > 0;) {
+		const struct token *t = &l->tok[i];
+		int b;
+
+		if (in_dir) {
+			if (!(t->flags & TF_DIRECTIVE))
+				return eof;
+		} else if (t->flags & TF_DIRECTIVE) {
+			continue;
+		}
+		b = bracket(buf, t);
+		if (b < 0) {
+			depth++;
+		} else if (b > 0) {
+			if (--depth == 0)
+				return i;
+		}
+		/* a directive line's brackets pair on that line only */
+		if (in_dir && (t->flags & TF_BOL))
+			return eof;
 	}
 	return eof;
 }

@@ -51,9 +51,16 @@ static inline int tok_ident(const char *buf, const struct token_list *l,
 size_t tok_match(const char *buf, const struct token_list *l, size_t open);
 
 /*
- * Make tok_match() O(1) for one token list in the calling thread: builds
- * a table of every bracket's partner in one pass (same answers as the
- * scan).  Call it after lexing a file and tok_match_cache_drop() before the
+ * The index of the bracket that opens the one closed at `close`, with the
+ * same rules, or the index of the EOF token when there is none.
+ */
+size_t tok_match_back(const char *buf, const struct token_list *l,
+		      size_t close);
+
+/*
+ * Make tok_match() and tok_match_back() O(1) for one token list in the
+ * calling thread: builds a table of every bracket's partner in one pass
+ * (same answers as the scan).  Call it after lexing a file and tok_match_cache_drop() before the
  * list changes (it frees the table); without it tok_match() scans, which
  * is quadratic on deeply nested input.
  */

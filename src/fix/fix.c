@@ -10,9 +10,13 @@
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
 #include "rewrite/add-include.h"
+#include "rewrite/includers.h"
+#include "rewrite/macro-roles.h"
+#include "rewrite/provider.h"
 #include "fix/in-place.h"
 #include "cfront/lexer.h"
 #include "cfront/once-discover.h"
+#include "cfront/tokscan.h"
 #include "rewrite/rewrite.h"
 #include "cfront/walk.h"
 #include "commands.h"
@@ -38,6 +42,8 @@ struct file_result {
 	size_t converted, left;
 	int trouble;
 	int written;         /* --in-place: the file was replaced */
+	int included;        /* an #include of the once-macros was added */
+	size_t uses;         /* uses of a macro that now takes the value */
 	char *apply_from;    /* the diff names it from this folder, not "." */
 };
 
@@ -47,7 +53,14 @@ struct fix_ctx {
 	int in_place;
 	int self_check;
 	int quiet;
-	struct include_line include; /* --add-include; header NULL: none */
+	/* The header added where READ_ONCE/WRITE_ONCE are not visible
+	 * (<rwonce.h>, or --add-include's); header NULL with
+	 * --no-add-include. */
+	struct include_line include;
+	struct provider_opts provider;
+	struct provider_cache *headers;
+	struct macro_roles roles; /* macros whose body is the access */
+	struct include_edges *edges; /* who includes whom */
 
 	pthread_mutex_t lock;
 	struct file_result *results;
@@ -56,7 +69,8 @@ struct fix_ctx {
 
 /* --self-check: the fixed text must keep every other token, and a second
  * run over it must change nothing. */
-static const char *self_check(const struct fix_ctx *ctx, const char *buf,
+static const char *self_check(const struct fix_ctx *ctx, const char *path,
+			      const char *buf,
 			      size_t len, const struct token_list *toks,
 			      const struct edit_list *edits,
 			      const struct strbuf *fixed)
@@ -66,11 +80,12 @@ static const char *self_check(const struct fix_ctx *ctx, const char *buf,
 	const char *why;
 
 	lex_buffer(fixed->buf, fixed->len, &again);
+	tok_match_cache(fixed->buf, &again); /* the first list's is dropped */
 	why = rewrite_check_preserved(buf, len, toks, edits, fixed->buf,
 				      fixed->len, &again);
 	if (!why) {
-		if (rewrite_buffer(fixed->buf, fixed->len, &again, &ctx->ropts,
-				   &second) < 0)
+		if (rewrite_file(path, NULL, fixed->buf, fixed->len, &again,
+				 &ctx->ropts, &second) < 0)
 			why = "a second run found overlapping edits";
 		else if (second.edits.nr)
 			why = "not idempotent: a second run changes it again";
@@ -92,6 +107,14 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
 		    m->object_arg == 0 &&
 		    memmem(buf, len, m->name, strlen(m->name)))
+			return 1;
+	}
+	/* uses of a macro whose body becomes a WRITE_ONCE taking the value */
+	for (size_t i = 0; i < ctx->roles.nr; i++) {
+		const struct macro_role *r = &ctx->roles.items[i];
+
+		if (macro_role_decision(r) == MR_WRITE &&
+		    memmem(buf, len, r->name, strlen(r->name)))
 			return 1;
 	}
 	return 0;
@@ -158,34 +181,42 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	strbuf_init(&r.notes);
 
 	lex_buffer(f->buf, f->len, toks);
-	if (rewrite_buffer(f->buf, f->len, toks, &ctx->ropts, &res) < 0) {
-		strbuf_addf(&r.notes,
-			    "rwonce: error: %s: internal error: overlapping "
-			    "edits; file left unchanged\n", f->path);
-		r.trouble = 1;
-	}
-	for (size_t i = 0; i < res.notes_nr; i++) {
-		const struct rewrite_note *n = &res.notes[i];
+	tok_match_cache(f->buf, toks); /* linear on deep nesting */
+	{
+		struct strbuf pnotes = STRBUF_INIT;
+		enum provider_answer a;
 
-		if (!ctx->quiet)
+		if (rewrite_provided(ctx->headers, &ctx->provider, f->path,
+				     NULL, f->buf, f->len, toks, &ctx->ropts,
+				     &res, &pnotes, &a) < 0) {
 			strbuf_addf(&r.notes,
-				    "%s:%u:%u: note: %s left unchanged: %s "
-				    "[%s]\n",
+				    "rwonce: error: %s: internal error: "
+				    "overlapping edits; file left unchanged\n",
+				    f->path);
+			r.trouble = 1;
+		}
+		for (size_t i = 0; i < res.notes_nr && !ctx->quiet; i++) {
+			const struct rewrite_note *n = &res.notes[i];
+
+			strbuf_addf(&r.notes,
+				    "%s:%u:%u: note: %s %s: %s [%s]\n",
 				    f->path, n->line, n->col, n->what,
+				    n->converted ? "converted" :
+						   "left unchanged",
 				    n->reason, rules[n->rule].name);
+		}
+		if (a == PROVIDER_ADDED && res.edits.nr) {
+			r.included = 1;
+			if (!ctx->quiet)
+				strbuf_add(&r.notes,
+					   pnotes.buf ? pnotes.buf : "",
+					   pnotes.len);
+		}
+		strbuf_release(&pnotes);
 	}
-	r.left = res.notes_nr;
+	r.left = res.left;
 	r.converted = res.converted;
-	if (res.edits.nr && ctx->include.header &&
-	    include_add_edit(&ctx->include, f->buf, f->len, toks, &ctx->ropts,
-			     &res.edits) &&
-	    edit_list_sort(&res.edits) < 0) {
-		strbuf_addf(&r.notes,
-			    "rwonce: error: %s: internal error: the #include "
-			    "overlaps an edit; file left unchanged\n", f->path);
-		res.edits.nr = 0;
-		r.trouble = 1;
-	}
+	r.uses = res.uses_rewritten;
 
 	if (res.edits.nr && (ctx->self_check || ctx->in_place)) {
 		strbuf_reset(fixed);
@@ -193,7 +224,8 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	}
 	if (res.edits.nr) {
 		if (ctx->self_check) {
-			const char *why = self_check(ctx, f->buf, f->len, toks,
+			const char *why = self_check(ctx, f->path, f->buf,
+						     f->len, toks,
 						     &res.edits, fixed);
 
 			if (why) {
@@ -232,9 +264,11 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 		}
 	}
 	rewrite_result_release(&res);
+	tok_match_cache_drop();
 	fix_worker_trim(w);
 
 	if (!r.diff.len && !r.notes.len && !r.trouble && !r.converted &&
+	    !r.uses &&
 	    !r.left) {
 		free(r.path);
 		strbuf_release(&r.diff);
@@ -261,7 +295,8 @@ int cmd_fix(int argc, const char **argv)
 	int jobs = 0, no_volatile = 0, no_discover = 0, ret = EXIT_CLEAN;
 	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
 	size_t converted = 0, left = 0, files = 0, not_written = 0;
-	int no_progress = 0;
+	int no_progress = 0, no_add_include = 0;
+	size_t included = 0, uses = 0;
 	char *apply_from = NULL;
 	struct option opts[] = {
 		OPT_BOOL(0, "in-place", &ctx.in_place,
@@ -283,9 +318,12 @@ int cmd_fix(int argc, const char **argv)
 			 "leave volatile casts alone, convert only "
 			 "ACCESS_ONCE"),
 		OPT_STRING(0, "add-include", &add_include, "HEADER",
-			   "add #include HEADER (<x.h>, \"x.h\" or x.h) to "
-			   "converted files that do not name READ_ONCE or "
-			   "WRITE_ONCE otherwise"),
+			   "the header that defines READ_ONCE/WRITE_ONCE "
+			   "(<x.h>, \"x.h\" or x.h), added to converted files "
+			   "that cannot see them (default <rwonce.h>)"),
+		OPT_BOOL(0, "no-add-include", &no_add_include,
+			 "add no #include: leave the sites of a file that "
+			 "cannot see READ_ONCE/WRITE_ONCE, with a note"),
 		OPT_STRING(0, "read-name", &read_name, "NAME",
 			   "spell reads NAME(x) (default READ_ONCE)"),
 		OPT_STRING(0, "write-name", &write_name, "NAME",
@@ -305,6 +343,7 @@ int cmd_fix(int argc, const char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	rewrite_opts_init(&ctx.ropts);
+	macro_roles_init(&ctx.roles);
 	once_macros_init(&ctx.macros);
 	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
@@ -320,16 +359,28 @@ int cmd_fix(int argc, const char **argv)
 				       read_name ? read_name : "READ_ONCE",
 				       write_name ? write_name : "WRITE_ONCE");
 	ctx.ropts.volatile_casts = !no_volatile;
-	if (add_include && include_line_init(&ctx.include, add_include) < 0)
+	if (add_include && no_add_include) {
+		error("fix: --add-include and --no-add-include contradict "
+		      "each other");
 		return EXIT_TROUBLE;
+	}
+	if (include_line_init(&ctx.include,
+			      add_include ? add_include : "<rwonce.h>") < 0)
+		return EXIT_TROUBLE;
+	provider_opts_init(&ctx.provider, ctx.ropts.read_name,
+			   ctx.ropts.write_name,
+			   no_add_include ? NULL : &ctx.include);
+	ctx.headers = provider_cache_new(&ctx.provider);
 	pthread_mutex_init(&ctx.lock, NULL);
 
 	memset(&wopt, 0, sizeof(wopt));
 	memset(&stats, 0, sizeof(stats));
 	wopt.excludes = &excludes;
 	wopt.jobs = jobs;
-	if (!no_discover)
-		once_discover_paths(&ctx.macros, argv, (size_t)argc, &wopt);
+	ctx.edges = include_edges_new();
+	rewrite_prepass(argv, (size_t)argc, &wopt, !no_discover, &ctx.macros,
+			&ctx.ropts, &ctx.roles, ctx.edges);
+	provider_cache_use_edges(ctx.headers, ctx.edges);
 	wopt.progress = want_progress(no_progress);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
@@ -349,8 +400,10 @@ int cmd_fix(int argc, const char **argv)
 		/* In place, only what was written counts as converted. */
 		if (!ctx.in_place || r->written) {
 			converted += r->converted;
-			files += r->converted != 0;
-		} else if (r->converted) {
+			files += r->converted != 0 || r->uses != 0;
+			included += r->included;
+			uses += r->uses;
+		} else if (r->converted || r->uses) {
 			not_written++;
 		}
 		left += r->left;
@@ -382,6 +435,15 @@ int cmd_fix(int argc, const char **argv)
 			ctx.in_place ? "converted" : "to convert", files,
 			files == 1 ? "" : "s", left, stats.files,
 			stats.files == 1 ? "" : "s");
+		if (uses)
+			fprintf(stderr, "; %zu use%s of macros that now take "
+				"the value %s", uses, uses == 1 ? "" : "s",
+				ctx.in_place ? "rewritten" : "to rewrite");
+		if (included)
+			fprintf(stderr, "; an #include of READ_ONCE/WRITE_ONCE "
+				"%s to %zu file%s",
+				ctx.in_place ? "added" : "to add", included,
+				included == 1 ? "" : "s");
 		if (not_written)
 			fprintf(stderr, "; %zu file%s could not be written",
 				not_written, not_written == 1 ? "" : "s");
@@ -389,10 +451,14 @@ int cmd_fix(int argc, const char **argv)
 	}
 	if (walk_ret < 0)
 		ret = EXIT_TROUBLE;
-	else if (ret == EXIT_CLEAN && (converted || left))
+	else if (ret == EXIT_CLEAN && (converted || left || uses))
 		ret = EXIT_FINDINGS;
 
 	pthread_mutex_destroy(&ctx.lock);
+	macro_roles_release(&ctx.roles);
+	include_edges_free(ctx.edges);
+	provider_cache_free(ctx.headers);
+	provider_opts_release(&ctx.provider);
 	include_line_release(&ctx.include);
 	rewrite_opts_release(&ctx.ropts);
 	once_macros_release(&ctx.macros);

@@ -1,4 +1,4 @@
-/* `rwonce fix --add-include` (fix-include.h). */
+/* Where an #include line goes (add-include.h). */
 #define _GNU_SOURCE /* memmem */
 #include "rewrite/add-include.h"
 #include "cfront/tokscan.h"
@@ -29,6 +29,14 @@ int include_line_init(struct include_line *inc, const char *header)
 	inc->after = xasprintf("\n#include %s", inc->header);
 	inc->around = xasprintf("\n#include %s\n", inc->header);
 	return 0;
+}
+
+void include_line_init_text(struct include_line *inc, const char *lines)
+{
+	memset(inc, 0, sizeof(*inc));
+	inc->line = xasprintf("%s\n", lines);
+	inc->after = xasprintf("\n%s", lines);
+	inc->around = xasprintf("\n%s\n", lines);
 }
 
 void include_line_release(struct include_line *inc)
@@ -114,28 +122,23 @@ static void insert_before(const struct include_line *inc, const char *buf,
 		edit_list_add(edits, t->off, 0, inc->around);
 }
 
-int include_add_edit(const struct include_line *inc, const char *buf,
-		     size_t len, const struct token_list *l,
-		     const struct rewrite_opts *o, struct edit_list *edits)
+/* Which token ends the place an #include belongs after: the last
+ * well-formed #include outside conditionals (a guard does not count), or
+ * the guard's #define; eof for neither.  *is_include says which. */
+static size_t include_place(const char *buf, const struct token_list *l,
+			    int *is_include)
 {
-	size_t eof = l->nr - 1, last_include = eof;
-	size_t guard_define = eof;
+	size_t eof = l->nr - 1, last_include = eof, guard_define = eof;
 	int depth = 0, guard = 0;
 
 	for (size_t i = 0; i < eof; i++) {
 		const struct token *t = &l->tok[i];
 
-		if (tok_ident(buf, l, i, o->read_name) ||
-		    tok_ident(buf, l, i, o->write_name))
-			return 0; /* named here: defined or included already */
 		if (t->kind != TOK_HASH)
 			continue;
 		if (i + 1 >= eof || (l->tok[i + 1].flags & TF_BOL))
 			continue; /* a lone '#' */
 		if (tok_ident(buf, l, i + 1, "include")) {
-			if (i + 2 < eof && same_header(buf, &l->tok[i + 2],
-						       inc->header))
-				return 0;
 			/* only a well-formed one: #include <x> or "x" */
 			if (depth == guard && i + 3 == directive_end(l, i) &&
 			    (l->tok[i + 2].kind == TOK_HEADER ||
@@ -151,6 +154,8 @@ int include_add_edit(const struct include_line *inc, const char *buf,
 			if (i == 0 && depth == 0 &&
 			    d + 2 < eof && l->tok[d].kind == TOK_HASH &&
 			    tok_ident(buf, l, d + 1, "define") && i + 2 < d &&
+			    /* "#define X" alone, not a macro of that name */
+			    directive_end(l, d) == d + 3 &&
 			    l->tok[d + 2].len == l->tok[i + 2].len &&
 			    !memcmp(buf + l->tok[d + 2].off,
 				    buf + l->tok[i + 2].off, l->tok[d + 2].len)) {
@@ -163,18 +168,68 @@ int include_add_edit(const struct include_line *inc, const char *buf,
 				depth--;
 		}
 	}
-	if (eof == 0)
-		return 0;
-	/* The top of the file is always a safe place, if not the best. */
-	if (!(last_include != eof &&
-	      insert_after_line(inc, buf, len, &l->tok[last_include], edits)) &&
-	    !(last_include == eof && guard_define != eof &&
-	      insert_after_line(inc, buf, len, &l->tok[guard_define], edits)))
-		insert_before(inc, buf, &l->tok[0], edits);
-	/* First among the edits at its offset ("#include" before the
-	 * "READ_ONCE(" of a conversion that starts the same line). */
+	*is_include = last_include != eof;
+	return last_include != eof ? last_include : guard_define;
+}
+
+/* The insertion at the end of edits goes first among those at its
+ * offset ("#include" before the "READ_ONCE(" of a conversion that
+ * starts the same line). */
+static void insert_first(struct edit_list *edits)
+{
 	for (size_t k = 0; k + 1 < edits->nr; k++)
 		edits->items[k].seq++;
 	edits->items[edits->nr - 1].seq = 0;
+}
+
+void include_insert(const struct include_line *inc, const char *buf,
+		    size_t len, const struct token_list *l,
+		    struct edit_list *edits)
+{
+	size_t eof = l->nr - 1, place;
+	int is_include;
+
+	if (eof == 0)
+		return;
+	place = include_place(buf, l, &is_include);
+	/* The top of the file is always a safe place, if not the best. */
+	if (place == eof || !insert_after_line(inc, buf, len, &l->tok[place],
+					       edits))
+		insert_before(inc, buf, &l->tok[0], edits);
+	insert_first(edits);
+}
+
+void include_insert_at_line(const struct include_line *inc, const char *buf,
+			    const struct token_list *l, size_t tok,
+			    struct edit_list *edits)
+{
+	insert_before(inc, buf, &l->tok[tok], edits);
+	insert_first(edits);
+}
+
+int include_present(const struct include_line *inc, const char *buf,
+		    const struct token_list *l)
+{
+	for (size_t i = 0; i + 2 < l->nr - 1; i++)
+		if (l->tok[i].kind == TOK_HASH &&
+		    tok_ident(buf, l, i + 1, "include") &&
+		    same_header(buf, &l->tok[i + 2], inc->header))
+			return 1;
+	return 0;
+}
+
+int include_add_edit(const struct include_line *inc, const char *buf,
+		     size_t len, const struct token_list *l,
+		     const struct rewrite_opts *o, struct edit_list *edits)
+{
+	size_t eof = l->nr - 1;
+
+	for (size_t i = 0; i < eof; i++)
+		if (tok_ident(buf, l, i, o->read_name) ||
+		    tok_ident(buf, l, i, o->write_name))
+			return 0; /* named here: defined or included already */
+	if (eof == 0 || include_present(inc, buf, l))
+		return 0;
+	include_insert(inc, buf, len, l, edits);
 	return 1;
 }

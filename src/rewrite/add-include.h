@@ -1,13 +1,10 @@
 /*
- * `rwonce fix --add-include=HEADER`: files that get READ_ONCE/WRITE_ONCE
- * from a conversion and have no way to see them get "#include HEADER".
- *
- * A file needs it when it does not include HEADER already and names
- * neither the read nor the write macro anywhere (if it does, something
- * defines them there).  The line goes after the last #include that is not
- * inside a conditional (an include guard does not count as one); without
- * such an include, after the guard's #define, or else above the first
- * line that is not a comment.  Nothing else in the file is touched.
+ * Where an #include line goes in a file that `rwonce fix` converts (and
+ * that `rwonce fuzz --mode once` converts): after the last #include that
+ * is not inside a conditional (an include guard does not count as one);
+ * without such an include, after the guard's #define, or else above the
+ * first line that is not a comment.  Which files need one, and which
+ * header, is decided in provider.h.
  */
 #ifndef RWONCE_REWRITE_ADD_INCLUDE_H
 #define RWONCE_REWRITE_ADD_INCLUDE_H
@@ -27,9 +24,31 @@ struct include_line {
 int include_line_init(struct include_line *inc, const char *header);
 void include_line_release(struct include_line *inc);
 
+/* The same for lines of other text (no trailing newline); header NULL. */
+void include_line_init_text(struct include_line *inc, const char *lines);
+
 /*
- * If the file lexed as *l needs the include, add the insertion to *edits
- * (texts from *inc) and return 1; else return 0.
+ * Put inc's lines where an #include belongs in the file lexed as *l:
+ * after its last #include outside conditionals (an include guard does not
+ * count), else after the guard's #define, else above the first line of
+ * code.  Adds the insertion to *edits.
+ */
+void include_insert(const struct include_line *inc, const char *buf,
+		    size_t len, const struct token_list *l,
+		    struct edit_list *edits);
+/* ... or on a line of its own just above token tok's line. */
+void include_insert_at_line(const struct include_line *inc, const char *buf,
+			    const struct token_list *l, size_t tok,
+			    struct edit_list *edits);
+
+/* Does the file #include inc's header (either delimiter)? */
+int include_present(const struct include_line *inc, const char *buf,
+		    const struct token_list *l);
+
+/*
+ * `rwonce fuzz --mode once`'s rule: if the file lexed as *l names
+ * neither the read nor the write macro and does not include the header,
+ * add the insertion to *edits (texts from *inc) and return 1; else 0.
  */
 int include_add_edit(const struct include_line *inc, const char *buf,
 		     size_t len, const struct token_list *l,

@@ -5,6 +5,8 @@
  * When in doubt the site is left and the note says what was in the way.
  */
 #include "rewrite/rewrite.h"
+#include "rewrite/macro-roles.h"
+#include "cfront/cast-exact.h"
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/tokscan.h"
@@ -53,9 +55,31 @@ void rewrite_result_release(struct rewrite_result *res)
 {
 	edit_list_release(&res->edits);
 	free(res->notes);
-	res->notes = NULL;
-	res->notes_nr = res->notes_alloc = 0;
-	res->converted = 0;
+	free(res->sites);
+	memset(res, 0, sizeof(*res));
+}
+
+const struct rewrite_site *rewrite_site_at(const struct rewrite_result *res,
+					   size_t tok)
+{
+	/* sites are met in token order, except those inside an
+	 * ACCESS_ONCE's argument, met after it: a short scan back */
+	size_t lo = 0, hi = res->sites_nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (res->sites[mid].tok < tok)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < res->sites_nr && res->sites[lo].tok == tok)
+		return &res->sites[lo];
+	for (size_t k = 0; k < res->sites_nr; k++)
+		if (res->sites[k].tok == tok)
+			return &res->sites[k];
+	return NULL;
 }
 
 /* Everything one file's scan needs, passed around as one pointer. */
@@ -65,20 +89,19 @@ struct scan {
 	const struct token_list *l;
 	const struct rewrite_opts *opts;
 	struct rewrite_result *res;
-	/* Declared types of plain identifiers, looked up on demand. */
-	struct decl_cache {
-		char *name, *type; /* type NULL: unknown or contradictory */
-	} *decls;
-	size_t decls_nr, decls_alloc;
 	/* The last token of the value of the last write converted: a write
 	 * inside it (only in broken code) must not be converted too. */
 	size_t value_last;
-	/* The audit engine's type index, built on the first volatile cast
-	 * whose operand is more than a plain variable. */
+	/* The file's type index (with its local headers when the path is
+	 * known), built on the first volatile cast; owned when built here. */
 	struct type_index *ti;
+	int own_ti;
+	const char *path;
 	/* The tokens a site is classified within: the whole file, or the
 	 * body of the #define it is in ([scope_begin, scope_end)). */
 	size_t scope_begin, scope_end;
+	/* count_prefixes(): built on first need */
+	size_t *dir_before, *stmt_before;
 };
 
 static const struct token *T(const struct scan *s, size_t i)
@@ -124,6 +147,19 @@ static int ident_in(const struct scan *s, size_t i, const char *const *set)
 	return 0;
 }
 
+static void add_site(struct scan *s, enum rule_id rule, size_t at,
+		     const char *reason)
+{
+	struct rewrite_result *r = s->res;
+
+	ALLOC_GROW(r->sites, r->sites_nr + 1, r->sites_alloc);
+	r->sites[r->sites_nr].tok = at;
+	r->sites[r->sites_nr].rule = rule;
+	r->sites[r->sites_nr].converted = reason == NULL;
+	r->sites[r->sites_nr].reason = reason;
+	r->sites_nr++;
+}
+
 static void note(struct scan *s, enum rule_id rule, size_t at,
 		 const char *what, const char *reason)
 {
@@ -135,7 +171,40 @@ static void note(struct scan *s, enum rule_id rule, size_t at,
 	r->notes[r->notes_nr].col = T(s, at)->col;
 	r->notes[r->notes_nr].what = what;
 	r->notes[r->notes_nr].reason = reason;
+	r->notes[r->notes_nr].converted = 0;
 	r->notes_nr++;
+	r->left++;
+	add_site(s, rule, at, reason);
+	if (rule == RULE_ACCESS_ONCE)
+		r->access_left++;
+}
+
+/* A note about a site that was converted (what decided it). */
+static void note_converted(struct scan *s, enum rule_id rule, size_t at,
+			   const char *what, const char *because)
+{
+	struct rewrite_result *r = s->res;
+
+	ALLOC_GROW(r->notes, r->notes_nr + 1, r->notes_alloc);
+	r->notes[r->notes_nr].rule = rule;
+	r->notes[r->notes_nr].line = T(s, at)->line;
+	r->notes[r->notes_nr].col = T(s, at)->col;
+	r->notes[r->notes_nr].what = what;
+	r->notes[r->notes_nr].reason = because;
+	r->notes[r->notes_nr].converted = 1;
+	r->notes_nr++;
+}
+
+/* The site at token `at` was converted to a read or a write. */
+static void converted(struct scan *s, enum rule_id rule, size_t at,
+		      int write)
+{
+	s->res->converted++;
+	if (write)
+		s->res->writes++;
+	else
+		s->res->reads++;
+	add_site(s, rule, at, NULL);
 }
 
 /* A keyword that ends no operand: one before an operand (return, sizeof
@@ -178,25 +247,12 @@ static size_t prev_code(const struct scan *s, size_t i)
  * lines; a ')' on a directive line is matched on that line only. */
 static size_t match_back(const struct scan *s, size_t close)
 {
-	int in_dir = (T(s, close)->flags & TF_DIRECTIVE) != 0;
-	size_t depth = 0;
+	size_t open = tok_match_back(s->buf, s->l, close);
 
-	for (size_t i = close + 1; i-- > s->scope_begin;) {
-		if (!in_dir && (T(s, i)->flags & TF_DIRECTIVE))
-			continue;
-		if (in_dir && !(T(s, i)->flags & TF_DIRECTIVE))
-			return NONE;
-		if (punct(s, i, ")") || punct(s, i, "]") || punct(s, i, "}")) {
-			depth++;
-		} else if (punct(s, i, "(") || punct(s, i, "[") ||
-			   punct(s, i, "{")) {
-			if (--depth == 0)
-				return punct(s, i, "(") ? i : NONE;
-		}
-		if (in_dir && (T(s, i)->flags & TF_BOL))
-			return NONE; /* the directive's '#' */
-	}
-	return NONE;
+	if (open >= eof_index(s) || open < s->scope_begin ||
+	    !punct(s, open, "("))
+		return NONE;
+	return open;
 }
 
 enum paren_kind { PAREN_EXPR, PAREN_CAST, PAREN_AMBIGUOUS };
@@ -233,18 +289,51 @@ static enum paren_kind paren_kind(const struct scan *s, size_t close)
 }
 
 /*
+ * How many tokens before i are on directive lines, and how many are ';'
+ * or '{' in code: counted once per file, so that the tests below take
+ * the same time for an argument of any length (deeply nested input).
+ */
+static void count_prefixes(struct scan *s)
+{
+	size_t n = s->l->nr, dir = 0, stmt = 0;
+
+	s->dir_before = xmalloc((n + 1) * sizeof(*s->dir_before));
+	s->stmt_before = xmalloc((n + 1) * sizeof(*s->stmt_before));
+	for (size_t i = 0; i < n; i++) {
+		s->dir_before[i] = dir;
+		s->stmt_before[i] = stmt;
+		dir += (T(s, i)->flags & TF_DIRECTIVE) != 0;
+		stmt += punct(s, i, ";") || punct(s, i, "{");
+	}
+	s->dir_before[n] = dir;
+	s->stmt_before[n] = stmt;
+}
+
+/* Is a ';' or '{' among tokens [from, to)? */
+static int holds_statement(struct scan *s, size_t from, size_t to)
+{
+	if (!s->dir_before)
+		count_prefixes(s);
+	return s->stmt_before[to] != s->stmt_before[from];
+}
+
+/*
  * Is any token in [from, to] on a directive line when `from` is not, or,
  * when `from` is on one (a macro body), on another line or in code?
  */
-static int crosses_directive(const struct scan *s, size_t from, size_t to)
+static int crosses_directive(struct scan *s, size_t from, size_t to)
 {
 	int in_dir = (T(s, from)->flags & TF_DIRECTIVE) != 0;
 
-	for (size_t i = from; i <= to; i++) {
+	if (!in_dir) {
+		if (!s->dir_before)
+			count_prefixes(s);
+		return s->dir_before[to + 1] != s->dir_before[from];
+	}
+	for (size_t i = from + 1; i <= to; i++) {
 		unsigned f = T(s, i)->flags;
 
-		if (in_dir ? i > from && ((f & TF_BOL) || !(f & TF_DIRECTIVE))
-			   : (f & TF_DIRECTIVE) != 0)
+		if ((f & TF_BOL) || !(f & TF_DIRECTIVE))
 			return 1;
 	}
 	return 0;
@@ -606,9 +695,36 @@ static int is_once_primitive(const struct scan *s, size_t name)
 	    !memcmp(s->buf + t->off + t->len - (sizeof(tail) - 1), tail,
 		    sizeof(tail) - 1))
 		return 1;
-	return ident(s, name, s->opts->read_name) ||
-	       ident(s, name, s->opts->write_name) || is_access_macro(s, name);
+	if (ident(s, name, s->opts->read_name) ||
+	    ident(s, name, s->opts->write_name) || is_access_macro(s, name))
+		return 1;
+	/* a once-macro the user named (--macro), or a name like one
+	 * (__READ_ONCE_SIZE): audit does not look into these either */
+	{
+		const struct once_macro *m =
+			once_macros_find(s->opts->macros, s->buf + t->off,
+					 t->len);
+		enum once_macro_kind k;
+
+		return (m && !(m->flags & OMF_DISCOVERED)) ||
+		       once_macro_name_implies(s->buf + t->off, t->len, &k);
+	}
 }
+
+/* Does the macro named by token `name` implement a once-access: a
+ * once-primitive, any once-macro of the table (discovered ones too), a
+ * name like one (__READ_ONCE_SIZE)? */
+static int is_once_impl(const struct scan *s, size_t name)
+{
+	const struct token *t = T(s, name);
+
+	return is_once_primitive(s, name) ||
+	       once_macros_find(s->opts->macros, s->buf + t->off, t->len);
+}
+
+static const char body_is_access[] =
+	"inside a macro body that is the access itself: whether it is a read "
+	"or a write depends on each place the macro is used";
 
 /*
  * ACCESS_ONCE(...) spanning [i, close] in the body d of a #define: NULL
@@ -635,9 +751,7 @@ static const char *macro_body_unfixed(const struct scan *s,
 		b++;
 	}
 	if (a == d->body.begin && b + 1 == d->body.end)
-		return "inside a macro body that is the access itself: whether "
-		       "it is a read or a write depends on each place the "
-		       "macro is used";
+		return body_is_access;
 	if ((a > d->body.begin &&
 	     (punct(s, a - 1, "#") || punct(s, a - 1, "##"))) ||
 	    (b + 1 < d->body.end &&
@@ -696,6 +810,130 @@ static size_t access_once_site(struct scan *s, size_t i)
 	return next;
 }
 
+/* A parameter name the macro does not use yet, for the value a write
+ * macro takes: with its texts for the edits. */
+static const struct value_param {
+	const char *name, *after_params, *tail;
+} value_params[] = {
+	{ "value", ", value", ", value)" },
+	{ "value_", ", value_", ", value_)" },
+	{ "once_value", ", once_value", ", once_value)" },
+	{ "once_value_", ", once_value_", ", once_value_)" },
+};
+
+static const struct value_param *free_value_param(const struct scan *s,
+						  const struct define_span *d)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(value_params); k++) {
+		int used = 0;
+
+		for (size_t t = d->name; t < d->body.end && !used; t++)
+			used = ident(s, t, value_params[k].name);
+		if (!used)
+			return &value_params[k];
+	}
+	return NULL;
+}
+
+/*
+ * The ACCESS_ONCE(arg) at [i, close] is the whole body of macro d, and m
+ * says what its uses in the tree do: all read -- READ_ONCE; all write
+ * whole statements -- the macro takes the value and does WRITE_ONCE (its
+ * uses are rewritten where they are, use_site()); else left.
+ */
+static size_t body_by_uses(struct scan *s, size_t i, size_t close,
+			   struct tok_range arg, const struct define_span *d,
+			   const struct macro_role *m)
+{
+	const char *what = "ACCESS_ONCE()";
+	struct edit_list *e = &s->res->edits;
+	enum macro_use_role role = macro_role_decision(m);
+	const struct value_param *vp;
+	size_t params_close;
+
+	if (role == MR_READ && s->opts->leave_reads) {
+		note(s, RULE_ACCESS_ONCE, i, what, s->opts->leave_reads);
+		return i + 2;
+	}
+	if (role == MR_WRITE && s->opts->leave_writes) {
+		note(s, RULE_ACCESS_ONCE, i, what, s->opts->leave_writes);
+		return i + 2;
+	}
+	if (role == MR_READ) {
+		edit_list_add(e, T(s, i)->off, T(s, i)->len,
+			      s->opts->read_name);
+		converted(s, RULE_ACCESS_ONCE, i, 0);
+		note_converted(s, RULE_ACCESS_ONCE, i, what, m->note);
+		return i + 2;
+	}
+	if (role == MR_WRITE && d->function_like &&
+	    (params_close = tok_match(s->buf, s->l, d->name + 1)) <
+		    d->body.begin &&
+	    (vp = free_value_param(s, d))) {
+		const struct token *pc = T(s, params_close);
+
+		/* NAME(p) -> NAME(p, value); (ACCESS_ONCE(x)) ->
+		 * WRITE_ONCE(x, value): no grouping parentheses around
+		 * a statement */
+		edit_list_add(e, pc->off, 0, params_close == d->name + 2 ?
+			      vp->name : vp->after_params);
+		edit_list_add(e, T(s, d->body.begin)->off,
+			      T(s, arg.begin)->off - T(s, d->body.begin)->off,
+			      s->opts->write_open);
+		edit_list_add(e, T(s, arg.end - 1)->off + T(s, arg.end - 1)->len,
+			      T(s, d->body.end - 1)->off +
+			      T(s, d->body.end - 1)->len -
+			      (T(s, arg.end - 1)->off + T(s, arg.end - 1)->len),
+			      vp->tail);
+		converted(s, RULE_ACCESS_ONCE, i, 1);
+		note_converted(s, RULE_ACCESS_ONCE, i, what, m->note);
+		return close + 1;
+	}
+	note(s, RULE_ACCESS_ONCE, i, what, m->note);
+	return i + 2;
+}
+
+/*
+ * A use of a macro whose every use is a whole-statement write (m), at
+ * token i: "NAME(a) = v;" becomes "NAME(a, v);", as its definition now
+ * takes the value.  Returns the next token to look at.
+ */
+static size_t use_site(struct scan *s, size_t i, const struct macro_role *m)
+{
+	struct tok_range args[1];
+	size_t nargs, close, last = 0, prev = prev_code(s, i);
+	const char *why = NULL;
+	struct define_span d;
+	int in_body;
+
+	if ((prev != NONE && (punct(s, prev, ".") || punct(s, prev, "->"))) ||
+	    ((T(s, i)->flags & TF_DIRECTIVE) &&
+	     !(T(s, i)->flags & TF_DEFINE_BODY)) ||
+	    tok_call_args(s->buf, s->l, i, args, 1, &nargs, &close) < 0)
+		return i + 1;
+	in_body = enter_body(s, i, &d);
+	if (classify(s, i, close, &last, &why) == USE_WRITE &&
+	    !crosses_directive(s, i, last)) {
+		struct edit_list *e = &s->res->edits;
+
+		if (nargs == 1 && args[0].begin == args[0].end) {
+			/* "NAME() = v;" -> "NAME(v);" */
+			edit_list_add(e, T(s, i + 1)->off + 1,
+				      T(s, close + 2)->off -
+				      (T(s, i + 1)->off + 1), "");
+			edit_list_add(e, T(s, last)->off + T(s, last)->len, 0,
+				      ")");
+		} else {
+			write_tail(s, close, 1, close + 1, last);
+		}
+		s->res->uses_rewritten++;
+	}
+	(void)m;
+	if (in_body)
+		leave_body(s);
+	return i + 1;
+}
+
 static size_t access_once_in_scope(struct scan *s, size_t i,
 				   const struct define_span *body)
 {
@@ -733,23 +971,35 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 		     "not called with exactly one argument");
 		return i + 1;
 	}
-	for (size_t k = arg.begin, depth = 0; k < arg.end; k++) {
-		if (punct(s, k, "(") || punct(s, k, "["))
-			depth++;
-		else if ((punct(s, k, ")") || punct(s, k, "]")) && depth)
-			depth--;
-		/* Statements, or "int g" outside any parentheses (casts and
-		 * sizeof keep their type names inside them). */
-		if (punct(s, k, ";") || punct(s, k, "{") ||
-		    (!depth && k > arg.begin && T(s, k)->kind == TOK_IDENT &&
+	/* Statements, or "int g" outside any parentheses (casts and sizeof
+	 * keep their type names inside them); nested groups are jumped
+	 * over, so nesting costs nothing. */
+	for (size_t k = arg.begin; k < arg.end; k++) {
+		if (holds_statement(s, arg.begin, arg.end) ||
+		    (k > arg.begin && T(s, k)->kind == TOK_IDENT &&
 		     T(s, k - 1)->kind == TOK_IDENT &&
 		     !unevaluated_word(s, k - 1))) {
 			note(s, RULE_ACCESS_ONCE, i, what,
 			     "the argument is not an expression");
 			return i + 1;
 		}
+		if (punct(s, k, "(") || punct(s, k, "[")) {
+			size_t m = tok_match(s->buf, s->l, k);
+
+			if (m >= arg.end)
+				break; /* unbalanced: seen as a whole above */
+			k = m;
+		}
 	}
 	if (body && (why = macro_body_unfixed(s, body, i, close))) {
+		const struct macro_role *m = NULL;
+
+		if (why == body_is_access && s->opts->roles)
+			m = macro_roles_find(s->opts->roles,
+					     s->buf + T(s, body->name)->off,
+					     T(s, body->name)->len);
+		if (m)
+			return body_by_uses(s, i, close, arg, body, m);
 		note(s, RULE_ACCESS_ONCE, i, what, why);
 		return i + 2;
 	}
@@ -770,6 +1020,8 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 			      ident(s, k, s->opts->write_name))))
 				why = "in a macro body, the assigned value holds "
 				      "another ACCESS_ONCE or stray bytes";
+		if (!why)
+			why = s->opts->leave_writes;
 		if (why) {
 			note(s, RULE_ACCESS_ONCE, i, what, why);
 			break;
@@ -777,12 +1029,17 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 		edit_list_add(&s->res->edits, t->off, t->len,
 			      s->opts->write_name);
 		write_tail(s, close, 1, close + 1, last);
-		s->res->converted++;
+		converted(s, RULE_ACCESS_ONCE, i, 1);
 		break;
 	case USE_READ:
+		if (s->opts->leave_reads) {
+			note(s, RULE_ACCESS_ONCE, i, what,
+			     s->opts->leave_reads);
+			break;
+		}
 		edit_list_add(&s->res->edits, t->off, t->len,
 			      s->opts->read_name);
-		s->res->converted++;
+		converted(s, RULE_ACCESS_ONCE, i, 0);
 		break;
 	case USE_LEAVE:
 		note(s, RULE_ACCESS_ONCE, i, what, why);
@@ -792,450 +1049,119 @@ static size_t access_once_in_scope(struct scan *s, size_t i,
 	return i + 2;
 }
 
-/* ---- declared types of plain identifiers, for volatile casts ---- */
+static size_t volatile_cast_in_scope(struct scan *s, size_t i,
+				     const struct define_span *body);
 
-static const char *const dropped_words[] = {
-	"const", "volatile", "__volatile__", "__volatile", "static", "extern",
-	"register", "auto", "inline", "__inline", "__inline__", "__thread",
-	"_Thread_local", "restrict", "__restrict", "__restrict__", NULL,
-};
-
-static int is_word(const char *w, const char *const *set)
-{
-	for (; *set; set++)
-		if (!strcmp(w, *set))
-			return 1;
-	return 0;
-}
-
-/*
- * One spelling for a type given as words and '*'s: qualifiers and storage
- * classes dropped, the arithmetic keywords put in one order ("long
- * unsigned int" == "unsigned long").  Returns NULL when there is no type
- * name in it at all.  Caller frees.
- */
-static char *normalize_type(char **words, size_t nr)
-{
-	static const char *const arith[] = { "char", "short", "int", "long",
-					     "signed", "unsigned", "float",
-					     "double", "_Bool", "void", NULL };
-	struct strbuf sb = STRBUF_INIT;
-	int n_long = 0, has[10] = { 0 }, other = 0, stars = 0;
-	size_t i;
-
-	for (i = 0; i < nr && strcmp(words[i], "*"); i++) {
-		if (is_word(words[i], dropped_words))
-			continue;
-		if (is_word(words[i], arith)) {
-			for (int k = 0; arith[k]; k++)
-				if (!strcmp(words[i], arith[k]))
-					has[k]++;
-			n_long += !strcmp(words[i], "long");
-		} else {
-			if (other++)
-				strbuf_addch(&sb, ' ');
-			strbuf_addstr(&sb, words[i]);
-		}
-	}
-	for (; i < nr; i++)
-		stars += !strcmp(words[i], "*");
-
-	int any_arith = 0;
-	for (int k = 0; arith[k]; k++)
-		any_arith |= has[k] != 0;
-	if (any_arith) {
-		const char *sign = has[5] ? "unsigned " :
-				   (has[4] && has[0]) ? "signed " : "";
-		const char *base;
-
-		if (has[0])
-			base = "char";
-		else if (has[7])
-			base = n_long ? "long double" : "double";
-		else if (has[6])
-			base = "float";
-		else if (has[8])
-			base = "_Bool";
-		else if (has[9])
-			base = "void";
-		else if (has[1])
-			base = "short";
-		else
-			base = n_long >= 2 ? "long long" :
-			       n_long ? "long" : "int";
-		if (other)
-			strbuf_addch(&sb, ' ');
-		strbuf_addstr(&sb, sign);
-		strbuf_addstr(&sb, base);
-		other++;
-	}
-	if (!other) {
-		strbuf_release(&sb);
-		return NULL;
-	}
-	for (int k = 0; k < stars; k++)
-		strbuf_addstr(&sb, " *");
-	return strbuf_detach(&sb);
-}
-
-static void free_words(char **w, size_t nr)
-{
-	for (size_t i = 0; i < nr; i++)
-		free(w[i]);
-	free(w);
-}
-
-/*
- * The type every declaration of identifier NAME in this file gives it, or
- * NULL when there is none or they disagree.  A declaration is recognised
- * as words and '*'s between a statement boundary and the name, followed
- * by ';', '=', ',' or ')'.  Anything that might be one but cannot be read
- * (an array, "int a, x;") makes the answer unknown: never a guess.
- */
-static char *scan_decl_type(struct scan *s, const char *name)
-{
-	char *found = NULL;
-	int poisoned = 0;
-	struct strbuf sp = STRBUF_INIT;
-	size_t name_len = strlen(name);
-
-	for (size_t i = 0; i < eof_index(s) && !poisoned; i++) {
-		size_t n, j, start;
-		char **words;
-
-		/* A whole-file scan per name: reject on the length first. */
-		if (T(s, i)->kind != TOK_IDENT ||
-		    (T(s, i)->len != name_len &&
-		     !(T(s, i)->flags & TF_SPLICED)) ||
-		    !ident(s, i, name) ||
-		    (T(s, i)->flags & TF_DIRECTIVE))
-			continue;
-		n = i + 1;
-		if (!(punct(s, n, ";") || punct(s, n, "=") ||
-		      punct(s, n, ",") || punct(s, n, ")") ||
-		      punct(s, n, "[")))
-			continue;
-		/* Walk back over words and stars. */
-		j = i;
-		while (j > 0 && !(T(s, j - 1)->flags & TF_DIRECTIVE) &&
-		       (T(s, j - 1)->kind == TOK_IDENT || punct(s, j - 1, "*")))
-			j--;
-		start = j;
-		if (start == i) {
-			/* "int a, x;": a declaration we cannot read. */
-			if (start > 0 && punct(s, start - 1, ",") &&
-			    !punct(s, n, ")"))
-				poisoned = 1;
-			continue;
-		}
-		if (start > 0 && !(T(s, start - 1)->flags & TF_DIRECTIVE) &&
-		    !(punct(s, start - 1, ";") || punct(s, start - 1, "{") ||
-		      punct(s, start - 1, "}") || punct(s, start - 1, "(") ||
-		      punct(s, start - 1, ",")))
-			continue; /* an expression such as "y = a * x;" */
-		if (not_operand_word(s, start))
-			continue; /* "return x;", "else x = 1;" */
-		words = xcalloc(i - start, sizeof(*words));
-		for (j = start; j < i; j++) {
-			strbuf_reset(&sp);
-			token_spelling(s->buf, T(s, j), &sp);
-			words[j - start] = xstrdup(strbuf_str(&sp));
-		}
-		char *type = normalize_type(words, i - start);
-		free_words(words, i - start);
-		if (!type || punct(s, n, "[") ||
-		    (start > 0 && punct(s, start - 1, ",") && !punct(s, n, ")"))) {
-			free(type);
-			poisoned = 1;
-		} else if (!found) {
-			found = type;
-		} else {
-			if (strcmp(found, type))
-				poisoned = 1;
-			free(type);
-		}
-	}
-	strbuf_release(&sp);
-	if (poisoned) {
-		free(found);
-		return NULL;
-	}
-	return found;
-}
-
-static const char *decl_type(struct scan *s, size_t tok)
-{
-	struct strbuf sp = STRBUF_INIT;
-	struct decl_cache *d;
-
-	token_spelling(s->buf, T(s, tok), &sp);
-	for (size_t k = 0; k < s->decls_nr; k++)
-		if (!strcmp(s->decls[k].name, sp.buf)) {
-			strbuf_release(&sp);
-			return s->decls[k].type;
-		}
-	ALLOC_GROW(s->decls, s->decls_nr + 1, s->decls_alloc);
-	d = &s->decls[s->decls_nr++];
-	d->name = strbuf_detach(&sp);
-	d->type = scan_decl_type(s, d->name);
-	return d->type;
-}
-
-/*
- * The pointee type of the cast "( WORDS * )" at [open, close], normalised,
- * if it is volatile-qualified itself ("volatile int *", "int volatile *",
- * "u32 * volatile *" -- but not "volatile int **", a plain pointer to a
- * pointer to volatile).  NULL otherwise.
- */
-static char *volatile_pointee(struct scan *s, size_t open, size_t close)
-{
-	size_t last_star = NONE, nr = 0;
-	int vol = 0;
-	char **words;
-	struct strbuf sp = STRBUF_INIT;
-	char *type;
-
-	if (close < open + 3 || !punct(s, close - 1, "*"))
-		return NULL;
-	for (size_t i = open + 1; i < close - 1; i++) {
-		if (punct(s, i, "*"))
-			last_star = i;
-		else if (T(s, i)->kind != TOK_IDENT)
-			return NULL;
-	}
-	for (size_t i = last_star == NONE ? open + 1 : last_star + 1;
-	     i < close - 1; i++)
-		vol |= ident(s, i, "volatile") || ident(s, i, "__volatile__") ||
-		       ident(s, i, "__volatile");
-	if (!vol)
-		return NULL;
-	words = xcalloc(close - open, sizeof(*words));
-	for (size_t i = open + 1; i < close - 1; i++) {
-		strbuf_reset(&sp);
-		token_spelling(s->buf, T(s, i), &sp);
-		words[nr++] = xstrdup(strbuf_str(&sp));
-	}
-	strbuf_release(&sp);
-	type = normalize_type(words, nr);
-	free_words(words, nr);
-	return type;
-}
-
-/*
- * The end (exclusive) of the unary-expression operand starting at i:
- * an identifier or a parenthesised expression, then any ., ->, [] and ().
- * NONE when there is none.
- */
-static size_t operand_end(const struct scan *s, size_t i)
-{
-	size_t e;
-
-	if (i >= eof_index(s))
-		return NONE;
-	if (T(s, i)->kind == TOK_IDENT && !not_operand_word(s, i))
-		e = i + 1;
-	else if (punct(s, i, "(") && (e = tok_match(s->buf, s->l, i)) <
-					     eof_index(s))
-		e = e + 1;
-	else
-		return NONE;
-	for (;;) {
-		if ((punct(s, e, ".") || punct(s, e, "->")) &&
-		    T(s, e + 1)->kind == TOK_IDENT) {
-			e += 2;
-		} else if (punct(s, e, "[") || punct(s, e, "(")) {
-			size_t m = tok_match(s->buf, s->l, e);
-
-			if (m >= eof_index(s))
-				return NONE;
-			e = m + 1;
-		} else {
-			return e;
-		}
-	}
-}
-
-/* A canonical type without const/volatile, words single-spaced. */
-static void unqualified(const char *in, struct strbuf *out)
-{
-	const char *p = in;
-
-	while (*p) {
-		size_t n = strcspn(p, " ");
-
-		if (n && !((n == 8 && !memcmp(p, "volatile", 8)) ||
-			   (n == 5 && !memcmp(p, "const", 5)) ||
-			   (n == 12 && !memcmp(p, "__volatile__", 12)))) {
-			if (out->len)
-				strbuf_addch(out, ' ');
-			strbuf_add(out, p, n);
-		}
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-}
-
-/* Does a type spelling name an aggregate (or something we cannot read)? */
-static int aggregate_spelling(const char *t)
-{
-	return strstr(t, "struct") || strstr(t, "union") || strchr(t, '<') ||
-	       strchr(t, '[') || strchr(t, '(');
-}
-
-/* Is the cast's normalised type the spelled or canonical type given? */
-static int same_as(const char *cast_type, const char *type)
-{
-	struct strbuf u = STRBUF_INIT;
-	int same;
-
-	unqualified(type, &u);
-	same = !strcmp(cast_type, strbuf_str(&u));
-	strbuf_release(&u);
-	return same;
-}
-
-/*
- * Does the type index show the cast's type (normalised, cast_type) to be
- * the operand's own?  For "&X" the operand X must have that type, spelled
- * the same way or after typedefs; for a pointer P (deref) P must point to
- * it.  Only scalars and pointers: READ_ONCE of an aggregate is not the
- * same access as a volatile one.
- */
-static int exact_by_index(struct scan *s, const char *cast_type,
-			  struct tok_range operand, int deref)
-{
-	struct type_answer ot;
-
-	if (!s->ti)
-		s->ti = type_index_build(s->buf, s->l);
-	if (!type_index_expr(s->ti, s->buf, s->l, operand, &ot))
-		return 0;
-	if (deref) {
-		size_t ns = strlen(ot.spelled), nc = strlen(ot.canonical);
-
-		if (ot.cls != TC_POINTER || ns < 3 || nc < 3 ||
-		    strcmp(ot.spelled + ns - 2, " *") ||
-		    strcmp(ot.canonical + nc - 2, " *"))
-			return 0;
-		ot.spelled[ns - 2] = '\0';
-		ot.canonical[nc - 2] = '\0';
-		if (aggregate_spelling(ot.canonical))
-			return 0;
-	} else if (ot.cls != TC_SCALAR && ot.cls != TC_POINTER) {
-		return 0;
-	}
-	return same_as(cast_type, ot.spelled) ||
-	       same_as(cast_type, ot.canonical);
-}
-
-static size_t volatile_cast_in_scope(struct scan *s, size_t i);
-
-/* "*(volatile T *)..." at token i (the '*'). */
+/* "*(volatile T *)..." at token i (the '*'), or "((volatile T *)E)->f"
+ * and "[...]" at their outer '('. */
 static size_t volatile_cast_site(struct scan *s, size_t i)
 {
 	struct define_span d;
 	size_t next;
 
 	if (!enter_body(s, i, &d))
-		return volatile_cast_in_scope(s, i);
-	next = volatile_cast_in_scope(s, i);
+		return volatile_cast_in_scope(s, i, NULL);
+	next = volatile_cast_in_scope(s, i, &d);
 	leave_body(s);
 	return next;
 }
 
-static size_t volatile_cast_in_scope(struct scan *s, size_t i)
+static struct type_index *index_of(struct scan *s)
+{
+	if (!s->ti) {
+		s->ti = type_index_build(s->buf, s->l);
+		if (s->path)
+			type_index_add_local_headers(s->ti, s->path);
+		s->own_ti = 1;
+	}
+	return s->ti;
+}
+
+static size_t volatile_cast_in_scope(struct scan *s, size_t i,
+				     const struct define_span *body)
 {
 	const char *what = "volatile cast", *why = NULL;
-	size_t prev = prev_code(s, i), close, amp, end, last = 0;
-	char *cast_type;
-	const char *var_type = NULL;
+	size_t prev = prev_code(s, i), last = 0, obj_first, obj_last;
+	struct volatile_cast vc;
+	struct cast_exactness ex;
 	enum use use;
-	int deref;
 
-	if (i + 1 >= eof_index(s) || !punct(s, i + 1, "("))
+	if (!find_volatile_cast(s->buf, s->l, i, &vc) || vc.end > s->scope_end)
 		return i + 1;
-	if (prev != NONE && ends_operand(s, prev) &&
-	    !(punct(s, prev, ")") && paren_kind(s, prev) != PAREN_EXPR))
-		return i + 1; /* a multiplication */
-	close = tok_match(s->buf, s->l, i + 1);
-	if (close >= eof_index(s))
-		return i + 1;
-	cast_type = volatile_pointee(s, i + 1, close);
-	if (!cast_type)
-		return i + 1;
+	if (vc.form == VC_DEREF) {
+		/* "a * (volatile T *)p" is a product, not a dereference */
+		if (prev != NONE && ends_operand(s, prev) &&
+		    !(punct(s, prev, ")") && paren_kind(s, prev) != PAREN_EXPR))
+			return i + 1;
+	} else if (prev != NONE && T(s, prev)->kind == TOK_IDENT &&
+		   !not_operand_word(s, prev)) {
+		return i + 1; /* f((volatile T *)p)->x: a call's parentheses */
+	}
 	if (prev != NONE && punct(s, prev, ")") &&
 	    paren_kind(s, prev) == PAREN_AMBIGUOUS) {
 		note(s, RULE_VOLATILE_CAST, i, what,
+		     vc.form == VC_DEREF ?
 		     "after \"(name) *\": a dereference if name is a type, a "
-		     "multiplication if not, which tokens alone cannot tell");
-		goto out;
+		     "multiplication if not, which tokens alone cannot tell" :
+		     "after \"(name)\": a cast if name is a type, a call if "
+		     "not, which tokens alone cannot tell");
+		return i + 1;
 	}
 	if (T(s, i)->flags & TF_DIRECTIVE) {
-		if (T(s, i)->flags & TF_DEFINE_BODY)
-			note(s, RULE_VOLATILE_CAST, i, what,
-			     "inside a macro body: whether it is a read or a "
-			     "write depends on each place the macro is used");
-		goto out;
+		if (!(T(s, i)->flags & TF_DEFINE_BODY))
+			return i + 1;
+		/* the volatile cast that implements a once-macro is not a
+		 * site (audit does not report it either) */
+		if (body && is_once_impl(s, body->name))
+			return i + 1;
+		note(s, RULE_VOLATILE_CAST, i, what,
+		     "inside a macro body: whether it is a read or a write, "
+		     "and of which type, depends on each place the macro is "
+		     "used");
+		return i + 1;
 	}
-	amp = close + 1;
-	deref = !punct(s, amp, "&");
-	if (deref) {
-		/* *(volatile T *)P: READ_ONCE(*P) when P has type T *. */
-		end = unary_expr_end(s->buf, s->l, close + 1);
-		if (end == close + 1)
-			end = NONE;
-	} else {
-		end = operand_end(s, amp + 1);
-	}
-	if (end == NONE || end > eof_index(s)) {
-		note(s, RULE_VOLATILE_CAST, i, what, "operand not understood");
-		goto out;
-	}
-	if (crosses_directive(s, i, end - 1)) {
+	if (crosses_directive(s, i, vc.end - 1)) {
 		note(s, RULE_VOLATILE_CAST, i, what,
 		     "a preprocessor directive inside the expression");
-		goto out;
+		return i + 1;
 	}
-	if (T(s, end - 1)->flags & TF_UNTERMINATED) {
+	if (T(s, vc.end - 1)->flags & TF_UNTERMINATED) {
 		note(s, RULE_VOLATILE_CAST, i, what, "an unterminated literal");
-		goto out;
+		return i + 1;
 	}
-	if (!deref && end == amp + 2 && (var_type = decl_type(s, amp + 1)) &&
-	    strcmp(var_type, cast_type)) {
-		note(s, RULE_VOLATILE_CAST, i, what,
-		     "the cast's type differs from the variable's: "
-		     "READ_ONCE() would access it at another type or width");
-		goto out;
+	volatile_cast_exactness(index_of(s), s->buf, s->l, &vc, &ex);
+	if (!ex.exact) {
+		note(s, RULE_VOLATILE_CAST, i, what, ex.why);
+		return i + 1;
 	}
-	if (!(!deref && end == amp + 2 && var_type) &&
-	    !exact_by_index(s, cast_type,
-			    (struct tok_range){ deref ? close + 1 : amp + 1,
-						end }, deref)) {
-		note(s, RULE_VOLATILE_CAST, i, what, deref ?
-		     "type of the pointer unknown or not T *: READ_ONCE(*p) "
-		     "is exact only if p points to the cast's type" :
-		     "type of the operand unknown or not the cast's type: "
-		     "exact only if it has the cast's type");
-		goto out;
-	}
-	if (!plain_span(s, i, deref ? close : amp)) {
+	/* The operand's text as written: after '&' for "&X", the whole
+	 * pointer expression for "P" (grouping parentheses kept). */
+	obj_first = vc.operand.begin + (ex.address ? 1 : 0);
+	obj_last = vc.operand.end - 1;
+	if (obj_first > obj_last ||
+	    !plain_span(s, i, ex.address ? vc.operand.begin :
+				vc.operand.begin - 1) ||
+	    (vc.end - 1 > obj_last && !plain_span(s, obj_last, vc.end - 1))) {
 		note(s, RULE_VOLATILE_CAST, i, what,
 		     "a comment or line splice inside the cast");
-		goto out;
+		return i + 1;
 	}
-	use = classify(s, i, end - 1, &last, &why);
+	use = classify(s, i, vc.end - 1, &last, &why);
 	if (use == USE_LEAVE) {
 		note(s, RULE_VOLATILE_CAST, i, what, why);
-		goto out;
+		return i + 1;
 	}
 	if (!s->opts->volatile_casts)
-		goto out;
+		return i + 1;
+	if ((why = use == USE_READ ? s->opts->leave_reads :
+				     s->opts->leave_writes)) {
+		note(s, RULE_VOLATILE_CAST, i, what, why);
+		return i + 1;
+	}
 	{
 		struct edit_list *e = &s->res->edits;
-		const struct token *st = T(s, i), *at = T(s, amp);
-		const struct token *ot = T(s, end - 1);
-		size_t upto = at->off + at->len;
+		const struct token *st = T(s, i), *ot = T(s, obj_last);
+		size_t upto = T(s, obj_first)->off;
 		char before = st->off ? s->buf[st->off - 1] : ' ';
 
 		/* "return*(volatile int *)&x": keep "return" a word of its own. */
@@ -1243,25 +1169,24 @@ static size_t volatile_cast_in_scope(struct scan *s, size_t i)
 		    (before >= 'A' && before <= 'Z') ||
 		    (before >= '0' && before <= '9') || (before & 0x80))
 			edit_list_add(e, st->off, 0, " ");
-
 		/* "*(volatile T *) p": no blank between '*' and p after it. */
-		if (deref)
-			upto = blank_between(s, close, close + 1) ?
-				       T(s, close + 1)->off :
-				       T(s, close)->off + T(s, close)->len;
+		if (!ex.address && !blank_between(s, obj_first - 1, obj_first))
+			upto = T(s, obj_first - 1)->off +
+			       T(s, obj_first - 1)->len;
 		edit_list_add(e, st->off, upto - st->off,
-			      deref ? (use == USE_READ ? s->opts->read_open_deref :
-					      s->opts->write_open_deref) :
+			      !ex.address ? (use == USE_READ ?
+					     s->opts->read_open_deref :
+					     s->opts->write_open_deref) :
 			      use == USE_READ ? s->opts->read_open :
 						s->opts->write_open);
-		if (use == USE_READ)
+		/* "*((volatile T *)&x)": the outer ')' closes the call */
+		if (use == USE_READ && vc.end - 1 == obj_last)
 			edit_list_add(e, ot->off + ot->len, 0, ")");
-		else
-			write_tail(s, end - 1, 0, end, last);
-		s->res->converted++;
+		else if (use == USE_WRITE)
+			write_tail(s, vc.end - 1, vc.end - 1 != obj_last, vc.end,
+				   last);
+		converted(s, RULE_VOLATILE_CAST, i, use == USE_WRITE);
 	}
-out:
-	free(cast_type);
 	return i + 1;
 }
 
@@ -1276,19 +1201,40 @@ static int note_order(const void *a_, const void *b_)
 	return 0;
 }
 
-int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
-		   const struct rewrite_opts *opts, struct rewrite_result *res)
+int rewrite_file(const char *path, struct type_index *ti, const char *buf,
+		 size_t len, const struct token_list *toks,
+		 const struct rewrite_opts *opts, struct rewrite_result *res)
 {
-	struct scan s = { buf, len, toks, opts, res, NULL, 0, 0, NONE, NULL,
-			  0, toks->nr - 1 };
+	struct scan s;
 	int ret = 0;
 
+	memset(&s, 0, sizeof(s));
+	s.buf = buf;
+	s.len = len;
+	s.l = toks;
+	s.opts = opts;
+	s.res = res;
+	s.value_last = NONE;
+	s.ti = ti;
+	s.path = path;
+	s.scope_end = toks->nr - 1;
 	for (size_t i = 0; i < eof_index(&s);) {
 		const struct token *t = T(&s, i);
 
+		const struct macro_role *m;
+
 		if (t->kind == TOK_IDENT && is_access_macro(&s, i))
 			i = access_once_site(&s, i);
-		else if (t->kind == TOK_PUNCT && punct(&s, i, "*"))
+		else if (t->kind == TOK_IDENT && opts->roles &&
+			 (m = macro_roles_find(opts->roles, buf + t->off,
+					       t->len)) &&
+			 macro_role_decision(m) == MR_WRITE &&
+			 !(T(&s, i)->flags & TF_DIRECTIVE &&
+			   !(T(&s, i)->flags & TF_DEFINE_BODY)))
+			i = use_site(&s, i, m);
+		else if (t->kind == TOK_PUNCT &&
+			 opts->volatile_casts &&
+			 (punct(&s, i, "*") || punct(&s, i, "(")))
 			i = volatile_cast_site(&s, i);
 		else
 			i++;
@@ -1297,19 +1243,176 @@ int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		/* Never half a rewrite: drop them all, keep the file. */
 		res->edits.nr = 0;
 		res->converted = 0;
+		res->reads = res->writes = 0;
+		for (size_t k = 0; k < res->sites_nr; k++)
+			if (res->sites[k].converted) {
+				res->sites[k].converted = 0;
+				res->sites[k].reason = "overlapping edits (an "
+						       "internal error)";
+			}
 		ret = -1;
 	}
 	if (res->notes_nr > 1)
 		qsort(res->notes, res->notes_nr, sizeof(*res->notes),
 		      note_order);
-	for (size_t k = 0; k < s.decls_nr; k++) {
-		free(s.decls[k].name);
-		free(s.decls[k].type);
-	}
-	free(s.decls);
-	if (s.ti)
+	if (s.own_ti)
 		type_index_free(s.ti);
+	free(s.dir_before);
+	free(s.stmt_before);
 	return ret;
+}
+
+int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
+		   const struct rewrite_opts *opts, struct rewrite_result *res)
+{
+	return rewrite_file(NULL, NULL, buf, len, toks, opts, res);
+}
+
+/* ---- macros whose body is the access, and their uses ---- */
+
+static void scan_init(struct scan *s, const char *buf, size_t len,
+		      const struct token_list *l,
+		      const struct rewrite_opts *opts,
+		      struct rewrite_result *res)
+{
+	memset(s, 0, sizeof(*s));
+	s->buf = buf;
+	s->len = len;
+	s->l = l;
+	s->opts = opts;
+	s->res = res;
+	s->value_last = NONE;
+	s->scope_end = l->nr - 1;
+}
+
+static void scan_release(struct scan *s)
+{
+	if (s->own_ti)
+		type_index_free(s->ti);
+	free(s->dir_before);
+	free(s->stmt_before);
+}
+
+void rewrite_access_bodies(const char *buf, size_t len,
+			   const struct token_list *l,
+			   const struct rewrite_opts *opts,
+			   void (*fn)(void *ctx, const char *name, size_t n,
+				      int function_like),
+			   void *ctx)
+{
+	struct rewrite_result res = REWRITE_RESULT_INIT;
+	struct scan s;
+
+	scan_init(&s, buf, len, l, opts, &res);
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		struct define_span d;
+		struct tok_range arg;
+		size_t nargs, close;
+
+		if (!(T(&s, i)->flags & TF_DEFINE_BODY) ||
+		    T(&s, i)->kind != TOK_IDENT || !is_access_macro(&s, i) ||
+		    define_span_at(buf, l, i, &d) < 0)
+			continue;
+		if (tok_call_args(buf, l, i, &arg, 1, &nargs, &close) == 0 &&
+		    nargs == 1 && close < d.body.end &&
+		    macro_body_unfixed(&s, &d, i, close) == body_is_access)
+			fn(ctx, buf + T(&s, d.name)->off, T(&s, d.name)->len,
+			   d.function_like);
+		i = d.body.end - 1;
+	}
+	scan_release(&s);
+	rewrite_result_release(&res);
+}
+
+/* A word before "NAME(" outside an expression: a declaration or a
+ * definition of a function of that name ("static int atomic_read(..."). */
+static int declared_here(const struct scan *s, size_t i)
+{
+	size_t p = prev_code(s, i);
+
+	return p != NONE && T(s, p)->kind == TOK_IDENT && !not_operand_word(s, p);
+}
+
+void rewrite_macro_uses(const char *buf, size_t len,
+			const struct token_list *l,
+			const struct rewrite_opts *opts,
+			const struct macro_roles *roles,
+			void (*fn)(void *ctx, const struct macro_role *m,
+				   int role, const char *why, unsigned line),
+			void (*forward)(void *ctx, const struct macro_role *m,
+					const char *name, size_t n,
+					int function_like),
+			void *ctx)
+{
+	struct rewrite_result res = REWRITE_RESULT_INIT;
+	struct scan s;
+
+	scan_init(&s, buf, len, l, opts, &res);
+	for (size_t i = 0; i + 1 < l->nr; i++) {
+		const struct token *t = T(&s, i);
+		const struct macro_role *m;
+		struct define_span d;
+		size_t prev, end = i, last = 0;
+		const char *why = NULL;
+		int in_body, role;
+
+		if (t->kind != TOK_IDENT ||
+		    !(m = macro_roles_find(roles, buf + t->off, t->len)))
+			continue;
+		prev = prev_code(&s, i);
+		/* not uses: a member of that name, the name in #define,
+		 * #undef, #ifdef, defined(), a function declared so */
+		if ((prev != NONE && (punct(&s, prev, ".") ||
+				      punct(&s, prev, "->"))) ||
+		    ((t->flags & TF_DIRECTIVE) && !(t->flags & TF_DEFINE_BODY)) ||
+		    (prev != NONE && ident(&s, prev, "defined")) ||
+		    (i >= 2 && ident(&s, i - 2, "defined") &&
+		     punct(&s, i - 1, "(")) ||
+		    declared_here(&s, i))
+			continue;
+		/* a function-like macro's name alone is no use of it (a
+		 * variable of that name: perf's session_done) */
+		if (m->function_like && !punct(&s, i + 1, "("))
+			continue;
+		in_body = enter_body(&s, i, &d);
+		if (m->function_like) {
+			struct tok_range arg;
+			size_t nargs;
+
+			if (tok_call_args(buf, l, i, &arg, 1, &nargs, &end) < 0 ||
+			    end >= s.scope_end)
+				why = "its parenthesis is never closed";
+		}
+		if (!why && in_body) {
+			/* in another macro's body: that macro's uses decide,
+			 * unless the body decides the role itself */
+			why = macro_body_unfixed(&s, &d, i, end);
+			if (why == body_is_access && forward) {
+				/* "#define b43_status(w) atomic_read(...)":
+				 * its uses are this macro's uses */
+				forward(ctx, m, buf + T(&s, d.name)->off,
+					T(&s, d.name)->len, d.function_like);
+				leave_body(&s);
+				continue;
+			}
+			if (why == body_is_access)
+				why = "the whole body of another macro, whose "
+				      "uses decide";
+		}
+		if (!why) {
+			enum use u = classify(&s, i, end, &last, &why);
+
+			role = u == USE_READ ? MR_READ :
+			       u == USE_WRITE ? MR_WRITE : MR_OTHER;
+		} else {
+			role = MR_OTHER;
+		}
+		fn(ctx, m, role, role == MR_OTHER ? why : NULL, t->line);
+		if (in_body)
+			leave_body(&s);
+	}
+	scan_release(&s);
+	rewrite_result_release(&res);
 }
 
 /* ---- the token-preservation check ---- */

@@ -29,6 +29,8 @@
 #include "cfront/once-macros.h"
 #include "lib/util.h"
 
+struct macro_roles;
+
 struct rewrite_opts {
 	/* The once-macros (cfront/once-macros.h): those of kind
 	 * access-once are converted like ACCESS_ONCE.  rewrite_opts_init
@@ -39,6 +41,12 @@ struct rewrite_opts {
 	const char *read_name;  /* "READ_ONCE" */
 	const char *write_name; /* "WRITE_ONCE" */
 	int volatile_casts;     /* convert exact volatile-cast idioms (1) */
+	/* Leave every read (write) that would be converted, with this
+	 * reason: nothing defines read_name (write_name) there. */
+	const char *leave_reads, *leave_writes;
+	/* What the uses of macros whose body is an access do across the
+	 * tree (macro-roles.h); NULL: each such body is left. */
+	const struct macro_roles *roles;
 	char *read_open, *write_open; /* "READ_ONCE(", "WRITE_ONCE(" */
 	char *read_open_deref, *write_open_deref; /* "READ_ONCE(*", ... */
 };
@@ -49,12 +57,27 @@ void rewrite_opts_set_names(struct rewrite_opts *o, const char *read_name,
 			    const char *write_name);
 void rewrite_opts_release(struct rewrite_opts *o);
 
-/* A use that was left, and why (reason is static text). */
+/* A use that was left, and why (reason is static text, or owned by
+ * opts->roles); or, converted set, what decided a conversion that needed
+ * more than the site (a macro body converted by its uses). */
 struct rewrite_note {
 	enum rule_id rule;
 	unsigned line, col;
 	const char *what;   /* "ACCESS_ONCE(...)" or "volatile cast" */
 	const char *reason;
+	int converted;
+};
+
+/*
+ * Every site the scan decided about, converted or left: what `rwonce
+ * audit` asks so that its "fixable" is fix's own decision, site by site.
+ */
+struct rewrite_site {
+	size_t tok;         /* the site's first token: the macro's name,
+			       the cast's '*' or outer '(' */
+	enum rule_id rule;
+	int converted;
+	const char *reason; /* NULL when converted */
 };
 
 struct rewrite_result {
@@ -62,8 +85,20 @@ struct rewrite_result {
 	struct rewrite_note *notes;
 	size_t notes_nr, notes_alloc;
 	size_t converted;       /* sites converted */
+	struct rewrite_site *sites; /* in the order they were met */
+	size_t sites_nr, sites_alloc;
+	/* What the converted text uses: reads (read_name) and writes
+	 * (write_name), so the caller knows which must be defined. */
+	size_t reads, writes;
+	/* Uses of an access macro (ACCESS_ONCE) left as they are: its
+	 * definition must stay usable. */
+	size_t access_left;
+	size_t left;            /* notes of sites left (not converted) */
+	/* "NAME(a) = v;" made "NAME(a, v);" because NAME's body became a
+	 * WRITE_ONCE that takes the value (macro-roles.h) */
+	size_t uses_rewritten;
 };
-#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0 }
+#define REWRITE_RESULT_INIT { EDIT_LIST_INIT, NULL, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0 }
 
 /*
  * Find and convert every site in buf[0..len) lexed as *toks.  Edit texts
@@ -73,6 +108,48 @@ struct rewrite_result {
  */
 int rewrite_buffer(const char *buf, size_t len, const struct token_list *toks,
 		   const struct rewrite_opts *opts, struct rewrite_result *res);
+
+/*
+ * The same for the file at path (its #include "local" headers are read
+ * for types, as audit reads them), with the caller's type index of this
+ * token list when it has one (ti NULL: built when a volatile cast needs
+ * it; kept by the caller otherwise).
+ */
+struct type_index;
+int rewrite_file(const char *path, struct type_index *ti, const char *buf,
+		 size_t len, const struct token_list *toks,
+		 const struct rewrite_opts *opts, struct rewrite_result *res);
+
+/*
+ * For the pass over a tree (macro-roles.h): fn gets each #define whose
+ * body is an access of a macro opts converts (ACCESS_ONCE(...), in
+ * grouping parentheses at most), a once-primitive's aside; ...
+ */
+void rewrite_access_bodies(const char *buf, size_t len,
+			   const struct token_list *l,
+			   const struct rewrite_opts *opts,
+			   void (*fn)(void *ctx, const char *name, size_t n,
+				      int function_like),
+			   void *ctx);
+/* ... and each use of a macro of roles, with its role (enum
+ * macro_use_role) as this file's tokens decide it, and why for MR_OTHER;
+ * a use that is the whole body of another macro goes to forward instead
+ * (that macro's uses are the uses), when forward is not NULL. */
+struct macro_role;
+void rewrite_macro_uses(const char *buf, size_t len,
+			const struct token_list *l,
+			const struct rewrite_opts *opts,
+			const struct macro_roles *roles,
+			void (*fn)(void *ctx, const struct macro_role *m,
+				   int role, const char *why, unsigned line),
+			void (*forward)(void *ctx, const struct macro_role *m,
+					const char *name, size_t n,
+					int function_like),
+			void *ctx);
+
+/* The decision about the site whose first token is tok, or NULL. */
+const struct rewrite_site *rewrite_site_at(const struct rewrite_result *res,
+					   size_t tok);
 
 void rewrite_result_release(struct rewrite_result *res);
 

@@ -1,4 +1,7 @@
-/* rwonce fix fixture: every ACCESS_ONCE use fix converts or leaves. */
+/* rwonce fix fixture: every ACCESS_ONCE use fix converts or leaves.  The
+ * file has its own ACCESS_ONCE, as programs did before READ_ONCE; uses of
+ * it are left, so fix keeps it after an #undef below its rwonce.h. */
+#define ACCESS_ONCE(x) (*(volatile typeof(x) *)&(x))
 struct ring { unsigned head, tail; int (*hook)(int); struct ring *next; };
 
 int flag;
@@ -10,7 +13,7 @@ struct ring *ring_ptr;
 #define for_each_slot(i) for ((i) = 0; (i) < 2; (i)++)
 #define twice(i) for ((i) = 0; (i) < 2; (i)++)
 
-/* Uses inside a macro body are left: the macro's users decide. */
+/* A body that is the access: every use below reads, so it becomes READ_ONCE. */
 #define RING_HEAD(r) ACCESS_ONCE((r)->head)
 
 int reads(struct ring *r, int n)

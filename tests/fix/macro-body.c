@@ -4,8 +4,10 @@
  * spinlock.h, jbd2 and barrier.h, and perfbook's rcu_assign_pointer --
  * and left where each use of the macro decides, or where the macro is a
  * once-primitive itself.  Every macro is used below, so the fixed file is
- * compiled too (t2301).
+ * compiled too (t2301).  It defines READ_ONCE/WRITE_ONCE itself: nothing
+ * is added.
  */
+#include "kernel-access-once.h"
 struct lock { int lock; };
 struct journal_block { struct { unsigned long long sector; } u; };
 struct ring { int head; };

@@ -1,6 +1,7 @@
-/* rwonce fix fixture: ACCESS_ONCE on a struct, left as it is.  The fixed
- * file is compiled with kernel-rw-once.h only: rwonce.h refuses a
- * non-scalar ACCESS_ONCE on purpose (rule access-once-nonscalar). */
+/* rwonce fix fixture: ACCESS_ONCE on a struct, left as it is (rwonce.h
+ * refuses a non-scalar ACCESS_ONCE on purpose, rule
+ * access-once-nonscalar): the kernel's old one stays. */
+#include "kernel-access-once.h"
 struct pair { int lo, hi; };
 struct pair shared_pair;
 

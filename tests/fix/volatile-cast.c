@@ -1,4 +1,7 @@
-/* rwonce fix fixture: hand-written volatile casts. */
+/* rwonce fix fixture: hand-written volatile casts.  The kernel's old
+ * ACCESS_ONCE comes from a header, so rwonce.h is added without its
+ * short names. */
+#include "kernel-access-once.h"
 typedef unsigned int u32;
 struct dev { unsigned int status; unsigned long long stamp; u32 flags; };
 struct pair { int lo, hi; };

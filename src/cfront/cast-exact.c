@@ -1,0 +1,242 @@
+/* Is a volatile cast exactly READ_ONCE/WRITE_ONCE? (cast-exact.h) */
+#include "cfront/cast-exact.h"
+
+#include <string.h>
+
+static int qualifier_word(const char *p, size_t n)
+{
+	return (n == 8 && !memcmp(p, "volatile", 8)) ||
+	       (n == 5 && !memcmp(p, "const", 5)) ||
+	       (n == 10 && !memcmp(p, "__volatile", 10)) ||
+	       (n == 12 && !memcmp(p, "__volatile__", 12)) ||
+	       (n == 7 && !memcmp(p, "__const", 7));
+}
+
+void type_unqualified(const char *in, char *out, size_t size)
+{
+	size_t len = 0;
+
+	if (!size)
+		return;
+	while (*in) {
+		size_t n = strcspn(in, " ");
+
+		if (n && !qualifier_word(in, n) && len + (len != 0) + n < size) {
+			if (len)
+				out[len++] = ' ';
+			memcpy(out + len, in, n);
+			len += n;
+		}
+		in += n;
+		while (*in == ' ')
+			in++;
+	}
+	out[len] = '\0';
+}
+
+static int same_type(const char *a, const char *b)
+{
+	char x[128], y[128];
+
+	type_unqualified(a, x, sizeof(x));
+	type_unqualified(b, y, sizeof(y));
+	return x[0] && !strcmp(x, y);
+}
+
+/* The words of tokens r, qualifiers left out, single-spaced. */
+static void spelled_words(const char *buf, const struct token_list *l,
+			  struct tok_range r, char *out, size_t size)
+{
+	size_t len = 0;
+
+	out[0] = '\0';
+	for (size_t i = r.begin; i < r.end; i++) {
+		const struct token *t = &l->tok[i];
+
+		if (t->kind == TOK_IDENT && qualifier_word(buf + t->off, t->len))
+			continue;
+		if (len + 1 + t->len >= size) {
+			out[0] = '\0'; /* too long to compare: unknown */
+			return;
+		}
+		if (len)
+			out[len++] = ' ';
+		memcpy(out + len, buf + t->off, t->len);
+		len += t->len;
+	}
+	out[len] = '\0';
+}
+
+/* Drop parentheses around the whole range: "&(x)" reads x. */
+static struct tok_range strip_parens(const char *buf,
+				     const struct token_list *l,
+				     struct tok_range r)
+{
+	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
+	       tok_punct(buf, l, r.end - 1, ")") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	return r;
+}
+
+static int same_tokens(const char *buf, const struct token_list *l,
+		       struct tok_range a, struct tok_range b)
+{
+	if (a.end - a.begin != b.end - b.begin)
+		return 0;
+	for (size_t i = 0; i < a.end - a.begin; i++) {
+		const struct token *x = &l->tok[a.begin + i];
+		const struct token *y = &l->tok[b.begin + i];
+
+		if (x->len != y->len || memcmp(buf + x->off, buf + y->off, x->len))
+			return 0;
+	}
+	return 1;
+}
+
+/* "volatile typeof(X)" with X the very operand: the cast names its type. */
+static int typeof_of(const char *buf, const struct token_list *l,
+		     struct tok_range type, struct tok_range x)
+{
+	for (size_t i = type.begin; i + 1 < type.end; i++) {
+		if ((tok_ident(buf, l, i, "typeof") ||
+		     tok_ident(buf, l, i, "__typeof__") ||
+		     tok_ident(buf, l, i, "__typeof")) &&
+		    tok_punct(buf, l, i + 1, "(")) {
+			size_t m = tok_match(buf, l, i + 1);
+			struct tok_range in = { i + 2, m };
+
+			if (m < type.end &&
+			    same_tokens(buf, l, strip_parens(buf, l, in), x))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+static int scalar_or_pointer(enum type_class c)
+{
+	return c == TC_SCALAR || c == TC_POINTER;
+}
+
+void volatile_cast_exactness(const struct type_index *ti, const char *buf,
+			     const struct token_list *l,
+			     const struct volatile_cast *vc,
+			     struct cast_exactness *out)
+{
+	struct tok_range type = vc->type, op = vc->operand;
+	struct type_answer tt, pt;
+	char cast_words[128];
+	int tknown;
+
+	memset(out, 0, sizeof(*out));
+	if (vc->form == VC_ARROW) {
+		out->why = "a member through a volatile struct pointer: "
+			   "READ_ONCE() of the member needs a plain pointer, "
+			   "which is the author's change";
+		return;
+	}
+	if (vc->form == VC_INDEX) {
+		out->why = "an element through a volatile pointer: "
+			   "READ_ONCE(p[i]) needs p's own type, which is the "
+			   "author's change";
+		return;
+	}
+	/* The cast's type T: its tokens before the final '*'. */
+	type.end = tok_match(buf, l, vc->cast_open) - 1;
+	tknown = type_index_type_name(ti, buf, l, type, &tt);
+	spelled_words(buf, l, type, cast_words, sizeof(cast_words));
+
+	out->address = tok_punct(buf, l, op.begin, "&");
+	if (out->address) {
+		struct tok_range x = strip_parens(buf, l,
+			(struct tok_range){ op.begin + 1, op.end });
+
+		out->object = x;
+		out->known = type_index_expr(ti, buf, l, x, &out->type);
+		if (out->known && !scalar_or_pointer(out->type.cls)) {
+			out->why = "the operand is not a scalar: READ_ONCE() "
+				   "of it is not the volatile access it "
+				   "replaces";
+			return;
+		}
+		if (typeof_of(buf, l, type, x)) {
+			out->exact = 1;
+			return;
+		}
+		if (!out->known) {
+			out->why = "type of the operand unknown: exact only "
+				   "if it has the cast's type";
+			return;
+		}
+		if ((tknown && same_type(tt.canonical, out->type.canonical)) ||
+		    same_type(cast_words, out->type.spelled) ||
+		    same_type(cast_words, out->type.canonical)) {
+			out->exact = 1;
+			return;
+		}
+		out->why = tknown || cast_words[0] ?
+			"the cast's type differs from the operand's: "
+			"READ_ONCE() would access it at another type or width" :
+			"the cast's type unknown";
+		return;
+	}
+
+	/* *(volatile T *)P: READ_ONCE(*P) when P is a T *. */
+	op = strip_parens(buf, l, op);
+	out->object = op;
+	if (unary_expr_end(buf, l, op.begin) != op.end) {
+		out->why = "the pointer is an expression (pointer arithmetic "
+			   "inside the cast): READ_ONCE(*p) needs p alone";
+		return;
+	}
+	if (!type_index_expr(ti, buf, l, op, &pt) || pt.cls != TC_POINTER) {
+		out->why = "type of the pointer unknown or not T *: "
+			   "READ_ONCE(*p) is exact only if p points to the "
+			   "cast's type";
+		return;
+	}
+	{
+		/* *P's type: P's spelling minus its last " *" */
+		size_t ns = strlen(pt.spelled), nc = strlen(pt.canonical);
+
+		if (ns < 3 || nc < 3 || strcmp(pt.spelled + ns - 2, " *") ||
+		    strcmp(pt.canonical + nc - 2, " *")) {
+			out->why = "type of the pointer unknown or not T *: "
+				   "READ_ONCE(*p) is exact only if p points to "
+				   "the cast's type";
+			return;
+		}
+		out->known = 1;
+		out->type = pt;
+		out->type.spelled[ns - 2] = '\0';
+		out->type.canonical[nc - 2] = '\0';
+		out->type.cls = strchr(out->type.canonical, '*') ? TC_POINTER :
+				strstr(out->type.canonical, "struct") ? TC_STRUCT :
+				strstr(out->type.canonical, "union") ? TC_UNION :
+				tknown ? tt.cls : TC_UNKNOWN;
+	}
+	if (out->type.cls == TC_STRUCT || out->type.cls == TC_UNION) {
+		out->why = "the pointed-to type is a struct or union: "
+			   "READ_ONCE() of it is not the volatile access it "
+			   "replaces";
+		return;
+	}
+	if (!(tknown && scalar_or_pointer(tt.cls)) &&
+	    !scalar_or_pointer(out->type.cls)) {
+		out->why = "the pointed-to type is not known to be a scalar: "
+			   "READ_ONCE() of a struct is not the volatile access "
+			   "it replaces";
+		return;
+	}
+	if ((tknown && same_type(tt.canonical, out->type.canonical)) ||
+	    same_type(cast_words, out->type.spelled) ||
+	    same_type(cast_words, out->type.canonical)) {
+		out->exact = 1;
+		return;
+	}
+	out->why = "the pointer does not point to the cast's type: "
+		   "READ_ONCE(*p) would access another type or width";
+}

@@ -1,0 +1,429 @@
+/* Macros whose body is the access, and their uses (macro-roles.h). */
+#define _GNU_SOURCE /* memmem */
+#include "rewrite/macro-roles.h"
+#include "cfront/lexer.h"
+#include "cfront/once-discover.h"
+#include "cfront/tokscan.h"
+#include "cfront/walk.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+#include "rewrite/includers.h"
+#include "rewrite/rewrite.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Uses named in a note; the rest are counted. */
+#define LISTED 8
+
+void macro_roles_init(struct macro_roles *r)
+{
+	memset(r, 0, sizeof(*r));
+	pthread_mutex_init(&r->lock, NULL);
+}
+
+void macro_roles_release(struct macro_roles *r)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		struct macro_role *m = &r->items[i];
+
+		for (size_t k = 0; k < m->nr_uses; k++)
+			free(m->uses[k].path);
+		free(m->uses);
+		free(m->name);
+		free(m->forwards_to);
+		free(m->note);
+	}
+	free(r->items);
+	pthread_mutex_destroy(&r->lock);
+	memset(r, 0, sizeof(*r));
+}
+
+const struct macro_role *macro_roles_find(const struct macro_roles *r,
+					  const char *name, size_t n)
+{
+	size_t lo = 0, hi = r->nr;
+
+	/* sorted by name (macro_roles_finish) */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(r->items[mid].name, name, n);
+
+		if (!c && r->items[mid].name[n])
+			c = 1;
+		if (!c)
+			return &r->items[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+enum macro_use_role macro_role_decision(const struct macro_role *m)
+{
+	if (m->others || (m->reads && m->writes))
+		return MR_OTHER;
+	if (m->reads)
+		return MR_READ;
+	if (m->writes && m->function_like)
+		return MR_WRITE;
+	return MR_OTHER;
+}
+
+/* ---- the first pass: which macros ---- */
+
+struct prepass {
+	struct once_discovery *discovery;
+	const struct rewrite_opts *ropts;
+	struct macro_roles *roles;
+	struct include_edges *edges;
+};
+
+static int mentions_access_macro(const struct rewrite_opts *o,
+				 const char *buf, size_t len)
+{
+	for (size_t i = 0; i < o->macros->nr; i++) {
+		const struct once_macro *m = &o->macros->items[i];
+
+		if (m->kind == OMK_ACCESS &&
+		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
+		    memmem(buf, len, m->name, strlen(m->name)))
+			return 1;
+	}
+	return 0;
+}
+
+static void add_name(void *ctx, const char *name, size_t n, int function_like)
+{
+	struct macro_roles *r = ctx;
+
+	pthread_mutex_lock(&r->lock);
+	for (size_t i = 0; i < r->nr; i++)
+		if (!strncmp(r->items[i].name, name, n) && !r->items[i].name[n]) {
+			r->items[i].function_like &= function_like;
+			pthread_mutex_unlock(&r->lock);
+			return;
+		}
+	ALLOC_GROW(r->items, r->nr + 1, r->alloc);
+	memset(&r->items[r->nr], 0, sizeof(r->items[r->nr]));
+	r->items[r->nr].name = xstrndup(name, n);
+	r->items[r->nr].function_like = function_like;
+	r->nr++;
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void *worker_init(void *ctx)
+{
+	(void)ctx;
+	return xcalloc(1, sizeof(struct token_list));
+}
+
+static void worker_done(void *worker, void *ctx)
+{
+	(void)ctx;
+	token_list_release(worker);
+	free(worker);
+}
+
+static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
+{
+	struct prepass *p = ctx;
+	struct token_list *toks = worker;
+
+	if (p->discovery)
+		once_discovery_add_buffer(p->discovery, f->path, f->buf, f->len);
+	if (p->edges)
+		include_edges_scan(p->edges, f->path, f->buf, f->len);
+	if (!memmem(f->buf, f->len, "define", 6) ||
+	    !mentions_access_macro(p->ropts, f->buf, f->len))
+		return;
+	lex_buffer(f->buf, f->len, toks);
+	tok_match_cache(f->buf, toks);
+	rewrite_access_bodies(f->buf, f->len, toks, p->ropts, add_name,
+			      p->roles);
+	tok_match_cache_drop();
+	token_list_clear(toks);
+}
+
+/* ---- the second pass: their uses ---- */
+
+/* Passes over the tree for uses, at most: the macros, those that forward
+ * to them, those that forward to these... */
+#define MAX_ROUNDS 4
+
+struct pending {
+	char *name, *target;
+	int function_like;
+};
+
+struct use_ctx {
+	struct macro_roles *roles;
+	const char *path;
+	int round;
+	struct pending **pending;
+	size_t *nr_pending, *alloc_pending;
+};
+
+/* The macro whose body is the access that m's uses count for. */
+static struct macro_role *root_of(const struct macro_roles *r,
+				  const struct macro_role *m)
+{
+	for (int k = 0; k < MAX_ROUNDS + 1 && m && m->forwards_to; k++)
+		m = macro_roles_find(r, m->forwards_to,
+				     strlen(m->forwards_to));
+	return (struct macro_role *)m;
+}
+
+static void add_use(void *ctx, const struct macro_role *m_, int role,
+		    const char *why, unsigned line)
+{
+	struct use_ctx *u = ctx;
+	struct macro_role *m;
+
+	if (m_->round != u->round)
+		return; /* counted in its own round */
+	m = root_of(u->roles, m_);
+	if (!m)
+		return;
+	if (m != m_ && role == MR_WRITE) {
+		/* the value would have to pass through that macro too */
+		role = MR_OTHER;
+		why = "a write through a macro whose body uses it";
+	}
+	pthread_mutex_lock(&u->roles->lock);
+	ALLOC_GROW(m->uses, m->nr_uses + 1, m->alloc_uses);
+	m->uses[m->nr_uses].path = xstrdup(u->path);
+	m->uses[m->nr_uses].line = line;
+	m->uses[m->nr_uses].role = (enum macro_use_role)role;
+	m->uses[m->nr_uses].why = why;
+	m->nr_uses++;
+	if (role == MR_READ)
+		m->reads++;
+	else if (role == MR_WRITE)
+		m->writes++;
+	else
+		m->others++;
+	pthread_mutex_unlock(&u->roles->lock);
+}
+
+static void add_forwarder(void *ctx, const struct macro_role *m,
+			  const char *name, size_t n, int function_like)
+{
+	struct use_ctx *u = ctx;
+	const struct macro_role *root;
+
+	if (m->round != u->round || !(root = root_of(u->roles, m)))
+		return;
+	pthread_mutex_lock(&u->roles->lock);
+	if (!macro_roles_find(u->roles, name, n)) {
+		size_t k;
+
+		for (k = 0; k < *u->nr_pending; k++)
+			if (!strncmp((*u->pending)[k].name, name, n) &&
+			    !(*u->pending)[k].name[n])
+				break;
+		if (k == *u->nr_pending) {
+			ALLOC_GROW(*u->pending, *u->nr_pending + 1,
+				   *u->alloc_pending);
+			(*u->pending)[k].name = xstrndup(name, n);
+			(*u->pending)[k].target = xstrdup(root->name);
+			(*u->pending)[k].function_like = function_like;
+			(*u->nr_pending)++;
+		}
+	}
+	pthread_mutex_unlock(&u->roles->lock);
+}
+
+struct uses_pass {
+	struct prepass *p;
+	int round;
+	struct pending *pending;
+	size_t nr_pending, alloc_pending;
+};
+
+static int names_one(const struct macro_roles *r, int round, const char *buf,
+		     size_t len)
+{
+	for (size_t i = 0; i < r->nr; i++)
+		if (r->items[i].round == round &&
+		    memmem(buf, len, r->items[i].name, strlen(r->items[i].name)))
+			return 1;
+	return 0;
+}
+
+static void find_uses(const struct walk_file *f, void *worker, void *ctx)
+{
+	struct uses_pass *up = ctx;
+	struct prepass *p = up->p;
+	struct token_list *toks = worker;
+	struct use_ctx u = { p->roles, f->path, up->round, &up->pending,
+			     &up->nr_pending, &up->alloc_pending };
+
+	if (!names_one(p->roles, up->round, f->buf, f->len))
+		return;
+	lex_buffer(f->buf, f->len, toks);
+	tok_match_cache(f->buf, toks);
+	rewrite_macro_uses(f->buf, f->len, toks, p->ropts, p->roles, add_use,
+			   add_forwarder, &u);
+	tok_match_cache_drop();
+	token_list_clear(toks);
+}
+
+/* ---- the notes ---- */
+
+static int by_name(const void *a_, const void *b_)
+{
+	const struct macro_role *a = a_, *b = b_;
+
+	return strcmp(a->name, b->name);
+}
+
+static int by_place(const void *a_, const void *b_)
+{
+	const struct macro_use *a = a_, *b = b_;
+	int c = strcmp(a->path, b->path);
+
+	if (c)
+		return c;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* "3 uses: a.c:4, b.c:9, c.h:2" (the first LISTED; "... and N more") */
+static void list_uses(struct strbuf *sb, const struct macro_role *m,
+		      int only_role)
+{
+	size_t n = 0, shown = 0;
+
+	for (size_t k = 0; k < m->nr_uses; k++)
+		n += only_role < 0 || (int)m->uses[k].role == only_role;
+	strbuf_addf(sb, "%zu use%s: ", n, n == 1 ? "" : "s");
+	for (size_t k = 0; k < m->nr_uses && shown < LISTED; k++) {
+		const struct macro_use *u = &m->uses[k];
+
+		if (only_role >= 0 && (int)u->role != only_role)
+			continue;
+		strbuf_addf(sb, "%s%s:%u", shown ? ", " : "", u->path, u->line);
+		if (u->role == MR_OTHER && u->why)
+			strbuf_addf(sb, " (%s)", u->why);
+		shown++;
+	}
+	if (n > shown)
+		strbuf_addf(sb, " and %zu more", n - shown);
+}
+
+static void finish(struct macro_roles *r)
+{
+	if (r->nr > 1)
+		qsort(r->items, r->nr, sizeof(*r->items), by_name);
+	for (size_t i = 0; i < r->nr; i++) {
+		struct macro_role *m = &r->items[i];
+		struct strbuf sb = STRBUF_INIT;
+
+		if (m->nr_uses > 1)
+			qsort(m->uses, m->nr_uses, sizeof(*m->uses), by_place);
+		switch (macro_role_decision(m)) {
+		case MR_READ:
+			strbuf_addf(&sb, "the body is the access, and every "
+				    "use of %s in the tree reads it (", m->name);
+			list_uses(&sb, m, -1);
+			strbuf_addstr(&sb, "): READ_ONCE()");
+			break;
+		case MR_WRITE:
+			strbuf_addf(&sb, "the body is the access, and every "
+				    "use of %s in the tree is a whole-statement "
+				    "write (", m->name);
+			list_uses(&sb, m, -1);
+			strbuf_addf(&sb, "): it takes the value and does "
+				    "WRITE_ONCE(), each use %s(..., v);",
+				    m->name);
+			break;
+		case MR_OTHER:
+			strbuf_addf(&sb, "inside a macro body that is the "
+				    "access itself, and the uses of %s in the "
+				    "tree do not decide one role: ", m->name);
+			if (!m->nr_uses)
+				strbuf_addstr(&sb, "it has none");
+			else if (m->writes && !m->reads && !m->others)
+				strbuf_addstr(&sb, "all write, but it takes no "
+					      "arguments to add the value to");
+			else
+				strbuf_addf(&sb, "%zu read, %zu write, %zu "
+					    "other", m->reads, m->writes,
+					    m->others);
+			if (m->others) {
+				strbuf_addstr(&sb, " (");
+				list_uses(&sb, m, MR_OTHER);
+				strbuf_addch(&sb, ')');
+			} else if (m->reads && m->writes) {
+				strbuf_addstr(&sb, " (writes: ");
+				list_uses(&sb, m, MR_WRITE);
+				strbuf_addch(&sb, ')');
+			}
+			break;
+		}
+		m->note = strbuf_detach(&sb);
+	}
+}
+
+size_t rewrite_prepass(const char *const *paths, size_t nr,
+		       const struct walk_options *like, int discover,
+		       struct once_macros *macros, struct rewrite_opts *ropts,
+		       struct macro_roles *roles, struct include_edges *edges)
+{
+	struct prepass p;
+	struct walk_options wo;
+	struct walk_stats st;
+	size_t found = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.discovery = discover ? once_discovery_new() : NULL;
+	p.ropts = ropts;
+	p.roles = roles;
+	p.edges = edges;
+	memset(&wo, 0, sizeof(wo));
+	wo.excludes = like->excludes;
+	wo.jobs = like->jobs;
+	wo.follow_symlinks = like->follow_symlinks;
+	wo.quiet = 1; /* the command's own walk reports what it cannot read */
+	wo.fn = find_bodies;
+	wo.worker_init = worker_init;
+	wo.worker_done = worker_done;
+	wo.ctx = &p;
+	(void)walk_paths(paths, nr, &wo, &st);
+	if (p.discovery) {
+		found = once_discovery_finish(p.discovery, macros);
+		once_discovery_free(p.discovery);
+	}
+	qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+	for (int round = 0; roles->nr && round < MAX_ROUNDS; round++) {
+		struct uses_pass up;
+
+		memset(&up, 0, sizeof(up));
+		up.p = &p;
+		up.round = round;
+		wo.fn = find_uses;
+		wo.ctx = &up;
+		(void)walk_paths(paths, nr, &wo, &st);
+		/* the macros that forward to these: their uses next */
+		for (size_t k = 0; k < up.nr_pending; k++) {
+			struct macro_role *m;
+
+			ALLOC_GROW(roles->items, roles->nr + 1, roles->alloc);
+			m = &roles->items[roles->nr++];
+			memset(m, 0, sizeof(*m));
+			m->name = up.pending[k].name;
+			m->forwards_to = up.pending[k].target;
+			m->function_like = up.pending[k].function_like;
+			m->round = round + 1;
+		}
+		free(up.pending);
+		qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+		if (!up.nr_pending)
+			break;
+	}
+	finish(roles);
+	ropts->roles = roles;
+	return found;
+}

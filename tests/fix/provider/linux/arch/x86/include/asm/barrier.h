@@ -1,0 +1,1 @@
+/* Present so that arch/ exists. */

@@ -1,0 +1,2 @@
+/* Found through two levels of #include "...". */
+#include "../once.h"

@@ -1,0 +1,5 @@
+#include "mixed.h"
+
+long other;
+
+int peek_other(void) { return mixed_peek(&other); }
