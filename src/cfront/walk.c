@@ -4,6 +4,7 @@
  * one read into a reused buffer and hand it to the caller.
  */
 #include "cfront/walk.h"
+#include "lib/messages.h"
 #include "lib/test-hook.h"
 
 #include <dirent.h>
@@ -59,6 +60,11 @@ static void clear_progress_locked(void)
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
+	va_list keep;
+
+	va_copy(keep, ap);
+	messages_add(prefix, fmt, keep); /* for the report (SARIF) */
+	va_end(keep);
 	pthread_mutex_lock(&out_lock);
 	clear_progress_locked();
 	fprintf(stderr, "rwonce: %s", prefix);
