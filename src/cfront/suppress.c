@@ -134,7 +134,9 @@ static void one_comment(const struct comment *c, void *arg)
 		struct suppression *s;
 
 		/* "no-rwonce-ignore" or "rwonce-ignored" is another word */
-		if ((p > text && id_char(p[-1]))) {
+		if ((p > text && id_char(p[-1])) ||
+		    (p + strlen(SUPPRESS_MARKER) < end &&
+		     id_char(p[strlen(SUPPRESS_MARKER)]))) {
 			p += strlen(SUPPRESS_MARKER);
 			continue;
 		}
