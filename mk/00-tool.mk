@@ -9,6 +9,7 @@ TOOL_OBJS  = $(patsubst %.c,$(BUILD)/%.o,$(TOOL_SRCS))
 TOOL       = $(BUILD)/rwonce
 TOOL_LDLIBS += -lpthread
 TOOL_CPPFLAGS += -DRWONCE_TOOL_VERSION='"$(VERSION)"'
+TOOL_CPPFLAGS += -DRWONCE_MANDIR_FROM_BIN='"$(call from_bindir,$(MANDIR))"'
 
 ALL_TARGETS += $(TOOL)
 

@@ -3,6 +3,7 @@
  * listed for CMD in commands.def.
  */
 #include "commands.h"
+#include "help.h"
 #include "lib/util.h"
 
 #include <signal.h>
@@ -28,8 +29,8 @@ static void print_help(FILE *f)
 	      "Commands:\n", f);
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
 		fprintf(f, "   %-10s %s\n", commands[i].name, commands[i].summary);
-	fputs("\n'rwonce <command> --help' describes one command; see also "
-	      "rwonce(1).\n"
+	fputs("\n'rwonce <command> --help' describes one command, 'rwonce help "
+	      "<command>' shows its manual; see also rwonce(1).\n"
 	      "Exit status: 0 clean, 1 findings or violations, 2 trouble.\n", f);
 }
 
@@ -43,15 +44,24 @@ int main(int argc, const char **argv)
 		return EXIT_TROUBLE;
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
-	    !strcmp(argv[1], "help")) {
+	    (!strcmp(argv[1], "help") && argc == 2)) {
 		print_help(stdout);
 		return EXIT_CLEAN;
 	}
+	if (!strcmp(argv[1], "help") && argc > 3) {
+		error("help: one command at a time; see 'rwonce --help'");
+		return EXIT_TROUBLE;
+	}
 	if (!strcmp(argv[1], "--version"))
 		argv[1] = "version";
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++) {
+		if (!strcmp(argv[1], "help") &&
+		    !strcmp(argv[2], commands[i].name))
+			return help_show(commands[i].name, commands[i].fn);
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	error("'%s' is not a rwonce command; see 'rwonce --help'", argv[1]);
+	}
+	error("'%s' is not a rwonce command; see 'rwonce --help'",
+	      argc > 2 && !strcmp(argv[1], "help") ? argv[2] : argv[1]);
 	return EXIT_TROUBLE;
 }

@@ -6,6 +6,7 @@
 #include "audit/clang-load.h"
 #include "findings/finding.h"
 #include "cfront/lexer.h"
+#include "findings/output.h"
 #include "findings/report.h"
 #include "audit/rules-lexical.h"
 #include "cfront/once-discover.h"
@@ -22,7 +23,7 @@
 #include <unistd.h>
 
 static const char *const audit_usage[] = {
-	"rwonce audit [<options>] <path>...",
+	"rwonce audit [<options>] [<path>...]      (no path: the current folder)",
 	NULL,
 };
 
@@ -323,17 +324,17 @@ int cmd_audit(int argc, const char **argv)
 	struct walk_stats st;
 	struct report_options ro;
 	struct strlist excludes = STRLIST_INIT, macros = STRLIST_INIT;
-	const char *format = "text", *srcroot = NULL, *preset = NULL;
+	const char *preset = NULL;
+	struct findings_output out = FINDINGS_OUTPUT_INIT;
+	struct triage_counts counts;
 	const char *engine = "lexical", *build_dir = NULL;
 	int use_clang, no_discover = 0;
-	int jobs = 0, follow = 0, no_progress = 0, quiet = 0, show_rules = 0;
-	int max_mib = 64, fmt, trouble, status;
+	int jobs = 0, follow = 0, no_progress = 0, show_rules = 0;
+	int max_mib = 64, trouble, status;
 	const char *dot[] = { ".", NULL };
 	const char *const *paths;
 	size_t npaths;
 	struct option opts[] = {
-		OPT_STRING(0, "format", &format, "FMT",
-			   "text (default), json or sarif"),
 		OPT_LIST(0, "exclude", &excludes, "GLOB",
 			 "skip paths or names matching GLOB (repeatable)"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
@@ -359,16 +360,20 @@ int cmd_audit(int argc, const char **argv)
 			 "follow symbolic links inside directories"),
 		OPT_INT(0, "max-size", &max_mib, "MIB",
 			"skip files larger than MIB MiB that need lexing (64)"),
-		OPT_STRING(0, "srcroot", &srcroot, "DIR",
-			   "SARIF: make URIs relative to DIR (default: .)"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
-		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
 		OPT_STRING(0, "engine", &engine, "ENGINE",
 			   "lexical (default), clang (libclang, needs -p) or "
 			   "auto (clang when a compilation database is there)"),
 		OPT_STRING('p', NULL, &build_dir, "DIR",
 			   "clang engine: DIR/compile_commands.json"),
+		OPT_FINDINGS_OUTPUT(&out, "also list the findings suppressed "
+				    "by rwonce-ignore comments and those in "
+				    "the baseline"),
+		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
+				"the suppressed ones and those in the "
+				"baseline); 2 trouble: a path could not be "
+				"read or checked, a bad option or baseline."),
 		OPT_END(),
 	};
 
@@ -392,11 +397,8 @@ int cmd_audit(int argc, const char **argv)
 		status = EXIT_CLEAN;
 		goto out;
 	}
-	fmt = report_parse_format(format);
-	if (fmt < 0) {
-		error("--format: unknown format '%s' (text, json or sarif)", format);
+	if (findings_output_check(&out, "audit"))
 		goto trouble_out;
-	}
 	if (jobs < 0 || jobs > 1024 || max_mib <= 0) {
 		error("--jobs must be 0..1024 and --max-size positive");
 		goto trouble_out;
@@ -468,19 +470,19 @@ int cmd_audit(int argc, const char **argv)
 report:
 	finding_list_sort_unique(&ctx.all);
 	memset(&ro, 0, sizeof(ro));
-	ro.format = (enum report_format)fmt;
-	ro.color = fmt == REPORT_TEXT && want_color(1);
 	ro.engine = use_clang ? "clang" : "lexical";
-	ro.srcroot = srcroot;
 	ro.json_extra = ctx.json.len ? ctx.json.buf : NULL;
-	if (report_write(stdout, &ctx.all, &ro))
+	ro.trouble = trouble;
+	ro.title = "rwonce audit";
+	if (findings_output_write(&out, &ctx.all, &ro, &counts))
 		trouble = 1;
-	if (!quiet) {
-		report_summary(stderr, &ctx.all, st.files);
+	if (!out.quiet) {
+		report_summary(stderr, &ctx.all, st.files, &counts);
 		fputs(strbuf_str(&ctx.summary), stderr);
 	}
 
-	status = trouble ? EXIT_TROUBLE : ctx.all.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+	status = trouble ? EXIT_TROUBLE : counts.active ? EXIT_FINDINGS :
+		EXIT_CLEAN;
 	goto out;
 trouble_out:
 	status = EXIT_TROUBLE;

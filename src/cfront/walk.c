@@ -6,6 +6,7 @@
  */
 #include "cfront/walk.h"
 #include "lib/clock.h"
+#include "lib/messages.h"
 #include "lib/pool.h"
 #include "lib/test-hook.h"
 
@@ -54,6 +55,11 @@ static void clear_progress_locked(void)
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
+	va_list keep;
+
+	va_copy(keep, ap);
+	messages_add(prefix, fmt, keep); /* for the report (SARIF) */
+	va_end(keep);
 	pthread_mutex_lock(&out_lock);
 	clear_progress_locked();
 	fprintf(stderr, "rwonce: %s", prefix);

@@ -24,7 +24,8 @@ static char *dup_or_null(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
-void finding_list_add(struct finding_list *l, const struct finding *f)
+struct finding *finding_list_add(struct finding_list *l,
+				 const struct finding *f)
 {
 	struct finding *n;
 
@@ -36,6 +37,59 @@ void finding_list_add(struct finding_list *l, const struct finding *f)
 	n->type_spelled = dup_or_null(f->type_spelled);
 	n->type_canonical = dup_or_null(f->type_canonical);
 	n->notes = dup_or_null(f->notes);
+	n->function = dup_or_null(f->function);
+	n->object = dup_or_null(f->object);
+	n->listing = dup_or_null(f->listing);
+	n->fingerprint = dup_or_null(f->fingerprint);
+	n->suppression = dup_or_null(f->suppression);
+	n->related = NULL;
+	n->nr_related = 0;
+	for (size_t k = 0; k < f->nr_related; k++) {
+		const struct finding_related *r = &f->related[k];
+
+		finding_add_related(n, r->kind, r->path, r->line, r->col,
+				    r->address, r->message);
+	}
+	n->fixes = NULL;
+	n->nr_fixes = 0;
+	for (size_t k = 0; k < f->nr_fixes; k++) {
+		const struct finding_fix *x = &f->fixes[k];
+
+		finding_add_fix(n, x->line, x->col, x->end_line, x->end_col,
+				x->text);
+	}
+	return n;
+}
+
+void finding_add_related(struct finding *f, enum related_kind kind,
+			 const char *path, unsigned line, unsigned col,
+			 unsigned long long address, const char *message)
+{
+	struct finding_related *r;
+
+	/* one more each time: a finding has a handful */
+	f->related = xrealloc(f->related, (f->nr_related + 1) * sizeof(*r));
+	r = &f->related[f->nr_related++];
+	r->kind = kind;
+	r->path = dup_or_null(path);
+	r->line = line;
+	r->col = col;
+	r->address = address;
+	r->message = xstrdup(message ? message : "");
+}
+
+void finding_add_fix(struct finding *f, unsigned line, unsigned col,
+		     unsigned end_line, unsigned end_col, const char *text)
+{
+	struct finding_fix *x;
+
+	f->fixes = xrealloc(f->fixes, (f->nr_fixes + 1) * sizeof(*x));
+	x = &f->fixes[f->nr_fixes++];
+	x->line = line;
+	x->col = col;
+	x->end_line = end_line;
+	x->end_col = end_col;
+	x->text = xstrdup(text);
 }
 
 static int cmp_str(const char *a, const char *b)
@@ -70,6 +124,19 @@ static void finding_release(struct finding *f)
 	free(f->type_spelled);
 	free(f->type_canonical);
 	free(f->notes);
+	free(f->function);
+	free(f->object);
+	free(f->listing);
+	free(f->fingerprint);
+	free(f->suppression);
+	for (size_t k = 0; k < f->nr_related; k++) {
+		free(f->related[k].path);
+		free(f->related[k].message);
+	}
+	free(f->related);
+	for (size_t k = 0; k < f->nr_fixes; k++)
+		free(f->fixes[k].text);
+	free(f->fixes);
 }
 
 void finding_list_keep(struct finding_list *l, const char *keep)

@@ -29,6 +29,29 @@ extern const struct rule_info rules[RULE__COUNT];
 /* rule name -> id, or -1 */
 int rule_lookup(const char *name);
 
+/* A place that explains a finding: SARIF relatedLocations and codeFlows,
+ * the HTML report's links. */
+enum related_kind {
+	RELATED_CALL,       /* an inline chain's call site, outermost first */
+	RELATED_INSN,       /* an instruction the verdict rests on */
+	RELATED_DEFINITION, /* the definition of the macro used */
+};
+
+struct finding_related {
+	enum related_kind kind;
+	char *path;              /* NULL: the finding's own place */
+	unsigned line, col;      /* 1-based; 0: unknown */
+	unsigned long long address; /* RELATED_INSN: as objdump shows it */
+	char *message;           /* one line */
+};
+
+/* One replacement of the edit `rwonce fix` makes for the finding (SARIF
+ * fixes): bytes [col, end_col) of the lines, 1-based, end exclusive. */
+struct finding_fix {
+	unsigned line, col, end_line, end_col;
+	char *text;
+};
+
 struct finding {
 	enum rule_id rule;
 	char *path;                /* as the user should see it */
@@ -40,6 +63,25 @@ struct finding {
 	int fixable;               /* this instance can be rewritten by fix */
 	char *notes;               /* scan: note lines ('\n'-separated) that
 				      explain the finding, or NULL */
+	char *function;            /* the function it is in (scan: the
+				      instance's; audit: found by
+				      findings_triage from the source) */
+	char *object;              /* scan: the object file, or NULL */
+	struct finding_related *related;
+	size_t nr_related;
+	struct finding_fix *fixes; /* audit: what fix would change */
+	size_t nr_fixes;
+	char *listing;             /* scan, for the HTML report: the
+				      function's instructions, one per line
+				      "ADDR\tMARK\tTEXT" (MARK '*': an access
+				      the verdict rests on), or NULL */
+
+	/* Set by findings_triage() (triage.h). */
+	char *fingerprint;         /* stable across unrelated edits */
+	char *suppression;         /* NULL, or the reason of the
+				      rwonce-ignore comment that suppresses
+				      it ("" when it gave none) */
+	int baselined;             /* in the --baseline file */
 };
 
 struct finding_list {
@@ -48,10 +90,26 @@ struct finding_list {
 };
 #define FINDING_LIST_INIT { NULL, 0, 0 }
 
-/* Append a copy (strings are duplicated). */
-void finding_list_add(struct finding_list *l, const struct finding *f);
+/* Append a copy (strings and arrays are duplicated); the copy. */
+struct finding *finding_list_add(struct finding_list *l,
+				 const struct finding *f);
+
 /* Keep the findings i with keep[i] set, in order; release the others. */
 void finding_list_keep(struct finding_list *l, const char *keep);
+
+/* Add an explaining place to f (a finding of a list: it owns it). */
+void finding_add_related(struct finding *f, enum related_kind kind,
+			 const char *path, unsigned line, unsigned col,
+			 unsigned long long address, const char *message);
+/* Add one replacement of fix's edit to f. */
+void finding_add_fix(struct finding *f, unsigned line, unsigned col,
+		     unsigned end_line, unsigned end_col, const char *text);
+
+/* Is f reported (neither suppressed nor in the baseline)? */
+static inline int finding_is_active(const struct finding *f)
+{
+	return !f->suppression && !f->baselined;
+}
 /* Sort by path, line, col, rule and drop exact duplicates. */
 void finding_list_sort_unique(struct finding_list *l);
 void finding_list_release(struct finding_list *l);

@@ -1,19 +1,33 @@
 /*
- * Writing findings: GCC-style text, JSON and SARIF 2.1.0.  Shared by
+ * Writing findings: GCC-style text, JSON, SARIF 2.1.0 and HTML.  Shared by
  * audit's lexical and clang engines and by scan, so all print the same
- * way; scan's findings carry note lines (text: "path:line:col: note:",
- * JSON and SARIF: a "notes" array).
+ * way.  The findings come sorted and triaged (triage.h): each has its
+ * fingerprint, and those suppressed in the source or in the baseline are
+ * marked.
  *
  *   text:  path:line:col: warning: message [rule-id]
- *          (bold/colour only when opts->color is set: the caller decides
- *          with want_color(), which checks for a terminal and NO_COLOR)
+ *             14 |   x = ACCESS_ONCE(flag);
+ *                |       ^~~~~~~~~~~~~~~~~
+ *          path:line:col: note: ...      (scan: function, inline chain,
+ *                                         instructions)
+ *          The source line and caret unless no_source (-q, --no-source);
+ *          with verbose, the suppressed and baselined findings as notes.
+ *          Colour only when opts->color is set (the caller decides with
+ *          color_wanted()).
  *   json:  {"tool":..., "findings":[{path, line, column, end_line,
- *          end_column, rule, message, type, type_canonical, fixable}],
- *          "summary":{rule: count}}
- *   sarif: one run; tool.driver with every rule of rules.def (stable ids),
- *          results with ruleId/ruleIndex, repo-relative artifactLocation
- *          URIs against uriBaseId %SRCROOT%, regions (1-based line and
- *          column, columns in Unicode code points), partialFingerprints.
+ *          end_column, rule, message, type, type_canonical, fixable,
+ *          function, fingerprint, notes}], "suppressed": [... with
+ *          "justification"], "baselined": [...] (each only when not
+ *          empty), "summary":{rule: count}}
+ *   sarif: one run; tool.driver with every rule of the command (stable
+ *          ids, full descriptions, helpUri), results with ruleId and
+ *          ruleIndex, %SRCROOT%-relative URIs, regions in code points,
+ *          partialFingerprints, relatedLocations and a codeFlow (scan's
+ *          inline chain and instructions), fixes (audit: fix's edit),
+ *          suppressions (rwonce-ignore comments); the invocation with
+ *          every error and warning the run printed
+ *          (toolExecutionNotifications: inputs that were not checked).
+ *   html:  one self-contained page (html.c).
  */
 #ifndef RWONCE_FINDINGS_REPORT_H
 #define RWONCE_FINDINGS_REPORT_H
@@ -21,17 +35,22 @@
 #include <stdio.h>
 
 #include "findings/finding.h"
+#include "findings/source.h"
+#include "findings/triage.h"
 #include "lib/strbuf.h"
 
 enum report_format {
 	REPORT_TEXT,
 	REPORT_JSON,
 	REPORT_SARIF,
+	REPORT_HTML,
 };
 
 struct report_options {
 	enum report_format format;
 	int color;               /* text: colour escapes */
+	int no_source;           /* text: no source line and caret */
+	int verbose;             /* text: list suppressed and baselined */
 	const char *engine;      /* "lexical" or "clang" */
 	const char *srcroot;     /* SARIF: URIs are relative to this folder
 				    (default: the current directory) */
@@ -39,9 +58,15 @@ struct report_options {
 				    JSON summary and SARIF list */
 	const char *json_extra;  /* JSON: one more member ("name": value)
 				    after "summary", or NULL */
+	struct source_files *sources; /* the findings' sources (NULL: the
+				    writer reads them itself) */
+	const struct triage_counts *counts; /* HTML, SARIF: how many were
+				    suppressed and baselined, or NULL */
+	int trouble;             /* SARIF: some input was not checked */
+	const char *title;       /* HTML: what was checked, for the heading */
 };
 
-/* "text", "json", "sarif" -> format; -1 if unknown. */
+/* "text", "json", "sarif", "html" -> format; -1 if unknown. */
 int report_parse_format(const char *name);
 
 /*
@@ -51,7 +76,18 @@ int report_parse_format(const char *name);
 int report_write(FILE *f, const struct finding_list *l,
 		 const struct report_options *o);
 
-/* "rwonce audit: 3 findings in 2 of 10 files: access-once 2, ..." */
-void report_summary(FILE *f, const struct finding_list *l, size_t files);
+/* "rwonce audit: 3 findings in 2 of 10 files: access-once 2, ...", with
+ * the suppressed and baselined ones counted when c says so. */
+void report_summary(FILE *f, const struct finding_list *l, size_t files,
+		    const struct triage_counts *c);
+
+/* The rule's help page section (man:rwonce-audit(1)#RULES) and its full
+ * description, for SARIF and HTML. */
+const char *rule_help_uri(int rule);
+const char *rule_description(int rule);
+
+/* html.c */
+int report_write_html(FILE *f, const struct finding_list *l,
+		      const struct report_options *o);
 
 #endif

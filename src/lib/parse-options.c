@@ -22,6 +22,10 @@ static void print_usage(FILE *f, const char *const *usage,
 			fprintf(f, "%s%s\n", o == opts ? "" : "\n", o->help);
 			continue;
 		}
+		if (o->type == OPTION_TEXT) {
+			fprintf(f, "\n%s\n", o->help);
+			continue;
+		}
 		if (o->short_name)
 			n += snprintf(left + n, sizeof(left) - (size_t)n, "-%c%s",
 				      o->short_name, o->long_name ? ", " : "");
@@ -29,7 +33,9 @@ static void print_usage(FILE *f, const char *const *usage,
 			n += snprintf(left + n, sizeof(left) - (size_t)n, "--%s",
 				      o->long_name);
 		if (o->argh && n < (int)sizeof(left))
-			snprintf(left + n, sizeof(left) - (size_t)n, " <%s>", o->argh);
+			snprintf(left + n, sizeof(left) - (size_t)n,
+				 o->flags & OPTION_OPTARG ? "[=<%s>]" : " <%s>",
+				 o->argh);
 		fprintf(f, "    %-26s %s\n", left, o->help ? o->help : "");
 	}
 }
@@ -40,11 +46,75 @@ void usage_with_options(const char *const *usage, const struct option *opts)
 	exit(EXIT_TROUBLE);
 }
 
+/* Does the option need a value (the next argument when not attached)? */
 static int takes_arg(const struct option *o)
 {
+	if (o->flags & OPTION_OPTARG)
+		return 0;
 	return o->type == OPTION_INT || o->type == OPTION_STRING ||
 	       o->type == OPTION_LIST ||
 	       (o->type == OPTION_CALLBACK && o->argh);
+}
+
+/* May a value be attached (--name=value, -xvalue)? */
+static int may_take_arg(const struct option *o)
+{
+	return takes_arg(o) || (o->flags & OPTION_OPTARG);
+}
+
+int parse_opt_json(const struct option *opt, const char *arg)
+{
+	(void)arg;
+	*(const char **)opt->value = "json";
+	return 0;
+}
+
+int parse_opt_color(const struct option *opt, const char *arg)
+{
+	int when = arg ? color_when_parse(arg) : COLOR_ALWAYS;
+
+	if (when < 0)
+		return error("--color: '%s' is not auto, always or never", arg);
+	*(int *)opt->value = when;
+	return 0;
+}
+
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * -v, -vv, -vvv: one more each; -v=N, -vN, --verbose=N: N.  arg is what
+ * followed the option in its argument (NULL: nothing).
+ */
+static int apply_verbose(const struct option *o, const char *arg,
+			 const char *name)
+{
+	int *level = o->value;
+	long v;
+
+	if (!arg) {
+		(*level)++;
+		return 0;
+	}
+	if (name[1] != '-' && arg[strspn(arg, "v")] == '\0') {
+		*level += 1 + (int)strlen(arg); /* -vv: the 'v's after the first */
+		return 0;
+	}
+	if (*arg == '=' && name[1] != '-')
+		arg++;
+	if (!all_digits(arg) || strlen(arg) > 4)
+		return error("option '%s' takes a level (a number), not '%s'",
+			     name, arg);
+	v = strtol(arg, NULL, 10);
+	*level = (int)v;
+	return 0;
 }
 
 static int apply(const struct option *o, const char *arg, const char *name)
@@ -83,6 +153,8 @@ static int apply(const struct option *o, const char *arg, const char *name)
 	}
 	case OPTION_CALLBACK:
 		return o->cb(o, arg);
+	case OPTION_VERBOSE:
+		return apply_verbose(o, arg, name);
 	default:
 		return error("internal: bad option table");
 	}
@@ -138,7 +210,7 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 				usage_with_options(usage, opts);
 			}
 			if (eq) {
-				if (!takes_arg(o)) {
+				if (!may_take_arg(o)) {
 					error("option '%s' takes no value", name);
 					usage_with_options(usage, opts);
 				}
@@ -156,7 +228,7 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 				usage_with_options(usage, opts);
 			}
 			if (a[2]) {
-				if (!takes_arg(o)) {
+				if (!may_take_arg(o)) {
 					error("option '%s' takes no value (combined short options are not supported)", name);
 					usage_with_options(usage, opts);
 				}
@@ -172,6 +244,12 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 		}
 		if (o->type == OPTION_BOOL)
 			arg = negated ? "" : NULL;
+		/* -v 2: the level as a separate argument, as `scan -v 1` was
+		 * written before -v took an optional value */
+		if (o->type == OPTION_VERBOSE && !arg && a[1] != '-' &&
+		    i + 1 < argc && all_digits(argv[i + 1]) &&
+		    strlen(argv[i + 1]) <= 2)
+			arg = argv[++i];
 		if (apply(o, arg, name))
 			usage_with_options(usage, opts);
 	}

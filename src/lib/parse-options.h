@@ -16,6 +16,16 @@
  * A bad option prints the usage to stderr and exits 2; --help or -h prints
  * it to stdout and exits 0.  Returns the number of remaining arguments,
  * moved to argv[0..].
+ *
+ * The options every command shares, spelled alike everywhere (the output
+ * contract, rwonce(1)):
+ *
+ *   OPT_FORMAT(&fmt, "text (default), json, sarif or html"),
+ *   OPT_JSON(&fmt),               --json: the same as --format=json
+ *   OPT_QUIET(&quiet),            -q, --quiet
+ *   OPT_VERBOSE(&level, "..."),   -v, -vv, -v=N, -vN, --verbose[=N]
+ *   OPT_COLOR(&when),             --color[=auto|always|never]
+ *   OPT_EXIT_STATUS("0 ..., 1 ..., 2 ..."),  a paragraph of --help
  */
 #ifndef RWONCE_LIB_PARSE_OPTIONS_H
 #define RWONCE_LIB_PARSE_OPTIONS_H
@@ -30,6 +40,16 @@ enum option_type {
 	OPTION_LIST,     /* struct strlist *: each use appends; commas split */
 	OPTION_CALLBACK, /* cb(opt, arg): return 0, or -1 after error() */
 	OPTION_GROUP,    /* a heading in --help */
+	OPTION_VERBOSE,  /* int *: -v adds 1, -vv 2; -v=N, -vN, --verbose=N
+			    set N; a separate all-digit argument after -v
+			    is the level too (the old `scan -v 1`) */
+	OPTION_TEXT,     /* a paragraph at the end of --help (help) */
+};
+
+/* struct option.flags */
+enum option_flags {
+	OPTION_OPTARG = 1 << 0, /* the value is optional: --name or
+				   --name=value, never --name value */
 };
 
 struct option {
@@ -40,15 +60,39 @@ struct option {
 	const char *argh; /* argument name in --help; NULL: no argument */
 	const char *help;
 	int (*cb)(const struct option *opt, const char *arg);
+	unsigned flags;   /* enum option_flags */
 };
 
-#define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, NULL }
-#define OPT_GROUP(h) { OPTION_GROUP, 0, NULL, NULL, NULL, (h), NULL }
-#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h), NULL }
-#define OPT_INT(s, l, v, a, h) { OPTION_INT, (s), (l), (v), (a), (h), NULL }
-#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h), NULL }
-#define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), (v), (a), (h), NULL }
-#define OPT_CALLBACK(s, l, v, a, h, f) { OPTION_CALLBACK, (s), (l), (v), (a), (h), (f) }
+#define OPT_END() { OPTION_END, 0, NULL, NULL, NULL, NULL, NULL, 0 }
+#define OPT_GROUP(h) { OPTION_GROUP, 0, NULL, NULL, NULL, (h), NULL, 0 }
+#define OPT_BOOL(s, l, v, h) { OPTION_BOOL, (s), (l), (v), NULL, (h), NULL, 0 }
+#define OPT_INT(s, l, v, a, h) { OPTION_INT, (s), (l), (v), (a), (h), NULL, 0 }
+#define OPT_STRING(s, l, v, a, h) { OPTION_STRING, (s), (l), (v), (a), (h), NULL, 0 }
+#define OPT_LIST(s, l, v, a, h) { OPTION_LIST, (s), (l), (v), (a), (h), NULL, 0 }
+#define OPT_CALLBACK(s, l, v, a, h, f) { OPTION_CALLBACK, (s), (l), (v), (a), (h), (f), 0 }
+/* A callback whose value may be left out (f gets NULL then). */
+#define OPT_CALLBACK_OPTARG(s, l, v, a, h, f) \
+	{ OPTION_CALLBACK, (s), (l), (v), (a), (h), (f), OPTION_OPTARG }
+
+/* ---- the output contract: the same spelling in every command ---- */
+
+/* const char **v: "--format FMT"; h lists the formats the command has. */
+#define OPT_FORMAT(v, h) OPT_STRING(0, "format", (v), "FMT", (h))
+/* const char **v (the --format variable): --json sets it to "json". */
+#define OPT_JSON(v) OPT_CALLBACK(0, "json", (v), NULL, \
+				 "the same as --format=json", parse_opt_json)
+#define OPT_QUIET(v, h) OPT_BOOL('q', "quiet", (v), (h))
+#define OPT_VERBOSE(v, h) { OPTION_VERBOSE, 'v', "verbose", (v), "N", (h), \
+			    NULL, OPTION_OPTARG }
+/* int *v: an enum color_when (util.h); --color alone is "always". */
+#define OPT_COLOR(v) OPT_CALLBACK_OPTARG(0, "color", (v), "WHEN", \
+	"colours: auto (default: on a terminal, unless NO_COLOR is set), " \
+	"always or never", parse_opt_color)
+#define OPT_EXIT_STATUS(text) { OPTION_TEXT, 0, NULL, NULL, NULL, \
+				"Exit status: " text, NULL, 0 }
+
+int parse_opt_json(const struct option *opt, const char *arg);
+int parse_opt_color(const struct option *opt, const char *arg);
 
 int parse_options(int argc, const char **argv, const struct option *opts,
 		  const char *const *usage);

@@ -1,4 +1,5 @@
 #include "lib/util.h"
+#include "lib/messages.h"
 #include "lib/tempdir.h"
 
 #include <errno.h>
@@ -11,6 +12,11 @@
 
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
+	va_list keep;
+
+	va_copy(keep, ap);
+	messages_add(prefix, fmt, keep);
+	va_end(keep);
 	fprintf(stderr, "rwonce: %s", prefix);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
@@ -209,6 +215,26 @@ int want_color(int fd)
 	if (nc && *nc)
 		return 0;
 	return isatty(fd);
+}
+
+int color_when_parse(const char *s)
+{
+	if (!strcmp(s, "auto"))
+		return COLOR_AUTO;
+	if (!strcmp(s, "always"))
+		return COLOR_ALWAYS;
+	if (!strcmp(s, "never"))
+		return COLOR_NEVER;
+	return -1;
+}
+
+int color_wanted(int when, int fd)
+{
+	if (when == COLOR_ALWAYS)
+		return 1;
+	if (when == COLOR_NEVER)
+		return 0;
+	return want_color(fd);
 }
 
 int want_progress(int no_progress)

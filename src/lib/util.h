@@ -77,6 +77,18 @@ int online_cpus(void);
 /* Non-zero when colour may be used on this stream (a tty, no NO_COLOR). */
 int want_color(int fd);
 
+/* --color=WHEN (parse-options.h's OPT_COLOR). */
+enum color_when {
+	COLOR_AUTO = 0, /* want_color(fd) */
+	COLOR_ALWAYS,   /* even when piped, even with NO_COLOR: the user
+			   asked for it on the command line */
+	COLOR_NEVER,
+};
+/* "auto", "always", "never" -> enum color_when; -1 if unknown. */
+int color_when_parse(const char *s);
+/* Colour on fd, as --color=when says? */
+int color_wanted(int when, int fd);
+
 /*
  * Should a command show its progress line on stderr?  Every command
  * decides alike: not with --no-progress (no_progress set) or NO_PROGRESS

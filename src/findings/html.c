@@ -1,0 +1,314 @@
+/*
+ * --format=html for findings (report.h): one page, every finding with the
+ * source around its site (the site marked), scan's function instructions
+ * beside it (the accesses the verdict rests on marked), the inline chain
+ * as links to the call sites' source, the notes; then the suppressed
+ * findings and those in the baseline, listed.
+ */
+#include "findings/report.h"
+#include "lib/html.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <string.h>
+
+#define CONTEXT_LINES 5
+
+static const char css[] =
+	".summary { font-size: 1.05em; }\n"
+	".finding { border: 1px solid #ccc; border-left: 6px solid #c0392b; "
+	"padding: 0.6em 1em; margin: 1.2em 0; }\n"
+	".finding h2 { margin: 0.2em 0; }\n"
+	".rule { background: #c0392b; color: #fff; padding: 0 0.4em; "
+	"border-radius: 3px; font-family: monospace; }\n"
+	".panes { display: flex; flex-wrap: wrap; gap: 1em; }\n"
+	".pane { flex: 1 1 28em; overflow-x: auto; }\n"
+	".pane h3 { font-size: 0.95em; margin: 0.4em 0; }\n"
+	".code td, .asm td { padding: 0 0.5em; vertical-align: top; }\n"
+	".ln, .addr { color: #888; text-align: right; user-select: none; }\n"
+	".code tr.site { background: #fff3c4; }\n"
+	"mark { background: #f5b041; }\n"
+	".asm tr.hit { background: #fadbd8; font-weight: bold; }\n"
+	".asm tr.hit td.addr::before { content: '\\2192 '; }\n"
+	".chain li { margin: 0.2em 0; }\n"
+	".notes { color: #444; }\n"
+	"nav ol { columns: 2; }\n";
+
+/* id="f3", id="f3-c1": the anchors of finding k and its call sites */
+static void anchor(struct strbuf *sb, size_t k, const char *what, size_t n)
+{
+	strbuf_addf(sb, "f%zu", k + 1);
+	if (what)
+		strbuf_addf(sb, "-%s%zu", what, n);
+}
+
+/* Lines [line - CONTEXT_LINES, line + CONTEXT_LINES] of path, line
+ * marked, bytes [col, end_col) of it in <mark> when known. */
+static void source_pane(struct strbuf *sb, struct source_files *src,
+			const char *path, unsigned line, unsigned col,
+			unsigned end_col, const char *heading)
+{
+	const struct source_file *sf = source_files_get(src, path);
+	unsigned from = line > CONTEXT_LINES ? line - CONTEXT_LINES : 1;
+
+	strbuf_addstr(sb, "<div class=\"pane\"><h3>");
+	html_escape_str(sb, heading);
+	strbuf_addstr(sb, "</h3>\n");
+	if (!sf->buf) {
+		strbuf_addstr(sb, "<p class=\"muted\">(the source could not be "
+			      "read: ");
+		html_escape_str(sb, path);
+		strbuf_addstr(sb, ")</p></div>\n");
+		return;
+	}
+	strbuf_addstr(sb, "<table class=\"code\">\n");
+	for (unsigned n = from; n <= line + CONTEXT_LINES; n++) {
+		size_t len;
+		const char *text = source_file_line(sf, n, &len);
+
+		if (!text)
+			break;
+		strbuf_addf(sb, "<tr%s><td class=\"ln\">%u</td><td><pre>",
+			    n == line ? " class=\"site\"" : "", n);
+		if (n == line && col && col - 1 <= len) {
+			size_t a = col - 1;
+			size_t b = end_col > col && end_col - 1 <= len ?
+				end_col - 1 : a < len ? a + 1 : a;
+
+			html_escape(sb, text, a);
+			strbuf_addstr(sb, "<mark>");
+			html_escape(sb, text + a, b - a);
+			strbuf_addstr(sb, "</mark>");
+			html_escape(sb, text + b, len - b);
+		} else {
+			html_escape(sb, text, len);
+		}
+		strbuf_addstr(sb, "</pre></td></tr>\n");
+	}
+	strbuf_addstr(sb, "</table></div>\n");
+}
+
+/* Is address (as the listing spells it) one the verdict rests on? */
+static int listed_hit(const struct finding *x, const char *addr, size_t n,
+		      char mark)
+{
+	if (mark == '*')
+		return 1;
+	for (size_t k = 0; k < x->nr_related; k++) {
+		char buf[32];
+
+		if (x->related[k].kind != RELATED_INSN)
+			continue;
+		snprintf(buf, sizeof(buf), "%llx", x->related[k].address);
+		if (strlen(buf) == n && !memcmp(buf, addr, n))
+			return 1;
+	}
+	return 0;
+}
+
+/* scan: the function's instructions, the site's accesses marked. */
+static void listing_pane(struct strbuf *sb, const struct finding *x)
+{
+	strbuf_addstr(sb, "<div class=\"pane\"><h3>");
+	if (x->object) {
+		html_escape_str(sb, x->object);
+		strbuf_addstr(sb, ", ");
+	}
+	strbuf_addstr(sb, "function <code>");
+	html_escape_str(sb, x->function ? x->function : "?");
+	strbuf_addstr(sb, "</code></h3>\n<table class=\"asm\">\n");
+	for (const char *p = x->listing; *p;) {
+		size_t n = strcspn(p, "\n");
+		const char *t1 = memchr(p, '\t', n);
+		const char *t2 = t1 ? memchr(t1 + 1, '\t', n - (size_t)(t1 + 1 - p)) : NULL;
+
+		if (t1 && t2) {
+			char mark = t2 - t1 > 1 ? t1[1] : ' ';
+			int hit = listed_hit(x, p, (size_t)(t1 - p), mark);
+
+			strbuf_addf(sb, "<tr%s><td class=\"addr\">",
+				    hit ? " class=\"hit\"" : "");
+			html_escape(sb, p, (size_t)(t1 - p));
+			strbuf_addstr(sb, "</td><td><pre>");
+			html_escape(sb, t2 + 1, n - (size_t)(t2 + 1 - p));
+			strbuf_addstr(sb, "</pre></td></tr>\n");
+		}
+		p += n + (p[n] == '\n');
+	}
+	strbuf_addstr(sb, "</table></div>\n");
+}
+
+static void one_finding(struct strbuf *sb, const struct finding *x, size_t k,
+			struct source_files *src)
+{
+	struct strbuf heading = STRBUF_INIT;
+	size_t calls = 0;
+
+	strbuf_addstr(sb, "<section class=\"finding\" id=\"");
+	anchor(sb, k, NULL, 0);
+	strbuf_addstr(sb, "\">\n<h2><span class=\"rule\">");
+	html_escape_str(sb, rules[x->rule].name);
+	strbuf_addstr(sb, "</span> <a href=\"#");
+	anchor(sb, k, NULL, 0);
+	strbuf_addstr(sb, "\">");
+	html_escape_str(sb, x->path);
+	strbuf_addf(sb, ":%u:%u</a></h2>\n<p class=\"message\">", x->line, x->col);
+	html_escape_str(sb, x->message);
+	strbuf_addstr(sb, "</p>\n<div class=\"panes\">\n");
+	strbuf_addstr(&heading, x->path);
+	if (x->function)
+		strbuf_addf(&heading, ", in %s", x->function);
+	source_pane(sb, src, x->path, x->line, x->col,
+		    x->end_line == x->line ? x->end_col : 0, heading.buf);
+	if (x->listing)
+		listing_pane(sb, x);
+	strbuf_addstr(sb, "</div>\n");
+
+	/* the inline chain, outermost first, each a link to its call site */
+	for (size_t r = 0; r < x->nr_related; r++)
+		calls += x->related[r].kind == RELATED_CALL;
+	if (calls) {
+		size_t n = 0;
+
+		strbuf_addstr(sb, "<h3>Inline chain</h3>\n<ol class=\"chain\">\n");
+		for (size_t r = 0; r < x->nr_related; r++) {
+			const struct finding_related *c = &x->related[r];
+
+			if (c->kind != RELATED_CALL)
+				continue;
+			strbuf_addstr(sb, "<li><a href=\"#");
+			anchor(sb, k, "c", ++n);
+			strbuf_addstr(sb, "\">");
+			html_escape_str(sb, c->message);
+			strbuf_addstr(sb, "</a></li>\n");
+		}
+		strbuf_addstr(sb, "</ol>\n");
+		n = 0;
+		for (size_t r = 0; r < x->nr_related; r++) {
+			const struct finding_related *c = &x->related[r];
+
+			if (c->kind != RELATED_CALL || !c->path)
+				continue;
+			strbuf_addstr(sb, "<div class=\"panes callsite\" id=\"");
+			anchor(sb, k, "c", ++n);
+			strbuf_addstr(sb, "\">\n");
+			strbuf_reset(&heading);
+			strbuf_addf(&heading, "%s:%u", c->path, c->line);
+			source_pane(sb, src, c->path, c->line, c->col, 0,
+				    heading.buf);
+			strbuf_addstr(sb, "</div>\n");
+		}
+	}
+	if (x->notes) {
+		strbuf_addstr(sb, "<ul class=\"notes\">\n");
+		for (const char *p = x->notes; *p;) {
+			size_t n = strcspn(p, "\n");
+
+			strbuf_addstr(sb, "<li>");
+			html_escape(sb, p, n);
+			strbuf_addstr(sb, "</li>\n");
+			p += n + (p[n] == '\n');
+		}
+		strbuf_addstr(sb, "</ul>\n");
+	}
+	strbuf_addstr(sb, "</section>\n");
+	strbuf_release(&heading);
+}
+
+/* The suppressed or baselined findings: a list, with the reasons. */
+static void others(struct strbuf *sb, const struct finding_list *l,
+		   int suppressed, size_t nr)
+{
+	if (!nr)
+		return;
+	strbuf_addf(sb, "<h2 id=\"%s\">%s (%zu)</h2>\n<ul>\n",
+		    suppressed ? "suppressed" : "baselined",
+		    suppressed ? "Suppressed in the source" :
+		    "In the baseline", nr);
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct finding *x = &l->items[i];
+
+		if (suppressed ? !x->suppression : (x->suppression || !x->baselined))
+			continue;
+		strbuf_addstr(sb, "<li><code>");
+		html_escape_str(sb, x->path);
+		strbuf_addf(sb, ":%u:%u</code> [", x->line, x->col);
+		html_escape_str(sb, rules[x->rule].name);
+		strbuf_addstr(sb, "] ");
+		html_escape_str(sb, x->message);
+		if (suppressed) {
+			strbuf_addstr(sb, " &mdash; <em>");
+			html_escape_str(sb, *x->suppression ? x->suppression :
+					"no reason given");
+			strbuf_addstr(sb, "</em>");
+		}
+		strbuf_addstr(sb, "</li>\n");
+	}
+	strbuf_addstr(sb, "</ul>\n");
+}
+
+int report_write_html(FILE *f, const struct finding_list *l,
+		      const struct report_options *o)
+{
+	struct strbuf sb = STRBUF_INIT, title = STRBUF_INIT;
+	size_t active = 0, suppressed = 0, baselined = 0, k = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < l->nr; i++) {
+		active += finding_is_active(&l->items[i]);
+		suppressed += l->items[i].suppression != NULL;
+		baselined += !l->items[i].suppression && l->items[i].baselined;
+	}
+	strbuf_addf(&title, "%s: %zu finding%s", o->title ? o->title : "rwonce",
+		    active, active == 1 ? "" : "s");
+	html_page_begin(&sb, title.buf, css);
+	strbuf_addstr(&sb, "<h1>");
+	html_escape_str(&sb, title.buf);
+	strbuf_addstr(&sb, "</h1>\n<p class=\"summary\">");
+	strbuf_addf(&sb, "%zu finding%s", active, active == 1 ? "" : "s");
+	if (suppressed)
+		strbuf_addf(&sb, ", <a href=\"#suppressed\">%zu suppressed</a>",
+			    suppressed);
+	if (baselined)
+		strbuf_addf(&sb, ", <a href=\"#baselined\">%zu in the "
+			    "baseline</a>", baselined);
+	if (o->trouble)
+		strbuf_addstr(&sb, "; <strong>some inputs could not be checked"
+			      "</strong> (see the messages of the run)");
+	strbuf_addstr(&sb, "</p>\n");
+	if (active > 1) {
+		strbuf_addstr(&sb, "<nav><ol>\n");
+		for (size_t i = 0, n = 0; i < l->nr; i++) {
+			const struct finding *x = &l->items[i];
+
+			if (!finding_is_active(x))
+				continue;
+			strbuf_addstr(&sb, "<li><a href=\"#");
+			anchor(&sb, n++, NULL, 0);
+			strbuf_addstr(&sb, "\">");
+			html_escape_str(&sb, x->path);
+			strbuf_addf(&sb, ":%u</a> ", x->line);
+			html_escape_str(&sb, rules[x->rule].name);
+			strbuf_addstr(&sb, "</li>\n");
+		}
+		strbuf_addstr(&sb, "</ol></nav>\n");
+	}
+	for (size_t i = 0; i < l->nr; i++) {
+		if (!finding_is_active(&l->items[i]))
+			continue;
+		one_finding(&sb, &l->items[i], k++, o->sources);
+		if (sb.len > 65536) {
+			if (fwrite(sb.buf, 1, sb.len, f) != sb.len)
+				ret = -1;
+			strbuf_reset(&sb);
+		}
+	}
+	others(&sb, l, 1, suppressed);
+	others(&sb, l, 0, baselined);
+	html_page_end(&sb);
+	if (fwrite(sb.buf, 1, sb.len, f) != sb.len)
+		ret = -1;
+	strbuf_release(&sb);
+	strbuf_release(&title);
+	return ret;
+}

@@ -1,0 +1,71 @@
+/*
+ * The output options of the commands that report findings (audit, scan),
+ * declared once so that both spell and mean them alike, and the end of
+ * their run: triage (fingerprints, rwonce-ignore comments, --baseline),
+ * then the report in the format asked for.
+ *
+ *   struct findings_output out = FINDINGS_OUTPUT_INIT;
+ *   struct option opts[] = {
+ *           ...,
+ *           OPT_FINDINGS_OUTPUT(&out, "what -v adds"),
+ *           OPT_EXIT_STATUS("..."),
+ *           OPT_END(),
+ *   };
+ *   if (findings_output_check(&out)) ...            after parse_options
+ *   ...
+ *   findings_output_write(&out, &list, &ro, &counts);  stdout; summary is
+ *                                                      the command's
+ */
+#ifndef RWONCE_FINDINGS_OUTPUT_H
+#define RWONCE_FINDINGS_OUTPUT_H
+
+#include "findings/report.h"
+#include "findings/triage.h"
+#include "lib/parse-options.h"
+
+struct findings_output {
+	const char *format;     /* --format, --json */
+	int quiet;              /* -q: one line per finding, no summary */
+	int verbose;            /* -v: suppressed and baselined findings too
+				   (scan: more, see its --help) */
+	int color;              /* --color: enum color_when */
+	int no_source;          /* --no-source */
+	const char *baseline;   /* --baseline FILE */
+	const char *srcroot;    /* --srcroot DIR */
+	enum report_format fmt; /* format, parsed by findings_output_check */
+};
+#define FINDINGS_OUTPUT_INIT { "text", 0, 0, COLOR_AUTO, 0, NULL, NULL, \
+			       REPORT_TEXT }
+
+#define OPT_FINDINGS_OUTPUT(o, verbose_help)                                 \
+	OPT_GROUP("Output"),                                                 \
+	OPT_FORMAT(&(o)->format, "text (default), json, sarif or html"),    \
+	OPT_JSON(&(o)->format),                                              \
+	OPT_QUIET(&(o)->quiet, "one line per finding (and its notes), no "   \
+		  "source lines, no summary"),                               \
+	OPT_VERBOSE(&(o)->verbose, (verbose_help)),                          \
+	OPT_COLOR(&(o)->color),                                              \
+	OPT_BOOL(0, "no-source", &(o)->no_source,                            \
+		 "text: no source line and caret under each finding"),       \
+	OPT_STRING(0, "baseline", &(o)->baseline, "FILE",                    \
+		   "report only findings that are not in FILE (an earlier "  \
+		   "--format=json or sarif result)"),                        \
+	OPT_STRING(0, "srcroot", &(o)->srcroot, "DIR",                       \
+		   "SARIF URIs and fingerprints relative to DIR (default: .)")
+
+/* After parse_options(), before the work: the format known, the
+ * --baseline file a result of `rwonce command` (else error(), -1); SARIF
+ * keeps the run's messages for its invocation. */
+int findings_output_check(struct findings_output *o, const char *command);
+
+/*
+ * Triage l for `rwonce command` and write it to stdout as o says;
+ * ro: the command's part of the report options (engine, command,
+ * json_extra, trouble), completed here.  The counts in *c.  0, or -1
+ * after error() (an unusable baseline, a failed write).
+ */
+int findings_output_write(const struct findings_output *o,
+			  struct finding_list *l, struct report_options *ro,
+			  struct triage_counts *c);
+
+#endif
