@@ -106,19 +106,6 @@ configure() {
 	make -s -C "$src" O="$out" $args olddefconfig >/dev/null
 }
 
-# summary OUT: what a build holds, for the record.
-summary() {
-	out=$1
-	objs=$(find "$out" -name '*.o' | wc -l)
-	lined=$(find "$out" -name '*.o' -exec sh -c \
-		'for o; do readelf -S -W "$o" | grep -q " \.debug_line " && echo; done' sh {} + | wc -l)
-	kos=$(find "$out" -name '*.ko' | wc -l)
-	echo "$(grep -c '"file"' "$out/compile_commands.json") compile commands," \
-	     "$objs objects ($lined with line tables), $kos modules," \
-	     "vmlinux $( [ -f "$out/vmlinux" ] && echo built || echo missing)," \
-	     "$(du -sh "$out" | cut -f1) on disk"
-}
-
 build_one() {
 	name=$1
 	out=$kbuild/$name
@@ -133,7 +120,7 @@ build_one() {
 	*-clang) kb_need clang-19 ld.lld-19 llvm-ar-19 llvm-nm-19 llvm-objcopy-19 llvm-strip-19 ;;
 	esac
 	if [ -f "$out/DONE" ] && [ "$(cat "$out/DONE")" = "$targets" ]; then
-		echo "$me: $name: already built ($targets): $(summary "$out")" >&2
+		echo "$me: $name: already built ($targets): $(kb_summary "$out")" >&2
 		return 0
 	fi
 	mkdir -p "$out"
@@ -161,7 +148,7 @@ build_one() {
 	echo "run $start $(date -u -d @"$end" +%FT%TZ) end, exit $rc, $((end - start)) s" >>"$out/BUILD-TIMES"
 	kb_compile_commands "$src" "$out"
 	wall=$(awk '/ end, / { s += $(NF - 1) } END { print s + 0 }' "$out/BUILD-TIMES")
-	echo "$me: $name: make exit $rc, wall $wall s over all runs: $(summary "$out")" >&2
+	echo "$me: $name: make exit $rc, wall $wall s over all runs: $(kb_summary "$out")" >&2
 	[ $rc -eq 0 ] || return $rc
 	echo "$targets" >"$out/DONE"
 }

@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC3043 # local: dash and bash have it
 # Shell functions shared by the scripts that build Linux for `rwonce
 # scan`'s real-code records: bench/scan-kernel-build.sh (Linux 6.1, small
 # configurations) and bench/kernel-6.12-build.sh (Linux 6.12, whole
@@ -71,4 +72,19 @@ kb_compile_commands() {
 	local src="$1" out="$2"
 	(cd "$out" && python3 "$src/scripts/clang-tools/gen_compile_commands.py" \
 		-d "$out" -o "$out/compile_commands.json")
+}
+
+# kb_summary OUT: what a build holds, for the records (one line):
+# compile commands, objects and how many have line tables (a .debug_line
+# section), modules, vmlinux, size on disk.
+kb_summary() {
+	local out="$1" objs lined kos
+	objs=$(find "$out" -name '*.o' | wc -l)
+	lined=$(find "$out" -name '*.o' -exec sh -c \
+		'for o; do readelf -S -W "$o" | grep -q " \.debug_line " && echo; done' sh {} + | wc -l)
+	kos=$(find "$out" -name '*.ko' | wc -l)
+	echo "$(grep -c '"file"' "$out/compile_commands.json" 2>/dev/null) compile commands," \
+	     "$objs objects ($lined with line tables), $kos modules," \
+	     "vmlinux $( [ -f "$out/vmlinux" ] && echo built || echo missing)," \
+	     "$(du -sh "$out" | cut -f1) on disk"
 }

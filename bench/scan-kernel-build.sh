@@ -93,7 +93,7 @@ build_one() {
 	# shellcheck disable=SC2086
 	nice -n 10 make -s -C "$src" O="$out" $args KCFLAGS=-g -j"$jobs" $targets
 	kb_compile_commands "$src" "$out"
-	echo "scan-kernel-build: $name: done, $(grep -c '"file"' "$out/compile_commands.json") compile commands" >&2
+	echo "scan-kernel-build: $name: done: $(kb_summary "$out")" >&2
 }
 
 for b in $builds; do
