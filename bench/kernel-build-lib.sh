@@ -23,7 +23,11 @@ kb_need() {
 # unpack is never taken for a source tree.
 kb_unpack() {
 	local tarball="$1" dir="$2" name="$3"
-	[ -d "$dir/$name" ] && return 0
+	[ -f "$dir/$name/Makefile" ] && return 0
+	if [ -e "$dir/$name" ]; then
+		echo "$0: $dir/$name is there but holds no kernel tree (no Makefile): remove it to unpack again" >&2
+		exit 2
+	fi
 	if [ ! -f "$tarball" ]; then
 		echo "$0: $tarball missing: apt-get install $name" >&2
 		exit 2
