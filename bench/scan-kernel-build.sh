@@ -18,11 +18,11 @@
 # SMP is what makes arch_spinlock_t a real lock (ticket lock on ARM,
 # qspinlock on x86) and brings in the SMP paths of RCU, the scheduler and
 # mm/ that use READ_ONCE on lock and page-table words; PREEMPT adds the
-# preemption counters.  tinyconfig asks for -Os; we build at -O2
-# (CC_OPTIMIZE_FOR_PERFORMANCE), the kernel's default, because that is
-# what distributions ship.  -g comes from KCFLAGS (DWARF 5 by default in
-# gcc 12 and clang 16), not from CONFIG_DEBUG_INFO, so that the
-# configuration stays the same for all four.
+# preemption counters; -O2 because that is what distributions ship
+# (kb_small_config in bench/kernel-build-lib.sh).  -g comes from KCFLAGS
+# (DWARF 5 by default in gcc 12 and clang 16), not from
+# CONFIG_DEBUG_INFO, so that the configuration stays the same for all
+# four.
 set -eu
 
 if [ $# -lt 1 ]; then
@@ -37,27 +37,9 @@ targets=${RWONCE_KBUILD_TARGETS:-vmlinux}
 tarball=/usr/src/linux-source-6.1.tar.xz
 src=$kbuild/linux-source-6.1
 
-need() {
-	for c in "$@"; do
-		command -v "$c" >/dev/null 2>&1 && continue
-		echo "$0: $c not found (Debian packages: see deps/full/scan-real.txt)" >&2
-		exit 2
-	done
-}
-need make bc flex bison perl python3 nice
-
-if [ ! -d "$src" ]; then
-	if [ ! -f "$tarball" ]; then
-		echo "$0: $tarball missing: apt-get install linux-source-6.1" >&2
-		exit 2
-	fi
-	echo "scan-kernel-build: unpacking $tarball into $kbuild" >&2
-	rm -rf "$kbuild/.unpack"
-	mkdir "$kbuild/.unpack"
-	tar -xJf "$tarball" -C "$kbuild/.unpack"
-	mv "$kbuild/.unpack/linux-source-6.1" "$src"
-	rmdir "$kbuild/.unpack"
-fi
+. "$(dirname "$0")/kernel-build-lib.sh"
+kb_need make bc flex bison perl python3 nice
+kb_unpack "$tarball" "$kbuild" linux-source-6.1
 
 # make_args BUILD: the make variables that choose arch and compiler.
 make_args() {
@@ -73,12 +55,8 @@ make_args() {
 
 configure() {
 	name=$1 out=$2 args=$3
-	# shellcheck disable=SC2086 # $args is a list of make variables
-	make -s -C "$src" O="$out" $args tinyconfig >/dev/null
+	kb_small_config "$src" "$out" "$args"
 	cfg() { "$src/scripts/config" --file "$out/.config" "$@"; }
-	cfg -e SMP -d PREEMPT_NONE -d PREEMPT_VOLUNTARY -e PREEMPT \
-	    -d CC_OPTIMIZE_FOR_SIZE -e CC_OPTIMIZE_FOR_PERFORMANCE \
-	    -e PRINTK -e FUTEX -e EPOLL -e MULTIUSER
 	case $name in
 	arm-*)
 		# tinyconfig on ARM is a no-MMU ARMv7-M; ask for an MMU, the
@@ -107,8 +85,8 @@ build_one() {
 	out=$kbuild/$name
 	args=$(make_args "$name")
 	case $name in
-	*-gcc) case $name in arm-*) need arm-linux-gnueabihf-gcc ;; *) need gcc ;; esac ;;
-	*-clang) need clang-16 ld.lld-16 llvm-ar-16 llvm-objcopy-16 ;;
+	*-gcc) case $name in arm-*) kb_need arm-linux-gnueabihf-gcc ;; *) kb_need gcc ;; esac ;;
+	*-clang) kb_need clang-16 ld.lld-16 llvm-ar-16 llvm-objcopy-16 ;;
 	esac
 	if [ -f "$out/vmlinux" ] && [ "$targets" = vmlinux ]; then
 		echo "scan-kernel-build: $name: $out/vmlinux already built" >&2
@@ -118,17 +96,12 @@ build_one() {
 	# Configure once: redoing it on a configured build would only risk
 	# rebuilding everything.
 	[ -f "$out/.config" ] || configure "$name" "$out" "$args"
-	for want in CONFIG_SMP=y CONFIG_PREEMPT=y CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y; do
-		grep -qx "$want" "$out/.config" || {
-			echo "$0: $name: $want did not stick in $out/.config" >&2
-			exit 2
-		}
-	done
+	kb_config_has "$out" "$name" CONFIG_SMP=y CONFIG_PREEMPT=y CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
 	echo "scan-kernel-build: $name: building $targets (make -j$jobs)" >&2
 	# shellcheck disable=SC2086
 	nice -n 10 make -s -C "$src" O="$out" $args KCFLAGS=-g -j"$jobs" $targets
-	(cd "$out" && python3 "$src/scripts/clang-tools/gen_compile_commands.py" -d "$out" -o "$out/compile_commands.json")
-	echo "scan-kernel-build: $name: done, $(grep -c '"file"' "$out/compile_commands.json") compile commands" >&2
+	kb_compile_commands "$src" "$out"
+	echo "scan-kernel-build: $name: done: $(kb_summary "$out")" >&2
 }
 
 for b in $builds; do

@@ -22,16 +22,10 @@ ground-truth findings).  Exit status 0 when there is nothing false and
 nothing missed, 1 otherwise, 2 on bad input.
 """
 import json
-import re
 import sys
 from collections import Counter
 
-NOTE_IN = re.compile(r"^in (\S+), function '([^']+)'")
-
-
-def short(path):
-    i = path.find("/linux-source-6.1/")
-    return path[i + len("/linux-source-6.1/"):] if i >= 0 else path
+from scanreal import finding_notes, short
 
 
 def load_truth(path, build):
@@ -69,11 +63,8 @@ def main():
         kind = x["rule"].replace("scan-", "")
         if kind not in ("torn", "duplicated"):
             continue
-        obj = func = "?"
-        for note in x.get("notes", []):
-            m = NOTE_IN.match(note)
-            if m:
-                obj, func = m.group(1), m.group(2)
+        obj, func, _insns = finding_notes(x)
+        obj, func = obj or "?", func or "?"
         # Objects given by absolute path are named so: keep the part
         # below the build's folder, as the ground truth does.
         mark = f"/{sys.argv[2]}/"

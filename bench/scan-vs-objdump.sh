@@ -2,43 +2,70 @@
 # `rwonce scan` against `objdump -d --line-numbers` -- what a person
 # checking the generated code by hand would run -- over the same object
 # files: every object named by a kernel build's compile_commands.json
-# (bench/scan-kernel-build.sh makes them).  Wall time from the ns clock,
-# best of BENCH_RUNS (default 5), peak RSS from /usr/bin/time; scan single
+# (bench/scan-kernel-build.sh makes them), or the files of a list -- a
+# whole kernel build's vmlinux and modules (bench/kernel-6.12-build.sh;
+# Debian's debug kernels).  Wall time from the ns clock, best of
+# BENCH_RUNS (default 5), peak RSS from /usr/bin/time; scan single
 # threaded (-j 1, as objdump is) for the ratio, and with -j 2 for the
 # record; the CPU time (user+sys) of each too, steadier than wall time on
 # a machine that others load; peak RSS from time(1).  Goal: scan <= 1x
 # objdump's wall time.
 #
 #   bench/scan-vs-objdump.sh RWONCE_BINARY BUILD_DIR
-#   bench/scan-vs-objdump.sh RWONCE_BINARY VMLINUX [SOURCES]
+#   bench/scan-vs-objdump.sh RWONCE_BINARY --files LIST [--sources DIR]
 #
-# The second form times one linked image -- Debian's debug vmlinux, about
-# 590 MB -- with --sources SOURCES (its linux-source tree), where the goal
-# is also under 60 s of wall time.
+# LIST holds one file a line (e.g. `{ echo BUILD/vmlinux; find BUILD
+# -name '*.ko'; }`); --sources is passed to scan (sources that are not
+# where the line tables say, as for Debian's packages).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 . "$root/bench/bench-lib.sh"
-if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-	echo "usage: $0 RWONCE_BINARY BUILD_DIR | $0 RWONCE_BINARY VMLINUX [SOURCES]" >&2
+usage() {
+	echo "usage: $0 RWONCE_BINARY BUILD_DIR" >&2
+	echo "   or: $0 RWONCE_BINARY --files LIST [--sources DIR]" >&2
 	exit 2
-fi
+}
+[ $# -ge 2 ] || usage
 RWONCE=$1
+shift
+build='' list='' sources=''
+case $1 in
+--files)
+	[ $# -eq 2 ] || [ $# -eq 4 ] || usage
+	list=$2
+	[ -f "$list" ] || { echo "bench: $list: no such file list" >&2; exit 2; }
+	if [ $# -eq 4 ]; then
+		[ "$3" = --sources ] || usage
+		sources=$4
+		[ -d "$sources" ] || { echo "bench: $sources: not a folder" >&2; exit 2; }
+	fi
+	;;
+*)
+	[ $# -eq 1 ] || usage
+	build=$(cd "$1" && pwd)
+	[ -f "$build/compile_commands.json" ] || { echo "bench: $build/compile_commands.json missing (bench/scan-kernel-build.sh)" >&2; exit 2; }
+	;;
+esac
 [ -x "$RWONCE" ] || { echo "bench: $RWONCE is not an executable" >&2; exit 2; }
+# Unquoted where used: empty, or two words without blanks.
+SCAN_OPTS=${sources:+--sources $sources}
+export SCAN_OPTS
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
 trap 'rm -rf "$SCRATCH"' EXIT
 RESULTS=$SCRATCH/results
-sources=
-if [ -f "$2" ]; then
-	# one linked image
-	build=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
-	echo "$build" >"$SCRATCH/objects"
-	if [ $# -eq 3 ]; then sources=$(cd "$3" && pwd); fi
+
+if [ -n "$list" ]; then
+	# The files of the list, each checked to be there: a typo must not
+	# shrink the measurement unseen.
+	while IFS= read -r f; do
+		[ -f "$f" ] || { echo "bench: $f (from $list): no such file" >&2; exit 2; }
+		echo "$f"
+	done <"$list" >"$SCRATCH/objects"
+	build=$list
 else
-	build=$(cd "$2" && pwd)
-	[ -f "$build/compile_commands.json" ] || { echo "bench: $build/compile_commands.json missing (bench/scan-kernel-build.sh)" >&2; exit 2; }
-	# The objects, as the compile commands name them (-o), that exist.
-	python3 - "$build/compile_commands.json" >"$SCRATCH/objects" <<'EOF'
+# The objects, as the compile commands name them (-o), that exist.
+python3 - "$build/compile_commands.json" >"$SCRATCH/objects" <<'EOF2'
 import json, os, shlex, sys
 for e in json.load(open(sys.argv[1])):
     argv = e.get("arguments") or shlex.split(e["command"])
@@ -46,30 +73,29 @@ for e in json.load(open(sys.argv[1])):
         o = os.path.join(e["directory"], argv[argv.index("-o") + 1])
         if os.path.exists(o):
             print(o)
-EOF
+EOF2
 fi
-# options without blanks (a path with a blank would need more care)
-scan_args="--no-progress --allow-unchecked${sources:+ --sources $sources}"
 n=$(wc -l <"$SCRATCH/objects")
 [ "$n" -gt 0 ] || { echo "bench: no objects found from $build/compile_commands.json" >&2; exit 2; }
 first=$(head -n 1 "$SCRATCH/objects")
 case $(readelf -h "$first" | sed -n 's/^ *Machine: *//p') in
+*AArch64*) objdump=aarch64-linux-gnu-objdump ;;
 *ARM*) objdump=arm-linux-gnueabihf-objdump ;;
+*RISC-V*) objdump=riscv64-linux-gnu-objdump ;;
 *X86-64*|*80386*) objdump=objdump ;;
 *) echo "bench: $first: machine not handled here" >&2; exit 2 ;;
 esac
 command -v "$objdump" >/dev/null || { echo "bench: $objdump missing (deps/full/scan-real.txt)" >&2; exit 2; }
-bytes=$(xargs du -cb <"$SCRATCH/objects" | tail -n 1 | cut -f1)
+# xargs may run du more than once (a long list): add up every total.
+bytes=$(xargs du -cb <"$SCRATCH/objects" | awk '$2 == "total" { s += $1 } END { print s + 0 }')
 echo "== $build: $n objects, $((bytes / 1024 / 1024)) MiB, best of ${BENCH_RUNS:-5}"
 
 # Warm the page cache, and check once that scan really scans: exit 2 is
 # trouble, not a measurement.  Exit 1 (findings) is passed on as 0:
-# xargs turns any exit from 1 to 125 into its own 123.  A kernel's
-# compile_commands.json names host tools built without -g: scan names
-# them (exit 2 without --allow-unchecked); the summary says how many.
+# xargs turns any exit from 1 to 125 into its own 123.
 xargs cat <"$SCRATCH/objects" >/dev/null
 set +e
-xargs -a "$SCRATCH/objects" -d '\n' sh -c '"$0" scan '"$scan_args"' -j 1 "$@"; s=$?; [ "$s" -eq 1 ] && s=0; exit "$s"' "$RWONCE" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
+xargs -a "$SCRATCH/objects" -d '\n' sh -c '"$0" scan --no-progress -j 1 $SCAN_OPTS "$@"; s=$?; [ "$s" -eq 1 ] && s=0; exit "$s"' "$RWONCE" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
 st=$?
 set -e
 if [ "$st" -ge 2 ]; then
@@ -77,27 +103,32 @@ if [ "$st" -ge 2 ]; then
 	tail -n 20 "$SCRATCH/check.err" >&2
 	exit 2
 fi
-grep '^rwonce scan: ' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
+grep '^rwonce scan: .* files\{0,1\} checked' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
 
 # The objects as arguments of one process each (a kernel build's paths
 # have no blanks; a few hundred fit in argv): time(1) then sees the tool
 # itself, so its peak RSS is the tool's.
 # shellcheck disable=SC2046
 set -- $(cat "$SCRATCH/objects")
-measure "$objdump -d --line-numbers" "$SCRATCH/objdump.out" \
+# A whole build's listing runs to gigabytes: objdump writes it to
+# /dev/null there (it does not know), and shows once that it prints.
+od_out=$SCRATCH/objdump.out
+if [ -n "$list" ]; then
+	od_out=/dev/null
+	"$objdump" -d --line-numbers "$first" 2>/dev/null | head -c 1024 >"$SCRATCH/objdump.out" || true
+fi
+measure "$objdump -d --line-numbers" "$od_out" \
 	"$objdump" -d --line-numbers "$@"
 od_s=$LAST_S od_rss=$LAST_RSS od_cpu=$LAST_CPU
-# shellcheck disable=SC2086 # $scan_args: options to split
+# shellcheck disable=SC2086 # SCAN_OPTS: nothing, or two words
 measure "rwonce scan -j 1" "$SCRATCH/scan.out" \
-	"$RWONCE" scan $scan_args -j 1 "$@"
+	"$RWONCE" scan --no-progress -j 1 $SCAN_OPTS "$@"
 sc_s=$LAST_S sc_rss=$LAST_RSS sc_cpu=$LAST_CPU
 # shellcheck disable=SC2086
 measure "rwonce scan -j 2" "$SCRATCH/scan2.out" \
-	"$RWONCE" scan $scan_args -j 2 "$@"
+	"$RWONCE" scan --no-progress -j 2 $SCAN_OPTS "$@"
 [ -s "$SCRATCH/objdump.out" ] || { echo "bench: objdump printed nothing" >&2; exit 2; }
-echo "objdump output: $(wc -c <"$SCRATCH/objdump.out") bytes; peak RSS objdump $od_rss MiB, scan $sc_rss MiB"
+[ -n "$list" ] || echo "objdump output: $(wc -c <"$SCRATCH/objdump.out") bytes"
+echo "peak RSS objdump $od_rss MiB, scan $sc_rss MiB"
 echo "CPU (user+sys, least of the runs): objdump $od_cpu s, scan -j 1 $sc_cpu s; ratio $(ratio "$sc_cpu" "$od_cpu")"
 echo "ratio scan -j 1 / objdump (wall): $(ratio "$sc_s" "$od_s")  (goal <= 1)"
-if [ -f "$build" ]; then
-	echo "one image: scan -j 1 $sc_s s wall (goal < 60 s), peak RSS $sc_rss MiB"
-fi
