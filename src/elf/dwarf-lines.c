@@ -271,9 +271,9 @@ static const char *cu_string(Dwarf_Die *cu, int name)
 	return dwarf_formstring(dwarf_attr(cu, name, &a));
 }
 
-int elf_image_units_each(struct elf_image *img,
-			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
-			 struct strbuf *why)
+static int units_each(struct elf_image *img, int (*take)(void *ctx),
+		      int (*fn)(struct line_unit *u, void *ctx), void *ctx,
+		      struct strbuf *why)
 {
 	Dwarf_Addr bias;
 	Dwarf *dw = dwfl_module_getdwarf(img->mod, &bias);
@@ -309,6 +309,8 @@ int elf_image_units_each(struct elf_image *img,
 		struct unit_priv p;
 		int r;
 
+		if (take && !take(ctx))
+			continue; /* another worker's */
 		if (dwarf_getsrclines(cu, &lines, &n) || !n)
 			continue; /* a unit without code (types only) */
 		ALLOC_GROW(rows, n, alloc);
@@ -358,6 +360,20 @@ int elf_image_units_each(struct elf_image *img,
 	}
 	free(rows);
 	return units;
+}
+
+int elf_image_units_each(struct elf_image *img,
+			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
+			 struct strbuf *why)
+{
+	return units_each(img, NULL, fn, ctx, why);
+}
+
+int elf_image_units_each_taken(struct elf_image *img, int (*take)(void *ctx),
+			       int (*fn)(struct line_unit *u, void *ctx),
+			       void *ctx, struct strbuf *why)
+{
+	return units_each(img, take, fn, ctx, why);
 }
 
 static const char *die_name(Dwarf_Die *die)
