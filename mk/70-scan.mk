@@ -16,9 +16,10 @@
 # to install.
 #
 # RISC-V is decoded by LLVM's C disassembler (capstone 4.0.2 has none):
-# libLLVM from llvm-19-dev (deps/scan.txt), found like libclang's prefix;
-# only src/scan/disasm-riscv.c sees its headers.  Loading libLLVM made
-# the plugin's start-up measurably slower: see doc/scan.md.
+# llvm-19-dev (deps/scan.txt), found like libclang's prefix; only
+# src/scan/disasm-riscv.c sees its headers, and it loads libLLVM (the
+# soname found here) when it meets RISC-V code: linked, libLLVM cost
+# every scan 55-70 ms of start-up (doc/scan.md).
 
 SCAN_LLVM_CANDIDATES := /usr/lib/llvm-19 $(sort $(wildcard /usr/lib/llvm-*))
 SCAN_LLVM_PREFIX ?= $(firstword $(foreach d,$(SCAN_LLVM_CANDIDATES),\
@@ -39,7 +40,8 @@ ifeq ($(RWONCE_NO_SCAN)$(if $(and $(wildcard /usr/include/elfutils/libdwfl.h),\
 	$(wildcard /usr/include/capstone/capstone.h),\
 	$(wildcard /usr/include/nettle/md5.h),$(SCAN_LLVM_PREFIX)),,none),)
 $(SCAN_PLUGIN_OBJS): TOOL_CPPFLAGS += -fPIC
-$(BUILD)/src/scan/disasm-riscv.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include
+$(BUILD)/src/scan/disasm-riscv.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
+	-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"'
 $(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_PLUGIN
 $(TOOL): $(SCAN_DYNLIST)
 $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(SCAN_DYNLIST)
@@ -50,8 +52,7 @@ $(SCAN_DYNLIST): $(SCAN_PLUGIN_OBJS)
 
 $(SCAN_PLUGIN): $(SCAN_PLUGIN_OBJS) $(CONFIG_STAMP)
 	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SCAN_PLUGIN_OBJS) \
-		-ldw -lelf -lcapstone -lnettle -lpthread \
-		-L$(SCAN_LLVM_PREFIX)/lib -lLLVM -Wl,-rpath,$(SCAN_LLVM_PREFIX)/lib
+		-ldw -lelf -lcapstone -lnettle -lpthread -ldl
 
 install: install-scan-plugin
 .PHONY: install-scan-plugin

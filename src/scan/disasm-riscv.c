@@ -1,10 +1,13 @@
 /*
  * RISC-V through LLVM's C disassembler (disasm-riscv.h).  Only this file
- * sees LLVM's headers; LLVM's RISC-V target is set up once per process.
+ * sees LLVM's headers.  libLLVM is loaded when the first RISC-V file is
+ * met, not linked: linked into the plugin it cost every `rwonce scan`
+ * 55-70 ms of start-up (doc/scan.md), and most runs have no RISC-V.
  */
 #include "scan/disasm-riscv.h"
 #include "lib/util.h"
 
+#include <dlfcn.h>
 #include <llvm-c/Disassembler.h>
 #include <llvm-c/Target.h>
 #include <pthread.h>
@@ -12,17 +15,59 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The soname the build found (mk/70-scan.mk). */
+#ifndef RWONCE_LIBLLVM
+#define RWONCE_LIBLLVM "libLLVM.so.19.1"
+#endif
+
 struct riscv_disasm {
 	LLVMDisasmContextRef dc;
 };
 
+/* LLVM's functions, typed by its own declarations. */
+static struct {
+	__typeof__(LLVMCreateDisasmCPUFeatures) *create;
+	__typeof__(LLVMSetDisasmOptions) *options;
+	__typeof__(LLVMDisasmInstruction) *decode;
+	__typeof__(LLVMDisasmDispose) *dispose;
+	char error[256];  /* why libLLVM could not be used */
+} llvm;
+
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 
-static void llvm_init(void)
+static void *llvm_sym(void *lib, const char *name)
 {
-	LLVMInitializeRISCVTargetInfo();
-	LLVMInitializeRISCVTargetMC();
-	LLVMInitializeRISCVDisassembler();
+	void *p = dlsym(lib, name);
+
+	if (!p && !llvm.error[0])
+		snprintf(llvm.error, sizeof(llvm.error), "%s has no %s",
+			 RWONCE_LIBLLVM, name);
+	return p;
+}
+
+static void llvm_load(void)
+{
+	void *lib = dlopen(RWONCE_LIBLLVM, RTLD_NOW | RTLD_LOCAL);
+	void (*init[3])(void);
+
+	if (!lib) {
+		snprintf(llvm.error, sizeof(llvm.error), "cannot load %s (%s): "
+			 "RISC-V code is decoded by LLVM's disassembler; "
+			 "apt-get install libllvm19", RWONCE_LIBLLVM, dlerror());
+		return;
+	}
+	/* dlsym's void * to function pointers: POSIX guarantees it works */
+	*(void **)&init[0] = llvm_sym(lib, "LLVMInitializeRISCVTargetInfo");
+	*(void **)&init[1] = llvm_sym(lib, "LLVMInitializeRISCVTargetMC");
+	*(void **)&init[2] = llvm_sym(lib, "LLVMInitializeRISCVDisassembler");
+	*(void **)&llvm.create = llvm_sym(lib, "LLVMCreateDisasmCPUFeatures");
+	*(void **)&llvm.options = llvm_sym(lib, "LLVMSetDisasmOptions");
+	*(void **)&llvm.decode = llvm_sym(lib, "LLVMDisasmInstruction");
+	*(void **)&llvm.dispose = llvm_sym(lib, "LLVMDisasmDispose");
+	if (llvm.error[0])
+		return; /* the library stays loaded: nothing of it runs */
+	for (size_t i = 0; i < ARRAY_SIZE(init); i++)
+		init[i]();
 }
 
 struct riscv_disasm *riscv_disasm_open(int is64, struct strbuf *why)
@@ -30,24 +75,26 @@ struct riscv_disasm *riscv_disasm_open(int is64, struct strbuf *why)
 	struct riscv_disasm *r;
 	LLVMDisasmContextRef dc;
 
-	pthread_once(&llvm_once, llvm_init);
+	pthread_once(&llvm_once, llvm_load);
+	if (llvm.error[0]) {
+		strbuf_addstr(why, llvm.error);
+		return NULL;
+	}
 	/* RV64GC (what Linux and Debian's riscv64 build for), Zfh (flh,
 	 * fsh) and the cache-block and prefetch forms Linux uses (Zicbo*:
 	 * not data accesses, but decoded so that they are not "undecoded").
 	 * LLVM 19 has Zacas only as an experimental feature: not asked for */
-	dc = LLVMCreateDisasmCPUFeatures(is64 ? "riscv64-unknown-linux-gnu" :
-					 "riscv32-unknown-linux-gnu",
-					 is64 ? "generic-rv64" : "generic-rv32",
-					 "+m,+a,+f,+d,+c,+zicsr,+zifencei,+zfh,"
-					 "+zicbop,+zicbom,+zicboz",
-					 NULL, 0, NULL, NULL);
+	dc = llvm.create(is64 ? "riscv64-unknown-linux-gnu" :
+			 "riscv32-unknown-linux-gnu",
+			 is64 ? "generic-rv64" : "generic-rv32",
+			 "+m,+a,+f,+d,+c,+zicsr,+zifencei,+zfh,"
+			 "+zicbop,+zicbom,+zicboz", NULL, 0, NULL, NULL);
 	if (!dc) {
-		strbuf_addstr(why, "LLVM's disassembler has no RISC-V target "
-			      "(libLLVM-19 without it?)");
+		strbuf_addf(why, "%s has no RISC-V disassembler", RWONCE_LIBLLVM);
 		return NULL;
 	}
 	/* displacements in hex, as objdump prints them */
-	LLVMSetDisasmOptions(dc, LLVMDisassembler_Option_PrintImmHex);
+	llvm.options(dc, LLVMDisassembler_Option_PrintImmHex);
 	r = xcalloc(1, sizeof(*r));
 	r->dc = dc;
 	return r;
@@ -57,7 +104,7 @@ void riscv_disasm_close(struct riscv_disasm *r)
 {
 	if (!r)
 		return;
-	LLVMDisasmDispose(r->dc);
+	llvm.dispose(r->dc);
 	free(r);
 }
 
@@ -75,7 +122,7 @@ size_t riscv_decode(struct riscv_disasm *r, const unsigned char *code,
 	size_t n, len;
 
 	/* LLVM's interface takes a non-const buffer it does not write */
-	len = LLVMDisasmInstruction(r->dc, (uint8_t *)(uintptr_t)code, left, pc,
+	len = llvm.decode(r->dc, (uint8_t *)(uintptr_t)code, left, pc,
 				    text, sizeof(text));
 	if (!len)
 		return 0;

@@ -6,7 +6,8 @@
  *
  *   sites.c      the sites of a source file (through src/cfront/)
  *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
- *   disasm.c     memory accesses of instructions (capstone)
+ *   disasm.c     memory accesses of instructions (capstone; RISC-V:
+ *                disasm-riscv.c, LLVM's disassembler)
  *   decode-cache.c  a function decoded once for all its instances
  *   verdict.c    ok, torn, duplicated, widened, unattributed
  *   judge.c      one instance: code -> verdict -> finding

@@ -6,7 +6,7 @@
  * kernel's READ_ONCE of the whole struct and the bit-field taken from it,
  * inside a macro: gcc puts the load on the column of `.f0`, after
  * READ_ONCE(g)'s text, and on the macro's use a row's column is the use's.
- * Fixture for tests/t4100-scan-riscv64.t.
+ * Fixture for tests/t4160-scan-riscv64.t.
  */
 #define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
 #define READ_F0(s) (READ_ONCE(s).f0)
