@@ -19,7 +19,7 @@ int cmd_scan(int argc, const char **argv)
 		.file = "rwonce-scan.so",
 		.env_var = "RWONCE_SCAN_PLUGIN",
 		.what = "the scan plugin",
-		.load_hint = "are libdw1, libcapstone4 and libllvm19 still installed?",
+		.load_hint = "are libdw1 and libcapstone4 still installed?",
 		.abi_symbol = "scan_plugin_abi",
 		.entries = entries,
 	};
