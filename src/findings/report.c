@@ -421,9 +421,10 @@ static void sarif_region(struct sarif *s, const char *path, unsigned line,
 
 /* A physicalLocation of path:line:col (the finding's span when it is the
  * finding's own place). */
+/* insn: address is an instruction's (0 is one too, in an object file) */
 static void sarif_physical(struct sarif *s, const struct finding *x,
 			   const char *path, unsigned line, unsigned col,
-			   unsigned long long address)
+			   int insn, unsigned long long address)
 {
 	strbuf_addstr(&s->sb, "\"physicalLocation\": { ");
 	sarif_artifact(s, path ? path : x->path);
@@ -434,7 +435,7 @@ static void sarif_physical(struct sarif *s, const struct finding *x,
 			     x->end_col);
 	else
 		sarif_region(s, path, line ? line : 1, col, 0, 0);
-	if (address)
+	if (insn)
 		strbuf_addf(&s->sb, ", \"address\": { \"absoluteAddress\": %llu, "
 			    "\"kind\": \"instruction\" }", address);
 	strbuf_addstr(&s->sb, " }");
@@ -490,7 +491,8 @@ static void sarif_related(struct sarif *s, const struct finding *x)
 
 		strbuf_addf(&s->sb, "%s\n            { \"id\": %zu, ",
 			    k ? "," : "", k + 1);
-		sarif_physical(s, x, r->path, r->line, r->col, r->address);
+		sarif_physical(s, x, r->path, r->line, r->col,
+			       r->kind == RELATED_INSN, r->address);
 		strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 		json_add_string(&s->sb, r->message);
 		strbuf_addstr(&s->sb, " } }");
@@ -519,7 +521,7 @@ static void sarif_code_flow(struct sarif *s, const struct finding *x)
 			continue;
 		strbuf_addf(&s->sb, "%s\n            { \"nestingLevel\": %u, "
 			    "\"location\": { ", first ? "" : ",", level++);
-		sarif_physical(s, x, r->path, r->line, r->col, 0);
+		sarif_physical(s, x, r->path, r->line, r->col, 0, 0);
 		strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 		json_add_string(&s->sb, r->message);
 		strbuf_addstr(&s->sb, " } } }");
@@ -527,7 +529,7 @@ static void sarif_code_flow(struct sarif *s, const struct finding *x)
 	}
 	strbuf_addf(&s->sb, "%s\n            { \"nestingLevel\": %u, "
 		    "\"location\": { ", first ? "" : ",", level);
-	sarif_physical(s, x, NULL, 0, 0, 0);
+	sarif_physical(s, x, NULL, 0, 0, 0, 0);
 	strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 	json_add_string(&s->sb, x->message);
 	strbuf_addstr(&s->sb, " } } }");
@@ -538,7 +540,8 @@ static void sarif_code_flow(struct sarif *s, const struct finding *x)
 			continue;
 		strbuf_addf(&s->sb, ",\n            { \"nestingLevel\": %u, "
 			    "\"location\": { ", level);
-		sarif_physical(s, x, r->path, r->line, r->col, r->address);
+		sarif_physical(s, x, r->path, r->line, r->col,
+			       r->kind == RELATED_INSN, r->address);
 		strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 		json_add_string(&s->sb, r->message);
 		strbuf_addstr(&s->sb, " } } }");
@@ -580,7 +583,7 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 		    rules[x->rule].name, rule_index(o, (int)x->rule));
 	json_add_string(&s->sb, x->message);
 	strbuf_addstr(&s->sb, " },\n          \"locations\": [\n            { ");
-	sarif_physical(s, x, NULL, 0, 0, 0);
+	sarif_physical(s, x, NULL, 0, 0, 0, 0);
 	strbuf_addstr(&s->sb, " }\n          ]");
 	if (x->fingerprint)
 		strbuf_addf(&s->sb, ",\n          \"partialFingerprints\": { "
