@@ -405,10 +405,13 @@ static void sarif_artifact(struct sarif *s, const char *path)
 	free(abs);
 }
 
-static void sarif_region(struct sarif *s, const char *path, unsigned line,
-			 unsigned col, unsigned end_line, unsigned end_col)
+/* "key": { "startLine": ... } -- key "region", or "deletedRegion" of a
+ * fix's replacement */
+static void sarif_region_as(struct sarif *s, const char *key, const char *path,
+			    unsigned line, unsigned col, unsigned end_line,
+			    unsigned end_col)
 {
-	strbuf_addf(&s->sb, "\"region\": { \"startLine\": %u", line);
+	strbuf_addf(&s->sb, "\"%s\": { \"startLine\": %u", key, line);
 	if (col)
 		strbuf_addf(&s->sb, ", \"startColumn\": %u",
 			    codepoint_col(s->src, path, line, col));
@@ -417,6 +420,12 @@ static void sarif_region(struct sarif *s, const char *path, unsigned line,
 			    end_line, codepoint_col(s->src, path, end_line,
 						    end_col));
 	strbuf_addstr(&s->sb, " }");
+}
+
+static void sarif_region(struct sarif *s, const char *path, unsigned line,
+			 unsigned col, unsigned end_line, unsigned end_col)
+{
+	sarif_region_as(s, "region", path, line, col, end_line, end_col);
 }
 
 /* A physicalLocation of path:line:col (the finding's span when it is the
@@ -560,10 +569,9 @@ static void sarif_fixes(struct sarif *s, const struct finding *x)
 	for (size_t k = 0; k < x->nr_fixes; k++) {
 		const struct finding_fix *r = &x->fixes[k];
 
-		strbuf_addf(&s->sb, "%s\n            { \"deletedRegion\": ",
-			    k ? "," : "");
-		sarif_region(s, x->path, r->line, r->col, r->end_line,
-			     r->end_col);
+		strbuf_addf(&s->sb, "%s\n            { ", k ? "," : "");
+		sarif_region_as(s, "deletedRegion", x->path, r->line, r->col,
+				r->end_line, r->end_col);
 		strbuf_addstr(&s->sb, ", \"insertedContent\": { \"text\": ");
 		json_add_string(&s->sb, r->text);
 		strbuf_addstr(&s->sb, " } }");

@@ -14,6 +14,7 @@ void edit_list_add(struct edit_list *l, size_t off, size_t len,
 	l->items[l->nr].text = text;
 	l->items[l->nr].text_len = strlen(text);
 	l->items[l->nr].seq = l->nr;
+	l->items[l->nr].site = 0;
 	l->nr++;
 }
 

@@ -18,6 +18,8 @@ struct text_edit {
 	size_t text_len;
 	size_t seq;       /* order of addition: insertions at one offset
 			     keep it */
+	size_t site;      /* 1 + the index of the rewrite_site it converts
+			     (rewrite.h), or 0: an #include, an #undef */
 };
 
 struct edit_list {
