@@ -10,6 +10,7 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #define CONTEXT_LINES 5
@@ -74,6 +75,13 @@ static void source_pane(struct strbuf *sb, struct source_files *src,
 			size_t a = col - 1;
 			size_t b = end_col > col && end_col - 1 <= len ?
 				end_col - 1 : a < len ? a + 1 : a;
+
+			/* no end (a call site of the inline chain): the
+			 * name that starts there */
+			if (end_col <= col)
+				while (b < len && (isalnum((unsigned char)text[b]) ||
+						   text[b] == '_'))
+					b++;
 
 			html_escape(sb, text, a);
 			strbuf_addstr(sb, "<mark>");
