@@ -46,7 +46,8 @@ test_expect_success 'scan: the finding, its source line, the instructions with t
 	test "$(grep -c "<tr class=\"hit\"><td class=\"addr\">[0-9a-f]*</td><td><pre>movdqa (%rip), %xmm0</pre>" scan.html)" = 3'
 test_expect_success 'scan: the inline chain as a link to the call site in the page' '
 	grep -q "<a href=\"#f1-c1\">&#39;get&#39; inlined into &#39;outer&#39; here</a>" scan.html &&
-	grep -q "id=\"f1-c1\"" scan.html'
+	grep -q "id=\"f1-c1\"" scan.html &&
+	grep -q "struct snap s = <mark>get</mark>();" scan.html'
 test_expect_success 'scan: the suppressed finding listed with its reason, escaped' '
 	grep -q "<a href=\"#suppressed\">1 suppressed</a>" scan.html &&
 	grep -q "&lt;a deliberate &amp; re-read copy&gt;" scan.html &&
