@@ -125,22 +125,8 @@ done
 K=$TEST_TMP/kernel
 export KSRC=$K/linux KBUILD=$K/build
 mkdir -p "$KSRC/kernel" "$KSRC/drivers/xen" "$KBUILD/kernel" "$KBUILD/drivers/xen"
-cat >"$KSRC/drivers/xen/time.c" <<'C'
-#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
-struct vcpu_time { unsigned version; long system, tsc, mul, shift, flags; };
-struct vcpu_time shared_time;
-long xen_time(void)
-{
-	struct vcpu_time t;
-	unsigned v;
-
-	do {
-		v = shared_time.version;
-		t = READ_ONCE(shared_time);
-	} while (v != t.version);
-	return t.system;
-}
-C
+# the copy re-read until two reads agree, as in Debian's xen/time.c
+cp "$RWONCE_ROOT/tests/scan/retry-copy.c" "$KSRC/drivers/xen/time.c"
 printf '#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))\nint jiffies;\nint kernel_get(void)\n{\n\treturn ACCESS_ONCE(jiffies);\n}\nvoid _start(void) { }\n' >"$KSRC/kernel/k.c"
 kbuild() {
 	( cd "$KSRC" && sep= && printf '[' >"$KBUILD/compile_commands.json" &&

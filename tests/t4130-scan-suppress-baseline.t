@@ -65,22 +65,8 @@ test_expect_success '--sources: the comment is read from the source scan reads' 
 cp other/s.c src/s.c
 
 # ---- a baseline: the deliberate copy of a retry loop ----
-cat >src/t.c <<'C'
-#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
-struct vcpu_time { unsigned version; long system, tsc, mul, shift, flags; };
-struct vcpu_time shared_time;
-long xtime(void)
-{
-	struct vcpu_time t;
-	unsigned v;
-
-	do {
-		v = shared_time.version;
-		t = READ_ONCE(shared_time);
-	} while (v != t.version);
-	return t.system;
-}
-C
+# tests/scan/retry-copy.c: the copy re-read until two reads agree
+cp "$RWONCE_ROOT/tests/scan/retry-copy.c" src/t.c
 (cd src && gcc -O2 -g -c t.c -o ../t.o)
 scan --format=json t.o >base.json 2>/dev/null
 scan --format=sarif t.o >base.sarif 2>/dev/null
