@@ -88,8 +88,14 @@ if have_cmd qemu-x86_64 && [ "$(uname -m)" = x86_64 ]; then
 	test_expect_success 'verify: --json = --format=json (one level, one probe file)' \
 		'same_json "$RWONCE" verify --opt 2 --backend volatile --only "read_u*" --no-progress &&
 		 grep -q "\"status\": \"ok\"" j1'
+	test_expect_success 'verify -q: the verdict line only; -v: the tables too (as --details)' '
+		"$RWONCE" verify -q --opt 2 --backend volatile --only read_u8 >q.out 2>q.err &&
+		test "$(cat q.out)" = "verdict: ok" && test ! -s q.err &&
+		"$RWONCE" verify -v --opt 2 --backend volatile --only read_u8 --no-progress >v.out &&
+		grep -q "^  read_u8 *ok" v.out && ! grep -q "^  read_u8 *ok" q.out'
 else
 	test_skip 'verify: --json = --format=json' "$(missing_why qemu-x86_64) or not x86_64"
+	test_skip 'verify -q and -v' "$(missing_why qemu-x86_64) or not x86_64"
 fi
 
 # ---- -q and -v mean less and more ----
