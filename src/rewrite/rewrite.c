@@ -102,6 +102,10 @@ struct scan {
 	size_t scope_begin, scope_end;
 	/* count_prefixes(): built on first need */
 	size_t *dir_before, *stmt_before;
+	/* the edits added before the last site was recorded: those after
+	 * it are the next site's (each site adds its edits, then is
+	 * recorded) */
+	size_t edits_mark;
 };
 
 static const struct token *T(const struct scan *s, size_t i)
@@ -157,6 +161,9 @@ static void add_site(struct scan *s, enum rule_id rule, size_t at,
 	r->sites[r->sites_nr].rule = rule;
 	r->sites[r->sites_nr].converted = reason == NULL;
 	r->sites[r->sites_nr].reason = reason;
+	for (size_t k = s->edits_mark; k < r->edits.nr; k++)
+		r->edits.items[k].site = r->sites_nr + 1;
+	s->edits_mark = r->edits.nr;
 	r->sites_nr++;
 }
 

@@ -17,6 +17,7 @@
  * loads it (scan-plugin.h says why).
  */
 #include "findings/finding.h"
+#include "findings/output.h"
 #include "findings/report.h"
 #include "lib/clock.h"
 #include "lib/parse-options.h"
@@ -472,15 +473,16 @@ int scan_plugin_main(int argc, const char **argv)
 	struct scan_shared sh;
 	struct scan_ctx ctx;
 	struct report_options ro;
+	struct findings_output out = FINDINGS_OUTPUT_INIT;
+	struct triage_counts tc;
 	struct coverage cov;
 	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
 	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
 	struct strbuf line = STRBUF_INIT;
-	const char *format = "text", *build_dir = NULL, *sources = NULL;
-	const char *srcroot = NULL;
-	int json = 0, jobs = 0, no_progress = 0, quiet = 0, verbose = 0;
+	const char *build_dir = NULL, *sources = NULL;
+	int jobs = 0, no_progress = 0;
 	int allow_unchecked = 0, have_cov = 0;
-	int fmt, status;
+	int status;
 	size_t checked = 0, nothing = 0, trouble = 0, db_missing = 0;
 	size_t src_missing, src_mismatched;
 	char cwd[PATH_MAX];
@@ -494,11 +496,6 @@ int scan_plugin_main(int argc, const char **argv)
 			 "a project's own once-macro; KIND: access-once, "
 			 "read-once, write-once or volatile-cast "
 			 "(repeatable)"),
-		OPT_STRING(0, "format", &format, "FMT",
-			   "text (default), json or sarif"),
-		OPT_BOOL(0, "json", &json, "same as --format=json"),
-		OPT_STRING(0, "srcroot", &srcroot, "DIR",
-			   "SARIF: make URIs relative to DIR (default: .)"),
 		OPT_INT('j', "jobs", &jobs, "N",
 			"N workers: files, and the units of a large file, "
 			"at once (default: cores)"),
@@ -507,11 +504,18 @@ int scan_plugin_main(int argc, const char **argv)
 			 "could not be checked (each is still named)"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
-		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
-		OPT_INT('v', "verbose", &verbose, "LEVEL",
-			"1: say why each unattributed instance is, and list "
-			"the sites without code; 2: also list every decoded "
-			"access"),
+		OPT_FINDINGS_OUTPUT(&out, "1 (-v): say why each unattributed "
+				    "instance is, list the sites without code "
+				    "and the findings suppressed or in the "
+				    "baseline; 2 (-vv): also list every "
+				    "decoded access"),
+		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
+				"the suppressed ones and those in the "
+				"baseline); 2 trouble: a file named (or in "
+				"the database) could not be checked, a "
+				"source was not found or does not match the "
+				"build (unless --allow-unchecked), nothing "
+				"to scan, a bad option or baseline."),
 		OPT_END(),
 	};
 
@@ -529,13 +533,8 @@ int scan_plugin_main(int argc, const char **argv)
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
 	once_macros_init(&sh.macros);
-	if (json)
-		format = "json";
-	fmt = report_parse_format(format);
-	if (fmt < 0) {
-		error("--format: unknown format '%s' (text, json or sarif)", format);
+	if (findings_output_check(&out, "scan"))
 		goto trouble_out;
-	}
 	if (jobs < 0 || jobs > 1024) {
 		error("--jobs must be 0..1024");
 		goto trouble_out;
@@ -553,11 +552,11 @@ int scan_plugin_main(int argc, const char **argv)
 		usage_with_options(scan_usage, opts);
 	}
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
-	judge_set_verbose(verbose);
+	judge_set_verbose(out.verbose);
 	sh.cache = source_cache_new(&sh.macros, sources);
 	sh.files = &files;
 	sh.state = xcalloc(files.nr, 1);
-	sh.want_records = fmt == REPORT_JSON;
+	sh.want_records = out.fmt == REPORT_JSON;
 	sh.progress = !no_progress && isatty(2);
 	if (jobs <= 0)
 		jobs = online_cpus();
@@ -588,26 +587,29 @@ int scan_plugin_main(int argc, const char **argv)
 		records_json(&ctx.t, &extra);
 	}
 	memset(&ro, 0, sizeof(ro));
-	ro.format = (enum report_format)fmt;
-	ro.color = fmt == REPORT_TEXT && want_color(1);
 	ro.engine = "scan";
 	ro.command = "scan";
-	ro.srcroot = srcroot;
 	ro.json_extra = extra.buf;
-	status = report_write(stdout, &ctx.t.findings, &ro) ? EXIT_TROUBLE : 0;
+	ro.title = "rwonce scan";
+	ro.trouble = !checked || trouble || db_missing || src_missing ||
+		src_mismatched;
+	status = findings_output_write(&out, &ctx.t.findings, &ro, &tc) ?
+		EXIT_TROUBLE : 0;
 
-	if (verbose && cov.no_code_text.len)
+	if (out.verbose && cov.no_code_text.len)
 		fputs(cov.no_code_text.buf, stderr);
-	if (!quiet) {
+	if (!out.quiet) {
 		size_t inst = total_instances(&ctx);
 		size_t sites = source_cache_sites_seen(sh.cache);
 
 		strbuf_reset(&counts);
 		verdict_counts(&ctx, &counts, 0);
-		strbuf_addf(&line, "rwonce scan: %zu finding%s; %zu site "
+		strbuf_addf(&line, "rwonce scan: %zu finding%s", tc.active,
+			    tc.active == 1 ? "" : "s");
+		triage_summary(&line, &tc);
+		strbuf_addf(&line, "; %zu site "
 			    "instance%s: %s; %zu site%s; %zu of %zu file%s "
-			    "checked", ctx.t.findings.nr,
-			    ctx.t.findings.nr == 1 ? "" : "s", inst,
+			    "checked", inst,
 			    inst == 1 ? "" : "s", counts.buf, sites,
 			    sites == 1 ? "" : "s", checked, files.nr,
 			    files.nr == 1 ? "" : "s");
@@ -633,7 +635,7 @@ int scan_plugin_main(int argc, const char **argv)
 					      src_missing || src_mismatched))))
 		status = EXIT_TROUBLE;
 	if (!status)
-		status = ctx.t.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;
 	goto out;
 trouble_out:
 	status = EXIT_TROUBLE;
