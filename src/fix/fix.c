@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
+#include "fix/from-scan.h"
 #include "rewrite/add-include.h"
 #include "rewrite/includers.h"
 #include "rewrite/macro-roles.h"
@@ -296,6 +297,7 @@ int cmd_fix(int argc, const char **argv)
 	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
 	size_t converted = 0, left = 0, files = 0, not_written = 0;
 	int no_progress = 0, no_add_include = 0;
+	const char *from_scan = NULL;
 	size_t included = 0, uses = 0;
 	char *apply_from = NULL;
 	struct option opts[] = {
@@ -332,6 +334,10 @@ int cmd_fix(int argc, const char **argv)
 			 "no notes for the sites left unchanged, no summary"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
+		OPT_STRING(0, "from-scan", &from_scan, "FILE",
+			   "edit the struct/union sites that rwonce scan "
+			   "--json found torn, duplicated or widened (the "
+			   "paths: trees whose headers define the types)"),
 		OPT_BOOL(0, "self-check", &ctx.self_check,
 			 "re-lex every fixed file: check that all other tokens "
 			 "are kept and that a second run changes nothing"),
@@ -347,6 +353,9 @@ int cmd_fix(int argc, const char **argv)
 	once_macros_init(&ctx.macros);
 	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
+	if (from_scan)
+		return fix_from_scan(from_scan, argv, (size_t)argc,
+				     ctx.in_place, ctx.quiet);
 	if (argc < 1) {
 		error("fix: no path given");
 		usage_with_options(fix_usage, opts);
