@@ -11,6 +11,7 @@
 # scanned, malformed JSON, a result with no torn finding.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
+requires patch patch
 
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 clang_can x86_64-linux-gnu || skip_all "$(clang_why x86_64-linux-gnu)"
