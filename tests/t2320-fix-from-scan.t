@@ -63,7 +63,7 @@ test_expect_success 'clang -O2, rescanned: only the plain struct is still torn' 
 	{ '$RWONCE' scan --json b-clang.o >b.scan 2>b.err; test \$? = 1; } &&
 	test \$(grep -c '\"rule\": \"scan-torn\"' b.scan) = 1 &&
 	grep -q '\"line\": $PAIR,' b.scan &&
-	grep -q 'ok 4, torn 1' b.err"
+	grep -q 'ok 5, torn 1' b.err"
 
 test_expect_success 'gcc -O2, rescanned: nothing torn' "
 	'$RWONCE' scan b-gcc.o >g.out 2>g.err && test ! -s g.out"
@@ -92,6 +92,17 @@ test_exit_msg 2 'a missing scan result: exit 2' 'cannot read missing.json' \
 printf '{"tool": "rwonce"}\n' >nofind.json
 test_exit_msg 2 'JSON without findings: exit 2' 'has no "findings": not the output of rwonce scan --json' \
 	"$RWONCE" fix --from-scan nofind.json
+
+# A result whose only finding is a scalar (written here: clang makes no
+# such finding on this file; the site and its call are real).
+SCALAR=$(line_of "$SRC" "return READ_ONCE(*c);")
+printf '{"findings": [{"path": "a.c", "line": %s, "column": 9, "rule": "scan-widened", "message": "READ_ONCE(*c) of %su32%s (4 bytes) compiled to an 8-byte load: widened", "type": "u32"}]}\n' \
+	"$SCALAR" "'" "'" >scalar.json
+test_expect_success 'a result with no struct or union finding: said, no edit' "
+	'$RWONCE' fix --from-scan scalar.json >scalar.diff 2>scalar.err; test \$? = 1 &&
+	test ! -s scalar.diff &&
+	grep -q 'a.c:$SCALAR:9: note: READ_ONCE(\*c) of .u32. left unchanged: not a struct or union' scalar.err &&
+	grep -q 'every site of scalar.json is a scalar: no struct or union access for fix to edit' scalar.err"
 
 test_expect_success 'a scan result with no torn finding: said, exit 0' "
 	'$RWONCE' scan --json b-gcc.o >clean.json 2>/dev/null &&

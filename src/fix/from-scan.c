@@ -359,6 +359,7 @@ struct from_scan_file {
 	size_t nr_texts, alloc_texts;
 	struct strbuf notes;
 	size_t edited, left;
+	size_t scalars; /* of left: objects that are not structs or unions */
 	int trouble;
 };
 
@@ -426,6 +427,7 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 	}
 	if (ty.cls != TC_STRUCT && ty.cls != TC_UNION) {
 		f->left++;
+		f->scalars++;
 		if (!quiet)
 			note(f, s, "%s of '%s' left unchanged: not a struct or "
 			     "union, so the access is the compiler's to make "
@@ -562,7 +564,7 @@ int fix_from_scan(const char *file, const char *const *trees, size_t nr_trees,
 	struct scan_sites sites = { NULL, 0, 0, 0 };
 	struct tree_types *tt = NULL;
 	struct strbuf diff = STRBUF_INIT;
-	size_t edited = 0, left = 0, files = 0;
+	size_t edited = 0, left = 0, files = 0, scalars = 0;
 	int ret = EXIT_CLEAN;
 
 	if (read_scan_result(file, &sites) < 0)
@@ -597,6 +599,7 @@ int fix_from_scan(const char *file, const char *const *trees, size_t nr_trees,
 			edited += f.edited;
 		files += !f.trouble && f.edited;
 		left += f.left;
+		scalars += f.scalars;
 		edit_list_release(&f.edits);
 		for (size_t k = 0; k < f.nr_texts; k++)
 			free(f.texts[k]);
@@ -615,6 +618,11 @@ int fix_from_scan(const char *file, const char *const *trees, size_t nr_trees,
 			in_place ? "rewritten" : "to rewrite", files,
 			files == 1 ? "" : "s", left, sites.nr, sites.findings,
 			file);
+	if (!quiet && scalars && scalars == sites.nr)
+		fprintf(stderr, "rwonce fix: every site of %s is a scalar: no "
+			"struct or union access for fix to edit (the notes say "
+			"which; a torn, duplicated or widened scalar is the "
+			"compiler's or scan's to explain)\n", file);
 	if (ret == EXIT_CLEAN && (edited || left))
 		ret = EXIT_FINDINGS;
 	for (size_t i = 0; i < sites.nr; i++)
