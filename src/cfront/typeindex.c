@@ -1732,10 +1732,19 @@ int type_index_scalar_alias(const struct type_index *ti, const char *buf,
 			const struct field *f = &ti->fields[i];
 			int u = f->origin;
 
+			struct rtype ft;
+			struct type_units fu;
+
 			if (f->record != rec || !f->name || strcmp(f->name, of))
 				continue;
 			if (!ti->records[u].is_union ||
 			    (u != rec && place_in(ti, f, rec) != u))
+				return 0;
+			/* `of` itself is the aggregate of `size` bytes */
+			if (!resolve_dtype(ti, &f->t, 0, &ft, 1) ||
+			    (class_of(&ft) != TC_STRUCT &&
+			     class_of(&ft) != TC_UNION) ||
+			    !units_of(ti, &ft, 1, &fu) || fu.size != size)
 				return 0;
 			found = scalar_of_size(ti, u, size, of);
 		}

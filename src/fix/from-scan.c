@@ -254,6 +254,38 @@ static void add_operand(struct strbuf *sb, const char *buf,
 		strbuf_addch(sb, ')');
 }
 
+/*
+ * Is r a postfix expression as written -- a name or a parenthesised
+ * group, then only '.'/'->' members and [...] subscripts -- so that
+ * "r->s" and "r.s" mean r's member s?  ("*p" is not: *p->s is *(p->s).)
+ */
+static int postfix_operand(const char *buf, const struct token_list *l,
+			   struct tok_range r)
+{
+	size_t i = r.begin;
+
+	if (i >= r.end)
+		return 0;
+	if (tok_punct(buf, l, i, "("))
+		i = tok_match(buf, l, i) + 1;
+	else if (l->tok[i].kind == TOK_IDENT)
+		i++;
+	else
+		return 0;
+	while (i < r.end) {
+		if (tok_punct(buf, l, i, "[")) {
+			i = tok_match(buf, l, i) + 1;
+		} else if ((tok_punct(buf, l, i, ".") ||
+			    tok_punct(buf, l, i, "->")) &&
+			   i + 1 < r.end && l->tok[i + 1].kind == TOK_IDENT) {
+			i += 2;
+		} else {
+			return 0;
+		}
+	}
+	return i == r.end;
+}
+
 /* How the site is rewritten. */
 struct alias_plan {
 	char scalar[64];   /* the member read or written instead */
@@ -454,7 +486,8 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 			p.arrow = tok_punct(buf, l, e - 2, "->");
 			memcpy(p.member, buf + l->tok[e - 1].off, l->tok[e - 1].len);
 			p.member[l->tok[e - 1].len] = '\0';
-			if (!type_index_scalar_alias(ti, buf, l, p.outer,
+			if (!postfix_operand(buf, l, p.outer) ||
+			    !type_index_scalar_alias(ti, buf, l, p.outer,
 						     p.member, s->size, p.scalar,
 						     sizeof(p.scalar)))
 				p.member[0] = '\0';

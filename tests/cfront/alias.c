@@ -22,3 +22,9 @@ int f(union word *w, struct wrapped *c, struct pair *p, union only_bits *o,
 {
 	return *w + *c + *p + *o + *x + l->tickets + s->tickets + a->tickets + q->tickets;
 }
+
+union ptr_lock { u64 word; struct tickets *tp; };
+int g(union ptr_lock *r)
+{
+	return r->tp;
+}
