@@ -20,6 +20,7 @@ struct named_source {
 	unsigned char md5[16];
 	int has_md5;
 	int md5_conflict;  /* two units record different MD5s */
+	int mismatch;      /* the text's MD5 is not the one recorded */
 };
 
 /* The sources named so far, by path (shared by the workers). */
@@ -133,32 +134,50 @@ struct offer_pass {
 	size_t mismatched, unreadable; /* atomics */
 };
 
-/* Offer one named source (and its local includes) to the discovery,
- * unless its text is not the one the build recorded. */
-static void offer_source(size_t i, void *worker, void *ctx)
+/* A named source with an MD5 that its text does not have is never
+ * offered, not even as another file's local include: first all of them
+ * are checked, then the others offered. */
+static void check_md5(size_t i, void *worker, void *ctx)
 {
 	struct offer_pass *op = ctx;
-	const struct named_source *s = &op->set->items[i];
+	struct named_source *s = &op->set->items[i];
 	struct source_match m;
 	size_t len;
 	char *buf;
 
 	(void)worker;
+	if (!s->has_md5)
+		return;
+	buf = read_file(s->path, &len);
+	if (!buf)
+		return; /* counted when offered */
+	memset(&m, 0, sizeof(m));
+	source_match_md5(&m, buf, len);
+	free(buf);
+	if (s->md5_conflict || memcmp(m.md5, s->md5, 16)) {
+		s->mismatch = 1;
+		__atomic_fetch_add(&op->mismatched, 1, __ATOMIC_RELAXED);
+		once_discovery_skip(op->d, s->path);
+	}
+}
+
+/* Offer one named source (and its local includes) to the discovery. */
+static void offer_source(size_t i, void *worker, void *ctx)
+{
+	struct offer_pass *op = ctx;
+	const struct named_source *s = &op->set->items[i];
+	size_t len;
+	char *buf;
+
+	(void)worker;
+	if (s->mismatch)
+		return;
 	buf = read_file(s->path, &len);
 	if (!buf) {
 		__atomic_fetch_add(&op->unreadable, 1, __ATOMIC_RELAXED);
 		return;
 	}
-	if (s->has_md5) {
-		memset(&m, 0, sizeof(m));
-		source_match_md5(&m, buf, len);
-		if (s->md5_conflict || memcmp(m.md5, s->md5, 16)) {
-			__atomic_fetch_add(&op->mismatched, 1, __ATOMIC_RELAXED);
-			free(buf);
-			return;
-		}
-	}
-	if (!memchr(buf, '\0', len)) /* a directory's or a binary's name */
+	if (!memchr(buf, '\0', len)) /* a binary named as a source */
 		once_discovery_add_buffer(op->d, s->path, buf, len);
 	free(buf);
 }
@@ -184,6 +203,7 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	op.set = &set;
 	op.d = once_discovery_new();
 	po.ctx = &op;
+	pool_run(set.nr, check_md5, &po);
 	pool_run(set.nr, offer_source, &po);
 	memset(st, 0, sizeof(*st));
 	st->found = once_discovery_finish(op.d, t);

@@ -411,10 +411,12 @@ int scan_plugin_main(int argc, const char **argv)
 		    "\"files\": {\"checked\": %zu, \"nothing_to_check\": %zu, "
 		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
 		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
-		    "\"once_macros_discovered\": %zu,\n  "
+		    "\"discovery\": {\"once_macros\": %zu, \"sources\": %zu, "
+		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
 		    "\"coverage\": ", counts.buf,
 		    source_cache_sites_seen(sh.cache), checked, nothing, trouble,
-		    db_missing, src_missing, src_mismatched, disc.found);
+		    db_missing, src_missing, src_mismatched, disc.found, disc.sources, disc.mismatched,
+		    disc.unreadable);
 	coverage_json(&cov, ctx.t.unattributed, total_instances(&ctx), &extra);
 	strbuf_addstr(&extra, ",\n  \"no_code_sites\": ");
 	strbuf_add(&extra, cov.no_code_json.buf, cov.no_code_json.len);
