@@ -316,9 +316,8 @@ int scan_plugin_main(int argc, const char **argv)
 			   "read the sources under DIR instead of the build's "
 			   "directory (DW_AT_comp_dir)"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once, "
-			 "read-once, write-once or volatile-cast "
-			 "(repeatable)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (repeatable)"),
 		OPT_BOOL(0, "no-discover", &no_discover,
 			 "do not look for the once-macros the sources define "
 			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
