@@ -414,8 +414,8 @@ int scan_plugin_main(int argc, const char **argv)
 		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
 		    "\"coverage\": ", counts.buf,
 		    source_cache_sites_seen(sh.cache), checked, nothing, trouble,
-		    db_missing, src_missing, src_mismatched, disc.found, disc.sources, disc.mismatched,
-		    disc.unreadable);
+		    db_missing, src_missing, src_mismatched, disc.found,
+		    disc.sources, disc.mismatched, disc.unreadable);
 	coverage_json(&cov, ctx.t.unattributed, total_instances(&ctx), &extra);
 	strbuf_addstr(&extra, ",\n  \"no_code_sites\": ");
 	strbuf_add(&extra, cov.no_code_json.buf, cov.no_code_json.len);
