@@ -4,7 +4,8 @@
 # order, per-worker state made and handed back once per worker), the one
 # JSON string writer (valid UTF-8 whatever the bytes), the JSON reader
 # (escapes, surrogate pairs, 64-bit numbers, where input is malformed),
-# and splitting on blanks.
+# splitting on blanks, and replacing a file whole (the new text or the
+# old, never a mix, and no temporary file left behind).
 . "$(dirname "$0")/lib/tap.sh"
 requires python3 python3
 
@@ -29,6 +30,23 @@ test_expect_success 'pool_run: no items, no worker' 'pool_ok 0 4 0'
 test_expect_success 'pool queue: 500 items through a queue of 4 on 3 workers' '
 	printf "items 500, ran twice 0, never 0\ndone calls 500, last count 500\nworkers 3, each ended once\n" >"$TEST_TMP/want" &&
 	"$LT" queue 500 3 4 >"$TEST_TMP/got" && diff -u "$TEST_TMP/want" "$TEST_TMP/got"'
+
+test_expect_success 'replace_file: the file holds the new text, its folder nothing else' '
+	mkdir "$TEST_TMP/rf" && printf "old\n" >"$TEST_TMP/rf/f" &&
+	printf "new text\n" | "$LT" replace "$TEST_TMP/rf/f" &&
+	printf "new text\n" >"$TEST_TMP/want" && cmp "$TEST_TMP/want" "$TEST_TMP/rf/f" &&
+	test "$(ls -A "$TEST_TMP/rf")" = f
+'
+test_expect_success 'replace_file: a folder that does not exist: the step and why' '
+	{ printf "x" | "$LT" replace "$TEST_TMP/no/such/f" >"$TEST_TMP/got"; test $? = 1; } &&
+	grep -q "^begin failed: No such file or directory" "$TEST_TMP/got"
+'
+test_expect_success 'replace_file: a name that is a folder: the old one stays, no temporary left' '
+	mkdir -p "$TEST_TMP/rd/d" && : >"$TEST_TMP/rd/d/keep" &&
+	{ printf "x" | "$LT" replace "$TEST_TMP/rd/d" >"$TEST_TMP/got"; test $? = 1; } &&
+	grep -q "^commit failed: Is a directory" "$TEST_TMP/got" &&
+	test -f "$TEST_TMP/rd/d/keep" && test "$(ls -A "$TEST_TMP/rd")" = d
+'
 
 test_expect_success 'JSON strings: escapes, UTF-8 kept, bad bytes U+FFFD' '
 	printf "plain\nq\"uote\\\\back\ttab\n\001ctl\177\nutf8 \303\251 \342\234\223 \360\235\204\236\nbad \377\303( \355\240\200 end\n" |

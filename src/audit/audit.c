@@ -317,56 +317,55 @@ static int double_fetch_over(struct audit_ctx *ctx, const char *const *files,
 	return r < 0;
 }
 
-int cmd_audit(int argc, const char **argv)
-{
-	struct audit_ctx ctx;
-	struct walk_options wo;
-	struct walk_stats st;
-	struct report_options ro;
-	struct strlist excludes = STRLIST_INIT, macros = STRLIST_INIT;
-	const char *preset = NULL;
-	struct findings_output out = FINDINGS_OUTPUT_INIT;
-	struct triage_counts counts;
-	const char *engine = "lexical", *build_dir = NULL;
-	int use_clang, no_discover = 0;
-	int jobs = 0, follow = 0, no_progress = 0, show_rules = 0;
-	int max_mib = 64, trouble, status;
-	const char *dot[] = { ".", NULL };
-	const char *const *paths;
+/* What the command line asked for. */
+struct audit_args {
+	struct strlist excludes, macros;
+	const char *preset, *engine, *build_dir;
+	struct findings_output out;
+	int no_discover, jobs, follow, no_progress, show_rules, max_mib;
+	int argc;                 /* the paths named (0: the current folder) */
+	const char **argv;
+	const char *const *paths; /* the paths to walk */
 	size_t npaths;
+	int use_clang;            /* the engine chosen by audit_plan() */
+};
+
+static void audit_parse(int argc, const char **argv, struct audit_args *a)
+{
+	static const char *dot[] = { ".", NULL };
 	struct option opts[] = {
-		OPT_LIST(0, "exclude", &excludes, "GLOB",
+		OPT_LIST(0, "exclude", &a->excludes, "GLOB",
 			 "skip paths or names matching GLOB (repeatable)"),
-		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
 			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
 			 " (volatile-cast: the macro is a volatile cast, like "
 			 "the kernel's READ_ONCE; repeatable)"),
-		OPT_BOOL(0, "no-discover", &no_discover,
+		OPT_BOOL(0, "no-discover", &a->no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),
-		OPT_STRING(0, "preset", &preset, "NAME",
+		OPT_STRING(0, "preset", &a->preset, "NAME",
 			   "the once-macros of a known codebase: linux (its "
 			   "READ_ONCE/WRITE_ONCE are volatile casts, as with "
 			   "--macro READ_ONCE=volatile-cast ...)"),
 		OPT_LIST(0, "enable", &enable_list, "RULE",
 			 "turn on a rule (e.g. double-fetch), or 'all'"),
 		OPT_LIST(0, "disable", &disable_list, "RULE", "turn off a rule"),
-		OPT_BOOL(0, "list-rules", &show_rules,
+		OPT_BOOL(0, "list-rules", &a->show_rules,
 			 "print the rules and whether they are on"),
-		OPT_INT('j', "jobs", &jobs, "N",
+		OPT_INT('j', "jobs", &a->jobs, "N",
 			"read and check N files at once (default: cores)"),
-		OPT_BOOL('L', "follow", &follow,
+		OPT_BOOL('L', "follow", &a->follow,
 			 "follow symbolic links inside directories"),
-		OPT_INT(0, "max-size", &max_mib, "MIB",
+		OPT_INT(0, "max-size", &a->max_mib, "MIB",
 			"skip files larger than MIB MiB that need lexing (64)"),
-		OPT_BOOL(0, "no-progress", &no_progress,
+		OPT_BOOL(0, "no-progress", &a->no_progress,
 			 "no progress line on a terminal"),
-		OPT_STRING(0, "engine", &engine, "ENGINE",
+		OPT_STRING(0, "engine", &a->engine, "ENGINE",
 			   "lexical (default), clang (libclang, needs -p) or "
 			   "auto (clang when a compilation database is there)"),
-		OPT_STRING('p', NULL, &build_dir, "DIR",
+		OPT_STRING('p', NULL, &a->build_dir, "DIR",
 			   "clang engine: DIR/compile_commands.json"),
-		OPT_FINDINGS_OUTPUT(&out, "also list the findings suppressed "
+		OPT_FINDINGS_OUTPUT(&a->out, "also list the findings suppressed "
 				    "by rwonce-ignore comments and those in "
 				    "the baseline"),
 		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
@@ -376,122 +375,173 @@ int cmd_audit(int argc, const char **argv)
 		OPT_END(),
 	};
 
-	argc = parse_options(argc, argv, opts, audit_usage);
-
-	memset(&ctx, 0, sizeof(ctx));
-	lexical_options_init(&ctx.lex);
-	/* The clang engine's own rules: on unless --disable'd. */
-	ctx.lex.enabled[RULE_ONCE_SIZE] = 1;
-	ctx.lex.enabled[RULE_VOLATILE_AGGREGATE] = 1;
-	/* --preset first, so that a --macro of the same name still decides */
-	if (preset && once_macros_add_preset(&ctx.lex.macros, preset))
-		goto trouble_out;
-	for (size_t i = 0; i < macros.nr; i++)
-		if (once_macros_add_spec(&ctx.lex.macros, macros.items[i]))
-			goto trouble_out;
-	if (set_rules(&ctx.lex))
-		goto trouble_out;
-	if (show_rules) {
-		list_rules(&ctx.lex);
-		status = EXIT_CLEAN;
-		goto out;
-	}
-	if (findings_output_check(&out, "audit"))
-		goto trouble_out;
-	if (jobs < 0 || jobs > 1024 || max_mib <= 0) {
-		error("--jobs must be 0..1024 and --max-size positive");
-		goto trouble_out;
-	}
-	ctx.max_size = (size_t)max_mib << 20;
-	if (build_dir && !strcmp(engine, "lexical"))
-		engine = "clang"; /* -p names a compilation database */
-	use_clang = choose_engine(engine, &build_dir);
-	if (use_clang < 0)
-		goto trouble_out;
-
-	if (argc > 0) {
-		paths = argv;
-		npaths = (size_t)argc;
+	a->argc = parse_options(argc, argv, opts, audit_usage);
+	a->argv = argv;
+	if (a->argc > 0) {
+		a->paths = argv;
+		a->npaths = (size_t)a->argc;
 	} else {
-		paths = dot;
-		npaths = 1;
+		a->paths = dot;
+		a->npaths = 1;
 	}
-	memset(&wo, 0, sizeof(wo));
-	wo.excludes = &excludes;
-	wo.jobs = jobs;
-	wo.follow_symlinks = follow;
-	if (!no_discover || !use_clang)
-		discover_macros(&ctx, paths, npaths, &wo, !no_discover);
+}
 
-	if (use_clang) {
-		size_t units = 0;
+/*
+ * The plan: the rules, the once-macro table (--preset, --macro), the
+ * limits and the engine.  Returns -1 after error().
+ */
+static int audit_plan(struct audit_ctx *ctx, struct audit_args *a)
+{
+	lexical_options_init(&ctx->lex);
+	/* The clang engine's own rules: on unless --disable'd. */
+	ctx->lex.enabled[RULE_ONCE_SIZE] = 1;
+	ctx->lex.enabled[RULE_VOLATILE_AGGREGATE] = 1;
+	/* --preset first, so that a --macro of the same name still decides */
+	if (a->preset && once_macros_add_preset(&ctx->lex.macros, a->preset))
+		return -1;
+	for (size_t i = 0; i < a->macros.nr; i++)
+		if (once_macros_add_spec(&ctx->lex.macros, a->macros.items[i]))
+			return -1;
+	if (set_rules(&ctx->lex))
+		return -1;
+	if (a->show_rules)
+		return 0;
+	if (findings_output_check(&a->out, "audit"))
+		return -1;
+	if (a->jobs < 0 || a->jobs > 1024 || a->max_mib <= 0)
+		return error("--jobs must be 0..1024 and --max-size positive");
+	ctx->max_size = (size_t)a->max_mib << 20;
+	if (a->build_dir && !strcmp(a->engine, "lexical"))
+		a->engine = "clang"; /* -p names a compilation database */
+	a->use_clang = choose_engine(a->engine, &a->build_dir);
+	return a->use_clang < 0 ? -1 : 0;
+}
 
-		struct strlist unit_files = STRLIST_INIT;
+static void audit_walk_options(struct walk_options *wo,
+			       const struct audit_args *a)
+{
+	memset(wo, 0, sizeof(*wo));
+	wo->excludes = &a->excludes;
+	wo->jobs = a->jobs;
+	wo->follow_symlinks = a->follow;
+}
 
-		trouble = audit_with_clang(build_dir, jobs, argc, argv,
-					   &excludes, want_progress(no_progress),
-					   &ctx.lex, &ctx.all, &units,
-					   &unit_files);
-		/*
-		 * double-fetch is a question of one function's text, not of
-		 * types: the clang engine answers it with the lexical rule,
-		 * over exactly the units it parsed.
-		 */
-		if (ctx.lex.enabled[RULE_DOUBLE_FETCH] && unit_files.nr &&
-		    double_fetch_over(&ctx, (const char *const *)unit_files.items,
-				      unit_files.nr, jobs, &excludes))
-			trouble = 1;
-		strlist_clear(&unit_files);
-		/* The summary counts files: the units, and headers with
-		 * findings beyond them. */
-		memset(&st, 0, sizeof(st));
-		st.files = units;
-		finding_list_sort_unique(&ctx.all);
-		for (size_t i = 0, files = 0; i < ctx.all.nr; i++)
-			if ((!i || strcmp(ctx.all.items[i].path,
-					  ctx.all.items[i - 1].path)) &&
-			    ++files > st.files)
-				st.files = files;
-		goto report;
-	}
+/* The clang engine over the database's units, then double-fetch over the
+ * same units; *files: what the summary counts.  Returns non-zero on
+ * trouble. */
+static int audit_run_clang(struct audit_ctx *ctx, const struct audit_args *a,
+			   size_t *files)
+{
+	struct strlist unit_files = STRLIST_INIT;
+	size_t units = 0;
+	int trouble;
 
-	wo.progress = want_progress(no_progress);
+	trouble = audit_with_clang(a->build_dir, a->jobs, a->argc, a->argv,
+				   &a->excludes, want_progress(a->no_progress),
+				   &ctx->lex, &ctx->all, &units, &unit_files);
+	/*
+	 * double-fetch is a question of one function's text, not of
+	 * types: the clang engine answers it with the lexical rule,
+	 * over exactly the units it parsed.
+	 */
+	if (ctx->lex.enabled[RULE_DOUBLE_FETCH] && unit_files.nr &&
+	    double_fetch_over(ctx, (const char *const *)unit_files.items,
+			      unit_files.nr, a->jobs, &a->excludes))
+		trouble = 1;
+	strlist_clear(&unit_files);
+	/* The summary counts files: the units, and headers with findings
+	 * beyond them. */
+	*files = units;
+	finding_list_sort_unique(&ctx->all);
+	for (size_t i = 0, n = 0; i < ctx->all.nr; i++)
+		if ((!i || strcmp(ctx->all.items[i].path,
+				  ctx->all.items[i - 1].path)) &&
+		    ++n > *files)
+			*files = n;
+	return trouble;
+}
+
+/* The lexical engine over the tree; *files: the files read. */
+static int audit_run_lexical(struct audit_ctx *ctx, const struct audit_args *a,
+			     size_t *files)
+{
+	struct walk_options wo;
+	struct walk_stats st;
+	int trouble;
+
+	audit_walk_options(&wo, a);
+	wo.progress = want_progress(a->no_progress);
 	wo.what = "audit";
 	wo.fn = audit_one;
 	wo.worker_init = audit_worker_init;
 	wo.worker_done = audit_worker_done;
 	wo.progress_extra = audit_progress;
-	wo.ctx = &ctx;
+	wo.ctx = ctx;
 	/* Built only when an operand needs it (rules-lexical.c). */
-	lexical_set_tree(&ctx.lex, paths, npaths);
-	trouble = walk_paths(paths, npaths, &wo, &st) < 0;
+	lexical_set_tree(&ctx->lex, a->paths, a->npaths);
+	memset(&st, 0, sizeof(st));
+	trouble = walk_paths(a->paths, a->npaths, &wo, &st) < 0;
+	*files = st.files;
+	return trouble;
+}
 
-report:
-	finding_list_sort_unique(&ctx.all);
+/* The findings in the chosen format, the summary; the exit status. */
+static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
+			size_t files, int trouble)
+{
+	struct report_options ro;
+	struct triage_counts counts;
+
+	finding_list_sort_unique(&ctx->all);
 	memset(&ro, 0, sizeof(ro));
-	ro.engine = use_clang ? "clang" : "lexical";
-	ro.json_extra = ctx.json.len ? ctx.json.buf : NULL;
+	ro.engine = a->use_clang ? "clang" : "lexical";
+	ro.json_extra = ctx->json.len ? ctx->json.buf : NULL;
 	ro.trouble = trouble;
 	ro.title = "rwonce audit";
-	if (findings_output_write(&out, &ctx.all, &ro, &counts))
+	if (findings_output_write(&a->out, &ctx->all, &ro, &counts))
 		trouble = 1;
-	if (!out.quiet) {
-		report_summary(stderr, &ctx.all, st.files, &counts);
-		fputs(strbuf_str(&ctx.summary), stderr);
+	if (!a->out.quiet) {
+		report_summary(stderr, &ctx->all, files, &counts);
+		fputs(strbuf_str(&ctx->summary), stderr);
 	}
-
-	status = trouble ? EXIT_TROUBLE : counts.active ? EXIT_FINDINGS :
+	return trouble ? EXIT_TROUBLE : counts.active ? EXIT_FINDINGS :
 		EXIT_CLEAN;
-	goto out;
-trouble_out:
-	status = EXIT_TROUBLE;
-out:
+}
+
+int cmd_audit(int argc, const char **argv)
+{
+	struct audit_args a = {
+		.excludes = STRLIST_INIT, .macros = STRLIST_INIT,
+		.engine = "lexical", .out = FINDINGS_OUTPUT_INIT,
+		.max_mib = 64,
+	};
+	struct audit_ctx ctx;
+	struct walk_options wo;
+	size_t files = 0;
+	int status, trouble;
+
+	memset(&ctx, 0, sizeof(ctx));
+	audit_parse(argc, argv, &a);
+	if (audit_plan(&ctx, &a) < 0) {
+		status = EXIT_TROUBLE;
+	} else if (a.show_rules) {
+		list_rules(&ctx.lex);
+		status = EXIT_CLEAN;
+	} else {
+		audit_walk_options(&wo, &a);
+		if (!a.no_discover || !a.use_clang)
+			discover_macros(&ctx, a.paths, a.npaths, &wo,
+					!a.no_discover);
+		trouble = a.use_clang ? audit_run_clang(&ctx, &a, &files) :
+			audit_run_lexical(&ctx, &a, &files);
+		status = audit_report(&ctx, &a, files, trouble);
+	}
 	finding_list_release(&ctx.all);
 	lexical_options_release(&ctx.lex);
 	strbuf_release(&ctx.json);
 	strbuf_release(&ctx.summary);
-	strlist_clear(&excludes);
-	strlist_clear(&macros);
+	strlist_clear(&a.excludes);
+	strlist_clear(&a.macros);
 	strlist_clear(&enable_list);
 	strlist_clear(&disable_list);
 	return status;

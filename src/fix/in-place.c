@@ -2,6 +2,7 @@
  * Atomic file replacement for `rwonce fix --in-place` (see fix-inplace.h).
  */
 #include "fix/in-place.h"
+#include "lib/replace-file.h"
 #include "lib/test-hook.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -41,22 +42,6 @@ const char *inplace_check(const char *path, struct inplace_snapshot *snap)
 	if (snap->st.st_nlink > 1)
 		return "has more than one hard link; replacing it would break them";
 	return NULL;
-}
-
-static int write_all(int fd, const char *buf, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, buf, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
 }
 
 static int same_stat(const struct stat *a, const struct stat *b)
@@ -106,77 +91,41 @@ int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 		    const char *old_buf, size_t old_len,
 		    const char *new_buf, size_t new_len)
 {
-	struct strbuf tmp = STRBUF_INIT;
-	const char *slash = strrchr(path, '/');
+	struct replace_file r;
 	const char *why;
-	int fd, dirfd;
 
-	/* ".NAME.rwonce-XXXXXX" next to NAME: same folder, same file system. */
-	if (slash)
-		strbuf_add(&tmp, path, (size_t)(slash - path) + 1);
-	strbuf_addf(&tmp, ".%s.rwonce-XXXXXX", slash ? slash + 1 : path);
-	fd = mkstemp(tmp.buf);
-	if (fd < 0) {
+	if (replace_file_begin(&r, path) < 0) {
 		error("%s: cannot create a temporary file next to it: %s; "
 		      "not modified", path, strerror(errno));
-		strbuf_release(&tmp);
+		replace_file_abort(&r);
 		return -1;
 	}
-	if (write_all(fd, new_buf, new_len) < 0) {
-		why = strerror(errno);
-		goto fail;
-	}
-	if (fchmod(fd, snap->st.st_mode & 07777) < 0) {
-		why = strerror(errno);
-		goto fail;
-	}
+	if (replace_file_write(&r, new_buf, new_len) < 0 ||
+	    fchmod(r.fd, snap->st.st_mode & 07777) < 0)
+		goto fail_errno;
 	/* Keep the owner; a user who cannot is the owner already. */
-	if (fchown(fd, snap->st.st_uid, snap->st.st_gid) < 0 &&
+	if (fchown(r.fd, snap->st.st_uid, snap->st.st_gid) < 0 &&
 	    snap->st.st_uid != geteuid()) {
 		why = "cannot keep its owner";
 		goto fail;
 	}
-	if (fsync(fd) < 0) {
-		why = strerror(errno);
-		goto fail;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		why = strerror(errno);
-		goto fail;
-	}
-	fd = -1;
+	if (replace_file_close(&r) < 0)
+		goto fail_errno;
 
 	test_pause(path);
 	if ((why = still_unchanged(path, snap, old_buf, old_len))) {
 		error("%s %s; not modified", path, why);
-		unlink(tmp.buf);
-		strbuf_release(&tmp);
+		replace_file_abort(&r);
 		return -1;
 	}
-	if (rename(tmp.buf, path) < 0) {
-		why = strerror(errno);
-		goto fail;
-	}
-	/* Make the rename itself durable; failure here loses nothing. */
-	strbuf_reset(&tmp);
-	if (slash)
-		strbuf_add(&tmp, path, (size_t)(slash - path) + 1);
-	else
-		strbuf_addch(&tmp, '.');
-	dirfd = open(tmp.buf, O_RDONLY | O_DIRECTORY);
-	if (dirfd >= 0) {
-		fsync(dirfd);
-		close(dirfd);
-	}
-	strbuf_release(&tmp);
+	if (replace_file_commit(&r) < 0)
+		goto fail_errno;
 	return 0;
 
+fail_errno:
+	why = strerror(errno);
 fail:
 	error("%s: cannot write the fixed file: %s; not modified", path, why);
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp.buf);
-	strbuf_release(&tmp);
+	replace_file_abort(&r);
 	return -1;
 }

@@ -10,6 +10,7 @@
  */
 #include "verify/verify.h"
 #include "lib/json.h"
+#include "lib/replace-file.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -262,34 +263,16 @@ int report_text(FILE *f, const struct build_config *c, size_t nr,
 
 int verify_write_file(const char *path, const char *text, size_t len)
 {
-	char *tmp = xasprintf("%s.XXXXXX", path);
-	int fd = mkstemp(tmp);
-	int err = 0;
+	struct replace_file r;
 
-	if (fd < 0) {
-		err = errno;
-	} else {
-		FILE *f;
-
-		fchmod(fd, 0644); /* mkstemp makes 0600; the file is for everyone */
-		f = fdopen(fd, "w");
-		if (!f) {
-			err = errno;
-			close(fd);
-		} else {
-			if (fwrite(text, 1, len, f) != len)
-				err = errno ? errno : EIO;
-			if (fclose(f) && !err)
-				err = errno;
-		}
-		if (!err && rename(tmp, path))
-			err = errno;
-		if (err)
-			unlink(tmp);
+	/* fchmod: mkstemp makes 0600; the file is for everyone */
+	if (replace_file_begin(&r, path) < 0 ||
+	    replace_file_write(&r, text, len) < 0 ||
+	    fchmod(r.fd, 0644) < 0 || replace_file_commit(&r) < 0) {
+		error("cannot write %s: %s", path, strerror(errno));
+		replace_file_abort(&r);
+		return -1;
 	}
-	free(tmp);
-	if (err)
-		return error("cannot write %s: %s", path, strerror(err));
 	return 0;
 }
 

@@ -10,12 +10,16 @@
  *                                numbers in it, one a line, or the offset
  *                                where it is malformed
  *   lib-test split STRING...     the blank-separated words, one a line
+ *   lib-test replace PATH        replace_file: PATH becomes stdin, whole;
+ *                                on failure the step and errno's text
  */
 #include "lib/json.h"
 #include "lib/pool.h"
+#include "lib/replace-file.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +231,30 @@ static int json_read(void)
 	return 0;
 }
 
+/* ---- replace-file ---- */
+
+static int replace(const char *path)
+{
+	struct strbuf in = STRBUF_INIT;
+	struct replace_file r;
+	const char *step = "begin";
+	char buf[4096];
+	size_t n;
+	int ret = 0;
+
+	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+		strbuf_add(&in, buf, n);
+	if (replace_file_begin(&r, path) < 0 ||
+	    (step = "write", replace_file_write(&r, strbuf_str(&in), in.len) < 0) ||
+	    (step = "commit", replace_file_commit(&r) < 0)) {
+		printf("%s failed: %s\n", step, strerror(errno));
+		replace_file_abort(&r);
+		ret = 1;
+	}
+	strbuf_release(&in);
+	return ret;
+}
+
 int main(int argc, const char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "pool"))
@@ -247,6 +275,8 @@ int main(int argc, const char **argv)
 		strlist_clear(&l);
 		return 0;
 	}
-	fprintf(stderr, "usage: lib-test pool|queue|json-write|json-read|split ...\n");
+	if (argc == 3 && !strcmp(argv[1], "replace"))
+		return replace(argv[2]);
+	fprintf(stderr, "usage: lib-test pool|queue|json-write|json-read|split|replace ...\n");
 	return 2;
 }
