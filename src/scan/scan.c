@@ -16,6 +16,7 @@
  * loads it (scan-plugin.h says why).
  */
 #include "findings/finding.h"
+#include "findings/output.h"
 #include "findings/report.h"
 #include "lib/parse-options.h"
 #include "lib/util.h"
@@ -296,16 +297,17 @@ int scan_plugin_main(int argc, const char **argv)
 	struct scan_shared sh;
 	struct scan_ctx *w = NULL, ctx;
 	struct report_options ro;
+	struct findings_output out = FINDINGS_OUTPUT_INIT;
+	struct triage_counts tc;
 	struct coverage cov;
 	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
 	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
 	struct strbuf line = STRBUF_INIT;
-	const char *format = "text", *build_dir = NULL, *sources = NULL;
-	const char *srcroot = NULL;
-	int json = 0, jobs = 0, no_progress = 0, quiet = 0, verbose = 0;
+	const char *build_dir = NULL, *sources = NULL;
+	int jobs = 0, no_progress = 0;
 	int allow_unchecked = 0, have_cov = 0, no_discover = 0;
 	struct scan_discover_stats disc = { 0, 0, 0, 0 };
-	int fmt, status;
+	int status;
 	size_t checked = 0, nothing = 0, trouble = 0, db_missing = 0;
 	size_t src_missing, src_mismatched;
 	char cwd[PATH_MAX];
@@ -321,11 +323,6 @@ int scan_plugin_main(int argc, const char **argv)
 		OPT_BOOL(0, "no-discover", &no_discover,
 			 "do not look for the once-macros the sources define "
 			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
-		OPT_STRING(0, "format", &format, "FMT",
-			   "text (default), json or sarif"),
-		OPT_BOOL(0, "json", &json, "same as --format=json"),
-		OPT_STRING(0, "srcroot", &srcroot, "DIR",
-			   "SARIF: make URIs relative to DIR (default: .)"),
 		OPT_INT('j', "jobs", &jobs, "N",
 			"scan N files at once (default: cores)"),
 		OPT_BOOL(0, "allow-unchecked", &allow_unchecked,
@@ -333,11 +330,18 @@ int scan_plugin_main(int argc, const char **argv)
 			 "could not be checked (each is still named)"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
-		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
-		OPT_INT('v', "verbose", &verbose, "LEVEL",
-			"1: say why each unattributed instance is, and list "
-			"the sites without code; 2: also list every decoded "
-			"access"),
+		OPT_FINDINGS_OUTPUT(&out, "1 (-v): say why each unattributed "
+				    "instance is, list the sites without code "
+				    "and the findings suppressed or in the "
+				    "baseline; 2 (-vv): also list every "
+				    "decoded access"),
+		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
+				"the suppressed ones and those in the "
+				"baseline); 2 trouble: a file named (or in "
+				"the database) could not be checked, a "
+				"source was not found or does not match the "
+				"build (unless --allow-unchecked), nothing "
+				"to scan, a bad option or baseline."),
 		OPT_END(),
 	};
 
@@ -355,13 +359,8 @@ int scan_plugin_main(int argc, const char **argv)
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
 	once_macros_init(&sh.macros);
-	if (json)
-		format = "json";
-	fmt = report_parse_format(format);
-	if (fmt < 0) {
-		error("--format: unknown format '%s' (text, json or sarif)", format);
+	if (findings_output_check(&out, "scan"))
 		goto trouble_out;
-	}
 	if (jobs < 0 || jobs > 1024) {
 		error("--jobs must be 0..1024");
 		goto trouble_out;
@@ -382,11 +381,11 @@ int scan_plugin_main(int argc, const char **argv)
 	if (!no_discover)
 		scan_discover(&sh.macros, (const char *const *)files.items,
 			      files.nr, sources, jobs, &disc);
-	judge_set_verbose(verbose);
+	judge_set_verbose(out.verbose);
 	sh.cache = source_cache_new(&sh.macros, sources);
 	sh.files = &files;
 	sh.state = xcalloc(files.nr, 1);
-	sh.want_records = fmt == REPORT_JSON;
+	sh.want_records = out.fmt == REPORT_JSON;
 	sh.progress = !no_progress && isatty(2);
 	if (jobs <= 0)
 		jobs = online_cpus();
@@ -424,26 +423,29 @@ int scan_plugin_main(int argc, const char **argv)
 		records_json(&ctx.t, &extra);
 	}
 	memset(&ro, 0, sizeof(ro));
-	ro.format = (enum report_format)fmt;
-	ro.color = fmt == REPORT_TEXT && want_color(1);
 	ro.engine = "scan";
 	ro.command = "scan";
-	ro.srcroot = srcroot;
 	ro.json_extra = extra.buf;
-	status = report_write(stdout, &ctx.t.findings, &ro) ? EXIT_TROUBLE : 0;
+	ro.title = "rwonce scan";
+	ro.trouble = !checked || trouble || db_missing || src_missing ||
+		src_mismatched;
+	status = findings_output_write(&out, &ctx.t.findings, &ro, &tc) ?
+		EXIT_TROUBLE : 0;
 
-	if (verbose && cov.no_code_text.len)
+	if (out.verbose && cov.no_code_text.len)
 		fputs(cov.no_code_text.buf, stderr);
-	if (!quiet) {
+	if (!out.quiet) {
 		size_t inst = total_instances(&ctx);
 		size_t sites = source_cache_sites_seen(sh.cache);
 
 		strbuf_reset(&counts);
 		verdict_counts(&ctx, &counts, 0);
-		strbuf_addf(&line, "rwonce scan: %zu finding%s; %zu site "
+		strbuf_addf(&line, "rwonce scan: %zu finding%s", tc.active,
+			    tc.active == 1 ? "" : "s");
+		triage_summary(&line, &tc);
+		strbuf_addf(&line, "; %zu site "
 			    "instance%s: %s; %zu site%s; %zu of %zu file%s "
-			    "checked", ctx.t.findings.nr,
-			    ctx.t.findings.nr == 1 ? "" : "s", inst,
+			    "checked", inst,
 			    inst == 1 ? "" : "s", counts.buf, sites,
 			    sites == 1 ? "" : "s", checked, files.nr,
 			    files.nr == 1 ? "" : "s");
@@ -471,7 +473,7 @@ int scan_plugin_main(int argc, const char **argv)
 					      src_missing || src_mismatched))))
 		status = EXIT_TROUBLE;
 	if (!status)
-		status = ctx.t.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;
 	goto out;
 trouble_out:
 	status = EXIT_TROUBLE;
