@@ -364,9 +364,9 @@ int cmd_fix(int argc, const char **argv)
 			 "rewrite the files (atomically) instead of printing "
 			 "a diff"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once "
-			 "(converted like ACCESS_ONCE), read-once, write-once "
-			 "or volatile-cast (repeatable)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (access-once ones are converted like ACCESS_ONCE; "
+			 "repeatable)"),
 		OPT_BOOL(0, "no-discover", &no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),
