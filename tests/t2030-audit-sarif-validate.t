@@ -43,6 +43,45 @@ else
 	test_skip 'SARIF from rwonce scan validates' "$(missing_why clang)"
 fi
 
+# What viewers show, present and valid: audit's fixable findings carry
+# fix's edit as "fixes"; scan's inline chain and instructions are
+# relatedLocations and a codeFlow; the rules a helpUri; an input that
+# could not be checked is a toolExecutionNotification.
+mkdir -p "$TEST_TMP/fx"
+printf 'int x, y;\nint f(void)\n{\n\tACCESS_ONCE(y) = 3;\n\treturn ACCESS_ONCE(x) + *(volatile int *)&y;\n}\n' >"$TEST_TMP/fx/a.c"
+(cd "$TEST_TMP" && "$RWONCE" audit -q --format=sarif fx >fixes.sarif)
+test_expect_success 'audit: every fixable finding has the edit fix makes as SARIF fixes, valid' '
+	test "$(grep -c "\"fixable\": true" "$TEST_TMP/fixes.sarif")" = 3 &&
+	test "$(grep -c "\"fixes\": \[" "$TEST_TMP/fixes.sarif")" = 3 &&
+	grep -q "{ \"deletedRegion\": { \"startLine\": 4, \"startColumn\": 2, \"endLine\": 4, \"endColumn\": 13 }, \"insertedContent\": { \"text\": \"WRITE_ONCE\" } }" "$TEST_TMP/fixes.sarif" &&
+	grep -q "\"helpUri\": \"man:rwonce-audit(1)#RULES\"" "$TEST_TMP/fixes.sarif" &&
+	validate "$TEST_TMP/fixes.sarif"'
+cat >"$TEST_TMP/inl.c" <<'C'
+struct snap { long a, b, c, d, e, f; };
+struct snap shared;
+#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+static inline struct snap get(void)
+{
+	return READ_ONCE(shared);
+}
+long outer(void)
+{
+	struct snap s = get();
+	return s.a + s.f;
+}
+C
+(cd "$TEST_TMP" && gcc -O2 -g -c inl.c -o inl.o &&
+	"$RWONCE" scan -q --format=sarif inl.o missing.o >inl.sarif 2>/dev/null)
+test_expect_success 'scan: the inline chain and the instructions as relatedLocations and a codeFlow; the missing input notified; valid' '
+	grep -q "\"message\": { \"text\": \".get. inlined into .outer. here\" }" "$TEST_TMP/inl.sarif" &&
+	test "$(grep -c "\"kind\": \"instruction\"" "$TEST_TMP/inl.sarif")" -ge 6 &&
+	grep -q "\"codeFlows\": \[ { " "$TEST_TMP/inl.sarif" &&
+	grep -q "\"helpUri\": \"man:rwonce-scan(1)#VERDICTS\"" "$TEST_TMP/inl.sarif" &&
+	grep -q "\"executionSuccessful\": false" "$TEST_TMP/inl.sarif" &&
+	grep -q "\"toolExecutionNotifications\": \[" "$TEST_TMP/inl.sarif" &&
+	grep -q "{ \"level\": \"error\", \"message\": { \"text\": \"missing.o: cannot read: No such file or directory\" } }" "$TEST_TMP/inl.sarif" &&
+	validate "$TEST_TMP/inl.sarif"'
+
 # The validator must be able to say no: a control that breaks the schema.
 sed 's/"startLine": [0-9]*/"startLine": 0/' "$TEST_TMP/rules.sarif" >"$TEST_TMP/bad.sarif"
 test_expect_success 'the validator rejects a broken file (control)' \

@@ -7,8 +7,10 @@ FIX="$RWONCE_ROOT/tests/fix"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 cd "$TEST_TMP" || exit 1
 
-test_expect_failure_msg 'no path: usage, exit 2' 'no path given' "
-	'$RWONCE' fix 2>&1; [ \$? = 2 ] || exit 0; exit 1"
+test_expect_success 'no path: the current folder, as audit' "
+	mkdir -p '$TEST_TMP/here' && cp '$FIX/no-newline.c' '$TEST_TMP/here/' &&
+	(cd '$TEST_TMP/here' && '$RWONCE' fix -q >'$TEST_TMP/here.diff' 2>/dev/null; test \$? = 1) &&
+	grep -q '^+++ b/no-newline.c' '$TEST_TMP/here.diff'"
 test_expect_failure_msg 'bad --macro: exit 2' "expected NAME=KIND" "
 	'$RWONCE' fix --macro FOO '$FIX/no-newline.c' 2>&1; [ \$? = 2 ] || exit 0; exit 1"
 test_expect_failure_msg 'unknown --macro kind: exit 2' "unknown kind 'frob'" "

@@ -193,6 +193,7 @@ struct file_ctx {
 	 * on the first finding that asks */
 	struct rewrite_result fix;
 	int fix_done;
+	struct text_cursor at;  /* the fixes' positions */
 };
 
 static struct type_index *index_of(struct file_ctx *c)
@@ -221,6 +222,31 @@ static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
 		strbuf_release(&notes);
 	}
 	return rewrite_site_at(&c->fix, i);
+}
+
+/*
+ * The edits rwonce fix makes for the site at token `first` (fix's own
+ * decision, rewrite/rewrite.h), as the finding's fix: SARIF "fixes".
+ */
+static void add_fix_edits(struct file_ctx *c, size_t first, struct finding *f)
+{
+	const struct rewrite_site *v = c->fix_done ?
+		rewrite_site_at(&c->fix, first) : NULL;
+	if (!v || !v->converted)
+		return;
+	for (size_t k = 0; k < c->fix.edits.nr; k++) {
+		const struct text_edit *e = &c->fix.edits.items[k];
+		unsigned line, col, end_line, end_col;
+		char *text;
+
+		if (e->site != (size_t)(v - c->fix.sites) + 1)
+			continue;
+		text_cursor_at(&c->at, e->off, &line, &col);
+		text_cursor_at(&c->at, e->off + e->len, &end_line, &end_col);
+		text = xstrndup(e->text, e->text_len);
+		finding_add_fix(f, line, col, end_line, end_col, text);
+		free(text);
+	}
 }
 
 /* "; rwonce fix leaves it: REASON" for a site fix does not convert. */
@@ -252,14 +278,17 @@ static void add(struct file_ctx *c, enum rule_id rule, size_t first,
 		f.type_canonical = (char *)ty->canonical;
 	}
 	f.fixable = fixable;
+	if (fixable)
+		add_fix_edits(c, first, finding_list_add(c->out, &f));
+	else
+		finding_list_add(c->out, &f);
 	/* a discovered macro's finding names its definition; a known name's
 	 * only where its definition is the reason (a volatile cast) */
 	if (c->macro && c->macro->def_path &&
 	    ((c->macro->flags & OMF_DISCOVERED) ||
 	     rule == RULE_VOLATILE_AGGREGATE))
-		f.notes = once_macro_definition_note(c->macro);
-	finding_list_add(c->out, &f);
-	free(f.notes);
+		c->out->items[c->out->nr - 1].notes =
+			once_macro_definition_note(c->macro);
 }
 
 static void add_type_clause(struct strbuf *sb, int known,
@@ -767,6 +796,8 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 	c.path = path;
 	c.buf = buf;
 	c.l = l;
+	/* the end-of-file token's offset is the buffer's length */
+	text_cursor_init(&c.at, buf, l->tok[l->nr - 1].off);
 	c.out = out;
 
 	for (size_t i = 0; i < eof; i++) {

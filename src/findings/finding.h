@@ -72,9 +72,11 @@ struct finding {
 	struct finding_fix *fixes; /* audit: what fix would change */
 	size_t nr_fixes;
 	char *listing;             /* scan, for the HTML report: the
-				      function's instructions, one per line
-				      "ADDR\tMARK\tTEXT" (MARK '*': an access
-				      the verdict rests on), or NULL */
+				      instructions decoded for the site
+				      (its memory accesses and branches),
+				      one per line "ADDR\tMARK\tTEXT" (MARK
+				      '*': an access the verdict rests on),
+				      or NULL */
 
 	/* Set by findings_triage() (triage.h). */
 	char *fingerprint;         /* stable across unrelated edits */

@@ -10,6 +10,7 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #define CONTEXT_LINES 5
@@ -75,6 +76,13 @@ static void source_pane(struct strbuf *sb, struct source_files *src,
 			size_t b = end_col > col && end_col - 1 <= len ?
 				end_col - 1 : a < len ? a + 1 : a;
 
+			/* no end (a call site of the inline chain): the
+			 * name that starts there */
+			if (end_col <= col)
+				while (b < len && (isalnum((unsigned char)text[b]) ||
+						   text[b] == '_'))
+					b++;
+
 			html_escape(sb, text, a);
 			strbuf_addstr(sb, "<mark>");
 			html_escape(sb, text + a, b - a);
@@ -106,7 +114,8 @@ static int listed_hit(const struct finding *x, const char *addr, size_t n,
 	return 0;
 }
 
-/* scan: the function's instructions, the site's accesses marked. */
+/* scan: the instructions decoded for the site (its memory accesses and
+ * branches), those the verdict rests on marked. */
 static void listing_pane(struct strbuf *sb, const struct finding *x)
 {
 	strbuf_addstr(sb, "<div class=\"pane\"><h3>");
@@ -116,7 +125,9 @@ static void listing_pane(struct strbuf *sb, const struct finding *x)
 	}
 	strbuf_addstr(sb, "function <code>");
 	html_escape_str(sb, x->function ? x->function : "?");
-	strbuf_addstr(sb, "</code></h3>\n<table class=\"asm\">\n");
+	strbuf_addstr(sb, "</code></h3>\n<p class=\"muted\">the memory "
+		      "accesses and branches decoded for the site; marked: "
+		      "those the verdict rests on</p>\n<table class=\"asm\">\n");
 	for (const char *p = x->listing; *p;) {
 		size_t n = strcspn(p, "\n");
 		const char *t1 = memchr(p, '\t', n);

@@ -405,10 +405,13 @@ static void sarif_artifact(struct sarif *s, const char *path)
 	free(abs);
 }
 
-static void sarif_region(struct sarif *s, const char *path, unsigned line,
-			 unsigned col, unsigned end_line, unsigned end_col)
+/* "key": { "startLine": ... } -- key "region", or "deletedRegion" of a
+ * fix's replacement */
+static void sarif_region_as(struct sarif *s, const char *key, const char *path,
+			    unsigned line, unsigned col, unsigned end_line,
+			    unsigned end_col)
 {
-	strbuf_addf(&s->sb, "\"region\": { \"startLine\": %u", line);
+	strbuf_addf(&s->sb, "\"%s\": { \"startLine\": %u", key, line);
 	if (col)
 		strbuf_addf(&s->sb, ", \"startColumn\": %u",
 			    codepoint_col(s->src, path, line, col));
@@ -419,11 +422,18 @@ static void sarif_region(struct sarif *s, const char *path, unsigned line,
 	strbuf_addstr(&s->sb, " }");
 }
 
+static void sarif_region(struct sarif *s, const char *path, unsigned line,
+			 unsigned col, unsigned end_line, unsigned end_col)
+{
+	sarif_region_as(s, "region", path, line, col, end_line, end_col);
+}
+
 /* A physicalLocation of path:line:col (the finding's span when it is the
  * finding's own place). */
+/* insn: address is an instruction's (0 is one too, in an object file) */
 static void sarif_physical(struct sarif *s, const struct finding *x,
 			   const char *path, unsigned line, unsigned col,
-			   unsigned long long address)
+			   int insn, unsigned long long address)
 {
 	strbuf_addstr(&s->sb, "\"physicalLocation\": { ");
 	sarif_artifact(s, path ? path : x->path);
@@ -434,7 +444,7 @@ static void sarif_physical(struct sarif *s, const struct finding *x,
 			     x->end_col);
 	else
 		sarif_region(s, path, line ? line : 1, col, 0, 0);
-	if (address)
+	if (insn)
 		strbuf_addf(&s->sb, ", \"address\": { \"absoluteAddress\": %llu, "
 			    "\"kind\": \"instruction\" }", address);
 	strbuf_addstr(&s->sb, " }");
@@ -490,7 +500,8 @@ static void sarif_related(struct sarif *s, const struct finding *x)
 
 		strbuf_addf(&s->sb, "%s\n            { \"id\": %zu, ",
 			    k ? "," : "", k + 1);
-		sarif_physical(s, x, r->path, r->line, r->col, r->address);
+		sarif_physical(s, x, r->path, r->line, r->col,
+			       r->kind == RELATED_INSN, r->address);
 		strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 		json_add_string(&s->sb, r->message);
 		strbuf_addstr(&s->sb, " } }");
@@ -519,7 +530,7 @@ static void sarif_code_flow(struct sarif *s, const struct finding *x)
 			continue;
 		strbuf_addf(&s->sb, "%s\n            { \"nestingLevel\": %u, "
 			    "\"location\": { ", first ? "" : ",", level++);
-		sarif_physical(s, x, r->path, r->line, r->col, 0);
+		sarif_physical(s, x, r->path, r->line, r->col, 0, 0);
 		strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 		json_add_string(&s->sb, r->message);
 		strbuf_addstr(&s->sb, " } } }");
@@ -527,7 +538,7 @@ static void sarif_code_flow(struct sarif *s, const struct finding *x)
 	}
 	strbuf_addf(&s->sb, "%s\n            { \"nestingLevel\": %u, "
 		    "\"location\": { ", first ? "" : ",", level);
-	sarif_physical(s, x, NULL, 0, 0, 0);
+	sarif_physical(s, x, NULL, 0, 0, 0, 0);
 	strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 	json_add_string(&s->sb, x->message);
 	strbuf_addstr(&s->sb, " } } }");
@@ -538,7 +549,8 @@ static void sarif_code_flow(struct sarif *s, const struct finding *x)
 			continue;
 		strbuf_addf(&s->sb, ",\n            { \"nestingLevel\": %u, "
 			    "\"location\": { ", level);
-		sarif_physical(s, x, r->path, r->line, r->col, r->address);
+		sarif_physical(s, x, r->path, r->line, r->col,
+			       r->kind == RELATED_INSN, r->address);
 		strbuf_addstr(&s->sb, ", \"message\": { \"text\": ");
 		json_add_string(&s->sb, r->message);
 		strbuf_addstr(&s->sb, " } } }");
@@ -557,10 +569,9 @@ static void sarif_fixes(struct sarif *s, const struct finding *x)
 	for (size_t k = 0; k < x->nr_fixes; k++) {
 		const struct finding_fix *r = &x->fixes[k];
 
-		strbuf_addf(&s->sb, "%s\n            { \"deletedRegion\": ",
-			    k ? "," : "");
-		sarif_region(s, x->path, r->line, r->col, r->end_line,
-			     r->end_col);
+		strbuf_addf(&s->sb, "%s\n            { ", k ? "," : "");
+		sarif_region_as(s, "deletedRegion", x->path, r->line, r->col,
+				r->end_line, r->end_col);
 		strbuf_addstr(&s->sb, ", \"insertedContent\": { \"text\": ");
 		json_add_string(&s->sb, r->text);
 		strbuf_addstr(&s->sb, " } }");
@@ -580,7 +591,7 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 		    rules[x->rule].name, rule_index(o, (int)x->rule));
 	json_add_string(&s->sb, x->message);
 	strbuf_addstr(&s->sb, " },\n          \"locations\": [\n            { ");
-	sarif_physical(s, x, NULL, 0, 0, 0);
+	sarif_physical(s, x, NULL, 0, 0, 0, 0);
 	strbuf_addstr(&s->sb, " }\n          ]");
 	if (x->fingerprint)
 		strbuf_addf(&s->sb, ",\n          \"partialFingerprints\": { "

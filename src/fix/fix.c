@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
+#include "fix/fix-json.h"
 #include "fix/from-scan.h"
 #include "rewrite/add-include.h"
 #include "rewrite/includers.h"
@@ -21,6 +22,7 @@
 #include "rewrite/rewrite.h"
 #include "cfront/walk.h"
 #include "commands.h"
+#include "lib/json.h"
 #include "lib/parse-options.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -32,7 +34,7 @@
 #include <unistd.h>
 
 static const char *const fix_usage[] = {
-	"rwonce fix [<options>] <path>...",
+	"rwonce fix [<options>] [<path>...]      (no path: the current folder)",
 	NULL,
 };
 
@@ -46,6 +48,7 @@ struct file_result {
 	int included;        /* an #include of the once-macros was added */
 	size_t uses;         /* uses of a macro that now takes the value */
 	char *apply_from;    /* the diff names it from this folder, not "." */
+	struct strbuf edits; /* --format=json: its edits (fix-json.h) */
 };
 
 struct fix_ctx {
@@ -54,6 +57,7 @@ struct fix_ctx {
 	int in_place;
 	int self_check;
 	int quiet;
+	int json;               /* --format=json */
 	/* The header added where READ_ONCE/WRITE_ONCE are not visible
 	 * (<rwonce.h>, or --add-include's); header NULL with
 	 * --no-add-include. */
@@ -180,6 +184,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	r.path = xstrdup(f->path);
 	strbuf_init(&r.diff);
 	strbuf_init(&r.notes);
+	strbuf_init(&r.edits);
 
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache(f->buf, toks); /* linear on deep nesting */
@@ -218,6 +223,8 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	r.left = res.left;
 	r.converted = res.converted;
 	r.uses = res.uses_rewritten;
+	if (ctx->json && !r.trouble)
+		fix_json_edits(&r.edits, f->buf, f->len, &res.edits);
 
 	if (res.edits.nr && (ctx->self_check || ctx->in_place)) {
 		strbuf_reset(fixed);
@@ -274,6 +281,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 		free(r.path);
 		strbuf_release(&r.diff);
 		strbuf_release(&r.notes);
+		strbuf_release(&r.edits);
 		return;
 	}
 	pthread_mutex_lock(&ctx->lock);
@@ -289,6 +297,56 @@ static int by_path(const void *a_, const void *b_)
 	return strcmp(a->path, b->path);
 }
 
+/* One file of --format=json (fix-json.h). */
+static void file_result_json(struct strbuf *sb, const struct file_result *r,
+			     int in_place, int first)
+{
+	strbuf_addstr(sb, first ? "\n    {\"path\": " : ",\n    {\"path\": ");
+	json_add_string(sb, r->path);
+	strbuf_addf(sb, ", \"converted\": %zu, \"left\": %zu, \"uses\": %zu, "
+		    "\"include_added\": %s", r->converted, r->left, r->uses,
+		    r->included ? "true" : "false");
+	if (in_place)
+		strbuf_addf(sb, ", \"written\": %s",
+			    r->written ? "true" : "false");
+	strbuf_addstr(sb, ", \"edits\": ");
+	if (r->edits.len)
+		strbuf_add(sb, r->edits.buf, r->edits.len);
+	else
+		strbuf_addstr(sb, "[]");
+	strbuf_addstr(sb, ", \"diff\": ");
+	json_add_string(sb, r->diff.buf ? r->diff.buf : "");
+	strbuf_addstr(sb, ", \"notes\": ");
+	fix_json_lines(sb, r->notes.buf ? r->notes.buf : "", r->notes.len);
+	strbuf_addch(sb, '}');
+}
+
+/* The diff, its removed and added lines coloured as git shows them. */
+static void diff_print(FILE *f, const char *diff, size_t len, int color)
+{
+	const char *p = diff, *end = diff + len;
+
+	if (!color) {
+		fwrite(diff ? diff : "", 1, len, f);
+		return;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *c = !strncmp(p, "+++", 3) || !strncmp(p, "---", 3) ?
+			"\033[1m" : *p == '+' ? "\033[32m" : *p == '-' ?
+			"\033[31m" : *p == '@' ? "\033[36m" : NULL;
+
+		if (c)
+			fprintf(f, "%s%.*s\033[0m", c, (int)n, p);
+		else
+			fwrite(p, 1, n, f);
+		if (nl)
+			fputc('\n', f);
+		p += n + (nl != NULL);
+	}
+}
+
 int cmd_fix(int argc, const char **argv)
 {
 	struct fix_ctx ctx;
@@ -300,14 +358,17 @@ int cmd_fix(int argc, const char **argv)
 	const char *from_scan = NULL;
 	size_t included = 0, uses = 0;
 	char *apply_from = NULL;
+	const char *format = "diff";
+	int verbose = 0, color = COLOR_AUTO, use_color;
+	struct strbuf json = STRBUF_INIT;
 	struct option opts[] = {
 		OPT_BOOL(0, "in-place", &ctx.in_place,
 			 "rewrite the files (atomically) instead of printing "
 			 "a diff"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once "
-			 "(converted like ACCESS_ONCE), read-once, write-once "
-			 "or volatile-cast (repeatable)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (access-once ones are converted like ACCESS_ONCE; "
+			 "repeatable)"),
 		OPT_BOOL(0, "no-discover", &no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),
@@ -330,8 +391,15 @@ int cmd_fix(int argc, const char **argv)
 			   "spell reads NAME(x) (default READ_ONCE)"),
 		OPT_STRING(0, "write-name", &write_name, "NAME",
 			   "spell writes NAME(x, v) (default WRITE_ONCE)"),
-		OPT_BOOL('q', "quiet", &ctx.quiet,
-			 "no notes for the sites left unchanged, no summary"),
+		OPT_GROUP("Output"),
+		OPT_FORMAT(&format, "diff (default: a unified diff for git "
+			   "apply) or json (each file's edits, diff and notes)"),
+		OPT_JSON(&format),
+		OPT_QUIET(&ctx.quiet,
+			  "no notes for the sites left unchanged, no summary"),
+		OPT_VERBOSE(&verbose, "also a line per file changed with its "
+			    "counts"),
+		OPT_COLOR(&color),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
 		OPT_STRING(0, "from-scan", &from_scan, "FILE",
@@ -341,6 +409,11 @@ int cmd_fix(int argc, const char **argv)
 		OPT_BOOL(0, "self-check", &ctx.self_check,
 			 "re-lex every fixed file: check that all other tokens "
 			 "are kept and that a second run changes nothing"),
+		OPT_EXIT_STATUS("0 nothing to convert; 1 sites converted (or "
+				"to convert) or left unchanged with a note; "
+				"2 trouble: a path could not be read, a file "
+				"could not be written, a self-check failed, "
+				"a bad option."),
 		OPT_END(),
 	};
 	struct walk_options wopt;
@@ -353,12 +426,27 @@ int cmd_fix(int argc, const char **argv)
 	once_macros_init(&ctx.macros);
 	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
-	if (from_scan)
+	if (strcmp(format, "diff") && strcmp(format, "json")) {
+		error("--format: '%s' is not a format of fix (diff or json)",
+		      format);
+		usage_with_options(fix_usage, opts);
+	}
+	if (from_scan) {
+		if (strcmp(format, "diff")) {
+			error("fix: --from-scan writes a diff (or --in-place); "
+			      "--format=%s is not supported with it", format);
+			return EXIT_TROUBLE;
+		}
 		return fix_from_scan(from_scan, argv, (size_t)argc,
 				     ctx.in_place, ctx.quiet);
-	if (argc < 1) {
-		error("fix: no path given");
-		usage_with_options(fix_usage, opts);
+	}
+	ctx.json = !strcmp(format, "json");
+	use_color = !ctx.json && color_wanted(color, 1);
+	if (argc < 1) { /* no path: the current folder, as audit */
+		static const char *dot[] = { ".", NULL };
+
+		argv = dot;
+		argc = 1;
 	}
 	for (size_t i = 0; i < macros.nr; i++)
 		if (once_macros_add_spec(&ctx.macros, macros.items[i]) < 0)
@@ -400,12 +488,24 @@ int cmd_fix(int argc, const char **argv)
 
 	if (ctx.nr > 1)
 		qsort(ctx.results, ctx.nr, sizeof(*ctx.results), by_path);
+	if (ctx.json)
+		strbuf_addstr(&json, "{\n  \"tool\": \"rwonce fix\",\n  "
+			      "\"files\": [");
 	for (size_t i = 0; i < ctx.nr; i++) {
 		struct file_result *r = &ctx.results[i];
 
-		fwrite(r->diff.buf ? r->diff.buf : "", 1, r->diff.len, stdout);
+		if (ctx.json)
+			file_result_json(&json, r, ctx.in_place, i == 0);
+		else
+			diff_print(stdout, r->diff.buf, r->diff.len, use_color);
 		fwrite(r->notes.buf ? r->notes.buf : "", 1, r->notes.len,
 		       stderr);
+		if (verbose && (r->converted || r->left || r->uses))
+			fprintf(stderr, "rwonce fix: %s: %zu converted, %zu "
+				"left, %zu macro use%s rewritten%s\n", r->path,
+				r->converted, r->left, r->uses,
+				r->uses == 1 ? "" : "s",
+				r->included ? ", #include added" : "");
 		/* In place, only what was written counts as converted. */
 		if (!ctx.in_place || r->written) {
 			converted += r->converted;
@@ -425,8 +525,18 @@ int cmd_fix(int argc, const char **argv)
 		free(r->path);
 		strbuf_release(&r->diff);
 		strbuf_release(&r->notes);
+		strbuf_release(&r->edits);
 	}
 	free(ctx.results);
+	if (ctx.json) {
+		strbuf_addf(&json, "%s],\n  \"summary\": {\"converted\": %zu, "
+			    "\"files\": %zu, \"left\": %zu, \"uses\": %zu, "
+			    "\"files_scanned\": %zu}\n}\n",
+			    ctx.nr ? "\n  " : "", converted, files, left, uses,
+			    stats.files);
+		fwrite(json.buf, 1, json.len, stdout);
+		strbuf_release(&json);
+	}
 	if (fflush(stdout) != 0) {
 		error("fix: cannot write the diff to standard output");
 		ret = EXIT_TROUBLE;

@@ -285,7 +285,10 @@ static void seed_done(size_t k, size_t nr_done, void *ctx)
 	cp->gen_s += so->gen_s;
 	cp->compile_s += so->compile_s;
 	cp->trace_s += so->trace_s;
-	if (cp->progress)
+	if (cp->plan->verbose)
+		fprintf(stderr, "rwonce fuzz: [%zu/%zu] seed %" PRIu64 " done\n",
+			nr_done, cp->plan->nr_seeds, cp->plan->seeds[k]);
+	else if (cp->progress)
 		fprintf(stderr, "\r\033[K[%zu/%zu] seed %" PRIu64, nr_done,
 			cp->plan->nr_seeds, cp->plan->seeds[k]);
 	strbuf_release(&so->lines);
@@ -302,7 +305,7 @@ void campaign_run(const struct campaign_plan *plan)
 	cp.out = xcalloc(plan->nr_seeds + 1, sizeof(*cp.out));
 	cp.results_fd = results_open_append(plan->out_dir, RESULTS_FILE);
 	cp.times_fd = results_open_append(plan->out_dir, "times.jsonl");
-	cp.progress = want_progress(0);
+	cp.progress = !plan->quiet && want_progress(0);
 	t0 = now_seconds();
 	pool_run(plan->nr_seeds, run_seed, &(struct pool_options){
 		.jobs = plan->jobs, .ctx = &cp, .done = seed_done });
@@ -311,7 +314,7 @@ void campaign_run(const struct campaign_plan *plan)
 	close(cp.results_fd);
 	close(cp.times_fd);
 	free(cp.out);
-	if (plan->nr_seeds)
+	if (plan->nr_seeds && !plan->quiet)
 		fprintf(stderr, "rwonce fuzz: %zu programs in %.1f s (generate %.1f s, compile %.1f s, %s %.1f s, summed over workers)\n",
 			plan->nr_seeds, now_seconds() - t0, cp.gen_s, cp.compile_s,
 			plan->no_trace ? "run" : "trace", cp.trace_s);

@@ -32,6 +32,8 @@ struct fuzz_options {
 	struct grid_request grid;
 	struct strlist csmith_in;
 	const char *seeds_s, *shard_s, *out, *mode_s;
+	const char *format;     /* --format, --json: text or json */
+	int quiet, verbose, color;
 	int count, jobs, reduce, merge, check_one;
 	int timeout_s, compile_timeout_s, max_funcs, no_trace;
 	uint64_t first, last;   /* the seeds */
@@ -120,14 +122,21 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 		OPT_BOOL(0, "no-trace", &fo->no_trace, "compare checksums only, without the tracer"),
 		OPT_BOOL(0, "reduce", &fo->reduce, "reduce each bug with C-Vise into OUT/reduced/"),
 		OPT_GROUP("Output"),
+		OPT_FORMAT(&fo->format, "text (default: the summary table) or json (every result, with the counts)"),
+		OPT_JSON(&fo->format),
+		OPT_QUIET(&fo->quiet, "no progress line and no totals; of the summary only the lines of the bugs and of the runs in trouble"),
+		OPT_VERBOSE(&fo->verbose, "a line on stderr per program as it finishes (instead of the progress line)"),
+		OPT_COLOR(&fo->color),
 		OPT_STRING(0, "out", &fo->out, "DIR", "results folder (default fuzz-out); a rerun resumes"),
 		OPT_BOOL(0, "merge", &fo->merge, "summarise the results folders given as arguments"),
 		OPT_BOOL(0, "check-one", &fo->check_one, "the interestingness test --reduce runs (see rwonce-fuzz(1))"),
+		OPT_EXIT_STATUS("0 no bugs; 1 bugs: a configuration's accesses to a volatile object differ from the reference (count, order, torn, widened), or a marked site torn or widened in --mode once; 2 trouble: Csmith or a compiler missing, a bad option, an unusable --out or results file, a failed --reduce."),
 		OPT_END(),
 	};
 
 	memset(fo, 0, sizeof(*fo));
 	fo->out = "fuzz-out";
+	fo->format = "text";
 	fo->mode_s = "volatile";
 	fo->jobs = 1;
 	fo->timeout_s = 30;
@@ -136,6 +145,11 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 	fo->first = 1;
 	fo->shard_k = fo->shard_n = 1;
 	argc = parse_options(argc, argv, opts, fuzz_usage);
+	if (strcmp(fo->format, "text") && strcmp(fo->format, "json")) {
+		error("--format: '%s' is not a format of fuzz (text or json)",
+		      fo->format);
+		usage_with_options(fuzz_usage, opts);
+	}
 	if (fo->merge)
 		return argc;
 	if (argc > 0) {
@@ -262,6 +276,8 @@ static int plan_seeds(struct fuzz_plan *plan, const struct fuzz_options *fo)
 	plan->cp.mode = fo->once ? "once" : NULL;
 	plan->cp.jobs = fo->jobs;
 	plan->cp.no_trace = fo->no_trace;
+	plan->cp.quiet = fo->quiet;
+	plan->cp.verbose = fo->verbose;
 	return 0;
 }
 
@@ -276,7 +292,7 @@ static int report(const struct fuzz_plan *plan, const struct fuzz_options *fo)
 	if (results_load(&set, fo->out, 0))
 		return EXIT_TROUBLE;
 	results_sort(&set);
-	bugs = results_summary(stdout, &set);
+	bugs = results_report(stdout, &set, fo->format, fo->quiet);
 	fflush(stdout);
 	ret = bugs ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (fo->reduce && reduce_results(&plan->cp, &set, plan->oo.rwonce_include_dir))
@@ -302,7 +318,7 @@ int cmd_fuzz(int argc, const char **argv)
 		return fuzz_check_one(argc, argv);
 	argc = parse_fuzz_options(argc, argv, &fo);
 	if (fo.merge)
-		return fuzz_merge(argc, argv);
+		return fuzz_merge(argc, argv, fo.format, fo.quiet);
 	memset(&plan, 0, sizeof(plan));
 	if (argc < 0 || plan_tools(&plan, &fo) || plan_configs(&plan, &fo) ||
 	    plan_seeds(&plan, &fo))

@@ -256,12 +256,21 @@ int results_open_append(const char *dir, const char *name);
 int results_load(struct result_set *set, const char *dir, int missing_ok);
 /* Sort by seed and configuration order of appearance; drop duplicates. */
 void results_sort(struct result_set *set);
-/* The summary table; returns the number of bugs found. */
-size_t results_summary(FILE *f, const struct result_set *set);
+/* The summary table (quiet: only the lines of the bugs and of the runs
+ * in trouble); returns the number of bugs found. */
+size_t results_summary(FILE *f, const struct result_set *set, int quiet);
+/*
+ * results-report.c: the results in the format asked for -- "text" (the
+ * summary, quiet as above) or "json": {"tool", "programs", "bugs",
+ * "checksum_differences", "results": [every line of results.jsonl]}.
+ * Returns the number of bugs found.
+ */
+size_t results_report(FILE *f, const struct result_set *set,
+		      const char *format, int quiet);
 void results_release(struct result_set *set);
 
 /* merge.c */
-int fuzz_merge(int nr_dirs, const char **dirs);
+int fuzz_merge(int nr_dirs, const char **dirs, const char *format, int quiet);
 
 /* judge.c: the two configurations on one program, judged as
  * --check-one and the reduction's report see it. */
@@ -290,6 +299,8 @@ struct campaign_plan {
 	const char *out_dir;    /* prepared by results_prepare() */
 	const char *mode;       /* NULL, or "once" */
 	int jobs, no_trace;
+	int quiet;              /* no progress line, no totals */
+	int verbose;            /* a line per seed as it finishes */
 };
 /* Run every seed under every configuration, appending each seed's lines
  * to OUT/results.jsonl (and timings to OUT/times.jsonl) as it finishes;

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-int fuzz_merge(int nr_dirs, const char **dirs)
+int fuzz_merge(int nr_dirs, const char **dirs, const char *format, int quiet)
 {
 	struct result_set set = { 0 };
 	size_t bugs;
@@ -24,7 +24,7 @@ int fuzz_merge(int nr_dirs, const char **dirs)
 			return EXIT_TROUBLE;
 		}
 	results_sort(&set);
-	bugs = results_summary(stdout, &set);
+	bugs = results_report(stdout, &set, format, quiet);
 	results_release(&set);
 	return bugs ? EXIT_FINDINGS : EXIT_CLEAN;
 }

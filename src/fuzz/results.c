@@ -393,6 +393,10 @@ static size_t once_summary(FILE *f, const struct result_set *set,
 			count[c][k]++;
 		bugs += !strcmp(l->site_verdict, "torn") || !strcmp(l->site_verdict, "widened");
 	}
+	if (!f) { /* -q: the count only */
+		free(count);
+		return bugs;
+	}
 	fprintf(f, "--mode once: %zu programs, %zu with marks; rwonce fix converted %zu uses, left %zu; rwonce.h refused %zu programs\n",
 		programs, with_marks, converted, left, refused_programs);
 	fprintf(f, "%-*s", width, "marked sites");
@@ -415,14 +419,40 @@ static size_t once_summary(FILE *f, const struct result_set *set,
 	return bugs;
 }
 
-size_t results_summary(FILE *f, const struct result_set *set)
+/* The summary's columns: each verdict class, then trouble and skipped. */
+static const enum verdict_class summary_cols[] = {
+	VC_SAME, VC_COUNT, VC_ORDER, VC_TORN, VC_WIDENED, VC_CHECKSUM,
+	VC_AGGREGATE, VC_UNOBSERVABLE,
+};
+#define SUMMARY_COLS (ARRAY_SIZE(summary_cols) + 2)
+
+/* The summary's first line and its table of configurations x columns;
+ * *width grows to the longest configuration name. */
+static void print_tables(FILE *f, size_t programs, size_t gen_failed,
+			 const struct strlist *configs,
+			 size_t (*count)[SUMMARY_COLS], int *width)
 {
-	static const enum verdict_class cols[] = {
-		VC_SAME, VC_COUNT, VC_ORDER, VC_TORN, VC_WIDENED, VC_CHECKSUM,
-		VC_AGGREGATE, VC_UNOBSERVABLE,
-	};
+	fprintf(f, "rwonce fuzz: %zu programs (%zu not generated), %zu configurations\n",
+		programs, gen_failed, configs->nr);
+	for (size_t c = 0; c < configs->nr; c++)
+		if (strlen(configs->items[c]) > (size_t)*width)
+			*width = (int)strlen(configs->items[c]);
+	fprintf(f, "%-*s", *width, "configuration");
+	for (size_t k = 0; k < ARRAY_SIZE(summary_cols); k++)
+		fprintf(f, " %8.8s", verdict_class_name(summary_cols[k]));
+	fprintf(f, " %8s %8s\n", "trouble", "skipped");
+	for (size_t c = 0; c < configs->nr; c++) {
+		fprintf(f, "%-*s", *width, configs->items[c]);
+		for (size_t k = 0; k < SUMMARY_COLS; k++)
+			fprintf(f, " %8zu", count[c][k]);
+		fputc('\n', f);
+	}
+}
+
+size_t results_summary(FILE *f, const struct result_set *set, int quiet)
+{
 	struct strlist configs = STRLIST_INIT;
-	size_t (*count)[ARRAY_SIZE(cols) + 2];
+	size_t (*count)[SUMMARY_COLS];
 	size_t programs = 0, gen_failed = 0, bugs = 0, checksums = 0;
 	uint64_t last_seed = 0;
 	int width = 20;
@@ -459,36 +489,25 @@ size_t results_summary(FILE *f, const struct result_set *set)
 			;
 		if (v == VC_REFERENCE)
 			v = VC_SAME;
-		for (k = 0; k < ARRAY_SIZE(cols) && cols[k] != (enum verdict_class)v; k++)
+		for (k = 0; k < ARRAY_SIZE(summary_cols) && summary_cols[k] != (enum verdict_class)v; k++)
 			;
-		if (k == ARRAY_SIZE(cols) && strcmp(l->status, "ok") &&
+		if (k == ARRAY_SIZE(summary_cols) && strcmp(l->status, "ok") &&
 		    strcmp(l->status, "refused") &&
 		    strcmp(l->status, "skipped-endless"))
-			k = ARRAY_SIZE(cols);           /* trouble */
-		else if (k == ARRAY_SIZE(cols))
-			k = ARRAY_SIZE(cols) + 1;       /* not compared */
+			k = ARRAY_SIZE(summary_cols);           /* trouble */
+		else if (k == ARRAY_SIZE(summary_cols))
+			k = ARRAY_SIZE(summary_cols) + 1;       /* not compared */
 		count[c][k]++;
 		bugs += verdict_class_is_bug(v);
 		checksums += v == VC_CHECKSUM;
 	}
-	fprintf(f, "rwonce fuzz: %zu programs (%zu not generated), %zu configurations\n",
-		programs, gen_failed, configs.nr);
-	for (size_t c = 0; c < configs.nr; c++)
-		if (strlen(configs.items[c]) > (size_t)width)
-			width = (int)strlen(configs.items[c]);
-	fprintf(f, "%-*s", width, "configuration");
-	for (size_t k = 0; k < ARRAY_SIZE(cols); k++)
-		fprintf(f, " %8.8s", verdict_class_name(cols[k]));
-	fprintf(f, " %8s %8s\n", "trouble", "skipped");
-	for (size_t c = 0; c < configs.nr; c++) {
-		fprintf(f, "%-*s", width, configs.items[c]);
-		for (size_t k = 0; k < ARRAY_SIZE(cols) + 2; k++)
-			fprintf(f, " %8zu", count[c][k]);
-		fputc('\n', f);
-	}
-	bugs += once_summary(f, set, &configs, width);
-	fprintf(f, "bugs (count/order/torn/widened): %zu; checksum differences: %zu\n",
-		bugs, checksums);
+	/* -q: the bugs still counted, only their lines printed */
+	if (!quiet)
+		print_tables(f, programs, gen_failed, &configs, count, &width);
+	bugs += once_summary(quiet ? NULL : f, set, &configs, width);
+	if (!quiet)
+		fprintf(f, "bugs (count/order/torn/widened): %zu; checksum differences: %zu\n",
+			bugs, checksums);
 	for (size_t i = 0; i < set->nr; i++) {
 		const struct result_line *l = &set->l[i];
 		int v = verdict_class_parse(l->verdict);

@@ -14,6 +14,7 @@ void edit_list_add(struct edit_list *l, size_t off, size_t len,
 	l->items[l->nr].text = text;
 	l->items[l->nr].text_len = strlen(text);
 	l->items[l->nr].seq = l->nr;
+	l->items[l->nr].site = 0;
 	l->nr++;
 }
 
@@ -69,4 +70,31 @@ void edits_apply(const char *buf, size_t len, const struct edit_list *edits,
 		 struct strbuf *out)
 {
 	edits_apply_range(buf, 0, len, edits->items, edits->nr, out);
+}
+
+void text_cursor_init(struct text_cursor *c, const char *buf, size_t len)
+{
+	c->buf = buf;
+	c->len = len;
+	c->off = 0;
+	c->line = c->col = 1;
+}
+
+void text_cursor_at(struct text_cursor *c, size_t off, unsigned *line,
+		    unsigned *col)
+{
+	if (off < c->off)
+		text_cursor_init(c, c->buf, c->len);
+	if (off > c->len)
+		off = c->len;
+	for (; c->off < off; c->off++) {
+		if (c->buf[c->off] == '\n') {
+			c->line++;
+			c->col = 1;
+		} else {
+			c->col++;
+		}
+	}
+	*line = c->line;
+	*col = c->col;
 }

@@ -18,6 +18,8 @@ struct text_edit {
 	size_t text_len;
 	size_t seq;       /* order of addition: insertions at one offset
 			     keep it */
+	size_t site;      /* 1 + the index of the rewrite_site it converts
+			     (rewrite.h), or 0: an #include, an #undef */
 };
 
 struct edit_list {
@@ -46,5 +48,19 @@ void edits_apply(const char *buf, size_t len, const struct edit_list *edits,
 void edits_apply_range(const char *buf, size_t from, size_t to,
 		       const struct text_edit *edits, size_t nr,
 		       struct strbuf *out);
+
+/*
+ * Where offsets of buf lie, as 1-based line and byte column, for the
+ * JSON and SARIF that show an edit (fix --format=json, audit's SARIF
+ * fixes).  Offsets asked in increasing order are found in one pass.
+ */
+struct text_cursor {
+	const char *buf;
+	size_t len, off;
+	unsigned line, col;
+};
+void text_cursor_init(struct text_cursor *c, const char *buf, size_t len);
+void text_cursor_at(struct text_cursor *c, size_t off, unsigned *line,
+		    unsigned *col);
 
 #endif

@@ -102,6 +102,10 @@ struct scan {
 	size_t scope_begin, scope_end;
 	/* count_prefixes(): built on first need */
 	size_t *dir_before, *stmt_before;
+	/* the edits added before the last site was recorded: those after
+	 * it are the next site's (each site adds its edits, then is
+	 * recorded) */
+	size_t edits_mark;
 };
 
 static const struct token *T(const struct scan *s, size_t i)
@@ -157,11 +161,16 @@ static void add_site(struct scan *s, enum rule_id rule, size_t at,
 	r->sites[r->sites_nr].rule = rule;
 	r->sites[r->sites_nr].converted = reason == NULL;
 	r->sites[r->sites_nr].reason = reason;
+	for (size_t k = s->edits_mark; k < r->edits.nr; k++)
+		r->edits.items[k].site = r->sites_nr + 1;
+	s->edits_mark = r->edits.nr;
 	r->sites_nr++;
 }
 
-static void note(struct scan *s, enum rule_id rule, size_t at,
-		 const char *what, const char *reason)
+/* One note of the result: a site fix left (converted 0) or what decided
+ * a conversion (converted 1). */
+static void push_note(struct scan *s, enum rule_id rule, size_t at,
+		      const char *what, const char *reason, int converted)
 {
 	struct rewrite_result *r = s->res;
 
@@ -171,28 +180,26 @@ static void note(struct scan *s, enum rule_id rule, size_t at,
 	r->notes[r->notes_nr].col = T(s, at)->col;
 	r->notes[r->notes_nr].what = what;
 	r->notes[r->notes_nr].reason = reason;
-	r->notes[r->notes_nr].converted = 0;
+	r->notes[r->notes_nr].converted = converted;
 	r->notes_nr++;
-	r->left++;
+}
+
+/* A site left, and why. */
+static void note(struct scan *s, enum rule_id rule, size_t at,
+		 const char *what, const char *reason)
+{
+	push_note(s, rule, at, what, reason, 0);
+	s->res->left++;
 	add_site(s, rule, at, reason);
 	if (rule == RULE_ACCESS_ONCE)
-		r->access_left++;
+		s->res->access_left++;
 }
 
 /* A note about a site that was converted (what decided it). */
 static void note_converted(struct scan *s, enum rule_id rule, size_t at,
 			   const char *what, const char *because)
 {
-	struct rewrite_result *r = s->res;
-
-	ALLOC_GROW(r->notes, r->notes_nr + 1, r->notes_alloc);
-	r->notes[r->notes_nr].rule = rule;
-	r->notes[r->notes_nr].line = T(s, at)->line;
-	r->notes[r->notes_nr].col = T(s, at)->col;
-	r->notes[r->notes_nr].what = what;
-	r->notes[r->notes_nr].reason = because;
-	r->notes[r->notes_nr].converted = 1;
-	r->notes_nr++;
+	push_note(s, rule, at, what, because, 1);
 }
 
 /* The site at token `at` was converted to a read or a write. */

@@ -79,6 +79,8 @@ struct rewrite_site {
 	int converted;
 	const char *reason; /* NULL when converted */
 };
+/* Its edits are those of res->edits whose .site is 1 + its index in
+ * res->sites (edits.h): what a SARIF fix of its finding replaces. */
 
 struct rewrite_result {
 	struct edit_list edits; /* sorted, non-overlapping */

@@ -193,6 +193,59 @@ static void site_words(const struct scan_site *s, struct strbuf *sb)
 		strbuf_addf(sb, "%s(%s)", s->what, s->operand);
 }
 
+/*
+ * The finding's evidence for SARIF and HTML (findings/finding.h): its
+ * function, the inline chain's call sites outermost first, the
+ * instructions the verdict rests on, and the listing of what was
+ * decoded for the instance (its accesses and branches, "*" on those the
+ * verdict rests on).
+ */
+static void add_evidence(struct elf_image *img, const struct site_instance *in,
+			 const struct mem_access_list *acc, const char *used,
+			 struct finding *f)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	instance_function(img, in, &sb);
+	f->function = strbuf_detach(&sb);
+	for (size_t k = in->nchain; k-- > 1;) {
+		const struct inline_frame *c = &in->chain[k - 1];
+
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "'%s' inlined into '%s' here", c->function,
+			    in->chain[k].function);
+		finding_add_related(f, RELATED_CALL, judge_shown(c->call_file),
+				    c->call_line, c->call_col, 0, sb.buf);
+	}
+	for (size_t k = 0; next_used(acc, used, &k); k++) {
+		const struct mem_access *a = &acc->items[k];
+		uint64_t off;
+		const char *sym = elf_image_symbol_at(img, a->pc, &off);
+
+		strbuf_reset(&sb);
+		if (sym)
+			strbuf_addf(&sb, "<%s+0x%llx>: ", sym,
+				    (unsigned long long)off);
+		strbuf_addstr(&sb, a->text);
+		finding_add_related(f, RELATED_INSN, NULL, 0, 0,
+				    elf_image_file_address(img, a->pc), sb.buf);
+	}
+	strbuf_reset(&sb);
+	for (size_t k = 0; k < acc->nr; k++) {
+		const struct mem_access *a = &acc->items[k];
+
+		if (k && acc->items[k - 1].pc == a->pc)
+			continue; /* ldp, ldrd: one instruction */
+		strbuf_addf(&sb, "%llx\t%s\t%s\n", (unsigned long long)
+			    elf_image_file_address(img, a->pc),
+			    used[k] || (k + 1 < acc->nr && used[k + 1] &&
+					acc->items[k + 1].pc == a->pc) ? "*" : "",
+			    a->text);
+	}
+	f->listing = sb.len ? strbuf_detach(&sb) : NULL;
+	strbuf_release(&sb);
+}
+
 static void add_finding(struct elf_image *img, const struct site_instance *in,
 			enum scan_verdict v, unsigned size, const char *type,
 			const char *why,
@@ -218,6 +271,8 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	strbuf_addch(&notes, '\'');
 	if (s->via)
 		strbuf_addf(&notes, "\n%s", s->via);
+	if (s->defined)
+		strbuf_addf(&notes, "\n%s", s->defined);
 	for (size_t k = 0; k + 1 < in->nchain; k++)
 		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
 			    in->chain[k].function, in->chain[k + 1].function,
@@ -239,6 +294,7 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	memset(&f, 0, sizeof(f));
 	f.rule = verdict_rule[v];
 	f.path = (char *)judge_shown(in->src->path);
+	f.object = (char *)judge_shown(elf_image_info(img)->name);
 	f.line = s->line;
 	f.col = s->col;
 	if (s->end_line == s->line) {
@@ -248,7 +304,7 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	f.message = msg.buf;
 	f.type_spelled = (char *)type;
 	f.notes = notes.buf;
-	finding_list_add(findings, &f);
+	add_evidence(img, in, acc, used, finding_list_add(findings, &f));
 	strbuf_release(&msg);
 	strbuf_release(&notes);
 }

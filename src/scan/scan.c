@@ -16,12 +16,14 @@
  * loads it (scan-plugin.h says why).
  */
 #include "findings/finding.h"
+#include "findings/output.h"
 #include "findings/report.h"
 #include "lib/parse-options.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/compdb.h"
 #include "scan/coverage.h"
+#include "scan/discover.h"
 #include "scan/judge.h"
 #include "scan/scan-plugin.h"
 
@@ -49,7 +51,7 @@ enum file_state {
 
 /* What the workers of -j share. */
 struct scan_shared {
-	struct once_macros macros; /* built-in and --macro */
+	struct once_macros macros; /* built-in, --macro, discovered */
 	struct source_cache *cache;
 	const struct strlist *files;
 	unsigned char *state;   /* per file: enum file_state */
@@ -295,15 +297,17 @@ int scan_plugin_main(int argc, const char **argv)
 	struct scan_shared sh;
 	struct scan_ctx *w = NULL, ctx;
 	struct report_options ro;
+	struct findings_output out = FINDINGS_OUTPUT_INIT;
+	struct triage_counts tc;
 	struct coverage cov;
 	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
 	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
 	struct strbuf line = STRBUF_INIT;
-	const char *format = "text", *build_dir = NULL, *sources = NULL;
-	const char *srcroot = NULL;
-	int json = 0, jobs = 0, no_progress = 0, quiet = 0, verbose = 0;
-	int allow_unchecked = 0, have_cov = 0;
-	int fmt, status;
+	const char *build_dir = NULL, *sources = NULL;
+	int jobs = 0, no_progress = 0;
+	int allow_unchecked = 0, have_cov = 0, no_discover = 0;
+	struct scan_discover_stats disc = { 0, 0, 0, 0 };
+	int status;
 	size_t checked = 0, nothing = 0, trouble = 0, db_missing = 0;
 	size_t src_missing, src_mismatched;
 	char cwd[PATH_MAX];
@@ -314,14 +318,11 @@ int scan_plugin_main(int argc, const char **argv)
 			   "read the sources under DIR instead of the build's "
 			   "directory (DW_AT_comp_dir)"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once, "
-			 "read-once, write-once or volatile-cast "
-			 "(repeatable)"),
-		OPT_STRING(0, "format", &format, "FMT",
-			   "text (default), json or sarif"),
-		OPT_BOOL(0, "json", &json, "same as --format=json"),
-		OPT_STRING(0, "srcroot", &srcroot, "DIR",
-			   "SARIF: make URIs relative to DIR (default: .)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (repeatable)"),
+		OPT_BOOL(0, "no-discover", &no_discover,
+			 "do not look for the once-macros the sources define "
+			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
 		OPT_INT('j', "jobs", &jobs, "N",
 			"scan N files at once (default: cores)"),
 		OPT_BOOL(0, "allow-unchecked", &allow_unchecked,
@@ -329,11 +330,18 @@ int scan_plugin_main(int argc, const char **argv)
 			 "could not be checked (each is still named)"),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
-		OPT_BOOL('q', "quiet", &quiet, "no summary on stderr"),
-		OPT_INT('v', "verbose", &verbose, "LEVEL",
-			"1: say why each unattributed instance is, and list "
-			"the sites without code; 2: also list every decoded "
-			"access"),
+		OPT_FINDINGS_OUTPUT(&out, "1 (-v): say why each unattributed "
+				    "instance is, list the sites without code "
+				    "and the findings suppressed or in the "
+				    "baseline; 2 (-vv): also list every "
+				    "decoded access"),
+		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
+				"the suppressed ones and those in the "
+				"baseline); 2 trouble: a file named (or in "
+				"the database) could not be checked, a "
+				"source was not found or does not match the "
+				"build (unless --allow-unchecked), nothing "
+				"to scan, a bad option or baseline."),
 		OPT_END(),
 	};
 
@@ -351,13 +359,8 @@ int scan_plugin_main(int argc, const char **argv)
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
 	once_macros_init(&sh.macros);
-	if (json)
-		format = "json";
-	fmt = report_parse_format(format);
-	if (fmt < 0) {
-		error("--format: unknown format '%s' (text, json or sarif)", format);
+	if (findings_output_check(&out, "scan"))
 		goto trouble_out;
-	}
 	if (jobs < 0 || jobs > 1024) {
 		error("--jobs must be 0..1024");
 		goto trouble_out;
@@ -375,11 +378,14 @@ int scan_plugin_main(int argc, const char **argv)
 		usage_with_options(scan_usage, opts);
 	}
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
-	judge_set_verbose(verbose);
+	if (!no_discover)
+		scan_discover(&sh.macros, (const char *const *)files.items,
+			      files.nr, sources, jobs, &disc);
+	judge_set_verbose(out.verbose);
 	sh.cache = source_cache_new(&sh.macros, sources);
 	sh.files = &files;
 	sh.state = xcalloc(files.nr, 1);
-	sh.want_records = fmt == REPORT_JSON;
+	sh.want_records = out.fmt == REPORT_JSON;
 	sh.progress = !no_progress && isatty(2);
 	if (jobs <= 0)
 		jobs = online_cpus();
@@ -403,9 +409,12 @@ int scan_plugin_main(int argc, const char **argv)
 		    "\"files\": {\"checked\": %zu, \"nothing_to_check\": %zu, "
 		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
 		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
+		    "\"discovery\": {\"once_macros\": %zu, \"sources\": %zu, "
+		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
 		    "\"coverage\": ", counts.buf,
 		    source_cache_sites_seen(sh.cache), checked, nothing, trouble,
-		    db_missing, src_missing, src_mismatched);
+		    db_missing, src_missing, src_mismatched, disc.found,
+		    disc.sources, disc.mismatched, disc.unreadable);
 	coverage_json(&cov, ctx.t.unattributed, total_instances(&ctx), &extra);
 	strbuf_addstr(&extra, ",\n  \"no_code_sites\": ");
 	strbuf_add(&extra, cov.no_code_json.buf, cov.no_code_json.len);
@@ -414,26 +423,29 @@ int scan_plugin_main(int argc, const char **argv)
 		records_json(&ctx.t, &extra);
 	}
 	memset(&ro, 0, sizeof(ro));
-	ro.format = (enum report_format)fmt;
-	ro.color = fmt == REPORT_TEXT && want_color(1);
 	ro.engine = "scan";
 	ro.command = "scan";
-	ro.srcroot = srcroot;
 	ro.json_extra = extra.buf;
-	status = report_write(stdout, &ctx.t.findings, &ro) ? EXIT_TROUBLE : 0;
+	ro.title = "rwonce scan";
+	ro.trouble = !checked || trouble || db_missing || src_missing ||
+		src_mismatched;
+	status = findings_output_write(&out, &ctx.t.findings, &ro, &tc) ?
+		EXIT_TROUBLE : 0;
 
-	if (verbose && cov.no_code_text.len)
+	if (out.verbose && cov.no_code_text.len)
 		fputs(cov.no_code_text.buf, stderr);
-	if (!quiet) {
+	if (!out.quiet) {
 		size_t inst = total_instances(&ctx);
 		size_t sites = source_cache_sites_seen(sh.cache);
 
 		strbuf_reset(&counts);
 		verdict_counts(&ctx, &counts, 0);
-		strbuf_addf(&line, "rwonce scan: %zu finding%s; %zu site "
+		strbuf_addf(&line, "rwonce scan: %zu finding%s", tc.active,
+			    tc.active == 1 ? "" : "s");
+		triage_summary(&line, &tc);
+		strbuf_addf(&line, "; %zu site "
 			    "instance%s: %s; %zu site%s; %zu of %zu file%s "
-			    "checked", ctx.t.findings.nr,
-			    ctx.t.findings.nr == 1 ? "" : "s", inst,
+			    "checked", inst,
 			    inst == 1 ? "" : "s", counts.buf, sites,
 			    sites == 1 ? "" : "s", checked, files.nr,
 			    files.nr == 1 ? "" : "s");
@@ -448,6 +460,8 @@ int scan_plugin_main(int argc, const char **argv)
 		add_count(&line, src_mismatched,
 			  "source that does not match the build",
 			  "sources that do not match the build");
+		add_count(&line, disc.found, "once-macro defined in the sources",
+			  "once-macros defined in the sources");
 		strbuf_addstr(&line, "\nrwonce scan: coverage: ");
 		coverage_line(&cov, ctx.t.unattributed, inst, &line);
 		fprintf(stderr, "%s\n", line.buf);
@@ -459,7 +473,7 @@ int scan_plugin_main(int argc, const char **argv)
 					      src_missing || src_mismatched))))
 		status = EXIT_TROUBLE;
 	if (!status)
-		status = ctx.t.findings.nr ? EXIT_FINDINGS : EXIT_CLEAN;
+		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;
 	goto out;
 trouble_out:
 	status = EXIT_TROUBLE;

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *short_verdict(const struct probe_result *pr)
+const char *verify_short_verdict(const struct probe_result *pr)
 {
 	static const struct { unsigned bit; const char *s; } v[] = {
 		{ V_DUPLICATED, "DUP" }, { V_TORN, "TORN" }, { V_FUSED, "FUSED" },
@@ -102,7 +102,7 @@ static void print_group(FILE *f, const struct build_config *c, size_t from, size
 				if (r[k].state == CONFIG_TROUBLE)
 					print_cell(f, "ERROR", "\033[1;31m", color);
 				else
-					print_cell(f, short_verdict(&r[k].probes[i]),
+					print_cell(f, verify_short_verdict(&r[k].probes[i]),
 						   color_of(&r[k].probes[i], control), color);
 			}
 			fputc('\n', f);

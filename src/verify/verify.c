@@ -33,7 +33,9 @@ struct verify_options {
 	struct grid_request grid;
 	struct strlist probe_files, only;
 	const char *header, *report, *backend;
-	int json, details, jobs, no_builtin, list, timeout_s, no_progress;
+	const char *format;     /* --format, --json: text, json or html */
+	int details, jobs, no_builtin, list, timeout_s, no_progress;
+	int quiet, verbose, color;
 };
 
 /* What is run and what it gave. */
@@ -71,17 +73,31 @@ static void parse_verify_options(int argc, const char **argv,
 		OPT_INT(0, "timeout", &vo->timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
 		OPT_BOOL(0, "no-progress", &vo->no_progress, "no progress line on a terminal"),
 		OPT_GROUP("Output"),
+		OPT_FORMAT(&vo->format, "text (default), json or html (the grid of configurations, each cell linked to its detail)"),
+		OPT_JSON(&vo->format),
+		OPT_QUIET(&vo->quiet, "text: the verdict line only; no progress line"),
+		OPT_VERBOSE(&vo->verbose, "text: also the tables (as --details)"),
+		OPT_COLOR(&vo->color),
 		OPT_BOOL(0, "details", &vo->details, "also print the tables: every probe in every configuration"),
 		OPT_STRING(0, "report", &vo->report, "FILE", "also write the report with the tables to FILE"),
-		OPT_BOOL(0, "json", &vo->json, "print JSON instead of the report"),
 		OPT_STRING(0, "emit-header", &vo->header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
+		OPT_EXIT_STATUS("0 every configuration ok; 1 violations: a library probe was not one access in some configuration; 2 trouble: a configuration could not be built or traced, a bad probe file or option, an unwritable --report or --emit-header."),
 		OPT_END(),
 	};
 
 	memset(vo, 0, sizeof(*vo));
 	vo->backend = "both";
 	vo->timeout_s = 30;
+	vo->format = "text";
 	argc = parse_options(argc, argv, opts, verify_usage);
+	if (strcmp(vo->format, "text") && strcmp(vo->format, "json") &&
+	    strcmp(vo->format, "html")) {
+		error("--format: '%s' is not a format of verify (text, json or "
+		      "html)", vo->format);
+		usage_with_options(verify_usage, opts);
+	}
+	if (vo->verbose)
+		vo->details = 1;
 	if (argc > 0) {
 		error("unexpected argument '%s' (probe files go after --probes)", argv[0]);
 		usage_with_options(verify_usage, opts);
@@ -217,7 +233,8 @@ static void run_plan(struct verify_plan *plan, const struct verify_options *vo)
 {
 	plan->res = xcalloc(plan->grid.nr, sizeof(*plan->res));
 	/* A long run says where it is, on a terminal only. */
-	plan->progress = plan->grid.nr > 1 && want_progress(vo->no_progress);
+	plan->progress = plan->grid.nr > 1 && !vo->quiet &&
+		want_progress(vo->no_progress);
 	pool_run(plan->grid.nr, run_one, &(struct pool_options){
 		.jobs = vo->jobs, .ctx = plan, .done = show_progress });
 	if (plan->progress)
@@ -259,16 +276,24 @@ static int report(const struct verify_plan *plan, const struct verify_options *v
 	const struct build_config *cfg = plan->grid.cfg;
 	size_t nr = plan->grid.nr;
 	int ret = report_trouble(plan);
+	int text = !strcmp(vo->format, "text");
 
 	if (ret != EXIT_TROUBLE)
 		for (size_t i = 0; i < nr; i++)
 			if (plan->res[i].state == CONFIG_VIOLATIONS)
 				ret = EXIT_FINDINGS;
-	if (vo->json)
+	if (!strcmp(vo->format, "json"))
 		report_json(stdout, cfg, nr, plan->res, &plan->set);
-	if ((!vo->json || vo->report) &&
-	    report_text(vo->json ? NULL : stdout, cfg, nr, plan->res, &plan->set,
-			want_color(1), vo->details, vo->report))
+	else if (!strcmp(vo->format, "html") &&
+		 report_html(stdout, cfg, nr, plan->res, &plan->set))
+		ret = EXIT_TROUBLE;
+	if (text && vo->quiet)
+		printf("verdict: %s\n", ret == EXIT_TROUBLE ? "TROUBLE" :
+		       ret == EXIT_FINDINGS ? "VIOLATIONS" : "ok");
+	if (((text && !vo->quiet) || vo->report) &&
+	    report_text(text && !vo->quiet ? stdout : NULL, cfg, nr, plan->res,
+			&plan->set, color_wanted(vo->color, 1), vo->details,
+			vo->report))
 		ret = EXIT_TROUBLE;
 	fflush(stdout);
 	if (vo->header && ret != EXIT_TROUBLE &&

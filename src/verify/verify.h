@@ -83,6 +83,14 @@ int verify_write_file(const char *path, const char *text, size_t len);
 /* The opening sentences of the report (verify-summary.c). */
 void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set);
+/* A probe's cell in the tables: "ok", "TORN", "NOCC", "-" ... */
+const char *verify_short_verdict(const struct probe_result *pr);
+/* verify-html.c: the grid of configurations (compiler x target x flags
+ * as rows, level and backend as columns), each cell coloured by its
+ * verdict and linked to its detail.  0, or -1 when f could not be
+ * written (after error()). */
+int report_html(FILE *f, const struct build_config *c, size_t nr,
+		const struct config_result *r, const struct probe_set *set);
 void report_json(FILE *f, const struct build_config *c, size_t nr,
 		 const struct config_result *r, const struct probe_set *set);
 /* verify-header.c: is path writable (checked before any run)? 0 or -1. */
