@@ -410,22 +410,13 @@ static void note(struct from_scan_file *f, const struct scan_site *s,
 		    s->col, line, s->rule);
 }
 
-static size_t token_at(const struct token_list *l, unsigned line,
-		       unsigned col)
-{
-	for (size_t i = 0; i + 1 < l->nr; i++)
-		if (l->tok[i].line == line && l->tok[i].col == col)
-			return i;
-	return l->nr;
-}
-
 /* One site of f: an edit, or a note saying why not. */
 static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 		      int quiet)
 {
 	const char *buf = f->buf;
 	const struct token_list *l = &f->toks;
-	size_t i = token_at(l, s->line, s->col), nargs = 0, close;
+	size_t i = tok_at(l, s->line, s->col), nargs = 0, close;
 	struct tok_range args[2];
 	struct type_index *ti;
 	struct type_answer ty;

@@ -149,6 +149,7 @@ static int check(const char *path, const char *buf, size_t len,
 	return 0;
 }
 
+
 static void types(const char *buf, const struct token_list *l, char **pos,
 		  int n)
 {
@@ -161,10 +162,7 @@ static void types(const char *buf, const struct token_list *l, char **pos,
 
 		if (sscanf(pos[k], "%u:%u", &line, &col) != 2)
 			die("bad position '%s'", pos[k]);
-		for (i = 0; i + 1 < l->nr; i++)
-			if (l->tok[i].line == line && l->tok[i].col == col)
-				break;
-		if (i + 1 == l->nr) {
+		if ((i = tok_at(l, line, col)) == l->nr) {
 			printf("%s: no token\n", pos[k]);
 			continue;
 		}
@@ -193,10 +191,7 @@ static void aliases(const char *buf, const struct token_list *l, char **pos,
 
 		if (sscanf(pos[k], "%u:%u:%u:%63s", &line, &col, &size, of) < 3)
 			die("bad position '%s'", pos[k]);
-		for (i = 0; i + 1 < l->nr; i++)
-			if (l->tok[i].line == line && l->tok[i].col == col)
-				break;
-		if (i + 1 == l->nr) {
+		if ((i = tok_at(l, line, col)) == l->nr) {
 			printf("%s: no token\n", pos[k]);
 			continue;
 		}
