@@ -15,7 +15,7 @@
 #   bench/scan-vs-objdump.sh RWONCE_BINARY --files LIST [--sources DIR]
 #
 # LIST holds one file a line (e.g. `{ echo BUILD/vmlinux; find BUILD
-# -name '*.ko'; }`); --sources is passed to scan (sources that are not
+# -name '*.ko'; }`); --sources (and BENCH_SCAN_OPTS) is passed to scan (sources that are not
 # where the line tables say, as for Debian's packages).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -47,8 +47,11 @@ case $1 in
 	;;
 esac
 [ -x "$RWONCE" ] || { echo "bench: $RWONCE is not an executable" >&2; exit 2; }
-# Unquoted where used: empty, or two words without blanks.
-SCAN_OPTS=${sources:+--sources $sources}
+# Unquoted where used: words without blanks.  BENCH_SCAN_OPTS adds
+# scan options, e.g. --allow-unchecked for a whole kernel build whose
+# generated sources sit in the build folder, not under --sources (each
+# is still named on stderr).
+SCAN_OPTS="${sources:+--sources $sources} ${BENCH_SCAN_OPTS:-}"
 export SCAN_OPTS
 [ -x /usr/bin/time ] || { echo "bench: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 SCRATCH=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
