@@ -17,6 +17,18 @@ test_expect_success 'typedef spelling is kept next to the canonical type' \
 test_expect_success 'static __always_inline before the type: the parameters are seen' \
 	"grep -q \"^46:15: scalar 'u32_t' 'unsigned int'\" $D/types.expect && grep -q \"^46:26: scalar 'u32_t'\" $D/types.expect"
 
+# The scalar a once-access of an aggregate can be spelled on (fix
+# --from-scan): a union's member of its size, a struct's only member, the
+# union around a struct member (its own or anonymous); none for a plain
+# struct, a bit-field, a size that does not match, a struct around it, a
+# member that is a pointer (not the aggregate) though a u64 sits beside it.
+APOS="23:9:4 23:14:4 23:19:4 23:24:4 23:29:8 23:34:4:tickets 23:47:4:tickets 23:60:4:tickets 23:73:4:tickets 23:9:2 29:9:8:tp"
+test_expect_success 'scalar aliases match the golden answers' \
+	"$LT alias $D/alias.c $APOS >$TEST_TMP/alias && diff -u $D/alias.expect $TEST_TMP/alias"
+test_expect_success '... with a hit and a miss of each kind' \
+	"grep -qx '23:9:4: val' $D/alias.expect && grep -qx '23:19:4: none' $D/alias.expect &&
+	 grep -qx '23:60:4:tickets: slock' $D/alias.expect && grep -qx '23:47:4:tickets: none' $D/alias.expect"
+
 # Hostile input never crashes the index: deep nesting, broken declarations.
 awk 'BEGIN { printf "int f(void) { return "; for (i = 0; i < 50000; i++) printf "("; printf "x"; for (i = 0; i < 50000; i++) printf ")"; print "; }"; print "struct { struct { struct { int a; } ; } ; } s; int g( { ; typedef ; struct ; x y z ;" }' >"$TEST_TMP/deep.c"
 test_expect_success 'deep nesting and broken declarations' \

@@ -337,10 +337,9 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 		OPT_LIST(0, "exclude", &a->excludes, "GLOB",
 			 "skip paths or names matching GLOB (repeatable)"),
 		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once, "
-			 "read-once, write-once, or volatile-cast (the "
-			 "macro is a volatile cast, like the kernel's "
-			 "READ_ONCE) (repeatable)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (volatile-cast: the macro is a volatile cast, like "
+			 "the kernel's READ_ONCE; repeatable)"),
 		OPT_BOOL(0, "no-discover", &a->no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),

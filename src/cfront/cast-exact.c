@@ -121,6 +121,16 @@ static int scalar_or_pointer(enum type_class c)
 	return c == TC_SCALAR || c == TC_POINTER;
 }
 
+/* Is the operand's type (out->type) the cast's: its canonical type when
+ * known (tt), else its words as spelled? */
+static int cast_type_is(const struct cast_exactness *out,
+			const struct type_answer *tt, const char *cast_words)
+{
+	return (tt && same_type(tt->canonical, out->type.canonical)) ||
+	       same_type(cast_words, out->type.spelled) ||
+	       same_type(cast_words, out->type.canonical);
+}
+
 void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			     const struct token_list *l,
 			     const struct volatile_cast *vc,
@@ -171,9 +181,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 				   "if it has the cast's type";
 			return;
 		}
-		if ((tknown && same_type(tt.canonical, out->type.canonical)) ||
-		    same_type(cast_words, out->type.spelled) ||
-		    same_type(cast_words, out->type.canonical)) {
+		if (cast_type_is(out, tknown ? &tt : NULL, cast_words)) {
 			out->exact = 1;
 			return;
 		}
@@ -231,9 +239,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			   "it replaces";
 		return;
 	}
-	if ((tknown && same_type(tt.canonical, out->type.canonical)) ||
-	    same_type(cast_words, out->type.spelled) ||
-	    same_type(cast_words, out->type.canonical)) {
+	if (cast_type_is(out, tknown ? &tt : NULL, cast_words)) {
 		out->exact = 1;
 		return;
 	}

@@ -256,6 +256,11 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 	}
 }
 
+void once_discovery_skip(struct once_discovery *d, const char *path)
+{
+	(void)first_offer(d, path);
+}
+
 void once_discovery_add_buffer(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len)
 {

@@ -42,6 +42,11 @@ void once_discovery_add_buffer(struct once_discovery *d, const char *path,
  * cannot be read. */
 int once_discovery_add_file(struct once_discovery *d, const char *path);
 
+/* Never offer path: a file known not to be the text that was built
+ * (scan: its MD5 differs from the line table's), even when another file
+ * includes it. */
+void once_discovery_skip(struct once_discovery *d, const char *path);
+
 /*
  * Decide which kept definitions are once-macros, following chains, and
  * add them to t (OMF_DISCOVERED, with where each is defined).  Returns

@@ -25,8 +25,7 @@ static const struct {
 	{ "RWONCE_ASSIGN", OMK_WRITE, 1 },
 };
 
-const char once_macro_kinds_help[] =
-	"access-once, read-once, write-once or volatile-cast";
+const char once_macro_kinds_help[] = ONCE_MACRO_KINDS;
 
 void once_macros_init(struct once_macros *t)
 {

@@ -86,9 +86,10 @@ void once_macros_release(struct once_macros *t);
  */
 int once_macros_add_spec(struct once_macros *t, const char *spec);
 
-/* The kinds, for --help texts: "access-once, read-once, write-once or
- * volatile-cast". */
-extern const char once_macro_kinds_help[];
+/* The kinds, for --help texts and messages; a literal, so that every
+ * command's --help can spell it inside its own text. */
+#define ONCE_MACRO_KINDS "access-once, read-once, write-once or volatile-cast"
+extern const char once_macro_kinds_help[]; /* ONCE_MACRO_KINDS */
 
 /*
  * --preset=NAME: the specs that describe a known codebase ("linux": its

@@ -288,3 +288,11 @@ int tok_call_args(const char *buf, const struct token_list *l, size_t name,
 	*close = end;
 	return 0;
 }
+
+size_t tok_at(const struct token_list *l, unsigned line, unsigned col)
+{
+	for (size_t i = 0; i + 1 < l->nr; i++)
+		if (l->tok[i].line == line && l->tok[i].col == col)
+			return i;
+	return l->nr;
+}

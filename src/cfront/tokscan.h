@@ -67,6 +67,10 @@ size_t tok_match_back(const char *buf, const struct token_list *l,
 void tok_match_cache(const char *buf, const struct token_list *l);
 void tok_match_cache_drop(void);
 
+/* The index of the token that starts at line:col (1-based, as the
+ * lexer counts), or l->nr when none does. */
+size_t tok_at(const struct token_list *l, unsigned line, unsigned col);
+
 /*
  * The arguments of the macro-style call whose name is token `name`
  * (name must be followed by "(").  Fills args[0..max) with each argument

@@ -665,3 +665,35 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 	*used = builds;
 	return helped ? nr : 0;
 }
+
+struct type_index *tree_types_index_for(const struct tree_types *tt,
+					const char *path, const char *buf,
+					const struct token_list *l,
+					struct tok_range r)
+{
+	struct variant cur;
+
+	memset(&cur, 0, sizeof(cur));
+	for (;;) {
+		struct type_index *ti = type_index_build(buf, l);
+		struct type_answer ty;
+		const char *cand[MAX_VARIANTS], *missing;
+		size_t nc;
+
+		type_index_add_local_headers(ti, path);
+		for (size_t i = 0; i < cur.nr; i++)
+			add_header(tt, ti, cur.headers[i], cur.side[i]);
+		if (type_index_expr(ti, buf, l, r, &ty))
+			return ti;
+		missing = type_index_missing(ti);
+		nc = !tt || !missing || cur.nr == MAX_HEADERS ? 0 :
+			candidates(tt, path, buf, l, &cur, missing, cand,
+				   MAX_VARIANTS);
+		type_index_free(ti);
+		if (!nc)
+			return NULL;
+		/* The nearest definition only: one configuration. */
+		cur.side[cur.nr] = BRANCH_BOTH;
+		cur.headers[cur.nr++] = cand[0];
+	}
+}

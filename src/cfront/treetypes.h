@@ -61,4 +61,17 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  struct tok_range r, struct tree_answer *out,
 			  size_t max, size_t max_builds, size_t *builds);
 
+/*
+ * The index of the file at `path` (lexed as buf/l) with its local headers
+ * and, one after another, the nearest header of the tree that defines
+ * each name expression r still needs -- the first configuration only, no
+ * per-architecture variants -- so that the caller can ask it more than
+ * the type of r.  NULL when r stays unknown.  tt may be NULL (the file
+ * and its local headers only).  Free with type_index_free().
+ */
+struct type_index *tree_types_index_for(const struct tree_types *tt,
+					const char *path, const char *buf,
+					const struct token_list *l,
+					struct tok_range r);
+
 #endif

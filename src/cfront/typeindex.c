@@ -1657,3 +1657,100 @@ const char *type_class_name(enum type_class c)
 
 	return names[c];
 }
+
+/* ---- a scalar that aliases an aggregate (fix --from-scan) ---- */
+
+/* The record that t (a struct or union, no derivations) names here: its
+ * own, or the first with its tag; -1 when none is known. */
+static int record_of(const struct type_index *ti, const struct rtype *t)
+{
+	if (t->kind != BK_STRUCT && t->kind != BK_UNION)
+		return -1;
+	if (t->record >= 0)
+		return t->record;
+	for (size_t i = 0; t->name[0] && i < ti->nr_records; i++) {
+		const struct record *r = &ti->records[i];
+
+		if (r->tag && !strcmp(r->tag, t->name) &&
+		    r->is_union == (t->kind == BK_UNION))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* A scalar field declared in record `origin`, not a bit-field, of exactly
+ * `size` bytes, other than `skip`: its name, or NULL. */
+static const char *scalar_of_size(const struct type_index *ti, int origin,
+				  unsigned size, const char *skip)
+{
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		const struct field *f = &ti->fields[i];
+		struct rtype ft;
+		struct type_units fu;
+
+		if (f->origin != origin || f->bits >= 0 || !f->name ||
+		    (skip && !strcmp(f->name, skip)))
+			continue;
+		if (!resolve_dtype(ti, &f->t, 0, &ft, 1) ||
+		    class_of(&ft) != TC_SCALAR || !units_of(ti, &ft, 1, &fu))
+			continue;
+		if (fu.size == size)
+			return f->name;
+	}
+	return NULL;
+}
+
+int type_index_scalar_alias(const struct type_index *ti, const char *buf,
+			    const struct token_list *l, struct tok_range r,
+			    const char *of, unsigned size, char *name,
+			    size_t namesize)
+{
+	const char *found = NULL;
+	struct rtype t;
+	int rec;
+
+	(void)buf;
+	(void)l;
+	if (!resolve_here(ti, r, &t))
+		return 0;
+	if (of && t.deriv[0] == 'p' && !t.deriv[1])
+		deref(&t);
+	if (t.deriv[0] || (rec = record_of(ti, &t)) < 0)
+		return 0;
+	if (!of) {
+		/* A union's members all start at its start; a struct's
+		 * member as wide as the struct is its only one. */
+		struct type_units u;
+
+		if (!units_of(ti, &t, 0, &u) || u.size != size)
+			return 0;
+		found = scalar_of_size(ti, rec, size, NULL);
+	} else {
+		/* `of` and the scalar must be members of one union: r's own,
+		 * or an anonymous union of r's that holds `of`. */
+		for (size_t i = 0; i < ti->nr_fields && !found; i++) {
+			const struct field *f = &ti->fields[i];
+			int u = f->origin;
+
+			struct rtype ft;
+			struct type_units fu;
+
+			if (f->record != rec || !f->name || strcmp(f->name, of))
+				continue;
+			if (!ti->records[u].is_union ||
+			    (u != rec && place_in(ti, f, rec) != u))
+				return 0;
+			/* `of` itself is the aggregate of `size` bytes */
+			if (!resolve_dtype(ti, &f->t, 0, &ft, 1) ||
+			    (class_of(&ft) != TC_STRUCT &&
+			     class_of(&ft) != TC_UNION) ||
+			    !units_of(ti, &ft, 1, &fu) || fu.size != size)
+				return 0;
+			found = scalar_of_size(ti, u, size, of);
+		}
+	}
+	if (!found || strlen(found) >= namesize)
+		return 0;
+	memcpy(name, found, strlen(found) + 1);
+	return 1;
+}

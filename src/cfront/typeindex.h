@@ -119,6 +119,28 @@ size_t type_index_function_at(const struct type_index *ti, size_t i);
 size_t type_index_nr_functions(const struct type_index *ti);
 struct tok_range type_index_function(const struct type_index *ti, size_t k);
 
+/*
+ * A scalar member through which one access of `size` bytes reads or
+ * writes the aggregate that a once-access of expression r touches, so
+ * that the access can be spelled on a scalar (fix --from-scan):
+ *
+ *   of NULL: r is a union or struct of `size` bytes; a member of r's
+ *            union (any: all start at its start), or the only member
+ *            of r's struct, that is a scalar (not a bit-field) of `size`
+ *            bytes;
+ *   of set:  r is a struct or union, or a pointer to one, whose member
+ *            `of` is the aggregate; a scalar of `size` bytes declared in
+ *            the same union as `of` (r's own, or an anonymous union of
+ *            r that holds it).
+ *
+ * 1 and the member's name in name[0..namesize); 0 when there is none or
+ * a type on the way is unknown.
+ */
+int type_index_scalar_alias(const struct type_index *ti, const char *buf,
+			    const struct token_list *l, struct tok_range r,
+			    const char *of, unsigned size, char *name,
+			    size_t namesize);
+
 /* "scalar", "pointer", "struct", ... */
 const char *type_class_name(enum type_class c);
 

@@ -10,6 +10,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
 #include "fix/fix-json.h"
+#include "fix/from-scan.h"
 #include "rewrite/add-include.h"
 #include "rewrite/includers.h"
 #include "rewrite/macro-roles.h"
@@ -354,6 +355,7 @@ int cmd_fix(int argc, const char **argv)
 	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
 	size_t converted = 0, left = 0, files = 0, not_written = 0;
 	int no_progress = 0, no_add_include = 0;
+	const char *from_scan = NULL;
 	size_t included = 0, uses = 0;
 	char *apply_from = NULL;
 	const char *format = "diff";
@@ -364,9 +366,9 @@ int cmd_fix(int argc, const char **argv)
 			 "rewrite the files (atomically) instead of printing "
 			 "a diff"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once "
-			 "(converted like ACCESS_ONCE), read-once, write-once "
-			 "or volatile-cast (repeatable)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (access-once ones are converted like ACCESS_ONCE; "
+			 "repeatable)"),
 		OPT_BOOL(0, "no-discover", &no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),
@@ -400,6 +402,10 @@ int cmd_fix(int argc, const char **argv)
 		OPT_COLOR(&color),
 		OPT_BOOL(0, "no-progress", &no_progress,
 			 "no progress line on a terminal"),
+		OPT_STRING(0, "from-scan", &from_scan, "FILE",
+			   "edit the struct/union sites that rwonce scan "
+			   "--json found torn, duplicated or widened (the "
+			   "paths: trees whose headers define the types)"),
 		OPT_BOOL(0, "self-check", &ctx.self_check,
 			 "re-lex every fixed file: check that all other tokens "
 			 "are kept and that a second run changes nothing"),
@@ -424,6 +430,15 @@ int cmd_fix(int argc, const char **argv)
 		error("--format: '%s' is not a format of fix (diff or json)",
 		      format);
 		usage_with_options(fix_usage, opts);
+	}
+	if (from_scan) {
+		if (strcmp(format, "diff")) {
+			error("fix: --from-scan writes a diff (or --in-place); "
+			      "--format=%s is not supported with it", format);
+			return EXIT_TROUBLE;
+		}
+		return fix_from_scan(from_scan, argv, (size_t)argc,
+				     ctx.in_place, ctx.quiet);
 	}
 	ctx.json = !strcmp(format, "json");
 	use_color = !ctx.json && color_wanted(color, 1);

@@ -167,8 +167,10 @@ static void add_site(struct scan *s, enum rule_id rule, size_t at,
 	r->sites_nr++;
 }
 
-static void note(struct scan *s, enum rule_id rule, size_t at,
-		 const char *what, const char *reason)
+/* One note of the result: a site fix left (converted 0) or what decided
+ * a conversion (converted 1). */
+static void push_note(struct scan *s, enum rule_id rule, size_t at,
+		      const char *what, const char *reason, int converted)
 {
 	struct rewrite_result *r = s->res;
 
@@ -178,28 +180,26 @@ static void note(struct scan *s, enum rule_id rule, size_t at,
 	r->notes[r->notes_nr].col = T(s, at)->col;
 	r->notes[r->notes_nr].what = what;
 	r->notes[r->notes_nr].reason = reason;
-	r->notes[r->notes_nr].converted = 0;
+	r->notes[r->notes_nr].converted = converted;
 	r->notes_nr++;
-	r->left++;
+}
+
+/* A site left, and why. */
+static void note(struct scan *s, enum rule_id rule, size_t at,
+		 const char *what, const char *reason)
+{
+	push_note(s, rule, at, what, reason, 0);
+	s->res->left++;
 	add_site(s, rule, at, reason);
 	if (rule == RULE_ACCESS_ONCE)
-		r->access_left++;
+		s->res->access_left++;
 }
 
 /* A note about a site that was converted (what decided it). */
 static void note_converted(struct scan *s, enum rule_id rule, size_t at,
 			   const char *what, const char *because)
 {
-	struct rewrite_result *r = s->res;
-
-	ALLOC_GROW(r->notes, r->notes_nr + 1, r->notes_alloc);
-	r->notes[r->notes_nr].rule = rule;
-	r->notes[r->notes_nr].line = T(s, at)->line;
-	r->notes[r->notes_nr].col = T(s, at)->col;
-	r->notes[r->notes_nr].what = what;
-	r->notes[r->notes_nr].reason = because;
-	r->notes[r->notes_nr].converted = 1;
-	r->notes_nr++;
+	push_note(s, rule, at, what, because, 1);
 }
 
 /* The site at token `at` was converted to a read or a write. */

@@ -211,13 +211,9 @@ static void normalize_path(struct strbuf *p)
 	strbuf_release(&out);
 }
 
-/*
- * The path of a line-table file name: absolute with the unit's comp_dir;
- * with --sources DIR, DIR takes comp_dir's place (or, for a file outside
- * comp_dir, DIR is searched for the longest tail of the path that exists).
- */
-static void source_path(const struct source_cache *c, const struct line_unit *u,
-			const char *file, struct strbuf *out)
+/* The path of a line-table file name (attribute.h). */
+void scan_source_path(const char *sources_dir, const struct line_unit *u,
+		      const char *file, struct strbuf *out)
 {
 	const char *dir = u->comp_dir;
 	size_t n = dir ? strlen(dir) : 0;
@@ -228,18 +224,18 @@ static void source_path(const struct source_cache *c, const struct line_unit *u,
 	else
 		strbuf_addstr(out, file);
 	normalize_path(out);
-	if (!c->sources_dir)
+	if (!sources_dir)
 		return;
 	if (dir && !strncmp(out->buf, dir, n) && out->buf[n] == '/') {
 		char *rest = xstrdup(out->buf + n);
 
 		strbuf_reset(out);
-		strbuf_addf(out, "%s%s", c->sources_dir, rest);
+		strbuf_addf(out, "%s%s", sources_dir, rest);
 		free(rest);
 		return;
 	}
 	for (const char *p = out->buf; (p = strchr(p, '/')); p++) {
-		char *try = xasprintf("%s%s", c->sources_dir, p);
+		char *try = xasprintf("%s%s", sources_dir, p);
 
 		if (!access(try, R_OK)) {
 			strbuf_reset(out);
@@ -487,7 +483,7 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 			us->of_file[i] = SIZE_MAX;
 			continue;
 		}
-		source_path(c, u, u->files[i].name, &path);
+		scan_source_path(c->sources_dir, u, u->files[i].name, &path);
 		e = cache_get(c, path.buf);
 		for (k = 0; k < us->nr && us->items[k].e != e; k++)
 			;
@@ -514,7 +510,7 @@ static struct unit_source *unit_source_of(struct unit_sources *us,
 	for (k = 0; k < us->nother; k++)
 		if (us->other[k] == file)
 			return &us->items[us->other_at[k]];
-	source_path(us->c, u, file, &path);
+	scan_source_path(us->c->sources_dir, u, file, &path);
 	e = cache_get(us->c, path.buf);
 	strbuf_release(&path);
 	for (k = 0; k < us->nr && us->items[k].e != e; k++)

@@ -39,6 +39,15 @@ void source_cache_each(const struct source_cache *c,
 		       void (*fn)(const struct source_sites *src, void *ctx),
 		       void *ctx);
 
+/*
+ * The path of a line-table file name as scan reads it: absolute with the
+ * unit's comp_dir and normalised as spelled; with --sources DIR, DIR
+ * takes comp_dir's place (or, for a file outside comp_dir, DIR is
+ * searched for the longest tail of the path that exists).
+ */
+void scan_source_path(const char *sources_dir, const struct line_unit *u,
+		      const char *file, struct strbuf *out);
+
 /* Where a row's column lies, for what the row's code may count as. */
 enum row_place {
 	ROW_IN_TEXT,   /* inside the site's text */

@@ -271,6 +271,8 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	strbuf_addch(&notes, '\'');
 	if (s->via)
 		strbuf_addf(&notes, "\n%s", s->via);
+	if (s->defined)
+		strbuf_addf(&notes, "\n%s", s->defined);
 	for (size_t k = 0; k + 1 < in->nchain; k++)
 		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
 			    in->chain[k].function, in->chain[k + 1].function,

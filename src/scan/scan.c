@@ -26,6 +26,7 @@
 #include "scan/attribute.h"
 #include "scan/compdb.h"
 #include "scan/coverage.h"
+#include "scan/discover.h"
 #include "scan/judge.h"
 #include "scan/scan-plugin.h"
 
@@ -83,7 +84,7 @@ struct scan_item {
 
 /* What the workers of -j share. */
 struct scan_shared {
-	struct once_macros macros; /* built-in and --macro */
+	struct once_macros macros; /* built-in, --macro, discovered */
 	struct source_cache *cache;
 	const struct strlist *files;
 	unsigned char *state;   /* per file: enum file_state */
@@ -481,7 +482,8 @@ int scan_plugin_main(int argc, const char **argv)
 	struct strbuf line = STRBUF_INIT;
 	const char *build_dir = NULL, *sources = NULL;
 	int jobs = 0, no_progress = 0;
-	int allow_unchecked = 0, have_cov = 0;
+	int allow_unchecked = 0, have_cov = 0, no_discover = 0;
+	struct scan_discover_stats disc = { 0, 0, 0, 0 };
 	int status;
 	size_t checked = 0, nothing = 0, trouble = 0, db_missing = 0;
 	size_t src_missing, src_mismatched;
@@ -493,9 +495,11 @@ int scan_plugin_main(int argc, const char **argv)
 			   "read the sources under DIR instead of the build's "
 			   "directory (DW_AT_comp_dir)"),
 		OPT_LIST(0, "macro", &macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: access-once, "
-			 "read-once, write-once or volatile-cast "
-			 "(repeatable)"),
+			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
+			 " (repeatable)"),
+		OPT_BOOL(0, "no-discover", &no_discover,
+			 "do not look for the once-macros the sources define "
+			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
 		OPT_INT('j', "jobs", &jobs, "N",
 			"N workers: files, and the units of a large file, "
 			"at once (default: cores)"),
@@ -552,6 +556,9 @@ int scan_plugin_main(int argc, const char **argv)
 		usage_with_options(scan_usage, opts);
 	}
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	if (!no_discover)
+		scan_discover(&sh.macros, (const char *const *)files.items,
+			      files.nr, sources, jobs, &disc);
 	judge_set_verbose(out.verbose);
 	sh.cache = source_cache_new(&sh.macros, sources);
 	sh.files = &files;
@@ -576,9 +583,12 @@ int scan_plugin_main(int argc, const char **argv)
 		    "\"files\": {\"checked\": %zu, \"nothing_to_check\": %zu, "
 		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
 		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
+		    "\"discovery\": {\"once_macros\": %zu, \"sources\": %zu, "
+		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
 		    "\"coverage\": ", counts.buf,
 		    source_cache_sites_seen(sh.cache), checked, nothing, trouble,
-		    db_missing, src_missing, src_mismatched);
+		    db_missing, src_missing, src_mismatched, disc.found,
+		    disc.sources, disc.mismatched, disc.unreadable);
 	coverage_json(&cov, ctx.t.unattributed, total_instances(&ctx), &extra);
 	strbuf_addstr(&extra, ",\n  \"no_code_sites\": ");
 	strbuf_add(&extra, cov.no_code_json.buf, cov.no_code_json.len);
@@ -624,6 +634,8 @@ int scan_plugin_main(int argc, const char **argv)
 		add_count(&line, src_mismatched,
 			  "source that does not match the build",
 			  "sources that do not match the build");
+		add_count(&line, disc.found, "once-macro defined in the sources",
+			  "once-macros defined in the sources");
 		strbuf_addstr(&line, "\nrwonce scan: coverage: ");
 		coverage_line(&cov, ctx.t.unattributed, inst, &line);
 		fprintf(stderr, "%s\n", line.buf);

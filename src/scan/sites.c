@@ -303,6 +303,8 @@ static void macro_site(struct source_sites *s, const char *buf,
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
 	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
+	if (m->flags & OMF_DISCOVERED)
+		s->sites[s->nr - 1].defined = once_macro_definition_note(m);
 	strbuf_release(&name);
 }
 
@@ -616,6 +618,13 @@ int source_sites_in_loop(const struct source_sites *s, unsigned line,
 	return 0;
 }
 
+static int names_one(const struct once_macro *m, void *ctx)
+{
+	(void)m;
+	(void)ctx;
+	return 1;
+}
+
 void source_sites_load(struct source_sites *s, const char *path,
 		       const struct once_macros *macros)
 {
@@ -633,11 +642,11 @@ void source_sites_load(struct source_sites *s, const char *path,
 		s->missing = errno ? errno : EIO;
 		return;
 	}
-	/* most headers hold no once-access: do not lex them */
-	wanted = memmem(buf, len, "volatile", 8) != NULL;
-	for (size_t k = 0; !wanted && k < macros->nr; k++)
-		wanted = memmem(buf, len, macros->items[k].name,
-				strlen(macros->items[k].name)) != NULL;
+	/* most headers hold no once-access: do not lex them.  One pass
+	 * over the words, whatever the number of names (a build's own
+	 * once-macros may be hundreds). */
+	wanted = memmem(buf, len, "volatile", 8) != NULL ||
+		 once_macros_scan(macros, buf, len, names_one, NULL);
 	if (!wanted) {
 		free(buf);
 		return;
@@ -696,6 +705,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
 		free(s->sites[i].via);
+		free(s->sites[i].defined);
 		free(s->sites[i].fn_name);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);

@@ -51,6 +51,9 @@ struct scan_site {
 	 * (line 3261) ..."), or NULL for a once-access written out. */
 	char *via;
 	unsigned body_reads, body_writes; /* its once-accesses, by kind */
+	/* A use of a once-macro found in the build's own sources
+	 * (discover.h): the note naming its definition, or NULL. */
+	char *defined;
 	int several;      /* they name more than one object: which access
 			     is which cannot be told */
 	/* The function whose body holds it, for saying why a site has no

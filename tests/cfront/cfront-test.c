@@ -10,6 +10,9 @@
  *                                    its use, the assigned value, its spans
  *   cfront-test type FILE L:C...  the type-index answer for the unary
  *                                    expression that starts at line L, col C
+ *   cfront-test alias FILE L:C:SIZE[:OF]...  the scalar a once-access of
+ *                                    that expression (or of its member OF)
+ *                                    can be spelled on (type_index_scalar_alias)
  *
  * The invariants: tokens are non-empty, in order, inside the buffer, with
  * the right line:col; the bytes between tokens lex to nothing (only white
@@ -146,6 +149,7 @@ static int check(const char *path, const char *buf, size_t len,
 	return 0;
 }
 
+
 static void types(const char *buf, const struct token_list *l, char **pos,
 		  int n)
 {
@@ -158,10 +162,7 @@ static void types(const char *buf, const struct token_list *l, char **pos,
 
 		if (sscanf(pos[k], "%u:%u", &line, &col) != 2)
 			die("bad position '%s'", pos[k]);
-		for (i = 0; i + 1 < l->nr; i++)
-			if (l->tok[i].line == line && l->tok[i].col == col)
-				break;
-		if (i + 1 == l->nr) {
+		if ((i = tok_at(l, line, col)) == l->nr) {
 			printf("%s: no token\n", pos[k]);
 			continue;
 		}
@@ -171,6 +172,36 @@ static void types(const char *buf, const struct token_list *l, char **pos,
 			       a.spelled, a.canonical);
 		else
 			printf("%s: unknown\n", pos[k]);
+	}
+	type_index_free(ti);
+}
+
+/* LINE:COL:SIZE[:OF] -- the expression at LINE:COL (with OF: the one
+ * token there) and the scalar type_index_scalar_alias() finds. */
+static void aliases(const char *buf, const struct token_list *l, char **pos,
+		    int n)
+{
+	struct type_index *ti = type_index_build(buf, l);
+
+	for (int k = 0; k < n; k++) {
+		unsigned line, col, size;
+		char of[64] = "", name[64];
+		size_t i;
+		struct tok_range r;
+
+		if (sscanf(pos[k], "%u:%u:%u:%63s", &line, &col, &size, of) < 3)
+			die("bad position '%s'", pos[k]);
+		if ((i = tok_at(l, line, col)) == l->nr) {
+			printf("%s: no token\n", pos[k]);
+			continue;
+		}
+		r.begin = i;
+		r.end = of[0] ? i + 1 : unary_expr_end(buf, l, i);
+		if (type_index_scalar_alias(ti, buf, l, r, of[0] ? of : NULL,
+					    size, name, sizeof(name)))
+			printf("%s: %s\n", pos[k], name);
+		else
+			printf("%s: none\n", pos[k]);
 	}
 	type_index_free(ti);
 }
@@ -300,7 +331,7 @@ int main(int argc, char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|macros FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|macros FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -323,6 +354,9 @@ int main(int argc, char **argv)
 			idioms(buf, &l);
 		} else if (!strcmp(argv[1], "type")) {
 			types(buf, &l, argv + i + 1, argc - i - 1);
+			i = argc;
+		} else if (!strcmp(argv[1], "alias")) {
+			aliases(buf, &l, argv + i + 1, argc - i - 1);
 			i = argc;
 		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
 			args(buf, &l, argv[i + 1]);

@@ -1,0 +1,229 @@
+/* A build's own once-macros, from the sources its line tables name
+ * (discover.h). */
+#include "scan/discover.h"
+#include "cfront/once-discover.h"
+#include "elf/dwarf-lines.h"
+#include "lib/pool.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+#include "scan/attribute.h"
+#include "scan/judge.h"
+#include "scan/source-match.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A source some unit's file table names, and the MD5 it records. */
+struct named_source {
+	char *path;
+	unsigned char md5[16];
+	int has_md5;
+	int md5_conflict;  /* two units record different MD5s */
+	int mismatch;      /* the text's MD5 is not the one recorded */
+};
+
+/* The sources named so far, by path (shared by the workers). */
+struct source_set {
+	pthread_mutex_t lock;
+	struct named_source *items;
+	size_t nr, alloc;
+	size_t *index;      /* open addressing: 1 + position; 0 empty */
+	size_t index_size;  /* a power of two, at least twice nr */
+	const char *sources_dir;
+	const char *const *files;
+};
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 5381;
+
+	for (; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
+static void index_grow(struct source_set *set)
+{
+	size_t size = set->index_size ? set->index_size * 2 : 1024;
+
+	free(set->index);
+	set->index = xcalloc(size, sizeof(*set->index));
+	set->index_size = size;
+	for (size_t i = 0; i < set->nr; i++) {
+		size_t h = hash_str(set->items[i].path) & (size - 1);
+
+		while (set->index[h])
+			h = (h + 1) & (size - 1);
+		set->index[h] = i + 1;
+	}
+}
+
+/* Note that a unit names path, with the MD5 it records (or NULL). */
+static void note_source(struct source_set *set, const char *path,
+			const unsigned char *md5)
+{
+	struct named_source *s;
+	size_t h;
+
+	pthread_mutex_lock(&set->lock);
+	if (2 * (set->nr + 1) > set->index_size)
+		index_grow(set);
+	for (h = hash_str(path) & (set->index_size - 1); set->index[h];
+	     h = (h + 1) & (set->index_size - 1))
+		if (!strcmp(set->items[set->index[h] - 1].path, path))
+			break;
+	if (!set->index[h]) {
+		ALLOC_GROW(set->items, set->nr + 1, set->alloc);
+		s = &set->items[set->nr++];
+		memset(s, 0, sizeof(*s));
+		s->path = xstrdup(path);
+		set->index[h] = set->nr;
+	}
+	s = &set->items[set->index[h] - 1];
+	if (md5 && !s->has_md5) {
+		memcpy(s->md5, md5, 16);
+		s->has_md5 = 1;
+	} else if (md5 && memcmp(s->md5, md5, 16)) {
+		s->md5_conflict = 1;
+	}
+	pthread_mutex_unlock(&set->lock);
+}
+
+static int name_unit_sources(struct line_unit *u, void *ctx)
+{
+	struct source_set *set = ctx;
+	struct strbuf path = STRBUF_INIT;
+
+	if (u->assembly) /* its rows name a .S, no C with macros */
+		return 0;
+	for (size_t i = 0; i < u->nfiles; i++) {
+		if (!u->files[i].name)
+			continue;
+		scan_source_path(set->sources_dir, u, u->files[i].name, &path);
+		note_source(set, path.buf,
+			    u->files[i].has_md5 ? u->files[i].md5 : NULL);
+	}
+	strbuf_release(&path);
+	return 0;
+}
+
+static int name_image_sources(struct elf_image *img, void *ctx)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	/* a file that cannot be read is the scan's to name */
+	(void)elf_image_units_each(img, name_unit_sources, ctx, &why);
+	strbuf_release(&why);
+	return 0;
+}
+
+static void name_file_sources(size_t i, void *worker, void *ctx)
+{
+	struct source_set *set = ctx;
+	struct strbuf why = STRBUF_INIT;
+
+	(void)worker;
+	(void)elf_images_each(set->files[i], name_image_sources, set, &why);
+	strbuf_release(&why);
+}
+
+struct offer_pass {
+	struct source_set *set;
+	struct once_discovery *d;
+	size_t mismatched, unreadable; /* atomics */
+};
+
+/* A named source with an MD5 that its text does not have is never
+ * offered, not even as another file's local include: first all of them
+ * are checked, then the others offered. */
+static void check_md5(size_t i, void *worker, void *ctx)
+{
+	struct offer_pass *op = ctx;
+	struct named_source *s = &op->set->items[i];
+	struct source_match m;
+	size_t len;
+	char *buf;
+
+	(void)worker;
+	if (!s->has_md5)
+		return;
+	buf = read_file(s->path, &len);
+	if (!buf)
+		return; /* counted when offered */
+	memset(&m, 0, sizeof(m));
+	source_match_md5(&m, buf, len);
+	free(buf);
+	if (s->md5_conflict || memcmp(m.md5, s->md5, 16)) {
+		s->mismatch = 1;
+		__atomic_fetch_add(&op->mismatched, 1, __ATOMIC_RELAXED);
+		once_discovery_skip(op->d, s->path);
+	}
+}
+
+/* Offer one named source (and its local includes) to the discovery. */
+static void offer_source(size_t i, void *worker, void *ctx)
+{
+	struct offer_pass *op = ctx;
+	const struct named_source *s = &op->set->items[i];
+	size_t len;
+	char *buf;
+
+	(void)worker;
+	if (s->mismatch)
+		return;
+	buf = read_file(s->path, &len);
+	if (!buf) {
+		__atomic_fetch_add(&op->unreadable, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	if (!memchr(buf, '\0', len)) /* a binary named as a source */
+		once_discovery_add_buffer(op->d, s->path, buf, len);
+	free(buf);
+}
+
+void scan_discover(struct once_macros *t, const char *const *files,
+		   size_t nr, const char *sources_dir, int jobs,
+		   struct scan_discover_stats *st)
+{
+	struct source_set set;
+	struct pool_options po;
+	struct offer_pass op;
+
+	memset(&set, 0, sizeof(set));
+	pthread_mutex_init(&set.lock, NULL);
+	set.sources_dir = sources_dir;
+	set.files = files;
+	memset(&po, 0, sizeof(po));
+	po.jobs = jobs;
+	po.ctx = &set;
+	pool_run(nr, name_file_sources, &po);
+
+	memset(&op, 0, sizeof(op));
+	op.set = &set;
+	op.d = once_discovery_new();
+	po.ctx = &op;
+	pool_run(set.nr, check_md5, &po);
+	pool_run(set.nr, offer_source, &po);
+	memset(st, 0, sizeof(*st));
+	st->found = once_discovery_finish(op.d, t);
+	/* the notes name a definition as the findings name a source */
+	for (size_t i = 0; i < t->nr; i++) {
+		char *shown;
+
+		if (!t->items[i].def_path)
+			continue;
+		shown = xstrdup(judge_shown(t->items[i].def_path));
+		free(t->items[i].def_path);
+		t->items[i].def_path = shown;
+	}
+	st->sources = set.nr;
+	st->mismatched = op.mismatched;
+	st->unreadable = op.unreadable;
+	once_discovery_free(op.d);
+	for (size_t i = 0; i < set.nr; i++)
+		free(set.items[i].path);
+	free(set.items);
+	free(set.index);
+	pthread_mutex_destroy(&set.lock);
+}
