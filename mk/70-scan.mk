@@ -14,6 +14,17 @@
 #
 # Without the headers the plugin is not built and `rwonce scan` says what
 # to install.
+#
+# RISC-V is decoded by LLVM's C disassembler (capstone 4.0.2 has none):
+# llvm-19-dev (deps/scan.txt), found like libclang's prefix; only
+# src/scan/disasm-riscv.c sees its headers, and it loads libLLVM (the
+# soname found here) when it meets RISC-V code: linked, libLLVM cost
+# every scan 55-70 ms of start-up (doc/scan.md).
+
+SCAN_LLVM_CANDIDATES := /usr/lib/llvm-19 $(sort $(wildcard /usr/lib/llvm-*))
+SCAN_LLVM_PREFIX ?= $(firstword $(foreach d,$(SCAN_LLVM_CANDIDATES),\
+	$(if $(and $(wildcard $(d)/include/llvm-c/Disassembler.h),\
+		   $(wildcard $(d)/lib/libLLVM.so)),$(d))))
 
 SCAN_LOADER := src/scan/scan-load.c
 SCAN_PLUGIN_SRCS := $(filter-out $(SCAN_LOADER),$(wildcard src/scan/*.c)) \
@@ -27,8 +38,10 @@ TOOL_SRCS := $(filter-out $(SCAN_PLUGIN_SRCS),$(TOOL_SRCS))
 
 ifeq ($(RWONCE_NO_SCAN)$(if $(and $(wildcard /usr/include/elfutils/libdwfl.h),\
 	$(wildcard /usr/include/capstone/capstone.h),\
-	$(wildcard /usr/include/nettle/md5.h)),,none),)
+	$(wildcard /usr/include/nettle/md5.h),$(SCAN_LLVM_PREFIX)),,none),)
 $(SCAN_PLUGIN_OBJS): TOOL_CPPFLAGS += -fPIC
+$(BUILD)/src/scan/disasm-riscv.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
+	-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"'
 $(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_PLUGIN
 $(TOOL): $(SCAN_DYNLIST)
 $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(SCAN_DYNLIST)
@@ -39,7 +52,7 @@ $(SCAN_DYNLIST): $(SCAN_PLUGIN_OBJS)
 
 $(SCAN_PLUGIN): $(SCAN_PLUGIN_OBJS) $(CONFIG_STAMP)
 	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SCAN_PLUGIN_OBJS) \
-		-ldw -lelf -lcapstone -lnettle -lpthread
+		-ldw -lelf -lcapstone -lnettle -lpthread -ldl
 
 install: install-scan-plugin
 .PHONY: install-scan-plugin

@@ -102,15 +102,16 @@ test_expect_success 'an unsupported machine (e_machine patched to 0x1234), exit 
 	scan_fails "$TEST_TMP/m.o" "m\.o: unsupported machine \(ELF e_machine 4660\)"
 '
 
-# clang builds the header-free fixture for riscv64 without its C library.
+# riscv64, which capstone 4.0.2 cannot decode, is no trouble: LLVM's
+# disassembler reads it (t4100).  clang builds the header-free fixture
+# for riscv64 without its C library.
 clang --target=riscv64-linux-gnu -ffreestanding -O2 -g -c "$SRC" -o "$TEST_TMP/rv.o"
-test_expect_success 'riscv64: capstone 4.0.2 has no RISC-V, said so, exit 2' '
-	scan_fails "$TEST_TMP/rv.o" "rv\.o: RISC-V code cannot be disassembled: capstone 4\.0\.2"
-'
-test_expect_success 'riscv64 among good objects: the others checked and reported, exit 2' '
-	{ "$RWONCE" scan "$GOOD" "$TEST_TMP/rv.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 2; } &&
-	grep -q "rv\.o: RISC-V code cannot be disassembled" "$TEST_TMP/err" &&
-	test "$(grep -c "scan-torn" "$TEST_TMP/out")" = 2
+test_expect_success 'riscv64 among x86-64 objects: both checked, exit by the findings' '
+	{ "$RWONCE" scan "$GOOD" "$TEST_TMP/rv.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
+	! grep -q "cannot be disassembled\|could not be checked" "$TEST_TMP/err" &&
+	grep -q "2 of 2 files checked" "$TEST_TMP/err" &&
+	test "$(grep -c "scan-torn" "$TEST_TMP/out")" = 4 &&
+	grep -q "note: in .*rv\.o, function .ticket_is_locked." "$TEST_TMP/out"
 '
 
 requires --full mips64el-linux-gnuabi64-gcc gcc-mips64el-linux-gnuabi64

@@ -21,6 +21,7 @@
 /* A position in the image that a relocation patches, and what it names. */
 struct code_reloc {
 	uint64_t where, target;
+	int pcrel_lo;  /* RISC-V %pcrel_lo: target is its auipc's place */
 };
 
 /* An ARM mapping symbol: from addr on, the code is ARM ($a) or Thumb ($t)
@@ -270,9 +271,9 @@ static const char *cu_string(Dwarf_Die *cu, int name)
 	return dwarf_formstring(dwarf_attr(cu, name, &a));
 }
 
-int elf_image_units_each(struct elf_image *img,
-			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
-			 struct strbuf *why)
+static int units_each(struct elf_image *img, int (*take)(void *ctx),
+		      int (*fn)(struct line_unit *u, void *ctx), void *ctx,
+		      struct strbuf *why)
 {
 	Dwarf_Addr bias;
 	Dwarf *dw = dwfl_module_getdwarf(img->mod, &bias);
@@ -308,6 +309,8 @@ int elf_image_units_each(struct elf_image *img,
 		struct unit_priv p;
 		int r;
 
+		if (take && !take(ctx))
+			continue; /* another worker's */
 		if (dwarf_getsrclines(cu, &lines, &n) || !n)
 			continue; /* a unit without code (types only) */
 		ALLOC_GROW(rows, n, alloc);
@@ -357,6 +360,20 @@ int elf_image_units_each(struct elf_image *img,
 	}
 	free(rows);
 	return units;
+}
+
+int elf_image_units_each(struct elf_image *img,
+			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
+			 struct strbuf *why)
+{
+	return units_each(img, NULL, fn, ctx, why);
+}
+
+int elf_image_units_each_taken(struct elf_image *img, int (*take)(void *ctx),
+			       int (*fn)(struct line_unit *u, void *ctx),
+			       void *ctx, struct strbuf *why)
+{
+	return units_each(img, take, fn, ctx, why);
 }
 
 static const char *die_name(Dwarf_Die *die)
@@ -619,6 +636,44 @@ static int cmp_reloc(const void *a, const void *b)
 	return x->where < y->where ? -1 : x->where > y->where;
 }
 
+/*
+ * RISC-V relocations that do not give the address an instruction uses:
+ * the linker-relaxation markers (R_RISCV_RELAX, R_RISCV_ALIGN: no
+ * symbol, at the same place as the real one), and the %got / %tls hi20
+ * of auipc, whose register gets the address of a GOT entry, not the
+ * symbol's.
+ */
+static int riscv_not_an_address(const struct elf_image *img, unsigned type)
+{
+	return img->info.machine == EM_RISCV &&
+		(type == R_RISCV_RELAX || type == R_RISCV_ALIGN ||
+		 type == R_RISCV_GOT_HI20 || type == R_RISCV_TLS_GOT_HI20 ||
+		 type == R_RISCV_TLS_GD_HI20 || type == R_RISCV_TPREL_HI20);
+}
+
+static int reloc_at(struct elf_image *img, uint64_t addr, size_t len,
+		    size_t *at);
+
+/*
+ * RISC-V: "auipc a0, %pcrel_hi(sym)" then "ld a1, %pcrel_lo(.L1)(a0)",
+ * .L1 being the auipc: the low part's relocation names the auipc, whose
+ * own relocation holds the symbol (and the offset).  Give the low part
+ * that target too, so each instruction's relocation says the address.
+ */
+static void resolve_pcrel_lo(struct elf_image *img)
+{
+	for (size_t i = 0; i < img->nr_relocs; i++) {
+		size_t hi;
+
+		if (!img->relocs[i].pcrel_lo)
+			continue;
+		if (reloc_at(img, img->relocs[i].target, 4, &hi) &&
+		    !img->relocs[hi].pcrel_lo)
+			img->relocs[i].target = img->relocs[hi].target;
+		img->relocs[i].pcrel_lo = 0;
+	}
+}
+
 static void load_relocs(struct elf_image *img)
 {
 	Elf_Scn *scn = NULL;
@@ -661,6 +716,8 @@ static void load_relocs(struct elf_image *img)
 				r.r_info = rel.r_info;
 				r.r_addend = 0; /* in the code bytes: same for both */
 			}
+			if (riscv_not_an_address(img, GELF_R_TYPE(r.r_info)))
+				continue;
 			if (!gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym))
 				continue;
 			if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
@@ -672,23 +729,24 @@ static void load_relocs(struct elf_image *img)
 			img->relocs[img->nr_relocs].where = base + r.r_offset;
 			img->relocs[img->nr_relocs].target =
 				value + (uint64_t)r.r_addend;
+			img->relocs[img->nr_relocs].pcrel_lo =
+				img->info.machine == EM_RISCV &&
+				(GELF_R_TYPE(r.r_info) == R_RISCV_PCREL_LO12_I ||
+				 GELF_R_TYPE(r.r_info) == R_RISCV_PCREL_LO12_S);
 			img->nr_relocs++;
 		}
 	}
 	if (img->nr_relocs)
 		qsort(img->relocs, img->nr_relocs, sizeof(*img->relocs), cmp_reloc);
+	resolve_pcrel_lo(img);
 }
 
-int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
-		       uint64_t *where, uint64_t *target)
+/* The first relocation in [addr, addr + len): its index in *at. */
+static int reloc_at(struct elf_image *img, uint64_t addr, size_t len,
+		    size_t *at)
 {
-	size_t lo = 0, hi;
+	size_t lo = 0, hi = img->nr_relocs;
 
-	if (!img->info.relocatable)
-		return 0;
-	if (!img->relocs_loaded)
-		load_relocs(img);
-	hi = img->nr_relocs;
 	while (lo < hi) { /* first relocation at or after addr */
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -697,12 +755,24 @@ int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
 		else
 			hi = mid;
 	}
-	if (lo < img->nr_relocs && img->relocs[lo].where < addr + len) {
-		*where = img->relocs[lo].where;
-		*target = img->relocs[lo].target;
-		return 1;
-	}
-	return 0;
+	*at = lo;
+	return lo < img->nr_relocs && img->relocs[lo].where < addr + len;
+}
+
+int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
+		       uint64_t *where, uint64_t *target)
+{
+	size_t at;
+
+	if (!img->info.relocatable)
+		return 0;
+	if (!img->relocs_loaded)
+		load_relocs(img);
+	if (!reloc_at(img, addr, len, &at))
+		return 0;
+	*where = img->relocs[at].where;
+	*target = img->relocs[at].target;
+	return 1;
 }
 
 static int cmp_map(const void *a, const void *b)

@@ -104,6 +104,16 @@ void line_unit_functions(struct line_unit *u,
 int elf_image_units_each(struct elf_image *img,
 			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
 			 struct strbuf *why);
+/*
+ * The same for one of several workers that share img's units, each with
+ * its own elf_image (libdw's handles are not shared between threads):
+ * take(ctx) is asked before each unit, in the file's order and before
+ * its line table is read, and only the units it says yes to are read and
+ * handed to fn.  Returns the number of those that have a line table.
+ */
+int elf_image_units_each_taken(struct elf_image *img, int (*take)(void *ctx),
+			       int (*fn)(struct line_unit *u, void *ctx),
+			       void *ctx, struct strbuf *why);
 
 /* A function an address belongs to, innermost first. */
 struct inline_frame {

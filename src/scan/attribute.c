@@ -4,6 +4,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -605,6 +606,29 @@ static void drop_mismatched(struct instance_list *out, size_t from,
 	out->nr = k;
 }
 
+/*
+ * Is a copy of the instance's inline chain called from inside a loop
+ * body of its caller (`for (j ...) sum += zone_managed_pages(z)` calling
+ * a function with a READ_ONCE)?  Unrolled, the loop repeats the one
+ * access: iterations, not a duplicate (verdict.c).
+ */
+static int called_in_loop(struct unit_sources *us, struct line_unit *u,
+			  const struct site_instance *in)
+{
+	for (size_t k = 0; k < in->nchain; k++) {
+		const struct inline_frame *f = &in->chain[k];
+		struct unit_source *src;
+
+		if (!f->call_file || !f->call_line ||
+		    !(src = unit_source_of(us, u, f->call_file)))
+			continue;
+		if (source_sites_in_loop(&src->e->src, f->call_line,
+					 f->call_col ? f->call_col : UINT_MAX))
+			return 1;
+	}
+	return 0;
+}
+
 void attribute_unit(struct line_unit *u, struct source_cache *c,
 		    const char *obj, struct instance_list *out)
 {
@@ -673,6 +697,8 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 					  a, end, ROW_ASSIGNMENT);
 		}
 	}
+	for (size_t k = first_instance; k < out->nr; k++)
+		out->items[k].caller_loop = called_in_loop(&us, u, &out->items[k]);
 	pass[0] = &us;
 	pass[1] = u;
 	line_unit_functions(u, mark_function, pass);

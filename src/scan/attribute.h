@@ -73,6 +73,9 @@ struct site_instance {
 	size_t nchain;
 	struct code_range *ranges;
 	size_t nr_ranges, alloc_ranges;
+	int caller_loop;        /* a function of its inline chain is called
+				   from inside a loop body: unrolled, its
+				   one access may be repeated */
 };
 
 struct instance_list {

@@ -2,9 +2,13 @@
  * Memory operands of machine code through capstone (disasm.h).  x86 has
  * operand sizes and read/write flags in capstone 4.0.2; for ARM, AArch64,
  * s390x, POWER and MIPS the width and direction come from the mnemonic
- * (and the data register), in the small tables below.
+ * (and the data register), in the small tables below.  RISC-V, which
+ * capstone 4.0.2 does not have, is decoded by LLVM (disasm-riscv.c): its
+ * text fills the same instruction record, and the register tracking here
+ * serves it as it serves the others.
  */
 #include "scan/disasm.h"
+#include "scan/disasm-riscv.h"
 #include "lib/util.h"
 
 #include <capstone/capstone.h>
@@ -20,6 +24,11 @@ struct disasm {
 	unsigned machine;
 	int is64;
 	cs_insn *insn;
+	/* RISC-V: LLVM's decoder, and the record its text is read into
+	 * (address, size, mnemonic, operands; no capstone details) */
+	struct riscv_disasm *rv;
+	cs_insn rv_insn;
+	cs_detail rv_detail;
 	uint16_t parent[MAX_REGS]; /* eax, ax, al -> rax; w3 -> x3 */
 };
 
@@ -83,6 +92,25 @@ static void init_parents(struct disasm *d)
 	}
 }
 
+/* RISC-V: LLVM's decoder; registers are whole (no sub-registers). */
+static struct disasm *riscv_open(const struct elf_image_info *info,
+				 struct strbuf *why)
+{
+	struct riscv_disasm *rv = riscv_disasm_open(info->is64, why);
+	struct disasm *d;
+
+	if (!rv)
+		return NULL;
+	d = xcalloc(1, sizeof(*d));
+	d->machine = info->machine;
+	d->is64 = info->is64;
+	d->rv = rv;
+	d->rv_insn.detail = &d->rv_detail;
+	for (unsigned r = 0; r < MAX_REGS; r++)
+		d->parent[r] = (uint16_t)r;
+	return d;
+}
+
 struct disasm *disasm_open(const struct elf_image_info *info,
 			   struct strbuf *why)
 {
@@ -120,9 +148,7 @@ struct disasm *disasm_open(const struct elf_image_info *info,
 		mode |= info->is64 ? CS_MODE_MIPS64 : CS_MODE_MIPS32;
 		break;
 	case EM_RISCV:
-		strbuf_addstr(why, "RISC-V code cannot be disassembled: capstone "
-			      "4.0.2 (Debian 12) has no RISC-V support");
-		return NULL;
+		return riscv_open(info, why);
 	default:
 		strbuf_addf(why, "unsupported machine (ELF e_machine %u)",
 			    info->machine);
@@ -154,6 +180,11 @@ void disasm_close(struct disasm *d)
 {
 	if (!d)
 		return;
+	if (d->rv) {
+		riscv_disasm_close(d->rv);
+		free(d);
+		return;
+	}
 	if (d->insn)
 		cs_free(d->insn, 1);
 	cs_close(&d->cs);
@@ -331,7 +362,13 @@ struct insn_ctx {
 	size_t njumps;
 	unsigned gen[MAX_REGS]; /* writes seen to each (full) register */
 	unsigned flags_gen;     /* ARM: writes seen to the condition flags */
+	struct riscv_operands rvo; /* RISC-V: the operands, read from the text */
 };
+
+static const char *reg_name(const struct insn_ctx *c, unsigned reg)
+{
+	return c->d->rv ? riscv_reg_name(reg) : cs_reg_name(c->cs, reg);
+}
 
 static unsigned full_reg(const struct insn_ctx *c, uint64_t reg)
 {
@@ -440,8 +477,8 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 			a->disp = (int64_t)r->addr + disp;
 		} else if (r && !r->absolute) {
 			size_t n = strlen(a->text);
-			const char *rn = cs_reg_name(c->cs, r->reg);
-			const char *bn = cs_reg_name(c->cs, r->base);
+			const char *rn = reg_name(c, r->reg);
+			const char *bn = reg_name(c, r->base);
 			int64_t k = (int64_t)r->addr;
 
 			/* through the stack pointer itself are spills and
@@ -714,6 +751,33 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 	}
 }
 
+/*
+ * RISC-V: the one memory operand, "disp(base)", width and direction from
+ * the mnemonic.  In an object, a relocation on it (%lo(sym),
+ * %pcrel_lo: resolved to its auipc's symbol) is the whole address.
+ */
+static void do_riscv(struct insn_ctx *c)
+{
+	enum access_kind kind;
+	unsigned width = riscv_access(c->in->mnemonic, &kind);
+	uint64_t where, target;
+
+	if (!width)
+		return;
+	for (int i = 0; i < c->rvo.nr; i++) {
+		const struct riscv_operand *op = &c->rvo.op[i];
+
+		if (op->type != RV_OP_MEM)
+			continue;
+		if (relocated(c, &where, &target))
+			add(c, kind, width, BASE_ABSOLUTE, 0,
+			    (int64_t)target + op->imm);
+		else
+			add(c, kind, width, op->reg, 0, op->imm);
+		return;
+	}
+}
+
 /* s390x, MIPS, POWER: the first operand, when it is a register. */
 static int first_register(const struct insn_ctx *c, unsigned *reg)
 {
@@ -754,6 +818,19 @@ static void note_writes(struct insn_ctx *c)
 	const char *m = c->in->mnemonic;
 	unsigned reg;
 
+	if (c->d->rv) {
+		/* a call leaves only the callee-saved registers alone */
+		if (riscv_branch_kind(m, &c->rvo) == RV_CALL) {
+			for (unsigned r = 1; r < RISCV_NR_REGS; r++)
+				if (!riscv_callee_saved(r))
+					written(c, r);
+			return;
+		}
+		if (c->rvo.nr && c->rvo.op[0].type == RV_OP_REG &&
+		    c->rvo.op[0].reg != RISCV_REG_ZERO && riscv_writes_first(m))
+			written(c, c->rvo.op[0].reg);
+		return;
+	}
 	if (c->d->machine == EM_ARM && c->in->detail->arm.update_flags)
 		c->flags_gen++;
 	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
@@ -958,6 +1035,30 @@ static int ppc_mips_derived(const struct insn_ctx *c, unsigned *dst,
 	return 0;
 }
 
+/* RISC-V: mv rD, rN; addi rD, rN, imm (c.mv, c.addi, c.addi16sp and
+ * c.addi4spn print so too). */
+static int riscv_derived(const struct insn_ctx *c, unsigned *dst,
+			 unsigned *src, int64_t *off)
+{
+	const struct riscv_operands *o = &c->rvo;
+	const char *m = c->in->mnemonic;
+
+	if (o->nr < 2 || o->op[0].type != RV_OP_REG ||
+	    o->op[1].type != RV_OP_REG || o->op[0].reg > 32 ||
+	    o->op[1].reg > 32 || o->op[1].reg == RISCV_REG_ZERO)
+		return 0;
+	*dst = o->op[0].reg;
+	*src = o->op[1].reg;
+	*off = 0;
+	if (!strcmp(m, "mv") && o->nr == 2)
+		return 1;
+	if (!strcmp(m, "addi") && o->nr == 3 && o->op[2].type == RV_OP_IMM) {
+		*off = o->op[2].imm;
+		return 1;
+	}
+	return 0;
+}
+
 /* Does the instruction set a register to another's value plus a
  * constant?  *dst = *src + *off. */
 static int derived(const struct insn_ctx *c, unsigned *dst, unsigned *src,
@@ -977,6 +1078,8 @@ static int derived(const struct insn_ctx *c, unsigned *dst, unsigned *src,
 	case EM_PPC64:
 	case EM_MIPS:
 		return ppc_mips_derived(c, dst, src, off);
+	case EM_RISCV:
+		return riscv_derived(c, dst, src, off);
 	}
 	return 0;
 }
@@ -1107,6 +1210,31 @@ static void track_registers(struct insn_ctx *c)
 			reg_set(c, (unsigned)a->operands[0].reg, target);
 		break;
 	}
+	case EM_RISCV: {
+		/* lui rD, %hi(sym); auipc rD, %pcrel_hi(sym); addi rD, rN,
+		 * %lo(sym) or %pcrel_lo: the relocation's target in an
+		 * object; in a linked file the value itself (addi: derived) */
+		const struct riscv_operands *o = &c->rvo;
+		uint64_t hi;
+
+		if (rel && ((!strcmp(m, "addi") && o->nr == 3) ||
+			    (!strcmp(m, "mv") && o->nr == 2)) &&
+		    o->op[0].type == RV_OP_REG) { /* mv: addi of %lo 0 */
+			reg_set(c, o->op[0].reg, target);
+			break;
+		}
+		if (o->nr != 2 || o->op[0].type != RV_OP_REG ||
+		    o->op[1].type != RV_OP_IMM)
+			break;
+		hi = (uint64_t)(int64_t)(int32_t)((uint32_t)o->op[1].imm << 12);
+		if (!strcmp(m, "lui"))
+			reg_set(c, o->op[0].reg, rel ? target : hi);
+		else if (!strcmp(m, "auipc") &&
+			 (rel || !elf_image_info(c->img)->relocatable))
+			reg_set(c, o->op[0].reg, rel ? target :
+				c->in->address + hi);
+		break;
+	}
 	case EM_S390: {
 		const cs_sysz *z = &det->sysz;
 
@@ -1232,6 +1360,47 @@ static void branch_paths(struct insn_ctx *c, struct mem_access *a)
 	}
 }
 
+/*
+ * RISC-V: a branch, jump, call or return, with where it leads.  In an
+ * object a branch to a label carries a relocation (for the linker's
+ * relaxation) whose target is the label; one to another function's
+ * symbol is a tail call: out of the function.
+ */
+static void riscv_branch(struct insn_ctx *c)
+{
+	enum riscv_branch k = riscv_branch_kind(c->in->mnemonic, &c->rvo);
+	const struct riscv_operand *last;
+	const unsigned char *bytes;
+	uint64_t where, target;
+	struct mem_access *a;
+	size_t avail;
+
+	if (k == RV_NOT_BRANCH)
+		return;
+	last = c->rvo.nr ? &c->rvo.op[c->rvo.nr - 1] : NULL;
+	a = add(c, ACC_NONE, 0, 0, 0, 0);
+	a->branch = 1;
+	a->call = k == RV_CALL;
+	a->falls = k == RV_COND || k == RV_CALL;
+	if (k == RV_JUMP_REG && last) {
+		/* through a register auipc set (tail sym): a tail call, not a
+		 * jump table */
+		struct reg_value *r = last->type != RV_OP_IMM ?
+			reg_find(c, last->reg) : NULL;
+
+		a->wild = !(r && r->absolute);
+	}
+	if ((k != RV_COND && k != RV_JUMP) || !last || last->type != RV_OP_IMM)
+		return;
+	if (relocated(c, &where, &target))
+		a->target = !elf_image_code(c->img, target, &bytes, &avail) ?
+			target : 0;
+	else
+		a->target = c->in->address + (uint64_t)last->imm;
+	if (a->target)
+		note_jump(c, a->target);
+}
+
 /* How long is the instruction at code that capstone could not decode? */
 static size_t undecodable_length(const struct insn_ctx *c,
 				 const unsigned char *code, size_t left)
@@ -1252,6 +1421,9 @@ static size_t undecodable_length(const struct insn_ctx *c,
 	case EM_MIPS:
 		n = 4;
 		break;
+	case EM_RISCV:
+		n = riscv_insn_length(code);
+		break;
 	}
 	return n < left ? n : left;
 }
@@ -1266,7 +1438,8 @@ static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc)
 	a = &o->items[o->nr++];
 	memset(a, 0, sizeof(*a));
 	a->pc = pc;
-	snprintf(a->text, sizeof(a->text), "(not decoded by capstone)");
+	snprintf(a->text, sizeof(a->text), c->d->rv ? "(not decoded by LLVM)" :
+		 "(not decoded by capstone)");
 	a->undecoded = 1;
 	return a;
 }
@@ -1281,8 +1454,31 @@ static unsigned stack_register(unsigned machine)
 	case EM_S390: return SYSZ_REG_15;
 	case EM_PPC64: case EM_PPC: return PPC_REG_R1;
 	case EM_MIPS: return MIPS_REG_SP;
+	case EM_RISCV: return RISCV_REG_SP;
 	}
 	return 0;
+}
+
+/* Decode the next instruction into in, as cs_disasm_iter() does:
+ * advance code, left and pc past it.  0 when it cannot be decoded. */
+static int next_insn(struct insn_ctx *c, const unsigned char **code,
+		     size_t *left, uint64_t *pc, cs_insn *in)
+{
+	size_t n;
+
+	if (!c->d->rv)
+		return cs_disasm_iter(c->cs, code, left, pc, in);
+	n = riscv_decode(c->d->rv, *code, *left, *pc, in->mnemonic,
+			 sizeof(in->mnemonic), in->op_str, sizeof(in->op_str));
+	if (!n)
+		return 0;
+	in->address = *pc;
+	in->size = (uint16_t)n;
+	riscv_operands(in->op_str, &c->rvo);
+	*code += n;
+	*left -= n;
+	*pc += n;
+	return 1;
 }
 
 #define MARK(starts, off) ((starts) ? (void)((starts)[(off) / 8] |= \
@@ -1313,13 +1509,13 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 	c.stack_reg = stack_register(d->machine);
 	c.cs = d->machine == EM_ARM && elf_image_is_thumb(img, addr) ?
 		d->thumb : d->cs;
-	if (!d->insn)
+	if (!d->insn && !d->rv)
 		d->insn = cs_malloc(c.cs);
 	while (left) {
-		cs_insn *in = d->insn;
+		cs_insn *in = d->rv ? &d->rv_insn : d->insn;
 
 		MARK(starts, pc - addr);
-		if (!cs_disasm_iter(c.cs, &code, &left, &pc, in)) {
+		if (!next_insn(&c, &code, &left, &pc, in)) {
 			/* an instruction capstone 4.0.2 does not know: skip it
 			 * by the machine's length rule and say so */
 			size_t skip = undecodable_length(&c, code, left);
@@ -1336,6 +1532,12 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 		}
 		c.in = in;
 		reach_jumps(&c);
+		if (d->rv) {
+			riscv_branch(&c);
+			do_riscv(&c);
+			track_registers(&c);
+			continue;
+		}
 		if (writes_pc(&c) || cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
 		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
 		    cs_insn_group(c.cs, in, CS_GRP_RET)) {

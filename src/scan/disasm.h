@@ -7,7 +7,8 @@
  * other targets the width comes from the mnemonic and the data register.
  * Pair and multiple transfers (ldp, ldrd, ldm, lm ...) are one access per
  * register: each register is its own single-copy-atomic access.
- * riscv64 is not in capstone 4.0.2: disasm_open() says so.
+ * riscv64 is not in capstone 4.0.2: LLVM's disassembler decodes it
+ * (disasm-riscv.h), behind the same interface.
  */
 #ifndef RWONCE_SCAN_DISASM_H
 #define RWONCE_SCAN_DISASM_H
@@ -74,7 +75,7 @@ struct disasm;
 
 /*
  * A disassembler for the image's machine, or NULL with the reason in *why
- * ("riscv64: not supported by capstone 4.0.2", "machine 243 ...").
+ * ("unsupported machine (ELF e_machine 4660)", libLLVM not loadable).
  */
 struct disasm *disasm_open(const struct elf_image_info *info,
 			   struct strbuf *why);

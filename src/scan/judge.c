@@ -410,6 +410,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	enum unattributed_reason reason = UNATTRIBUTED_NO_ACCESS;
 	struct elf_image *img = u->img;
 	const struct scan_site *s = &in->src->sites[in->site];
+	struct scan_site looped;
 	struct mem_access_list acc = { NULL, 0, 0 };
 	struct strbuf why = STRBUF_INIT;
 	unsigned size = elf_image_info(img)->is64 ? s->size64 : s->size32;
@@ -468,7 +469,11 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				acc.items[k].flags_gen,
 				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
-	v = verdict_judge(s, size, acc.items, acc.nr, &why, used, &reason);
+	/* inlined into a loop of its caller: a site in a loop, as far as
+	 * the verdict is concerned (unrolled iterations) */
+	looped = *s;
+	looped.in_loop |= in->caller_loop;
+	v = verdict_judge(&looped, size, acc.items, acc.nr, &why, used, &reason);
 	t->verdicts[v]++;
 	if (v == SCAN_UNATTRIBUTED)
 		t->unattributed[reason]++;

@@ -36,8 +36,9 @@ int cmd_scan(int argc, const char **argv)
 #else
 	(void)argc;
 	(void)argv;
-	error("rwonce scan was not built: it needs elfutils' libdw and capstone "
-	      "(apt-get install libdw-dev libcapstone-dev nettle-dev, then make)");
+	error("rwonce scan was not built: it needs elfutils' libdw, capstone "
+	      "and LLVM's disassembler (apt-get install libdw-dev "
+	      "libcapstone-dev nettle-dev llvm-19-dev, then make)");
 	return EXIT_TROUBLE;
 #endif
 }

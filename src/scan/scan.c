@@ -6,7 +6,8 @@
  *
  *   sites.c      the sites of a source file (through src/cfront/)
  *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
- *   disasm.c     memory accesses of instructions (capstone)
+ *   disasm.c     memory accesses of instructions (capstone; RISC-V:
+ *                disasm-riscv.c, LLVM's disassembler)
  *   decode-cache.c  a function decoded once for all its instances
  *   verdict.c    ok, torn, duplicated, widened, unattributed
  *   judge.c      one instance: code -> verdict -> finding
@@ -18,7 +19,9 @@
 #include "findings/finding.h"
 #include "findings/output.h"
 #include "findings/report.h"
+#include "lib/clock.h"
 #include "lib/parse-options.h"
+#include "lib/pool.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/compdb.h"
@@ -33,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const scan_usage[] = {
@@ -49,112 +53,197 @@ enum file_state {
 	FILE_TROUBLE,  /* it could not be (fully) checked: said why */
 };
 
+/*
+ * -j: a file is scanned by one worker, or -- a large one, or when there
+ * are fewer files than workers -- by several at once, each with its own
+ * libdw handles (elfutils 0.188's libdw and libdwfl are not thread-safe
+ * on a shared handle), taking its units in turns: each worker walks the
+ * file's units in order and reads only those it took from the file's
+ * counter (elf_image_units_each_taken).  Every unit is taken by exactly
+ * one worker; what they found is merged and sorted, so the output is the
+ * same for every -j.
+ */
+#define SPLIT_BYTES ((off_t)32 << 20)
+
+/* What one worker found in its share of a file. */
+struct shard_result {
+	int images;             /* elf_images_each(): < 0 unreadable */
+	char *why;              /* ... and why */
+	int image_trouble, had_units, had_code;
+	size_t c_units;         /* its units that are not assembly */
+	size_t file_instances;
+};
+
+/* One piece of work: a file, or one worker's share of it. */
+struct scan_item {
+	size_t file;
+	size_t shard, nr_shards;
+	size_t *next_unit;      /* the file's: the next unit to hand out */
+	struct shard_result r;
+};
+
 /* What the workers of -j share. */
 struct scan_shared {
 	struct once_macros macros; /* built-in, --macro, discovered */
 	struct source_cache *cache;
 	const struct strlist *files;
 	unsigned char *state;   /* per file: enum file_state */
+	struct scan_item *items;
+	size_t nr_items;
+	size_t *next_unit;      /* per file */
 	int want_records;
-	size_t next, done;      /* atomics: the next file to take, files done */
 	int progress;
 	pthread_mutex_t lock;   /* the progress line */
-	size_t instances;       /* atomic, for the progress line */
+	double last_progress;
+	size_t files_done;      /* under lock */
+	size_t units_done;      /* atomic, for the progress line */
+	size_t instances;       /* atomic, likewise */
 	size_t findings;        /* atomic, likewise */
 };
+
+#define NO_UNIT SIZE_MAX
 
 /* One worker's results; merged at the end. */
 struct scan_ctx {
 	struct scan_shared *sh;
-	pthread_t thread;
 	struct judge_tally t;
 	size_t units, images;
-	/* the file being scanned */
+	/* the share being scanned */
 	const char *path;
-	int image_trouble, had_units, had_code;
-	size_t c_units;         /* its units that are not assembly */
-	size_t file_instances;
+	struct scan_item *item;
+	size_t unit_seen;       /* units of the file walked past so far */
+	size_t want;            /* the unit taken next, or NO_UNIT */
+	struct decode_cache *dc;
 };
+
+static void progress_line(struct scan_shared *sh, int force);
 
 static int scan_unit(struct line_unit *u, void *arg)
 {
-	struct scan_ctx *ctx = ((void **)arg)[0];
-	struct decode_cache *dc = ((void **)arg)[1];
+	struct scan_ctx *ctx = arg;
+	struct shard_result *r = &ctx->item->r;
 	struct instance_list list = { NULL, 0, 0 };
 
 	ctx->units++;
-	ctx->c_units += !u->assembly;
+	r->c_units += !u->assembly;
 	attribute_unit(u, ctx->sh->cache, ctx->path, &list);
-	ctx->file_instances += list.nr;
+	r->file_instances += list.nr;
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->t.findings.nr;
 
-		judge_instance(u, dc, &list.items[i], &list, &ctx->t);
+		judge_instance(u, ctx->dc, &list.items[i], &list, &ctx->t);
 		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
 		__atomic_fetch_add(&ctx->sh->findings, ctx->t.findings.nr - before,
 				   __ATOMIC_RELAXED);
 	}
 	instance_list_clear(&list);
 	free(list.items);
+	__atomic_fetch_add(&ctx->sh->units_done, 1, __ATOMIC_RELAXED);
+	progress_line(ctx->sh, 0);
 	return 0;
+}
+
+/*
+ * Is the next unit of the file this worker's?  Units are handed out in
+ * increasing order and each worker walks them in that order, asking for
+ * the next one only after it took the last: what it is handed is never
+ * behind it, and every unit is someone's.
+ */
+static int take_unit(void *arg)
+{
+	struct scan_ctx *ctx = arg;
+	size_t seen = ctx->unit_seen++;
+
+	if (ctx->want == NO_UNIT)
+		ctx->want = __atomic_fetch_add(ctx->item->next_unit, 1,
+					       __ATOMIC_RELAXED);
+	if (seen != ctx->want)
+		return 0;
+	ctx->want = NO_UNIT;
+	return 1;
 }
 
 static int scan_image(struct elf_image *img, void *arg)
 {
 	struct scan_ctx *ctx = arg;
+	struct shard_result *r = &ctx->item->r;
 	struct strbuf why = STRBUF_INIT;
 	struct disasm *d = disasm_open(elf_image_info(img), &why);
-	void *pass[2] = { ctx, NULL };
 	int units;
+	/* every share meets the same trouble: the first says it */
+	int say = !ctx->item->shard;
 
 	ctx->images++;
-	ctx->had_code |= elf_image_info(img)->has_code;
+	r->had_code |= elf_image_info(img)->has_code;
 	if (!d) {
-		error("%s: %s", elf_image_info(img)->name, why.buf);
-		ctx->image_trouble = 1;
+		if (say)
+			error("%s: %s", elf_image_info(img)->name, why.buf);
+		r->image_trouble = 1;
 		strbuf_release(&why);
 		return 0;
 	}
-	pass[1] = decode_cache_new(d);
-	units = elf_image_units_each(img, scan_unit, pass, &why);
+	ctx->dc = decode_cache_new(d);
+	units = elf_image_units_each_taken(img, take_unit, scan_unit, ctx, &why);
 	if (units < 0) {
-		error("%s: %s", elf_image_info(img)->name, why.buf);
-		ctx->image_trouble = 1;
+		if (say)
+			error("%s: %s", elf_image_info(img)->name, why.buf);
+		r->image_trouble = 1;
 	} else if (units > 0) {
-		ctx->had_units = 1;
+		r->had_units = 1;
 	}
-	decode_cache_free(pass[1]);
+	decode_cache_free(ctx->dc);
+	ctx->dc = NULL;
 	disasm_close(d);
 	strbuf_release(&why);
 	return 0;
 }
 
-/* Scan one file: checked, nothing to check, or trouble (said why). */
-static enum file_state scan_file(struct scan_ctx *ctx, const char *path)
+/* Scan one item: a file, or this worker's share of its units. */
+static void scan_item(size_t i, void *worker, void *arg)
 {
+	struct scan_shared *sh = arg;
+	struct scan_ctx *ctx = worker;
+	struct scan_item *it = &sh->items[i];
 	struct strbuf why = STRBUF_INIT;
-	int n;
 
-	ctx->path = path;
-	ctx->image_trouble = ctx->had_units = ctx->had_code = 0;
-	ctx->c_units = ctx->file_instances = 0;
-	n = elf_images_each(path, scan_image, ctx, &why);
-	if (n < 0) {
-		error("%s: %s", path, why.buf);
-		strbuf_release(&why);
+	ctx->item = it;
+	ctx->path = sh->files->items[it->file];
+	ctx->unit_seen = 0;
+	ctx->want = NO_UNIT;
+	it->r.images = elf_images_each(ctx->path, scan_image, ctx, &why);
+	if (it->r.images < 0)
+		it->r.why = strbuf_detach(&why);
+	strbuf_release(&why);
+}
+
+/* A file's shares together: checked, nothing to check, or trouble (said
+ * why). */
+static enum file_state file_state(const char *path, struct scan_item *it,
+				  size_t n)
+{
+	struct shard_result r = it[0].r;
+
+	for (size_t k = 1; k < n; k++) {
+		r.image_trouble |= it[k].r.image_trouble;
+		r.had_units |= it[k].r.had_units;
+		r.had_code |= it[k].r.had_code;
+		r.c_units += it[k].r.c_units;
+		r.file_instances += it[k].r.file_instances;
+	}
+	if (r.images < 0) {
+		error("%s: %s", path, r.why);
 		return FILE_TROUBLE;
 	}
-	strbuf_release(&why);
-	if (!n) {
+	if (!r.images) {
 		warning("%s: an archive with no ELF members: nothing to check",
 			path);
 		return FILE_NOTHING;
 	}
-	if (ctx->image_trouble) /* said already: a member, or the file */
+	if (r.image_trouble) /* said already: a member, or the file */
 		return FILE_TROUBLE;
 	/* Nothing to check: say why, and what would help. */
-	if (!ctx->had_units) {
-		if (!ctx->had_code) {
+	if (!r.had_units) {
+		if (!r.had_code) {
 			warning("%s: no code (no executable section with "
 				"contents): nothing to check", path);
 			return FILE_NOTHING;
@@ -164,13 +253,33 @@ static enum file_state scan_file(struct scan_ctx *ctx, const char *path)
 		      "assembly with -g too) and do not strip", path);
 		return FILE_TROUBLE;
 	}
-	if (!ctx->c_units && !ctx->file_instances) {
+	if (!r.c_units && !r.file_instances) {
 		warning("%s: its line tables are those of assembly sources "
 			"only (DW_AT_language: assembler): no once-access sites "
 			"to check", path);
 		return FILE_NOTHING;
 	}
 	return FILE_CHECKED;
+}
+
+/* In file order, once a file's last share is done: its state and what
+ * to say about it. */
+static void item_in_order(size_t i, void *arg)
+{
+	struct scan_shared *sh = arg;
+	struct scan_item *it = &sh->items[i];
+
+	if (it->shard + 1 != it->nr_shards)
+		return;
+	it -= it->shard;
+	sh->state[it->file] = (unsigned char)file_state(
+		sh->files->items[it->file], it, it->nr_shards);
+	for (size_t k = 0; k < it->nr_shards; k++)
+		free(it[k].r.why);
+	pthread_mutex_lock(&sh->lock);
+	sh->files_done++;
+	pthread_mutex_unlock(&sh->lock);
+	progress_line(sh, 1);
 }
 
 static size_t total_instances(const struct scan_ctx *ctx)
@@ -182,56 +291,124 @@ static size_t total_instances(const struct scan_ctx *ctx)
 	return n;
 }
 
-static void progress(struct scan_shared *sh)
+/* The progress line on a terminal: files and units done, at most ten
+ * times a second (force: a file was done). */
+static void progress_line(struct scan_shared *sh, int force)
 {
-	size_t done = __atomic_add_fetch(&sh->done, 1, __ATOMIC_RELAXED);
+	double now;
 
 	if (!sh->progress)
 		return;
 	pthread_mutex_lock(&sh->lock);
-	fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu instances, %zu "
-		"findings\033[K", done, sh->files->nr,
-		__atomic_load_n(&sh->instances, __ATOMIC_RELAXED),
-		__atomic_load_n(&sh->findings, __ATOMIC_RELAXED));
-	if (done == sh->files->nr)
-		fputs("\r\033[K", stderr);
-	fflush(stderr);
+	now = now_seconds();
+	if (force || now - sh->last_progress >= 0.1) {
+		sh->last_progress = now;
+		fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu units, %zu "
+			"instances, %zu findings\033[K", sh->files_done,
+			sh->files->nr,
+			__atomic_load_n(&sh->units_done, __ATOMIC_RELAXED),
+			__atomic_load_n(&sh->instances, __ATOMIC_RELAXED),
+			__atomic_load_n(&sh->findings, __ATOMIC_RELAXED));
+		if (sh->files_done == sh->files->nr)
+			fputs("\r\033[K", stderr);
+		fflush(stderr);
+	}
 	pthread_mutex_unlock(&sh->lock);
 }
 
-/* A worker: take the next file until there is none. */
-static void *scan_worker(void *arg)
+/* How many workers share a file: all of them for a large one, or when
+ * there are fewer files than workers; else one. */
+static size_t shares_of(const char *path, int jobs, size_t nr_files)
 {
-	struct scan_ctx *ctx = arg;
-	struct scan_shared *sh = ctx->sh;
-	size_t i;
+	struct stat st;
 
-	ctx->t.want_records = sh->want_records;
-	while ((i = __atomic_fetch_add(&sh->next, 1, __ATOMIC_RELAXED)) <
-	       sh->files->nr) {
-		sh->state[i] = (unsigned char)scan_file(ctx, sh->files->items[i]);
-		progress(sh);
-	}
-	return NULL;
+	if (jobs <= 1)
+		return 1;
+	if (nr_files < (size_t)jobs ||
+	    (!stat(path, &st) && st.st_size >= SPLIT_BYTES))
+		return (size_t)jobs;
+	return 1;
 }
 
-/* Run the files on `jobs` workers (this thread is one); merge into w[0]. */
-static void scan_all(struct scan_shared *sh, struct scan_ctx *w, int jobs)
+static void *worker_new(void *arg)
 {
-	for (int k = 0; k < jobs; k++)
-		w[k].sh = sh;
-	for (int k = 1; k < jobs; k++)
-		if (pthread_create(&w[k].thread, NULL, scan_worker, &w[k])) {
-			jobs = k; /* fewer workers: the others take more */
-			break;
-		}
-	scan_worker(&w[0]);
-	for (int k = 1; k < jobs; k++) {
-		pthread_join(w[k].thread, NULL);
-		judge_tally_merge(&w[0].t, &w[k].t);
-		w[0].units += w[k].units;
-		w[0].images += w[k].images;
+	struct scan_ctx *ctx = xcalloc(1, sizeof(*ctx));
+
+	ctx->sh = arg;
+	ctx->t.want_records = ctx->sh->want_records;
+	return ctx;
+}
+
+/* In worker order: merge into the first worker's results. */
+struct merged {
+	struct scan_shared *sh;
+	struct scan_ctx *into;
+};
+
+static void worker_merge(void *worker, void *arg)
+{
+	struct merged *m = arg;
+	struct scan_ctx *w = worker;
+
+	if (!m->into->sh) {
+		*m->into = *w;
+	} else {
+		judge_tally_merge(&m->into->t, &w->t);
+		m->into->units += w->units;
+		m->into->images += w->images;
 	}
+	free(w);
+}
+
+static void run_item(size_t i, void *worker, void *ctx)
+{
+	scan_item(i, worker, ((struct merged *)ctx)->sh);
+}
+
+static void run_in_order(size_t i, void *ctx)
+{
+	item_in_order(i, ((struct merged *)ctx)->sh);
+}
+
+static void *run_worker_new(void *ctx)
+{
+	return worker_new(((struct merged *)ctx)->sh);
+}
+
+/* Scan every file on `jobs` workers (this thread is one); the results in
+ * *out. */
+static void scan_all(struct scan_shared *sh, struct scan_ctx *out, int jobs)
+{
+	struct merged m = { sh, out };
+	struct pool_options o;
+	size_t n = 0;
+
+	sh->next_unit = xcalloc(sh->files->nr, sizeof(*sh->next_unit));
+	for (size_t f = 0; f < sh->files->nr; f++)
+		n += shares_of(sh->files->items[f], jobs, sh->files->nr);
+	sh->items = xcalloc(n, sizeof(*sh->items));
+	for (size_t f = 0; f < sh->files->nr; f++) {
+		size_t k = shares_of(sh->files->items[f], jobs, sh->files->nr);
+
+		for (size_t s = 0; s < k; s++) {
+			struct scan_item *it = &sh->items[sh->nr_items++];
+
+			it->file = f;
+			it->shard = s;
+			it->nr_shards = k;
+			it->next_unit = &sh->next_unit[f];
+		}
+	}
+	memset(&o, 0, sizeof(o));
+	o.jobs = jobs;
+	o.ctx = &m;
+	o.worker_init = run_worker_new;
+	o.worker_done = worker_merge;
+	o.in_order = run_in_order;
+	memset(out, 0, sizeof(*out));
+	pool_run(sh->nr_items, run_item, &o);
+	free(sh->items);
+	free(sh->next_unit);
 }
 
 static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
@@ -295,7 +472,7 @@ static void add_count(struct strbuf *sb, size_t n, const char *one,
 int scan_plugin_main(int argc, const char **argv)
 {
 	struct scan_shared sh;
-	struct scan_ctx *w = NULL, ctx;
+	struct scan_ctx ctx;
 	struct report_options ro;
 	struct findings_output out = FINDINGS_OUTPUT_INIT;
 	struct triage_counts tc;
@@ -324,7 +501,8 @@ int scan_plugin_main(int argc, const char **argv)
 			 "do not look for the once-macros the sources define "
 			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
 		OPT_INT('j', "jobs", &jobs, "N",
-			"scan N files at once (default: cores)"),
+			"N workers: files, and the units of a large file, "
+			"at once (default: cores)"),
 		OPT_BOOL(0, "allow-unchecked", &allow_unchecked,
 			 "exit 0 or 1 by the findings even when some input "
 			 "could not be checked (each is still named)"),
@@ -389,11 +567,7 @@ int scan_plugin_main(int argc, const char **argv)
 	sh.progress = !no_progress && isatty(2);
 	if (jobs <= 0)
 		jobs = online_cpus();
-	if ((size_t)jobs > files.nr)
-		jobs = (int)files.nr;
-	w = xcalloc((size_t)jobs, sizeof(*w));
-	scan_all(&sh, w, jobs);
-	ctx = w[0];
+	scan_all(&sh, &ctx, jobs);
 	for (size_t i = 0; i < files.nr; i++)
 		sh.state[i] == FILE_CHECKED ? checked++ :
 		sh.state[i] == FILE_NOTHING ? nothing++ : trouble++;
@@ -487,7 +661,6 @@ out:
 	once_macros_release(&sh.macros);
 	pthread_mutex_destroy(&sh.lock);
 	free(sh.state);
-	free(w);
 	judge_set_cwd(NULL);
 	strlist_clear(&macros);
 	strlist_clear(&files);

@@ -581,6 +581,43 @@ static void index_more_lines(struct source_sites *s)
 		qsort(s->more, s->nmore, sizeof(*s->more), cmp_site_line);
 }
 
+/* The loops of the file (struct loop_span). */
+static void find_loops(struct source_sites *s, const char *buf,
+		       const struct token_list *l)
+{
+	size_t alloc = 0;
+
+	for (size_t k = 0; k + 1 < l->nr; k++) {
+		size_t end;
+
+		if (l->tok[k].kind != TOK_IDENT || (l->tok[k].flags & TF_DIRECTIVE) ||
+		    !(tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
+		      tok_ident(buf, l, k, "do")))
+			continue;
+		end = loop_body_end(buf, l, k);
+		if (!end)
+			continue;
+		ALLOC_GROW(s->loops, s->nr_loops + 1, alloc);
+		s->loops[s->nr_loops].line = l->tok[k].line;
+		s->loops[s->nr_loops].col = l->tok[k].col;
+		s->loops[s->nr_loops].end_line = l->tok[end].line;
+		s->loops[s->nr_loops++].end_col = l->tok[end].col;
+	}
+}
+
+int source_sites_in_loop(const struct source_sites *s, unsigned line,
+			 unsigned col)
+{
+	for (size_t k = 0; k < s->nr_loops; k++) {
+		const struct loop_span *L = &s->loops[k];
+
+		if ((line > L->line || (line == L->line && col > L->col)) &&
+		    (line < L->end_line || (line == L->end_line && col < L->end_col)))
+			return 1;
+	}
+	return 0;
+}
+
 static int names_one(const struct once_macro *m, void *ctx)
 {
 	(void)m;
@@ -637,6 +674,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 			cast_site(s, buf, &l, &ti, &vc);
 		}
 	}
+	find_loops(s, buf, &l);
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
 	if (s->nr)
@@ -675,6 +713,7 @@ void source_sites_release(struct source_sites *s)
 	}
 	free(s->sites);
 	free(s->more);
+	free(s->loops);
 	free(s->path);
 	free(s->code_lines);
 	free(s->fn_code_lines);

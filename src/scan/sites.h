@@ -84,6 +84,14 @@ struct source_sites {
 	 * abstract origin (inlined), is declared on it. */
 	unsigned char *code_lines, *fn_code_lines, *fn_inline_lines;
 	int mismatch;     /* set when a unit's build did not come from it */
+	/* The bodies of its loops (for, while, do), from the keyword to
+	 * the body's end: a call inside one may run many times, unrolled
+	 * into one stretch of code.  Only of a file that was lexed (one
+	 * that holds "volatile" or a once-macro's name). */
+	struct loop_span {
+		unsigned line, col, end_line, end_col;
+	} *loops;
+	size_t nr_loops;
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file
@@ -97,6 +105,10 @@ void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
 /* Is a bit set for a line in [lo, hi]? */
 int source_sites_any(const unsigned char *bits, unsigned nlines, unsigned lo,
 		     unsigned hi);
+
+/* Does line:col lie in the body of a loop of s (loops above)? */
+int source_sites_in_loop(const struct source_sites *s, unsigned line,
+			 unsigned col);
 
 /* The sites that start on line: [*first, *first + return value). */
 size_t source_sites_on_line(const struct source_sites *s, unsigned line,

@@ -55,6 +55,18 @@ finding_with_insns() { # out line rule file min-insns
 		END { exit !(found && n >= min) }' "$1"
 }
 
+# clang's two torn reads of tests/scan/kernel-shape.c in scan's output $1
+# and summary $2: the ticket lock (2 loads) and the lock word (4), the
+# local copy unattributed.
+kernel_shape_torn() { # out err
+	_ks=$RWONCE_ROOT/tests/scan/kernel-shape.c
+	finding_with_insns "$1" "$(line_of "$_ks" "READ_ONCE(*lock)")" scan-torn kernel-shape.c 2 &&
+	finding_with_insns "$1" "$(line_of "$_ks" "READ_ONCE(*w)")" scan-torn kernel-shape.c 4 &&
+	grep -q "READ_ONCE(\*lock) of .ticket_lock_t. (4 bytes) compiled to 2 loads of 2 bytes: torn" "$1" &&
+	grep -q "READ_ONCE(\*w) of .union lock_word. (4 bytes) compiled to 4 loads of 1 byte: torn" "$1" &&
+	grep -q "3 site instances: ok 0, torn 2, duplicated 0, widened 0, unattributed 1" "$2"
+}
+
 # The lines of scan -v 2 output $1 for the instance whose heading line
 # holds the fixed string $2: the heading and its range and access lines.
 instance_block() { # err string
