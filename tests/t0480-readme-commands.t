@@ -4,7 +4,7 @@
 # rwonce`) is run as written, through sh, in a scratch folder that holds
 # the inputs it names -- a small C tree for drivers/, src/ and linux/,
 # objects built with -g and their compilation database in build/, a
-# vmlinux, ./my-cc -- and must exit 0 (clean) or 1 (findings), never 2
+# vmlinux, ./my-cc, a scan result scan.json -- and must exit 0 (clean) or 1 (findings), never 2
 # (trouble) or worse.  So that the test takes a minute, not hours, the
 # runs are made small without changing what they need: verify checks one
 # probe (--only read_u32) in every configuration the line names, fuzz
@@ -59,6 +59,11 @@ struct pair { int a, b; } shared;
 int main(void) { struct pair p = MY_READ(shared); return p.a + p.b; }
 EOF
 gcc -O2 -g -o vmlinux src/vmlinux.c
+# scan.json: a clang build of the same file scanned (torn struct and
+# union reads), and the include/ folder `fix --from-scan` is given.
+mkdir -p include
+clang-19 -O2 -g -c src/shape.c -o shape-clang.o
+"$RWONCE" scan --json shape-clang.o >scan.json 2>/dev/null
 printf '#!/bin/sh\nexec gcc "$@"\n' >my-cc
 chmod +x my-cc
 # The shards that `rwonce fuzz --merge shard1 shard2 ...` merges.
