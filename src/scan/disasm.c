@@ -362,6 +362,10 @@ struct insn_ctx {
 	size_t njumps;
 	unsigned gen[MAX_REGS]; /* writes seen to each (full) register */
 	unsigned flags_gen;     /* ARM: writes seen to the condition flags */
+	/* per register: 1 + the index in out of the load that gave it its
+	 * value (0: none), and the register's write count then */
+	size_t loaded_by[MAX_REGS];
+	unsigned loaded_gen[MAX_REGS];
 	struct riscv_operands rvo; /* RISC-V: the operands, read from the text */
 };
 
@@ -440,6 +444,27 @@ static void insn_text(const cs_insn *in, char *out, size_t size)
 	out[n] = '\0';
 }
 
+/* a's base (or index: pointer + offset can be either) register holds
+ * what an earlier load read: that load fed an address */
+static void mark_address_load(struct insn_ctx *c, const struct mem_access *a)
+{
+	const uint64_t regs[2] = { a->base, a->index };
+	const unsigned gens[2] = { a->base_gen, a->index_gen };
+
+	if (a->kind == ACC_NONE)
+		return;
+	for (int i = 0; i < 2; i++) {
+		size_t k;
+
+		if (!regs[i] || regs[i] == BASE_ABSOLUTE || regs[i] >= MAX_REGS)
+			continue;
+		k = c->loaded_by[regs[i]];
+		if (k && c->loaded_gen[regs[i]] == gens[i] &&
+		    k - 1 < c->out->nr && &c->out->items[k - 1] != a)
+			c->out->items[k - 1].feeds_address = 1;
+	}
+}
+
 static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 			      unsigned size, uint64_t base, uint64_t index,
 			      int64_t disp)
@@ -497,6 +522,7 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 					 (unsigned long long)(k < 0 ? -k : k));
 		}
 	}
+	mark_address_load(c, a);
 	return a;
 }
 
@@ -804,7 +830,19 @@ static void written(struct insn_ctx *c, unsigned reg)
 		return;
 	c->gen[reg]++;
 	reg_forget(c, reg);
+	/* written by a load of this instruction: remember which, so that an
+	 * access through the register marks it feeds_address */
+	c->loaded_by[reg] = 0;
+	for (size_t k = c->out->nr; c->in && k-- > 0 &&
+	     c->out->items[k].pc == c->in->address;)
+		if (c->out->items[k].kind == ACC_LOAD &&
+		    !c->out->items[k].stack) {
+			c->loaded_by[reg] = k + 1;
+			c->loaded_gen[reg] = c->gen[reg];
+			break;
+		}
 }
+
 
 /*
  * The registers the instruction writes: capstone says for x86, ARM and

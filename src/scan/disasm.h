@@ -64,6 +64,9 @@ struct mem_access {
 	int assignment;      /* ... lies in the rest of the site's
 				assignment: a store of the site, or the load
 				of a compound assignment (verdict.c) */
+	int feeds_address;   /* a load whose value a later access of the
+				decoded stretch uses as its base register: a
+				pointer on the way to an object (verdict.c) */
 };
 
 struct mem_access_list {

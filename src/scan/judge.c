@@ -63,6 +63,9 @@ static void span(const struct site_instance *in, uint64_t *lo, uint64_t *hi)
 	}
 }
 
+/* Bytes decoded past a function's last instance (a few instructions). */
+#define ADDRESS_USE_SLACK 64
+
 /* How far the unit's instances that begin in [start, limit) -- those of
  * this function -- reach, at least hi: the decoding need not go further. */
 static uint64_t reach(const struct instance_list *unit, uint64_t start,
@@ -117,7 +120,10 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 	if (limit > start + SPAN_LIMIT)
 		limit = start + SPAN_LIMIT;
 	if (limit > hi) {
-		uint64_t r = reach(unit, start, limit, hi);
+		/* a little past the last instance: the access through a
+		 * pointer an instance loads often follows it (verdict.c,
+		 * feeds_address) */
+		uint64_t r = reach(unit, start, limit, hi) + ADDRESS_USE_SLACK;
 
 		limit = r < limit ? r : limit;
 	}

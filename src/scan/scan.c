@@ -469,46 +469,47 @@ static void add_count(struct strbuf *sb, size_t n, const char *one,
 		strbuf_addf(sb, ", %zu %s", n, n == 1 ? one : many);
 }
 
-int scan_plugin_main(int argc, const char **argv)
-{
-	struct scan_shared sh;
-	struct scan_ctx ctx;
-	struct report_options ro;
-	struct findings_output out = FINDINGS_OUTPUT_INIT;
-	struct triage_counts tc;
+/* What the command line asked for, and the files it names. */
+struct scan_args {
+	struct findings_output out;
+	struct strlist macros, files;
+	const char *build_dir, *sources;
+	int jobs, no_progress, allow_unchecked, no_discover;
+	size_t db_missing;       /* objects the database names, not there */
+};
+
+/* What the run found beyond the findings: files, sources, coverage. */
+struct scan_result {
+	size_t checked, nothing, trouble, src_missing, src_mismatched;
+	struct scan_discover_stats disc;
 	struct coverage cov;
-	struct strlist macros = STRLIST_INIT, files = STRLIST_INIT;
-	struct strbuf extra = STRBUF_INIT, counts = STRBUF_INIT;
-	struct strbuf line = STRBUF_INIT;
-	const char *build_dir = NULL, *sources = NULL;
-	int jobs = 0, no_progress = 0;
-	int allow_unchecked = 0, have_cov = 0, no_discover = 0;
-	struct scan_discover_stats disc = { 0, 0, 0, 0 };
-	int status;
-	size_t checked = 0, nothing = 0, trouble = 0, db_missing = 0;
-	size_t src_missing, src_mismatched;
-	char cwd[PATH_MAX];
+};
+
+/* The options, and the files: the database's objects (-p), then the
+ * arguments.  Returns -1 after error(). */
+static int scan_parse(int argc, const char **argv, struct scan_args *a)
+{
 	struct option opts[] = {
-		OPT_STRING('p', NULL, &build_dir, "DIR",
+		OPT_STRING('p', NULL, &a->build_dir, "DIR",
 			   "scan the objects DIR/compile_commands.json names"),
-		OPT_STRING(0, "sources", &sources, "DIR",
+		OPT_STRING(0, "sources", &a->sources, "DIR",
 			   "read the sources under DIR instead of the build's "
 			   "directory (DW_AT_comp_dir)"),
-		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
 			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
 			 " (repeatable)"),
-		OPT_BOOL(0, "no-discover", &no_discover,
+		OPT_BOOL(0, "no-discover", &a->no_discover,
 			 "do not look for the once-macros the sources define "
 			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
-		OPT_INT('j', "jobs", &jobs, "N",
+		OPT_INT('j', "jobs", &a->jobs, "N",
 			"N workers: files, and the units of a large file, "
 			"at once (default: cores)"),
-		OPT_BOOL(0, "allow-unchecked", &allow_unchecked,
+		OPT_BOOL(0, "allow-unchecked", &a->allow_unchecked,
 			 "exit 0 or 1 by the findings even when some input "
 			 "could not be checked (each is still named)"),
-		OPT_BOOL(0, "no-progress", &no_progress,
+		OPT_BOOL(0, "no-progress", &a->no_progress,
 			 "no progress line on a terminal"),
-		OPT_FINDINGS_OUTPUT(&out, "1 (-v): say why each unattributed "
+		OPT_FINDINGS_OUTPUT(&a->out, "1 (-v): say why each unattributed "
 				    "instance is, list the sites without code "
 				    "and the findings suppressed or in the "
 				    "baseline; 2 (-vv): also list every "
@@ -524,6 +525,182 @@ int scan_plugin_main(int argc, const char **argv)
 	};
 
 	argc = parse_options(argc, argv, opts, scan_usage);
+	if (findings_output_check(&a->out, "scan"))
+		return -1;
+	if (a->jobs < 0 || a->jobs > 1024)
+		return error("--jobs must be 0..1024");
+	if (a->build_dir &&
+	    compdb_objects(a->build_dir, &a->files, &a->db_missing))
+		return -1;
+	for (int i = 0; i < argc; i++)
+		strlist_push(&a->files, argv[i]);
+	if (!a->files.nr) {
+		error("nothing to scan: name object files, archives or ELF "
+		      "files, or -p BUILD_DIR");
+		usage_with_options(scan_usage, opts);
+	}
+	return 0;
+}
+
+/*
+ * The plan: the once-macro table (--macro, then what the sources define
+ * themselves), the source cache the sites come from, the shared state
+ * of the workers.  Returns -1 after error().
+ */
+static int scan_plan(struct scan_args *a, struct scan_shared *sh,
+		     struct scan_result *r)
+{
+	char cwd[PATH_MAX];
+
+	for (size_t i = 0; i < a->macros.nr; i++)
+		if (once_macros_add_spec(&sh->macros, a->macros.items[i]))
+			return -1;
+	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	if (!a->no_discover)
+		scan_discover(&sh->macros, (const char *const *)a->files.items,
+			      a->files.nr, a->sources, a->jobs, &r->disc);
+	judge_set_verbose(a->out.verbose);
+	sh->cache = source_cache_new(&sh->macros, a->sources);
+	sh->files = &a->files;
+	sh->state = xcalloc(a->files.nr, 1);
+	sh->want_records = a->out.fmt == REPORT_JSON;
+	sh->progress = !a->no_progress && isatty(2);
+	if (a->jobs <= 0)
+		a->jobs = online_cpus();
+	return 0;
+}
+
+/* Every file on the workers; then what each file came to, the sources,
+ * and every site's coverage. */
+static void scan_run(struct scan_args *a, struct scan_shared *sh,
+		     struct scan_ctx *ctx, struct scan_result *r)
+{
+	scan_all(sh, ctx, a->jobs);
+	for (size_t i = 0; i < a->files.nr; i++)
+		sh->state[i] == FILE_CHECKED ? r->checked++ :
+		sh->state[i] == FILE_NOTHING ? r->nothing++ : r->trouble++;
+	r->src_missing = source_cache_missing(sh->cache);
+	r->src_mismatched = source_cache_mismatched(sh->cache);
+	judge_drop_mismatched(&ctx->t);
+	coverage_collect(sh->cache, &r->cov, judge_shown);
+	finding_list_sort_unique(&ctx->t.findings);
+}
+
+/* The JSON members after the findings: counts, coverage, instances. */
+static void scan_json_extra(const struct scan_args *a,
+			    const struct scan_shared *sh,
+			    struct scan_ctx *ctx,
+			    const struct scan_result *r, struct strbuf *extra)
+{
+	struct strbuf counts = STRBUF_INIT;
+
+	verdict_counts(ctx, &counts, 1);
+	strbuf_addf(extra, "\"instances\": {%s}, \"sites\": %zu, "
+		    "\"files\": {\"checked\": %zu, \"nothing_to_check\": %zu, "
+		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
+		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
+		    "\"discovery\": {\"once_macros\": %zu, \"sources\": %zu, "
+		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
+		    "\"coverage\": ", counts.buf,
+		    source_cache_sites_seen(sh->cache), r->checked, r->nothing,
+		    r->trouble, a->db_missing, r->src_missing,
+		    r->src_mismatched, r->disc.found, r->disc.sources,
+		    r->disc.mismatched, r->disc.unreadable);
+	coverage_json(&r->cov, ctx->t.unattributed, total_instances(ctx), extra);
+	strbuf_addstr(extra, ",\n  \"no_code_sites\": ");
+	strbuf_add(extra, r->cov.no_code_json.buf, r->cov.no_code_json.len);
+	if (sh->want_records) {
+		strbuf_addstr(extra, ",\n  \"site_instances\": ");
+		records_json(&ctx->t, extra);
+	}
+	strbuf_release(&counts);
+}
+
+/* The summary's two lines on stderr. */
+static void scan_summary(const struct scan_args *a,
+			 const struct scan_shared *sh,
+			 const struct scan_ctx *ctx,
+			 const struct scan_result *r,
+			 const struct triage_counts *tc)
+{
+	struct strbuf line = STRBUF_INIT, counts = STRBUF_INIT;
+	size_t inst = total_instances(ctx);
+	size_t sites = source_cache_sites_seen(sh->cache);
+	size_t nfiles = a->files.nr;
+
+	verdict_counts(ctx, &counts, 0);
+	strbuf_addf(&line, "rwonce scan: %zu finding%s", tc->active,
+		    tc->active == 1 ? "" : "s");
+	triage_summary(&line, tc);
+	strbuf_addf(&line, "; %zu site instance%s: %s; %zu site%s; %zu of %zu "
+		    "file%s checked", inst, inst == 1 ? "" : "s", counts.buf,
+		    sites, sites == 1 ? "" : "s", r->checked, nfiles,
+		    nfiles == 1 ? "" : "s");
+	add_count(&line, r->nothing, "with nothing to check",
+		  "with nothing to check");
+	add_count(&line, r->trouble, "that could not be checked",
+		  "that could not be checked");
+	add_count(&line, a->db_missing, "named by the database not there",
+		  "named by the database not there");
+	add_count(&line, r->src_missing, "source not found",
+		  "sources not found");
+	add_count(&line, r->src_mismatched,
+		  "source that does not match the build",
+		  "sources that do not match the build");
+	add_count(&line, r->disc.found, "once-macro defined in the sources",
+		  "once-macros defined in the sources");
+	strbuf_addstr(&line, "\nrwonce scan: coverage: ");
+	coverage_line(&r->cov, ctx->t.unattributed, inst, &line);
+	fprintf(stderr, "%s\n", line.buf);
+	strbuf_release(&line);
+	strbuf_release(&counts);
+}
+
+/* The findings in the chosen format, the summary; the exit status. */
+static int scan_report(struct scan_args *a, const struct scan_shared *sh,
+		       struct scan_ctx *ctx, const struct scan_result *r)
+{
+	struct strbuf extra = STRBUF_INIT;
+	struct report_options ro;
+	struct triage_counts tc;
+	int unchecked = r->trouble || a->db_missing || r->src_missing ||
+		r->src_mismatched;
+	int status;
+
+	scan_json_extra(a, sh, ctx, r, &extra);
+	memset(&ro, 0, sizeof(ro));
+	ro.engine = "scan";
+	ro.command = "scan";
+	ro.json_extra = extra.buf;
+	ro.title = "rwonce scan";
+	ro.trouble = !r->checked || unchecked;
+	status = findings_output_write(&a->out, &ctx->t.findings, &ro, &tc) ?
+		EXIT_TROUBLE : 0;
+	strbuf_release(&extra);
+	if (a->out.verbose && r->cov.no_code_text.len)
+		fputs(r->cov.no_code_text.buf, stderr);
+	if (!a->out.quiet)
+		scan_summary(a, sh, ctx, r, &tc);
+	/* 2: something named could not be checked -- unless the user said
+	 * that is fine, and something was */
+	if (!status && (!r->checked || (!a->allow_unchecked && unchecked)))
+		status = EXIT_TROUBLE;
+	if (!status)
+		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;
+	return status;
+}
+
+int scan_plugin_main(int argc, const char **argv)
+{
+	struct scan_args a = {
+		.out = FINDINGS_OUTPUT_INIT,
+		.macros = STRLIST_INIT, .files = STRLIST_INIT,
+	};
+	struct scan_result r;
+	struct scan_shared sh;
+	struct scan_ctx ctx;
+	int status = EXIT_TROUBLE, ran = 0;
+
 	/*
 	 * Keep freed memory for the next file instead of giving it back:
 	 * every file's token lists, line rows and decoded code are large
@@ -533,127 +710,18 @@ int scan_plugin_main(int argc, const char **argv)
 	 */
 	mallopt(M_MMAP_THRESHOLD, 256 << 20);
 	mallopt(M_TRIM_THRESHOLD, 512 << 20);
+	memset(&r, 0, sizeof(r));
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
 	once_macros_init(&sh.macros);
-	if (findings_output_check(&out, "scan"))
-		goto trouble_out;
-	if (jobs < 0 || jobs > 1024) {
-		error("--jobs must be 0..1024");
-		goto trouble_out;
+	if (!scan_parse(argc, argv, &a) && !scan_plan(&a, &sh, &r)) {
+		scan_run(&a, &sh, &ctx, &r);
+		ran = 1;
+		status = scan_report(&a, &sh, &ctx, &r);
 	}
-	for (size_t i = 0; i < macros.nr; i++)
-		if (once_macros_add_spec(&sh.macros, macros.items[i]))
-			goto trouble_out;
-	if (build_dir && compdb_objects(build_dir, &files, &db_missing))
-		goto trouble_out;
-	for (int i = 0; i < argc; i++)
-		strlist_push(&files, argv[i]);
-	if (!files.nr) {
-		error("nothing to scan: name object files, archives or ELF "
-		      "files, or -p BUILD_DIR");
-		usage_with_options(scan_usage, opts);
-	}
-	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
-	if (!no_discover)
-		scan_discover(&sh.macros, (const char *const *)files.items,
-			      files.nr, sources, jobs, &disc);
-	judge_set_verbose(out.verbose);
-	sh.cache = source_cache_new(&sh.macros, sources);
-	sh.files = &files;
-	sh.state = xcalloc(files.nr, 1);
-	sh.want_records = out.fmt == REPORT_JSON;
-	sh.progress = !no_progress && isatty(2);
-	if (jobs <= 0)
-		jobs = online_cpus();
-	scan_all(&sh, &ctx, jobs);
-	for (size_t i = 0; i < files.nr; i++)
-		sh.state[i] == FILE_CHECKED ? checked++ :
-		sh.state[i] == FILE_NOTHING ? nothing++ : trouble++;
-	src_missing = source_cache_missing(sh.cache);
-	src_mismatched = source_cache_mismatched(sh.cache);
-	judge_drop_mismatched(&ctx.t);
-	coverage_collect(sh.cache, &cov, judge_shown);
-	have_cov = 1;
-
-	finding_list_sort_unique(&ctx.t.findings);
-	verdict_counts(&ctx, &counts, 1);
-	strbuf_addf(&extra, "\"instances\": {%s}, \"sites\": %zu, "
-		    "\"files\": {\"checked\": %zu, \"nothing_to_check\": %zu, "
-		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
-		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
-		    "\"discovery\": {\"once_macros\": %zu, \"sources\": %zu, "
-		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
-		    "\"coverage\": ", counts.buf,
-		    source_cache_sites_seen(sh.cache), checked, nothing, trouble,
-		    db_missing, src_missing, src_mismatched, disc.found,
-		    disc.sources, disc.mismatched, disc.unreadable);
-	coverage_json(&cov, ctx.t.unattributed, total_instances(&ctx), &extra);
-	strbuf_addstr(&extra, ",\n  \"no_code_sites\": ");
-	strbuf_add(&extra, cov.no_code_json.buf, cov.no_code_json.len);
-	if (sh.want_records) {
-		strbuf_addstr(&extra, ",\n  \"site_instances\": ");
-		records_json(&ctx.t, &extra);
-	}
-	memset(&ro, 0, sizeof(ro));
-	ro.engine = "scan";
-	ro.command = "scan";
-	ro.json_extra = extra.buf;
-	ro.title = "rwonce scan";
-	ro.trouble = !checked || trouble || db_missing || src_missing ||
-		src_mismatched;
-	status = findings_output_write(&out, &ctx.t.findings, &ro, &tc) ?
-		EXIT_TROUBLE : 0;
-
-	if (out.verbose && cov.no_code_text.len)
-		fputs(cov.no_code_text.buf, stderr);
-	if (!out.quiet) {
-		size_t inst = total_instances(&ctx);
-		size_t sites = source_cache_sites_seen(sh.cache);
-
-		strbuf_reset(&counts);
-		verdict_counts(&ctx, &counts, 0);
-		strbuf_addf(&line, "rwonce scan: %zu finding%s", tc.active,
-			    tc.active == 1 ? "" : "s");
-		triage_summary(&line, &tc);
-		strbuf_addf(&line, "; %zu site "
-			    "instance%s: %s; %zu site%s; %zu of %zu file%s "
-			    "checked", inst,
-			    inst == 1 ? "" : "s", counts.buf, sites,
-			    sites == 1 ? "" : "s", checked, files.nr,
-			    files.nr == 1 ? "" : "s");
-		add_count(&line, nothing, "with nothing to check",
-			  "with nothing to check");
-		add_count(&line, trouble, "that could not be checked",
-			  "that could not be checked");
-		add_count(&line, db_missing, "named by the database not there",
-			  "named by the database not there");
-		add_count(&line, src_missing, "source not found",
-			  "sources not found");
-		add_count(&line, src_mismatched,
-			  "source that does not match the build",
-			  "sources that do not match the build");
-		add_count(&line, disc.found, "once-macro defined in the sources",
-			  "once-macros defined in the sources");
-		strbuf_addstr(&line, "\nrwonce scan: coverage: ");
-		coverage_line(&cov, ctx.t.unattributed, inst, &line);
-		fprintf(stderr, "%s\n", line.buf);
-	}
-	/* 2: something named could not be checked -- unless the user said
-	 * that is fine, and something was */
-	if (!status && (!checked ||
-			(!allow_unchecked && (trouble || db_missing ||
-					      src_missing || src_mismatched))))
-		status = EXIT_TROUBLE;
-	if (!status)
-		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;
-	goto out;
-trouble_out:
-	status = EXIT_TROUBLE;
-out:
-	if (have_cov)
-		coverage_release(&cov);
+	if (ran)
+		coverage_release(&r.cov);
 	source_cache_free(sh.cache);
 	finding_list_release(&ctx.t.findings);
 	free(ctx.t.finding_src);
@@ -662,10 +730,7 @@ out:
 	pthread_mutex_destroy(&sh.lock);
 	free(sh.state);
 	judge_set_cwd(NULL);
-	strlist_clear(&macros);
-	strlist_clear(&files);
-	strbuf_release(&extra);
-	strbuf_release(&counts);
-	strbuf_release(&line);
+	strlist_clear(&a.macros);
+	strlist_clear(&a.files);
 	return status;
 }

@@ -18,7 +18,7 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 {
 	static const char *const names[UNATTRIBUTED__COUNT] = {
 		"no memory access", "a call instead", "not decoded",
-		"the stack only",
+		"the stack only", "only the pointer to it",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
@@ -433,7 +433,21 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 		free(mark);
 	}
 	/* One access per base.  Widened only when there is one candidate:
-	 * with several (an address loaded first), the object's is unclear. */
+	 * with several (an address loaded first), the object's is unclear.
+	 * A lone wider load whose value a later access uses as its base is
+	 * the pointer on the way to the object (`READ_ONCE(i->dev->flags)`:
+	 * `mov (%rdi), %rcx` here, `testl $0x88, 0xb0(%rcx)` on the
+	 * column of the `!=`): the object's access is not among these. */
+	if (nrel == 1 && size && acc[last].size > size &&
+	    acc[last].feeds_address) {
+		used[last] = 1;
+		*reason = UNATTRIBUTED_POINTER;
+		strbuf_addf(why, "only %s %u-byte load of a pointer to the "
+			    "object at the site's rows (an access through it "
+			    "follows, on other rows)", article(acc[last].size),
+			    acc[last].size);
+		return SCAN_UNATTRIBUTED;
+	}
 	if (nrel == 1 && size && acc[last].size > size) {
 		used[last] = 1;
 		strbuf_addf(why, "compiled to %s %u-byte %s: widened",

@@ -35,6 +35,8 @@ enum unattributed_reason {
 	UNATTRIBUTED_CALL,       /* a call instead (memcpy) */
 	UNATTRIBUTED_UNDECODED,  /* an instruction capstone cannot decode */
 	UNATTRIBUTED_STACK,      /* only the stack: a local (a copy) */
+	UNATTRIBUTED_POINTER,    /* only the load of a pointer to the object;
+				    the access through it is on other rows */
 	UNATTRIBUTED__COUNT
 };
 
