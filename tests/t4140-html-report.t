@@ -5,9 +5,9 @@
 # page), verify's grid (a cell per configuration, coloured, linked to its
 # detail) and audit's list.  The pages are checked as written, then
 # rendered by Debian's chromium headless and checked in the DOM it
-# builds (chromium is make check-full's: deps/full/html.txt).
+# builds (chromium: deps/test-tools.txt).
 . "$(dirname "$0")/lib/tap.sh"
-requires --full chromium chromium
+requires chromium chromium
 requires qemu-x86_64 qemu-user
 
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
