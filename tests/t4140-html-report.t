@@ -44,6 +44,9 @@ test_expect_success 'scan: the finding, its source line, the instructions with t
 	grep -q "READ_ONCE(shared) of &#39;struct snap&#39; (48 bytes) compiled to 3 loads of 16 bytes: torn" scan.html &&
 	grep -q "<tr class=\"site\"><td class=\"ln\">6</td><td><pre>	return <mark>READ_ONCE(shared)</mark>;" scan.html &&
 	test "$(grep -c "<tr class=\"hit\"><td class=\"addr\">[0-9a-f]*</td><td><pre>movdqa (%rip), %xmm0</pre>" scan.html)" = 3'
+test_expect_success 'scan: the function whole beside the source, not only the site rows (the sum after the copy, its ret)' '
+	grep -q "<td><pre>addq -0x38(%rsp), %rax</pre>" scan.html &&
+	grep -q "<td><pre>retq</pre>" scan.html'
 test_expect_success 'scan: the inline chain as a link to the call site in the page' '
 	grep -q "<a href=\"#f1-c1\">&#39;get&#39; inlined into &#39;outer&#39; here</a>" scan.html &&
 	grep -q "id=\"f1-c1\"" scan.html &&
