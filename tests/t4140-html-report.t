@@ -5,9 +5,9 @@
 # page), verify's grid (a cell per configuration, coloured, linked to its
 # detail) and audit's list.  The pages are checked as written, then
 # rendered by Debian's chromium headless and checked in the DOM it
-# builds (chromium is make check-full's: deps/full/html.txt).
+# builds (chromium: deps/test-tools.txt).
 . "$(dirname "$0")/lib/tap.sh"
-requires --full chromium chromium
+requires chromium chromium
 requires qemu-x86_64 qemu-user
 
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
@@ -44,6 +44,9 @@ test_expect_success 'scan: the finding, its source line, the instructions with t
 	grep -q "READ_ONCE(shared) of &#39;struct snap&#39; (48 bytes) compiled to 3 loads of 16 bytes: torn" scan.html &&
 	grep -q "<tr class=\"site\"><td class=\"ln\">6</td><td><pre>	return <mark>READ_ONCE(shared)</mark>;" scan.html &&
 	test "$(grep -c "<tr class=\"hit\"><td class=\"addr\">[0-9a-f]*</td><td><pre>movdqa (%rip), %xmm0</pre>" scan.html)" = 3'
+test_expect_success 'scan: the function whole beside the source, not only the site rows (the sum after the copy, its ret)' '
+	grep -q "<td><pre>addq -0x38(%rsp), %rax</pre>" scan.html &&
+	grep -q "<td><pre>retq</pre>" scan.html'
 test_expect_success 'scan: the inline chain as a link to the call site in the page' '
 	grep -q "<a href=\"#f1-c1\">&#39;get&#39; inlined into &#39;outer&#39; here</a>" scan.html &&
 	grep -q "id=\"f1-c1\"" scan.html &&

@@ -72,8 +72,8 @@ struct finding {
 	struct finding_fix *fixes; /* audit: what fix would change */
 	size_t nr_fixes;
 	char *listing;             /* scan, for the HTML report: the
-				      instructions decoded for the site
-				      (its memory accesses and branches),
+				      function's instructions (a long
+				      one's 4 KiB from near the site),
 				      one per line "ADDR\tMARK\tTEXT" (MARK
 				      '*': an access the verdict rests on),
 				      or NULL */

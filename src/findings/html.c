@@ -114,8 +114,8 @@ static int listed_hit(const struct finding *x, const char *addr, size_t n,
 	return 0;
 }
 
-/* scan: the instructions decoded for the site (its memory accesses and
- * branches), those the verdict rests on marked. */
+/* scan: the function's instructions (finding.h, listing), those the
+ * verdict rests on marked. */
 static void listing_pane(struct strbuf *sb, const struct finding *x)
 {
 	strbuf_addstr(sb, "<div class=\"pane\"><h3>");
@@ -125,9 +125,9 @@ static void listing_pane(struct strbuf *sb, const struct finding *x)
 	}
 	strbuf_addstr(sb, "function <code>");
 	html_escape_str(sb, x->function ? x->function : "?");
-	strbuf_addstr(sb, "</code></h3>\n<p class=\"muted\">the memory "
-		      "accesses and branches decoded for the site; marked: "
-		      "those the verdict rests on</p>\n<table class=\"asm\">\n");
+	strbuf_addstr(sb, "</code></h3>\n<p class=\"muted\">the function's "
+		      "instructions; marked: those the verdict rests on"
+		      "</p>\n<table class=\"asm\">\n");
 	for (const char *p = x->listing; *p;) {
 		size_t n = strcspn(p, "\n");
 		const char *t1 = memchr(p, '\t', n);

@@ -1613,3 +1613,51 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 	MARK(starts, pc - addr);
 	return undecoded + (len > avail ? len - avail : 0);
 }
+
+void disasm_listing(struct disasm *d, struct elf_image *img, uint64_t addr,
+		    size_t len, const uint64_t *marked, size_t nmarked,
+		    struct strbuf *out)
+{
+	struct mem_access_list scratch = { NULL, 0, 0 };
+	const unsigned char *code;
+	size_t avail, left;
+	uint64_t pc = addr;
+	struct insn_ctx c;
+
+	if (elf_image_code(img, addr, &code, &avail))
+		return;
+	left = len < avail ? len : avail;
+	memset(&c, 0, sizeof(c));
+	c.d = d;
+	c.img = img;
+	c.out = &scratch;
+	c.cs = d->machine == EM_ARM && elf_image_is_thumb(img, addr) ?
+		d->thumb : d->cs;
+	if (!d->insn && !d->rv)
+		d->insn = cs_malloc(c.cs);
+	while (left) {
+		cs_insn *in = d->rv ? &d->rv_insn : d->insn;
+		uint64_t at = pc;
+		char text[96];
+		int mark = 0;
+
+		for (size_t k = 0; k < nmarked && !mark; k++)
+			mark = marked[k] == at;
+		if (!next_insn(&c, &code, &left, &pc, in)) {
+			size_t skip = undecodable_length(&c, code, left);
+
+			strbuf_addf(out, "%llx\t\t(not decoded)\n",
+				    (unsigned long long)
+				    elf_image_file_address(img, at));
+			code += skip;
+			pc += skip;
+			left -= skip;
+			continue;
+		}
+		insn_text(in, text, sizeof(text));
+		strbuf_addf(out, "%llx\t%s\t%s\n", (unsigned long long)
+			    elf_image_file_address(img, at), mark ? "*" : "",
+			    text);
+	}
+	free(scratch.items);
+}

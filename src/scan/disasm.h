@@ -99,4 +99,14 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 			   uint64_t addr, size_t len,
 			   struct mem_access_list *out, unsigned char *starts);
 
+/*
+ * Every instruction in [addr, addr + len) as "ADDR\tMARK\tTEXT\n"
+ * lines (ADDR: the file address, hexadecimal; MARK "*" at the nmarked
+ * addresses of marked[], else empty): the listing a report shows beside
+ * the source.  Bytes that cannot be decoded are one "(not decoded)" line.
+ */
+void disasm_listing(struct disasm *d, struct elf_image *img, uint64_t addr,
+		    size_t len, const uint64_t *marked, size_t nmarked,
+		    struct strbuf *out);
+
 #endif

@@ -63,6 +63,10 @@ static void span(const struct site_instance *in, uint64_t *lo, uint64_t *hi)
 	}
 }
 
+/* The most bytes of an instance's span listed in a finding's evidence
+ * (a span over a function's .cold part could be long). */
+#define LISTING_LIMIT 4096
+
 /* Bytes decoded past a function's last instance (a few instructions). */
 #define ADDRESS_USE_SLACK 64
 
@@ -202,15 +206,48 @@ static void site_words(const struct scan_site *s, struct strbuf *sb)
 /*
  * The finding's evidence for SARIF and HTML (findings/finding.h): its
  * function, the inline chain's call sites outermost first, the
- * instructions the verdict rests on, and the listing of what was
- * decoded for the instance (its accesses and branches, "*" on those the
- * verdict rests on).
+ * instructions the verdict rests on, and the listing of the function's
+ * instructions (listing_window; "*" on those the verdict rests on).
  */
-static void add_evidence(struct elf_image *img, const struct site_instance *in,
+/*
+ * What a finding's listing shows: the whole function around [*lo, *hi)
+ * when it is at most LISTING_LIMIT bytes, else LISTING_LIMIT bytes of it
+ * from a little before the instance.  Decoding from the function's entry
+ * keeps x86's instruction boundaries right.
+ */
+static void listing_window(struct elf_image *img, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t off, size, start, end;
+
+	if (!elf_image_symbol_span(img, *lo, &off, &size) || off > *lo ||
+	    !size) {
+		if (*hi - *lo > LISTING_LIMIT)
+			*hi = *lo + LISTING_LIMIT;
+		return;
+	}
+	start = *lo - off;
+	end = start + size;
+	if (size > LISTING_LIMIT) {
+		/* x86 cannot be decoded from any byte: start at the entry
+		 * when the instance is near it, else at the instance */
+		if (*lo - start > LISTING_LIMIT / 4)
+			start = *lo;
+		if (end > start + LISTING_LIMIT)
+			end = start + LISTING_LIMIT;
+	}
+	*lo = start;
+	*hi = end;
+}
+
+static void add_evidence(struct elf_image *img, struct disasm *d,
+			 const struct site_instance *in,
 			 const struct mem_access_list *acc, const char *used,
 			 struct finding *f)
 {
 	struct strbuf sb = STRBUF_INIT;
+	uint64_t *marked = xcalloc(acc->nr + 1, sizeof(*marked));
+	uint64_t lo, hi;
+	size_t nmarked = 0;
 
 	instance_function(img, in, &sb);
 	f->function = strbuf_detach(&sb);
@@ -236,23 +273,24 @@ static void add_evidence(struct elf_image *img, const struct site_instance *in,
 		finding_add_related(f, RELATED_INSN, NULL, 0, 0,
 				    elf_image_file_address(img, a->pc), sb.buf);
 	}
+	/* the function's instructions (a long one's around the instance),
+	 * those the verdict rests on marked */
 	strbuf_reset(&sb);
-	for (size_t k = 0; k < acc->nr; k++) {
-		const struct mem_access *a = &acc->items[k];
-
-		if (k && acc->items[k - 1].pc == a->pc)
-			continue; /* ldp, ldrd: one instruction */
-		strbuf_addf(&sb, "%llx\t%s\t%s\n", (unsigned long long)
-			    elf_image_file_address(img, a->pc),
-			    used[k] || (k + 1 < acc->nr && used[k + 1] &&
-					acc->items[k + 1].pc == a->pc) ? "*" : "",
-			    a->text);
-	}
+	for (size_t k = 0; k < acc->nr; k++)
+		if (used[k])
+			marked[nmarked++] = acc->items[k].pc;
+	span(in, &lo, &hi);
+	listing_window(img, &lo, &hi);
+	if (hi > lo)
+		disasm_listing(d, img, lo, (size_t)(hi - lo), marked, nmarked,
+			       &sb);
 	f->listing = sb.len ? strbuf_detach(&sb) : NULL;
 	strbuf_release(&sb);
+	free(marked);
 }
 
-static void add_finding(struct elf_image *img, const struct site_instance *in,
+static void add_finding(struct elf_image *img, struct disasm *d,
+			const struct site_instance *in,
 			enum scan_verdict v, unsigned size, const char *type,
 			const char *why,
 			const struct mem_access_list *acc, const char *used,
@@ -310,7 +348,7 @@ static void add_finding(struct elf_image *img, const struct site_instance *in,
 	f.message = msg.buf;
 	f.type_spelled = (char *)type;
 	f.notes = notes.buf;
-	add_evidence(img, in, acc, used, finding_list_add(findings, &f));
+	add_evidence(img, d, in, acc, used, finding_list_add(findings, &f));
 	strbuf_release(&msg);
 	strbuf_release(&notes);
 }
@@ -488,8 +526,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	t->judged[t->nr_judged].verdict = (unsigned char)v;
 	t->judged[t->nr_judged++].reason = (unsigned char)reason;
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED) {
-		add_finding(img, in, v, size, type, why.buf, &acc, used,
-			    &t->findings);
+		add_finding(img, decode_cache_disasm(dc), in, v, size, type,
+			    why.buf, &acc, used, &t->findings);
 		note_finding_src(t, in->src);
 	}
 	if (t->want_records)
