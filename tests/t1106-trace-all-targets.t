@@ -11,9 +11,9 @@ requires clang-19 clang-19
 requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
 requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
-requires --full powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
+requires powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
 requires --full riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu
-requires --full mips64el-linux-gnuabi64-gcc gcc-mips64el-linux-gnuabi64
+requires mips64el-linux-gnuabi64-gcc gcc-mips64el-linux-gnuabi64
 requires qemu-x86_64 qemu-user
 requires qemu-i386 qemu-user
 requires qemu-aarch64 qemu-user

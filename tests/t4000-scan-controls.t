@@ -10,7 +10,7 @@
 requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
 requires arm-linux-gnueabihf-gcc gcc-arm-linux-gnueabihf
 requires s390x-linux-gnu-gcc gcc-s390x-linux-gnu
-requires --full powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
+requires powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
 need_cmd clang
 
 CONTROLS=$RWONCE_ROOT/probes/controls.c
@@ -19,12 +19,6 @@ CFLAGS="-O2 -g -fno-pic -I$RWONCE_ROOT/probes -I$RWONCE_ROOT/include"
 
 for t in x86_64-linux-gnu aarch64-linux-gnu arm-linux-gnueabihf \
 	 i686-linux-gnu s390x-linux-gnu powerpc64le-linux-gnu; do
-	# The ppc64el C library is in deps/full (check-full's targets).
-	if [ "$t" = powerpc64le-linux-gnu ] && [ "${RWONCE_FULL:-0}" != 1 ]; then
-		test_skip "clang $t: controls torn, library ok" \
-			"$t: make check-full only (RWONCE_FULL=1; package libc6-dev-ppc64el-cross from deps/full)"
-		continue
-	fi
 	if ! clang_can "$t"; then
 		test_skip "clang $t: controls torn, library ok" "$(clang_why "$t")"
 		continue

@@ -114,7 +114,7 @@ test_expect_success 'riscv64 among x86-64 objects: both checked, exit by the fin
 	grep -q "note: in .*rv\.o, function .ticket_is_locked." "$TEST_TMP/out"
 '
 
-requires --full mips64el-linux-gnuabi64-gcc gcc-mips64el-linux-gnuabi64
+requires mips64el-linux-gnuabi64-gcc gcc-mips64el-linux-gnuabi64
 if have_cmd mips64el-linux-gnuabi64-gcc; then
 	test_expect_success 'a MIPS object: elfutils cannot relocate its DWARF, said so, exit 2' '
 		mips64el-linux-gnuabi64-gcc -O2 -g -c "$SRC" -o "$TEST_TMP/mips.o" &&

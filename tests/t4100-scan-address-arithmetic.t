@@ -19,9 +19,9 @@ requires x86_64-linux-gnu-as binutils-x86-64-linux-gnu
 requires aarch64-linux-gnu-as binutils-aarch64-linux-gnu
 requires arm-linux-gnueabihf-as binutils-arm-linux-gnueabihf
 requires s390x-linux-gnu-as binutils-s390x-linux-gnu
-requires --full powerpc64le-linux-gnu-as binutils-powerpc64le-linux-gnu
-requires --full mips64el-linux-gnuabi64-as binutils-mips64el-linux-gnuabi64
-requires --full mips64el-linux-gnuabi64-ld binutils-mips64el-linux-gnuabi64
+requires powerpc64le-linux-gnu-as binutils-powerpc64le-linux-gnu
+requires mips64el-linux-gnuabi64-as binutils-mips64el-linux-gnuabi64
+requires mips64el-linux-gnuabi64-ld binutils-mips64el-linux-gnuabi64
 
 RCU=$RWONCE_ROOT/tests/scan/rcu-special.c
 RCU_LINE=$(line_of "$RCU" "= READ_ONCE(t->trc_reader_special);")
