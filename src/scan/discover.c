@@ -8,6 +8,7 @@
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/judge.h"
+#include "scan/shares.h"
 #include "scan/source-match.h"
 
 #include <pthread.h>
@@ -108,23 +109,51 @@ static int name_unit_sources(struct line_unit *u, void *ctx)
 	return 0;
 }
 
+/* One worker's walk through its share of a file's units. */
+struct name_walk {
+	struct source_set *set;
+	struct share_walk walk;
+};
+
+static int name_unit_sources_of(struct line_unit *u, void *ctx)
+{
+	return name_unit_sources(u, ((struct name_walk *)ctx)->set);
+}
+
+static int take_unit(void *ctx)
+{
+	return share_walk_take(&((struct name_walk *)ctx)->walk);
+}
+
 static int name_image_sources(struct elf_image *img, void *ctx)
 {
 	struct strbuf why = STRBUF_INIT;
 
 	/* a file that cannot be read is the scan's to name */
-	(void)elf_image_units_each(img, name_unit_sources, ctx, &why);
+	(void)elf_image_units_each_taken(img, take_unit, name_unit_sources_of,
+					 ctx, &why);
 	strbuf_release(&why);
 	return 0;
 }
 
-static void name_file_sources(size_t i, void *worker, void *ctx)
+struct name_pass {
+	struct source_set *set;
+	const struct share_plan *plan;
+};
+
+/* One share of a file: a large one's units are read by every worker
+ * (shares.h), as the scan after this reads them. */
+static void name_share_sources(size_t i, void *worker, void *ctx)
 {
-	struct source_set *set = ctx;
+	struct name_pass *np = ctx;
+	const struct share *sh = &np->plan->items[i];
+	struct name_walk w = { np->set, { NULL, 0, 0 } };
 	struct strbuf why = STRBUF_INIT;
 
 	(void)worker;
-	(void)elf_images_each(set->files[i], name_image_sources, set, &why);
+	share_walk_start(&w.walk, sh);
+	(void)elf_images_each(np->set->files[sh->file], name_image_sources, &w,
+			      &why);
 	strbuf_release(&why);
 }
 
@@ -189,6 +218,8 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	struct source_set set;
 	struct pool_options po;
 	struct offer_pass op;
+	struct share_plan plan;
+	struct name_pass np;
 
 	memset(&set, 0, sizeof(set));
 	pthread_mutex_init(&set.lock, NULL);
@@ -196,8 +227,12 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	set.files = files;
 	memset(&po, 0, sizeof(po));
 	po.jobs = jobs;
-	po.ctx = &set;
-	pool_run(nr, name_file_sources, &po);
+	share_plan_make(&plan, files, nr, jobs);
+	np.set = &set;
+	np.plan = &plan;
+	po.ctx = &np;
+	pool_run(plan.nr, name_share_sources, &po);
+	share_plan_free(&plan);
 
 	memset(&op, 0, sizeof(op));
 	op.set = &set;

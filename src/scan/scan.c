@@ -29,6 +29,7 @@
 #include "scan/discover.h"
 #include "scan/judge.h"
 #include "scan/scan-plugin.h"
+#include "scan/shares.h"
 
 #include <limits.h>
 #include <malloc.h>
@@ -36,7 +37,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const scan_usage[] = {
@@ -55,15 +55,10 @@ enum file_state {
 
 /*
  * -j: a file is scanned by one worker, or -- a large one, or when there
- * are fewer files than workers -- by several at once, each with its own
- * libdw handles (elfutils 0.188's libdw and libdwfl are not thread-safe
- * on a shared handle), taking its units in turns: each worker walks the
- * file's units in order and reads only those it took from the file's
- * counter (elf_image_units_each_taken).  Every unit is taken by exactly
- * one worker; what they found is merged and sorted, so the output is the
- * same for every -j.
+ * are fewer files than workers -- by several at once, each taking its
+ * units in turns (shares.h); what they found is merged and sorted, so the
+ * output is the same for every -j.
  */
-#define SPLIT_BYTES ((off_t)32 << 20)
 
 /* What one worker found in its share of a file. */
 struct shard_result {
@@ -76,9 +71,7 @@ struct shard_result {
 
 /* One piece of work: a file, or one worker's share of it. */
 struct scan_item {
-	size_t file;
-	size_t shard, nr_shards;
-	size_t *next_unit;      /* the file's: the next unit to hand out */
+	struct share share;
 	struct shard_result r;
 };
 
@@ -90,7 +83,6 @@ struct scan_shared {
 	unsigned char *state;   /* per file: enum file_state */
 	struct scan_item *items;
 	size_t nr_items;
-	size_t *next_unit;      /* per file */
 	int want_records;
 	int progress;
 	pthread_mutex_t lock;   /* the progress line */
@@ -101,8 +93,6 @@ struct scan_shared {
 	size_t findings;        /* atomic, likewise */
 };
 
-#define NO_UNIT SIZE_MAX
-
 /* One worker's results; merged at the end. */
 struct scan_ctx {
 	struct scan_shared *sh;
@@ -111,8 +101,7 @@ struct scan_ctx {
 	/* the share being scanned */
 	const char *path;
 	struct scan_item *item;
-	size_t unit_seen;       /* units of the file walked past so far */
-	size_t want;            /* the unit taken next, or NO_UNIT */
+	struct share_walk walk;
 	struct decode_cache *dc;
 };
 
@@ -143,24 +132,10 @@ static int scan_unit(struct line_unit *u, void *arg)
 	return 0;
 }
 
-/*
- * Is the next unit of the file this worker's?  Units are handed out in
- * increasing order and each worker walks them in that order, asking for
- * the next one only after it took the last: what it is handed is never
- * behind it, and every unit is someone's.
- */
+/* Is the next unit of the file this worker's? */
 static int take_unit(void *arg)
 {
-	struct scan_ctx *ctx = arg;
-	size_t seen = ctx->unit_seen++;
-
-	if (ctx->want == NO_UNIT)
-		ctx->want = __atomic_fetch_add(ctx->item->next_unit, 1,
-					       __ATOMIC_RELAXED);
-	if (seen != ctx->want)
-		return 0;
-	ctx->want = NO_UNIT;
-	return 1;
+	return share_walk_take(&((struct scan_ctx *)arg)->walk);
 }
 
 static int scan_image(struct elf_image *img, void *arg)
@@ -171,7 +146,7 @@ static int scan_image(struct elf_image *img, void *arg)
 	struct disasm *d = disasm_open(elf_image_info(img), &why);
 	int units;
 	/* every share meets the same trouble: the first says it */
-	int say = !ctx->item->shard;
+	int say = !ctx->item->share.shard;
 
 	ctx->images++;
 	r->had_code |= elf_image_info(img)->has_code;
@@ -207,9 +182,8 @@ static void scan_item(size_t i, void *worker, void *arg)
 	struct strbuf why = STRBUF_INIT;
 
 	ctx->item = it;
-	ctx->path = sh->files->items[it->file];
-	ctx->unit_seen = 0;
-	ctx->want = NO_UNIT;
+	ctx->path = sh->files->items[it->share.file];
+	share_walk_start(&ctx->walk, &it->share);
 	it->r.images = elf_images_each(ctx->path, scan_image, ctx, &why);
 	if (it->r.images < 0)
 		it->r.why = strbuf_detach(&why);
@@ -269,12 +243,12 @@ static void item_in_order(size_t i, void *arg)
 	struct scan_shared *sh = arg;
 	struct scan_item *it = &sh->items[i];
 
-	if (it->shard + 1 != it->nr_shards)
+	if (it->share.shard + 1 != it->share.nr_shards)
 		return;
-	it -= it->shard;
-	sh->state[it->file] = (unsigned char)file_state(
-		sh->files->items[it->file], it, it->nr_shards);
-	for (size_t k = 0; k < it->nr_shards; k++)
+	it -= it->share.shard;
+	sh->state[it->share.file] = (unsigned char)file_state(
+		sh->files->items[it->share.file], it, it->share.nr_shards);
+	for (size_t k = 0; k < it->share.nr_shards; k++)
 		free(it[k].r.why);
 	pthread_mutex_lock(&sh->lock);
 	sh->files_done++;
@@ -314,20 +288,6 @@ static void progress_line(struct scan_shared *sh, int force)
 		fflush(stderr);
 	}
 	pthread_mutex_unlock(&sh->lock);
-}
-
-/* How many workers share a file: all of them for a large one, or when
- * there are fewer files than workers; else one. */
-static size_t shares_of(const char *path, int jobs, size_t nr_files)
-{
-	struct stat st;
-
-	if (jobs <= 1)
-		return 1;
-	if (nr_files < (size_t)jobs ||
-	    (!stat(path, &st) && st.st_size >= SPLIT_BYTES))
-		return (size_t)jobs;
-	return 1;
 }
 
 static void *worker_new(void *arg)
@@ -381,24 +341,14 @@ static void scan_all(struct scan_shared *sh, struct scan_ctx *out, int jobs)
 {
 	struct merged m = { sh, out };
 	struct pool_options o;
-	size_t n = 0;
+	struct share_plan plan;
 
-	sh->next_unit = xcalloc(sh->files->nr, sizeof(*sh->next_unit));
-	for (size_t f = 0; f < sh->files->nr; f++)
-		n += shares_of(sh->files->items[f], jobs, sh->files->nr);
-	sh->items = xcalloc(n, sizeof(*sh->items));
-	for (size_t f = 0; f < sh->files->nr; f++) {
-		size_t k = shares_of(sh->files->items[f], jobs, sh->files->nr);
-
-		for (size_t s = 0; s < k; s++) {
-			struct scan_item *it = &sh->items[sh->nr_items++];
-
-			it->file = f;
-			it->shard = s;
-			it->nr_shards = k;
-			it->next_unit = &sh->next_unit[f];
-		}
-	}
+	share_plan_make(&plan, (const char *const *)sh->files->items,
+			sh->files->nr, jobs);
+	sh->nr_items = plan.nr;
+	sh->items = xcalloc(plan.nr ? plan.nr : 1, sizeof(*sh->items));
+	for (size_t i = 0; i < plan.nr; i++)
+		sh->items[i].share = plan.items[i];
 	memset(&o, 0, sizeof(o));
 	o.jobs = jobs;
 	o.ctx = &m;
@@ -408,7 +358,7 @@ static void scan_all(struct scan_shared *sh, struct scan_ctx *out, int jobs)
 	memset(out, 0, sizeof(*out));
 	pool_run(sh->nr_items, run_item, &o);
 	free(sh->items);
-	free(sh->next_unit);
+	share_plan_free(&plan);
 }
 
 static void verdict_counts(const struct scan_ctx *ctx, struct strbuf *sb,
