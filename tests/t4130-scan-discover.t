@@ -11,6 +11,8 @@
 #   - a chain in a .c file (MY_LOAD -> MY_READ -> READ_ONCE): scan's
 #     own wrapper rule follows one level, discovery the whole chain;
 #   - gcc -O2 reads the struct with one load: the site is checked, ok;
+#   - -j 2 and -j 3 on one file of two units: each worker reads the
+#     file tables of the units it takes, and all are read;
 #   - --sources: the headers are found under the moved tree;
 #   - a header the line table names whose MD5 is not the recorded one
 #     defines nothing (its macros are not the build's).
@@ -107,6 +109,22 @@ if have_cmd gcc; then
 else
 	test_skip 'gcc -O2: the discovered site ok' 'gcc not installed (apt-get install gcc)'
 fi
+
+test_expect_success '-j 2 and -j 3 share one file'"'"'s units for discovery too: the same macros, the same output' '
+	(cd "$TEST_TMP/chain" && clang --target=x86_64-linux-gnu -O2 -g \
+		-Dsum=chain_sum -Dsum2=chain_sum2 -c c.c -o renamed.o) &&
+	ld -r -o "$TEST_TMP/two.o" "$TEST_TMP/p/clang.o" "$TEST_TMP/chain/renamed.o" &&
+	for j in 1 2 3; do
+		"$RWONCE" scan -j $j "$TEST_TMP/two.o" >"$TEST_TMP/two.out.$j" 2>"$TEST_TMP/two.err.$j"
+		echo $? >"$TEST_TMP/two.rc.$j"
+	done &&
+	grep -q "3 site instances: ok 0, torn 3, .*; 3 sites; 1 of 1 file checked, 4 once-macros defined in the sources$" "$TEST_TMP/two.err.1" &&
+	for j in 2 3; do
+		cmp "$TEST_TMP/two.out.1" "$TEST_TMP/two.out.$j" &&
+		cmp "$TEST_TMP/two.err.1" "$TEST_TMP/two.err.$j" &&
+		cmp "$TEST_TMP/two.rc.1" "$TEST_TMP/two.rc.$j" || return 1
+	done
+'
 
 test_expect_success '--sources: the sources and their includes are read from the moved tree' '
 	mkdir "$TEST_TMP/moved" &&
