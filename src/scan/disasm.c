@@ -344,9 +344,16 @@ struct reg_value {
 };
 
 /* A forward jump seen, until the decoding reaches its destination: a
- * value formed after the jump does not hold where the jump lands. */
+ * value formed after the jump does not hold where the jump lands, and a
+ * register a load gave its value before the jump still holds it there
+ * (the pointer loaded on one path, used after the paths join). */
 struct pending_jump {
 	uint64_t from, to;
+	struct {
+		unsigned reg;
+		size_t load;    /* 1 + its index in out */
+	} loads[4];
+	unsigned nloads;
 };
 
 struct insn_ctx {
@@ -366,6 +373,12 @@ struct insn_ctx {
 	 * value (0: none), and the register's write count then */
 	size_t loaded_by[MAX_REGS];
 	unsigned loaded_gen[MAX_REGS];
+	/* the same, for a value a load gave on the path of a jump to here
+	 * (reach_jumps): the register may hold either */
+	size_t joined_by[MAX_REGS];
+	unsigned joined_gen[MAX_REGS];
+	unsigned recent[8];     /* registers loads wrote last, a ring */
+	unsigned nrecent;
 	struct riscv_operands rvo; /* RISC-V: the operands, read from the text */
 };
 
@@ -460,6 +473,10 @@ static void mark_address_load(struct insn_ctx *c, const struct mem_access *a)
 			continue;
 		k = c->loaded_by[regs[i]];
 		if (k && c->loaded_gen[regs[i]] == gens[i] &&
+		    k - 1 < c->out->nr && &c->out->items[k - 1] != a)
+			c->out->items[k - 1].feeds_address = 1;
+		k = c->joined_by[regs[i]];
+		if (k && c->joined_gen[regs[i]] == gens[i] &&
 		    k - 1 < c->out->nr && &c->out->items[k - 1] != a)
 			c->out->items[k - 1].feeds_address = 1;
 	}
@@ -839,6 +856,7 @@ static void written(struct insn_ctx *c, unsigned reg)
 		    !c->out->items[k].stack) {
 			c->loaded_by[reg] = k + 1;
 			c->loaded_gen[reg] = c->gen[reg];
+			c->recent[c->nrecent++ % ARRAY_SIZE(c->recent)] = reg;
 			break;
 		}
 }
@@ -1140,12 +1158,20 @@ static void reach_jumps(struct insn_ctx *c)
 				c->regs[k] = c->regs[--c->nregs];
 			else
 				k++;
+		for (unsigned k = 0; k < c->jumps[j].nloads; k++) {
+			unsigned reg = c->jumps[j].loads[k].reg;
+
+			c->joined_by[reg] = c->jumps[j].loads[k].load;
+			c->joined_gen[reg] = c->gen[reg];
+		}
 		c->jumps[j] = c->jumps[--c->njumps];
 	}
 }
 
 static void note_jump(struct insn_ctx *c, uint64_t to)
 {
+	struct pending_jump *j;
+
 	if (to <= c->in->address)
 		return;
 	if (c->njumps == ARRAY_SIZE(c->jumps)) {
@@ -1157,8 +1183,23 @@ static void note_jump(struct insn_ctx *c, uint64_t to)
 				k++;
 		c->njumps = 0;
 	}
-	c->jumps[c->njumps].from = c->in->address;
-	c->jumps[c->njumps++].to = to;
+	j = &c->jumps[c->njumps++];
+	j->from = c->in->address;
+	j->to = to;
+	j->nloads = 0;
+	/* the registers recent loads gave a value that still holds */
+	for (unsigned i = 0; i < ARRAY_SIZE(c->recent) && i < c->nrecent &&
+	     j->nloads < ARRAY_SIZE(j->loads); i++) {
+		unsigned reg = c->recent[i], seen = 0;
+
+		for (unsigned k = 0; k < j->nloads; k++)
+			seen |= j->loads[k].reg == reg;
+		if (seen || !c->loaded_by[reg] ||
+		    c->loaded_gen[reg] != c->gen[reg])
+			continue;
+		j->loads[j->nloads].reg = reg;
+		j->loads[j->nloads++].load = c->loaded_by[reg];
+	}
 }
 
 /*
