@@ -610,19 +610,44 @@ static void drop_mismatched(struct instance_list *out, size_t from,
  * Is a copy of the instance's inline chain called from inside a loop
  * body of its caller (`for (j ...) sum += zone_managed_pages(z)` calling
  * a function with a READ_ONCE)?  Unrolled, the loop repeats the one
- * access: iterations, not a duplicate (verdict.c).
+ * access: iterations, not a duplicate (verdict.c).  A caller's file
+ * without sites was not lexed: its frame is left in loops_unknown.
  */
 static int called_in_loop(struct unit_sources *us, struct line_unit *u,
-			  const struct site_instance *in)
+			  struct site_instance *in)
 {
 	for (size_t k = 0; k < in->nchain; k++) {
 		const struct inline_frame *f = &in->chain[k];
 		struct unit_source *src;
 
+		in->loops_unknown[k] = NULL;
 		if (!f->call_file || !f->call_line ||
 		    !(src = unit_source_of(us, u, f->call_file)))
 			continue;
+		if (!__atomic_load_n(&src->e->src.loops_known, __ATOMIC_ACQUIRE)) {
+			in->loops_unknown[k] = &src->e->src;
+			continue;
+		}
 		if (source_sites_in_loop(&src->e->src, f->call_line,
+					 f->call_col ? f->call_col : UINT_MAX))
+			return 1;
+	}
+	return 0;
+}
+
+int attribute_caller_loop(struct source_cache *c,
+			  const struct site_instance *in)
+{
+	for (size_t k = 0; k < in->nchain; k++) {
+		const struct inline_frame *f = &in->chain[k];
+		struct source_sites *s = in->loops_unknown[k];
+
+		if (!s)
+			continue;
+		pthread_mutex_lock(&c->lock);
+		source_sites_load_loops(s);
+		pthread_mutex_unlock(&c->lock);
+		if (source_sites_in_loop(s, f->call_line,
 					 f->call_col ? f->call_col : UINT_MAX))
 			return 1;
 	}

@@ -76,6 +76,9 @@ struct site_instance {
 	int caller_loop;        /* a function of its inline chain is called
 				   from inside a loop body: unrolled, its
 				   one access may be repeated */
+	/* frames whose caller's file was not lexed (no sites in it), so
+	 * that its loops are not known yet: attribute_caller_loop() */
+	struct source_sites *loops_unknown[SCAN_MAX_CHAIN];
 };
 
 struct instance_list {
@@ -92,6 +95,15 @@ struct instance_list {
  * tokens (source-match.h) -- is named in an error, once, and its
  * instances of this unit are dropped: not judged.
  */
+/*
+ * Is the instance called from inside a loop of a caller whose file was
+ * not lexed when the instance was made?  Lexes those files now (once,
+ * for every worker): only an instance whose verdict the answer could
+ * change asks (judge.c), so most files without sites are never lexed.
+ */
+int attribute_caller_loop(struct source_cache *c,
+			  const struct site_instance *in);
+
 void attribute_unit(struct line_unit *u, struct source_cache *c,
 		    const char *obj, struct instance_list *out);
 void instance_list_clear(struct instance_list *l);

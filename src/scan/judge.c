@@ -446,6 +446,7 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 }
 
 enum scan_verdict judge_instance(struct line_unit *u,
+				 struct source_cache *cache,
 				 struct decode_cache *dc,
 				 const struct site_instance *in,
 				 const struct instance_list *unit,
@@ -518,6 +519,17 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	looped = *s;
 	looped.in_loop |= in->caller_loop;
 	v = verdict_judge(&looped, size, acc.items, acc.nr, &why, used, &reason);
+	/* in_loop only ever clears a torn or duplicated verdict: only then
+	 * are the loops of callers that were not lexed worth knowing */
+	if ((v == SCAN_TORN || v == SCAN_DUPLICATED) && !looped.in_loop &&
+	    attribute_caller_loop(cache, in)) {
+		looped.in_loop = 1;
+		strbuf_reset(&why);
+		memset(used, 0, acc.nr + 1);
+		reason = UNATTRIBUTED_NO_ACCESS;
+		v = verdict_judge(&looped, size, acc.items, acc.nr, &why, used,
+				  &reason);
+	}
 	t->verdicts[v]++;
 	if (v == SCAN_UNATTRIBUTED)
 		t->unattributed[reason]++;

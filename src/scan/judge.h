@@ -68,9 +68,10 @@ size_t judge_drop_mismatched(struct judge_tally *t);
  * size: the source's type index when it knows, else the unit's DWARF at
  * the instance's first address.  unit: all the unit's instances (or
  * NULL), so that a function is decoded only as far as its instances
- * reach.
+ * reach.  cache: the sources, for the loops of callers not lexed yet.
  */
 enum scan_verdict judge_instance(struct line_unit *u,
+				 struct source_cache *cache,
 				 struct decode_cache *dc,
 				 const struct site_instance *in,
 				 const struct instance_list *unit,

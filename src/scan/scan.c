@@ -120,7 +120,8 @@ static int scan_unit(struct line_unit *u, void *arg)
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->t.findings.nr;
 
-		judge_instance(u, ctx->dc, &list.items[i], &list, &ctx->t);
+		judge_instance(u, ctx->sh->cache, ctx->dc, &list.items[i], &list,
+			       &ctx->t);
 		__atomic_fetch_add(&ctx->sh->instances, 1, __ATOMIC_RELAXED);
 		__atomic_fetch_add(&ctx->sh->findings, ctx->t.findings.nr - before,
 				   __ATOMIC_RELAXED);

@@ -605,6 +605,27 @@ static void find_loops(struct source_sites *s, const char *buf,
 	}
 }
 
+void source_sites_load_loops(struct source_sites *s)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	size_t len;
+	char *buf;
+
+	if (__atomic_load_n(&s->loops_known, __ATOMIC_ACQUIRE))
+		return;
+	buf = s->missing ? NULL : read_file(s->path, &len);
+	if (buf) {
+		lex_buffer(buf, len, &l);
+		tok_match_cache(buf, &l);
+		find_loops(s, buf, &l);
+		tok_match_cache_drop();
+		token_list_release(&l);
+		free(buf);
+	}
+	/* other workers read the loops once they see this */
+	__atomic_store_n(&s->loops_known, 1, __ATOMIC_RELEASE);
+}
+
 int source_sites_in_loop(const struct source_sites *s, unsigned line,
 			 unsigned col)
 {
@@ -675,6 +696,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 		}
 	}
 	find_loops(s, buf, &l);
+	s->loops_known = 1; /* not yet shared with other workers */
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
 	if (s->nr)

@@ -86,12 +86,14 @@ struct source_sites {
 	int mismatch;     /* set when a unit's build did not come from it */
 	/* The bodies of its loops (for, while, do), from the keyword to
 	 * the body's end: a call inside one may run many times, unrolled
-	 * into one stretch of code.  Only of a file that was lexed (one
-	 * that holds "volatile" or a once-macro's name). */
+	 * into one stretch of code.  Known once the file was lexed: when
+	 * loaded, if it holds "volatile" or a once-macro's name, else by
+	 * source_sites_load_loops(). */
 	struct loop_span {
 		unsigned line, col, end_line, end_col;
 	} *loops;
 	size_t nr_loops;
+	int loops_known;
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file
@@ -99,6 +101,9 @@ struct source_sites {
 void source_sites_load(struct source_sites *s, const char *path,
 		       const struct once_macros *macros);
 void source_sites_release(struct source_sites *s);
+/* Lex a file that was not (it has no sites), for its loops only: one
+ * worker at a time (the caller's lock); loops_known says when done. */
+void source_sites_load_loops(struct source_sites *s);
 
 /* Mark line in one of the bitmaps above (any thread). */
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
