@@ -8,7 +8,11 @@
 #
 # BUILD_DIR holds vmlinux and the modules (*.ko, anywhere below it):
 # bench/kernel-6.12-build.sh's builds, or a Debian linux-image-*-dbg
-# unpacked (its usr/lib/debug: boot/vmlinux-* and lib/modules/).
+# unpacked (its usr/lib/debug: boot/vmlinux-* and lib/modules/).  A
+# build of chosen folders only (its DONE names them: "kernel/ mm/") has
+# no vmlinux: then the objects its compile_commands.json names under
+# those folders are scanned, each compiled object once (not the
+# built-in.a archives or the ld -r composites made of them).
 # Writes OUT_PREFIX.list (the files), .json (scan --json), .err (scan's
 # stderr: summary, warnings), .time (time -v), .check.txt and
 # .check.tsv (scan-real-check.py).  RWONCE_SCAN_JOBS: scan's -j
@@ -24,7 +28,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ -x "$rwonce" ] || { echo "$0: $rwonce is not an executable" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "$0: /usr/bin/time missing (apt-get install time)" >&2; exit 2; }
 
-# vmlinux (a build's, or Debian's boot/vmlinux-VERSION), then the modules.
+# vmlinux (a build's, or Debian's boot/vmlinux-VERSION), then the modules;
+# or a folder build's compiled objects.
 {
 	if [ -f "$build/vmlinux" ]; then
 		echo "$build/vmlinux"
@@ -33,6 +38,24 @@ here=$(cd "$(dirname "$0")" && pwd)
 	fi
 	find "$build" -name '*.ko' -type f | sort
 } >"$out.list"
+if [ ! -s "$out.list" ] && [ -f "$build/DONE" ] && [ -f "$build/compile_commands.json" ]; then
+	# shellcheck disable=SC2046 # DONE: folder names, one word each
+	python3 - "$build" $(cat "$build/DONE") >"$out.list" <<-'PY'
+	import json, os, shlex, sys
+	build, folders = sys.argv[1], [f.rstrip("/") + "/" for f in sys.argv[2:]]
+	out = set()
+	for e in json.load(open(os.path.join(build, "compile_commands.json"))):
+	    args = e.get("arguments") or shlex.split(e["command"])
+	    if "-o" not in args:
+	        continue
+	    obj = os.path.normpath(os.path.join(e["directory"], args[args.index("-o") + 1]))
+	    rel = os.path.relpath(obj, build)
+	    if any(rel.startswith(f) for f in folders) and os.path.exists(obj):
+	        out.add(obj)
+	print("\n".join(sorted(out)))
+	PY
+	echo "kernel-scan-whole: no vmlinux: the objects compiled under $(cat "$build/DONE")" >&2
+fi
 [ -s "$out.list" ] || { echo "$0: no vmlinux and no modules under $build" >&2; exit 2; }
 echo "kernel-scan-whole: $(wc -l <"$out.list") files, $(xargs du -cb <"$out.list" | awk '$2 == "total" { s += $1 } END { printf "%.0f MiB", s / 1048576 }')" >&2
 
