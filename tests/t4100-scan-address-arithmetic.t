@@ -135,6 +135,25 @@ target_case aarch64-linux-gnu 'AArch64: a register formed after a jump is not th
 target_case arm-linux-gnueabihf 'ARM: add r3, r0, #2' \
 	"add r3, r0, #2" "ldrh r1, [r0]" "ldrh r2, [r3]" \
 	"ldr r3, [r0, #8]" "ldrh r1, [r0]" "ldrh r2, [r3, #2]" "bx lr"
+# Linux 6.12's rcu_special read by clang 19 for ARMv7 (multi_v7):
+# ldrb r7, [r1, #1128]! writes the address back and the next load is
+# [r1]; movw r2, #1129 then ldrh r2, [r5, r2] -- before, an instance of
+# three loads was "one 2-byte load: ok".
+target_case arm-linux-gnueabihf 'ARM: ldrh r1, [r3, #2]! writes back: [r3, #-2] is the first half' \
+	"mov r3, r0" "ldrh r1, [r3, #2]!" "ldrh r2, [r3, #-2]" \
+	"ldr r3, [r0, #8]" "ldrh r1, [r0]" "ldrh r2, [r3, #2]" "bx lr"
+target_case arm-linux-gnueabihf 'ARM: ldrh r1, [r3], #2 (post-indexed): then [r3] is the second half' \
+	"mov r3, r0" "ldrh r1, [r3], #2" "ldrh r2, [r3]" \
+	"ldr r3, [r0, #8]" "ldrh r1, [r0]" "ldrh r2, [r3, #2]" "bx lr"
+target_case arm-linux-gnueabihf 'ARM: movw r3, #2 then [r0, r3] is [r0, #2]; a loaded index is not' \
+	"movw r3, #2" "ldrh r1, [r0]" "ldrh r2, [r0, r3]" \
+	"ldr r3, [r0, #8]" "ldrh r1, [r0]" "ldrh r2, [r0, r3]" "bx lr"
+target_case arm-linux-gnueabihf 'ARM: a constant set after a jump is not known where the jump lands' \
+	"movw r3, #2" "ldrh r1, [r0]" "ldrh r2, [r0, r3]" \
+	"cmp r1, #0
+	beq 1f
+	movw r3, #2
+1:" "ldrh r1, [r0]" "ldrh r2, [r0, r3]" "bx lr"
 target_case s390x-linux-gnu 's390x: la %r1, 2(%r2)' \
 	"la %r1, 2(%r2)" "llh %r3, 0(%r2)" "llh %r4, 0(%r1)" \
 	"lg %r1, 8(%r2)" "llh %r3, 0(%r2)" "llh %r4, 2(%r1)" "br %r14"

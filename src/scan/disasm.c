@@ -379,6 +379,15 @@ struct insn_ctx {
 	unsigned joined_gen[MAX_REGS];
 	unsigned recent[8];     /* registers loads wrote last, a ring */
 	unsigned nrecent;
+	/* ARM: registers set to a constant (movw r3, #1130), for an index
+	 * register ([r4, r3]) or a write-back by one: valid while the
+	 * register's write count is the one noted */
+	struct reg_constant {
+		unsigned reg, gen;
+		uint64_t value;
+		uint64_t set_pc;
+	} consts[8];
+	size_t nconsts;
 	struct riscv_operands rvo; /* RISC-V: the operands, read from the text */
 };
 
@@ -427,6 +436,41 @@ static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
 	v.absolute = 1;
 	v.addr = addr;
 	reg_set_value(c, reg, &v);
+}
+
+/* The constant reg holds (ARM), if one is known. */
+static int reg_constant(const struct insn_ctx *c, unsigned reg,
+			uint64_t *value)
+{
+	reg = full_reg(c, reg);
+	for (size_t i = 0; reg && i < c->nconsts; i++)
+		if (c->consts[i].reg == reg && c->consts[i].gen == c->gen[reg]) {
+			*value = c->consts[i].value;
+			return 1;
+		}
+	return 0;
+}
+
+/* After the write: reg now holds value. */
+static void reg_constant_set(struct insn_ctx *c, unsigned reg, uint64_t value)
+{
+	size_t i;
+
+	reg = full_reg(c, reg);
+	if (!reg)
+		return;
+	for (i = 0; i < c->nconsts && c->consts[i].reg != reg; i++)
+		;
+	if (i == c->nconsts) {
+		if (c->nconsts == ARRAY_SIZE(c->consts))
+			memmove(c->consts, c->consts + 1,
+				--c->nconsts * sizeof(c->consts[0]));
+		i = c->nconsts++;
+	}
+	c->consts[i].reg = reg;
+	c->consts[i].gen = c->gen[reg];
+	c->consts[i].value = value;
+	c->consts[i].set_pc = c->in->address;
 }
 
 static void reg_forget(struct insn_ctx *c, unsigned reg)
@@ -637,6 +681,7 @@ static void do_arm(struct insn_ctx *c)
 	for (int i = 0; i < a->op_count; i++) {
 		const cs_arm_op *op = &a->operands[i];
 		int64_t disp = op->mem.disp;
+		uint64_t index = (uint64_t)op->mem.index, k;
 
 		if (op->type != ARM_OP_MEM)
 			continue;
@@ -644,11 +689,15 @@ static void do_arm(struct insn_ctx *c)
 			return; /* a literal-pool constant, not an object */
 		if (op->subtracted && disp > 0)
 			disp = -disp;
-		add(c, kind, width, (uint64_t)op->mem.base,
-		    (uint64_t)op->mem.index, disp);
+		/* [r4, r3] with r3 = 1130 (movw): [r4, #1130] */
+		if (index && !op->shift.type && reg_constant(c, index, &k)) {
+			disp += op->mem.scale < 0 ? -(int64_t)k : (int64_t)k;
+			index = 0;
+		}
+		add(c, kind, width, (uint64_t)op->mem.base, index, disp);
 		if (pair)
-			add(c, kind, width, (uint64_t)op->mem.base,
-			    (uint64_t)op->mem.index, disp + 4);
+			add(c, kind, width, (uint64_t)op->mem.base, index,
+			    disp + 4);
 		return;
 	}
 }
@@ -975,6 +1024,79 @@ static int a64_derived(const struct insn_ctx *c, unsigned *dst,
 	return 1;
 }
 
+/* ARM: the constant an unconditional mov/movw rD, #imm (or a movt
+ * rD, #imm of a register holding one) leaves in rD. */
+static int arm_constant(const struct insn_ctx *c, uint64_t *value)
+{
+	const cs_arm *a = &c->in->detail->arm;
+	const char *m = c->in->mnemonic;
+	uint64_t old;
+
+	if ((a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID) ||
+	    a->op_count != 2 || a->operands[0].type != ARM_OP_REG ||
+	    a->operands[1].type != ARM_OP_IMM ||
+	    a->operands[0].reg == ARM_REG_PC)
+		return 0;
+	if (!strcmp(m, "mov") || !strcmp(m, "movw") || !strcmp(m, "mov.w")) {
+		*value = (uint32_t)a->operands[1].imm;
+		return 1;
+	}
+	if (!strcmp(m, "movt") &&
+	    reg_constant(c, a->operands[0].reg, &old)) {
+		*value = (uint32_t)((old & 0xffff) |
+				    ((uint32_t)a->operands[1].imm << 16));
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * ARM: a load or store that writes its address back -- ldrb r7, [r1,
+ * #1128]! (pre-indexed), ldr r0, [r1], #4 (post-indexed), ldrh r2, [r5,
+ * r2]! with r2 a known constant: the base now holds itself plus that.
+ */
+static int arm_writeback(const struct insn_ctx *c, unsigned *dst,
+			 unsigned *src, int64_t *off)
+{
+	const cs_arm *a = &c->in->detail->arm;
+	const char *m = c->in->mnemonic;
+	const cs_arm_op *mem = NULL, *post = NULL;
+	uint64_t k;
+
+	if (!a->writeback || (!starts(m, "ldr") && !starts(m, "str")) ||
+	    (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID))
+		return 0;
+	for (int i = 0; i < a->op_count; i++)
+		if (a->operands[i].type == ARM_OP_MEM)
+			mem = &a->operands[i];
+		else if (mem)
+			post = &a->operands[i];
+	if (!mem || mem->mem.base == ARM_REG_PC)
+		return 0;
+	/* the loaded register is the base: the write-back loses */
+	for (int i = 0; i < a->op_count; i++)
+		if (a->operands[i].type == ARM_OP_REG && &a->operands[i] != post &&
+		    (unsigned)a->operands[i].reg == (unsigned)mem->mem.base)
+			return 0;
+	if (post && post->type == ARM_OP_IMM)
+		*off = post->subtracted ? -(int64_t)post->imm : post->imm;
+	else if (post && post->type == ARM_OP_REG && !post->shift.type &&
+		 reg_constant(c, post->reg, &k))
+		*off = post->subtracted ? -(int64_t)k : (int64_t)k;
+	else if (post)
+		return 0;
+	else if (mem->mem.index && !mem->shift.type &&
+		 reg_constant(c, mem->mem.index, &k))
+		*off = mem->mem.scale < 0 ? -(int64_t)k : (int64_t)k;
+	else if (mem->mem.index)
+		return 0;
+	else
+		*off = mem->subtracted && mem->mem.disp > 0 ? -mem->mem.disp :
+		       mem->mem.disp;
+	*dst = *src = mem->mem.base;
+	return 1;
+}
+
 /* ARM: mov rD, rN; add/sub rD, rN, #imm -- unconditional, not pc. */
 static int arm_derived(const struct insn_ctx *c, unsigned *dst,
 		       unsigned *src, int64_t *off)
@@ -982,6 +1104,8 @@ static int arm_derived(const struct insn_ctx *c, unsigned *dst,
 	const cs_arm *a = &c->in->detail->arm;
 	const char *m = c->in->mnemonic;
 
+	if (arm_writeback(c, dst, src, off))
+		return 1;
 	if ((a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID) ||
 	    a->op_count < 2 || a->operands[0].type != ARM_OP_REG ||
 	    a->operands[1].type != ARM_OP_REG ||
@@ -1158,6 +1282,11 @@ static void reach_jumps(struct insn_ctx *c)
 				c->regs[k] = c->regs[--c->nregs];
 			else
 				k++;
+		for (size_t k = 0; k < c->nconsts;)
+			if (c->consts[k].set_pc > c->jumps[j].from)
+				c->consts[k] = c->consts[--c->nconsts];
+			else
+				k++;
 		for (unsigned k = 0; k < c->jumps[j].nloads; k++) {
 			unsigned reg = c->jumps[j].loads[k].reg;
 
@@ -1181,6 +1310,7 @@ static void note_jump(struct insn_ctx *c, uint64_t to)
 				c->regs[k] = c->regs[--c->nregs];
 			else
 				k++;
+		c->nconsts = 0;
 		c->njumps = 0;
 	}
 	j = &c->jumps[c->njumps++];
@@ -1219,6 +1349,8 @@ static void track_registers(struct insn_ctx *c)
 	struct reg_value v;
 	unsigned dst = 0, src;
 	int64_t off;
+	int arm_sets_constant = 0;
+	uint64_t constant = 0;
 
 	/* add x8, x8, :lo12:sym reads the x8 it writes */
 	if (c->d->machine == EM_AARCH64 && det->arm64.op_count == 3 &&
@@ -1242,6 +1374,10 @@ static void track_registers(struct insn_ctx *c)
 		v.addr += (uint64_t)off;
 		formed = v.absolute || v.base;
 	}
+	/* ARM: mov/movw rD, #imm, movt rD, #imm on a known constant --
+	 * unconditional (read before the write: movt keeps the low half) */
+	if (c->d->machine == EM_ARM && !rel)
+		arm_sets_constant = arm_constant(c, &constant);
 	note_writes(c);
 	if (formed)
 		reg_set_value(c, dst, &v);
@@ -1287,6 +1423,9 @@ static void track_registers(struct insn_ctx *c)
 		if (a->op_count >= 1 && a->operands[0].type == ARM_OP_REG &&
 		    (starts(m, "movw") || starts(m, "movt")) && rel)
 			reg_set(c, (unsigned)a->operands[0].reg, target);
+		else if (!rel && arm_sets_constant)
+			reg_constant_set(c, (unsigned)a->operands[0].reg,
+					 constant);
 		break;
 	}
 	case EM_RISCV: {
