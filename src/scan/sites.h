@@ -44,6 +44,8 @@ struct scan_site {
 	char *type;       /* the object's type as spelled, or NULL */
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */
+	int absolute_only; /* verdict.c, per instance: only accesses at a
+			      symbol's address are the named object's */
 	int seen;         /* set (atomically) once an instance is judged */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
 	/* A use of a macro of the file whose body holds the once-accesses

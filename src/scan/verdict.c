@@ -3,6 +3,7 @@
 #include "lib/util.h"
 
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 const char *scan_verdict_name(enum scan_verdict v)
@@ -19,6 +20,7 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 	static const char *const names[UNATTRIBUTED__COUNT] = {
 		"no memory access", "a call instead", "not decoded",
 		"the stack only", "only the pointer to it",
+		"its address not known",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
@@ -28,6 +30,8 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 static int relevant(const struct scan_site *site, const struct mem_access *a)
 {
 	if (a->kind == ACC_NONE || a->stack || !a->size)
+		return 0;
+	if (site->absolute_only && a->base != BASE_ABSOLUTE)
 		return 0;
 	switch (site->access) {
 	case SITE_READ:
@@ -323,18 +327,45 @@ static void keep_loaded_and_stored(const struct scan_site *site,
 	free(obj);
 }
 
-enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
-			   struct mem_access *acc, size_t nr,
+/* "net_hotdata.tstamp_prequeue", "jiffies": an object named, not
+ * reached through a pointer -- a global (or a local) */
+static int named_object(const char *lvalue)
+{
+	if (!lvalue || !(isalpha((unsigned char)*lvalue) || *lvalue == '_'))
+		return 0;
+	for (; *lvalue; lvalue++)
+		if (!isalnum((unsigned char)*lvalue) && *lvalue != '_' &&
+		    *lvalue != '.')
+			return 0;
+	return 1;
+}
+
+static enum scan_verdict judge_accesses(const struct scan_site *named_site,
+			   unsigned size, struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
 	unsigned n2;
+	struct scan_site copy = *named_site;
+	const struct scan_site *site = &copy;
 
 	memset(used, 0, nr);
 	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
+	/*
+	 * A named object that some access reaches at its symbol's address
+	 * is a global: the accesses through other registers on its rows
+	 * are of other objects (net_timestamp_check(READ_ONCE(
+	 * net_hotdata.tstamp_prequeue), skb) reads skb->tstamp on the same
+	 * line -- two 4-byte loads on ARM, not a torn flag).
+	 */
+	copy.absolute_only = 0;
+	if (named_object(site->lvalue))
+		for (size_t k = 0; k < nr && !copy.absolute_only; k++)
+			copy.absolute_only = relevant(site, &acc[k]) &&
+					     acc[k].base == BASE_ABSOLUTE;
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;
@@ -465,4 +496,35 @@ enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
 	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
 		    kind_word(acc[last].kind, 0));
 	return SCAN_OK;
+}
+
+enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
+				struct mem_access *acc, size_t nr,
+				struct strbuf *why, char *used,
+				enum unattributed_reason *reason)
+{
+	enum scan_verdict v = judge_accesses(site, size, acc, nr, why, used,
+					     reason);
+	int absolute = 0;
+
+	if ((v != SCAN_TORN && v != SCAN_DUPLICATED) || size ||
+	    !named_object(site->lvalue))
+		return v;
+	for (size_t k = 0; k < nr; k++)
+		absolute |= used[k] && acc[k].base == BASE_ABSOLUTE;
+	if (absolute)
+		return v;
+	/*
+	 * A named object -- a global, most likely -- of a type not known,
+	 * and the accesses through a register that is not known to hold
+	 * its address: they may be another object's on the same line (a
+	 * macro's other argument).  Cannot tell: said, not a finding.
+	 */
+	memset(used, 0, nr);
+	strbuf_reset(why);
+	strbuf_addstr(why, "a named object of unknown type, and the accesses "
+		      "on its rows go through a register not known to hold "
+		      "its address");
+	*reason = UNATTRIBUTED_ADDRESS;
+	return SCAN_UNATTRIBUTED;
 }

@@ -37,6 +37,9 @@ enum unattributed_reason {
 	UNATTRIBUTED_STACK,      /* only the stack: a local (a copy) */
 	UNATTRIBUTED_POINTER,    /* only the load of a pointer to the object;
 				    the access through it is on other rows */
+	UNATTRIBUTED_ADDRESS,    /* a named object of unknown type, accessed
+				    through no register known to hold its
+				    address: whose accesses, cannot tell */
 	UNATTRIBUTED__COUNT
 };
 
