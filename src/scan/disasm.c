@@ -503,7 +503,7 @@ static void insn_text(const cs_insn *in, char *out, size_t size)
 
 /* a's base (or index: pointer + offset can be either) register holds
  * what an earlier load read: that load fed an address */
-static void mark_address_load(struct insn_ctx *c, const struct mem_access *a)
+static void mark_address_load(struct insn_ctx *c, struct mem_access *a)
 {
 	const uint64_t regs[2] = { a->base, a->index };
 	const unsigned gens[2] = { a->base_gen, a->index_gen };
@@ -517,8 +517,10 @@ static void mark_address_load(struct insn_ctx *c, const struct mem_access *a)
 			continue;
 		k = c->loaded_by[regs[i]];
 		if (k && c->loaded_gen[regs[i]] == gens[i] &&
-		    k - 1 < c->out->nr && &c->out->items[k - 1] != a)
+		    k - 1 < c->out->nr && &c->out->items[k - 1] != a) {
 			c->out->items[k - 1].feeds_address = 1;
+			a->fed_by_pc = c->out->items[k - 1].pc;
+		}
 		k = c->joined_by[regs[i]];
 		if (k && c->joined_gen[regs[i]] == gens[i] &&
 		    k - 1 < c->out->nr && &c->out->items[k - 1] != a)

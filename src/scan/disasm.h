@@ -67,6 +67,8 @@ struct mem_access {
 	int feeds_address;   /* a load whose value a later access of the
 				decoded stretch uses as its base register: a
 				pointer on the way to an object (verdict.c) */
+	uint64_t fed_by_pc;  /* where the load that gave its base or index
+				register its value is; 0: none seen */
 };
 
 struct mem_access_list {

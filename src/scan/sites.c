@@ -303,6 +303,9 @@ static void macro_site(struct source_sites *s, const char *buf,
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
 	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
+	s->sites[s->nr - 1].deref_after = close + 1 < l->nr &&
+		(tok_punct(buf, l, close + 1, "->") ||
+		 tok_punct(buf, l, close + 1, "["));
 	if (m->flags & OMF_DISCOVERED)
 		s->sites[s->nr - 1].defined = once_macro_definition_note(m);
 	strbuf_release(&name);

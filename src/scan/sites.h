@@ -44,6 +44,10 @@ struct scan_site {
 	char *type;       /* the object's type as spelled, or NULL */
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */
+	int deref_after;  /* its value is dereferenced right after it
+			     (rcu_dereference(p)->f, READ_ONCE(p)[i]): an
+			     access through the register its load set is
+			     of another object */
 	int absolute_only; /* verdict.c, per instance: only accesses at a
 			      symbol's address are the named object's */
 	int seen;         /* set (atomically) once an instance is judged */

@@ -340,6 +340,32 @@ static int named_object(const char *lvalue)
 	return 1;
 }
 
+/*
+ * rcu_dereference(to_vlan(a)->vlan_p)->tcfv_push_dst: the site's value
+ * is dereferenced right after it, so an access through the register a
+ * load of the site set -- and that feeds no further access itself -- is
+ * of the object the value points to (here a 6-byte memcpy), not of the
+ * site's: not counted.  A load that feeds another is kept: in
+ * rcu_dereference(p->q)->f the load of p is the way to q.
+ */
+static void drop_through_value(const struct scan_site *site,
+			       struct mem_access *acc, size_t nr)
+{
+	if (!site->deref_after)
+		return;
+	for (size_t k = 0; k < nr; k++) {
+		if (!acc[k].fed_by_pc || acc[k].feeds_address ||
+		    !relevant(site, &acc[k]))
+			continue;
+		for (size_t m = 0; m < nr; m++)
+			if (m != k && acc[m].pc == acc[k].fed_by_pc &&
+			    acc[m].kind == ACC_LOAD && relevant(site, &acc[m])) {
+				acc[k].kind = ACC_NONE;
+				break;
+			}
+	}
+}
+
 static enum scan_verdict judge_accesses(const struct scan_site *named_site,
 			   unsigned size, struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
@@ -361,6 +387,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *named_site,
 	 * net_hotdata.tstamp_prequeue), skb) reads skb->tstamp on the same
 	 * line -- two 4-byte loads on ARM, not a torn flag).
 	 */
+	drop_through_value(site, acc, nr);
 	copy.absolute_only = 0;
 	if (named_object(site->lvalue))
 		for (size_t k = 0; k < nr && !copy.absolute_only; k++)
