@@ -6,9 +6,10 @@
 # doc/findings/linux-6.12/*.patch; that the patches apply with patch -p1
 # to Debian's linux-source-6.12 (unpacked here); and that the objects they
 # touch, rebuilt by the build's own compile commands, rescan ok at every
-# patched line (bench/kernel-patch-check.py; also in the gcc 12 build
-# where its objects are there).  check-full only (RWONCE_FULL=1); skips
-# when the build is absent: it takes about two hours on two cores.
+# patched line (bench/kernel-patch-check.py; also in the gcc 12, arm64 and
+# 32-bit ARM builds where their objects are there).  check-full only
+# (RWONCE_FULL=1); skips when the build is absent: it takes about two
+# hours on two cores.
 #
 # The build: RWONCE_KBUILD612_DIR (default $RWONCE_CACHE/kbuild-6.12,
 # RWONCE_CACHE defaulting to /work/cache), holding linux-source-6.12/ and
@@ -73,11 +74,13 @@ test_expect_success 'the patches apply to linux-source-6.12 with patch -p1' "
 	cat '$PATCHES'/*.patch | patch -d linux-source-6.12 -p1 -s"
 
 set -- --build "$B"
-[ -f "$KB/x86_64-gcc/kernel/rcu/update.o" ] && set -- "$@" --build "$KB/x86_64-gcc"
+for other in x86_64-gcc arm64-clang arm-clang; do
+	[ -f "$KB/$other/kernel/rcu/update.o" ] && set -- "$@" --build "$KB/$other"
+done
 test_expect_success "rebuilt with the build's commands, rescanned: every patched site ok ($(($# / 2)) builds)" "
 	python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' \
 		--source '$SRC' --out '$TEST_TMP/rebuilt' $* '$PATCHES'/*.patch >check.out 2>&1 &&
 	grep -q 'kernel-patch-check: exit 0' check.out && ! grep -q STILL check.out"
-diag "$(grep -c 'in [a-z_]*: movl' check.out 2>/dev/null) instances of the patched sites read with one movl"
+diag "$(grep -Ec 'in [a-z_]*: (movl|ldr) ' check.out 2>/dev/null) instances of the patched sites read with one 4-byte load (movl, ldr)"
 
 test_done
