@@ -858,8 +858,12 @@ uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)
 {
 	Dwarf_Addr off = addr, bias;
 
-	if (!img->info.relocatable ||
-	    !dwfl_module_address_section(img->mod, &off, &bias))
+	/* a linked ET_DYN (arm64's relocatable vmlinux, a shared object):
+	 * libdwfl's offline layout puts it at a bias (0x10000), which the
+	 * file's own addresses do not have */
+	if (!img->info.relocatable)
+		return addr - img->bias;
+	if (!dwfl_module_address_section(img->mod, &off, &bias))
 		return addr;
 	return off;
 }

@@ -181,7 +181,8 @@ const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size);
 
 /* addr as the file's tools print it: the offset in its section for a
- * relocatable object (objdump -d), the address itself otherwise. */
+ * relocatable object (objdump -d), the file's own address otherwise
+ * (libdwfl's less the bias it gives an ET_DYN file). */
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr);
 
 #endif
