@@ -5,7 +5,7 @@ the build's own compile command, and rescan those objects at the patched
 lines (the closed loop of doc/findings/linux-6.12.md).
 
   kernel-patch-check.py --rwonce R --source SRC --out OUT \\
-      --build DIR [--build DIR ...] PATCH...
+      --build DIR [--build DIR ...] [--object OBJ ...] PATCH...
 
 SRC is the unpacked kernel source the builds were made from (it is not
 modified: OUT/src is a copy made of hard links, and patch(1) writes each
@@ -16,7 +16,9 @@ command and of every file the object was built from) is there.  The
 objects are rebuilt into OUT/<build>/ by the command of the .o.cmd with
 SRC replaced by OUT/src and no dependency file (the object's own
 post-processing -- objtool, BTF -- is not redone: it does not change the
-code of a once-access).
+code of a once-access).  --object OBJ (a path relative to the build,
+repeatable) rebuilds only those objects: for a patched header that
+thousands of objects include, the ones whose code held the finding.
 
 For each patched line that holds a once-access (READ_ONCE, WRITE_ONCE,
 ...), each build, each rebuilt object: the instances `rwonce scan -v 2`
@@ -160,6 +162,7 @@ def main():
     ap.add_argument("--source", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--build", action="append", required=True)
+    ap.add_argument("--object", action="append", default=[])
     ap.add_argument("patches", nargs="+")
     a = ap.parse_args()
     src = os.path.realpath(a.source)
@@ -195,6 +198,8 @@ def main():
         build = os.path.realpath(build)
         name = os.path.basename(build)
         objs = objects_using(build, src, sites)
+        if a.object:
+            objs = [(o, c) for o, c in objs if o in a.object]
         print(f"== {name}: {len(objs)} object(s) use {', '.join(sorted(sites))}")
         if not objs:
             status = 2
