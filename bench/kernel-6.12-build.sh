@@ -13,6 +13,8 @@
 #   x86_64-gcc     x86_64 defconfig                       gcc 12 (the control)
 #   arm64-clang    arm64 defconfig                        clang 19
 #   arm-clang      multi_v7_defconfig (32-bit ARMv7)      clang 19
+#   arm-gcc        multi_v7_defconfig                     gcc 12 (arm-linux-gnueabihf-;
+#                  not in the default list: the control for patch 0003)
 #
 # Default: all five in that order.  Results: KBUILD_DIR/BUILD/{vmlinux,
 # **/*.ko, **/*.o, compile_commands.json}, make's output in
@@ -50,7 +52,7 @@
 set -eu
 
 if [ $# -lt 1 ]; then
-	echo "usage: $0 KBUILD_DIR [x86_64-clang|riscv64-clang|x86_64-gcc|arm64-clang|arm-clang]..." >&2
+	echo "usage: $0 KBUILD_DIR [x86_64-clang|riscv64-clang|x86_64-gcc|arm64-clang|arm-clang|arm-gcc]..." >&2
 	exit 2
 fi
 kbuild=$(mkdir -p "$1" && cd "$1" && pwd)
@@ -73,6 +75,7 @@ make_args() {
 	x86_64-gcc)    echo "ARCH=x86_64" ;;
 	arm64-clang)   echo "ARCH=arm64 LLVM=-19" ;;
 	arm-clang)     echo "ARCH=arm LLVM=-19" ;;
+	arm-gcc)       echo "ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-" ;;
 	*) echo "$0: unknown build '$1'" >&2; exit 2 ;;
 	esac
 }
@@ -116,6 +119,7 @@ build_one() {
 	*) targets=${targets:-vmlinux modules} ;;
 	esac
 	case $name in
+	arm-gcc) kb_need arm-linux-gnueabihf-gcc arm-linux-gnueabihf-ld ;;
 	*-gcc) kb_need gcc ld ;;
 	*-clang) kb_need clang-19 ld.lld-19 llvm-ar-19 llvm-nm-19 llvm-objcopy-19 llvm-strip-19 ;;
 	esac

@@ -90,15 +90,17 @@ diag "$(grep -Ec 'in [a-z_]*: (movl|ldr) ' check.out 2>/dev/null) instances of t
 
 # 0003: the object of the ARM build whose code held the torn ticket read
 # (spinlock.h is in thousands of objects: only that one is rebuilt).
-if [ -f "$KB/arm-clang/security/keys/gc.o" ]; then
-	test_expect_success 'ARM: the ticket-lock patch, rebuilt and rescanned: one ldr' "
-		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' \
-			--source '$SRC' --out '$TEST_TMP/rebuilt-arm' --build '$KB/arm-clang' \
-			--object security/keys/gc.o '$PATCHES'/0003-*.patch >arm.out 2>&1 &&
-		grep -q 'kernel-patch-check: exit 0' arm.out &&
-		grep -q 'READ_ONCE(lock->slock) (u32, 4 bytes) in key_garbage_collector: ldr ' arm.out"
-else
-	test_skip 'ARM: the ticket-lock patch' "no arm-clang build of security/keys/gc.o in $KB (bench/kernel-6.12-build.sh $KB arm-clang)"
-fi
+for arm in arm-clang arm-gcc; do
+	if [ -f "$KB/$arm/security/keys/gc.o" ]; then
+		test_expect_success "$arm: the ticket-lock patch, rebuilt and rescanned: one ldr" "
+			python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' \
+				--source '$SRC' --out '$TEST_TMP/rebuilt-$arm' --build '$KB/$arm' \
+				--object security/keys/gc.o '$PATCHES'/0003-*.patch >$arm.out 2>&1 &&
+			grep -q 'kernel-patch-check: exit 0' $arm.out &&
+			grep -q 'READ_ONCE(lock->slock) (u32, 4 bytes) in key_garbage_collector: ldr ' $arm.out"
+	else
+		test_skip "$arm: the ticket-lock patch" "no $arm build of security/keys/gc.o in $KB (bench/kernel-6.12-build.sh $KB $arm)"
+	fi
+done
 
 test_done
