@@ -48,8 +48,6 @@ struct scan_site {
 			     (rcu_dereference(p)->f, READ_ONCE(p)[i]): an
 			     access through the register its load set is
 			     of another object */
-	int absolute_only; /* verdict.c, per instance: only accesses at a
-			      symbol's address are the named object's */
 	int seen;         /* set (atomically) once an instance is judged */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
 	/* A use of a macro of the file whose body holds the once-accesses

@@ -31,8 +31,6 @@ static int relevant(const struct scan_site *site, const struct mem_access *a)
 {
 	if (a->kind == ACC_NONE || a->stack || !a->size)
 		return 0;
-	if (site->absolute_only && a->base != BASE_ABSOLUTE)
-		return 0;
 	switch (site->access) {
 	case SITE_READ:
 		return a->kind & ACC_LOAD;
@@ -366,33 +364,47 @@ static void drop_through_value(const struct scan_site *site,
 	}
 }
 
-static enum scan_verdict judge_accesses(const struct scan_site *named_site,
+/*
+ * A named object that some access reaches at its symbol's address is a
+ * global: the accesses through other registers on its rows are of other
+ * objects (net_timestamp_check(READ_ONCE(net_hotdata.tstamp_prequeue),
+ * skb) reads skb->tstamp on the same line -- two 4-byte loads on ARM,
+ * not a torn flag).  Not counted, nor as the stack's.
+ */
+static void drop_off_symbol(const struct scan_site *site,
+			    struct mem_access *acc, size_t nr)
+{
+	int at_symbol = 0;
+
+	if (!named_object(site->lvalue))
+		return;
+	for (size_t k = 0; k < nr && !at_symbol; k++)
+		at_symbol = relevant(site, &acc[k]) &&
+			    acc[k].base == BASE_ABSOLUTE;
+	for (size_t k = 0; at_symbol && k < nr; k++) {
+		int stack = acc[k].stack;
+
+		acc[k].stack = 0;
+		if (relevant(site, &acc[k]) && acc[k].base != BASE_ABSOLUTE)
+			acc[k].kind = ACC_NONE;
+		acc[k].stack = stack;
+	}
+}
+
+static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   unsigned size, struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
 	unsigned n2;
-	struct scan_site copy = *named_site;
-	const struct scan_site *site = &copy;
 
 	memset(used, 0, nr);
 	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
-	/*
-	 * A named object that some access reaches at its symbol's address
-	 * is a global: the accesses through other registers on its rows
-	 * are of other objects (net_timestamp_check(READ_ONCE(
-	 * net_hotdata.tstamp_prequeue), skb) reads skb->tstamp on the same
-	 * line -- two 4-byte loads on ARM, not a torn flag).
-	 */
 	drop_through_value(site, acc, nr);
-	copy.absolute_only = 0;
-	if (named_object(site->lvalue))
-		for (size_t k = 0; k < nr && !copy.absolute_only; k++)
-			copy.absolute_only = relevant(site, &acc[k]) &&
-					     acc[k].base == BASE_ABSOLUTE;
+	drop_off_symbol(site, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;
