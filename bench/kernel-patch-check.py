@@ -199,6 +199,11 @@ def main():
         name = os.path.basename(build)
         objs = objects_using(build, src, sites)
         if a.object:
+            absent = sorted(set(a.object) - {o for o, _ in objs})
+            if absent:
+                print(f"kernel-patch-check: {name}: no kbuild record of {', '.join(absent)} "
+                      f"built from {', '.join(sorted(sites))}", file=sys.stderr)
+                status = 2
             objs = [(o, c) for o, c in objs if o in a.object]
         print(f"== {name}: {len(objs)} object(s) use {', '.join(sorted(sites))}")
         if not objs:

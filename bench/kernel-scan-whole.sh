@@ -44,7 +44,13 @@ if [ ! -s "$out.list" ] && [ -f "$build/DONE" ] && [ -f "$build/compile_commands
 	import json, os, shlex, sys
 	build, folders = sys.argv[1], [f.rstrip("/") + "/" for f in sys.argv[2:]]
 	out = set()
-	for e in json.load(open(os.path.join(build, "compile_commands.json"))):
+	db = os.path.join(build, "compile_commands.json")
+	try:
+	    entries = json.load(open(db))
+	except (OSError, ValueError) as err:
+	    print(f"kernel-scan-whole: {db}: not a readable compilation database: {err}", file=sys.stderr)
+	    sys.exit(2)
+	for e in entries:
 	    args = e.get("arguments") or shlex.split(e["command"])
 	    if "-o" not in args:
 	        continue

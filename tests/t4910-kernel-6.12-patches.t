@@ -66,6 +66,7 @@ hunks() {
 # ticket lock, was written by hand: fix cannot type struct __raw_tickets
 # (an #ifdef inside it) and says so.
 FIXED=$(grep -l '^From: rwonce fix --from-scan' "$PATCHES"/*.patch | tr '\n' ' ')
+[ -n "$FIXED" ] || { echo "no patch in $PATCHES says it is fix's" >&2; exit 1; }
 test_expect_success 'the edits are exactly the hunks of the patches fix derived' "
 	hunks fix.diff >derived && hunks $FIXED >recorded &&
 	test -s recorded && cmp derived recorded"
