@@ -478,7 +478,7 @@ int cmd_fix(int argc, const char **argv)
 	rewrite_prepass(argv, (size_t)argc, &wopt, !no_discover, &ctx.macros,
 			&ctx.ropts, &ctx.roles, ctx.edges);
 	provider_cache_use_edges(ctx.headers, ctx.edges);
-	wopt.progress = want_progress(no_progress);
+	wopt.progress = want_progress(no_progress || ctx.quiet);
 	wopt.what = "fix";
 	wopt.fn = fix_one;
 	wopt.worker_init = fix_worker_init;

@@ -211,8 +211,12 @@ int online_cpus(void)
 int want_color(int fd)
 {
 	const char *nc = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
 
 	if (nc && *nc)
+		return 0;
+	/* a terminal that says it cannot do escapes (git's rule too) */
+	if (term && !strcmp(term, "dumb"))
 		return 0;
 	return isatty(fd);
 }

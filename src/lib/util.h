@@ -74,7 +74,8 @@ char *read_file(const char *path, size_t *len);
 /* Number of online processors, at least 1. */
 int online_cpus(void);
 
-/* Non-zero when colour may be used on this stream (a tty, no NO_COLOR). */
+/* Non-zero when colour may be used on this stream: a terminal, NO_COLOR
+ * not set, TERM not "dumb". */
 int want_color(int fd);
 
 /* --color=WHEN (parse-options.h's OPT_COLOR). */
@@ -91,9 +92,10 @@ int color_wanted(int when, int fd);
 
 /*
  * Should a command show its progress line on stderr?  Every command
- * decides alike: not with --no-progress (no_progress set) or NO_PROGRESS
- * set to anything, not when stderr is not a terminal or TERM is "dumb".
- * NO_COLOR is about colours and does not turn it off.
+ * decides alike: not with --no-progress or -q (the caller sets
+ * no_progress for either) or NO_PROGRESS set to anything, not when
+ * stderr is not a terminal or TERM is "dumb".  NO_COLOR is about colours
+ * and does not turn it off.
  */
 int want_progress(int no_progress);
 

@@ -515,7 +515,8 @@ static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 	sh->files = &a->files;
 	sh->state = xcalloc(a->files.nr, 1);
 	sh->want_records = a->out.fmt == REPORT_JSON;
-	sh->progress = !a->no_progress && isatty(2);
+	/* the one rule of every command (lib/util.h) */
+	sh->progress = want_progress(a->no_progress || a->out.quiet);
 	if (a->jobs <= 0)
 		a->jobs = online_cpus();
 	return 0;
