@@ -292,7 +292,8 @@ static const struct mnemonic_width s390_table[] = {
 	{ "cgrl", 8, ACC_LOAD }, { "clrl", 4, ACC_LOAD }, { "clgrl", 8, ACC_LOAD },
 };
 
-/* POWER: D-form and X-form loads and stores (update forms too). */
+/* POWER: D-form and X-form loads and stores; ppc_lookup() finds the
+ * update and indexed forms (lwzu, lwzx, lwzux) by their base name. */
 static const struct mnemonic_width ppc_table[] = {
 	{ "lbz", 1, ACC_LOAD }, { "lhz", 2, ACC_LOAD }, { "lha", 2, ACC_LOAD },
 	{ "lwz", 4, ACC_LOAD }, { "lwa", 4, ACC_LOAD }, { "ld", 8, ACC_LOAD },
@@ -302,6 +303,10 @@ static const struct mnemonic_width ppc_table[] = {
 	{ "std", 8, ACC_STORE }, { "stfs", 4, ACC_STORE }, { "stfd", 8, ACC_STORE },
 	{ "stwcx.", 4, ACC_STORE }, { "stdcx.", 8, ACC_STORE },
 	{ "stbcx.", 1, ACC_STORE }, { "sthcx.", 2, ACC_STORE },
+	/* byte-reversed: indexed only */
+	{ "lhbrx", 2, ACC_LOAD }, { "lwbrx", 4, ACC_LOAD }, { "ldbrx", 8, ACC_LOAD },
+	{ "sthbrx", 2, ACC_STORE }, { "stwbrx", 4, ACC_STORE },
+	{ "stdbrx", 8, ACC_STORE },
 };
 
 /* MIPS: loads and stores. */
@@ -379,9 +384,10 @@ struct insn_ctx {
 	unsigned joined_gen[MAX_REGS];
 	unsigned recent[8];     /* registers loads wrote last, a ring */
 	unsigned nrecent;
-	/* ARM: registers set to a constant (movw r3, #1130), for an index
-	 * register ([r4, r3]) or a write-back by one: valid while the
-	 * register's write count is the one noted */
+	/* ARM, POWER: registers set to a constant (movw r3, #1130; li r10,
+	 * 4), for an index register ([r4, r3]; lwzx r9, r8, r10) or a
+	 * write-back by one: valid while the register's write count is the
+	 * one noted */
 	struct reg_constant {
 		unsigned reg, gen;
 		uint64_t value;
@@ -438,7 +444,7 @@ static void reg_set(struct insn_ctx *c, unsigned reg, uint64_t addr)
 	reg_set_value(c, reg, &v);
 }
 
-/* The constant reg holds (ARM), if one is known. */
+/* The constant reg holds (ARM, POWER), if one is known. */
 static int reg_constant(const struct insn_ctx *c, unsigned reg,
 			uint64_t *value)
 {
@@ -761,23 +767,15 @@ static void do_arm64(struct insn_ctx *c)
 	}
 }
 
-/* s390x, POWER, MIPS: one memory operand, width from the table. */
+/* s390x, MIPS: one memory operand, width from the table. */
 static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 		     size_t nt)
 {
 	char name[32];
 	const struct mnemonic_width *w;
-	size_t n;
 
 	snprintf(name, sizeof(name), "%s", c->in->mnemonic);
 	w = table_lookup(t, nt, name);
-	n = strlen(name);
-	/* POWER update and indexed forms: lwzu, lwzx, lwzux */
-	while (!w && n > 1 && (name[n - 1] == 'x' || name[n - 1] == 'u') &&
-	       c->d->machine != EM_S390) {
-		name[--n] = '\0';
-		w = table_lookup(t, nt, name);
-	}
 	if (!w)
 		return;
 	for (int i = 0; ; i++) {
@@ -811,7 +809,7 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 			}
 			break;
 		}
-		case EM_MIPS: {
+		default: {
 			const cs_mips *mi = &c->in->detail->mips;
 
 			if (i >= mi->op_count)
@@ -819,17 +817,6 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 			if ((found = mi->operands[i].type == MIPS_OP_MEM)) {
 				base = mi->operands[i].mem.base;
 				disp = mi->operands[i].mem.disp;
-			}
-			break;
-		}
-		default: {
-			const cs_ppc *p = &c->in->detail->ppc;
-
-			if (i >= p->op_count)
-				return;
-			if ((found = p->operands[i].type == PPC_OP_MEM)) {
-				base = p->operands[i].mem.base;
-				disp = p->operands[i].mem.disp;
 			}
 			break;
 		}
@@ -843,6 +830,122 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 		add(c, w->kind, w->size, base, index, disp);
 		return;
 	}
+}
+
+/*
+ * POWER: the table's entry for an instruction, found by its base name
+ * (lwzux: lwz); *update says whether it is an update form (lwzu, lwzux,
+ * stdu, lhau, lwaux: the address is written back to rA).
+ */
+static const struct mnemonic_width *ppc_lookup(const char *m, int *update)
+{
+	char name[32];
+	const struct mnemonic_width *w;
+	size_t n;
+
+	*update = 0;
+	snprintf(name, sizeof(name), "%s", m);
+	if ((w = table_lookup(ppc_table, ARRAY_SIZE(ppc_table), name)))
+		return w;
+	n = strlen(name);
+	if (n > 1 && name[n - 1] == 'x') /* indexed */
+		name[--n] = '\0';
+	if ((w = table_lookup(ppc_table, ARRAY_SIZE(ppc_table), name)))
+		return w;
+	if (n < 2 || name[n - 1] != 'u')
+		return NULL;
+	name[--n] = '\0';
+	*update = 1;
+	return table_lookup(ppc_table, ARRAY_SIZE(ppc_table), name);
+}
+
+/*
+ * POWER: where a load or store's address comes from -- D-form: rA plus
+ * a displacement (one memory operand, *mem); X-form (lwzx r9, r8, r10;
+ * ldarx; stdcx.): (rA|0) + rB, three register operands, capstone's r0 in
+ * the rA place being the literal 0.  0 when it is neither.
+ */
+static int ppc_address(const struct insn_ctx *c, const cs_ppc_op **mem,
+		       unsigned *ra, unsigned *rb)
+{
+	const cs_ppc *p = &c->in->detail->ppc;
+
+	*mem = NULL;
+	*ra = *rb = 0;
+	if (p->op_count == 2 && p->operands[1].type == PPC_OP_MEM) {
+		*mem = &p->operands[1];
+		*ra = p->operands[1].mem.base;
+		return 1;
+	}
+	if (p->op_count != 3 || p->operands[1].type != PPC_OP_REG ||
+	    p->operands[2].type != PPC_OP_REG)
+		return 0;
+	*ra = p->operands[1].reg == PPC_REG_R0 ? 0 : p->operands[1].reg;
+	*rb = p->operands[2].reg;
+	return 1;
+}
+
+/* POWER: the one access of a load or store, through rA and a
+ * displacement, or rA and rB (rB folded into the displacement when it
+ * holds a known constant: li r10, 4; lwzx r9, r8, r10 is 4(r8)). */
+static void do_ppc(struct insn_ctx *c)
+{
+	const cs_ppc_op *mem;
+	const struct mnemonic_width *w;
+	struct mem_access *a;
+	unsigned ra, rb;
+	uint64_t base, index = 0, where, target, k;
+	int64_t disp = 0;
+	int update;
+
+	w = ppc_lookup(c->in->mnemonic, &update);
+	if (!w || !ppc_address(c, &mem, &ra, &rb))
+		return;
+	base = ra;
+	if (mem) {
+		disp = mem->mem.disp;
+		if (relocated(c, &where, &target)) {
+			base = BASE_ABSOLUTE;
+			disp += (int64_t)target;
+		}
+	} else if (!ra) {
+		base = rb;
+	} else if (reg_constant(c, rb, &k)) {
+		disp = (int64_t)k;
+	} else {
+		index = rb;
+	}
+	a = add(c, w->kind, w->size, base, index, disp);
+	/* the evidence: the constant the index register held */
+	if (!mem && ra && !index && reg_name(c, rb)) {
+		size_t n = strlen(a->text);
+
+		snprintf(a->text + n, sizeof(a->text) - n, " (%s = %s0x%llx)",
+			 reg_name(c, rb), disp < 0 ? "-" : "",
+			 (unsigned long long)(disp < 0 ? -disp : disp));
+	}
+}
+
+/*
+ * POWER: the register an update form writes its address back to (lbzu
+ * r9, 16(r8), stdux r3, r4, r5: rA), when it is one -- rA is never r0
+ * there, nor, for a load, the register loaded (invalid forms).
+ */
+static int ppc_update_base(const struct insn_ctx *c, unsigned *ra)
+{
+	const cs_ppc *p = &c->in->detail->ppc;
+	const struct mnemonic_width *w;
+	const cs_ppc_op *mem;
+	unsigned rb;
+	int update;
+
+	w = ppc_lookup(c->in->mnemonic, &update);
+	if (!w || !update || !ppc_address(c, &mem, ra, &rb) || !*ra)
+		return 0;
+	if (w->kind == ACC_LOAD && p->operands[0].type == PPC_OP_REG &&
+	    (unsigned)p->operands[0].reg == *ra)
+		return 0;
+	return 1;
 }
 
 /*
@@ -948,6 +1051,13 @@ static void note_writes(struct insn_ctx *c)
 			written(c, wr[i]);
 		}
 		return;
+	}
+	/* POWER update forms write the address back to rA: what it holds
+	 * now is no value the load gave */
+	if ((c->d->machine == EM_PPC || c->d->machine == EM_PPC64) &&
+	    ppc_update_base(c, &reg)) {
+		written(c, reg);
+		c->loaded_by[full_reg(c, reg)] = 0;
 	}
 	/* stores, compares, branches write no register */
 	if (starts(m, "st") || m[0] == 'c' || m[0] == 'b' || m[0] == 'j' ||
@@ -1162,6 +1272,31 @@ static int s390_derived(const struct insn_ctx *c, unsigned *dst,
 	return 0;
 }
 
+/*
+ * POWER: an update form -- lbzu r9, 16(r8) (D-form), lbzux r9, r8, r10
+ * with r10 a known constant (X-form): rA now holds itself plus that, and
+ * the next access through it (lbz r10, 1(r8)) is 17 bytes past the old
+ * r8.  Like ARM's write-back (arm_writeback).
+ */
+static int ppc_update(const struct insn_ctx *c, unsigned *dst,
+		      unsigned *src, int64_t *off)
+{
+	const cs_ppc_op *mem;
+	unsigned ra, rb;
+	uint64_t k;
+
+	if (!ppc_update_base(c, &ra) || !ppc_address(c, &mem, &ra, &rb))
+		return 0;
+	if (mem)
+		*off = mem->mem.disp;
+	else if (reg_constant(c, rb, &k))
+		*off = (int64_t)k;
+	else
+		return 0;
+	*dst = *src = ra;
+	return 1;
+}
+
 /* POWER: mr rD, rN; addi/addis rD, rN, imm.  MIPS: move; (d)addiu. */
 static int ppc_mips_derived(const struct insn_ctx *c, unsigned *dst,
 			    unsigned *src, int64_t *off)
@@ -1193,9 +1328,11 @@ static int ppc_mips_derived(const struct insn_ctx *c, unsigned *dst,
 		reg1 = o[1].type == PPC_OP_REG;
 		*dst = o[0].reg;
 		*src = o[1].reg;
+		/* SI, signed 16 bits: capstone 4.0.2 gives addi r4, r3,
+		 * -4 as 0xfffc */
 		if (n == 3 && o[2].type == PPC_OP_IMM) {
 			imm2 = 1;
-			imm = o[2].imm;
+			imm = (int16_t)o[2].imm;
 		}
 	}
 	if (!reg0 || !reg1)
@@ -1258,6 +1395,8 @@ static int derived(const struct insn_ctx *c, unsigned *dst, unsigned *src,
 		return s390_derived(c, dst, src, off);
 	case EM_PPC:
 	case EM_PPC64:
+		return ppc_update(c, dst, src, off) ||
+		       ppc_mips_derived(c, dst, src, off);
 	case EM_MIPS:
 		return ppc_mips_derived(c, dst, src, off);
 	case EM_RISCV:
@@ -1453,6 +1592,18 @@ static void track_registers(struct insn_ctx *c)
 			 (rel || !elf_image_info(c->img)->relocatable))
 			reg_set(c, o->op[0].reg, rel ? target :
 				c->in->address + hi);
+		break;
+	}
+	case EM_PPC:
+	case EM_PPC64: {
+		const cs_ppc *p = &det->ppc;
+
+		/* li r10, 4: an index register's value (lwzux r9, r8, r10) */
+		if (!rel && !strcmp(m, "li") && p->op_count == 2 &&
+		    p->operands[0].type == PPC_OP_REG &&
+		    p->operands[1].type == PPC_OP_IMM)
+			reg_constant_set(c, p->operands[0].reg, (uint64_t)
+					 (int64_t)(int16_t)p->operands[1].imm);
 		break;
 	}
 	case EM_S390: {
@@ -1787,7 +1938,7 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 			do_table(&c, mips_table, ARRAY_SIZE(mips_table));
 			break;
 		default:
-			do_table(&c, ppc_table, ARRAY_SIZE(ppc_table));
+			do_ppc(&c);
 			break;
 		}
 		track_registers(&c); /* after: "ldr x8, [x8]" used the old x8 */
