@@ -13,7 +13,11 @@ TOOL_CPPFLAGS += -DRWONCE_MANDIR_FROM_BIN='"$(call from_bindir,$(MANDIR))"'
 
 ALL_TARGETS += $(TOOL)
 
-$(TOOL): $(TOOL_OBJS) $(CONFIG_STAMP)
+# TOOL_OBJS is read in a second expansion, after every fragment: later
+# ones take sources out of TOOL_SRCS (mk/70-scan.mk moves scan's into its
+# plugin), and a prerequisite list expanded here would still build them.
+.SECONDEXPANSION:
+$(TOOL): $$(TOOL_OBJS) $(CONFIG_STAMP)
 	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
 $(BUILD)/%.o: %.c $(CONFIG_STAMP)

@@ -12,11 +12,12 @@
 # helpers from the executable, which exports exactly the names the
 # plugin's objects use (a dynamic list made from their undefined symbols).
 #
-# Without the headers the plugin is not built and `rwonce scan` says what
-# to install.
+# Without the headers the plugin is not built -- none of its sources is
+# compiled -- and `rwonce scan` says what to install.
 #
 # RISC-V is decoded by LLVM's C disassembler (capstone 4.0.2 has none):
-# llvm-19-dev (deps/scan.txt), found like libclang's prefix; only
+# llvm-19-dev (deps/scan.txt; any llvm-N-dev, such as the one Debian's
+# or Ubuntu's llvm-dev brings), found like libclang's prefix; only
 # src/scan/disasm-riscv.c sees its headers, and it loads libLLVM (the
 # soname found here) when it meets RISC-V code: linked, libLLVM cost
 # every scan 55-70 ms of start-up (doc/scan.md).
@@ -36,9 +37,20 @@ SCAN_DYNLIST := $(BUILD)/rwonce-scan.dynlist
 # Never in the executable itself (TOOL_OBJS expands at link time).
 TOOL_SRCS := $(filter-out $(SCAN_PLUGIN_SRCS),$(TOOL_SRCS))
 
-ifeq ($(RWONCE_NO_SCAN)$(if $(and $(wildcard /usr/include/elfutils/libdwfl.h),\
-	$(wildcard /usr/include/capstone/capstone.h),\
-	$(wildcard /usr/include/nettle/md5.h),$(SCAN_LLVM_PREFIX)),,none),)
+# What the plugin needs and this machine lacks, as Debian packages; with
+# any of it missing (or RWONCE_NO_SCAN set) the tool is built without
+# scan, compiles none of the plugin's sources, and `rwonce scan` names
+# what was missing when it was built (src/scan/scan-load.c).
+SCAN_MISSING := $(strip \
+	$(if $(wildcard /usr/include/elfutils/libdwfl.h),,libdw-dev) \
+	$(if $(wildcard /usr/include/capstone/capstone.h),,libcapstone-dev) \
+	$(if $(wildcard /usr/include/nettle/md5.h),,nettle-dev) \
+	$(if $(SCAN_LLVM_PREFIX),,llvm-dev))
+SCAN_OFF_WHY := $(strip $(if $(RWONCE_NO_SCAN),RWONCE_NO_SCAN was set,\
+	$(if $(SCAN_MISSING),missing: $(SCAN_MISSING))))
+SCAN_CONFIG = $(if $(SCAN_OFF_WHY),off ($(SCAN_OFF_WHY)),$(SCAN_LLVM_PREFIX))
+
+ifeq ($(SCAN_OFF_WHY),)
 $(SCAN_PLUGIN_OBJS): TOOL_CPPFLAGS += -fPIC
 $(BUILD)/src/scan/disasm-riscv.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
 	-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"'
@@ -59,5 +71,7 @@ install: install-scan-plugin
 install-scan-plugin: $(SCAN_PLUGIN)
 	install -d $(DESTDIR)$(LIBEXECDIR)/rwonce
 	install -m 644 $(SCAN_PLUGIN) $(DESTDIR)$(LIBEXECDIR)/rwonce/rwonce-scan.so
+else
+$(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_OFF_WHY='"$(SCAN_OFF_WHY)"'
 endif
 -include $(SCAN_PLUGIN_OBJS:.o=.d)

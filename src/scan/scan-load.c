@@ -36,9 +36,14 @@ int cmd_scan(int argc, const char **argv)
 #else
 	(void)argc;
 	(void)argv;
-	error("rwonce scan was not built: it needs elfutils' libdw, capstone "
-	      "and LLVM's disassembler (apt-get install libdw-dev "
-	      "libcapstone-dev nettle-dev llvm-19-dev, then make)");
+#ifndef RWONCE_SCAN_OFF_WHY
+#define RWONCE_SCAN_OFF_WHY "the build did not say why"
+#endif
+	error("rwonce scan is not available: this rwonce was built without "
+	      "its plugin (%s); it needs elfutils' libdw, capstone, nettle "
+	      "and LLVM's C disassembler (apt-get install libdw-dev "
+	      "libcapstone-dev nettle-dev llvm-dev, then make again)",
+	      RWONCE_SCAN_OFF_WHY);
 	return EXIT_TROUBLE;
 #endif
 }
