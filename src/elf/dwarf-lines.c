@@ -16,6 +16,7 @@
 #include <gelf.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* A position in the image that a relocation patches, and what it names. */
@@ -62,19 +63,13 @@ const struct elf_image_info *elf_image_info(const struct elf_image *img)
 
 /* What kind of file is it: 'e' ELF, 'a' archive, 0 other; -1 unreadable.
  * *relocatable: an ELF of type ET_REL. */
-static int sniff(const char *path, size_t *size, int *relocatable)
+static int sniff(int fd, size_t *size, int *relocatable)
 {
 	unsigned char magic[18];
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	off_t end;
+	ssize_t n = pread(fd, magic, sizeof(magic), 0);
+	off_t end = lseek(fd, 0, SEEK_END);
 
 	*relocatable = 0;
-	if (fd < 0)
-		return -1;
-	n = read(fd, magic, sizeof(magic));
-	end = lseek(fd, 0, SEEK_END);
-	close(fd);
 	if (n < 0)
 		return -1;
 	*size = end > 0 ? (size_t)end : 0;
@@ -92,33 +87,26 @@ static int sniff(const char *path, size_t *size, int *relocatable)
 }
 
 /*
- * Does the ELF at path end before its section headers or a section's
- * contents?  A truncated copy would otherwise read as "no DWARF".
+ * Does the ELF (a file, or an archive member of `size` bytes) end before
+ * its section headers or a section's contents?  A truncated copy would
+ * otherwise read as "no DWARF" or "no code".
  */
-static int truncated(const char *path, size_t size, struct strbuf *why)
+static int elf_cut_short(Elf *elf, size_t size, struct strbuf *why)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), r = 0;
-	Elf *elf;
 	GElf_Ehdr eh;
 	Elf_Scn *scn = NULL;
 
-	if (fd < 0)
-		return 0;
-	elf_version(EV_CURRENT);
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || !gelf_getehdr(elf, &eh)) {
 		strbuf_addf(why, "truncated or damaged ELF header (%zu bytes)",
 			    size);
-		r = 1;
-		goto out;
+		return 1;
 	}
 	if (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > size) {
 		strbuf_addf(why, "truncated ELF: its section headers end at byte "
 			    "%llu, the file at %zu", (unsigned long long)
 			    (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize),
 			    size);
-		r = 1;
-		goto out;
+		return 1;
 	}
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
@@ -129,15 +117,140 @@ static int truncated(const char *path, size_t size, struct strbuf *why)
 				    "byte %llu, the file at %zu", elf_ndxscn(scn),
 				    (unsigned long long)(sh.sh_offset + sh.sh_size),
 				    size);
-			r = 1;
-			break;
+			return 1;
 		}
 	}
-out:
+	return 0;
+}
+
+static int truncated(int fd, size_t size, struct strbuf *why)
+{
+	Elf *elf;
+	int r;
+
+	elf_version(EV_CURRENT);
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	r = elf_cut_short(elf, size, why);
 	if (elf)
 		elf_end(elf);
-	close(fd);
 	return r;
+}
+
+/* An archive member that is ELF but cut short (its name, and why). */
+struct damaged_member {
+	char *name;
+	char *why;
+};
+
+struct damaged_list {
+	struct damaged_member *items;
+	size_t nr, alloc;
+};
+
+static void add_damaged(struct damaged_list *out, const char *name,
+			size_t len, struct strbuf *why)
+{
+	ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+	out->items[out->nr].name = xstrndup(name, len);
+	out->items[out->nr++].why = strbuf_detach(why);
+}
+
+/* A member's name: "name/" (GNU), "/N" (at N in the long names), "name"
+ * (BSD without a slash); *len its length. */
+static const char *member_name(const char *hdr, const char *longnames,
+			       size_t nlong, size_t *len)
+{
+	size_t n = 16;
+
+	if (hdr[0] == '/' && hdr[1] >= '0' && hdr[1] <= '9' && longnames) {
+		size_t at = strtoul(hdr + 1, NULL, 10);
+		const char *end;
+
+		if (at >= nlong)
+			return NULL;
+		end = memchr(longnames + at, '/', nlong - at);
+		*len = end ? (size_t)(end - longnames - at) : nlong - at;
+		return longnames + at;
+	}
+	while (n && (hdr[n - 1] == ' ' || hdr[n - 1] == '/'))
+		n--;
+	*len = n;
+	return hdr;
+}
+
+/*
+ * The archive's members that begin as ELF but end before their section
+ * headers or contents (or where the archive itself ends): libdwfl
+ * reports such a member as an ELF without sections ("no code"), or
+ * refuses the whole archive, or skips it, and the archive would pass as
+ * checked without it.  The ar headers are walked here (libelf stops at
+ * a member it cannot begin); each ELF member is checked through
+ * elf_memory() on a private mapping of the archive.
+ */
+static void damaged_members(int fd, size_t size, struct damaged_list *out)
+{
+	char *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	const char *longnames = NULL;
+	size_t nlong = 0, off = 8;
+
+	if (map == MAP_FAILED)
+		return;
+	elf_version(EV_CURRENT);
+	while (off + 60 <= size) {
+		const char *hdr = map + off, *name;
+		char sz[11];
+		size_t msize, have, len = 0;
+		struct strbuf why = STRBUF_INIT;
+
+		memcpy(sz, hdr + 48, 10);
+		sz[10] = '\0';
+		msize = strtoull(sz, NULL, 10);
+		if (hdr[58] != '`' || hdr[59] != '\n')
+			break; /* not an ar header: libdwfl will say */
+		off += 60;
+		have = size - off < msize ? size - off : msize;
+		if (!memcmp(hdr, "//              ", 16)) {
+			longnames = map + off;
+			nlong = have;
+		} else if (hdr[0] != '/' || (hdr[1] >= '0' && hdr[1] <= '9')) {
+			name = member_name(hdr, longnames, nlong, &len);
+			if (have >= 4 && !memcmp(map + off, "\177ELF", 4)) {
+				Elf *m = elf_memory(map + off, have);
+
+				if (have < msize)
+					strbuf_addf(&why, "the archive ends inside "
+						    "it (%zu of its %zu bytes)",
+						    have, msize);
+				else
+					(void)elf_cut_short(m, have, &why);
+				if (m)
+					elf_end(m);
+			}
+			if (why.len)
+				add_damaged(out, name ? name : "?", name ? len : 1,
+					    &why);
+		}
+		strbuf_release(&why);
+		off += msize + (msize & 1);
+	}
+	munmap(map, size);
+}
+
+static void damaged_list_free(struct damaged_list *l)
+{
+	for (size_t i = 0; i < l->nr; i++) {
+		free(l->items[i].name);
+		free(l->items[i].why);
+	}
+	free(l->items);
+}
+
+static int is_damaged(const struct damaged_list *l, const char *member)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (!strcmp(l->items[i].name, member))
+			return 1;
+	return 0;
 }
 
 /* Does elf have an executable section with contents? */
@@ -158,6 +271,7 @@ static int has_code(Elf *elf)
 struct each_ctx {
 	const char *path;
 	int archive;
+	const struct damaged_list *damaged;
 	int (*fn)(struct elf_image *img, void *ctx);
 	void *ctx;
 	int count, stop;
@@ -186,6 +300,8 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 
 		if (!strncmp(name, c->path, n) && name[n] == ':')
 			name += n + 1;
+		if (is_damaged(c->damaged, name))
+			return DWARF_CB_OK; /* handed to fn already */
 		img.name = xasprintf("%s(%s)", c->path, name);
 	} else {
 		img.name = xstrdup(c->path);
@@ -205,31 +321,73 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
+/* Hand fn the archive's damaged members, each an image saying why. */
+static int each_damaged(struct each_ctx *c)
+{
+	for (size_t i = 0; i < c->damaged->nr && !c->stop; i++) {
+		struct elf_image img;
+
+		memset(&img, 0, sizeof(img));
+		img.name = xasprintf("%s(%s)", c->path, c->damaged->items[i].name);
+		img.info.name = img.name;
+		img.info.damaged = c->damaged->items[i].why;
+		c->count++;
+		c->stop = c->fn(&img, c->ctx);
+		free(img.name);
+	}
+	return c->stop;
+}
+
 int elf_images_each(const char *path,
 		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
 		    struct strbuf *why)
 {
 	struct each_ctx c;
+	struct damaged_list damaged = { NULL, 0, 0 };
 	size_t size = 0;
-	int relocatable;
-	int kind = sniff(path, &size, &relocatable);
+	int relocatable, kind;
+	/* a FIFO or a device is refused here, before libdwfl opens the
+	 * path for a read that would block */
+	int fd = open_regular(path);
 	Dwfl *dwfl;
 
+	if (fd < 0) {
+		strbuf_addf(why, "cannot read: %s", file_strerror(errno));
+		return -1;
+	}
+	kind = sniff(fd, &size, &relocatable);
 	if (kind < 0) {
 		strbuf_addf(why, "cannot read: %s", strerror(errno));
+		close(fd);
 		return -1;
 	}
 	if (!kind) {
 		strbuf_addstr(why, "not an ELF file or a static archive");
+		close(fd);
 		return -1;
 	}
-	if (kind == 'a' && size <= 8)
+	if (kind == 'a' && size <= 8) {
+		close(fd);
 		return 0; /* "!<arch>\n" and nothing else: an empty archive */
-	if (kind == 'e' && truncated(path, size, why))
+	}
+	if (kind == 'e' && truncated(fd, size, why)) {
+		close(fd);
 		return -1;
+	}
+	if (kind == 'a')
+		damaged_members(fd, size, &damaged);
+	close(fd);
+	memset(&c, 0, sizeof(c));
+	c.path = path;
+	c.archive = kind == 'a';
+	c.damaged = &damaged;
+	c.fn = fn;
+	c.ctx = ctx;
+	c.why = why;
 	dwfl = dwfl_begin(&offline_callbacks);
 	if (!dwfl) {
 		strbuf_addf(why, "libdwfl: %s", dwfl_errmsg(-1));
+		damaged_list_free(&damaged);
 		return -1;
 	}
 	dwfl_report_begin(dwfl);
@@ -237,28 +395,28 @@ int elf_images_each(const char *path,
 		int err = dwfl_errno();
 
 		dwfl_report_end(dwfl, NULL, NULL);
-		/* an archive whose members are all non-ELF reports nothing */
-		if (kind == 'a' && !err) {
-			dwfl_end(dwfl);
-			return 0;
+		dwfl_end(dwfl);
+		/* an archive whose members are all non-ELF reports nothing;
+		 * one that libdwfl refuses for a member cut short: the
+		 * members said, each */
+		if (kind == 'a' && (!err || damaged.nr)) {
+			each_damaged(&c);
+			damaged_list_free(&damaged);
+			return c.stop ? c.stop : c.count;
 		}
 		strbuf_addf(why, "%s", kind == 'e' && size < 64 ?
 			    "truncated ELF header" : dwfl_errmsg(err));
-		dwfl_end(dwfl);
+		damaged_list_free(&damaged);
 		return -1;
 	}
 	dwfl_report_end(dwfl, NULL, NULL);
 	/* a relocatable object, or an archive of them: relocated in place */
 	if (kind == 'a' || relocatable)
 		populate_private_mappings(path, POPULATE_MAX);
-	memset(&c, 0, sizeof(c));
-	c.path = path;
-	c.archive = kind == 'a';
-	c.fn = fn;
-	c.ctx = ctx;
-	c.why = why;
-	dwfl_getmodules(dwfl, one_module, &c, 0);
+	if (!each_damaged(&c))
+		dwfl_getmodules(dwfl, one_module, &c, 0);
 	dwfl_end(dwfl);
+	damaged_list_free(&damaged);
 	if (c.stop)
 		return c.stop;
 	return c.count;
@@ -271,16 +429,84 @@ static const char *cu_string(Dwarf_Die *cu, int name)
 	return dwarf_formstring(dwarf_attr(cu, name, &a));
 }
 
+/* The debug sections scan reads (not .debug_frame, .debug_loc*,
+ * .debug_aranges: never read here). */
+static int read_debug_section(const char *name)
+{
+	static const char *const read[] = {
+		".debug_info", ".debug_abbrev", ".debug_line",
+		".debug_line_str", ".debug_str", ".debug_str_offsets",
+		".debug_addr", ".debug_ranges", ".debug_rnglists",
+		".debug_types",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(read); i++)
+		if (name && !strcmp(name, read[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * After libdwfl relocated a relocatable object's DWARF: the relocations
+ * of the debug sections it could not apply.  libdwfl drops each one it
+ * applies, keeps the others (a symbol index past the symbol table, a
+ * damaged .symtab, a type it does not know) and says nothing; the DWARF
+ * then holds unrelocated offsets -- file names, strings, addresses
+ * that are wrong -- and its units would read as having no source.
+ */
+static int unapplied_debug_relocs(struct elf_image *img, struct strbuf *why)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, total = 0, sections = 0;
+	const char *first = NULL;
+
+	if (!img->info.relocatable || elf_getshdrstrndx(img->elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(img->elf, scn))) {
+		GElf_Shdr sh, tsh;
+		Elf_Scn *tscn;
+		const char *tname;
+
+		if (!gelf_getshdr(scn, &sh) || !sh.sh_size ||
+		    (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
+			continue;
+		tscn = elf_getscn(img->elf, sh.sh_info);
+		tname = tscn && gelf_getshdr(tscn, &tsh) ?
+			elf_strptr(img->elf, shstrndx, tsh.sh_name) : NULL;
+		if (!read_debug_section(tname))
+			continue;
+		total += sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 1;
+		sections++;
+		if (!first)
+			first = tname;
+	}
+	if (!total)
+		return 0;
+	strbuf_addf(why, "cannot read its DWARF: %zu relocation%s of %s%s "
+		    "could not be applied (a symbol index past the symbol "
+		    "table, a damaged .symtab, or a relocation type elfutils "
+		    "does not know): its units' file names and addresses "
+		    "would be wrong", total, total == 1 ? "" : "s", first,
+		    sections > 1 ? " and other debug sections" : "");
+	return 1;
+}
+
 static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		      int (*fn)(struct line_unit *u, void *ctx), void *ctx,
 		      struct strbuf *why)
 {
 	Dwarf_Addr bias;
-	Dwarf *dw = dwfl_module_getdwarf(img->mod, &bias);
+	Dwarf *dw;
 	Dwarf_Die *cu = NULL;
 	struct line_row *rows = NULL;
 	size_t alloc = 0;
 	int units = 0;
+
+	if (img->info.damaged) {
+		strbuf_addstr(why, img->info.damaged);
+		return -1;
+	}
+	dw = dwfl_module_getdwarf(img->mod, &bias);
 
 	/* The relocations of a MIPS object's DWARF need libdw's MIPS backend,
 	 * which elfutils 0.188 (Debian 12) does not have: it leaves them
@@ -302,6 +528,8 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		strbuf_addf(why, "cannot read its DWARF: %s", dwfl_errmsg(err));
 		return -1;
 	}
+	if (unapplied_debug_relocs(img, why))
+		return -1;
 	while ((cu = dwfl_module_nextcu(img->mod, cu, &bias))) {
 		Dwarf_Lines *lines;
 		size_t n;

@@ -30,14 +30,19 @@ struct elf_image_info {
 	int relocatable;   /* ET_REL: code carries relocations */
 	int has_code;      /* an executable section with contents: without
 			      one (data only) there is nothing to check */
+	const char *damaged; /* an archive member that cannot be read (cut
+			      short): why; the image has nothing else, and
+			      elf_image_units_each() fails on it */
 };
 
 /*
  * Call fn for every ELF in the file at path (one, or each member of an
  * archive).  Returns the number of ELFs handed to fn, or -1 with the
- * reason in *why when the file is not ELF, not readable or damaged.  An
- * archive without members gives 0.  fn returns 0 to go on, non-zero to
- * stop (then that value is returned).
+ * reason in *why when the file is not ELF, not a regular file (a FIFO is
+ * never opened for a blocking read), not readable or damaged.  An
+ * archive without members gives 0.  An archive member cut short is
+ * handed to fn too, with info.damaged saying why.  fn returns 0 to go
+ * on, non-zero to stop (then that value is returned).
  */
 int elf_images_each(const char *path,
 		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,

@@ -162,7 +162,7 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 	int ret = -1;
 
 	if (!text) {
-		strbuf_addf(why, "--baseline %s: %s", path, strerror(errno));
+		strbuf_addf(why, "--baseline %s: %s", path, file_strerror(errno));
 		return -1;
 	}
 	memset(&r, 0, sizeof(r));

@@ -156,7 +156,7 @@ static int read_scan_result(const char *file, struct scan_sites *out)
 
 	if (!text)
 		return error("fix: --from-scan: cannot read %s: %s", file,
-			     strerror(errno));
+			     file_strerror(errno));
 	json_reader_init(&j, text, len);
 	if (!json_eat(&j, '{'))
 		goto bad;
@@ -525,7 +525,7 @@ static void fix_file(struct from_scan_file *f, const struct scan_site *sites,
 	if (!buf) {
 		strbuf_addf(&f->notes, "rwonce: error: %s: cannot read it "
 			    "(%s): its %zu site%s named by the scan result "
-			    "%s not fixed\n", f->path, strerror(errno), nr,
+			    "%s not fixed\n", f->path, file_strerror(errno), nr,
 			    nr == 1 ? "" : "s", nr == 1 ? "is" : "are");
 		f->trouble = 1;
 		return;

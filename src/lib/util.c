@@ -156,9 +156,42 @@ void strlist_split_blanks(struct strlist *l, const char *s)
 	}
 }
 
+int open_regular(const char *path)
+{
+	/* O_NONBLOCK: opening a FIFO for reading would wait for a writer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct stat st;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = ENOT_REGULAR_FILE;
+		return -1;
+	}
+	/* reads of a regular file never block; cleared all the same */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+const char *file_strerror(int err)
+{
+	if (err == ENOT_REGULAR_FILE)
+		return "not a regular file (a FIFO, a device or a folder is "
+			"never read)";
+	return strerror(err);
+}
+
 char *read_file(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open_regular(path);
 	size_t cap = 8192, n = 0;
 	char *buf;
 

@@ -6,6 +6,7 @@
 #ifndef RWONCE_LIB_UTIL_H
 #define RWONCE_LIB_UTIL_H
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
 
@@ -68,8 +69,26 @@ void strlist_split_blanks(struct strlist *l, const char *s);
 /* Does s end with suffix? */
 int ends_with(const char *s, const char *suffix);
 
-/* Read a whole file; NULL and errno set on failure.  Adds a NUL byte. */
+/*
+ * Read a whole file; NULL and errno set on failure.  Adds a NUL byte.
+ * Only a regular file is read: a FIFO, a device or a folder is opened
+ * without blocking, seen by fstat() and refused with errno
+ * ENOT_REGULAR_FILE (file_strerror() says so), so no input can hang a run.
+ */
 char *read_file(const char *path, size_t *len);
+
+/* errno of read_file() and open_regular() for a path that is not a
+ * regular file; file_strerror() words it. */
+#define ENOT_REGULAR_FILE EINVAL
+
+/* open(path, O_RDONLY) without blocking (O_NONBLOCK, then cleared),
+ * and only if fstat() says a regular file: else -1, errno set
+ * (ENOT_REGULAR_FILE for a FIFO, a device, a socket or a folder). */
+int open_regular(const char *path);
+
+/* strerror(), with ENOT_REGULAR_FILE worded for a file read: "not a
+ * regular file (a FIFO, a device or a folder is never read)". */
+const char *file_strerror(int err);
 
 /* Number of online processors, at least 1. */
 int online_cpus(void);

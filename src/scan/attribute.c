@@ -152,7 +152,7 @@ static void note_missing(struct source_cache *c, struct cache_entry *e,
 	if (first_time(c, &e->warned_missing, &c->missing))
 		warning("%s: source '%s' named by its line table cannot be read "
 			"(%s): its sites are not checked (--sources DIR?)", obj,
-			e->src.path, strerror(e->src.missing));
+			e->src.path, file_strerror(e->src.missing));
 }
 
 /* Say once per source that a unit was not built from it. */
@@ -654,12 +654,13 @@ int attribute_caller_loop(struct source_cache *c,
 	return 0;
 }
 
-void attribute_unit(struct line_unit *u, struct source_cache *c,
-		    const char *obj, struct instance_list *out)
+int attribute_unit(struct line_unit *u, struct source_cache *c,
+		   const char *obj, struct instance_list *out)
 {
 	struct unit_sources us;
 	struct strbuf why = STRBUF_INIT;
 	size_t first_instance = out->nr;
+	size_t code_rows = 0, read_rows = 0;
 	void *pass[2];
 
 	unit_sources_load(c, u, &us);
@@ -671,15 +672,20 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 		size_t nchain;
 		struct pick pick;
 
-		if (row->end_sequence || u->rows[i + 1].addr <= row->addr ||
-		    !row->line || !(src = unit_source_of(&us, u, row->file)))
+		if (row->end_sequence || u->rows[i + 1].addr <= row->addr)
+			continue;
+		code_rows++;
+		if (!row->line || !(src = unit_source_of(&us, u, row->file)))
 			continue;
 		e = src->e;
 		/* a directory: some tables name the unit's folder as a file
 		 * (entry 0 of DWARF 5); no code is there */
 		if (e->src.missing && e->src.missing != EISDIR)
 			note_missing(c, e, obj);
-		if (e->src.missing || !e->src.nr)
+		if (e->src.missing)
+			continue;
+		read_rows++;
+		if (!e->src.nr)
 			continue;
 		source_sites_mark(e->src.code_lines, e->src.match.nlines,
 				  row->line);
@@ -739,6 +745,7 @@ void attribute_unit(struct line_unit *u, struct source_cache *c,
 	free(us.of_file);
 	free(us.other);
 	free(us.other_at);
+	return read_rows || !code_rows;
 }
 
 void instance_list_clear(struct instance_list *l)

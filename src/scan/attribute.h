@@ -104,8 +104,12 @@ struct instance_list {
 int attribute_caller_loop(struct source_cache *c,
 			  const struct site_instance *in);
 
-void attribute_unit(struct line_unit *u, struct source_cache *c,
-		    const char *obj, struct instance_list *out);
+/* attribute_unit() (described above) returns 1 when the unit's code
+ * rows fall on a source that was read -- or it has none --, 0 when they
+ * do not: a unit whose sources could not be read (not there, or file
+ * names the DWARF got wrong) is not checked, and neither is its file. */
+int attribute_unit(struct line_unit *u, struct source_cache *c,
+		   const char *obj, struct instance_list *out);
 void instance_list_clear(struct instance_list *l);
 
 #endif

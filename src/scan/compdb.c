@@ -74,7 +74,7 @@ int compdb_objects(const char *dir, struct strlist *out, size_t *nmissing)
 		xasprintf("%s/compile_commands.json", dir) : xstrdup(dir);
 	buf = read_file(path, &len);
 	if (!buf) {
-		error("-p: cannot read %s: %s", path, strerror(errno));
+		error("-p: cannot read %s: %s", path, file_strerror(errno));
 		free(path);
 		return -1;
 	}

@@ -455,7 +455,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	enum unattributed_reason reason = UNATTRIBUTED_NO_ACCESS;
 	struct elf_image *img = u->img;
 	const struct scan_site *s = &in->src->sites[in->site];
-	struct scan_site looped;
+	int in_loop;
 	struct mem_access_list acc = { NULL, 0, 0 };
 	struct strbuf why = STRBUF_INIT;
 	unsigned size = elf_image_info(img)->is64 ? s->size64 : s->size32;
@@ -515,19 +515,19 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				acc.items[k].branch ? " branch" : "");
 	used = xcalloc(acc.nr + 1, 1);
 	/* inlined into a loop of its caller: a site in a loop, as far as
-	 * the verdict is concerned (unrolled iterations) */
-	looped = *s;
-	looped.in_loop |= in->caller_loop;
-	v = verdict_judge(&looped, size, acc.items, acc.nr, &why, used, &reason);
+	 * the verdict is concerned (unrolled iterations).  Passed on, not
+	 * set in a copy of *s: another worker may be storing to s->seen. */
+	in_loop = s->in_loop || in->caller_loop;
+	v = verdict_judge(s, in_loop, size, acc.items, acc.nr, &why, used,
+			  &reason);
 	/* in_loop only ever clears a torn or duplicated verdict: only then
 	 * are the loops of callers that were not lexed worth knowing */
-	if ((v == SCAN_TORN || v == SCAN_DUPLICATED) && !looped.in_loop &&
+	if ((v == SCAN_TORN || v == SCAN_DUPLICATED) && !in_loop &&
 	    attribute_caller_loop(cache, in)) {
-		looped.in_loop = 1;
 		strbuf_reset(&why);
 		memset(used, 0, acc.nr + 1);
 		reason = UNATTRIBUTED_NO_ACCESS;
-		v = verdict_judge(&looped, size, acc.items, acc.nr, &why, used,
+		v = verdict_judge(s, 1, size, acc.items, acc.nr, &why, used,
 				  &reason);
 	}
 	t->verdicts[v]++;

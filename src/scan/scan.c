@@ -67,6 +67,12 @@ struct shard_result {
 	int image_trouble, had_units, had_code;
 	size_t c_units;         /* its units that are not assembly */
 	size_t file_instances;
+	/* what could not be read: units none of whose sources was read
+	 * (the first named), site instances whose code is in no section
+	 * (the first's address) -- the file is then not checked */
+	size_t units_unread, code_unread;
+	char *unit_unread;
+	uint64_t code_unread_at;
 };
 
 /* One piece of work: a file, or one worker's share of it. */
@@ -107,6 +113,25 @@ struct scan_ctx {
 
 static void progress_line(struct scan_shared *sh, int force);
 
+/* Are the instance's code bytes there to read?  A damaged section
+ * header or symbol table leaves libdwfl no section at the addresses the
+ * line table names; judged, the instance would read as "no memory
+ * access".  *at: the first address not in a section. */
+static int code_readable(struct line_unit *u, const struct site_instance *in,
+			 uint64_t *at)
+{
+	for (size_t k = 0; k < in->nr_ranges; k++) {
+		const unsigned char *bytes;
+		size_t avail;
+
+		if (elf_image_code(u->img, in->ranges[k].lo, &bytes, &avail)) {
+			*at = elf_image_file_address(u->img, in->ranges[k].lo);
+			return 0;
+		}
+	}
+	return 1;
+}
+
 static int scan_unit(struct line_unit *u, void *arg)
 {
 	struct scan_ctx *ctx = arg;
@@ -115,10 +140,19 @@ static int scan_unit(struct line_unit *u, void *arg)
 
 	ctx->units++;
 	r->c_units += !u->assembly;
-	attribute_unit(u, ctx->sh->cache, ctx->path, &list);
+	if (!attribute_unit(u, ctx->sh->cache, ctx->path, &list) &&
+	    !u->assembly && !r->units_unread++)
+		r->unit_unread = xstrdup(u->name ? u->name : "(no name)");
 	r->file_instances += list.nr;
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->t.findings.nr;
+		uint64_t at;
+
+		if (!code_readable(u, &list.items[i], &at)) {
+			if (!r->code_unread++)
+				r->code_unread_at = at;
+			continue; /* not judged: the file is not checked */
+		}
 
 		judge_instance(u, ctx->sh->cache, ctx->dc, &list.items[i], &list,
 			       &ctx->t);
@@ -144,13 +178,21 @@ static int scan_image(struct elf_image *img, void *arg)
 	struct scan_ctx *ctx = arg;
 	struct shard_result *r = &ctx->item->r;
 	struct strbuf why = STRBUF_INIT;
-	struct disasm *d = disasm_open(elf_image_info(img), &why);
+	struct disasm *d;
 	int units;
 	/* every share meets the same trouble: the first says it */
 	int say = !ctx->item->share.shard;
 
 	ctx->images++;
 	r->had_code |= elf_image_info(img)->has_code;
+	if (elf_image_info(img)->damaged) { /* an archive member cut short */
+		if (say)
+			error("%s: %s", elf_image_info(img)->name,
+			      elf_image_info(img)->damaged);
+		r->image_trouble = 1;
+		return 0;
+	}
+	d = disasm_open(elf_image_info(img), &why);
 	if (!d) {
 		if (say)
 			error("%s: %s", elf_image_info(img)->name, why.buf);
@@ -204,6 +246,12 @@ static enum file_state file_state(const char *path, struct scan_item *it,
 		r.had_code |= it[k].r.had_code;
 		r.c_units += it[k].r.c_units;
 		r.file_instances += it[k].r.file_instances;
+		if (!r.units_unread)
+			r.unit_unread = it[k].r.unit_unread;
+		r.units_unread += it[k].r.units_unread;
+		if (!r.code_unread)
+			r.code_unread_at = it[k].r.code_unread_at;
+		r.code_unread += it[k].r.code_unread;
 	}
 	if (r.images < 0) {
 		error("%s: %s", path, r.why);
@@ -216,6 +264,22 @@ static enum file_state file_state(const char *path, struct scan_item *it,
 	}
 	if (r.image_trouble) /* said already: a member, or the file */
 		return FILE_TROUBLE;
+	/* read, but not all of it: not checked either */
+	if (r.units_unread) {
+		error("%s: %zu of its %zu unit%s no source that could be "
+		      "read (the first: '%s'): not checked", path,
+		      r.units_unread, r.c_units, r.c_units == 1 ? " has" :
+		      "s have", r.unit_unread);
+		return FILE_TROUBLE;
+	}
+	if (r.code_unread) {
+		error("%s: the code of %zu site instance%s could not be read "
+		      "(the first at %#llx: in no section; a damaged section "
+		      "header or symbol table?): not checked", path,
+		      r.code_unread, r.code_unread == 1 ? "" : "s",
+		      (unsigned long long)r.code_unread_at);
+		return FILE_TROUBLE;
+	}
 	/* Nothing to check: say why, and what would help. */
 	if (!r.had_units) {
 		if (!r.had_code) {
@@ -249,8 +313,10 @@ static void item_in_order(size_t i, void *arg)
 	it -= it->share.shard;
 	sh->state[it->share.file] = (unsigned char)file_state(
 		sh->files->items[it->share.file], it, it->share.nr_shards);
-	for (size_t k = 0; k < it->share.nr_shards; k++)
+	for (size_t k = 0; k < it->share.nr_shards; k++) {
 		free(it[k].r.why);
+		free(it[k].r.unit_unread);
+	}
 	pthread_mutex_lock(&sh->lock);
 	sh->files_done++;
 	pthread_mutex_unlock(&sh->lock);

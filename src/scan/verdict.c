@@ -147,7 +147,7 @@ static const char *article(unsigned n)
 }
 
 /* Two loads (or two stores) of the same bytes with no branch between. */
-static int find_duplicate(const struct scan_site *site,
+static int find_duplicate(const struct scan_site *site, int in_loop,
 			  const struct mem_access *acc, size_t nr,
 			  size_t *pi, size_t *pj)
 {
@@ -164,7 +164,7 @@ static int find_duplicate(const struct scan_site *site,
 				continue;
 			/* In a loop, identical accesses are what unrolling
 			 * makes: one per iteration, not two in one. */
-			if (site->in_loop && acc[j].size == acc[i].size &&
+			if (in_loop && acc[j].size == acc[i].size &&
 			    acc[j].disp == acc[i].disp)
 				continue;
 			*pi = i;
@@ -392,7 +392,7 @@ static void drop_off_symbol(const struct scan_site *site,
 }
 
 static enum scan_verdict judge_accesses(const struct scan_site *site,
-			   unsigned size, struct mem_access *acc, size_t nr,
+			   int in_loop, unsigned size, struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
 {
@@ -434,7 +434,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 				      "the site");
 		return SCAN_UNATTRIBUTED;
 	}
-	if (find_duplicate(site, acc, nr, &i, &j)) {
+	if (find_duplicate(site, in_loop, acc, nr, &i, &j)) {
 		used[i] = used[j] = 1;
 		strbuf_addf(why, "compiled to %s %u-byte %s and %s %u-byte %s of "
 			    "the same bytes: duplicated", article(acc[i].size),
@@ -478,7 +478,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 		 * arguments is on the same column, and may be them */
 		if (n >= 2 && (size ? widest < size && (uint64_t)(hi - lo) <= size :
 			       hi - lo <= 8 && !site->via &&
-			       !(site->in_loop && same_width &&
+			       !(in_loop && same_width &&
 				 site->lvalue && strchr(site->lvalue, '[')))) {
 			memcpy(used, mark, nr);
 			free(mark);
@@ -537,13 +537,13 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	return SCAN_OK;
 }
 
-enum scan_verdict verdict_judge(const struct scan_site *site, unsigned size,
-				struct mem_access *acc, size_t nr,
+enum scan_verdict verdict_judge(const struct scan_site *site, int in_loop,
+				unsigned size, struct mem_access *acc, size_t nr,
 				struct strbuf *why, char *used,
 				enum unattributed_reason *reason)
 {
-	enum scan_verdict v = judge_accesses(site, size, acc, nr, why, used,
-					     reason);
+	enum scan_verdict v = judge_accesses(site, in_loop, size, acc, nr, why,
+					     used, reason);
 	int absolute = 0;
 
 	if ((v != SCAN_TORN && v != SCAN_DUPLICATED) || size ||

@@ -44,6 +44,12 @@ int ccdb_load(const char *build_dir, struct unit_list *out)
 		free(json);
 		return -1;
 	}
+	/* libclang opens it for a read that a FIFO would block forever */
+	if (!S_ISREG(st.st_mode)) {
+		error("%s: %s", json, file_strerror(ENOT_REGULAR_FILE));
+		free(json);
+		return -1;
+	}
 	db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
 	if (err != CXCompilationDatabase_NoError) {
 		error("%s: not a compilation database (expected a JSON array "

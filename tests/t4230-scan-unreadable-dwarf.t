@@ -1,0 +1,83 @@
+#!/bin/sh
+# rwonce scan on objects whose DWARF or code it cannot read although
+# libdwfl opens them (issue 33, point 1): a relocation of .debug_info
+# that names a symbol past the symbol table, a damaged .symtab, a unit
+# whose sources cannot be read.  Each such file is named with the reason,
+# is not counted as checked, and the run exits 2 (SARIF:
+# executionSuccessful false) -- before, each passed as "1 of 1 file
+# checked", exit 0.  The objects are damaged in one place by
+# tests/scan/elf-patch.pl.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+need_cmd gcc
+# the relocation types below are x86-64's
+case $(gcc -dumpmachine) in
+x86_64-*) ;;
+*) skip_all "gcc builds for $(gcc -dumpmachine), the damage is placed in x86-64 objects" ;;
+esac
+
+PATCH="perl $RWONCE_ROOT/tests/scan/elf-patch.pl"
+mkdir -p "$TEST_TMP/src"
+cp "$RWONCE_ROOT/tests/scan/kernel-shape.c" "$TEST_TMP/src/k.c"
+(cd "$TEST_TMP/src" && gcc -O2 -g -c k.c -o ../k.o)
+GOOD=$TEST_TMP/k.o
+
+scan_unchecked() { # file regex: exit 2, the reason, not counted as checked
+	"$RWONCE" scan "$1" >"$TEST_TMP/out" 2>"$TEST_TMP/err"
+	test $? = 2 && grep -Eq -e "$2" "$TEST_TMP/err" &&
+	grep -q "0 of 1 file checked, 1 that could not be checked" "$TEST_TMP/err"
+}
+
+test_expect_success 'the undamaged object: checked, exit 0' '
+	"$RWONCE" scan "$GOOD" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
+	grep -q "2 site instances: ok 2.*1 of 1 file checked" "$TEST_TMP/err"
+'
+
+test_expect_success 'a .debug_info relocation naming symbol 100000 (past the table): not checked, exit 2' '
+	cp "$GOOD" "$TEST_TMP/badsym.o" &&
+	$PATCH "$TEST_TMP/badsym.o" reloc-sym .rela.debug_info 4 100000 &&
+	scan_unchecked "$TEST_TMP/badsym.o" "rwonce: error: .*badsym\.o: cannot read its DWARF: [0-9]+ relocations of \.debug_info( and other debug sections)? could not be applied"
+'
+
+test_expect_success '... and SARIF says the run was not successful' '
+	{ "$RWONCE" scan --format=sarif "$TEST_TMP/badsym.o" >"$TEST_TMP/sarif" 2>"$TEST_TMP/err"; test $? = 2; } &&
+	grep -q "\"executionSuccessful\": false" "$TEST_TMP/sarif"
+'
+
+test_expect_success 'a .debug_line relocation naming a bad symbol: not checked, exit 2' '
+	cp "$GOOD" "$TEST_TMP/badline.o" &&
+	n=$(readelf -r "$TEST_TMP/badline.o" | sed -n "/\.rela\.debug_line/,/^\$/p" | grep -c "R_X86_64_64") &&
+	test "$n" -ge 1 &&
+	idx=$(readelf -r "$TEST_TMP/badline.o" | sed -n "/\.rela\.debug_line/,/^\$/p" | grep "R_X86_64" | grep -n "R_X86_64_64" | head -n 1 | cut -d: -f1) &&
+	$PATCH "$TEST_TMP/badline.o" reloc-sym .rela.debug_line $((idx - 1)) 100000 &&
+	scan_unchecked "$TEST_TMP/badline.o" "badline\.o: cannot read its DWARF: [0-9]+ relocations? of \.debug_line"
+'
+
+test_expect_success 'a damaged .symtab (its size cut to one entry): not checked, exit 2' '
+	cp "$GOOD" "$TEST_TMP/symsize.o" &&
+	$PATCH "$TEST_TMP/symsize.o" shdr .symtab size 24 &&
+	scan_unchecked "$TEST_TMP/symsize.o" "symsize\.o: cannot read its DWARF: [0-9]+ relocations"
+'
+
+test_expect_success 'a damaged .symtab (no string table: sh_link 0): the code is in no section, not checked, exit 2' '
+	cp "$GOOD" "$TEST_TMP/symlink.o" &&
+	$PATCH "$TEST_TMP/symlink.o" shdr .symtab link 0 &&
+	scan_unchecked "$TEST_TMP/symlink.o" "symlink\.o: the code of 2 site instances could not be read \(the first at 0x[0-9a-f]+: in no section" &&
+	! grep -q "unattributed 2" "$TEST_TMP/err"
+'
+
+test_expect_success 'a unit whose source cannot be read: the file is not checked, exit 2' '
+	mv "$TEST_TMP/src/k.c" "$TEST_TMP/k.c.away" &&
+	scan_unchecked "$GOOD" "k\.o: 1 of its 1 unit has no source that could be read \(the first: .k\.c.\): not checked" &&
+	grep -q "k\.o: source .*k\.c. named by its line table cannot be read" "$TEST_TMP/err" &&
+	mv "$TEST_TMP/k.c.away" "$TEST_TMP/src/k.c"
+'
+
+test_expect_success 'the damaged object among good ones: named, the others checked, exit 2; --allow-unchecked: by the findings' '
+	{ "$RWONCE" scan "$GOOD" "$TEST_TMP/badsym.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 2; } &&
+	grep -q "1 of 2 files checked, 1 that could not be checked" "$TEST_TMP/err" &&
+	"$RWONCE" scan --allow-unchecked "$GOOD" "$TEST_TMP/badsym.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
+	grep -q "badsym\.o: cannot read its DWARF" "$TEST_TMP/err"
+'
+
+test_done
