@@ -53,6 +53,22 @@ test_expect_success 'a .debug_line relocation naming a bad symbol: not checked, 
 	scan_unchecked "$TEST_TMP/badline.o" "badline\.o: cannot read its DWARF: [0-9]+ relocations? of \.debug_line"
 '
 
+test_expect_success 'a unit header whose abbrev offset is past .debug_abbrev: the DWARF unreadable, not "no line tables", exit 2' '
+	cp "$GOOD" "$TEST_TMP/abbrev.o" &&
+	readelf -r "$TEST_TMP/abbrev.o" | sed -n "/\.rela\.debug_info/,+2p" | grep -q "^0*8 .*\.debug_abbrev + 0" &&
+	$PATCH "$TEST_TMP/abbrev.o" reloc-addend .rela.debug_info 0 2048 &&
+	scan_unchecked "$TEST_TMP/abbrev.o" "abbrev\.o: cannot read its DWARF: a unit.s header" &&
+	! grep -q "no DWARF line tables" "$TEST_TMP/err"
+'
+
+test_expect_success 'a line table that cannot be read (its offset past .debug_line): said, not "types only", exit 2' '
+	cp "$GOOD" "$TEST_TMP/lines.o" &&
+	idx=$(readelf -r "$TEST_TMP/lines.o" | sed -n "/\.rela\.debug_info/,/^\$/p" | grep "R_X86_64" | grep -n "\.debug_line + 0" | head -n 1 | cut -d: -f1) &&
+	test -n "$idx" &&
+	$PATCH "$TEST_TMP/lines.o" reloc-addend .rela.debug_info $((idx - 1)) 4096 &&
+	scan_unchecked "$TEST_TMP/lines.o" "lines\.o: cannot read the line table of its unit .k\.c."
+'
+
 test_expect_success 'a damaged .symtab (its size cut to one entry): not checked, exit 2' '
 	cp "$GOOD" "$TEST_TMP/symsize.o" &&
 	$PATCH "$TEST_TMP/symsize.o" shdr .symtab size 24 &&

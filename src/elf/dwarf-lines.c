@@ -500,7 +500,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	Dwarf_Die *cu = NULL;
 	struct line_row *rows = NULL;
 	size_t alloc = 0;
-	int units = 0;
+	int units = 0, nextcu_err = 0;
 
 	if (img->info.damaged) {
 		strbuf_addstr(why, img->info.damaged);
@@ -530,17 +530,37 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	}
 	if (unapplied_debug_relocs(img, why))
 		return -1;
-	while ((cu = dwfl_module_nextcu(img->mod, cu, &bias))) {
+	for (;;) {
 		Dwarf_Lines *lines;
 		size_t n;
 		struct line_unit u;
 		struct unit_priv p;
 		int r;
 
+		(void)dwfl_errno(); /* cleared: an error now is nextcu's */
+		cu = dwfl_module_nextcu(img->mod, cu, &bias);
+		if (!cu) {
+			nextcu_err = dwfl_errno();
+			break;
+		}
+
 		if (take && !take(ctx))
 			continue; /* another worker's */
-		if (dwarf_getsrclines(cu, &lines, &n) || !n)
-			continue; /* a unit without code (types only) */
+		if (dwarf_getsrclines(cu, &lines, &n)) {
+			/* a unit without code (types only) has no line
+			 * table; one that names a table it cannot read is
+			 * damaged, not empty */
+			if (!dwarf_hasattr(cu, DW_AT_stmt_list))
+				continue;
+			strbuf_addf(why, "cannot read the line table of its unit "
+				    "'%s': %s", cu_string(cu, DW_AT_name) ?
+				    cu_string(cu, DW_AT_name) : "(no name)",
+				    dwarf_errmsg(-1));
+			free(rows);
+			return -1;
+		}
+		if (!n)
+			continue;
 		ALLOC_GROW(rows, n, alloc);
 		for (size_t i = 0; i < n; i++) {
 			Dwarf_Line *ln = dwarf_onesrcline(lines, i);
@@ -587,6 +607,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		}
 	}
 	free(rows);
+	/* the units stopped at one whose header cannot be read (an abbrev
+	 * offset past its section ...): not the end of the DWARF */
+	if (nextcu_err) {
+		strbuf_addf(why, "cannot read its DWARF: a unit's header: %s",
+			    dwfl_errmsg(nextcu_err));
+		return -1;
+	}
 	return units;
 }
 

@@ -5,6 +5,8 @@
 #   elf-patch.pl FILE reloc-sym SECTION N SYM
 #       the symbol index of relocation N of SECTION (.rela.* or .rel.*)
 #       becomes SYM
+#   elf-patch.pl FILE reloc-addend SECTION N VALUE
+#       the addend of RELA relocation N of SECTION becomes VALUE
 #   elf-patch.pl FILE shdr SECTION FIELD VALUE
 #       a field of SECTION's header (name, type, flags, addr, offset,
 #       size, link, info, align, entsize) becomes VALUE
@@ -12,7 +14,7 @@ use strict;
 use warnings;
 
 my ($file, $op, @args) = @ARGV;
-die "usage: elf-patch.pl FILE reloc-sym|shdr ARGS...\n" unless $op;
+die "usage: elf-patch.pl FILE reloc-sym|reloc-addend|shdr ARGS...\n" unless $op;
 open(my $fh, '+<:raw', $file) or die "elf-patch.pl: $file: $!\n";
 my $data = do { local $/; <$fh> };
 die "elf-patch.pl: $file: not ELF\n" unless substr($data, 0, 4) eq "\177ELF";
@@ -57,6 +59,10 @@ if ($op eq 'reloc-sym') {
 		my $info = get($u32, $at + 4);
 		put($u32, $at + 4, ($sym << 8) | ($info & 0xff));
 	}
+} elsif ($op eq 'reloc-addend') {
+	my ($n, $v) = @args[1, 2];
+	my $at = shdr($sec, 'offset') + $n * shdr($sec, 'entsize');
+	put($is64 ? $u64 : $u32, $at + ($is64 ? 16 : 8), $v);
 } elsif ($op eq 'shdr') {
 	my ($k, $v) = @args[1, 2];
 	die "elf-patch.pl: no field $k\n" unless $f{$k};
