@@ -31,6 +31,7 @@
 #include "scan/scan-plugin.h"
 #include "scan/shares.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -491,7 +492,7 @@ struct scan_args {
 	struct findings_output out;
 	struct strlist macros, files;
 	const char *build_dir, *sources;
-	int jobs, no_progress, allow_unchecked, no_discover;
+	int jobs, no_progress, allow_unchecked, no_discover, debuginfod;
 	size_t db_missing;       /* objects the database names, not there */
 };
 
@@ -524,6 +525,10 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 		OPT_BOOL(0, "allow-unchecked", &a->allow_unchecked,
 			 "exit 0 or 1 by the findings even when some input "
 			 "could not be checked (each is still named)"),
+		OPT_BOOL(0, "debuginfod", &a->debuginfod,
+			 "let elfutils fetch the debug info a file lacks from "
+			 "the servers DEBUGINFOD_URLS names, by build ID "
+			 "(network; without it DEBUGINFOD_URLS is ignored)"),
 		OPT_BOOL(0, "no-progress", &a->no_progress,
 			 "no progress line on a terminal"),
 		OPT_FINDINGS_OUTPUT(&a->out, "1 (-v): say why each unattributed "
@@ -708,6 +713,23 @@ static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 	return status;
 }
 
+/*
+ * No network unless asked.  libdwfl's standard debuginfo finder asks the
+ * debuginfod servers DEBUGINFOD_URLS names for the debug info of a file
+ * without DWARF (by its build ID: a leak, and slow offline); its client
+ * reads the variable when it queries, so without --debuginfod it is
+ * taken out of this process's environment -- before any libdwfl call,
+ * and before the workers start (setenv is not thread-safe).
+ */
+static int network_unless_asked(const struct scan_args *a)
+{
+	if (!a->debuginfod && getenv("DEBUGINFOD_URLS") &&
+	    unsetenv("DEBUGINFOD_URLS"))
+		return error("cannot unset DEBUGINFOD_URLS: %s",
+			     strerror(errno));
+	return 0;
+}
+
 int scan_plugin_main(int argc, const char **argv)
 {
 	struct scan_args a = {
@@ -733,7 +755,8 @@ int scan_plugin_main(int argc, const char **argv)
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
 	once_macros_init(&sh.macros);
-	if (!scan_parse(argc, argv, &a) && !scan_plan(&a, &sh, &r)) {
+	if (!scan_parse(argc, argv, &a) && !network_unless_asked(&a) &&
+	    !scan_plan(&a, &sh, &r)) {
 		scan_run(&a, &sh, &ctx, &r);
 		ran = 1;
 		status = scan_report(&a, &sh, &ctx, &r);
