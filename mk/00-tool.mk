@@ -8,6 +8,8 @@ TOOL_SRCS += $(wildcard src/*.c src/*/*.c)
 TOOL_OBJS  = $(patsubst %.c,$(BUILD)/%.o,$(TOOL_SRCS))
 TOOL       = $(BUILD)/rwonce
 TOOL_LDLIBS += -lpthread
+# the config file (src/lib/config.h) is INI read by libinih (libinih-dev)
+TOOL_LDLIBS += -linih
 TOOL_CPPFLAGS += -DRWONCE_TOOL_VERSION='"$(VERSION)"'
 TOOL_CPPFLAGS += -DRWONCE_MANDIR_FROM_BIN='"$(call from_bindir,$(MANDIR))"'
 

@@ -9,6 +9,6 @@ ALL_TARGETS += $(LIB_TEST)
 
 $(LIB_TEST): $(LIB_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(LIB_TEST_OBJS) -lpthread $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(LIB_TEST_OBJS) -lpthread -linih $(LDLIBS)
 
 -include $(BUILD)/tests/lib/lib-test.d

@@ -14,7 +14,7 @@ CFRONT_TEST_SRCS = tests/cfront/cfront-test.c src/cfront/lexer.c \
 ALL_TARGETS += $(CFRONT_TEST)
 
 $(CFRONT_TEST): $(patsubst %.c,$(BUILD)/%.o,$(CFRONT_TEST_SRCS))
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $^ -lpthread $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $^ -lpthread -linih $(LDLIBS)
 
 # Header dependencies of the driver's own object (the tool's are in 00-tool.mk).
 -include $(BUILD)/tests/cfront/cfront-test.d

@@ -12,6 +12,6 @@ ALL_TARGETS += $(FINDINGS_TEST)
 
 $(FINDINGS_TEST): $(FINDINGS_TEST_OBJS)
 	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(FINDINGS_TEST_OBJS) -lpthread $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(FINDINGS_TEST_OBJS) -lpthread -linih $(LDLIBS)
 
 -include $(BUILD)/tests/findings/findings-test.d

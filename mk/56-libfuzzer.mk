@@ -26,7 +26,7 @@ $(BUILD)/libfuzzer/%: libfuzzer/%.c $(FUZZ_LIB_SRCS) \
 		$(wildcard src/cfront/*.h src/rewrite/*.h src/fix/*.h src/findings/*.h \
 			src/lib/*.h)
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRCS) -lpthread
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRCS) -lpthread -linih
 
 libfuzzer-check: libfuzzer
 	@libfuzzer/run.sh $(BUILD)/libfuzzer $(FUZZ_SECONDS)

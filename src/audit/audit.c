@@ -146,32 +146,56 @@ static void audit_progress(struct strbuf *sb, void *ctxp)
 	strbuf_addf(sb, ", %zu finding%s", n, n == 1 ? "" : "s");
 }
 
-static struct strlist enable_list = STRLIST_INIT, disable_list = STRLIST_INIT;
+/*
+ * --enable and --disable in the order given, "+rule" or "-rule", so that
+ * the last one naming a rule decides: the command line's come after the
+ * config file's (lib/config.h) and override them.
+ */
+static struct strlist rule_switches = STRLIST_INIT;
 
-static int set_rules(struct lexical_options *lex)
+static int parse_opt_rule(const struct option *opt, const char *arg)
 {
-	for (size_t i = 0; i < enable_list.nr; i++) {
-		int r = rule_lookup(enable_list.items[i]);
+	int on = !strcmp(opt->long_name, "enable");
+	struct strlist names = STRLIST_INIT;
+	int r = 0;
 
-		if (!strcmp(enable_list.items[i], "all")) {
+	strlist_split_blanks(&names, arg);
+	for (size_t i = 0; i < names.nr && !r; i++) {
+		char *p = names.items[i], *comma;
+
+		/* "a,b" like the other list options */
+		for (; p; p = comma ? comma + 1 : NULL) {
+			comma = strchr(p, ',');
+			if (comma)
+				*comma = '\0';
+			if (!*p)
+				continue;
+			if (rule_lookup(p) < 0 && (!on || strcmp(p, "all"))) {
+				r = error("--%s: unknown rule '%s'",
+					  opt->long_name, p);
+				break;
+			}
+			strlist_push_nodup(&rule_switches,
+					   xasprintf("%c%s", on ? '+' : '-', p));
+		}
+	}
+	strlist_clear(&names);
+	return r;
+}
+
+static void set_rules(struct lexical_options *lex)
+{
+	for (size_t i = 0; i < rule_switches.nr; i++) {
+		const char *name = rule_switches.items[i] + 1;
+		int on = rule_switches.items[i][0] == '+';
+
+		if (!strcmp(name, "all")) {
 			for (int k = 0; k < RULE__COUNT; k++)
 				lex->enabled[k] = 1;
 			continue;
 		}
-		if (r < 0)
-			return error("--enable: unknown rule '%s'",
-				     enable_list.items[i]);
-		lex->enabled[r] = 1;
+		lex->enabled[rule_lookup(name)] = on;
 	}
-	for (size_t i = 0; i < disable_list.nr; i++) {
-		int r = rule_lookup(disable_list.items[i]);
-
-		if (r < 0)
-			return error("--disable: unknown rule '%s'",
-				     disable_list.items[i]);
-		lex->enabled[r] = 0;
-	}
-	return 0;
 }
 
 static void list_rules(struct lexical_options *lex)
@@ -322,6 +346,7 @@ struct audit_args {
 	struct strlist excludes, macros;
 	const char *preset, *engine, *build_dir;
 	struct findings_output out;
+	struct config_use config; /* --config, --no-config, the file read */
 	int no_discover, jobs, follow, no_progress, show_rules, max_mib;
 	int argc;                 /* the paths named (0: the current folder) */
 	const char **argv;
@@ -347,9 +372,12 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 			   "the once-macros of a known codebase: linux (its "
 			   "READ_ONCE/WRITE_ONCE are volatile casts, as with "
 			   "--macro READ_ONCE=volatile-cast ...)"),
-		OPT_LIST(0, "enable", &enable_list, "RULE",
-			 "turn on a rule (e.g. double-fetch), or 'all'"),
-		OPT_LIST(0, "disable", &disable_list, "RULE", "turn off a rule"),
+		OPT_CALLBACK(0, "enable", NULL, "RULE",
+			     "turn on a rule (e.g. double-fetch), or 'all' "
+			     "(the last --enable or --disable of a rule "
+			     "decides)", parse_opt_rule),
+		OPT_CALLBACK(0, "disable", NULL, "RULE", "turn off a rule",
+			     parse_opt_rule),
 		OPT_BOOL(0, "list-rules", &a->show_rules,
 			 "print the rules and whether they are on"),
 		OPT_INT('j', "jobs", &a->jobs, "N",
@@ -365,6 +393,7 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 			   "auto (clang when a compilation database is there)"),
 		OPT_STRING('p', NULL, &a->build_dir, "DIR",
 			   "clang engine: DIR/compile_commands.json"),
+		OPT_CONFIG(&a->config),
 		OPT_FINDINGS_OUTPUT(&a->out, "also list the findings suppressed "
 				    "by rwonce-ignore comments and those in "
 				    "the baseline"),
@@ -402,8 +431,7 @@ static int audit_plan(struct audit_ctx *ctx, struct audit_args *a)
 	for (size_t i = 0; i < a->macros.nr; i++)
 		if (once_macros_add_spec(&ctx->lex.macros, a->macros.items[i]))
 			return -1;
-	if (set_rules(&ctx->lex))
-		return -1;
+	set_rules(&ctx->lex);
 	if (a->show_rules)
 		return 0;
 	if (findings_output_check(&a->out, "audit"))
@@ -499,6 +527,7 @@ static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 	ro.json_extra = ctx->json.len ? ctx->json.buf : NULL;
 	ro.trouble = trouble;
 	ro.title = "rwonce audit";
+	ro.config = a->config.read;
 	if (findings_output_write(&a->out, &ctx->all, &ro, &counts))
 		trouble = 1;
 	if (!a->out.quiet) {
@@ -514,7 +543,7 @@ int cmd_audit(int argc, const char **argv)
 	struct audit_args a = {
 		.excludes = STRLIST_INIT, .macros = STRLIST_INIT,
 		.engine = "lexical", .out = FINDINGS_OUTPUT_INIT,
-		.max_mib = 64,
+		.config = CONFIG_USE_INIT("audit"), .max_mib = 64,
 	};
 	struct audit_ctx ctx;
 	struct walk_options wo;
@@ -523,6 +552,7 @@ int cmd_audit(int argc, const char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	audit_parse(argc, argv, &a);
+	config_say(&a.config, a.out.verbose && !a.out.quiet);
 	if (audit_plan(&ctx, &a) < 0) {
 		status = EXIT_TROUBLE;
 	} else if (a.show_rules) {
@@ -543,7 +573,7 @@ int cmd_audit(int argc, const char **argv)
 	strbuf_release(&ctx.summary);
 	strlist_clear(&a.excludes);
 	strlist_clear(&a.macros);
-	strlist_clear(&enable_list);
-	strlist_clear(&disable_list);
+	strlist_clear(&rule_switches);
+	free(a.config.read);
 	return status;
 }

@@ -320,6 +320,10 @@ static int write_json(FILE *f, const struct finding_list *l,
 	strbuf_addf(&sb, "{\n  \"tool\": \"rwonce\",\n  \"version\": \"%s\",\n"
 		    "  \"engine\": ", RWONCE_TOOL_VERSION);
 	json_add_string(&sb, o->engine ? o->engine : "lexical");
+	if (o->config) { /* the config file read (lib/config.h) */
+		strbuf_addstr(&sb, ",\n  \"config\": ");
+		json_add_string(&sb, o->config);
+	}
 	strbuf_addstr(&sb, ",\n");
 	if (json_array(f, &sb, l, ACTIVE) || json_array(f, &sb, l, SUPPRESSED) ||
 	    json_array(f, &sb, l, BASELINED))
@@ -642,6 +646,13 @@ static void sarif_invocation(struct sarif *s)
 	strbuf_addf(&s->sb, "      \"invocations\": [\n        {\n"
 		    "          \"executionSuccessful\": %s",
 		    s->o->trouble ? "false" : "true");
+	/* the config file the run read (lib/config.h) */
+	if (s->o->config) {
+		strbuf_addstr(&s->sb, ",\n          \"properties\": "
+			      "{ \"configFile\": ");
+		json_add_string(&s->sb, s->o->config);
+		strbuf_addstr(&s->sb, " }");
+	}
 	if (nr) {
 		strbuf_addstr(&s->sb, ",\n          \"toolExecutionNotifications\": [");
 		for (size_t i = 0; i < nr; i++) {

@@ -64,6 +64,8 @@ struct report_options {
 				    suppressed and baselined, or NULL */
 	int trouble;             /* SARIF: some input was not checked */
 	const char *title;       /* HTML: what was checked, for the heading */
+	const char *config;      /* JSON, SARIF: the config file the run
+				    read (lib/config.h), or NULL */
 };
 
 /* "text", "json", "sarif", "html" -> format; -1 if unknown. */

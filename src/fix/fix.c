@@ -361,6 +361,7 @@ int cmd_fix(int argc, const char **argv)
 	const char *format = "diff";
 	int verbose = 0, color = COLOR_AUTO, use_color;
 	struct strbuf json = STRBUF_INIT;
+	struct config_use config = CONFIG_USE_INIT("fix");
 	struct option opts[] = {
 		OPT_BOOL(0, "in-place", &ctx.in_place,
 			 "rewrite the files (atomically) instead of printing "
@@ -391,6 +392,7 @@ int cmd_fix(int argc, const char **argv)
 			   "spell reads NAME(x) (default READ_ONCE)"),
 		OPT_STRING(0, "write-name", &write_name, "NAME",
 			   "spell writes NAME(x, v) (default WRITE_ONCE)"),
+		OPT_CONFIG(&config),
 		OPT_GROUP("Output"),
 		OPT_FORMAT(&format, "diff (default: a unified diff for git "
 			   "apply) or json (each file's edits, diff and notes)"),
@@ -426,6 +428,7 @@ int cmd_fix(int argc, const char **argv)
 	once_macros_init(&ctx.macros);
 	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
+	config_say(&config, verbose && !ctx.quiet);
 	if (strcmp(format, "diff") && strcmp(format, "json")) {
 		error("--format: '%s' is not a format of fix (diff or json)",
 		      format);
@@ -488,9 +491,15 @@ int cmd_fix(int argc, const char **argv)
 
 	if (ctx.nr > 1)
 		qsort(ctx.results, ctx.nr, sizeof(*ctx.results), by_path);
-	if (ctx.json)
-		strbuf_addstr(&json, "{\n  \"tool\": \"rwonce fix\",\n  "
-			      "\"files\": [");
+	if (ctx.json) {
+		strbuf_addstr(&json, "{\n  \"tool\": \"rwonce fix\",\n  ");
+		if (config.read) { /* the config file read (lib/config.h) */
+			strbuf_addstr(&json, "\"config\": ");
+			json_add_string(&json, config.read);
+			strbuf_addstr(&json, ",\n  ");
+		}
+		strbuf_addstr(&json, "\"files\": [");
+	}
 	for (size_t i = 0; i < ctx.nr; i++) {
 		struct file_result *r = &ctx.results[i];
 

@@ -1,10 +1,12 @@
 #include "lib/parse-options.h"
 
 #include <errno.h>
+#include <ini.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void print_usage(FILE *f, const char *const *usage,
 			const struct option *opts)
@@ -52,7 +54,7 @@ static int takes_arg(const struct option *o)
 	if (o->flags & OPTION_OPTARG)
 		return 0;
 	return o->type == OPTION_INT || o->type == OPTION_STRING ||
-	       o->type == OPTION_LIST ||
+	       o->type == OPTION_LIST || o->type == OPTION_CONFIG ||
 	       (o->type == OPTION_CALLBACK && o->argh);
 }
 
@@ -155,13 +157,28 @@ static int apply(const struct option *o, const char *arg, const char *name)
 		return o->cb(o, arg);
 	case OPTION_VERBOSE:
 		return apply_verbose(o, arg, name);
+	case OPTION_CONFIG:
+		((struct config_use *)o->value)->file = arg;
+		return 0;
 	default:
 		return error("internal: bad option table");
 	}
 }
 
-int parse_options(int argc, const char **argv, const struct option *opts,
-		  const char *const *usage)
+/* What a first look at the command line finds (parse_argv's dry run). */
+struct first_look {
+	struct config_use *config; /* the table's OPT_CONFIG, or NULL */
+	const char *first_path;    /* the first argument that is no option */
+};
+
+/*
+ * The command line's options, applied in order; the other arguments
+ * moved to argv[0..] (returns how many).  With look != NULL nothing is
+ * applied or moved: only --config, --no-config and the first path are
+ * noted there.
+ */
+static int parse_argv(int argc, const char **argv, const struct option *opts,
+		      const char *const *usage, struct first_look *look)
 {
 	int out = 0, i;
 
@@ -181,7 +198,12 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 			exit(EXIT_CLEAN);
 		}
 		if (a[0] != '-' || !a[1]) {
-			argv[out++] = a;
+			if (look) {
+				if (!look->first_path)
+					look->first_path = a;
+			} else {
+				argv[out++] = a;
+			}
 			continue;
 		}
 		if (a[1] == '-') {
@@ -250,11 +272,192 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 		    i + 1 < argc && all_digits(argv[i + 1]) &&
 		    strlen(argv[i + 1]) <= 2)
 			arg = argv[++i];
+		if (look) {
+			if (o->type == OPTION_CONFIG || (look->config &&
+			    o->value == &look->config->none))
+				if (apply(o, arg, name))
+					usage_with_options(usage, opts);
+			continue;
+		}
 		if (apply(o, arg, name))
 			usage_with_options(usage, opts);
 	}
+	if (look)
+		return 0;
 	while (i < argc)
 		argv[out++] = argv[i++];
 	argv[out] = NULL;
 	return out;
+}
+
+/* ---- the config file (lib/config.h), read by libinih ---- */
+
+struct config_pass {
+	const struct option *opts;
+	struct config_use *use;
+	const char *path;  /* as the user sees it */
+	char *dir;         /* its folder, for relative paths */
+	int apply_all;     /* this pass: [all] (else [command]) */
+	char *msg;         /* what was wrong with the first bad line */
+};
+
+static int config_bad(struct config_pass *c, char *msg)
+{
+	if (!c->msg)
+		c->msg = msg;
+	else
+		free(msg);
+	return 0; /* ini_parse() then returns the line's number */
+}
+
+static int config_section_known(const char *section)
+{
+	static const char *const known[] = { "all", "audit", "scan", "fix" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(known); i++)
+		if (!strcmp(section, known[i]))
+			return 1;
+	return 0;
+}
+
+/* One "key = value" line of the file: checked in the first pass, applied
+ * in the pass of its section. */
+static int config_line(void *user, const char *section, const char *key,
+		       const char *value)
+{
+	struct config_pass *c = user;
+	const struct option *o = NULL;
+	int kind = config_key_kind(key);
+	struct strlist items = STRLIST_INIT;
+	char name[64];
+
+	if (c->msg)
+		return 1; /* one error is enough: the first is reported */
+	if (!*section)
+		return config_bad(c, xasprintf("'%s' is outside a section: put "
+			"it under [all], [audit], [scan] or [fix]", key));
+	if (!config_section_known(section))
+		return config_bad(c, xasprintf("unknown section [%s] (known: "
+			"[all], [audit], [scan], [fix])", section));
+	if (!kind)
+		return config_bad(c, xasprintf("unknown key '%s' in [%s] "
+			"(known: %s)", key, section, config_key_names()));
+	if (!*value)
+		return config_bad(c, xasprintf("'%s' has no value", key));
+	if (c->apply_all ? strcmp(section, "all") :
+	    strcmp(section, c->use->command))
+		return 1; /* another pass's, or another command's */
+	for (const struct option *p = c->opts; p->type != OPTION_END; p++)
+		if (p->long_name && !strcmp(p->long_name, key) &&
+		    p->type != OPTION_BOOL && p->type != OPTION_CONFIG)
+			o = p;
+	if (!o) {
+		if (c->apply_all)
+			return 1; /* [all]: for the commands that have it */
+		return config_bad(c, xasprintf("rwonce %s has no --%s",
+					       c->use->command, key));
+	}
+	if (o->type == OPTION_LIST)
+		strlist_split_blanks(&items, value);
+	else
+		strlist_push(&items, value);
+	snprintf(name, sizeof(name), "--%s", key);
+	for (size_t i = 0; i < items.nr; i++) {
+		const char *v = items.items[i];
+		/* the value stays: a string option points at it */
+		char *keep = kind == 2 && v[0] != '/' ?
+			xasprintf("%s/%s", c->dir, v) : xstrdup(v);
+
+		if (apply(o, keep, name)) {
+			strlist_clear(&items);
+			return config_bad(c, xasprintf("%s = %s: not a value "
+				"of %s (above)", key, value, name));
+		}
+	}
+	strlist_clear(&items);
+	return 1;
+}
+
+/* The path as the user sees it: relative to the current folder when
+ * it is below it. */
+static char *config_display_path(const char *path)
+{
+	char *cwd = getcwd(NULL, 0);
+	size_t n = cwd ? strlen(cwd) : 0;
+	char *r;
+
+	if (cwd && path[0] == '/' && !strncmp(path, cwd, n) && path[n] == '/')
+		r = xstrdup(path + n + 1);
+	else
+		r = xstrdup(path);
+	free(cwd);
+	return r;
+}
+
+static void config_apply(const struct option *opts, const char *const *usage,
+			 struct config_use *use, const char *first_path)
+{
+	struct config_pass c;
+	char *found, *slash;
+
+	if (use->none && use->file) {
+		error("--config and --no-config: choose one");
+		usage_with_options(usage, opts);
+	}
+	if (use->none)
+		return;
+	if (use->file) {
+		if (access(use->file, R_OK))
+			die("--config %s: %s", use->file, strerror(errno));
+		found = xstrdup(use->file);
+	} else {
+		found = config_find(first_path);
+		if (!found)
+			return;
+	}
+	memset(&c, 0, sizeof(c));
+	c.opts = opts;
+	c.use = use;
+	c.path = use->read = config_display_path(found);
+	c.dir = found;
+	slash = strrchr(c.dir, '/');
+	if (!slash)
+		c.dir = xstrdup(".");
+	else if (slash == c.dir)
+		slash[1] = '\0';
+	else
+		*slash = '\0';
+	if (c.dir != found)
+		free(found);
+	for (c.apply_all = 1; c.apply_all >= 0; c.apply_all--) {
+		int r = ini_parse(c.path, config_line, &c);
+
+		if (r == -1)
+			die("cannot read the config file %s: %s", c.path,
+			    strerror(errno));
+		if (r == -2)
+			die("out of memory reading %s", c.path);
+		if (r > 0) {
+			error("%s:%d: %s", c.path, r, c.msg ? c.msg :
+			      "not a 'key = value' line, a [section] or a "
+			      "comment (# or ; first)");
+			exit(EXIT_TROUBLE);
+		}
+	}
+	free(c.dir);
+}
+
+int parse_options(int argc, const char **argv, const struct option *opts,
+		  const char *const *usage)
+{
+	struct first_look look = { NULL, NULL };
+
+	for (const struct option *p = opts; p->type != OPTION_END; p++)
+		if (p->type == OPTION_CONFIG)
+			look.config = p->value;
+	if (look.config) {
+		parse_argv(argc, argv, opts, usage, &look);
+		config_apply(opts, usage, look.config, look.first_path);
+	}
+	return parse_argv(argc, argv, opts, usage, NULL);
 }

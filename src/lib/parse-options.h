@@ -30,6 +30,7 @@
 #ifndef RWONCE_LIB_PARSE_OPTIONS_H
 #define RWONCE_LIB_PARSE_OPTIONS_H
 
+#include "lib/config.h"
 #include "lib/util.h"
 
 enum option_type {
@@ -44,6 +45,9 @@ enum option_type {
 			    set N; a separate all-digit argument after -v
 			    is the level too (the old `scan -v 1`) */
 	OPTION_TEXT,     /* a paragraph at the end of --help (help) */
+	OPTION_CONFIG,   /* struct config_use *: --config FILE; the file's
+			    options are applied before the command line's
+			    (lib/config.h) */
 };
 
 /* struct option.flags */
@@ -88,6 +92,19 @@ struct option {
 #define OPT_COLOR(v) OPT_CALLBACK_OPTARG(0, "color", (v), "WHEN", \
 	"colours: auto (default: on a terminal, unless NO_COLOR is set), " \
 	"always or never", parse_opt_color)
+/*
+ * struct config_use *c: --config FILE and --no-config.  With them in the
+ * table, parse_options() first reads the config file (--config FILE, or
+ * .rwonce.ini found from the first path up to the top of the tree,
+ * lib/config.h) and applies its [all] and [c->command] keys as the
+ * options of the same names, then the command line.  A bad file is an
+ * error naming FILE:LINE (exit 2).  c->read: the file read, or NULL.
+ */
+#define OPT_CONFIG(c)                                                        \
+	{ OPTION_CONFIG, 0, "config", (c), "FILE", "read options from FILE " \
+	  "(default: " CONFIG_FILE_NAME " in the first path's folder or "    \
+	  "above it, up to the top of the git tree)", NULL, 0 },             \
+	OPT_BOOL(0, "no-config", &(c)->none, "read no config file")
 #define OPT_EXIT_STATUS(text) { OPTION_TEXT, 0, NULL, NULL, NULL, \
 				"Exit status: " text, NULL, 0 }
 

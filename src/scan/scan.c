@@ -490,6 +490,7 @@ static void add_count(struct strbuf *sb, size_t n, const char *one,
 /* What the command line asked for, and the files it names. */
 struct scan_args {
 	struct findings_output out;
+	struct config_use config; /* --config, --no-config, the file read */
 	struct strlist macros, files;
 	const char *build_dir, *sources;
 	int jobs, no_progress, allow_unchecked, no_discover, debuginfod;
@@ -531,6 +532,7 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 			 "(network; without it DEBUGINFOD_URLS is ignored)"),
 		OPT_BOOL(0, "no-progress", &a->no_progress,
 			 "no progress line on a terminal"),
+		OPT_CONFIG(&a->config),
 		OPT_FINDINGS_OUTPUT(&a->out, "1 (-v): say why each unattributed "
 				    "instance is, list the sites without code "
 				    "and the findings suppressed or in the "
@@ -547,6 +549,7 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 	};
 
 	argc = parse_options(argc, argv, opts, scan_usage);
+	config_say(&a->config, a->out.verbose && !a->out.quiet);
 	if (findings_output_check(&a->out, "scan"))
 		return -1;
 	if (a->jobs < 0 || a->jobs > 1024)
@@ -696,6 +699,7 @@ static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 	ro.command = "scan";
 	ro.json_extra = extra.buf;
 	ro.title = "rwonce scan";
+	ro.config = a->config.read;
 	ro.trouble = !r->checked || unchecked;
 	status = findings_output_write(&a->out, &ctx->t.findings, &ro, &tc) ?
 		EXIT_TROUBLE : 0;
@@ -734,6 +738,7 @@ int scan_plugin_main(int argc, const char **argv)
 {
 	struct scan_args a = {
 		.out = FINDINGS_OUTPUT_INIT,
+		.config = CONFIG_USE_INIT("scan"),
 		.macros = STRLIST_INIT, .files = STRLIST_INIT,
 	};
 	struct scan_result r;
@@ -773,5 +778,6 @@ int scan_plugin_main(int argc, const char **argv)
 	judge_set_cwd(NULL);
 	strlist_clear(&a.macros);
 	strlist_clear(&a.files);
+	free(a.config.read);
 	return status;
 }
