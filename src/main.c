@@ -4,6 +4,7 @@
  */
 #include "commands.h"
 #include "help.h"
+#include "lib/run-info.h"
 #include "lib/util.h"
 
 #include <signal.h>
@@ -38,6 +39,8 @@ int main(int argc, const char **argv)
 {
 	/* A closed pipe (rwonce audit | head) is not an error worth a signal. */
 	signal(SIGPIPE, SIG_IGN);
+	/* what the reports say of this run (HTML, SARIF) */
+	run_info_start(argc, argv);
 
 	if (argc < 2) {
 		print_help(stderr);

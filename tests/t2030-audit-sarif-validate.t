@@ -45,7 +45,7 @@ fi
 
 # What viewers show, present and valid: audit's fixable findings carry
 # fix's edit as "fixes"; scan's inline chain and instructions are
-# relatedLocations and a codeFlow; the rules a helpUri; an input that
+# relatedLocations and a codeFlow; the rules their manual text; an input that
 # could not be checked is a toolExecutionNotification.
 mkdir -p "$TEST_TMP/fx"
 printf 'int x, y;\nint f(void)\n{\n\tACCESS_ONCE(y) = 3;\n\treturn ACCESS_ONCE(x) + *(volatile int *)&y;\n}\n' >"$TEST_TMP/fx/a.c"
@@ -54,7 +54,8 @@ test_expect_success 'audit: every fixable finding has the edit fix makes as SARI
 	test "$(grep -c "\"fixable\": true" "$TEST_TMP/fixes.sarif")" = 3 &&
 	test "$(grep -c "\"fixes\": \[" "$TEST_TMP/fixes.sarif")" = 3 &&
 	grep -q "{ \"deletedRegion\": { \"startLine\": 4, \"startColumn\": 2, \"endLine\": 4, \"endColumn\": 13 }, \"insertedContent\": { \"text\": \"WRITE_ONCE\" } }" "$TEST_TMP/fixes.sarif" &&
-	grep -q "\"helpUri\": \"man:rwonce-audit(1)#RULES\"" "$TEST_TMP/fixes.sarif" &&
+	! grep -q "\"helpUri\"" "$TEST_TMP/fixes.sarif" &&
+	grep -q "\"markdown\": \"\`access-once\`: (on; fixable)" "$TEST_TMP/fixes.sarif" &&
 	validate "$TEST_TMP/fixes.sarif"'
 cat >"$TEST_TMP/inl.c" <<'C'
 struct snap { long a, b, c, d, e, f; };
@@ -76,7 +77,7 @@ test_expect_success 'scan: the inline chain and the instructions as relatedLocat
 	grep -q "\"message\": { \"text\": \".get. inlined into .outer. here\" }" "$TEST_TMP/inl.sarif" &&
 	test "$(grep -c "\"kind\": \"instruction\"" "$TEST_TMP/inl.sarif")" -ge 6 &&
 	grep -q "\"codeFlows\": \[ { " "$TEST_TMP/inl.sarif" &&
-	grep -q "\"helpUri\": \"man:rwonce-scan(1)#VERDICTS\"" "$TEST_TMP/inl.sarif" &&
+	grep -q "\"fullName\": \"rwonce scan " "$TEST_TMP/inl.sarif" &&
 	grep -q "\"executionSuccessful\": false" "$TEST_TMP/inl.sarif" &&
 	grep -q "\"toolExecutionNotifications\": \[" "$TEST_TMP/inl.sarif" &&
 	grep -q "{ \"level\": \"error\", \"message\": { \"text\": \"missing.o: cannot read: No such file or directory\" } }" "$TEST_TMP/inl.sarif" &&

@@ -97,6 +97,7 @@ int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes);
 struct sym_entry;
 struct sym_index {
 	int loaded;
+	int data;        /* the data objects' symbols, not the code's */
 	struct sym_entry *e;
 	size_t n;
 	uint64_t *reach; /* the furthest end of the symbols up to each */

@@ -23,6 +23,10 @@
 struct code_reloc {
 	uint64_t where, target;
 	int pcrel_lo;  /* RISC-V %pcrel_lo: target is its auipc's place */
+	const char *name; /* the symbol's name; a section symbol's: the
+			     section's (listings, elf_image_reloc_symbol) */
+	uint64_t sym;     /* what the symbol stands for, as target */
+	int section;      /* a section symbol (gcc's .bss+4, .LC0's .rodata) */
 };
 
 /* An ARM mapping symbol: from addr on, the code is ARM ($a) or Thumb ($t)
@@ -45,6 +49,7 @@ struct elf_image {
 	struct mapping_sym *maps;
 	size_t nr_maps, alloc_maps;
 	struct sym_index syms; /* elf_image_symbol_at and _span */
+	struct sym_index data_syms; /* elf_image_data_symbol_at */
 };
 
 /* Up to this size, a relocatable file's mapping is made private at once
@@ -318,6 +323,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	free(img.relocs);
 	free(img.maps);
 	sym_index_free(&img.syms);
+	sym_index_free(&img.data_syms);
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -929,6 +935,19 @@ static void resolve_pcrel_lo(struct elf_image *img)
 	}
 }
 
+/* The name of section ndx (a section symbol's, for listings). */
+static const char *section_name(struct elf_image *img, size_t ndx)
+{
+	Elf_Scn *scn = elf_getscn(img->elf, ndx);
+	size_t shstrndx;
+	GElf_Shdr sh;
+
+	if (!scn || !gelf_getshdr(scn, &sh) ||
+	    elf_getshdrstrndx(img->elf, &shstrndx))
+		return NULL;
+	return elf_strptr(img->elf, shstrndx, sh.sh_name);
+}
+
 static void load_relocs(struct elf_image *img)
 {
 	Elf_Scn *scn = NULL;
@@ -958,6 +977,8 @@ static void load_relocs(struct elf_image *img)
 			GElf_Rela r;
 			GElf_Sym sym;
 			uint64_t value;
+			const char *name;
+			int section;
 
 			if (sh.sh_type == SHT_RELA) {
 				if (!gelf_getrela(d, (int)i, &r))
@@ -975,15 +996,21 @@ static void load_relocs(struct elf_image *img)
 				continue;
 			if (!gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym))
 				continue;
+			name = elf_strptr(img->elf, symsh.sh_link, sym.st_name);
+			section = GELF_ST_TYPE(sym.st_info) == STT_SECTION;
+			if (section)
+				name = section_name(img, sym.st_shndx);
 			if (sym.st_shndx == SHN_UNDEF || sym.st_shndx >= SHN_LORESERVE)
-				value = name_key(elf_strptr(img->elf, symsh.sh_link,
-							    sym.st_name));
+				value = name_key(name);
 			else
 				value = section_addr(img, sym.st_shndx) + sym.st_value;
 			ALLOC_GROW(img->relocs, img->nr_relocs + 1, img->alloc_relocs);
 			img->relocs[img->nr_relocs].where = base + r.r_offset;
 			img->relocs[img->nr_relocs].target =
 				value + (uint64_t)r.r_addend;
+			img->relocs[img->nr_relocs].name = name;
+			img->relocs[img->nr_relocs].sym = value;
+			img->relocs[img->nr_relocs].section = section;
 			img->relocs[img->nr_relocs].pcrel_lo =
 				img->info.machine == EM_RISCV &&
 				(GELF_R_TYPE(r.r_info) == R_RISCV_PCREL_LO12_I ||
@@ -1012,6 +1039,26 @@ static int reloc_at(struct elf_image *img, uint64_t addr, size_t len,
 	}
 	*at = lo;
 	return lo < img->nr_relocs && img->relocs[lo].where < addr + len;
+}
+
+int elf_image_reloc_symbol(struct elf_image *img, uint64_t addr, size_t len,
+			   uint64_t *where, uint64_t *target,
+			   const char **name, uint64_t *sym, int *section)
+{
+	size_t at;
+
+	if (!img->info.relocatable)
+		return 0;
+	if (!img->relocs_loaded)
+		load_relocs(img);
+	if (!reloc_at(img, addr, len, &at))
+		return 0;
+	*where = img->relocs[at].where;
+	*target = img->relocs[at].target;
+	*name = img->relocs[at].name;
+	*sym = img->relocs[at].sym;
+	*section = img->relocs[at].section;
+	return 1;
 }
 
 int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
@@ -1107,6 +1154,15 @@ const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size)
 {
 	return sym_index_lookup(&img->syms, img->mod, addr, off, size);
+}
+
+const char *elf_image_data_symbol_at(struct elf_image *img, uint64_t addr,
+				     uint64_t *off)
+{
+	uint64_t size;
+
+	img->data_syms.data = 1;
+	return sym_index_lookup(&img->data_syms, img->mod, addr, off, &size);
 }
 
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)

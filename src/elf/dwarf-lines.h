@@ -171,6 +171,14 @@ int elf_image_code(struct elf_image *img, uint64_t addr,
 int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
 		       uint64_t *where, uint64_t *target);
 
+/* The same, and the relocation's symbol: *name (a section symbol's: the
+ * section's name, and *section set), *sym what it stands for in the
+ * terms of *target (target - sym: the offset from it).  For listings:
+ * movl lock+4(%rip). */
+int elf_image_reloc_symbol(struct elf_image *img, uint64_t addr, size_t len,
+			   uint64_t *where, uint64_t *target,
+			   const char **name, uint64_t *sym, int *section);
+
 /* ARM: does the code at addr use the Thumb instruction set (mapping
  * symbols $t/$a, or the low bit of the function symbol)? */
 int elf_image_is_thumb(struct elf_image *img, uint64_t addr);
@@ -184,6 +192,11 @@ const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
  * a symbol.  (One lookup: each is a walk over the symbol table.) */
 const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size);
+
+/* The data object (STT_OBJECT, or a label in a section that is not
+ * code) that holds addr, or NULL; *off: addr's offset in it. */
+const char *elf_image_data_symbol_at(struct elf_image *img, uint64_t addr,
+				     uint64_t *off);
 
 /* addr as the file's tools print it: the offset in its section for a
  * relocatable object (objdump -d), the file's own address otherwise

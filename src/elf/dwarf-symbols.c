@@ -88,8 +88,15 @@ static void load(struct sym_index *x, Dwfl_Module *mod)
 
 		if (!name || !name[0] || sym.st_shndx == SHN_UNDEF ||
 		    sym.st_shndx == SHN_ABS || type == STT_SECTION ||
-		    type == STT_FILE || type == STT_TLS || type == STT_OBJECT ||
-		    !executable(elf, shndx, &last_elf, &last_ndx, &last))
+		    type == STT_FILE || type == STT_TLS)
+			continue;
+		/* x->data: objects and labels outside code (not ARM's $d
+		 * mapping symbols); else the code's */
+		if (x->data ? type == STT_FUNC || type == STT_GNU_IFUNC ||
+			      name[0] == '$' ||
+			      executable(elf, shndx, &last_elf, &last_ndx, &last) :
+			      type == STT_OBJECT ||
+			      !executable(elf, shndx, &last_elf, &last_ndx, &last))
 			continue;
 		ALLOC_GROW(x->e, x->n + 1, alloc);
 		x->e[x->n].lo = addr;

@@ -7,24 +7,39 @@
  */
 #include "findings/report.h"
 #include "lib/html.h"
+#include "lib/run-info.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+
+#ifndef RWONCE_TOOL_VERSION
+#define RWONCE_TOOL_VERSION "0"
+#endif
 
 #define CONTEXT_LINES 5
 
 static const char css[] =
+	".run { display: grid; grid-template-columns: max-content auto; "
+	"gap: 0.2em 1em; margin: 0.5em 0 1em; }\n"
+	".run dt { color: #666; } .run dd { margin: 0; }\n"
+	".rules td, .rules th { padding: 0.2em 0.8em; text-align: left; "
+	"border-bottom: 1px solid #ddd; }\n"
+	".rules td.n { text-align: right; }\n"
+	".file { font-family: monospace, monospace; font-size: 1em; "
+	"margin: 1em 0 0.3em; }\n"
+	"nav details { margin: 0.3em 0; } nav ul { margin: 0.2em 0; }\n"
 	".summary { font-size: 1.05em; }\n"
 	".finding { border: 1px solid #ccc; border-left: 6px solid #c0392b; "
 	"padding: 0.6em 1em; margin: 1.2em 0; }\n"
-	".finding h2 { margin: 0.2em 0; }\n"
+	".finding h4 { font-size: 1.05em; margin: 0.2em 0; }\n"
 	".rule { background: #c0392b; color: #fff; padding: 0 0.4em; "
 	"border-radius: 3px; font-family: monospace; }\n"
 	".panes { display: flex; flex-wrap: wrap; gap: 1em; }\n"
 	".pane { flex: 1 1 28em; overflow-x: auto; }\n"
-	".pane h3 { font-size: 0.95em; margin: 0.4em 0; }\n"
+	".pane h5 { font-size: 0.95em; margin: 0.4em 0; }\n"
 	".code td, .asm td { padding: 0 0.5em; vertical-align: top; }\n"
 	".ln, .addr { color: #888; text-align: right; user-select: none; }\n"
 	".code tr.site { background: #fff3c4; }\n"
@@ -32,8 +47,7 @@ static const char css[] =
 	".asm tr.hit { background: #fadbd8; font-weight: bold; }\n"
 	".asm tr.hit td.addr::before { content: '\\2192 '; }\n"
 	".chain li { margin: 0.2em 0; }\n"
-	".notes { color: #444; }\n"
-	"nav ol { columns: 2; }\n";
+	".notes { color: #444; }\n";
 
 /* id="f3", id="f3-c1": the anchors of finding k and its call sites */
 static void anchor(struct strbuf *sb, size_t k, const char *what, size_t n)
@@ -52,9 +66,9 @@ static void source_pane(struct strbuf *sb, struct source_files *src,
 	const struct source_file *sf = source_files_get(src, path);
 	unsigned from = line > CONTEXT_LINES ? line - CONTEXT_LINES : 1;
 
-	strbuf_addstr(sb, "<div class=\"pane\"><h3>");
+	strbuf_addstr(sb, "<div class=\"pane\"><h5>");
 	html_escape_str(sb, heading);
-	strbuf_addstr(sb, "</h3>\n");
+	strbuf_addstr(sb, "</h5>\n");
 	if (!sf->buf) {
 		strbuf_addstr(sb, "<p class=\"muted\">(the source could not be "
 			      "read: ");
@@ -118,14 +132,14 @@ static int listed_hit(const struct finding *x, const char *addr, size_t n,
  * verdict rests on marked. */
 static void listing_pane(struct strbuf *sb, const struct finding *x)
 {
-	strbuf_addstr(sb, "<div class=\"pane\"><h3>");
+	strbuf_addstr(sb, "<div class=\"pane\"><h5>");
 	if (x->object) {
 		html_escape_str(sb, x->object);
 		strbuf_addstr(sb, ", ");
 	}
 	strbuf_addstr(sb, "function <code>");
 	html_escape_str(sb, x->function ? x->function : "?");
-	strbuf_addstr(sb, "</code></h3>\n<p class=\"muted\">the function's "
+	strbuf_addstr(sb, "</code></h5>\n<p class=\"muted\">the function's "
 		      "instructions; marked: those the verdict rests on"
 		      "</p>\n<table class=\"asm\">\n");
 	for (const char *p = x->listing; *p;) {
@@ -157,13 +171,13 @@ static void one_finding(struct strbuf *sb, const struct finding *x, size_t k,
 
 	strbuf_addstr(sb, "<section class=\"finding\" id=\"");
 	anchor(sb, k, NULL, 0);
-	strbuf_addstr(sb, "\">\n<h2><span class=\"rule\">");
+	strbuf_addstr(sb, "\">\n<h4><span class=\"rule\">");
 	html_escape_str(sb, rules[x->rule].name);
 	strbuf_addstr(sb, "</span> <a href=\"#");
 	anchor(sb, k, NULL, 0);
 	strbuf_addstr(sb, "\">");
 	html_escape_str(sb, x->path);
-	strbuf_addf(sb, ":%u:%u</a></h2>\n<p class=\"message\">", x->line, x->col);
+	strbuf_addf(sb, ":%u:%u</a></h4>\n<p class=\"message\">", x->line, x->col);
 	html_escape_str(sb, x->message);
 	strbuf_addstr(sb, "</p>\n<div class=\"panes\">\n");
 	strbuf_addstr(&heading, x->path);
@@ -181,7 +195,7 @@ static void one_finding(struct strbuf *sb, const struct finding *x, size_t k,
 	if (calls) {
 		size_t n = 0;
 
-		strbuf_addstr(sb, "<h3>Inline chain</h3>\n<ol class=\"chain\">\n");
+		strbuf_addstr(sb, "<h5>Inline chain</h5>\n<ol class=\"chain\">\n");
 		for (size_t r = 0; r < x->nr_related; r++) {
 			const struct finding_related *c = &x->related[r];
 
@@ -258,11 +272,132 @@ static void others(struct strbuf *sb, const struct finding_list *l,
 	strbuf_addstr(sb, "</ul>\n");
 }
 
+/* The run: the tool's version, the command line, the commit of the
+ * checkout it ran in (when it is one), when it started. */
+static void run_information(struct strbuf *sb, const struct report_options *o)
+{
+	const char *commit = run_info_commit(o->srcroot);
+
+	strbuf_addstr(sb, "<dl class=\"run\">\n<dt>Version</dt><dd>rwonce "
+		      RWONCE_TOOL_VERSION "</dd>\n");
+	if (*run_info_command_line()) {
+		strbuf_addstr(sb, "<dt>Command</dt><dd><code>");
+		html_escape_str(sb, run_info_command_line());
+		strbuf_addstr(sb, "</code></dd>\n");
+	}
+	if (commit) {
+		strbuf_addstr(sb, "<dt>Commit</dt><dd><code>");
+		html_escape_str(sb, commit);
+		strbuf_addstr(sb, "</code></dd>\n");
+	}
+	if (*run_info_start_utc()) {
+		strbuf_addstr(sb, "<dt>Date</dt><dd>");
+		html_escape_str(sb, run_info_start_utc());
+		strbuf_addstr(sb, "</dd>\n");
+	}
+	strbuf_addstr(sb, "</dl>\n");
+}
+
+/* The reported findings in the page's order: by rule, then file, then
+ * place (the list comes sorted by file and place). */
+static const struct finding_list *sort_list;
+
+static int by_rule(const void *a, const void *b)
+{
+	const struct finding *x = &sort_list->items[*(const size_t *)a];
+	const struct finding *y = &sort_list->items[*(const size_t *)b];
+	int c;
+
+	if (x->rule != y->rule)
+		return x->rule < y->rule ? -1 : 1;
+	if ((c = strcmp(x->path, y->path)))
+		return c;
+	return *(const size_t *)a < *(const size_t *)b ? -1 :
+		*(const size_t *)a > *(const size_t *)b;
+}
+
+static size_t *page_order(const struct finding_list *l, size_t *nr)
+{
+	size_t *order = xcalloc(l->nr ? l->nr : 1, sizeof(*order));
+
+	*nr = 0;
+	for (size_t i = 0; i < l->nr; i++)
+		if (finding_is_active(&l->items[i]))
+			order[(*nr)++] = i;
+	sort_list = l; /* one report is written at a time */
+	qsort(order, *nr, sizeof(*order), by_rule);
+	return order;
+}
+
+/* The findings of each rule: how many, in how many files, what the rule
+ * means; each row links to the rule's group below. */
+static void rule_summary(struct strbuf *sb, const struct finding_list *l,
+			 const size_t *order, size_t nr)
+{
+	if (!nr)
+		return;
+	strbuf_addstr(sb, "<table class=\"rules\">\n<tr><th>Rule</th>"
+		      "<th>Findings</th><th>Files</th><th>What it means</th>"
+		      "</tr>\n");
+	for (size_t i = 0; i < nr;) {
+		const struct finding *x = &l->items[order[i]];
+		size_t n = 0, files = 0;
+		const char *last = NULL;
+
+		for (; i < nr && l->items[order[i]].rule == x->rule; i++, n++) {
+			if (!last || strcmp(last, l->items[order[i]].path))
+				files++;
+			last = l->items[order[i]].path;
+		}
+		strbuf_addf(sb, "<tr><td><a href=\"#rule-%s\"><span class=\"rule"
+			    "\">%s</span></a></td><td class=\"n\">%zu</td>"
+			    "<td class=\"n\">%zu</td><td>", rules[x->rule].name,
+			    rules[x->rule].name, n, files);
+		html_escape_str(sb, rules[x->rule].summary);
+		strbuf_addstr(sb, "</td></tr>\n");
+	}
+	strbuf_addstr(sb, "</table>\n");
+}
+
+/* Findings by rule and file: one collapsible list per rule (open when it
+ * is short), a line per file with a link per finding. */
+static void contents(struct strbuf *sb, const struct finding_list *l,
+		     const size_t *order, size_t nr)
+{
+	if (nr < 2)
+		return;
+	strbuf_addstr(sb, "<nav>\n<h2>Findings by rule and file</h2>\n");
+	for (size_t i = 0; i < nr;) {
+		enum rule_id r = l->items[order[i]].rule;
+		size_t end = i;
+
+		while (end < nr && l->items[order[end]].rule == r)
+			end++;
+		strbuf_addf(sb, "<details%s><summary><span class=\"rule\">%s"
+			    "</span> %zu</summary>\n<ul>\n",
+			    end - i <= 50 ? " open" : "", rules[r].name, end - i);
+		while (i < end) {
+			const char *path = l->items[order[i]].path;
+
+			strbuf_addstr(sb, "<li><code>");
+			html_escape_str(sb, path);
+			strbuf_addstr(sb, "</code>:");
+			for (; i < end && !strcmp(l->items[order[i]].path, path); i++)
+				strbuf_addf(sb, " <a href=\"#f%zu\">%u</a>", i + 1,
+					    l->items[order[i]].line);
+			strbuf_addstr(sb, "</li>\n");
+		}
+		strbuf_addstr(sb, "</ul></details>\n");
+	}
+	strbuf_addstr(sb, "</nav>\n");
+}
+
 int report_write_html(FILE *f, const struct finding_list *l,
 		      const struct report_options *o)
 {
 	struct strbuf sb = STRBUF_INIT, title = STRBUF_INIT;
-	size_t active = 0, suppressed = 0, baselined = 0, k = 0;
+	size_t active = 0, suppressed = 0, baselined = 0, nr;
+	size_t *order = page_order(l, &nr);
 	int ret = 0;
 
 	for (size_t i = 0; i < l->nr; i++) {
@@ -275,7 +410,9 @@ int report_write_html(FILE *f, const struct finding_list *l,
 	html_page_begin(&sb, title.buf, css);
 	strbuf_addstr(&sb, "<h1>");
 	html_escape_str(&sb, title.buf);
-	strbuf_addstr(&sb, "</h1>\n<p class=\"summary\">");
+	strbuf_addstr(&sb, "</h1>\n");
+	run_information(&sb, o);
+	strbuf_addstr(&sb, "<p class=\"summary\">");
 	strbuf_addf(&sb, "%zu finding%s", active, active == 1 ? "" : "s");
 	if (suppressed)
 		strbuf_addf(&sb, ", <a href=\"#suppressed\">%zu suppressed</a>",
@@ -287,33 +424,40 @@ int report_write_html(FILE *f, const struct finding_list *l,
 		strbuf_addstr(&sb, "; <strong>some inputs could not be checked"
 			      "</strong> (see the messages of the run)");
 	strbuf_addstr(&sb, "</p>\n");
-	if (active > 1) {
-		strbuf_addstr(&sb, "<nav><ol>\n");
-		for (size_t i = 0, n = 0; i < l->nr; i++) {
-			const struct finding *x = &l->items[i];
+	rule_summary(&sb, l, order, nr);
+	contents(&sb, l, order, nr);
+	for (size_t k = 0; k < nr; k++) {
+		const struct finding *x = &l->items[order[k]];
 
-			if (!finding_is_active(x))
-				continue;
-			strbuf_addstr(&sb, "<li><a href=\"#");
-			anchor(&sb, n++, NULL, 0);
-			strbuf_addstr(&sb, "\">");
-			html_escape_str(&sb, x->path);
-			strbuf_addf(&sb, ":%u</a> ", x->line);
-			html_escape_str(&sb, rules[x->rule].name);
-			strbuf_addstr(&sb, "</li>\n");
+		if (!k || l->items[order[k - 1]].rule != x->rule) {
+			size_t n = k;
+
+			while (n < nr && l->items[order[n]].rule == x->rule)
+				n++;
+			strbuf_addf(&sb, "%s<section class=\"rule-group\" "
+				    "id=\"rule-%s\">\n<h2><span class=\"rule\">"
+				    "%s</span> %zu finding%s</h2>\n<p class="
+				    "\"muted\">", k ? "</section>\n" : "",
+				    rules[x->rule].name, rules[x->rule].name,
+				    n - k, n - k == 1 ? "" : "s");
+			html_escape_str(&sb, rules[x->rule].summary);
+			strbuf_addstr(&sb, "</p>\n");
 		}
-		strbuf_addstr(&sb, "</ol></nav>\n");
-	}
-	for (size_t i = 0; i < l->nr; i++) {
-		if (!finding_is_active(&l->items[i]))
-			continue;
-		one_finding(&sb, &l->items[i], k++, o->sources);
+		if (!k || l->items[order[k - 1]].rule != x->rule ||
+		    strcmp(l->items[order[k - 1]].path, x->path)) {
+			strbuf_addstr(&sb, "<h3 class=\"file\">");
+			html_escape_str(&sb, x->path);
+			strbuf_addstr(&sb, "</h3>\n");
+		}
+		one_finding(&sb, x, k, o->sources);
 		if (sb.len > 65536) {
 			if (fwrite(sb.buf, 1, sb.len, f) != sb.len)
 				ret = -1;
 			strbuf_reset(&sb);
 		}
 	}
+	if (nr)
+		strbuf_addstr(&sb, "</section>\n");
 	others(&sb, l, 1, suppressed);
 	others(&sb, l, 0, baselined);
 	html_page_end(&sb);
@@ -321,5 +465,6 @@ int report_write_html(FILE *f, const struct finding_list *l,
 		ret = -1;
 	strbuf_release(&sb);
 	strbuf_release(&title);
+	free(order);
 	return ret;
 }

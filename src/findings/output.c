@@ -52,6 +52,7 @@ int findings_output_write(const struct findings_output *o,
 	ro->no_source = o->no_source || o->quiet;
 	ro->verbose = o->verbose;
 	ro->srcroot = o->srcroot;
+	ro->sarif_category = o->sarif_category;
 	ro->sources = src;
 	ro->counts = c;
 	ro->trouble |= ret;

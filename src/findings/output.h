@@ -33,9 +33,10 @@ struct findings_output {
 	const char *baseline;   /* --baseline FILE */
 	const char *srcroot;    /* --srcroot DIR */
 	enum report_format fmt; /* format, parsed by findings_output_check */
+	const char *sarif_category; /* --sarif-category NAME */
 };
 #define FINDINGS_OUTPUT_INIT { "text", 0, 0, COLOR_AUTO, 0, NULL, NULL, \
-			       REPORT_TEXT }
+			       REPORT_TEXT, NULL }
 
 #define OPT_FINDINGS_OUTPUT(o, verbose_help)                                 \
 	OPT_GROUP("Output"),                                                 \
@@ -51,7 +52,10 @@ struct findings_output {
 		   "report only findings that are not in FILE (an earlier "  \
 		   "--format=json or sarif result)"),                        \
 	OPT_STRING(0, "srcroot", &(o)->srcroot, "DIR",                       \
-		   "SARIF URIs and fingerprints relative to DIR (default: .)")
+		   "SARIF URIs and fingerprints relative to DIR (default: .)"), \
+	OPT_STRING(0, "sarif-category", &(o)->sarif_category, "NAME",        \
+		   "SARIF automationDetails.id NAME/: one per analysis "      \
+		   "uploaded for a commit (default: rwonce/COMMAND)")
 
 /* After parse_options(), before the work: the format known, the
  * --baseline file a result of `rwonce command` (else error(), -1); SARIF

@@ -29,11 +29,22 @@ int report_parse_format(const char *name)
 }
 
 static const struct {
-	const char *name, *uri, *text;
+	const char *name, *page, *text;
 } rule_help[] = {
-#define RULE_HELP(name, uri, text) { name, "man:" uri, text },
+#define RULE_HELP(name, page, text) { name, page, text },
 #include "findings/rules-help.def"
 #undef RULE_HELP
+};
+
+/* The man pages' own text for each rule, as Markdown (made at build
+ * time from doc/rwonce-audit.1 and doc/rwonce-scan.1 by
+ * scripts/man-rules-markdown). */
+static const struct {
+	const char *name, *page, *section, *markdown;
+} rule_markdown[] = {
+#define RULE_MARKDOWN(name, page, section, md) { name, page, section, md },
+#include "rules-help-md.def"
+#undef RULE_MARKDOWN
 };
 
 static int help_index(int rule)
@@ -44,14 +55,22 @@ static int help_index(int rule)
 	return -1;
 }
 
-const char *rule_help_uri(int rule)
+const char *rule_help_page(int rule)
 {
 	int k = help_index(rule);
 
 	if (k >= 0)
-		return rule_help[k].uri;
-	return RULE_IS_SCAN(rule) ? "man:rwonce-scan(1)#VERDICTS" :
-		"man:rwonce-audit(1)#RULES";
+		return rule_help[k].page;
+	return RULE_IS_SCAN(rule) ? "rwonce-scan(1)#VERDICTS" :
+		"rwonce-audit(1)#RULES";
+}
+
+const char *rule_help_markdown(int rule)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(rule_markdown); i++)
+		if (!strcmp(rule_markdown[i].name, rules[rule].name))
+			return rule_markdown[i].markdown;
+	return NULL;
 }
 
 const char *rule_description(int rule)
@@ -409,11 +428,49 @@ static void sarif_artifact(struct sarif *s, const char *path)
 	free(abs);
 }
 
+/*
+ * , "snippet": { "text": ... } -- the source text of lines [line,
+ * end_line], from byte column col (1-based; 0: the line's start) to
+ * end_col (exclusive; 0: the end of end_line).  Nothing when the source
+ * cannot be read or the place is not in it.
+ */
+static void sarif_snippet(struct sarif *s, const char *path, unsigned line,
+			  unsigned col, unsigned end_line, unsigned end_col)
+{
+	const struct source_file *sf = source_files_get(s->src, path);
+	struct strbuf text = STRBUF_INIT;
+
+	if (!end_line || end_line < line)
+		end_line = line;
+	for (unsigned n = line; n <= end_line; n++) {
+		size_t len, a = 0, b;
+		const char *t = source_file_line(sf, n, &len);
+
+		if (!t) {
+			strbuf_release(&text);
+			return;
+		}
+		b = len;
+		if (n == line && col && col - 1 <= len)
+			a = col - 1;
+		if (n == end_line && end_col && end_col - 1 <= len &&
+		    end_col - 1 >= a)
+			b = end_col - 1;
+		if (n > line)
+			strbuf_addch(&text, '\n');
+		strbuf_add(&text, t + a, b - a);
+	}
+	strbuf_addstr(&s->sb, ", \"snippet\": { \"text\": ");
+	json_add_string(&s->sb, text.buf);
+	strbuf_addstr(&s->sb, " }");
+	strbuf_release(&text);
+}
+
 /* "key": { "startLine": ... } -- key "region", or "deletedRegion" of a
- * fix's replacement */
+ * fix's replacement; snippet: with the text it covers */
 static void sarif_region_as(struct sarif *s, const char *key, const char *path,
 			    unsigned line, unsigned col, unsigned end_line,
-			    unsigned end_col)
+			    unsigned end_col, int snippet)
 {
 	strbuf_addf(&s->sb, "\"%s\": { \"startLine\": %u", key, line);
 	if (col)
@@ -423,13 +480,37 @@ static void sarif_region_as(struct sarif *s, const char *key, const char *path,
 		strbuf_addf(&s->sb, ", \"endLine\": %u, \"endColumn\": %u",
 			    end_line, codepoint_col(s->src, path, end_line,
 						    end_col));
+	if (snippet)
+		sarif_snippet(s, path, line, col, end_line && end_col ?
+			      end_line : line, end_line && end_col ? end_col : 0);
 	strbuf_addstr(&s->sb, " }");
 }
 
 static void sarif_region(struct sarif *s, const char *path, unsigned line,
 			 unsigned col, unsigned end_line, unsigned end_col)
 {
-	sarif_region_as(s, "region", path, line, col, end_line, end_col);
+	sarif_region_as(s, "region", path, line, col, end_line, end_col, 1);
+}
+
+/* , "contextRegion": the whole lines around [line, end_line], one
+ * before and one after, with their text (what a viewer shows around the
+ * region) */
+static void sarif_context(struct sarif *s, const char *path, unsigned line,
+			  unsigned end_line)
+{
+	const struct source_file *sf = source_files_get(s->src, path);
+	unsigned from = line > 1 ? line - 1 : 1;
+	unsigned to = (end_line > line ? end_line : line) + 1;
+	size_t len;
+
+	if (!source_file_line(sf, line, &len))
+		return;
+	while (to > line && !source_file_line(sf, to, &len))
+		to--;
+	strbuf_addf(&s->sb, ", \"contextRegion\": { \"startLine\": %u, "
+		    "\"endLine\": %u", from, to);
+	sarif_snippet(s, path, from, 0, to, 0);
+	strbuf_addstr(&s->sb, " }");
 }
 
 /* A physicalLocation of path:line:col (the finding's span when it is the
@@ -443,20 +524,44 @@ static void sarif_physical(struct sarif *s, const struct finding *x,
 	sarif_artifact(s, path ? path : x->path);
 	strbuf_addstr(&s->sb, ", ");
 	if (!path || (!strcmp(path, x->path) && line == x->line &&
-		      col == x->col))
+		      col == x->col)) {
 		sarif_region(s, x->path, x->line, x->col, x->end_line,
 			     x->end_col);
-	else
+		sarif_context(s, x->path, x->line, x->end_line);
+	} else {
 		sarif_region(s, path, line ? line : 1, col, 0, 0);
+	}
 	if (insn)
 		strbuf_addf(&s->sb, ", \"address\": { \"absoluteAddress\": %llu, "
 			    "\"kind\": \"instruction\" }", address);
 	strbuf_addstr(&s->sb, " }");
 }
 
+/* help.text (the full description and where the manual has the rule)
+ * or help.markdown (the manual's own text for it, then the same
+ * pointer) */
+static void rule_help_text(struct strbuf *sb, int r, int markdown)
+{
+	const char *md = markdown ? rule_help_markdown(r) : NULL;
+	const char *page = rule_help_page(r);
+	const char *hash = strchr(page, '#');
+	int len = hash ? (int)(hash - page) : (int)strlen(page);
+
+	strbuf_reset(sb);
+	strbuf_addstr(sb, md ? md : rule_description(r));
+	if (markdown)
+		strbuf_addf(sb, "\n\nSee `man %.*s`, section %s.",
+			    len - 3 > 0 ? len - 3 : len, page,
+			    hash ? hash + 1 : "DESCRIPTION");
+	else
+		strbuf_addf(sb, " See %.*s, section %s.", len, page,
+			    hash ? hash + 1 : "DESCRIPTION");
+}
+
 static void sarif_rules(struct sarif *s)
 {
 	const struct report_options *o = s->o;
+	struct strbuf help = STRBUF_INIT;
 
 	for (int r = 0; r < RULE__COUNT; r++) {
 		if (!rule_listed(o, r))
@@ -483,10 +588,14 @@ static void sarif_rules(struct sarif *s)
 		strbuf_addstr(&s->sb, " },\n              \"fullDescription\": { \"text\": ");
 		json_add_string(&s->sb, rule_description(r));
 		strbuf_addstr(&s->sb, " },\n              \"help\": { \"text\": ");
-		json_add_string(&s->sb, rule_description(r));
-		strbuf_addstr(&s->sb, " },\n              \"helpUri\": ");
-		json_add_string(&s->sb, rule_help_uri(r));
-		strbuf_addf(&s->sb, ",\n              \"defaultConfiguration\": { \"level\": "
+		rule_help_text(&help, r, 0);
+		json_add_string(&s->sb, help.buf);
+		strbuf_addstr(&s->sb, ", \"markdown\": ");
+		rule_help_text(&help, r, 1);
+		json_add_string(&s->sb, help.buf);
+		/* no helpUri: the documentation is the man page, which has no
+		 * URL (a man: URI is not one GitHub or a browser can open) */
+		strbuf_addf(&s->sb, " },\n              \"defaultConfiguration\": { \"level\": "
 			    "\"warning\" },\n"
 			    "              \"properties\": { \"tags\": "
 			    "[\"concurrency\", \"correctness\"], \"precision\": "
@@ -494,6 +603,7 @@ static void sarif_rules(struct sarif *s)
 			    "            }",
 			    r == RULE_DOUBLE_FETCH ? "medium" : "high");
 	}
+	strbuf_release(&help);
 }
 
 static void sarif_related(struct sarif *s, const struct finding *x)
@@ -575,12 +685,67 @@ static void sarif_fixes(struct sarif *s, const struct finding *x)
 
 		strbuf_addf(&s->sb, "%s\n            { ", k ? "," : "");
 		sarif_region_as(s, "deletedRegion", x->path, r->line, r->col,
-				r->end_line, r->end_col);
+				r->end_line, r->end_col, 0);
 		strbuf_addstr(&s->sb, ", \"insertedContent\": { \"text\": ");
 		json_add_string(&s->sb, r->text);
 		strbuf_addstr(&s->sb, " } }");
 	}
 	strbuf_addstr(&s->sb, "\n          ] } ] } ]");
+}
+
+/* SARIF message text: [ and ] (and the backslash) escaped, as the text of
+ * a message with embedded links must have them (SARIF 2.1.0, 3.11.6) */
+static void link_text(struct strbuf *sb, const char *text)
+{
+	for (; *text; text++) {
+		if (*text == '[' || *text == ']' || *text == '\\')
+			strbuf_addch(sb, '\\');
+		strbuf_addch(sb, *text);
+	}
+}
+
+/*
+ * The result's message, each related location cited in it as [text](id):
+ * GitHub links related locations only where the message embeds them.
+ * "... torn; instructions: [movl 0x0(%rip), %eax](3), ...; inline
+ * chain: ['get' inlined into 'outer' here](1)".
+ */
+static void sarif_message(struct sarif *s, const struct finding *x)
+{
+	static const struct {
+		enum related_kind kind;
+		const char *one, *more;
+	} kinds[] = {
+		{ RELATED_INSN, "the instruction", "the instructions" },
+		{ RELATED_CALL, "the inline chain", "the inline chain" },
+		{ RELATED_DEFINITION, "the definition", "the definitions" },
+	};
+	struct strbuf m = STRBUF_INIT;
+
+	if (!x->nr_related) {
+		json_add_string(&s->sb, x->message);
+		return;
+	}
+	link_text(&m, x->message);
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		size_t n = 0;
+
+		for (size_t r = 0; r < x->nr_related; r++)
+			n += x->related[r].kind == kinds[k].kind;
+		if (!n)
+			continue;
+		strbuf_addf(&m, "; %s: ", n == 1 ? kinds[k].one : kinds[k].more);
+		n = 0;
+		for (size_t r = 0; r < x->nr_related; r++) {
+			if (x->related[r].kind != kinds[k].kind)
+				continue;
+			strbuf_addstr(&m, n++ ? ", [" : "[");
+			link_text(&m, x->related[r].message);
+			strbuf_addf(&m, "](%zu)", r + 1);
+		}
+	}
+	json_add_string(&s->sb, m.buf);
+	strbuf_release(&m);
 }
 
 static void sarif_result(struct sarif *s, const struct finding *x, int first)
@@ -593,7 +758,7 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 		    "          \"level\": \"warning\",\n"
 		    "          \"message\": { \"text\": ",
 		    rules[x->rule].name, rule_index(o, (int)x->rule));
-	json_add_string(&s->sb, x->message);
+	sarif_message(s, x);
 	strbuf_addstr(&s->sb, " },\n          \"locations\": [\n            { ");
 	sarif_physical(s, x, NULL, 0, 0, 0, 0);
 	strbuf_addstr(&s->sb, " }\n          ]");
@@ -676,6 +841,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 		       const struct report_options *o, struct source_files *src)
 {
 	struct sarif s = { STRBUF_INIT, STRBUF_INIT, src, NULL, o };
+	const char *command = o->command ? o->command : "audit";
 	int ret = 0, first = 1;
 
 	s.root = source_path_absolute(o->srcroot ? o->srcroot : ".");
@@ -683,12 +849,27 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 		      "sarif-2.1.0.json\",\n  \"version\": \"2.1.0\",\n"
 		      "  \"runs\": [\n    {\n      \"tool\": {\n"
 		      "        \"driver\": {\n          \"name\": \"rwonce\",\n");
-	strbuf_addf(&s.sb, "          \"version\": \"%s\",\n"
+	/* no informationUri: the project has no web page to name */
+	strbuf_addf(&s.sb, "          \"fullName\": \"rwonce %s %s\",\n"
+		    "          \"version\": \"%s\",\n"
 		    "          \"semanticVersion\": \"%s\",\n"
-		    "          \"rules\": [", RWONCE_TOOL_VERSION,
-		    RWONCE_TOOL_VERSION);
+		    "          \"rules\": [", command, RWONCE_TOOL_VERSION,
+		    RWONCE_TOOL_VERSION, RWONCE_TOOL_VERSION);
 	sarif_rules(&s);
 	strbuf_addstr(&s.sb, "\n          ]\n        }\n      },\n");
+	/* the analysis' category (GitHub: everything before the last '/');
+	 * no run id after it */
+	strbuf_addstr(&s.sb, "      \"automationDetails\": { \"id\": ");
+	strbuf_reset(&s.uri);
+	if (o->sarif_category && *o->sarif_category)
+		strbuf_addstr(&s.uri, o->sarif_category);
+	else
+		strbuf_addf(&s.uri, "rwonce/%s", command);
+	if (s.uri.buf[s.uri.len - 1] != '/')
+		strbuf_addch(&s.uri, '/');
+	json_add_string(&s.sb, s.uri.buf);
+	strbuf_reset(&s.uri);
+	strbuf_addstr(&s.sb, " },\n");
 	sarif_invocation(&s);
 	strbuf_addstr(&s.sb, "      \"originalUriBaseIds\": {\n"
 		      "        \"%SRCROOT%\": { \"uri\": ");

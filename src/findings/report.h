@@ -19,11 +19,16 @@
  *          function, fingerprint, notes}], "suppressed": [... with
  *          "justification"], "baselined": [...] (each only when not
  *          empty), "summary":{rule: count}}
- *   sarif: one run; tool.driver with every rule of the command (stable
- *          ids, full descriptions, helpUri), results with ruleId and
- *          ruleIndex, %SRCROOT%-relative URIs, regions in code points,
- *          partialFingerprints, relatedLocations and a codeFlow (scan's
- *          inline chain and instructions), fixes (audit: fix's edit),
+ *   sarif: one run, its automationDetails.id "CATEGORY/" (default
+ *          rwonce/audit or rwonce/scan); tool.driver (fullName) with
+ *          every rule of the command (stable ids, full descriptions,
+ *          help.text and help.markdown: the man page's text for the
+ *          rule; no helpUri, the manual has no URL), results with ruleId
+ *          and ruleIndex, %SRCROOT%-relative URIs, regions in code points
+ *          with their snippet and the lines around as contextRegion,
+ *          partialFingerprints, relatedLocations -- each cited in the
+ *          message as [text](id), as GitHub links them -- and a codeFlow
+ *          (scan's inline chain and instructions), fixes (audit: fix's edit),
  *          suppressions (rwonce-ignore comments); the invocation with
  *          every error and warning the run printed
  *          (toolExecutionNotifications: inputs that were not checked).
@@ -66,6 +71,8 @@ struct report_options {
 	const char *title;       /* HTML: what was checked, for the heading */
 	const char *config;      /* JSON, SARIF: the config file the run
 				    read (lib/config.h), or NULL */
+	const char *sarif_category; /* SARIF: automationDetails.id's category
+				    (NULL: rwonce/COMMAND) */
 };
 
 /* "text", "json", "sarif", "html" -> format; -1 if unknown. */
@@ -83,10 +90,12 @@ int report_write(FILE *f, const struct finding_list *l,
 void report_summary(FILE *f, const struct finding_list *l, size_t files,
 		    const struct triage_counts *c);
 
-/* The rule's help page section (man:rwonce-audit(1)#RULES) and its full
- * description, for SARIF and HTML. */
-const char *rule_help_uri(int rule);
+/* The man page section that documents the rule ("rwonce-audit(1)#RULES"),
+ * its full description, and that section's text for it as Markdown
+ * (NULL if the page has none), for SARIF and HTML. */
+const char *rule_help_page(int rule);
 const char *rule_description(int rule);
+const char *rule_help_markdown(int rule);
 
 /* html.c */
 int report_write_html(FILE *f, const struct finding_list *l,

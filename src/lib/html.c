@@ -59,8 +59,12 @@ void html_page_begin(struct strbuf *sb, const char *title, const char *css)
 		      "body { font-family: sans-serif; margin: 1.5em; color: #222; "
 		      "background: #fff; }\n"
 		      "h1 { font-size: 1.4em; } h2 { font-size: 1.1em; }\n"
-		      "code, pre, .code td, .asm td { font-family: monospace; "
-		      "font-size: 0.9em; }\n"
+		      /* code at the size of the text around it: with
+		       * "monospace" alone browsers take their smaller
+		       * monospace default (13px: code was ~10px at 0.9em
+		       * in a table cell) */
+		      "code, pre, .code td, .asm td { font-family: "
+		      "monospace, monospace; font-size: 1em; }\n"
 		      "pre { margin: 0; white-space: pre; tab-size: 8; }\n"
 		      "a { color: #1558b0; }\n"
 		      "table { border-collapse: collapse; }\n"

@@ -12,6 +12,7 @@
 #include "lib/util.h"
 
 #include <capstone/capstone.h>
+#include <ctype.h>
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1947,6 +1948,119 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 	return undecoded + (len > avail ? len - avail : 0);
 }
 
+/* "lock", "lock+4", "lock-8": a symbol and an offset as an assembler
+ * takes it back. */
+static void symbol_text(char *buf, size_t size, const char *name,
+			int64_t off)
+{
+	if (!off)
+		snprintf(buf, size, "%s", name);
+	else
+		snprintf(buf, size, "%s%c%llu", name, off < 0 ? '-' : '+',
+			 (unsigned long long)(off < 0 ? -off : off));
+}
+
+/* The symbol at address ea: the relocation's own (a section symbol's
+ * is replaced by the data object at ea when there is one), or in a
+ * linked file the data object or function there.  0 if none. */
+static int symbol_at(struct insn_ctx *c, uint64_t ea, const char *rname,
+		     uint64_t rsym, int rsection, char *buf, size_t size)
+{
+	uint64_t off;
+	const char *name;
+
+	if (rname && *rname && !rsection) {
+		symbol_text(buf, size, rname, (int64_t)(ea - rsym));
+		return 1;
+	}
+	if ((name = elf_image_data_symbol_at(c->img, ea, &off)) ||
+	    (name = elf_image_symbol_at(c->img, ea, &off))) {
+		symbol_text(buf, size, name, (int64_t)off);
+		return 1;
+	}
+	if (rname && *rname) {
+		symbol_text(buf, size, rname, (int64_t)(ea - rsym));
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * The listing's text of an instruction with its symbols resolved, as
+ * its assembly source had them: x86 "movl lock+4(%rip), %eax" for
+ * "movl 0x0(%rip), %eax" (a relocation in an object, the address in a
+ * linked file) and "callq get_snap" for a call to a relocation; on the
+ * other targets a relocation is named after the instruction, objdump's
+ * way: "adrp x8, 0 <lock+4>".
+ */
+static void listing_text(struct insn_ctx *c, char *text, size_t size)
+{
+	const cs_insn *in = c->in;
+	uint64_t where = 0, target = 0, rsym = 0, ea = 0;
+	const char *rname = NULL;
+	int rsection = 0, rel, have = 0;
+	char sym[128], ops[160];
+	const char *rip;
+
+	insn_text(in, text, size);
+	rel = elf_image_reloc_symbol(c->img, in->address, in->size, &where,
+				     &target, &rname, &rsym, &rsection);
+	if (c->d->machine != EM_X86_64 && c->d->machine != EM_386) {
+		if (!rel)
+			return;
+		ea = target;
+		if (c->d->machine == EM_S390) /* pc-relative from the opcode */
+			ea = target + in->address - where;
+		if (symbol_at(c, ea, rname, rsym, rsection, sym, sizeof(sym)))
+			snprintf(text + strlen(text), size - strlen(text),
+				 " <%s>", sym);
+		return;
+	}
+	for (int i = 0; i < in->detail->x86.op_count; i++) {
+		const cs_x86_op *op = &in->detail->x86.operands[i];
+
+		if (op->type == X86_OP_MEM && (op->mem.base == X86_REG_RIP ||
+					       op->mem.base == X86_REG_EIP)) {
+			ea = rel ? target + in->address + in->size - where :
+				in->address + in->size + (uint64_t)op->mem.disp;
+			have = 1;
+		} else if (op->type == X86_OP_IMM &&
+			   (cs_insn_group(c->cs, in, CS_GRP_CALL) ||
+			    cs_insn_group(c->cs, in, CS_GRP_JUMP))) {
+			ea = rel ? target + in->address + in->size - where :
+				(uint64_t)op->imm;
+			have = rel ? 2 : 3;
+		}
+	}
+	if (!have || !symbol_at(c, ea, rel ? rname : NULL, rsym, rsection,
+				sym, sizeof(sym)))
+		return;
+	if (have == 2) { /* callq 0x1b -> callq get_snap */
+		snprintf(text, size, "%s %s", in->mnemonic, sym);
+		return;
+	}
+	if (have == 3) { /* a linked file: jmp 0x401170 <use> */
+		snprintf(text + strlen(text), size - strlen(text), " <%s>", sym);
+		return;
+	}
+	/* the displacement before "(%rip)" becomes the symbol */
+	rip = strstr(in->op_str, "(%rip)");
+	if (!rip)
+		rip = strstr(in->op_str, "(%eip)");
+	if (!rip)
+		return;
+	{
+		const char *d = rip;
+
+		while (d > in->op_str && (isxdigit((unsigned char)d[-1]) ||
+					   d[-1] == 'x' || d[-1] == '-'))
+			d--;
+		snprintf(ops, sizeof(ops), "%.*s%s%s", (int)(d - in->op_str),
+			 in->op_str, sym, rip);
+		snprintf(text, size, "%s %s", in->mnemonic, ops);
+	}
+}
+
 void disasm_listing(struct disasm *d, struct elf_image *img, uint64_t addr,
 		    size_t len, const uint64_t *marked, size_t nmarked,
 		    struct strbuf *out)
@@ -1971,7 +2085,7 @@ void disasm_listing(struct disasm *d, struct elf_image *img, uint64_t addr,
 	while (left) {
 		cs_insn *in = d->rv ? &d->rv_insn : d->insn;
 		uint64_t at = pc;
-		char text[96];
+		char text[192];
 		int mark = 0;
 
 		for (size_t k = 0; k < nmarked && !mark; k++)
@@ -1987,7 +2101,8 @@ void disasm_listing(struct disasm *d, struct elf_image *img, uint64_t addr,
 			left -= skip;
 			continue;
 		}
-		insn_text(in, text, sizeof(text));
+		c.in = in;
+		listing_text(&c, text, sizeof(text));
 		strbuf_addf(out, "%llx\t%s\t%s\n", (unsigned long long)
 			    elf_image_file_address(img, at), mark ? "*" : "",
 			    text);
