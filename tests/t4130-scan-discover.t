@@ -73,16 +73,17 @@ test_expect_success 'clang -O2: KREAD_ONCE of a header is found; its use is torn
 	grep -q "1 site instance: ok 0, torn 1, .*; 1 site; 1 of 1 file checked, 1 once-macro defined in the sources$" "$TEST_TMP/p/err"
 '
 
-test_expect_success '--no-discover: KREAD_ONCE is no site; the summary says 0 sites, exit 0' '
-	(cd "$TEST_TMP/p" && "$RWONCE" scan --no-discover clang.o >out 2>err) &&
+test_expect_success '--no-discover: KREAD_ONCE is no site; the summary says 0 sites, exit 2 (nothing checked)' '
+	(cd "$TEST_TMP/p" && "$RWONCE" scan --no-discover clang.o >out 2>err; test $? = 2) &&
 	test ! -s "$TEST_TMP/p/out" &&
-	grep -q "0 site instances: .*; 0 sites; 1 of 1 file checked$" "$TEST_TMP/p/err"
+	grep -q "0 site instances: .*; 0 sites; 1 of 1 file checked$" "$TEST_TMP/p/err" &&
+	grep -q "nothing checked: .*(0 discovered, --no-discover)" "$TEST_TMP/p/err"
 '
 
 test_expect_success 'JSON: what discovery read and found' '
 	(cd "$TEST_TMP/p" && "$RWONCE" scan --json clang.o >out.json 2>err; test $? = 1) &&
 	grep -q "\"discovery\": {\"once_macros\": 1, \"sources\": 1, \"not_matching\": 0, \"not_read\": 0}" "$TEST_TMP/p/out.json" &&
-	(cd "$TEST_TMP/p" && "$RWONCE" scan --json --no-discover clang.o >out.json 2>err) &&
+	(cd "$TEST_TMP/p" && "$RWONCE" scan --json --no-discover clang.o >out.json 2>err; test $? = 2) &&
 	grep -q "\"discovery\": {\"once_macros\": 0, \"sources\": 0," "$TEST_TMP/p/out.json"
 '
 
@@ -103,7 +104,7 @@ if have_cmd gcc; then
 		 "$RWONCE" scan gcc.o >out 2>err) &&
 		test ! -s "$TEST_TMP/p/out" &&
 		grep -q "1 site instance: ok 1, torn 0, .*; 1 site; 1 of 1 file checked, 1 once-macro defined in the sources$" "$TEST_TMP/p/err" &&
-		(cd "$TEST_TMP/p" && "$RWONCE" scan --no-discover gcc.o >out 2>err) &&
+		(cd "$TEST_TMP/p" && "$RWONCE" scan --no-discover gcc.o >out 2>err; test $? = 2) &&
 		grep -q "; 0 sites; " "$TEST_TMP/p/err"
 	'
 else

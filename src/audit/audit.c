@@ -2,6 +2,7 @@
  * rwonce audit: find once-access hazards in C trees with the lexical
  * engine (no build configuration).  See doc/rwonce-audit.1.
  */
+#define _GNU_SOURCE /* memmem */
 #include "commands.h"
 #include "audit/clang-load.h"
 #include "findings/finding.h"
@@ -36,6 +37,8 @@ struct audit_ctx {
 	struct finding_list all;
 	size_t findings; /* running count for the progress line */
 	size_t too_large;
+	size_t sites;          /* once-access sites looked at (atomic) */
+	size_t volatile_files; /* files read that say "volatile" (atomic) */
 };
 
 struct audit_worker {
@@ -118,8 +121,10 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 {
 	struct audit_worker *w = worker;
 	struct audit_ctx *ctx = ctxp;
-	size_t before = w->findings.nr;
+	size_t before = w->findings.nr, sites;
 
+	if (memmem(f->buf, f->len, "volatile", 8))
+		__atomic_fetch_add(&ctx->volatile_files, 1, __ATOMIC_RELAXED);
 	if (!lexical_wants_file(&ctx->lex, f->buf, f->len))
 		return;
 	if (f->len > ctx->max_size) {
@@ -131,8 +136,10 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	lex_buffer(f->buf, f->len, &w->tokens);
 	note_odd_bytes(f->path, f->buf, &w->tokens);
 	tok_match_cache(f->buf, &w->tokens); /* linear on deep nesting */
-	lexical_audit_file(&ctx->lex, f->path, f->buf, &w->tokens, &w->findings);
+	sites = lexical_audit_file(&ctx->lex, f->path, f->buf, &w->tokens,
+				   &w->findings);
 	tok_match_cache_drop();
+	__atomic_fetch_add(&ctx->sites, sites, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&ctx->findings, w->findings.nr - before,
 			   __ATOMIC_RELAXED);
 	token_list_clear(&w->tokens);
@@ -290,10 +297,10 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 			    const struct strlist *excludes, int progress,
 			    const struct lexical_options *lex,
 			    struct finding_list *all, size_t *units,
-			    struct strlist *unit_files)
+			    size_t *sites, struct strlist *unit_files)
 {
 	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
-	struct clang_engine_stats st = { 0, 0, 0 };
+	struct clang_engine_stats st = { 0, 0, 0, 0 };
 	struct strlist paths = STRLIST_INIT;
 	struct finding_list found = FINDING_LIST_INIT;
 	int rc;
@@ -314,6 +321,7 @@ static int audit_with_clang(const char *build_dir, int jobs, int argc,
 	finding_list_release(&found);
 	strlist_clear(&paths);
 	*units = st.units;
+	*sites = st.sites;
 	return rc != 0;
 }
 
@@ -348,6 +356,7 @@ struct audit_args {
 	struct findings_output out;
 	struct config_use config; /* --config, --no-config, the file read */
 	int no_discover, jobs, follow, no_progress, show_rules, max_mib;
+	int allow_empty;          /* --allow-empty */
 	int argc;                 /* the paths named (0: the current folder) */
 	const char **argv;
 	const char *const *paths; /* the paths to walk */
@@ -394,13 +403,20 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 		OPT_STRING('p', NULL, &a->build_dir, "DIR",
 			   "clang engine: DIR/compile_commands.json"),
 		OPT_CONFIG(&a->config),
+		OPT_BOOL(0, "allow-empty", &a->allow_empty,
+			 "exit by the findings even when the files hold no "
+			 "once-access site (a run that read no file still "
+			 "exits 2)"),
 		OPT_FINDINGS_OUTPUT(&a->out, "also list the findings suppressed "
 				    "by rwonce-ignore comments and those in "
 				    "the baseline"),
 		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
 				"the suppressed ones and those in the "
 				"baseline); 2 trouble: a path could not be "
-				"read or checked, a bad option or baseline."),
+				"read or checked, nothing was checked (no C "
+				"file read, or no once-access site in them "
+				"unless --allow-empty), a bad option or "
+				"baseline."),
 		OPT_END(),
 	};
 
@@ -467,7 +483,8 @@ static int audit_run_clang(struct audit_ctx *ctx, const struct audit_args *a,
 	trouble = audit_with_clang(a->build_dir, a->jobs, a->argc, a->argv,
 				   &a->excludes,
 				   want_progress(a->no_progress || a->out.quiet),
-				   &ctx->lex, &ctx->all, &units, &unit_files);
+				   &ctx->lex, &ctx->all, &units, &ctx->sites,
+				   &unit_files);
 	/*
 	 * double-fetch is a question of one function's text, not of
 	 * types: the clang engine answers it with the lexical rule,
@@ -514,6 +531,43 @@ static int audit_run_lexical(struct audit_ctx *ctx, const struct audit_args *a,
 	return trouble;
 }
 
+/*
+ * Nothing checked is not clean: a run that read no C file, or found no
+ * once-access site in the files it read (unless --allow-empty), says so
+ * -- naming what it did not find -- and is trouble.  A wrong path in CI
+ * must not pass green.  Returns 1 for trouble.
+ */
+static int audit_checked_nothing(const struct audit_ctx *ctx,
+				 const struct audit_args *a, size_t files)
+{
+	if (!files) {
+		error("nothing checked: no C file in %s%s (a folder is searched "
+		      "for *.c and *.h; binary files are skipped)",
+		      a->argc > 1 ? "the paths given" : a->paths[0],
+		      a->use_clang ? " or in the compilation database" : "");
+		return 1;
+	}
+	if (ctx->sites || a->allow_empty)
+		return 0;
+	if (a->use_clang)
+		error("nothing checked: no volatile access in the %zu unit%s "
+		      "parsed, and no once-macro or once-accessor of the "
+		      "project was found: name the project's with --macro "
+		      "NAME=KIND, or --allow-empty if there is nothing to "
+		      "check", files, files == 1 ? "" : "s");
+	else
+		error("nothing checked: no once-access site (a call of a "
+		      "once-macro, a volatile cast) in the %zu file%s read; "
+		      "%zu of them say volatile, and no once-macro or "
+		      "once-accessor of the project was found (%zu "
+		      "discovered%s): name the project's with --macro "
+		      "NAME=KIND, or --allow-empty if there is nothing to "
+		      "check", files, files == 1 ? "" : "s",
+		      ctx->volatile_files, ctx->discovered,
+		      a->no_discover ? ", --no-discover" : "");
+	return 1;
+}
+
 /* The findings in the chosen format, the summary; the exit status. */
 static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 			size_t files, int trouble)
@@ -522,9 +576,20 @@ static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 	struct triage_counts counts;
 
 	finding_list_sort_unique(&ctx->all);
+	if (audit_checked_nothing(ctx, a, files))
+		trouble = 1;
 	memset(&ro, 0, sizeof(ro));
 	ro.engine = a->use_clang ? "clang" : "lexical";
-	ro.json_extra = ctx->json.len ? ctx->json.buf : NULL;
+	/* "sites": what was checked, before the once-macros */
+	{
+		struct strbuf extra = STRBUF_INIT;
+
+		strbuf_addf(&extra, "\"sites\": %zu%s%s", ctx->sites,
+			    ctx->json.len ? ", " : "", strbuf_str(&ctx->json));
+		strbuf_release(&ctx->json);
+		ctx->json = extra;
+	}
+	ro.json_extra = ctx->json.buf;
 	ro.trouble = trouble;
 	ro.title = "rwonce audit";
 	ro.config = a->config.read;

@@ -120,17 +120,24 @@ static int macro_checked(const struct once_macro *m, void *opts)
 	       o->enabled[RULE_VOLATILE_AGGREGATE];
 }
 
+static int any_macro(const struct once_macro *m, void *unused)
+{
+	(void)m;
+	(void)unused;
+	return 1;
+}
+
 int lexical_wants_file(const struct lexical_options *o, const char *buf,
 		       size_t len)
 {
 	if (o->enabled[RULE_DOUBLE_FETCH])
 		return 1;
-	if (o->enabled[RULE_VOLATILE_CAST] && memmem(buf, len, "volatile", 8))
+	if (memmem(buf, len, "volatile", 8))
 		return 1;
 	/* one pass over the bytes, each name looked up in the table's
 	 * index: a kernel tree has some 150 once-macros */
-	return once_macros_scan(&o->macros, buf, len, macro_checked,
-				(void *)o);
+	/* any once-macro's name: a site to count, if nothing to check */
+	return once_macros_scan(&o->macros, buf, len, any_macro, NULL);
 }
 
 /* ---- helpers ---- */
@@ -783,11 +790,12 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 	strbuf_release(&what);
 }
 
-void lexical_audit_file(const struct lexical_options *o, const char *path,
-			const char *buf, const struct token_list *l,
-			struct finding_list *out)
+size_t lexical_audit_file(const struct lexical_options *o, const char *path,
+			  const char *buf, const struct token_list *l,
+			  struct finding_list *out)
 {
 	struct file_ctx c;
+	size_t sites = 0;
 	int in_once_impl = 0; /* inside #define READ_ONCE...: once_impl() */
 	size_t eof = l->nr - 1;
 
@@ -817,18 +825,27 @@ void lexical_audit_file(const struct lexical_options *o, const char *path,
 		if (in_once_impl == 2)
 			continue;
 		if (t->kind == TOK_IDENT && (m = macro_at(o, buf, l, i)) != NULL &&
-		    macro_checked(m, (void *)o) &&
 		    !is_macro_name_mention(buf, l, i)) {
-			check_macro_call(&c, i, m);
-			continue;
+			if (i + 1 < eof && tok_punct(buf, l, i + 1, "("))
+				sites++;
+			if (macro_checked(m, (void *)o)) {
+				check_macro_call(&c, i, m);
+				continue;
+			}
 		}
-		if (o->enabled[RULE_VOLATILE_CAST] && t->kind == TOK_PUNCT &&
-		    !in_once_impl && find_volatile_cast(buf, l, i, &vc))
-			check_volatile_cast(&c, &vc);
+		/* a volatile cast is a site even with its rule off: the
+		 * run looked at it */
+		if (t->kind == TOK_PUNCT && !in_once_impl &&
+		    find_volatile_cast(buf, l, i, &vc)) {
+			sites++;
+			if (o->enabled[RULE_VOLATILE_CAST])
+				check_volatile_cast(&c, &vc);
+		}
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])
 		double_fetch_file(o, path, buf, l, index_of(&c), out);
 	rewrite_result_release(&c.fix);
 	if (c.ti)
 		type_index_free(c.ti);
+	return sites;
 }

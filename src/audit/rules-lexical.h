@@ -46,14 +46,21 @@ void lexical_set_tree(struct lexical_options *o, const char *const *paths,
 		      size_t nr);
 
 /*
- * Can this file hold anything the enabled rules look for?  A cheap byte
- * search that lets the engine skip lexing most files of a large tree.
+ * Can this file hold anything the enabled rules look for, or a
+ * once-access site to count?  A cheap byte search that lets the engine
+ * skip lexing most files of a large tree.
  */
 int lexical_wants_file(const struct lexical_options *o, const char *buf,
 		       size_t len);
 
-/* Run the enabled rules over one lexed file; append to *out. */
-void lexical_audit_file(const struct lexical_options *o, const char *path,
+/*
+ * Run the enabled rules over one lexed file; append to *out.  Returns
+ * the number of once-access sites in it that audit looked at: calls of
+ * once-macros (READ_ONCE too: the marked form, nothing to say) and
+ * volatile casts, outside the definitions of once-macros.  A run whose
+ * files have none checked nothing (rwonce-audit(1), EXIT STATUS).
+ */
+size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 			const char *buf, const struct token_list *l,
 			struct finding_list *out);
 

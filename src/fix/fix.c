@@ -413,9 +413,9 @@ int cmd_fix(int argc, const char **argv)
 			 "are kept and that a second run changes nothing"),
 		OPT_EXIT_STATUS("0 nothing to convert; 1 sites converted (or "
 				"to convert) or left unchanged with a note; "
-				"2 trouble: a path could not be read, a file "
-				"could not be written, a self-check failed, "
-				"a bad option."),
+				"2 trouble: a path could not be read, no C "
+				"file was read, a file could not be written, "
+				"a self-check failed, a bad option."),
 		OPT_END(),
 	};
 	struct walk_options wopt;
@@ -576,6 +576,14 @@ int cmd_fix(int argc, const char **argv)
 			fprintf(stderr, "; %zu file%s could not be written",
 				not_written, not_written == 1 ? "" : "s");
 		fputc('\n', stderr);
+	}
+	/* Nothing read is not "nothing to convert": a wrong path, a folder
+	 * without C, a binary file named x.c */
+	if (walk_ret >= 0 && !stats.files) {
+		error("nothing checked: no C file in %s (a folder is searched "
+		      "for *.c and *.h; binary files are skipped)",
+		      argc > 1 ? "the paths given" : argv[0]);
+		ret = EXIT_TROUBLE;
 	}
 	if (walk_ret < 0)
 		ret = EXIT_TROUBLE;

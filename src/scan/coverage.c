@@ -71,6 +71,7 @@ static void collect_source(const struct source_sites *s, void *arg)
 		return;
 	c->cov->sources++;
 	c->cov->sources_with_sites += s->nr != 0;
+	c->cov->sources_volatile += s->uses_volatile != 0;
 	for (size_t k = 0; k < s->nr; k++) {
 		enum site_state st = state_of(s, &s->sites[k]);
 

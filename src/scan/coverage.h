@@ -39,6 +39,7 @@ enum site_state {
 struct coverage {
 	size_t sources;          /* read */
 	size_t sources_with_sites;
+	size_t sources_volatile; /* read, and saying "volatile" */
 	size_t sites;
 	size_t state[SITE__COUNT];
 	/* the sites without code (and those not judged), sorted */

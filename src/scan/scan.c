@@ -494,6 +494,7 @@ struct scan_args {
 	struct strlist macros, files;
 	const char *build_dir, *sources;
 	int jobs, no_progress, allow_unchecked, no_discover, debuginfod;
+	int allow_empty;
 	size_t db_missing;       /* objects the database names, not there */
 };
 
@@ -530,6 +531,9 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 			 "let elfutils fetch the debug info a file lacks from "
 			 "the servers DEBUGINFOD_URLS names, by build ID "
 			 "(network; without it DEBUGINFOD_URLS is ignored)"),
+		OPT_BOOL(0, "allow-empty", &a->allow_empty,
+			 "exit by the findings even when no once-access site "
+			 "was checked (files with code still needed)"),
 		OPT_BOOL(0, "no-progress", &a->no_progress,
 			 "no progress line on a terminal"),
 		OPT_CONFIG(&a->config),
@@ -544,7 +548,8 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 				"the database) could not be checked, a "
 				"source was not found or does not match the "
 				"build (unless --allow-unchecked), nothing "
-				"to scan, a bad option or baseline."),
+				"to scan, no once-access site checked (unless "
+				"--allow-empty), a bad option or baseline."),
 		OPT_END(),
 	};
 
@@ -682,6 +687,42 @@ static void scan_summary(const struct scan_args *a,
 	strbuf_release(&counts);
 }
 
+/*
+ * Nothing checked is not clean: a run in which no site has an instance
+ * judged -- the project's once-macros not discovered, a build without
+ * them -- says what it did not find and is trouble, unless
+ * --allow-empty.  (No file checked at all is trouble in any case.)
+ * Before the report, so that SARIF's invocation carries the message.
+ * Returns 1 for trouble.
+ */
+static int scan_checked_nothing(const struct scan_args *a,
+				const struct scan_result *r, int unchecked)
+{
+	const struct coverage *cov = &r->cov;
+	struct strbuf found = STRBUF_INIT;
+
+	if (!r->checked || cov->state[SITE_CHECKED] || a->allow_empty)
+		return 0;
+	if (unchecked) { /* the inputs named above are the likely cause */
+		error("nothing checked: no once-access site checked; the "
+		      "inputs named above could not be used");
+		return 1;
+	}
+	if (cov->sites)
+		strbuf_addf(&found, " (%zu site%s found, none with code)",
+			    cov->sites, cov->sites == 1 ? "" : "s");
+	error("nothing checked: no once-access site checked in the %zu "
+	      "source%s read%s; %zu of them say volatile, and no once-macro "
+	      "or once-accessor of the project was found (%zu "
+	      "discovered%s): name the project's with --macro NAME=KIND, or "
+	      "--allow-empty if there is nothing to check", cov->sources,
+	      cov->sources == 1 ? "" : "s", strbuf_str(&found),
+	      cov->sources_volatile, r->disc.found,
+	      a->no_discover ? ", --no-discover" : "");
+	strbuf_release(&found);
+	return 1;
+}
+
 /* The findings in the chosen format, the summary; the exit status. */
 static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 		       struct scan_ctx *ctx, const struct scan_result *r)
@@ -691,6 +732,7 @@ static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 	struct triage_counts tc;
 	int unchecked = r->trouble || a->db_missing || r->src_missing ||
 		r->src_mismatched;
+	int empty = scan_checked_nothing(a, r, unchecked);
 	int status;
 
 	scan_json_extra(a, sh, ctx, r, &extra);
@@ -700,7 +742,7 @@ static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 	ro.json_extra = extra.buf;
 	ro.title = "rwonce scan";
 	ro.config = a->config.read;
-	ro.trouble = !r->checked || unchecked;
+	ro.trouble = !r->checked || unchecked || empty;
 	status = findings_output_write(&a->out, &ctx->t.findings, &ro, &tc) ?
 		EXIT_TROUBLE : 0;
 	strbuf_release(&extra);
@@ -710,7 +752,8 @@ static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 		scan_summary(a, sh, ctx, r, &tc);
 	/* 2: something named could not be checked -- unless the user said
 	 * that is fine, and something was */
-	if (!status && (!r->checked || (!a->allow_unchecked && unchecked)))
+	if (!status && (!r->checked || empty ||
+			(!a->allow_unchecked && unchecked)))
 		status = EXIT_TROUBLE;
 	if (!status)
 		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;

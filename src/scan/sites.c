@@ -669,7 +669,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 	/* most headers hold no once-access: do not lex them.  One pass
 	 * over the words, whatever the number of names (a build's own
 	 * once-macros may be hundreds). */
-	wanted = memmem(buf, len, "volatile", 8) != NULL ||
+	s->uses_volatile = memmem(buf, len, "volatile", 8) != NULL;
+	wanted = s->uses_volatile ||
 		 once_macros_scan(macros, buf, len, names_one, NULL);
 	if (!wanted) {
 		free(buf);

@@ -77,6 +77,7 @@ struct site_line {
 struct source_sites {
 	char *path;
 	int missing;      /* could not be read: errno */
+	int uses_volatile; /* the text says "volatile" somewhere */
 	struct scan_site *sites; /* sorted by line, then column */
 	size_t nr, alloc;
 	struct site_line *more;  /* sorted by line */

@@ -61,6 +61,7 @@ struct clang_engine_options {
 struct clang_engine_stats {
 	unsigned units;        /* translation units parsed */
 	unsigned units_failed; /* units that did not parse cleanly */
+	size_t sites;          /* once-accesses judged (0: nothing checked) */
 	double seconds;        /* wall time of the whole run */
 };
 

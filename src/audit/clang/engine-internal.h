@@ -74,6 +74,7 @@ struct unit_result {
 	struct finding_list findings;
 	struct strbuf diagnostics; /* errors to show when the unit failed */
 	int failed;                /* did not parse, or parsed with errors */
+	size_t sites;              /* once-accesses judged */
 };
 
 /*

@@ -234,7 +234,11 @@ int clang_engine_run(const struct clang_engine_options *o,
 	}
 	free(keyed);
 
+	if (stats)
+		stats->sites = 0;
 	for (size_t i = 0; i < units.nr; i++) {
+		if (stats)
+			stats->sites += run.results[i].sites;
 		finding_list_release(&run.results[i].findings);
 		strbuf_release(&run.results[i].diagnostics);
 	}

@@ -55,6 +55,7 @@ struct walk {
 	size_t nr_origins, alloc_origins;
 
 	struct finding_list *out;
+	size_t sites;          /* once-accesses judged */
 	struct seen_set *seen; /* header places judged in earlier units */
 	CXFile main_file;
 };

@@ -282,6 +282,7 @@ static void judge_access(struct walk *w, const struct frame *f,
 
 	if (in_system_header(loc))
 		return;
+	w->sites++; /* a volatile access looked at: something was checked */
 	memset(&org, 0, sizeof(org));
 	if (through_cast)
 		macro_origin(w, loc, &org);
@@ -906,5 +907,6 @@ void audit_unit(CXIndex index, const struct unit *u,
 	free(w.paths);
 	free(top.items);
 	free((char *)w.target);
+	r->sites = w.sites;
 	clang_disposeTranslationUnit(tu);
 }

@@ -34,7 +34,7 @@ int main(int argc, const char **argv)
 		OPT_BOOL(0, "progress", &o.progress, "a progress line on stderr"),
 		OPT_END(),
 	};
-	struct clang_engine_stats stats = { 0, 0, 0 };
+	struct clang_engine_stats stats = { 0, 0, 0, 0 };
 	struct finding_list found = FINDING_LIST_INIT;
 	struct strbuf why = STRBUF_INIT;
 	struct once_macros table;
