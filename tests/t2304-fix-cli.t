@@ -41,7 +41,7 @@ test_expect_success '--exclude skips matching files and folders' "
 test_expect_success 'notes go to stderr, the diff alone to stdout' "
 	'$RWONCE' fix tree >out.diff 2>err.txt;
 	! grep -q 'note:' out.diff && grep -q 'note: ACCESS_ONCE() left unchanged' err.txt &&
-	grep -q '^rwonce fix: 39 sites to convert in 3 files' err.txt"
+	grep -q '^rwonce fix: 40 sites to convert in 3 files' err.txt"
 
 test_expect_success 'a missing file: error, the rest still done, exit 2' "
 	'$RWONCE' fix -q tree/no-newline.c missing.c >mi.diff 2>mi.err; rc=\$?; cat mi.err;

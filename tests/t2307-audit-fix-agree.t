@@ -33,7 +33,7 @@ for line in open(sys.argv[2]):
         converted = int(m.group(1))
 bad, fixable, seen = [], 0, set()
 for f in audit:
-    if f['rule'] not in ('access-once', 'volatile-cast'):
+    if f['rule'] not in ('access-once', 'volatile-cast', 'volatile-wrong-level'):
         continue
     key = (f['path'], f['line'], f['column'])
     seen.add(key)

@@ -26,6 +26,7 @@ void lexical_options_init(struct lexical_options *o)
 	o->enabled[RULE_ACCESS_ONCE] = 1;
 	o->enabled[RULE_ACCESS_ONCE_NONSCALAR] = 1;
 	o->enabled[RULE_VOLATILE_CAST] = 1;
+	o->enabled[RULE_VOLATILE_WRONG_LEVEL] = 1;
 	once_macros_init(&o->macros);
 	rewrite_opts_init(&o->fix);
 	o->fix.macros = &o->macros;
@@ -621,7 +622,13 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 		else
 			strbuf_addf(&msg, "%s(%s) is an ACCESS_ONCE-style volatile "
 				    "access", name, arg.buf);
-		if (use == ONCE_READ)
+		if (once_in_asm_operand(buf, l, i))
+			strbuf_addf(&msg, "; in an asm operand the asm makes the "
+				    "access through its address: write %s itself, "
+				    "not READ_ONCE(%s), a value (gcc hands the asm "
+				    "a copy on the stack, clang refuses it)",
+				    arg.buf, arg.buf);
+		else if (use == ONCE_READ)
 			strbuf_addf(&msg, ": use READ_ONCE(%s)", arg.buf);
 		else if (use == ONCE_WRITE)
 			strbuf_addf(&msg, ": use WRITE_ONCE(%s, value)", arg.buf);
@@ -748,6 +755,41 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		}
 	}
 
+	if (once_in_asm_operand(buf, l, vc->begin)) {
+		/* The asm makes the access with the operand's address: C does
+		 * not access it, and READ_ONCE (a value) cannot stand there. */
+		struct strbuf obj = STRBUF_INIT;
+
+		if (vc->form == VC_DEREF && !ex.address && !ex.exact) {
+			strbuf_addstr(&obj, "*(");
+			range_text(buf, l, type, &obj, 60);
+			strbuf_addstr(&obj, " *)");
+			strbuf_addstr(&obj, what.buf + 1);
+			strip_volatile_word(&obj);
+		} else if (vc->form == VC_DEREF) {
+			strbuf_addstr(&obj, what.buf);
+		}
+		strbuf_addstr(&msg, "volatile cast in an asm operand: the asm "
+			      "makes the access through the operand's address, "
+			      "C does not access it, so the volatile changes "
+			      "nothing; ");
+		if (obj.len)
+			strbuf_addf(&msg, "name the object itself (%s) or leave "
+				    "the cast, ", obj.buf);
+		else
+			strbuf_addstr(&msg, "name the member with a plain "
+				      "pointer or leave the cast, ");
+		strbuf_addstr(&msg, "but not READ_ONCE/WRITE_ONCE, a value: "
+			      "gcc hands the asm a copy on the stack, clang "
+			      "refuses it");
+		add_fix_reason(&msg, v);
+		add(c, RULE_VOLATILE_CAST, vc->begin, vc->end - 1, msg.buf,
+		    ex.known ? &ex.type : NULL, 0);
+		strbuf_release(&obj);
+		strbuf_release(&msg);
+		strbuf_release(&what);
+		return;
+	}
 	if (vc->form != VC_DEREF) {
 		strbuf_reset(&what);
 		range_text(buf, l, (struct tok_range){ vc->begin, vc->end }, &what, 60);
@@ -790,6 +832,41 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 	strbuf_release(&what);
 }
 
+/* ---- volatile-wrong-level ---- */
+
+/*
+ * *(volatile void **)p: the pointer read is a plain load.  Reported where
+ * fix decides about it (fix_decision: not "a * (volatile T **)p", a
+ * product), with the spelling that puts the qualifier on the pointer.
+ */
+static void check_wrong_level(struct file_ctx *c, const struct volatile_cast *vc,
+			      size_t fix_at)
+{
+	const char *buf = c->buf;
+	const struct token_list *l = c->l;
+	const struct rewrite_site *v = fix_decision(c, vc->begin);
+	struct strbuf msg = STRBUF_INIT, was = STRBUF_INIT, head = STRBUF_INIT,
+		      tail = STRBUF_INIT;
+
+	if (!v || v->rule != RULE_VOLATILE_WRONG_LEVEL)
+		return;
+	range_text(buf, l, (struct tok_range){ vc->begin, vc->end }, &was, 60);
+	range_text(buf, l, (struct tok_range){ vc->begin, fix_at }, &head, 60);
+	range_text(buf, l, (struct tok_range){ fix_at, vc->end }, &tail, 60);
+	strbuf_addf(&msg, "volatile on the wrong level: '%s' reads a pointer "
+		    "with a plain load -- the volatile qualifies what it points "
+		    "to, not the pointer read -- which the compiler may merge "
+		    "with another, repeat or drop (clang does); put it on the "
+		    "pointer: '%s volatile %s'", was.buf, head.buf, tail.buf);
+	add_fix_reason(&msg, v);
+	add(c, RULE_VOLATILE_WRONG_LEVEL, vc->begin, vc->end - 1, msg.buf, NULL,
+	    v->converted);
+	strbuf_release(&msg);
+	strbuf_release(&was);
+	strbuf_release(&head);
+	strbuf_release(&tail);
+}
+
 size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 			  const char *buf, const struct token_list *l,
 			  struct finding_list *out)
@@ -812,6 +889,7 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 		const struct token *t = &l->tok[i];
 		const struct once_macro *m;
 		struct volatile_cast vc;
+		size_t fix_at;
 
 		if (t->kind == TOK_HASH) {
 			in_once_impl = 0;
@@ -840,6 +918,11 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 			sites++;
 			if (o->enabled[RULE_VOLATILE_CAST])
 				check_volatile_cast(&c, &vc);
+		} else if (t->kind == TOK_PUNCT && !in_once_impl &&
+			   find_wrong_level_volatile(buf, l, i, &vc, &fix_at)) {
+			sites++;
+			if (o->enabled[RULE_VOLATILE_WRONG_LEVEL])
+				check_wrong_level(&c, &vc, fix_at);
 		}
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])

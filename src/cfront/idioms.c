@@ -422,3 +422,138 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 	}
 	return 0;
 }
+
+int once_in_asm_operand(const char *buf, const struct token_list *l, size_t i)
+{
+	int in_dir = (l->tok[i].flags & TF_DIRECTIVE) != 0;
+	unsigned depth = 0;
+
+	/* Back to the start of the statement (or of the directive line), at
+	 * most 64 tokens: an operand is short, and every site of a deeply
+	 * nested expression asks (linear on any input). */
+	for (size_t k = i, n = 0; k-- > 0 && n < 64; n++) {
+		const struct token *t = &l->tok[k];
+
+		if (t->kind == TOK_HASH)
+			return 0;
+		if (!in_dir && (t->flags & TF_DIRECTIVE))
+			continue; /* a directive line in the middle */
+		if (is_punct(buf, l, k, ")") || is_punct(buf, l, k, "]")) {
+			depth++;
+		} else if (is_punct(buf, l, k, "(") || is_punct(buf, l, k, "[")) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			/* an enclosing '(' right after a constraint string */
+			if (is_punct(buf, l, k, "(") && k > 0 &&
+			    l->tok[k - 1].kind == TOK_STRING &&
+			    (!in_dir || (l->tok[k - 1].flags & TF_DIRECTIVE)))
+				return 1;
+		} else if (!depth && (is_punct(buf, l, k, ";") ||
+				      is_punct(buf, l, k, "{") ||
+				      is_punct(buf, l, k, "}"))) {
+			return 0;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Is [open, close] "( specifiers... * quals * )": a cast to a pointer to
+ * a pointer (or deeper) with 'volatile' somewhere, but not among the
+ * qualifiers right before the final '*' -- those of the object a
+ * dereference reads?  *fix_at: that final '*'.
+ */
+static int is_wrong_level_cast(const char *buf, const struct token_list *l,
+			       size_t open, size_t close, size_t *fix_at)
+{
+	int has_volatile = 0, access_volatile = 0, idents = 0;
+	size_t stars = 0;
+
+	if (close < open + 4 || !is_punct(buf, l, close - 1, "*"))
+		return 0;
+	for (size_t i = open + 1; i < close - 1; i++) {
+		if (is_punct(buf, l, i, "*")) {
+			stars++;
+			access_volatile = 0; /* the qualifiers after it are
+						those of the next level */
+			continue;
+		}
+		if (l->tok[i].kind != TOK_IDENT)
+			return 0; /* (), [], ',': not our shape */
+		if (is_volatile_kw(buf, l, i))
+			has_volatile = access_volatile = 1;
+		else if (!stars)
+			idents++;
+		if (is_typeof_kw(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+			size_t m = tok_match(buf, l, i + 1);
+
+			if (m >= close)
+				return 0;
+			i = m;
+		}
+	}
+	if (!stars || !has_volatile || access_volatile || !idents)
+		return 0;
+	*fix_at = close - 1;
+	return 1;
+}
+
+int find_wrong_level_volatile(const char *buf, const struct token_list *l,
+			      size_t i, struct volatile_cast *vc,
+			      size_t *fix_at)
+{
+	size_t eof = l->nr - 1, open, close, opend, end;
+	enum once_use use;
+
+	if (i + 2 >= eof || !is_punct(buf, l, i, "*") ||
+	    !is_punct(buf, l, i + 1, "(") || !volatile_soon(buf, l, i + 2))
+		return 0;
+	open = i + 1;
+	close = tok_match(buf, l, open);
+	if (close == eof)
+		return 0;
+	if (is_wrong_level_cast(buf, l, open, close, fix_at)) {
+		/* *(volatile T **)E */
+		opend = unary_expr_end(buf, l, close + 1);
+		end = opend;
+	} else {
+		/* *((volatile T **)E) */
+		size_t outer = close;
+
+		open = i + 2;
+		if (!is_punct(buf, l, open, "("))
+			return 0;
+		close = tok_match(buf, l, open);
+		if (close >= outer ||
+		    !is_wrong_level_cast(buf, l, open, close, fix_at))
+			return 0;
+		opend = unary_expr_end(buf, l, close + 1);
+		if (opend != outer)
+			return 0;
+		end = outer + 1;
+	}
+	if (opend == close + 1)
+		return 0;
+	/* **(volatile int **)pp, (*(volatile int **)pp)->f or [i]: the
+	 * pointer read is dereferenced at once, the volatile is meant for
+	 * what it points to; &*(...) and sizeof read nothing. */
+	if (is_punct(buf, l, i - 1, "*") &&
+	    (i < 2 || !tok_ends_operand(buf, l, i - 2)))
+		return 0;
+	use = once_use_classify(buf, l, i, end);
+	if (use == ONCE_ADDRESS || use == ONCE_MEMBER ||
+	    use == ONCE_UNEVALUATED)
+		return 0;
+	vc->form = VC_DEREF;
+	vc->begin = i;
+	vc->end = end;
+	vc->cast_open = open;
+	vc->type.begin = open + 1;
+	vc->type.end = close - 1;
+	vc->operand.begin = close + 1;
+	vc->operand.end = opend;
+	vc->member.begin = vc->member.end = opend;
+	return 1;
+}

@@ -91,4 +91,33 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
  */
 size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i);
 
+/*
+ * A volatile qualifier on the wrong level: *(volatile void **)p,
+ * *(volatile T *const *)p -- the cast has two or more '*' and volatile
+ * qualifies a pointee of the pointer the dereference reads, not that
+ * pointer, so the read is a plain load (clang 19 merges two and drops a
+ * discarded one).  *(T *volatile *)p is right and not matched.  Is token i
+ * (a '*') the start of one?  Fills *vc as find_volatile_cast does
+ * (VC_DEREF) and *fix_at with the cast's final '*': "volatile " before it
+ * puts the qualifier on the object read.  Such a site is not a
+ * once-access: find_volatile_cast() does not match it.  Only a read or
+ * write of the pointer counts: not **(volatile int **)pp nor
+ * (*(volatile int **)pp)->f (the volatile is meant for the object
+ * pointed to), &*(...) or sizeof.
+ */
+int find_wrong_level_volatile(const char *buf, const struct token_list *l,
+			      size_t i, struct volatile_cast *vc,
+			      size_t *fix_at);
+
+/*
+ * Is token i inside an operand of an asm statement: within a parenthesised
+ * group opened right after a constraint string ("m" (*(volatile u32 *)p),
+ * [v] "+m" (ACCESS_ONCE(x)))?  In C a string literal is followed by '('
+ * only there -- in the asm statement or in a macro body that spells an
+ * operand (#define ADDR(x) "m" (x)).  Such an operand names memory for
+ * the asm; C does not access it, and READ_ONCE(x) there would hand the
+ * asm a copy of the value instead of the object.
+ */
+int once_in_asm_operand(const char *buf, const struct token_list *l, size_t i);
+
 #endif

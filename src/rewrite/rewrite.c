@@ -503,11 +503,23 @@ static int is_access_macro(const struct scan *s, size_t i);
  * write (then *value_last is the assigned value's last token), or a use
  * to leave (then *why says why).
  */
+static const char asm_operand_why[] =
+	"an operand of an asm statement: the asm makes the access through "
+	"the operand's address, and READ_ONCE() is a value (gcc would hand "
+	"the asm a copy on the stack, clang refuses it)";
+
 static enum use classify(struct scan *s, size_t a, size_t b,
 			 size_t *value_last, const char **why)
 {
 	size_t peeled = 0, prev, next;
 
+	/* "m" (*(volatile u32 *)p): the asm makes the access with the
+	 * operand's address; READ_ONCE(*p) is a value, which gcc copies to
+	 * the stack (the asm then works on the copy) and clang refuses. */
+	if (once_in_asm_operand(s->buf, s->l, a)) {
+		*why = asm_operand_why;
+		return USE_LEAVE;
+	}
 	/* Grouping parentheses around the access change nothing. */
 	for (;;) {
 		size_t pa = prev_code(s, a), pp;
@@ -1084,6 +1096,58 @@ static struct type_index *index_of(struct scan *s)
 	return s->ti;
 }
 
+/*
+ * *(volatile void **)p at token i: the pointer read is a plain load
+ * (cfront/idioms.h).  "volatile" goes before the cast's last '*', on the
+ * object read; the value's type stays what it was (a read drops the
+ * qualifiers of the object read), so the code around it is unchanged.
+ */
+static size_t wrong_level_in_scope(struct scan *s, size_t i,
+				   const struct define_span *body)
+{
+	const char *what = "volatile on the wrong level";
+	size_t prev = prev_code(s, i), fix_at;
+	struct volatile_cast vc;
+	const struct token *ft;
+	char before;
+
+	if (!find_wrong_level_volatile(s->buf, s->l, i, &vc, &fix_at) ||
+	    vc.end > s->scope_end)
+		return i + 1;
+	/* "a * (volatile T **)p" is a product, not a dereference */
+	if (prev != NONE && ends_operand(s, prev) &&
+	    !(punct(s, prev, ")") && paren_kind(s, prev) != PAREN_EXPR))
+		return i + 1;
+	if ((T(s, i)->flags & TF_DIRECTIVE) && !(T(s, i)->flags & TF_DEFINE_BODY))
+		return i + 1;
+	if (once_in_asm_operand(s->buf, s->l, i)) {
+		note(s, RULE_VOLATILE_WRONG_LEVEL, i, what, asm_operand_why);
+		return i + 1;
+	}
+	if (body) {
+		note(s, RULE_VOLATILE_WRONG_LEVEL, i, what,
+		     "inside a macro body: a use may take its address or "
+		     "its typeof, whose type the qualifier would change");
+		return i + 1;
+	}
+	if (crosses_directive(s, i, vc.end - 1)) {
+		note(s, RULE_VOLATILE_WRONG_LEVEL, i, what,
+		     "a preprocessor directive inside the expression");
+		return i + 1;
+	}
+	ft = T(s, fix_at);
+	before = ft->off ? s->buf[ft->off - 1] : ' ';
+	/* "const*" becomes "const volatile *", never "constvolatile" */
+	edit_list_add(&s->res->edits, ft->off, 0,
+		      (before == '_' || (before >= 'a' && before <= 'z') ||
+		       (before >= 'A' && before <= 'Z') ||
+		       (before >= '0' && before <= '9') || (before & 0x80)) ?
+		      " volatile " : "volatile ");
+	s->res->converted++; /* no READ_ONCE/WRITE_ONCE: nothing to include */
+	add_site(s, RULE_VOLATILE_WRONG_LEVEL, i, NULL);
+	return i + 1;
+}
+
 static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 				     const struct define_span *body)
 {
@@ -1093,7 +1157,9 @@ static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 	struct cast_exactness ex;
 	enum use use;
 
-	if (!find_volatile_cast(s->buf, s->l, i, &vc) || vc.end > s->scope_end)
+	if (!find_volatile_cast(s->buf, s->l, i, &vc))
+		return wrong_level_in_scope(s, i, body);
+	if (vc.end > s->scope_end)
 		return i + 1;
 	if (vc.form == VC_DEREF) {
 		/* "a * (volatile T *)p" is a product, not a dereference */
@@ -1121,6 +1187,11 @@ static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 		 * site (audit does not report it either) */
 		if (body && is_once_impl(s, body->name))
 			return i + 1;
+		/* #define ADDR(x) "m" (*(volatile T *)(x)): an asm operand */
+		if (once_in_asm_operand(s->buf, s->l, i)) {
+			note(s, RULE_VOLATILE_CAST, i, what, asm_operand_why);
+			return i + 1;
+		}
 		note(s, RULE_VOLATILE_CAST, i, what,
 		     "inside a macro body: whether it is a read or a write, "
 		     "and of which type, depends on each place the macro is "

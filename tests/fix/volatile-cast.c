@@ -46,7 +46,8 @@ void casts(struct dev *d)
 	/* left: compound assignment, increment */
 	*(volatile int *)&ready += 2;
 	(*(volatile int *)&ready)++;
-	/* not a volatile access at all: a pointer to a pointer to volatile */
+	/* a pointer to a pointer to volatile: the pointer read is a plain load
+	 * (volatile-wrong-level: fix puts the qualifier on the pointer) */
 	a += (int)(long)*(volatile int **)&shared;
 	(void)a; (void)s; (void)w;
 }

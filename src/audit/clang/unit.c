@@ -456,6 +456,61 @@ static int in_asm_operand(const struct frame *f)
 	return 0;
 }
 
+/*
+ * volatile-wrong-level: *(volatile void **)p reads a pointer whose own type
+ * is not volatile -- the qualifier is on what it points to -- so the read
+ * is a plain load (the lexical engine's rule, cfront/idioms.h).  Not when
+ * the pointer read is dereferenced at once (**(volatile int **)pp,
+ * (*(...))[i], ->f): the volatile is meant for the object pointed to.
+ */
+static void check_wrong_level(struct walk *w, const struct frame *f)
+{
+	CXCursor operand, cast, ignored;
+	CXType pointee, t;
+	const struct frame *p;
+	enum once_use use;
+	CXString ts;
+	char *msg;
+
+	if (!is_deref_of(f->c, &operand))
+		return;
+	cast = skip_parens(operand);
+	if (clang_getCursorKind(cast) != CXCursor_CStyleCastExpr)
+		return;
+	pointee = clang_getPointeeType(
+		clang_getCanonicalType(clang_getCursorType(cast)));
+	if (pointee.kind != CXType_Pointer || is_volatile(pointee))
+		return;
+	for (t = clang_getPointeeType(pointee); !is_volatile(t);
+	     t = clang_getPointeeType(t))
+		if (t.kind != CXType_Pointer)
+			return;
+	if (in_system_header(clang_getCursorLocation(f->c)) ||
+	    in_asm_operand(f))
+		return;
+	use = whole_use(f);
+	if (use == ONCE_ADDRESS || use == ONCE_MEMBER ||
+	    use == ONCE_UNEVALUATED)
+		return;
+	for (p = f->up; p && (p->kind == CXCursor_ParenExpr ||
+			      p->kind == CXCursor_UnexposedExpr); p = p->up)
+		;
+	if (p && (p->kind == CXCursor_ArraySubscriptExpr ||
+		  (p->kind == CXCursor_UnaryOperator &&
+		   is_deref_of(p->c, &ignored))))
+		return;
+	ts = clang_getTypeSpelling(clang_getCursorType(cast));
+	msg = xasprintf("volatile on the wrong level: a cast to '%s' reads a "
+			"pointer with a plain load -- the volatile qualifies "
+			"what it points to, not the pointer read -- which the "
+			"compiler may merge with another, repeat or drop (clang "
+			"does); put it on the pointer, before the cast's last "
+			"'*'", clang_getCString(ts));
+	clang_disposeString(ts);
+	add_finding_span(w, RULE_VOLATILE_WRONG_LEVEL,
+			 clang_getCursorLocation(f->c), f->c, msg, NULL, NULL);
+}
+
 static void check_expr(struct walk *w, const struct frame *f)
 {
 	CXCursor operand, cast, object = clang_getNullCursor();
@@ -470,6 +525,11 @@ static void check_expr(struct walk *w, const struct frame *f)
 	 * element of a volatile object is volatile too): the cheap test
 	 * first, it rejects nearly every expression of a unit. */
 	t = clang_getCursorType(f->c);
+	if (!is_volatile(t) && f->kind == CXCursor_UnaryOperator &&
+	    clang_getCanonicalType(t).kind == CXType_Pointer) {
+		check_wrong_level(w, f);
+		return;
+	}
 	if (!is_volatile(t) || in_asm_operand(f))
 		return;
 
