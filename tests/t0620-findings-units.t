@@ -88,8 +88,8 @@ sed 's/\treturn ACCESS_ONCE/\treturn   ACCESS_ONCE/' v1/a.c >v3/a.c
 test_expect_success 'blanks changed around the site: the same fingerprint' '
 	fp v3 4 11 25 access-once >fp3 && cmp fp1 fp3'
 sed 's/int f(void)/int g(void)/' v1/a.c >v4/a.c
-test_expect_success 'another function: another fingerprint' '
-	fp v4 4 9 23 access-once >fp4 && ! cmp -s fp1 fp4'
+test_expect_success 'the function renamed: the same fingerprint (it tells only identical sites apart)' '
+	fp v4 4 9 23 access-once >fp4 && cmp fp1 fp4'
 sed "s/ACCESS_ONCE(x)/ACCESS_ONCE(y)/" v1/a.c >v5/a.c
 test_expect_success 'another rule or another site text: another fingerprint' '
 	fp v1 4 9 23 volatile-cast >fp5 && ! cmp -s fp1 fp5 &&

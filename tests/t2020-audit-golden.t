@@ -53,7 +53,7 @@ for r in run['results']:
     assert loc['artifactLocation']['uriBaseId'] == '%SRCROOT%'
     assert not loc['artifactLocation']['uri'].startswith('/')
     assert loc['region']['startLine'] >= 1 and loc['region']['startColumn'] >= 1
-    fp = r['partialFingerprints']['rwonceFindingHash/v2']
+    fp = r['partialFingerprints']['rwonceFindingHash/v3']
     assert fp not in fps, fp
     fps.add(fp)
     assert r['message']['text']

@@ -106,9 +106,11 @@ test_expect_success 'the fingerprint is what matches (control: changed fingerpri
 test_expect_success 'JSON with a baseline: the old findings under "baselined"' '
 	audit --format=json --baseline base.json p >j2 2>/dev/null;
 	grep -q "\"baselined\": \\[" j2 && grep -q "\"line\": 26" j2'
-test_expect_success 'SARIF with a baseline: old findings are not results' '
+test_expect_success 'SARIF with a baseline: every result with its baselineState' '
 	audit --format=sarif --baseline base.json p >s2 2>/dev/null;
-	[ $(grep -c "\"ruleId\"" s2) = 4 ] && grep -q "\"baselined\": 2" s2'
+	[ $(grep -c "\"ruleId\"" s2) = 6 ] && grep -q "\"baselined\": 2" s2 &&
+	[ $(grep -c "\"baselineState\": \"unchanged\"" s2) = 5 ] &&
+	[ $(grep -c "\"baselineState\": \"new\"" s2) = 1 ]'
 test_expect_failure_msg 'a baseline that is not a result: exit 2 before the run' \
 	'--baseline p/a.c: not valid JSON' 'audit --baseline p/a.c p'
 test_expect_failure_msg 'a missing baseline: exit 2' \

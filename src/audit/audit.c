@@ -11,6 +11,7 @@
 #include "findings/report.h"
 #include "audit/rules-lexical.h"
 #include "cfront/once-discover.h"
+#include "cfront/suppress.h"
 #include "rewrite/macro-roles.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
@@ -39,11 +40,14 @@ struct audit_ctx {
 	size_t too_large;
 	size_t sites;          /* once-access sites looked at (atomic) */
 	size_t volatile_files; /* files read that say "volatile" (atomic) */
+	struct strlist marked; /* files with rwonce-ignore markers, whose
+				  unused suppressions triage notes */
 };
 
 struct audit_worker {
 	struct token_list tokens;
 	struct finding_list findings;
+	struct strlist marked;  /* files with rwonce-ignore markers */
 };
 
 static void *audit_worker_init(void *ctx)
@@ -63,6 +67,9 @@ static void audit_worker_done(void *worker, void *ctxp)
 		ctx->all.items[ctx->all.nr++] = w->findings.items[i];
 	}
 	free(w->findings.items);
+	for (size_t i = 0; i < w->marked.nr; i++)
+		strlist_push(&ctx->marked, w->marked.items[i]);
+	strlist_clear(&w->marked);
 	token_list_release(&w->tokens);
 	free(w);
 }
@@ -125,6 +132,10 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 
 	if (memmem(f->buf, f->len, "volatile", 8))
 		__atomic_fetch_add(&ctx->volatile_files, 1, __ATOMIC_RELAXED);
+	/* before the rules' own filter: a suppression whose finding was
+	 * fixed is in a file with nothing left to check */
+	if (suppressions_present(f->buf, f->len))
+		strlist_push(&w->marked, f->path);
 	if (!lexical_wants_file(&ctx->lex, f->buf, f->len))
 		return;
 	if (f->len > ctx->max_size) {
@@ -592,6 +603,9 @@ static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 	ro.json_extra = ctx->json.buf;
 	ro.trouble = trouble;
 	ro.title = "rwonce audit";
+	ro.rules_on = ctx->lex.enabled;
+	ro.marked = (const char *const *)ctx->marked.items;
+	ro.nr_marked = ctx->marked.nr;
 	ro.config = a->config.read;
 	if (findings_output_write(&a->out, &ctx->all, &ro, &counts))
 		trouble = 1;
@@ -639,6 +653,7 @@ int cmd_audit(int argc, const char **argv)
 	strlist_clear(&a.excludes);
 	strlist_clear(&a.macros);
 	strlist_clear(&rule_switches);
+	strlist_clear(&ctx.marked);
 	free(a.config.read);
 	return status;
 }

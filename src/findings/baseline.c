@@ -16,7 +16,27 @@ struct reading {
 	size_t missing;          /* findings without a fingerprint */
 	int has_fp;              /* the finding being read has one */
 	int format;              /* 1: rwonce's JSON, 2: SARIF */
+	int v3_json;             /* JSON: "fingerprint_version": 3 */
+	int in_suppressed;       /* JSON: reading "suppressed" */
+	int v2_sarif, v3_sarif;  /* SARIF: the keys met */
+	struct finding cur;      /* the finding being read */
 };
+
+/* A number member's value (a line, a column); another value is
+ * skipped and leaves *out as it was. */
+static int read_number(struct json_reader *j, unsigned *out)
+{
+	uint64_t v;
+
+	if (json_peek(j) < '0' || json_peek(j) > '9')
+		return json_skip_value(j);
+	if (json_read_u64(j, &v))
+		return -1;
+	*out = v > 0xffffffffu ? 0 : (unsigned)v;
+	return 0;
+}
+
+static void keep_entry(struct reading *r);
 
 /* One member's value, its key in r->key; consumes it: 0 or -1. */
 typedef int member_fn(struct json_reader *j, struct reading *r);
@@ -53,11 +73,16 @@ static int each_object(struct json_reader *j, struct reading *r,
 			continue;
 		}
 		r->has_fp = 0;
+		if (findings) {
+			keep_entry(r); /* drops a half-read one */
+			r->cur.rule = (enum rule_id)-1;
+		}
 		if (each_member(j, r, fn))
 			return -1;
 		if (findings) {
 			r->b->findings++;
 			r->missing += !r->has_fp;
+			keep_entry(r);
 		}
 	} while (json_eat(j, ','));
 	return json_eat(j, ']') ? 0 : -1;
@@ -71,8 +96,32 @@ static int read_value(struct json_reader *j, struct reading *r)
 
 static void add_fingerprint(struct reading *r)
 {
-	strset_add(&r->b->fingerprints, r->value.buf);
+	strset_add(r->in_suppressed ? &r->b->suppressed : &r->b->fingerprints,
+		   r->value.buf);
 	r->has_fp = 1;
+	free(r->cur.fingerprint);
+	r->cur.fingerprint = xstrdup(r->value.buf);
+}
+
+/* The finding just read, for SARIF's "absent" results (rule, place,
+ * message); one of another command's rules is not kept. */
+static void keep_entry(struct reading *r)
+{
+	struct finding *f = &r->cur;
+
+	if (f->fingerprint && f->message && f->path && (int)f->rule >= 0)
+		finding_list_add(&r->b->entries, f);
+	free(f->fingerprint);
+	free(f->message);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+	f->rule = (enum rule_id)-1;
+}
+
+static void keep_string(struct reading *r, char **where)
+{
+	free(*where);
+	*where = xstrdup(r->value.buf);
 }
 
 /* A rule id of the baseline: one of this command's rules? */
@@ -83,6 +132,7 @@ static void check_rule(struct reading *r)
 
 	if (id >= 0 && RULE_IS_SCAN(id) != scan && !r->other_rule)
 		r->other_rule = xstrdup(r->value.buf);
+	r->cur.rule = id >= 0 ? (enum rule_id)id : (enum rule_id)-1;
 }
 
 /* rwonce's JSON: a finding. */
@@ -100,18 +150,67 @@ static int finding_member(struct json_reader *j, struct reading *r)
 		check_rule(r);
 		return 0;
 	}
+	if (!strcmp(r->key.buf, "path") || !strcmp(r->key.buf, "message")) {
+		char **where = r->key.buf[0] == 'p' ? &r->cur.path :
+			&r->cur.message;
+
+		if (read_value(j, r))
+			return -1;
+		keep_string(r, where);
+		return 0;
+	}
+	if (!strcmp(r->key.buf, "line"))
+		return read_number(j, &r->cur.line);
+	if (!strcmp(r->key.buf, "column"))
+		return read_number(j, &r->cur.col);
 	return json_skip_value(j);
 }
 
 /* SARIF: a result's partialFingerprints. */
 static int fingerprints_member(struct json_reader *j, struct reading *r)
 {
-	if (!strcmp(r->key.buf, FINGERPRINT_SARIF_KEY)) {
+	int v3 = !strcmp(r->key.buf, FINGERPRINT_SARIF_KEY);
+
+	if (v3 || !strcmp(r->key.buf, FINGERPRINT_SARIF_KEY_V2)) {
 		if (read_value(j, r))
 			return -1;
+		r->v3_sarif |= v3;
+		r->v2_sarif |= !v3;
 		add_fingerprint(r);
 		return 0;
 	}
+	return json_skip_value(j);
+}
+
+/* SARIF: a result's message, {"text": ...}. */
+static int message_member(struct json_reader *j, struct reading *r)
+{
+	if (!strcmp(r->key.buf, "text")) {
+		if (read_value(j, r))
+			return -1;
+		keep_string(r, &r->cur.message);
+		return 0;
+	}
+	return json_skip_value(j);
+}
+
+/* SARIF: the first location's physicalLocation: its uri and region. */
+static int place_member(struct json_reader *j, struct reading *r)
+{
+	if (!strcmp(r->key.buf, "physicalLocation") ||
+	    !strcmp(r->key.buf, "artifactLocation") ||
+	    !strcmp(r->key.buf, "region"))
+		return each_member(j, r, place_member);
+	if (!strcmp(r->key.buf, "uri") && !r->cur.path) {
+		if (read_value(j, r))
+			return -1;
+		keep_string(r, &r->cur.path);
+		return 0;
+	}
+	if (!strcmp(r->key.buf, "startLine") && !r->cur.line)
+		return read_number(j, &r->cur.line);
+	if (!strcmp(r->key.buf, "startColumn") && !r->cur.col)
+		return read_number(j, &r->cur.col);
 	return json_skip_value(j);
 }
 
@@ -120,6 +219,10 @@ static int result_member(struct json_reader *j, struct reading *r)
 {
 	if (!strcmp(r->key.buf, "partialFingerprints"))
 		return each_member(j, r, fingerprints_member);
+	if (!strcmp(r->key.buf, "message"))
+		return each_member(j, r, message_member);
+	if (!strcmp(r->key.buf, "locations"))
+		return each_object(j, r, place_member, 0);
 	if (!strcmp(r->key.buf, "ruleId")) {
 		if (read_value(j, r))
 			return -1;
@@ -145,9 +248,30 @@ static int top_member(struct json_reader *j, struct reading *r)
 		r->format |= 1;
 		return each_object(j, r, finding_member, 1);
 	}
+	if (!strcmp(r->key.buf, "suppressed")) {
+		int ret;
+
+		r->format |= 1;
+		r->in_suppressed = 1;
+		ret = each_object(j, r, finding_member, 0);
+		r->in_suppressed = 0;
+		/* not an entry of its own: drop what was read */
+		free(r->cur.fingerprint);
+		free(r->cur.message);
+		free(r->cur.path);
+		r->cur.fingerprint = r->cur.message = r->cur.path = NULL;
+		return ret;
+	}
 	if (!strcmp(r->key.buf, "runs")) {
 		r->format |= 2;
 		return each_object(j, r, run_member, 0);
+	}
+	if (!strcmp(r->key.buf, FINGERPRINT_JSON_VERSION)) {
+		unsigned v = 0;
+		int ret = read_number(j, &v);
+
+		r->v3_json = v == 3;
+		return ret;
 	}
 	return json_skip_value(j);
 }
@@ -181,6 +305,10 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 			    "'%s'), not of rwonce %s", path,
 			    strcmp(command, "scan") ? "scan" : "audit",
 			    r.other_rule, command);
+	else if (r.format == 2 && r.v2_sarif && r.v3_sarif)
+		strbuf_addf(why, "--baseline %s: a mix of %s and %s "
+			    "fingerprints", path, FINGERPRINT_SARIF_KEY_V2,
+			    FINGERPRINT_SARIF_KEY);
 	else if (r.missing)
 		strbuf_addf(why, "--baseline %s: %zu of its %zu findings have "
 			    "no fingerprint (the output of an older rwonce?); "
@@ -188,6 +316,9 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 			    r.missing, b->findings);
 	else
 		ret = 0;
+	b->version = (r.format == 1 && r.v3_json) ||
+		(r.format == 2 && !r.v2_sarif) ? 3 : 2;
+	keep_entry(&r); /* releases a half-read one */
 	free(r.other_rule);
 	strbuf_release(&r.key);
 	strbuf_release(&r.value);
@@ -198,5 +329,29 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 void baseline_release(struct baseline *b)
 {
 	strset_release(&b->fingerprints);
+	strset_release(&b->suppressed);
+	finding_list_release(&b->entries);
 	b->findings = 0;
+}
+
+void baseline_take_absent(struct baseline *b, const struct finding_list *l,
+			  char *const *fps, char *const *alt,
+			  struct finding_list *absent)
+{
+	struct strset seen = STRSET_INIT;
+
+	for (size_t i = 0; i < l->nr; i++) {
+		strset_add(&seen, fps[i]);
+		if (alt)
+			strset_add(&seen, alt[i]);
+	}
+	for (size_t i = 0; i < b->entries.nr; i++) {
+		struct finding *f;
+
+		if (strset_has(&seen, b->entries.items[i].fingerprint))
+			continue;
+		f = finding_list_add(absent, &b->entries.items[i]);
+		f->baseline_state = BASELINE_ABSENT;
+	}
+	strset_release(&seen);
 }

@@ -13,14 +13,41 @@
 #include "lib/strbuf.h"
 #include "lib/strset.h"
 
-/* The key of the fingerprint in SARIF's partialFingerprints. */
-#define FINGERPRINT_SARIF_KEY "rwonceFindingHash/v2"
+/*
+ * The key of the fingerprint in SARIF's partialFingerprints.  v3: the
+ * rule, the file, the site's text, its line and the nearest lines above
+ * and below it with text, and the function only for sites that are
+ * otherwise identical -- so renaming the function keeps a finding.  v2
+ * (rwonce before it) hashed the function always; a v2 baseline is still
+ * read, and matched by v2 fingerprints computed for it.
+ */
+#define FINGERPRINT_SARIF_KEY "rwonceFindingHash/v3"
+#define FINGERPRINT_SARIF_KEY_V2 "rwonceFindingHash/v2"
+/* JSON: the member that says the fingerprints are v3 (absent: v2). */
+#define FINGERPRINT_JSON_VERSION "fingerprint_version"
+
+#include "findings/finding.h"
 
 struct baseline {
 	struct strset fingerprints;
+	struct strset suppressed; /* JSON: those of its suppressed findings
+				    (only for SARIF's baselineState) */
 	size_t findings;         /* how many the file holds */
+	int version;             /* of its fingerprints: 2 or 3 */
+	struct finding_list entries; /* each with rule, place, message and
+				    fingerprint, for SARIF's "absent" */
 };
-#define BASELINE_INIT { STRSET_INIT, 0 }
+#define BASELINE_INIT { STRSET_INIT, STRSET_INIT, 0, 3, FINDING_LIST_INIT }
+
+/*
+ * The baseline's findings that no finding of the run matches (by the
+ * fingerprints of the baseline's version: fps[i] is l's i-th, alt[i]
+ * another it may be known by, alt may be NULL), appended
+ * to absent with baseline_state BASELINE_ABSENT.
+ */
+void baseline_take_absent(struct baseline *b, const struct finding_list *l,
+			  char *const *fps, char *const *alt,
+			  struct finding_list *absent);
 
 /*
  * Read path, a result of `rwonce COMMAND` ("audit" or "scan"): rwonce's

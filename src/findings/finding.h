@@ -84,6 +84,15 @@ struct finding {
 				      rwonce-ignore comment that suppresses
 				      it ("" when it gave none) */
 	int baselined;             /* in the --baseline file */
+	int baseline_state;        /* with --baseline: enum baseline_state */
+};
+
+/* SARIF's baselineState of a finding, when a run has a baseline. */
+enum baseline_state {
+	BASELINE_NONE = 0,     /* no baseline given */
+	BASELINE_NEW,          /* not in the baseline */
+	BASELINE_UNCHANGED,    /* in it */
+	BASELINE_ABSENT,       /* in it, and no more in the run */
 };
 
 struct finding_list {

@@ -34,9 +34,10 @@ struct findings_output {
 	const char *srcroot;    /* --srcroot DIR */
 	enum report_format fmt; /* format, parsed by findings_output_check */
 	const char *sarif_category; /* --sarif-category NAME */
+	const char *update_baseline; /* --update-baseline FILE */
 };
 #define FINDINGS_OUTPUT_INIT { "text", 0, 0, COLOR_AUTO, 0, NULL, NULL, \
-			       REPORT_TEXT, NULL }
+			       REPORT_TEXT, NULL, NULL }
 
 #define OPT_FINDINGS_OUTPUT(o, verbose_help)                                 \
 	OPT_GROUP("Output"),                                                 \
@@ -51,6 +52,9 @@ struct findings_output {
 	OPT_STRING(0, "baseline", &(o)->baseline, "FILE",                    \
 		   "report only findings that are not in FILE (an earlier "  \
 		   "--format=json or sarif result)"),                        \
+	OPT_STRING(0, "update-baseline", &(o)->update_baseline, "FILE",      \
+		   "write every finding of the run to FILE (JSON) as the "   \
+		   "new baseline, and take them as in it (exit 0)"),        \
 	OPT_STRING(0, "srcroot", &(o)->srcroot, "DIR",                       \
 		   "SARIF URIs and fingerprints relative to DIR (default: .)"), \
 	OPT_STRING(0, "sarif-category", &(o)->sarif_category, "NAME",        \
@@ -65,7 +69,10 @@ int findings_output_check(struct findings_output *o, const char *command);
 /*
  * Triage l for `rwonce command` and write it to stdout as o says;
  * ro: the command's part of the report options (engine, command,
- * json_extra, trouble), completed here.  The counts in *c.  0, or -1
+ * json_extra, trouble, and for triage rules_on and the files with
+ * rwonce-ignore markers), completed here.  With --update-baseline the
+ * findings not suppressed are written to its file and counted as in the
+ * baseline.  The counts in *c.  0, or -1
  * after error() (an unusable baseline, a failed write).
  */
 int findings_output_write(const struct findings_output *o,

@@ -337,6 +337,7 @@ static int write_json(FILE *f, const struct finding_list *l,
 	int first = 1, ret = 0;
 
 	strbuf_addf(&sb, "{\n  \"tool\": \"rwonce\",\n  \"version\": \"%s\",\n"
+		    "  \"" FINGERPRINT_JSON_VERSION "\": 3,\n"
 		    "  \"engine\": ", RWONCE_TOOL_VERSION);
 	json_add_string(&sb, o->engine ? o->engine : "lexical");
 	if (o->config) { /* the config file read (lib/config.h) */
@@ -766,6 +767,15 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 		strbuf_addf(&s->sb, ",\n          \"partialFingerprints\": { "
 			    "\"" FINGERPRINT_SARIF_KEY "\": \"%s\" }",
 			    x->fingerprint);
+	if (x->baseline_state) {
+		static const char *const state[] = {
+			[BASELINE_NEW] = "new", [BASELINE_UNCHANGED] = "unchanged",
+			[BASELINE_ABSENT] = "absent",
+		};
+
+		strbuf_addf(&s->sb, ",\n          \"baselineState\": \"%s\"",
+			    state[x->baseline_state]);
+	}
 	if (x->nr_related)
 		sarif_related(s, x);
 	if (x->related && (x->object || x->function) && RULE_IS_SCAN(x->rule))
@@ -885,14 +895,21 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 			    "\"baselined\": %zu },\n", o->counts->suppressed,
 			    o->counts->baselined);
 	strbuf_addstr(&s.sb, "      \"results\": [");
-	/* Findings in the baseline are not results; suppressed ones are,
-	 * with their suppression (viewers hide them). */
+	/* Every finding is a result: suppressed ones with their suppression
+	 * (viewers hide them), and with a baseline each with its
+	 * baselineState -- "unchanged" for those in it, "new" for the
+	 * others -- followed by the baseline's findings the run has no
+	 * more, "absent". */
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct finding *x = &l->items[i];
 
-		if (x->baselined && !x->suppression)
-			continue;
 		sarif_result(&s, x, first);
+		first = 0;
+		if (s.sb.len > 65536 && flush(f, &s.sb))
+			ret = -1;
+	}
+	for (size_t i = 0; o->absent && i < o->absent->nr; i++) {
+		sarif_result(&s, &o->absent->items[i], first);
 		first = 0;
 		if (s.sb.len > 65536 && flush(f, &s.sb))
 			ret = -1;

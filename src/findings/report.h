@@ -69,6 +69,13 @@ struct report_options {
 				    suppressed and baselined, or NULL */
 	int trouble;             /* SARIF: some input was not checked */
 	const char *title;       /* HTML: what was checked, for the heading */
+	const int *rules_on;     /* triage: the rules the run checked, or
+				    NULL (findings/triage.h) */
+	const char *const *marked; /* triage: files with rwonce-ignore
+				    markers (findings/triage.h) */
+	size_t nr_marked;
+	const struct finding_list *absent; /* SARIF: the baseline's findings
+				    the run has no more, or NULL */
 	const char *config;      /* JSON, SARIF: the config file the run
 				    read (lib/config.h), or NULL */
 	const char *sarif_category; /* SARIF: automationDetails.id's category

@@ -124,7 +124,7 @@ static int cmd_fingerprint(int argc, const char **argv)
 {
 	struct finding_list l = FINDING_LIST_INIT;
 	struct finding f;
-	struct triage_options o = { "audit", NULL, NULL };
+	struct triage_options o = { .command = "audit" };
 	struct triage_counts c;
 	struct source_files *src = source_files_new();
 	int rule;
