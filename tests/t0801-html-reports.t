@@ -4,7 +4,8 @@
 # counts, the findings grouped by rule and then file, code at the size of
 # the text (not the browser's smaller monospace default), and scan's
 # instructions with their relocations and symbols resolved ("movl
-# lock+4(%rip), %eax", not "movl (%rip), %eax"; "jmp use").  Checked in
+# lock+4(%rip), %eax", not "movl (%rip), %eax"; "jmp use"), and on a
+# volatile-aggregate card the type's definition.  Checked in
 # the page as written and in the DOM chromium builds, with the computed
 # font sizes read by a script in a page around the report (the report
 # itself runs no script).
@@ -50,6 +51,28 @@ test_expect_success 'grouped by rule, then file: each rule a section, each file 
 1 <h3 class=\"file\">./b.c</h3>
 2 <h3 class=\"file\">./b.c</h3>" &&
 	grep -q "<li><code>./a.c</code>: <a href=\"#f1\">4</a> <a href=\"#f2\">4</a></li>" audit.html'
+
+# volatile-aggregate: the card shows the type's definition, from the
+# header that has it (both engines).
+mkdir agg agg/src
+printf '#ifndef LOCAL_H\n#define LOCAL_H\n/* the ICP state */\nunion icp_state {\n\tunsigned long raw;\n\tstruct {\n\t\tunsigned char cppr, mfrr;\n\t\tunsigned int xisr;\n\t};\n};\n#endif\n' >agg/src/local.h
+printf '#include "local.h"\n#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))\nunion icp_state st;\nint f(void)\n{\n\tunion icp_state s = READ_ONCE(st);\n\treturn s.cppr;\n}\n' >agg/src/a.c
+(cd agg && "$RWONCE" audit --format=html --macro READ_ONCE=volatile-cast . >../agg.html 2>/dev/null)
+test_expect_success 'volatile-aggregate: the card shows the union'"'"'s definition from its header' '
+	grep -q "<div class=\"pane definition\"><h5>The type: union icp_state, ./src/local.h:4</h5>" agg.html &&
+	sed -n "/pane definition/,/<\/table>/p" agg.html >def &&
+	grep -q "<td class=\"ln\">4</td><td><pre>union icp_state {</pre>" def &&
+	grep -q "<td class=\"ln\">8</td><td><pre>		unsigned int xisr;</pre>" def &&
+	grep -q "<td class=\"ln\">10</td><td><pre>};</pre>" def &&
+	! grep -q "<td class=\"ln\">11</td>" def'
+printf '[{"directory": "%s", "file": "src/a.c", "arguments": ["cc", "-c", "src/a.c"]}]\n' "$TEST_TMP/agg" >agg/compile_commands.json
+if (cd agg && "$RWONCE" audit --engine clang -p . --format=html >../agg-clang.html 2>../agg-clang.err); test $? = 1; then
+	test_expect_success 'volatile-aggregate, clang engine: the same definition on the card' '
+		grep -q "<div class=\"pane definition\"><h5>The type: union icp_state, src/local.h:4</h5>" agg-clang.html &&
+		grep -q "<td class=\"ln\">10</td><td><pre>};</pre>" agg-clang.html'
+else
+	test_skip 'volatile-aggregate, clang engine' "the clang engine did not run here: $(head -n 1 agg-clang.err)"
+fi
 
 # scan: a torn read of a global's two halves; the call after it.
 cat >lock.c <<'C'
@@ -99,6 +122,7 @@ f.onload = function () {
     out.push('file ' + h.closest('section').id + ' ' + h.textContent);
   });
   d.querySelectorAll('tr.hit pre').forEach(function (p) { out.push('hit ' + p.textContent); });
+  d.querySelectorAll('.definition pre').forEach(function (p) { out.push('def ' + p.textContent); });
   out.push('end');
   document.getElementById('out').textContent = out.join('\n');
 };
@@ -118,6 +142,10 @@ test_expect_success 'chromium: the summary rows and the groups in the DOM' '
 	grep -q "^row volatile-cast 1 1 " audit.html.measured &&
 	grep -q "^file rule-access-once ./a.c$" audit.html.measured &&
 	grep -q "^file rule-volatile-cast ./b.c$" audit.html.measured'
+test_expect_success 'chromium: the type definition on the volatile-aggregate card' '
+	measure agg.html &&
+	grep -q "^def union icp_state {$" agg.html.measured &&
+	grep -q "^def };$" agg.html.measured'
 test_expect_success 'chromium: code at the size of the text (16px, not the 13px monospace default)' '
 	grep -q "^body 16px$" audit.html.measured &&
 	grep -q "^source 16px$" audit.html.measured &&

@@ -285,6 +285,13 @@ static void add(struct file_ctx *c, enum rule_id rule, size_t first,
 		f.type_spelled = (char *)ty->spelled;
 		f.type_canonical = (char *)ty->canonical;
 	}
+	/* the aggregate's definition, for the HTML card */
+	if (ty && ty->def_line && (ty->cls == TC_STRUCT || ty->cls == TC_UNION)) {
+		f.type_path = ty->def_file[0] ? (char *)ty->def_file :
+			(char *)c->path;
+		f.type_line = ty->def_line;
+		f.type_end_line = ty->def_end_line;
+	}
 	f.fixable = fixable;
 	if (fixable)
 		add_fix_edits(c, first, finding_list_add(c->out, &f));

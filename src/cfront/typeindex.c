@@ -59,6 +59,8 @@ struct var {
 
 struct record {
 	char *tag;   /* NULL when anonymous */
+	char *file;  /* the header that defines it; NULL: the indexed file */
+	unsigned line, end_line; /* its definition: "struct" to "}" */
 	int is_union;
 	/* An anonymous struct/union member: the record it is a member of
 	 * (its fields were merged there for name lookup); else -1. */
@@ -372,6 +374,7 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			   token_is(buf, tk, "enum")) {
 			int is_enum = token_is(buf, tk, "enum");
 			int is_union = token_is(buf, tk, "union");
+			unsigned kw_line = l->tok[i].line;
 
 			if (have_base)
 				break;
@@ -396,6 +399,10 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 						   ti->alloc_records);
 					ti->records[ti->nr_records].tag =
 						t->name ? xstrdup(t->name) : NULL;
+					ti->records[ti->nr_records].file = NULL;
+					ti->records[ti->nr_records].line = kw_line;
+					ti->records[ti->nr_records].end_line =
+						l->tok[close].line;
 					ti->records[ti->nr_records].is_union = is_union;
 					ti->records[ti->nr_records].parent = -1;
 					t->record = (int)ti->nr_records++;
@@ -810,8 +817,10 @@ void type_index_free(struct type_index *ti)
 		free(ti->fields[i].name);
 		dtype_release(&ti->fields[i].t);
 	}
-	for (size_t i = 0; i < ti->nr_records; i++)
+	for (size_t i = 0; i < ti->nr_records; i++) {
 		free(ti->records[i].tag);
+		free(ti->records[i].file);
+	}
 	free(ti->vars);
 	free(ti->typedefs);
 	free(ti->fields);
@@ -840,6 +849,10 @@ static void merge(struct type_index *ti, const struct type_index *h)
 		ALLOC_GROW(ti->records, ti->nr_records + 1, ti->alloc_records);
 		ti->records[ti->nr_records].tag =
 			h->records[i].tag ? xstrdup(h->records[i].tag) : NULL;
+		ti->records[ti->nr_records].file =
+			h->records[i].file ? xstrdup(h->records[i].file) : NULL;
+		ti->records[ti->nr_records].line = h->records[i].line;
+		ti->records[ti->nr_records].end_line = h->records[i].end_line;
 		ti->records[ti->nr_records].is_union = h->records[i].is_union;
 		ti->records[ti->nr_records].parent = h->records[i].parent < 0 ?
 			-1 : h->records[i].parent + offset;
@@ -937,6 +950,8 @@ struct type_index *type_index_header(const char *path, int side)
 	branch_keep(hbuf, hlen, (enum branch_side)side);
 	lex_buffer(hbuf, hlen, &hl);
 	h = type_index_build(hbuf, &hl);
+	for (size_t i = 0; i < h->nr_records; i++)
+		h->records[i].file = xstrdup(path);
 	/* merge() copies names and types and never reads the tokens (a
 	 * typeof() becomes unknown), so the index outlives its buffer. */
 	h->buf = NULL;
@@ -1399,6 +1414,33 @@ static int answer(const struct rtype *t, struct type_answer *out)
 	return 1;
 }
 
+/* The answer, and where the struct or union it is (not a pointer to
+ * one) is defined. */
+static int record_of(const struct type_index *ti, const struct rtype *t);
+
+static int answer_in(const struct type_index *ti, const struct rtype *t,
+		     struct type_answer *out)
+{
+	int k;
+
+	out->def_file[0] = '\0';
+	out->def_line = out->def_end_line = 0;
+	if (!answer(t, out))
+		return 0;
+	if (!t->deriv[0] && (k = record_of(ti, t)) >= 0 &&
+	    (size_t)k < ti->nr_records) {
+		const struct record *r = &ti->records[k];
+
+		if (r->file && strlen(r->file) >= sizeof(out->def_file))
+			return 1; /* a path too long to name: not known */
+		snprintf(out->def_file, sizeof(out->def_file), "%s",
+			 r->file ? r->file : "");
+		out->def_line = r->line;
+		out->def_end_line = r->end_line;
+	}
+	return 1;
+}
+
 /* Resolve expression r where it stands, starting a fresh query. */
 static int resolve_here(const struct type_index *ti, struct tok_range r,
 			struct rtype *t)
@@ -1417,7 +1459,7 @@ int type_index_expr(const struct type_index *ti, const char *buf,
 	(void)buf;
 	(void)l;
 	memset(out, 0, sizeof(*out));
-	return resolve_here(ti, r, &t) && answer(&t, out);
+	return resolve_here(ti, r, &t) && answer_in(ti, &t, out);
 }
 
 /* ---- storage units ---- */
@@ -1633,7 +1675,7 @@ int type_index_type_name(const struct type_index *ti, const char *buf,
 	memset(out, 0, sizeof(*out));
 	if (!type_name_range(ti, r, type_index_function_at(ti, r.begin), &t, 0))
 		return 0;
-	return answer(&t, out);
+	return answer_in(ti, &t, out);
 }
 
 size_t type_index_nr_functions(const struct type_index *ti)

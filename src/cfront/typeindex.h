@@ -34,6 +34,12 @@ struct type_answer {
 	int volatile_base;    /* the innermost type is: volatile u32 *p */
 	char spelled[128];    /* as declared, e.g. "u64 *", "pte_t" */
 	char canonical[128];  /* after typedefs, e.g. "unsigned long long *" */
+	/* a struct or union (not a pointer to one): where it is defined,
+	 * lines def_line to def_end_line ("struct" to "}") of def_file (a
+	 * header the index read; "": the indexed file itself); def_line 0:
+	 * not known */
+	char def_file[256];
+	unsigned def_line, def_end_line;
 };
 
 /* Index the declarations of one lexed file. */

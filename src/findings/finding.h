@@ -60,6 +60,9 @@ struct finding {
 	char *message;             /* one line, no trailing period */
 	char *type_spelled;        /* operand type as written, or NULL */
 	char *type_canonical;      /* after typedefs, or NULL */
+	char *type_path;           /* where the struct or union is defined
+				      (the HTML card shows it), or NULL */
+	unsigned type_line, type_end_line; /* its lines there; 0: unknown */
 	int fixable;               /* this instance can be rewritten by fix */
 	char *notes;               /* scan: note lines ('\n'-separated) that
 				      explain the finding, or NULL */

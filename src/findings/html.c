@@ -110,6 +110,47 @@ static void source_pane(struct strbuf *sb, struct source_files *src,
 	strbuf_addstr(sb, "</table></div>\n");
 }
 
+#define DEFINITION_LINES 60
+
+/* The definition of the finding's struct or union: its lines, whole
+ * (a long one cut after DEFINITION_LINES). */
+static void definition_pane(struct strbuf *sb, struct source_files *src,
+			    const struct finding *x)
+{
+	const struct source_file *sf = source_files_get(src, x->type_path);
+	unsigned to = x->type_end_line >= x->type_line ? x->type_end_line :
+		x->type_line;
+
+	strbuf_addstr(sb, "<div class=\"pane definition\"><h5>The type: ");
+	html_escape_str(sb, x->type_spelled ? x->type_spelled : "?");
+	strbuf_addstr(sb, ", ");
+	html_escape_str(sb, x->type_path);
+	strbuf_addf(sb, ":%u</h5>\n", x->type_line);
+	if (!sf->buf) {
+		strbuf_addstr(sb, "<p class=\"muted\">(the source could not be "
+			      "read)</p></div>\n");
+		return;
+	}
+	strbuf_addstr(sb, "<table class=\"code\">\n");
+	for (unsigned n = x->type_line; n <= to; n++) {
+		size_t len;
+		const char *text = source_file_line(sf, n, &len);
+
+		if (!text)
+			break;
+		if (n - x->type_line == DEFINITION_LINES) {
+			strbuf_addf(sb, "<tr><td class=\"ln\"></td><td><pre>"
+				    "... (%u more lines)</pre></td></tr>\n",
+				    to - n + 1);
+			break;
+		}
+		strbuf_addf(sb, "<tr><td class=\"ln\">%u</td><td><pre>", n);
+		html_escape(sb, text, len);
+		strbuf_addstr(sb, "</pre></td></tr>\n");
+	}
+	strbuf_addstr(sb, "</table></div>\n");
+}
+
 /* Is address (as the listing spells it) one the verdict rests on? */
 static int listed_hit(const struct finding *x, const char *addr, size_t n,
 		      char mark)
@@ -187,6 +228,8 @@ static void one_finding(struct strbuf *sb, const struct finding *x, size_t k,
 		    x->end_line == x->line ? x->end_col : 0, heading.buf);
 	if (x->listing)
 		listing_pane(sb, x);
+	if (x->type_path && x->type_line)
+		definition_pane(sb, src, x);
 	strbuf_addstr(sb, "</div>\n");
 
 	/* the inline chain, outermost first, each a link to its call site */

@@ -217,6 +217,33 @@ static void add_finding_span(struct walk *w, enum rule_id rule,
 	free(message);
 }
 
+/* On the finding just added (when one was: nr before it), where the
+ * struct or union t is defined, for the HTML card. */
+static void add_type_definition(struct walk *w, size_t nr, CXType t)
+{
+	CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(t));
+	CXCursor def;
+	CXSourceRange r;
+	CXFile f1, f2;
+	unsigned l1, l2;
+	struct finding *x;
+
+	if (w->out->nr != nr + 1 || clang_Cursor_isNull(d))
+		return;
+	def = clang_getCursorDefinition(d);
+	if (!clang_Cursor_isNull(def))
+		d = def;
+	r = clang_getCursorExtent(d);
+	clang_getFileLocation(clang_getRangeStart(r), &f1, &l1, NULL, NULL);
+	clang_getFileLocation(clang_getRangeEnd(r), &f2, &l2, NULL, NULL);
+	if (!f1 || !f2 || !clang_File_isEqual(f1, f2) || l2 < l1)
+		return;
+	x = &w->out->items[nr];
+	x->type_path = xstrdup(file_display_path(w, f1));
+	x->type_line = l1;
+	x->type_end_line = l2;
+}
+
 static void add_finding(struct walk *w, enum rule_id rule, CXSourceLocation loc,
 			char *message, const char *spelled,
 			const char *canonical)
@@ -410,8 +437,10 @@ static void judge_access(struct walk *w, const struct frame *f,
 		long long asize = clang_Type_getSizeOf(accessed);
 		struct field_count fc = { 0, 0 };
 
+		size_t nr = w->out->nr;
+
 		count_storage_units(accessed, &fc, 0);
-		if ((asize == 2 || asize == 4 || asize == 8) && fc.units > 1)
+		if ((asize == 2 || asize == 4 || asize == 8) && fc.units > 1) {
 			add_finding_span(w, RULE_VOLATILE_AGGREGATE, loc, f->c,
 				    xasprintf("%s: volatile %s of %lld-byte %s "
 					      "'%s' with %u storage units, not "
@@ -427,6 +456,8 @@ static void judge_access(struct walk *w, const struct frame *f,
 					      spelled, fc.units,
 					      tearing_probe(asize, use)),
 				    spelled, canon.buf);
+			add_type_definition(w, nr, accessed);
+		}
 	}
 out:
 	free(what);
