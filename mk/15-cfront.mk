@@ -6,7 +6,8 @@ CFRONT_TEST = $(BUILD)/cfront-test
 CFRONT_TEST_SRCS = tests/cfront/cfront-test.c src/cfront/lexer.c \
 	src/cfront/tokscan.c src/cfront/typeindex.c src/cfront/branches.c \
 	src/cfront/idioms.c src/cfront/defines.c src/cfront/macro-body.c \
-	src/cfront/once-macros.c src/cfront/once-discover.c src/cfront/walk.c \
+	src/cfront/once-macros.c src/cfront/once-discover.c \
+	src/cfront/once-accessor.c src/cfront/walk.c \
 	src/lib/util.c src/lib/messages.c src/lib/strbuf.c src/lib/tempdir.c \
 	src/lib/run-command.c src/lib/utf8.c src/lib/test-hook.c src/lib/strset.c \
 	src/lib/clock.c src/lib/pool.c

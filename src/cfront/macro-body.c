@@ -321,6 +321,49 @@ static int param_is_pointer(const char *buf, const struct token_list *l,
 	return 0;
 }
 
+/* The parameter p of tokens r that are *p, *(p), (*(p)) ...; or -1. */
+static int deref_of_param(const char *buf, const struct token_list *l,
+			  const struct once_body *b, struct tok_range r)
+{
+	strip_parens(buf, l, &r);
+	if (r.end - r.begin < 2 || !tok_punct(buf, l, r.begin, "*"))
+		return -1;
+	r.begin++;
+	return range_param(buf, l, b, r);
+}
+
+/* The type of a volatile cast without its qualifiers and its last '*':
+ * "uint32_t" of (const volatile uint32_t *). */
+static char *cast_type_text(const char *buf, const struct token_list *l,
+			    const struct volatile_cast *vc)
+{
+	size_t close = tok_match(buf, l, vc->cast_open);
+	struct strbuf sb = STRBUF_INIT, tok = STRBUF_INIT;
+
+	if (close > vc->cast_open && tok_punct(buf, l, close - 1, "*"))
+		close--;
+	for (size_t k = vc->cast_open + 1; k < close; k++) {
+		if (tok_ident(buf, l, k, "volatile") ||
+		    tok_ident(buf, l, k, "__volatile__") ||
+		    tok_ident(buf, l, k, "__volatile") ||
+		    tok_ident(buf, l, k, "const") ||
+		    tok_ident(buf, l, k, "__const") ||
+		    tok_ident(buf, l, k, "__const__"))
+			continue;
+		strbuf_reset(&tok);
+		token_spelling(buf, &l->tok[k], &tok);
+		if (sb.len && tok.buf[0] != '*')
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, tok.buf, tok.len);
+	}
+	strbuf_release(&tok);
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
+}
+
 /*
  * Is the body's one once-access a once-access of an object spelled in
  * the parameters, read or written (not both: ++, += are read-modify-
@@ -331,11 +374,12 @@ static int param_is_pointer(const char *buf, const struct token_list *l,
  */
 static void one_object_access(const char *buf, const struct token_list *l,
 			      struct tok_range body, const struct one_access *a,
-			      struct once_body *b)
+			      int pointer_args, struct once_body *b)
 {
 	struct tok_range whole = body;
 	struct strbuf text = STRBUF_INIT;
 	const char *how;
+	int dp;
 
 	if (a->use == ONCE_WRITE)
 		b->access_kind = OMK_WRITE;
@@ -348,10 +392,14 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	    (a->macro ? a->macro->kind == OMK_ACCESS :
 	     !cast_is_const(buf, l, &a->vc)))
 		b->access_kind = OMK_ACCESS;
-	/* *(volatile u32 *)(p): a device register through a pointer, not
-	 * a once-access of an object the argument names; its definition
-	 * stays a hand-written volatile cast */
-	if (a->deref && !a->macro)
+	/* *(volatile u32 *)(p), MY_ONCE(*(p)), LOAD_MO(p, 0): the object
+	 * is what parameter p points to -- a pointer-argument once-macro */
+	dp = !pointer_args ? -1 : a->deref ? range_param(buf, l, b, a->object) :
+	     deref_of_param(buf, l, b, a->object);
+	/* *(volatile u32 *)(base + 4): a device register at an address
+	 * computed, not a once-access of an object an argument names; its
+	 * definition stays a hand-written volatile cast */
+	if (a->deref && !a->macro && dp < 0)
 		return;
 	if (a->deref)
 		strbuf_addstr(&text, "*(");
@@ -364,7 +412,13 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	}
 	b->volatile_cast = a->macro ? (a->macro->flags & OMF_VOLATILE_CAST) != 0 :
 			   cast_of_own_type(buf, l, &a->vc);
-	b->object_param = a->deref ? -1 : range_param(buf, l, b, a->object);
+	b->object_param = a->deref || dp >= 0 ? -1 :
+			  range_param(buf, l, b, a->object);
+	b->deref_param = dp;
+	if (dp >= 0 && a->macro && a->macro->cast_type)
+		b->cast_type = xstrdup(a->macro->cast_type);
+	else if (dp >= 0 && !a->macro && !cast_of_own_type(buf, l, &a->vc))
+		b->cast_type = cast_type_text(buf, l, &a->vc);
 	if (b->object_param >= 0)
 		b->pointer_object =
 			(a->macro && (a->macro->flags & OMF_POINTER_OBJECT)) ||
@@ -375,6 +429,9 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	if (b->object_param >= 0)
 		b->access_what = xasprintf("%s of its argument '%s'", how,
 					   b->params[b->object_param]);
+	else if (dp >= 0)
+		b->access_what = xasprintf("%s of what its argument '%s' "
+					   "points to", how, b->params[dp]);
 	else
 		b->access_what = xasprintf("%s of '%s'", how, text.buf);
 	/* the object without the detour through its address: "x", not
@@ -417,7 +474,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 
 	memset(b, 0, sizeof(*b));
 	memset(&one, 0, sizeof(one));
-	b->object_param = b->value_param = -1;
+	b->object_param = b->value_param = b->deref_param = -1;
 	read_params(buf, l, d, b);
 	for (size_t k = body.begin; k < body.end; k++) {
 		const struct once_macro *m = NULL;
@@ -433,9 +490,16 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			int oa;
 
 			if (tok_call_args(buf, l, k, args, ARRAY_SIZE(args),
-					  &nargs, &close) || close >= body.end ||
-			    (oa = once_macro_object_arg(m, nargs)) < 0 ||
-			    (size_t)oa >= ARRAY_SIZE(args))
+					  &nargs, &close) || close >= body.end)
+				continue;
+			oa = once_macro_object_arg(m, nargs);
+			if (oa < 0 && m->deref_arg >= 0 &&
+			    (size_t)m->deref_arg < nargs) {
+				/* LOAD_MO(addr, 0): the object is *(addr) */
+				oa = m->deref_arg;
+				deref = 1;
+			}
+			if (oa < 0 || (size_t)oa >= ARRAY_SIZE(args))
 				continue;
 			r = args[oa];
 			use = m->kind == OMK_READ ? ONCE_READ :
@@ -517,7 +581,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 		b->primitives = strbuf_detach(&names);
 		b->loop = body_loops(buf, l, body);
 		if (n == 1 && !b->loop && spelled)
-			one_object_access(buf, l, body, &one, b);
+			one_object_access(buf, l, body, &one, t->pointer_args, b);
 	} else {
 		once_body_release(b);
 	}
@@ -536,6 +600,7 @@ void once_body_release(struct once_body *b)
 	free(b->object);
 	free(b->primitives);
 	free(b->access_what);
+	free(b->cast_type);
 	memset(b, 0, sizeof(*b));
-	b->object_param = b->value_param = -1;
+	b->object_param = b->value_param = b->deref_param = -1;
 }

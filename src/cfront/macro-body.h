@@ -55,6 +55,15 @@ struct once_body {
 	 * p[i]), or passes it to a once-macro that does: the object is a
 	 * pointer, never an aggregate */
 	int pointer_object;
+	/* ... or (object_param -1) whose object is what parameter
+	 * deref_param points to: *(addr), as a macro that takes a pointer
+	 * writes it (#define LOAD(addr) (*(volatile uint32_t *)(addr)), or
+	 * MY_ONCE(*(addr)), or a macro of that kind called with addr); -1:
+	 * not such a macro */
+	int deref_param;
+	/* ... and the type the access has when it is a volatile cast to a
+	 * type of its own, not the pointee's ("uint32_t" above), or NULL */
+	char *cast_type;
 	/* "a volatile cast of its argument", "READ_ONCE of its argument" */
 	char *access_what;
 };

@@ -4,6 +4,8 @@
 #include "cfront/defines.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
+#include "cfront/once-accessor.h"
+#include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/strbuf.h"
 #include "lib/strset.h"
@@ -13,6 +15,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* A body longer than this is no once-access wrapper (the kernel's
  * READ_ONCE is 90 bytes; statement macros of a page exist). */
@@ -30,6 +33,8 @@ struct candidate {
 	int volatile_cast;
 	int pointer_object;
 	int object_arg, value_arg;
+	int deref_arg;     /* the argument that points to the object */
+	char *cast_type;   /* ... and the type its volatile cast gives */
 	char *object;      /* when object_arg < 0 */
 	char **params;
 	size_t nparams;
@@ -43,7 +48,24 @@ struct once_discovery {
 	char **paths;      /* the files with candidates: interned names */
 	size_t nr_paths, alloc_paths;
 	struct strset seen; /* every file offered, by its real path */
+	/* Where an #include is looked for (once_discovery_add_include_dir),
+	 * and the names looked for so far (each is looked for once). */
+	struct strlist roots, dirs;
+	struct strset looked_for;
+	size_t includes_found, includes_not_found;
+	/* once-accessor functions (once-accessor.h), when asked for */
+	int want_accessors;
+	struct accessor_def {
+		struct once_accessor a;
+		const char *path;  /* interned */
+	} *accessors;
+	size_t nr_accessors, alloc_accessors;
 };
+
+void once_discovery_want_accessors(struct once_discovery *d)
+{
+	d->want_accessors = 1;
+}
 
 struct once_discovery *once_discovery_new(void)
 {
@@ -60,9 +82,11 @@ static void candidate_forget(struct candidate *c)
 	free(c->params);
 	free(c->object);
 	free(c->what);
+	free(c->cast_type);
 	c->params = NULL;
 	c->nparams = 0;
-	c->object = c->what = NULL;
+	c->object = c->what = c->cast_type = NULL;
+	c->deref_arg = -1;
 	c->is_access = 0;
 }
 
@@ -80,6 +104,12 @@ void once_discovery_free(struct once_discovery *d)
 		free(d->paths[i]);
 	free(d->paths);
 	strset_release(&d->seen);
+	strset_release(&d->looked_for);
+	for (size_t i = 0; i < d->nr_accessors; i++)
+		once_accessor_release(&d->accessors[i].a);
+	free(d->accessors);
+	strlist_clear(&d->roots);
+	strlist_clear(&d->dirs);
 	pthread_mutex_destroy(&d->lock);
 	free(d);
 }
@@ -166,6 +196,7 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		ALLOC_GROW(*out, *nr + 1, *alloc);
 		memset(&(*out)[*nr], 0, sizeof(**out));
 		(*out)[*nr].line = start_line;
+		(*out)[*nr].deref_arg = -1;
 		(*out)[*nr].name = xstrndup(name, (size_t)(q - name));
 		(*out)[*nr].text = xstrndup(p, (size_t)(stop - p));
 		(*out)[*nr].len = (size_t)(stop - p);
@@ -189,18 +220,35 @@ static int first_offer(struct once_discovery *d, const char *path)
 	return first;
 }
 
+/* The once-accessor functions buf defines (lexed only when it may). */
+static void find_accessors(const char *buf, size_t len,
+			   struct once_accessor_list *acc)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+
+	if (!once_accessors_may_hold(buf, len))
+		return;
+	lex_buffer(buf, len, &l);
+	tok_match_cache(buf, &l);
+	once_accessors_find(buf, &l, acc);
+	tok_match_cache_drop();
+	token_list_release(&l);
+}
+
 static void add_text(struct once_discovery *d, const char *path,
 		     const char *buf, size_t len)
 {
 	struct candidate *found = NULL;
+	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
 	size_t nr = 0, alloc = 0;
 	char *interned;
 
 	/* most files define nothing of the kind: one cheap search */
-	if (!memmem(buf, len, "define", 6))
-		return;
-	collect(buf, len, &found, &nr, &alloc);
-	if (!nr) {
+	if (memmem(buf, len, "define", 6))
+		collect(buf, len, &found, &nr, &alloc);
+	if (d->want_accessors)
+		find_accessors(buf, len, &acc);
+	if (!nr && !acc.nr) {
 		free(found);
 		return;
 	}
@@ -208,6 +256,12 @@ static void add_text(struct once_discovery *d, const char *path,
 	pthread_mutex_lock(&d->lock);
 	ALLOC_GROW(d->paths, d->nr_paths + 1, d->alloc_paths);
 	d->paths[d->nr_paths++] = interned;
+	for (size_t i = 0; i < acc.nr; i++) {
+		ALLOC_GROW(d->accessors, d->nr_accessors + 1, d->alloc_accessors);
+		d->accessors[d->nr_accessors].a = acc.items[i];
+		d->accessors[d->nr_accessors++].path = interned;
+	}
+	free(acc.items);
 	for (size_t i = 0; i < nr; i++) {
 		found[i].path = interned;
 		ALLOC_GROW(d->items, d->nr + 1, d->alloc);
@@ -217,10 +271,92 @@ static void add_text(struct once_discovery *d, const char *path,
 	free(found);
 }
 
+void once_discovery_add_include_dir(struct once_discovery *d,
+				    const char *dir, int root)
+{
+	struct strlist *to = root ? &d->roots : &d->dirs;
+	size_t n = strlen(dir);
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (size_t i = 0; i < to->nr; i++)
+		if (strlen(to->items[i]) == n && !strncmp(to->items[i], dir, n))
+			return;
+	strlist_push_nodup(to, xstrndup(dir, n));
+}
+
+void once_discovery_include_stats(const struct once_discovery *d,
+				  size_t *found, size_t *not_found)
+{
+	*found = d->includes_found;
+	*not_found = d->includes_not_found;
+}
+
+/* Offer path if it is a file there; 1 if it is. */
+static int offer_if_there(struct once_discovery *d, const char *path)
+{
+	if (access(path, R_OK))
+		return 0;
+	once_discovery_add_file(d, path);
+	return 1;
+}
+
 /*
- * The files buf includes with #include "name", found next to path (as
- * the preprocessor looks first): a project's once.h is part of the tree
- * even when only a.c was named.
+ * #include <name>, or "name" not found next to its file: looked for as
+ * the preprocessor would, under the include folders given -- each root
+ * (-I, -isystem: root/name) and each folder a source was found in
+ * (lib/compiler.h is in the folder of lib/types.h, wherever that was
+ * found).  Every file found is offered: the lexical front end reads
+ * every configuration.  Each name is looked for once per discovery.
+ */
+static void find_include(struct once_discovery *d, const char *name,
+			 size_t n)
+{
+	char *nm = xstrndup(name, n), *path;
+	const char *base = strrchr(nm, '/');
+	size_t dirpart = base ? (size_t)(base - nm) : 0;
+	int first, found = 0;
+
+	pthread_mutex_lock(&d->lock);
+	first = strset_add(&d->looked_for, nm);
+	pthread_mutex_unlock(&d->lock);
+	if (!first) {
+		free(nm);
+		return;
+	}
+	base = base ? base + 1 : nm;
+	/* the lists are complete before the first file is offered */
+	for (size_t i = 0; i < d->roots.nr; i++) {
+		path = xasprintf("%s/%s", d->roots.items[i], nm);
+		found += offer_if_there(d, path);
+		free(path);
+	}
+	for (size_t i = 0; i < d->dirs.nr; i++) {
+		const char *dir = d->dirs.items[i];
+		size_t dl = strlen(dir);
+
+		/* lib/compiler.h: in a folder that ends with /lib */
+		if (dirpart && (dl <= dirpart || dir[dl - dirpart - 1] != '/' ||
+				memcmp(dir + dl - dirpart, nm, dirpart)))
+			continue;
+		path = xasprintf("%s/%s", dir, base);
+		found += offer_if_there(d, path);
+		free(path);
+	}
+	pthread_mutex_lock(&d->lock);
+	if (found)
+		d->includes_found++;
+	else
+		d->includes_not_found++;
+	pthread_mutex_unlock(&d->lock);
+	free(nm);
+}
+
+/*
+ * The files buf includes: #include "name" next to path (as the
+ * preprocessor looks first), then -- and for #include <name> -- in the
+ * include folders (find_include): a project's once.h or its
+ * <lib/compiler.h> is part of the tree even when only a.c was named.
  */
 static void add_local_includes(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len)
@@ -242,17 +378,26 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 		q = p + 7;
 		while (q < end && (*q == ' ' || *q == '\t'))
 			q++;
-		if (q == end || *q != '"')
+		if (q == end || (*q != '"' && *q != '<'))
 			continue;
 		name = q + 1;
-		close = memchr(name, '"', (size_t)(end - name));
+		close = memchr(name, *q == '"' ? '"' : '>',
+			       (size_t)(end - name));
 		if (!close || close == name || *name == '/' ||
 		    memchr(name, '\n', (size_t)(close - name)))
 			continue;
-		hpath = xasprintf("%.*s%.*s", dirlen, path,
-				  (int)(close - name), name);
-		once_discovery_add_file(d, hpath);
-		free(hpath);
+		if (*q == '"') {
+			hpath = xasprintf("%.*s%.*s", dirlen, path,
+					  (int)(close - name), name);
+			if (!access(hpath, R_OK)) {
+				once_discovery_add_file(d, hpath);
+				free(hpath);
+				continue;
+			}
+			free(hpath);
+		}
+		if (d->roots.nr || d->dirs.nr)
+			find_include(d, name, (size_t)(close - name));
 	}
 }
 
@@ -322,6 +467,9 @@ static void analyse(struct candidate *c, const struct once_macros *t)
 				c->pointer_object = b.pointer_object;
 				c->object_arg = b.object_param;
 				c->value_arg = b.value_param;
+				c->deref_arg = b.deref_param;
+				c->cast_type = b.cast_type;
+				b.cast_type = NULL;
 				c->what = b.access_what;
 				b.access_what = NULL;
 				if (b.object_param < 0) {
@@ -375,6 +523,8 @@ static int fold(struct once_macros *t, const struct candidate *c)
 			m->flags |= OMF_POINTER_OBJECT;
 		m->object_arg = c->object_arg;
 		m->value_arg = c->kind == OMK_WRITE ? c->value_arg : -1;
+		m->deref_arg = c->deref_arg;
+		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
 		if (c->object_arg < 0 && c->object) {
 			m->object = xstrdup(c->object);
 			m->nparams = c->nparams;
@@ -383,6 +533,14 @@ static int fold(struct once_macros *t, const struct candidate *c)
 			for (size_t k = 0; k < c->nparams; k++)
 				m->params[k] = xstrdup(c->params[k]);
 		}
+		changed = 1;
+	} else if (!(m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
+		   c->deref_arg >= 0 && m->object_arg == c->deref_arg) {
+		/* a name given (--macro LOAD=read-once) whose definition
+		 * takes a pointer: its object is what the argument points
+		 * to, not the pointer */
+		m->deref_arg = c->deref_arg;
+		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
 		changed = 1;
 	} else if ((m->flags & OMF_POINTER_OBJECT) && !c->pointer_object) {
 		/* one definition that may take an aggregate: typed after all */
@@ -407,11 +565,64 @@ static int fold(struct once_macros *t, const struct candidate *c)
 	return changed;
 }
 
+static int by_accessor_place(const void *a_, const void *b_)
+{
+	const struct accessor_def *a = a_, *b = b_;
+	int c = strcmp(a->path, b->path);
+
+	if (c)
+		return c;
+	return a->a.line < b->a.line ? -1 : a->a.line > b->a.line;
+}
+
+/* The accessors into the table, before the macros (a macro may call
+ * one): a name the table has already as a macro is left as it is,
+ * except that a --macro name gets the accessor's object. */
+static void fold_accessors(struct once_discovery *d, struct once_macros *t)
+{
+	if (d->nr_accessors > 1)
+		qsort(d->accessors, d->nr_accessors, sizeof(*d->accessors),
+		      by_accessor_place);
+	for (size_t i = 0; i < d->nr_accessors; i++) {
+		const struct once_accessor *a = &d->accessors[i].a;
+		struct once_macro *m = (struct once_macro *)
+			once_macros_find(t, a->name, strlen(a->name));
+
+		if (m && ((m->flags & (OMF_DISCOVERED | OMF_BUILTIN)) ||
+			  m->deref_arg >= 0))
+			continue; /* a macro of that name, or found already */
+		if (!m) {
+			m = once_macros_add(t, a->name, strlen(a->name),
+					    a->kind);
+			m->flags |= OMF_DISCOVERED;
+			m->object_arg = -1;
+			m->value_arg = -1;
+			m->object = xstrdup("*(p)");
+			m->nparams = 1;
+			m->params = xcalloc(1, sizeof(char *));
+			m->params[0] = xstrdup("p");
+		}
+		m->flags |= OMF_ACCESSOR;
+		if (a->kind == OMK_ACCESS)
+			m->flags |= OMF_READ_WRITE;
+		m->deref_arg = a->param;
+		free(m->cast_type);
+		m->cast_type = a->pointee ? xstrdup(a->pointee) : NULL;
+		free(m->def_path);
+		free(m->def_what);
+		m->def_path = xstrdup(d->accessors[i].path);
+		m->def_line = a->line;
+		m->def_what = xstrdup(a->what);
+	}
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
 	size_t count = 0;
 	int first = 1;
+
+	fold_accessors(d, t);
 
 	if (d->nr > 1)
 		qsort(d->items, d->nr, sizeof(*d->items), by_place);

@@ -42,6 +42,24 @@ void once_discovery_add_buffer(struct once_discovery *d, const char *path,
  * cannot be read. */
 int once_discovery_add_file(struct once_discovery *d, const char *path);
 
+/*
+ * Where #include <name> (and "name" not next to its file) is looked for,
+ * as the preprocessor would: root 1, a folder given with -I or -isystem
+ * (root/name); root 0, a folder a source was found in (name's last part
+ * there, when the folder ends with name's folder part: lib/compiler.h in
+ * .../include/lib).  Give them all before the first file is offered.
+ */
+void once_discovery_add_include_dir(struct once_discovery *d, const char *dir,
+				    int root);
+/* The include names looked for in those folders: found, not found. */
+void once_discovery_include_stats(const struct once_discovery *d,
+				  size_t *found, size_t *not_found);
+
+/* Find once-accessor functions too (once-accessor.h): each becomes an
+ * entry with OMF_ACCESSOR, its object what the argument points to.
+ * scan asks; audit and fix do not. */
+void once_discovery_want_accessors(struct once_discovery *d);
+
 /* Never offer path: a file known not to be the text that was built
  * (scan: its MD5 differs from the line table's), even when another file
  * includes it. */

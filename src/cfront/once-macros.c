@@ -51,6 +51,7 @@ void once_macros_release(struct once_macros *t)
 		free(t->items[i].def_path);
 		free(t->items[i].def_what);
 		free(t->items[i].object);
+		free(t->items[i].cast_type);
 		for (size_t k = 0; k < t->items[i].nparams; k++)
 			free(t->items[i].params[k]);
 		free(t->items[i].params);
@@ -155,6 +156,7 @@ struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 		memset(m, 0, sizeof(*m));
 		m->name = xstrndup(name, n);
 		m->object_arg = 0;
+		m->deref_arg = -1;
 		index_rebuild(t);
 	}
 	m->kind = kind;
@@ -313,6 +315,13 @@ char *once_macro_definition_note(const struct once_macro *m)
 				 m->def_what ? m->def_what : "a once-access",
 				 m->flags & OMF_VOLATILE_CAST ?
 				 ", a volatile cast of the object's type" : "");
+	if (m->flags & OMF_ACCESSOR)
+		return xasprintf("'%s' is a once-accessor of this tree (%s): "
+				 "%s:%u defines it as %s", m->name,
+				 m->flags & OMF_READ_WRITE ? "read-write" :
+				 once_macro_kind_name(m->kind), m->def_path,
+				 m->def_line, m->def_what ? m->def_what :
+				 "a once-access");
 	return xasprintf("'%s' is a once-macro of this tree (%s%s): %s:%u "
 			 "defines it as %s", m->name, once_macro_kind_name(m->kind),
 			 m->flags & OMF_VOLATILE_CAST ? ", volatile cast" : "",

@@ -37,6 +37,11 @@ enum once_macro_flags {
 	 * (rcu_dereference(p): typeof(*p)): the object is never a struct
 	 * or union, so the aggregate rules need not type it. */
 	OMF_POINTER_OBJECT = 1 << 4,
+	/* A once-accessor function (once-accessor.h), not a macro: its
+	 * calls are sites, an inlined call judged on the inlined body. */
+	OMF_ACCESSOR = 1 << 5,
+	/* ... whose access both reads and writes (an asm "+m" operand). */
+	OMF_READ_WRITE = 1 << 6,
 };
 
 struct once_macro {
@@ -58,6 +63,14 @@ struct once_macro {
 	char *object;
 	char **params;
 	size_t nparams;
+	/* A discovered macro that takes a pointer to its object
+	 * (#define LOAD(addr) (*(volatile uint32_t *)(addr)), or a macro
+	 * that passes its argument on to one, LOAD_MO(addr, mo)): which
+	 * argument is the pointer (object_arg is then -1, object "*(addr)");
+	 * -1: none.  cast_type: the type such a body's volatile cast gives
+	 * the access ("uint32_t"), when it is not the pointee's; or NULL. */
+	int deref_arg;
+	char *cast_type;
 };
 
 struct once_macros {
@@ -67,6 +80,11 @@ struct once_macros {
 	 * every identifier of a tree is looked up here. */
 	size_t *index;
 	size_t index_size; /* a power of two, at least twice nr */
+	/* scan's discovery: a macro whose one once-access is of what a
+	 * parameter points to (*(volatile T *)(p), MY_ONCE(*(p))) is a
+	 * once-macro of *(argument) (deref_arg).  audit and fix leave it
+	 * off: for them such a body stays a hand-written cast to report. */
+	int pointer_args;
 };
 
 /* The built-in names: ACCESS_ONCE, READ_ONCE, WRITE_ONCE, ASSIGN_ONCE,

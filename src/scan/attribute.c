@@ -291,6 +291,9 @@ struct pick {
 				text or value of a site that only writes
 				(gcc's column of WRITE_ONCE(x, READ_ONCE(y))
 				for both), as if before it; or -1 */
+	long call;           /* a once-accessor's call whose text holds the
+				column: a call left out of line, unless the
+				code is an inlined copy; or -1 */
 };
 
 /* Does site a lie inside the text or the assignment of site w? */
@@ -328,7 +331,7 @@ static int nested_in(const struct scan_site *a, const struct scan_site *w)
 static struct pick pick_sites(const struct source_sites *s, unsigned line,
 			      unsigned col)
 {
-	struct pick p = { -1, 1, ROW_IN_TEXT, -1, -1 };
+	struct pick p = { -1, 1, ROW_IN_TEXT, -1, -1, -1 };
 	size_t first, n, mfirst, nmore;
 	long w;
 
@@ -347,6 +350,13 @@ static struct pick pick_sites(const struct source_sites *s, unsigned line,
 		size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
 		const struct scan_site *x = &s->sites[k];
 
+		/* an accessor's call: its code is the inlined body's,
+		 * elsewhere; the code on its line is the arguments' */
+		if (x->accessor) {
+			if (in_text(x, line, col))
+				p.call = later(s, p.call, k);
+			continue;
+		}
 		if (in_text(x, line, col))
 			p.site = later(s, p.site, k);
 		else if (in_assignment(x, line, col))
@@ -373,7 +383,8 @@ static struct pick pick_sites(const struct source_sites *s, unsigned line,
 		p.site = p.writer;
 		p.place = ROW_ASSIGNMENT;
 		p.writer = -1;
-	} else if (p.site < 0 && n && col < s->sites[first].col) {
+	} else if (p.site < 0 && n && col < s->sites[first].col &&
+		   !s->sites[first].accessor) {
 		p.site = (long)first;
 		p.place = ROW_BEFORE;
 		p.together = n;
@@ -654,6 +665,135 @@ int attribute_caller_loop(struct source_cache *c,
 	return 0;
 }
 
+/* Code on the text of an accessor's call, no inlined copy of it. */
+static void add_call(struct instance_list *out, struct source_sites *src,
+		     size_t site, const struct inline_frame *chain,
+		     size_t nchain, uint64_t a, uint64_t end)
+{
+	struct site_instance *in = instance_for(out, src, site, 1, chain,
+						nchain);
+
+	in->call_only = 1;
+	add_range(in, a, end, ROW_IN_TEXT);
+}
+
+/*
+ * The stretch [a, end) with inline chain `chain`: is it (part of) an
+ * inlined copy of a once-accessor called at a site?  Then it belongs to
+ * that call's instance -- the chain from the accessor's frame out -- and
+ * to no site of the accessor's own body.  Returns 1 when it does.
+ */
+static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
+			    const struct inline_frame *chain, size_t nchain,
+			    uint64_t a, uint64_t end, struct instance_list *out)
+{
+	for (size_t k = 0; k + 1 < nchain; k++) {
+		const struct inline_frame *f = &chain[k];
+		const struct once_macro *m;
+		struct unit_source *src;
+		size_t first, n;
+
+		if (!f->function || !f->call_file || !f->call_line ||
+		    !(m = once_macros_find(us->c->macros, f->function,
+					   strlen(f->function))) ||
+		    !(m->flags & OMF_ACCESSOR) ||
+		    !(src = unit_source_of(us, u, f->call_file)) ||
+		    !src->e->src.nr)
+			continue;
+		n = source_sites_on_line(&src->e->src, f->call_line, &first);
+		for (size_t i = first; i < first + n; i++) {
+			const struct scan_site *x = &src->e->src.sites[i];
+
+			if (!x->accessor || strcmp(x->what, f->function) ||
+			    (f->call_col && !in_text(x, f->call_line,
+						     f->call_col)))
+				continue;
+			add_range(instance_for(out, &src->e->src, i, 1, chain + k,
+					       nchain - k), a, end, ROW_IN_TEXT);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A row of a file that defines a once-accessor: the inlined copies of
+ * the accessor go to their calls; the rest to the file's own sites. */
+static void accessor_rows(struct unit_sources *us, struct line_unit *u,
+			  const struct line_row *row, uint64_t b,
+			  struct instance_list *out)
+{
+	struct unit_source *src = unit_source_of(us, u, row->file);
+	struct inline_frame chain[SCAN_MAX_CHAIN];
+	struct pick pick = { -1, 1, ROW_IN_TEXT, -1, -1, -1 };
+	size_t nchain;
+
+	if (src && src->e->src.nr)
+		pick = pick_sites(&src->e->src, row->line, row->col);
+	for (uint64_t a = row->addr, end; a < b; a = end) {
+		nchain = line_unit_inline_chain(u, a, chain, ARRAY_SIZE(chain),
+						&end);
+		if (end <= a || end > b)
+			end = b;
+		if (accessor_stretch(us, u, chain, nchain, a, end, out)) {
+			/* the body's own site: judged at the call */
+			if (pick.site >= 0)
+				__atomic_store_n(&src->e->src.sites[pick.site].seen,
+						 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		if (!nchain && a > row->addr &&
+		    !elf_image_symbol_at(u->img, a, NULL) &&
+		    elf_image_symbol_at(u->img, a - 1, NULL))
+			continue; /* padding (attribute_unit) */
+		if (pick.call >= 0)
+			add_call(out, &src->e->src, (size_t)pick.call, chain,
+				 nchain, a, end);
+		if (pick.site < 0)
+			continue;
+		add_range(instance_for(out, &src->e->src, (size_t)pick.site,
+				       pick.together, chain, nchain),
+			  a, end, pick.place);
+		if (pick.reader >= 0)
+			add_range(instance_for(out, &src->e->src,
+					       (size_t)pick.reader, 1, chain,
+					       nchain), a, end, ROW_BEFORE);
+		if (pick.writer >= 0)
+			add_range(instance_for(out, &src->e->src,
+					       (size_t)pick.writer, 1, chain,
+					       nchain), a, end, ROW_ASSIGNMENT);
+	}
+}
+
+/*
+ * A call of a once-accessor whose line also holds an inlined copy of it
+ * (the arguments' code stays on the call's line): the copy is the
+ * instance; the call-only one, of the same caller chain, goes.
+ */
+static void drop_inlined_calls(struct instance_list *out, size_t from)
+{
+	size_t k = from;
+
+	for (size_t i = from; i < out->nr; i++) {
+		const struct site_instance *c = &out->items[i];
+		int inlined = 0;
+
+		for (size_t j = from; c->call_only && j < out->nr && !inlined; j++) {
+			const struct site_instance *x = &out->items[j];
+
+			inlined = !x->call_only && x->src == c->src &&
+				  x->site == c->site && x->nchain == c->nchain + 1;
+			for (size_t f = 0; inlined && f < c->nchain; f++)
+				inlined = x->chain[f + 1].die == c->chain[f].die;
+		}
+		if (inlined) {
+			free(out->items[i].ranges);
+			continue;
+		}
+		out->items[k++] = out->items[i];
+	}
+	out->nr = k;
+}
+
 int attribute_unit(struct line_unit *u, struct source_cache *c,
 		   const char *obj, struct instance_list *out)
 {
@@ -685,8 +825,12 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		if (e->src.missing)
 			continue;
 		read_rows++;
-		if (!e->src.nr)
+		if (!e->src.nr && !e->src.defines_accessor)
 			continue;
+		if (!e->src.nr) { /* an accessor's body only */
+			accessor_rows(&us, u, row, u->rows[i + 1].addr, out);
+			continue;
+		}
 		source_sites_mark(e->src.code_lines, e->src.match.nlines,
 				  row->line);
 		/* rows a person wrote (.loc in assembly) need not sit on
@@ -704,7 +848,11 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			}
 		}
 		pick = pick_sites(&e->src, row->line, row->col);
-		if (pick.site < 0)
+		if (e->src.defines_accessor) {
+			accessor_rows(&us, u, row, u->rows[i + 1].addr, out);
+			continue;
+		}
+		if (pick.site < 0 && pick.call < 0)
 			continue;
 		/* a row may span code of several inlined copies */
 		for (uint64_t a = row->addr, b = u->rows[i + 1].addr, end; a < b;
@@ -713,6 +861,20 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 							ARRAY_SIZE(chain), &end);
 			if (end <= a || end > b)
 				end = b;
+			if (pick.call >= 0)
+				add_call(out, &e->src, (size_t)pick.call, chain,
+					 nchain, a, end);
+			if (pick.site < 0)
+				continue;
+			/* the alignment padding after a function's last
+			 * instruction (a ret, a noreturn call) still lies in
+			 * its last row: outside every function of the DWARF
+			 * and of the symbol table, right after a function's
+			 * symbol ends, it is no instance */
+			if (!nchain && a > row->addr &&
+			    !elf_image_symbol_at(u->img, a, NULL) &&
+			    elf_image_symbol_at(u->img, a - 1, NULL))
+				continue;
 			add_range(instance_for(out, &e->src, (size_t)pick.site,
 					       pick.together, chain, nchain),
 				  a, end, pick.place);
@@ -728,6 +890,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 					  a, end, ROW_ASSIGNMENT);
 		}
 	}
+	drop_inlined_calls(out, first_instance);
 	for (size_t k = first_instance; k < out->nr; k++)
 		out->items[k].caller_loop = called_in_loop(&us, u, &out->items[k]);
 	pass[0] = &us;

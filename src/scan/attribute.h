@@ -73,6 +73,9 @@ struct site_instance {
 	size_t nchain;
 	struct code_range *ranges;
 	size_t nr_ranges, alloc_ranges;
+	int call_only;          /* a once-accessor's call site, from rows on
+				   its text that are no inlined copy of the
+				   accessor: a call left out of line */
 	int caller_loop;        /* a function of its inline chain is called
 				   from inside a loop body: unrolled, its
 				   one access may be repeated */

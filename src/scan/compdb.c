@@ -60,7 +60,39 @@ static char *output_of(const struct strlist *args)
 	return NULL;
 }
 
-int compdb_objects(const char *dir, struct strlist *out, size_t *nmissing)
+/* The include folders of one entry's arguments (-I, -isystem, -iquote,
+ * -idirafter), relative to its directory, appended to *out. */
+static void include_dirs_of(const struct strlist *args, const char *directory,
+			    struct strlist *out)
+{
+	static const char *const opts[] = {
+		"-I", "-isystem", "-iquote", "-idirafter",
+	};
+
+	for (size_t i = 0; out && i < args->nr; i++) {
+		const char *a = args->items[i], *dir = NULL;
+
+		for (size_t k = 0; k < ARRAY_SIZE(opts) && !dir; k++) {
+			size_t n = strlen(opts[k]);
+
+			if (strncmp(a, opts[k], n))
+				continue;
+			if (a[n])
+				dir = a + n;
+			else if (i + 1 < args->nr)
+				dir = args->items[++i];
+		}
+		if (!dir)
+			continue;
+		if (dir[0] == '/' || !directory)
+			strlist_push(out, dir);
+		else
+			strlist_push_nodup(out, xasprintf("%s/%s", directory, dir));
+	}
+}
+
+int compdb_objects(const char *dir, struct strlist *out, size_t *nmissing,
+		   struct strlist *include_dirs)
 {
 	struct stat st;
 	char *path, *buf;
@@ -123,6 +155,7 @@ int compdb_objects(const char *dir, struct strlist *out, size_t *nmissing)
 				goto bad_entry;
 		}
 		entries++;
+		include_dirs_of(&args, directory, include_dirs);
 		if (!output)
 			output = output_of(&args);
 		if (output) {

@@ -535,6 +535,18 @@ static void mark_address_load(struct insn_ctx *c, struct mem_access *a)
 	}
 }
 
+/* Is reg the machine's frame pointer? */
+static int frame_pointer(unsigned machine, unsigned reg)
+{
+	switch (machine) {
+	case EM_X86_64: return reg == X86_REG_RBP;
+	case EM_386: return reg == X86_REG_EBP;
+	case EM_AARCH64: return reg == ARM64_REG_X29;
+	case EM_ARM: return reg == ARM_REG_R11 || reg == ARM_REG_R7;
+	}
+	return 0;
+}
+
 static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 			      unsigned size, uint64_t base, uint64_t index,
 			      int64_t disp)
@@ -584,6 +596,11 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 			a->base = r->base;
 			a->base_gen = r->base_gen;
 			a->disp = k + disp;
+			/* the frame pointer (mov %rsp, %rbp) is the stack
+			 * pointer: its slots are the frame's, as sp's are */
+			if (r->base == c->stack_reg && !k &&
+			    frame_pointer(c->d->machine, r->reg))
+				a->stack = 1;
 			/* the evidence: which register it was formed from */
 			if (rn && bn)
 				snprintf(a->text + n, sizeof(a->text) - n,

@@ -211,8 +211,37 @@ static void offer_source(size_t i, void *worker, void *ctx)
 	free(buf);
 }
 
+/*
+ * Where the sources' #include <name> are looked for: the compilation
+ * database's -I folders, --sources, and every folder a named source is
+ * in (the line tables' include folders: a header of macros only is
+ * never named itself, but the headers next to it are).
+ */
+static void add_include_dirs(struct once_discovery *d,
+			     const struct source_set *set,
+			     const struct strlist *roots,
+			     const char *sources_dir)
+{
+	for (size_t i = 0; roots && i < roots->nr; i++)
+		once_discovery_add_include_dir(d, roots->items[i], 1);
+	if (sources_dir)
+		once_discovery_add_include_dir(d, sources_dir, 1);
+	for (size_t i = 0; i < set->nr; i++) {
+		const char *path = set->items[i].path;
+		const char *slash = strrchr(path, '/');
+		char *dir;
+
+		if (!slash || slash == path)
+			continue;
+		dir = xstrndup(path, (size_t)(slash - path));
+		once_discovery_add_include_dir(d, dir, 0);
+		free(dir);
+	}
+}
+
 void scan_discover(struct once_macros *t, const char *const *files,
-		   size_t nr, const char *sources_dir, int jobs,
+		   size_t nr, const char *sources_dir,
+		   const struct strlist *include_roots, int jobs,
 		   struct scan_discover_stats *st)
 {
 	struct source_set set;
@@ -237,6 +266,8 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	memset(&op, 0, sizeof(op));
 	op.set = &set;
 	op.d = once_discovery_new();
+	once_discovery_want_accessors(op.d);
+	add_include_dirs(op.d, &set, include_roots, sources_dir);
 	po.ctx = &op;
 	pool_run(set.nr, check_md5, &po);
 	pool_run(set.nr, offer_source, &po);
@@ -252,6 +283,8 @@ void scan_discover(struct once_macros *t, const char *const *files,
 		free(t->items[i].def_path);
 		t->items[i].def_path = shown;
 	}
+	once_discovery_include_stats(op.d, &st->includes_found,
+				     &st->includes_not_found);
 	st->sources = set.nr;
 	st->mismatched = op.mismatched;
 	st->unreadable = op.unreadable;

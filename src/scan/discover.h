@@ -5,7 +5,11 @@
  *
  * The sources are those the line tables name (every unit's file table,
  * paths as attribute.h makes them, --sources applied) and the files they
- * include with #include "name" next to them; the definitions are judged
+ * include -- #include "name" next to them, and #include <name> (or a
+ * "name" not there) in the include folders: the compilation database's
+ * -I and -isystem (-p), --sources, and every folder a named source is in
+ * (so a header of macros only, never named, is found through the files
+ * that include it); the definitions are judged
  * by src/cfront/once-discover.h, as audit judges a tree's.  A source
  * whose MD5 (recorded by clang's DWARF 5 tables) differs from the text
  * found is not used: a definition that is not the build's defines
@@ -17,6 +21,7 @@
 #include <stddef.h>
 
 #include "cfront/once-macros.h"
+#include "lib/util.h"
 
 struct scan_discover_stats {
 	size_t sources;     /* distinct sources the line tables name */
@@ -24,6 +29,8 @@ struct scan_discover_stats {
 	size_t unreadable;  /* of them, not read (the scan names them) */
 	size_t found;       /* names added to the table (or made volatile
 			       casts) */
+	size_t includes_found, includes_not_found; /* #include names looked
+			       for in the include folders */
 };
 
 /*
@@ -33,7 +40,8 @@ struct scan_discover_stats {
  * itself names them.
  */
 void scan_discover(struct once_macros *t, const char *const *files,
-		   size_t nr, const char *sources_dir, int jobs,
+		   size_t nr, const char *sources_dir,
+		   const struct strlist *include_roots, int jobs,
 		   struct scan_discover_stats *st);
 
 #endif

@@ -445,6 +445,40 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 	strbuf_release(&tmp);
 }
 
+/*
+ * A once-accessor's call with no inlined copy of the accessor: the code
+ * on the call's text is the arguments' and the call.  The accessor's
+ * body is judged where it is defined, once; the call is said, not
+ * judged on the arguments' accesses.
+ */
+static enum scan_verdict call_verdict(const struct scan_site *s,
+				      const struct mem_access_list *acc,
+				      struct strbuf *why, char *used,
+				      enum unattributed_reason *reason)
+{
+	for (size_t k = 0; k < acc->nr; k++) {
+		const struct mem_access *a = &acc->items[k];
+
+		/* aarch64's bl to a function of the object is a branch */
+		if (!a->call && !(a->branch && (!strncmp(a->text, "bl ", 3) ||
+						!strncmp(a->text, "call", 4))))
+			continue;
+		used[k] = 1;
+		*reason = UNATTRIBUTED_CALL;
+		strbuf_addf(why, "calls the once-accessor '%s' out of line: "
+			    "its body is judged where it is defined%s%s", s->what,
+			    s->accessor_def ? " (" : "",
+			    s->accessor_def ? s->accessor_def : "");
+		if (s->accessor_def)
+			strbuf_addch(why, ')');
+		return SCAN_UNATTRIBUTED;
+	}
+	*reason = UNATTRIBUTED_NO_ACCESS;
+	strbuf_addf(why, "no inlined copy of the once-accessor '%s' and no "
+		    "call to it at the site", s->what);
+	return SCAN_UNATTRIBUTED;
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct source_cache *cache,
 				 struct decode_cache *dc,
@@ -483,6 +517,13 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		if (n && !type)
 			type = dwarf_type;
 	}
+	/* LOAD(addr) through a volatile cast of its own type: that type,
+	 * when the pointee's is not known */
+	if (!size && s->cast_type) {
+		size = elf_image_info(img)->is64 ? s->cast64 : s->cast32;
+		type = s->cast_type;
+		aggregate = size ? 0 : -1;
+	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	if (verbose >= 2) {
@@ -518,8 +559,11 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * the verdict is concerned (unrolled iterations).  Passed on, not
 	 * set in a copy of *s: another worker may be storing to s->seen. */
 	in_loop = s->in_loop || in->caller_loop;
-	v = verdict_judge(s, in_loop, size, acc.items, acc.nr, &why, used,
-			  &reason);
+	if (in->call_only)
+		v = call_verdict(s, &acc, &why, used, &reason);
+	else
+		v = verdict_judge(s, in_loop, size, acc.items, acc.nr, &why,
+				  used, &reason);
 	/* in_loop only ever clears a torn or duplicated verdict: only then
 	 * are the loops of callers that were not lexed worth knowing */
 	if ((v == SCAN_TORN || v == SCAN_DUPLICATED) && !in_loop &&

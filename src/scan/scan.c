@@ -20,6 +20,7 @@
 #include "findings/output.h"
 #include "findings/report.h"
 #include "lib/clock.h"
+#include "lib/json.h"
 #include "lib/parse-options.h"
 #include "lib/pool.h"
 #include "lib/util.h"
@@ -492,6 +493,7 @@ struct scan_args {
 	struct findings_output out;
 	struct config_use config; /* --config, --no-config, the file read */
 	struct strlist macros, files;
+	struct strlist include_dirs; /* the database's -I, -isystem ... */
 	const char *build_dir, *sources;
 	int jobs, no_progress, allow_unchecked, no_discover, debuginfod;
 	int allow_empty;
@@ -560,7 +562,8 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 	if (a->jobs < 0 || a->jobs > 1024)
 		return error("--jobs must be 0..1024");
 	if (a->build_dir &&
-	    compdb_objects(a->build_dir, &a->files, &a->db_missing))
+	    compdb_objects(a->build_dir, &a->files, &a->db_missing,
+			   &a->include_dirs))
 		return -1;
 	for (int i = 0; i < argc; i++)
 		strlist_push(&a->files, argv[i]);
@@ -570,6 +573,56 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 		usage_with_options(scan_usage, opts);
 	}
 	return 0;
+}
+
+/* -v: each once-macro found in the sources, with its definition. */
+static void discovered_list(const struct once_macros *t,
+			    const struct scan_discover_stats *st)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct once_macro *m = &t->items[i];
+		char *note = once_macro_definition_note(m);
+
+		if (note)
+			fprintf(stderr, "rwonce scan: discovery: %s\n", note);
+		free(note);
+	}
+	fprintf(stderr, "rwonce scan: discovery: %zu once-macro%s found in "
+		"%zu source%s; of the names #included from them, %zu found "
+		"in the include folders, %zu not\n", st->found,
+		st->found == 1 ? "" : "s", st->sources,
+		st->sources == 1 ? "" : "s", st->includes_found,
+		st->includes_not_found);
+}
+
+/* JSON: "once_macros": every name discovery found, with its definition. */
+static void discovered_json(const struct once_macros *t, struct strbuf *out)
+{
+	size_t n = 0;
+
+	strbuf_addstr(out, "[");
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct once_macro *m = &t->items[i];
+
+		if (!m->def_path)
+			continue;
+		strbuf_addstr(out, n++ ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		json_add_string(out, m->name);
+		strbuf_addf(out, ", \"kind\": \"%s\", \"volatile_cast\": %s, "
+			    "\"pointer_argument\": ",
+			    once_macro_kind_name(m->kind),
+			    m->flags & OMF_VOLATILE_CAST ? "true" : "false");
+		if (m->deref_arg >= 0)
+			strbuf_addf(out, "%d", m->deref_arg);
+		else
+			strbuf_addstr(out, "null");
+		strbuf_addstr(out, ", \"path\": ");
+		json_add_string(out, m->def_path);
+		strbuf_addf(out, ", \"line\": %u, \"what\": ", m->def_line);
+		json_add_string(out, m->def_what ? m->def_what : "a once-access");
+		strbuf_addch(out, '}');
+	}
+	strbuf_addstr(out, n ? "\n  ]" : "]");
 }
 
 /*
@@ -586,9 +639,13 @@ static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 		if (once_macros_add_spec(&sh->macros, a->macros.items[i]))
 			return -1;
 	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	sh->macros.pointer_args = 1;
 	if (!a->no_discover)
 		scan_discover(&sh->macros, (const char *const *)a->files.items,
-			      a->files.nr, a->sources, a->jobs, &r->disc);
+			      a->files.nr, a->sources, &a->include_dirs,
+			      a->jobs, &r->disc);
+	if (!a->no_discover && a->out.verbose)
+		discovered_list(&sh->macros, &r->disc);
 	judge_set_verbose(a->out.verbose);
 	sh->cache = source_cache_new(&sh->macros, a->sources);
 	sh->files = &a->files;
@@ -631,12 +688,15 @@ static void scan_json_extra(const struct scan_args *a,
 		    "\"trouble\": %zu, \"not_there\": %zu}, \"sources\": "
 		    "{\"not_found\": %zu, \"not_matching\": %zu},\n  "
 		    "\"discovery\": {\"once_macros\": %zu, \"sources\": %zu, "
-		    "\"not_matching\": %zu, \"not_read\": %zu},\n  "
-		    "\"coverage\": ", counts.buf,
+		    "\"not_matching\": %zu, \"not_read\": %zu},\n  ",
+		    counts.buf,
 		    source_cache_sites_seen(sh->cache), r->checked, r->nothing,
 		    r->trouble, a->db_missing, r->src_missing,
 		    r->src_mismatched, r->disc.found, r->disc.sources,
 		    r->disc.mismatched, r->disc.unreadable);
+	strbuf_addstr(extra, "\"once_macros\": ");
+	discovered_json(&sh->macros, extra);
+	strbuf_addstr(extra, ",\n  \"coverage\": ");
 	coverage_json(&r->cov, ctx->t.unattributed, total_instances(ctx), extra);
 	strbuf_addstr(extra, ",\n  \"no_code_sites\": ");
 	strbuf_add(extra, r->cov.no_code_json.buf, r->cov.no_code_json.len);
@@ -783,6 +843,7 @@ int scan_plugin_main(int argc, const char **argv)
 		.out = FINDINGS_OUTPUT_INIT,
 		.config = CONFIG_USE_INIT("scan"),
 		.macros = STRLIST_INIT, .files = STRLIST_INIT,
+		.include_dirs = STRLIST_INIT,
 	};
 	struct scan_result r;
 	struct scan_shared sh;
@@ -822,5 +883,6 @@ int scan_plugin_main(int argc, const char **argv)
 	strlist_clear(&a.macros);
 	strlist_clear(&a.files);
 	free(a.config.read);
+	strlist_clear(&a.include_dirs);
 	return status;
 }

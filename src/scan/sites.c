@@ -9,6 +9,7 @@
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
+#include "cfront/once-accessor.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
 #include "lib/util.h"
@@ -16,6 +17,7 @@
 #include <ctype.h>
 #include <stddef.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -260,27 +262,187 @@ static enum site_access access_of_use(enum once_use u)
 	}
 }
 
+/* The class of a type spelled t (no typedef resolved). */
+static enum type_class class_of_spelling(const char *t)
+{
+	if (strchr(t, '*'))
+		return TC_POINTER;
+	if (!strncmp(t, "struct ", 7))
+		return TC_STRUCT;
+	if (!strncmp(t, "union ", 6))
+		return TC_UNION;
+	if (!strcmp(t, "void"))
+		return TC_UNKNOWN;
+	return TC_SCALAR;
+}
+
+/* The type a pointer-argument once-macro's volatile cast gives its
+ * access ("uint32_t"), as an answer of the type index. */
+static int cast_type_answer(const char *cast_type, struct type_answer *ty)
+{
+	memset(ty, 0, sizeof(*ty));
+	ty->cls = class_of_spelling(cast_type);
+	snprintf(ty->spelled, sizeof(ty->spelled), "%s", cast_type);
+	snprintf(ty->canonical, sizeof(ty->canonical), "%s", cast_type);
+	return ty->cls != TC_UNKNOWN;
+}
+
+/* Drop one '*' and the qualifiers after the type it points to. */
+static int strip_pointer(char *t)
+{
+	char *star = strrchr(t, '*');
+	size_t n;
+
+	if (!star)
+		return 0;
+	*star = '\0';
+	for (;;) {
+		n = strlen(t);
+		while (n && t[n - 1] == ' ')
+			t[--n] = '\0';
+		if (n >= 5 && !strcmp(t + n - 5, "const") &&
+		    (n == 5 || t[n - 6] == ' '))
+			t[n - 5] = '\0';
+		else if (n >= 8 && !strcmp(t + n - 8, "volatile") &&
+			 (n == 8 || t[n - 9] == ' '))
+			t[n - 8] = '\0';
+		else
+			break;
+	}
+	return n > 0;
+}
+
+/* The type a pointer's answer points to (the object of LOAD(p)); 0 when
+ * it is not a pointer or points to void. */
+static int pointee(struct type_answer *ty)
+{
+	if (ty->cls != TC_POINTER || !strip_pointer(ty->spelled) ||
+	    !strip_pointer(ty->canonical))
+		return 0;
+	/* qualifiers before the type: "const uint32_t" */
+	for (char *t = ty->canonical;;) {
+		if (!strncmp(t, "const ", 6))
+			memmove(t, t + 6, strlen(t + 6) + 1);
+		else if (!strncmp(t, "volatile ", 9))
+			memmove(t, t + 9, strlen(t + 9) + 1);
+		else
+			break;
+	}
+	ty->cls = class_of_spelling(ty->canonical);
+	return ty->cls != TC_UNKNOWN;
+}
+
+/*
+ * Is the call-like NAME(...) at i a declaration of NAME, not a call:
+ * a definition (its ')' followed by '{' or by the parameters'
+ * attributes then '{') or a prototype (a type before the name, ';'
+ * after)?
+ */
+static int declares(const char *buf, const struct token_list *l, size_t i,
+		    size_t close)
+{
+	if (close + 1 < l->nr && tok_punct(buf, l, close + 1, "{"))
+		return 1;
+	if (close + 1 < l->nr && !tok_punct(buf, l, close + 1, ";"))
+		return 0;
+	return i > 0 && (l->tok[i - 1].kind == TOK_IDENT ||
+			 tok_punct(buf, l, i - 1, "*")) &&
+	       !tok_is_operator_keyword(buf, l, i - 1) &&
+	       !tok_ident(buf, l, i - 1, "return") &&
+	       !tok_ident(buf, l, i - 1, "else") &&
+	       !tok_ident(buf, l, i - 1, "do");
+}
+
+/* One access of an accessor's body, tokens [begin, end), as a site. */
+static void accessor_body_site(struct source_sites *s, const char *buf,
+			       const struct token_list *l,
+			       const struct once_accessor *a, size_t begin,
+			       size_t end)
+{
+	struct type_answer ty;
+	struct tok_range r = { begin, end };
+	struct scan_site *x;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (a->how == ACCESSOR_ASM)
+		strbuf_addstr(&sb, "asm operand");
+	else
+		token_spelling(buf, &l->tok[begin], &sb);
+	add_site(s, buf, l, begin, end - 1, sb.buf,
+		 a->kind == OMK_READ ? SITE_READ : a->kind == OMK_WRITE ?
+		 SITE_WRITE : SITE_READ_WRITE, r,
+		 a->pointee && cast_type_answer(a->pointee, &ty) ? &ty : NULL);
+	strbuf_release(&sb);
+	x = &s->sites[s->nr - 1];
+	free(x->lvalue);
+	x->lvalue = xasprintf("*(%s)", a->param_name);
+	free(x->operand);
+	x->operand = a->how == ACCESSOR_ASM ?
+		xasprintf("*%s", a->param_name) : xstrdup(a->param_name);
+	x->pointee = 1;
+	x->fn_name = xstrdup(a->name);
+	x->fn_line = a->line;
+}
+
+/*
+ * The body of a once-accessor this file defines, when its access is no
+ * volatile cast (those are sites already): the asm operand or the
+ * __atomic call, a site of its own, so that a copy left out of line is
+ * judged once, where it is (its inlined copies belong to the calls).
+ */
+static void accessor_body_sites(struct source_sites *s, const char *buf,
+				size_t len, const struct token_list *l,
+				const struct once_macros *macros)
+{
+	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+
+	if (!once_accessors_may_hold(buf, len))
+		return;
+	once_accessors_find(buf, l, &acc);
+	for (size_t k = 0; k < acc.nr; k++) {
+		const struct once_accessor *a = &acc.items[k];
+		const struct once_macro *m =
+			once_macros_find(macros, a->name, strlen(a->name));
+
+		if (!m || !(m->flags & OMF_ACCESSOR))
+			continue;
+		s->defines_accessor = 1;
+		if (a->how == ACCESSOR_VOLATILE)
+			continue;
+		for (size_t j = 0; j < a->nalt; j++)
+			accessor_body_site(s, buf, l, a, a->alt_begin[j],
+					   a->alt_end[j]);
+	}
+	once_accessor_list_release(&acc);
+}
 static void macro_site(struct source_sites *s, const char *buf,
 		       const struct token_list *l, struct type_index **ti,
 		       size_t i, const struct once_macro *m)
 {
-	struct tok_range args[2];
+	struct tok_range args[4];
 	size_t nargs, close, target;
 	struct type_answer ty;
 	enum site_access access;
 	struct strbuf name = STRBUF_INIT;
 	int known = 0;
+	/* LOAD(addr): the object is what the argument points to */
+	int deref;
 
 	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
 		return; /* a mention, not a call */
-	token_spelling(buf, &l->tok[i], &name);
+	if ((m->flags & OMF_ACCESSOR) && declares(buf, l, i, close))
+		return; /* the accessor's own definition or prototype */
+	deref = m->deref_arg >= 0 && (size_t)m->deref_arg < nargs &&
+		(size_t)m->deref_arg < ARRAY_SIZE(args);
 	/* ASSIGN_ONCE(v, x) takes the value first (the 2014 spelling) */
-	if (once_macro_object_arg(m, nargs) < 0) {
-		strbuf_release(&name);
+	if (!deref && (once_macro_object_arg(m, nargs) < 0 ||
+		       (size_t)once_macro_object_arg(m, nargs) >=
+		       ARRAY_SIZE(args)))
 		return;
-	}
-	target = (size_t)once_macro_object_arg(m, nargs);
-	switch (m->kind) {
+	token_spelling(buf, &l->tok[i], &name);
+	target = deref ? (size_t)m->deref_arg :
+		 (size_t)once_macro_object_arg(m, nargs);
+	switch (m->flags & OMF_READ_WRITE ? OMK_ACCESS : m->kind) {
 	case OMK_READ:
 		access = SITE_READ;
 		break;
@@ -288,18 +450,41 @@ static void macro_site(struct source_sites *s, const char *buf,
 		access = SITE_WRITE;
 		break;
 	default:
-		access = access_of_use(once_use_classify(buf, l, i, close + 1));
+		access = m->flags & OMF_READ_WRITE ? SITE_READ_WRITE :
+			access_of_use(once_use_classify(buf, l, i, close + 1));
 		break;
 	}
-	if (args[target].end > args[target].begin) {
+	/* an accessor's object has its parameter's pointee type */
+	if ((m->flags & OMF_ACCESSOR) && m->cast_type &&
+	    cast_type_answer(m->cast_type, &ty) && type_size(&ty, 8))
+		known = 1;
+	else if (args[target].end > args[target].begin) {
 		if (!*ti)
 			*ti = type_index_build(buf, l);
 		known = type_index_expr(*ti, buf, l, args[target], &ty);
+		if (known && deref)
+			known = pointee(&ty);
 	}
 	if (!*ti)
 		*ti = type_index_build(buf, l);
 	add_site(s, buf, l, i, close, name.buf, access, args[target],
 		 known ? &ty : NULL);
+	if (deref) {
+		struct scan_site *x = &s->sites[s->nr - 1];
+		char *obj = xasprintf("*(%s)", x->lvalue);
+
+		free(x->lvalue);
+		x->lvalue = obj;
+		x->pointee = 1;
+		x->accessor = (m->flags & OMF_ACCESSOR) != 0;
+		x->accessor_def = m->def_path ? xasprintf("%s:%u", m->def_path,
+							  m->def_line) : NULL;
+		if (m->cast_type && cast_type_answer(m->cast_type, &ty)) {
+			x->cast_type = xstrdup(m->cast_type);
+			x->cast32 = type_size(&ty, 4);
+			x->cast64 = type_size(&ty, 8);
+		}
+	}
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
 	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
@@ -699,6 +884,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 			cast_site(s, buf, &l, &ti, &vc);
 		}
 	}
+	accessor_body_sites(s, buf, len, &l, macros);
 	find_loops(s, buf, &l);
 	s->loops_known = 1; /* not yet shared with other workers */
 	if (s->nr)
@@ -733,6 +919,8 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].via);
 		free(s->sites[i].defined);
 		free(s->sites[i].fn_name);
+		free(s->sites[i].cast_type);
+		free(s->sites[i].accessor_def);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);

@@ -50,6 +50,19 @@ struct scan_site {
 			     of another object */
 	int seen;         /* set (atomically) once an instance is judged */
 	unsigned size32, size64; /* bytes on ILP32 and LP64; 0: unknown */
+	/* The object is what an argument points to (LOAD(addr), a
+	 * once-accessor's *p): one access narrower than it is not ok.
+	 * cast_type: the type the macro's volatile cast gives the access,
+	 * for when neither the source nor the DWARF types the pointee. */
+	int pointee;
+	char *cast_type;
+	unsigned cast32, cast64;
+	/* A call of a once-accessor function (once-accessor.h): its
+	 * instances are the inlined copies of the accessor called here,
+	 * judged on the inlined body's accesses (attribute.c), not the
+	 * code on its line; a call left out of line is named as one. */
+	int accessor;
+	char *accessor_def; /* "lib/access.h:2", for the note */
 	/* A use of a macro of the file whose body holds the once-accesses
 	 * (wrappers.h): what to say about it ("'sub_positive' is a macro
 	 * (line 3261) ..."), or NULL for a once-access written out. */
@@ -89,6 +102,9 @@ struct source_sites {
 	 * abstract origin (inlined), is declared on it. */
 	unsigned char *code_lines, *fn_code_lines, *fn_inline_lines;
 	int mismatch;     /* set when a unit's build did not come from it */
+	/* It defines a once-accessor function: rows on it may be an
+	 * inlined accessor's body, owned by the call (attribute.c). */
+	int defines_accessor;
 	/* The bodies of its loops (for, while, do), from the keyword to
 	 * the body's end: a call inside one may run many times, unrolled
 	 * into one stretch of code.  Known once the file was lexed: when

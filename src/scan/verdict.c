@@ -525,6 +525,17 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    kind_word(acc[last].kind, 0));
 		return SCAN_WIDENED;
 	}
+	/* The object is what a pointer argument points to (LOAD(addr), a
+	 * once-accessor's *p): one access of part of it is not the one
+	 * full-width access promised -- the rest, if read, is read apart. */
+	if (nrel == 1 && size && site->pointee && acc[last].size < size) {
+		used[last] = 1;
+		strbuf_addf(why, "compiled to one %u-byte %s of the %u-byte "
+			    "object its argument points to: torn (the rest is "
+			    "not accessed with it)", acc[last].size,
+			    kind_word(acc[last].kind, 0), size);
+		return SCAN_TORN;
+	}
 	if (undecoded) { /* what we could not read may be a second access */
 		*reason = UNATTRIBUTED_UNDECODED;
 		strbuf_addf(why, "%zu instruction%s at the site could not be "

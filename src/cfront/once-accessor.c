@@ -1,0 +1,431 @@
+/* Once-accessor functions (once-accessor.h). */
+#define _GNU_SOURCE /* memmem */
+#include "cfront/once-accessor.h"
+#include "cfront/idioms.h"
+#include "cfront/tokscan.h"
+#include "lib/strbuf.h"
+#include "lib/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A body longer than this is no accessor (ck's asm loads are ~30). */
+#define MAX_BODY_TOKENS 120
+#define MAX_PARAMS 8
+#define MAX_ALTS ONCE_ACCESSOR_MAX_ALTS
+
+int once_accessors_may_hold(const char *buf, size_t len)
+{
+	return memmem(buf, len, "volatile", 8) || memmem(buf, len, "asm", 3) ||
+	       memmem(buf, len, "__atomic_", 9);
+}
+
+static int is_qualifier(const char *buf, const struct token_list *l, size_t k)
+{
+	static const char *const q[] = {
+		"const", "__const", "__const__", "volatile", "__volatile",
+		"__volatile__", "restrict", "__restrict", "__restrict__",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(q); i++)
+		if (tok_ident(buf, l, k, q[i]))
+			return 1;
+	return 0;
+}
+
+static void strip_parens(const char *buf, const struct token_list *l,
+			 struct tok_range *r)
+{
+	while (r->end - r->begin >= 2 && tok_punct(buf, l, r->begin, "(") &&
+	       tok_match(buf, l, r->begin) == r->end - 1) {
+		r->begin++;
+		r->end--;
+	}
+}
+
+/* A pointer parameter: its name token and the tokens of its type. */
+struct param {
+	size_t name;             /* 0: none (not a pointer, unnamed) */
+	struct tok_range type;   /* up to the last '*' (excluded) */
+};
+
+/* The parameters between the '(' at open and its ')' at close. */
+static size_t read_params(const char *buf, const struct token_list *l,
+			  size_t open, size_t close, struct param *p)
+{
+	size_t n = 0, start = open + 1;
+
+	for (size_t k = open + 1; k <= close && n < MAX_PARAMS; k++) {
+		size_t last_star = 0;
+
+		if (k < close && (tok_punct(buf, l, k, "(") ||
+				  tok_punct(buf, l, k, "["))) {
+			k = tok_match(buf, l, k);
+			continue;
+		}
+		if (k < close && !tok_punct(buf, l, k, ","))
+			continue;
+		memset(&p[n], 0, sizeof(p[n]));
+		for (size_t j = start; j < k; j++)
+			if (tok_punct(buf, l, j, "*"))
+				last_star = j;
+		if (last_star && k > start && last_star + 1 < k &&
+		    l->tok[k - 1].kind == TOK_IDENT && !is_qualifier(buf, l, k - 1)) {
+			p[n].name = k - 1;
+			p[n].type.begin = start;
+			p[n].type.end = last_star;
+		}
+		n++;
+		start = k + 1;
+	}
+	return n;
+}
+
+/* The parameter that tokens r name (inside parentheses, and after a
+ * cast: (const uint32_t *)p); -1 when none. */
+static int param_of(const char *buf, const struct token_list *l,
+		    const struct param *p, size_t np, struct tok_range r)
+{
+	strip_parens(buf, l, &r);
+	/* (T *)p: a cast before it */
+	if (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(")) {
+		size_t close = tok_match(buf, l, r.begin);
+
+		if (close + 1 < r.end && close > r.begin &&
+		    tok_punct(buf, l, close - 1, "*"))
+			r.begin = close + 1;
+		strip_parens(buf, l, &r);
+	}
+	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
+		return -1;
+	for (size_t k = 0; k < np; k++)
+		if (p[k].name && l->tok[p[k].name].len == l->tok[r.begin].len &&
+		    !memcmp(buf + l->tok[p[k].name].off, buf + l->tok[r.begin].off,
+			    l->tok[r.begin].len))
+			return (int)k;
+	return -1;
+}
+
+/* The parameter of tokens *p, *(p), *(T *)p; or -1. */
+static int deref_param(const char *buf, const struct token_list *l,
+		       const struct param *p, size_t np, struct tok_range r)
+{
+	strip_parens(buf, l, &r);
+	if (r.end - r.begin < 2 || !tok_punct(buf, l, r.begin, "*"))
+		return -1;
+	r.begin++;
+	return param_of(buf, l, p, np, r);
+}
+
+/* One access found in a body. */
+struct found {
+	int param;
+	enum once_macro_kind kind;
+	enum accessor_how how;
+	size_t begin, end;
+};
+
+/* Two accesses of one kind of one parameter, the same way: the sides
+ * of an #if (one per architecture), when the body has one. */
+static int same_access(const struct found *a, const struct found *b)
+{
+	return a->param == b->param && a->kind == b->kind && a->how == b->how;
+}
+
+/* Does the body [open, close] hold a preprocessor line (#if ...)? */
+static int has_directive(const struct token_list *l, size_t open,
+			 size_t close)
+{
+	for (size_t k = open; k < close; k++)
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			return 1;
+	return 0;
+}
+
+/* asm [volatile] ( "..." : outputs : inputs ... ): its memory operands
+ * of *param; others counted in *other. */
+static size_t asm_operands(const char *buf, const struct token_list *l,
+			   size_t open, size_t close, const struct param *p,
+			   size_t np, struct found *f, size_t *other)
+{
+	size_t n = 0;
+	int colons = 0;
+
+	for (size_t k = open + 1; k < close; k++) {
+		const struct token *t = &l->tok[k];
+		struct tok_range op;
+		const char *c;
+		size_t cl;
+		int which;
+
+		if (tok_punct(buf, l, k, ":")) {
+			colons++;
+			continue;
+		}
+		if (!colons || t->kind != TOK_STRING ||
+		    !tok_punct(buf, l, k + 1, "("))
+			continue;
+		c = buf + t->off;
+		cl = t->len;
+		op.begin = k + 2;
+		op.end = tok_match(buf, l, k + 1);
+		k = op.end;
+		if (!memchr(c, 'm', cl) && !memchr(c, 'Q', cl) &&
+		    !memchr(c, 'o', cl))
+			continue; /* a register operand */
+		which = deref_param(buf, l, p, np, op);
+		if (which < 0) {
+			(*other)++;
+			continue;
+		}
+		f->param = which;
+		f->how = ACCESSOR_ASM;
+		f->kind = memchr(c, '+', cl) ? OMK_ACCESS :
+			  memchr(c, '=', cl) || colons == 1 ? OMK_WRITE : OMK_READ;
+		f->begin = op.begin;
+		f->end = op.end;
+		n++;
+	}
+	return n;
+}
+
+/* The once-accesses of *param in body [open, close]: how many, the
+ * first in *f; *other: accesses of anything else (not an accessor). */
+static size_t body_accesses(const char *buf, const struct token_list *l,
+			    size_t open, size_t close, const struct param *p,
+			    size_t np, struct found *f, size_t *other,
+			    struct found *alts, size_t *nalts)
+{
+	size_t n = 0;
+	struct found one;
+
+	for (size_t k = open + 1; k < close; k++) {
+		struct volatile_cast vc;
+
+		memset(&one, 0, sizeof(one));
+		if (tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
+		    tok_ident(buf, l, k, "goto")) {
+			(*other)++;
+		} else if ((tok_ident(buf, l, k, "asm") ||
+			    tok_ident(buf, l, k, "__asm__") ||
+			    tok_ident(buf, l, k, "__asm"))) {
+			size_t o = k + 1, c;
+			size_t got;
+
+			while (o < close && l->tok[o].kind == TOK_IDENT)
+				o++; /* volatile, goto, inline */
+			if (!tok_punct(buf, l, o, "("))
+				continue;
+			c = tok_match(buf, l, o);
+			got = asm_operands(buf, l, o, c, p, np, &one, other);
+			if (got && !n)
+				*f = one;
+			else if (got)
+				*other += !same_access(f, &one);
+			if (got && *nalts < MAX_ALTS)
+				alts[(*nalts)++] = one;
+			n += got;
+			k = c;
+		} else if (tok_ident(buf, l, k, "__atomic_load_n") ||
+			   tok_ident(buf, l, k, "__atomic_store_n")) {
+			struct tok_range args[3];
+			size_t nargs, c;
+			int load = tok_ident(buf, l, k, "__atomic_load_n");
+
+			if (tok_call_args(buf, l, k, args, ARRAY_SIZE(args),
+					  &nargs, &c) || nargs != (load ? 2u : 3u))
+				continue;
+			strip_parens(buf, l, &args[nargs - 1]);
+			one.param = param_of(buf, l, p, np, args[0]);
+			if (one.param < 0 ||
+			    args[nargs - 1].end != args[nargs - 1].begin + 1 ||
+			    !tok_ident(buf, l, args[nargs - 1].begin,
+				       "__ATOMIC_RELAXED")) {
+				(*other)++; /* an ordered access: no accessor */
+				k = c;
+				continue;
+			}
+			one.how = ACCESSOR_ATOMIC;
+			one.kind = load ? OMK_READ : OMK_WRITE;
+			one.begin = k;
+			one.end = c + 1;
+			if (!n)
+				*f = one;
+			else
+				*other += !same_access(f, &one);
+			if (*nalts < MAX_ALTS)
+				alts[(*nalts)++] = one;
+			n++;
+			k = c;
+		} else if (l->tok[k].kind == TOK_PUNCT &&
+			   find_volatile_cast(buf, l, k, &vc) && vc.end <= close) {
+			enum once_use use;
+
+			one.param = vc.form == VC_DEREF ?
+				param_of(buf, l, p, np, vc.operand) : -1;
+			use = once_use_classify(buf, l, vc.begin, vc.end);
+			if (one.param < 0 || (use != ONCE_READ && use != ONCE_WRITE)) {
+				(*other)++;
+				k = vc.end - 1;
+				continue;
+			}
+			one.how = ACCESSOR_VOLATILE;
+			one.kind = use == ONCE_READ ? OMK_READ : OMK_WRITE;
+			one.begin = vc.begin;
+			one.end = vc.end;
+			if (!n)
+				*f = one;
+			else
+				*other += !same_access(f, &one);
+			if (*nalts < MAX_ALTS)
+				alts[(*nalts)++] = one;
+			n++;
+			k = vc.end - 1;
+		}
+	}
+	return n;
+}
+
+static char *range_text(const char *buf, const struct token_list *l,
+			 struct tok_range r, int skip_qualifiers)
+{
+	struct strbuf sb = STRBUF_INIT, tok = STRBUF_INIT;
+
+	for (size_t k = r.begin; k < r.end; k++) {
+		if (skip_qualifiers && is_qualifier(buf, l, k))
+			continue;
+		strbuf_reset(&tok);
+		token_spelling(buf, &l->tok[k], &tok);
+		if (sb.len && tok.buf[0] != '*')
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, tok.buf, tok.len);
+	}
+	strbuf_release(&tok);
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
+}
+
+static const char *how_words(enum accessor_how h)
+{
+	switch (h) {
+	case ACCESSOR_VOLATILE: return "a volatile cast";
+	case ACCESSOR_ASM: return "an inline-asm memory operand";
+	case ACCESSOR_ATOMIC: return "a relaxed __atomic access";
+	}
+	return "?";
+}
+
+/* Is the identifier at token k one of the names? */
+static int named(const char *buf, const struct token *t,
+		 const struct strbuf *names)
+{
+	for (size_t at = 0; at < names->len; at += strlen(names->buf + at) + 1)
+		if (strlen(names->buf + at) == t->len &&
+		    !memcmp(names->buf + at, buf + t->off, t->len))
+			return 1;
+	return 0;
+}
+
+void once_accessors_find(const char *buf, const struct token_list *l,
+			 struct once_accessor_list *out)
+{
+	struct strbuf others = STRBUF_INIT; /* functions that are not */
+	size_t from = out->nr, kept;
+	int depth = 0;
+
+	for (size_t k = 0; k + 1 < l->nr; k++) {
+		size_t open, pclose, bclose, name, other = 0, np, n;
+		struct param p[MAX_PARAMS];
+		struct once_accessor *a;
+		struct found f, alts[MAX_ALTS];
+		size_t nalts;
+
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			continue;
+		if (tok_punct(buf, l, k, "}")) {
+			depth -= depth > 0;
+			continue;
+		}
+		if (!tok_punct(buf, l, k, "{"))
+			continue;
+		bclose = tok_match(buf, l, k);
+		if (depth++ || k < 3 || !tok_punct(buf, l, k - 1, ")") ||
+		    bclose >= l->nr || bclose - k > MAX_BODY_TOKENS)
+			continue;
+		pclose = k - 1;
+		open = tok_match_back(buf, l, pclose);
+		if (open >= pclose || !open || l->tok[open - 1].kind != TOK_IDENT ||
+		    tok_is_condition_keyword(buf, l, open - 1))
+			continue;
+		name = open - 1;
+		np = read_params(buf, l, open, pclose, p);
+		memset(&f, 0, sizeof(f));
+		nalts = 0;
+		n = body_accesses(buf, l, k, bclose, p, np, &f, &other, alts,
+				  &nalts);
+		/* one access; or one per side of an #if, all alike */
+		if (!n || other || (n > 1 && !has_directive(l, k, bclose))) {
+			strbuf_add(&others, buf + l->tok[name].off,
+				   l->tok[name].len);
+			strbuf_addch(&others, '\0');
+			continue;
+		}
+		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+		a = &out->items[out->nr++];
+		memset(a, 0, sizeof(*a));
+		a->name = range_text(buf, l, (struct tok_range){ name, name + 1 }, 0);
+		a->line = l->tok[name].line;
+		a->kind = f.kind;
+		a->how = f.how;
+		a->param = f.param;
+		a->param_name = range_text(buf, l, (struct tok_range){
+			p[f.param].name, p[f.param].name + 1 }, 0);
+		a->pointee = range_text(buf, l, p[f.param].type, 1);
+		a->what = xasprintf("a function whose body is %s of what its "
+				    "argument '%s' points to", how_words(f.how),
+				    a->param_name);
+		a->begin = f.begin;
+		a->end = f.end;
+		for (size_t i = 0; i < nalts; i++) {
+			a->alt_begin[i] = alts[i].begin;
+			a->alt_end[i] = alts[i].end;
+		}
+		a->nalt = nalts;
+	}
+	/* a name defined otherwise too (the other side of an #if: a
+	 * __sync builtin for compilers that have it) is no accessor */
+	kept = from;
+	for (size_t i = from; i < out->nr; i++) {
+		struct token t = { 0 };
+
+		t.off = 0;
+		t.len = strlen(out->items[i].name);
+		if (named(out->items[i].name, &t, &others)) {
+			once_accessor_release(&out->items[i]);
+			continue;
+		}
+		out->items[kept++] = out->items[i];
+	}
+	out->nr = kept;
+	strbuf_release(&others);
+}
+
+void once_accessor_release(struct once_accessor *a)
+{
+	free(a->name);
+	free(a->param_name);
+	free(a->pointee);
+	free(a->what);
+	memset(a, 0, sizeof(*a));
+}
+
+void once_accessor_list_release(struct once_accessor_list *list)
+{
+	for (size_t i = 0; i < list->nr; i++)
+		once_accessor_release(&list->items[i]);
+	free(list->items);
+	memset(list, 0, sizeof(*list));
+}

@@ -1,0 +1,65 @@
+/*
+ * Once-accessor functions: what lock-free libraries write instead of a
+ * once-macro -- a function (usually static inline, in a header) whose
+ * body is one once-access of what its pointer parameter points to:
+ *
+ *   static inline uint32_t load_32(const uint32_t *p)
+ *   { return *(const volatile uint32_t *)p; }
+ *   static inline uint32_t load_32_asm(const uint32_t *p)
+ *   { uint32_t v; __asm__ __volatile__("movl %1, %0" : "=r"(v) : "m"(*p)); return v; }
+ *   static inline uint64_t load_64(const uint64_t *p)
+ *   { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+ *
+ * by a volatile cast of the parameter, an inline-asm "m", "=m" or "+m"
+ * operand of *p, or a relaxed __atomic_load_n / __atomic_store_n.  Each
+ * call is then a once-access of *(argument), like a use of a
+ * pointer-argument once-macro (once-discover.h finds them, scan judges
+ * an inlined call on the inlined body's accesses).
+ */
+#ifndef RWONCE_CFRONT_ONCE_ACCESSOR_H
+#define RWONCE_CFRONT_ONCE_ACCESSOR_H
+
+#include "cfront/lexer.h"
+#include "cfront/once-macros.h"
+
+#define ONCE_ACCESSOR_MAX_ALTS 4
+
+enum accessor_how {
+	ACCESSOR_VOLATILE, /* *(volatile T *)p */
+	ACCESSOR_ASM,      /* an inline-asm memory operand of *p */
+	ACCESSOR_ATOMIC,   /* a relaxed __atomic_load_n / __atomic_store_n */
+};
+
+struct once_accessor {
+	char *name;
+	unsigned line;           /* the name's */
+	enum once_macro_kind kind; /* OMK_READ, OMK_WRITE; OMK_ACCESS: "+m",
+				    read and written */
+	enum accessor_how how;
+	int param;               /* the pointer parameter's index */
+	char *param_name;
+	char *pointee;           /* its pointee type as spelled, without
+				    qualifiers ("uint32_t"), or NULL */
+	char *what;              /* "a function whose body is an inline-asm
+				    \"m\" operand of *p" */
+	size_t begin, end;       /* the access's tokens in the body */
+	/* every access of the body: one, or one per side of an #if */
+	size_t alt_begin[ONCE_ACCESSOR_MAX_ALTS], alt_end[ONCE_ACCESSOR_MAX_ALTS];
+	size_t nalt;
+};
+
+struct once_accessor_list {
+	struct once_accessor *items;
+	size_t nr, alloc;
+};
+#define ONCE_ACCESSOR_LIST_INIT { NULL, 0, 0 }
+
+/* Is buf worth lexing for accessors (a cheap look for their marks)? */
+int once_accessors_may_hold(const char *buf, size_t len);
+/* The once-accessor definitions of a lexed file, appended to *out. */
+void once_accessors_find(const char *buf, const struct token_list *l,
+			 struct once_accessor_list *out);
+void once_accessor_list_release(struct once_accessor_list *list);
+void once_accessor_release(struct once_accessor *a);
+
+#endif

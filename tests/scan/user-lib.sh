@@ -1,0 +1,39 @@
+# Helpers for the userspace-library scan tests (t4300-t4390), sourced
+# after tests/scan/lib.sh: the four builds issue 31 asks for -- clang 19
+# and gcc 12, for x86-64 and aarch64.
+
+requires clang-19 clang-19
+requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
+
+# The configurations: "name compiler flags...", one a line.
+USER_CONFIGS='clang-x86 clang-19 --target=x86_64-linux-gnu
+clang-arm64 clang-19 --target=aarch64-linux-gnu
+gcc-x86 gcc
+gcc-arm64 aarch64-linux-gnu-gcc'
+
+# Can configuration $1's compiler build C with <stdint.h>?
+user_config_can() { # name cc flags...
+	shift
+	have_cmd "$1" || return 1
+	printf '#include <stdint.h>\nuint32_t x;\n' |
+		"$@" -x c -c -o /dev/null - 2>/dev/null
+}
+
+# Why not: for the skip reason.
+user_config_why() { # name cc flags...
+	if ! have_cmd "$2"; then
+		missing_why "$2"
+	else
+		echo "$2 $3 cannot build C with <stdint.h> (package $(libc_pkg "${3#--target=}"); see README: make deps)"
+	fi
+}
+
+# Build source $2 with configuration line $1 (-O2 -g, more flags after)
+# into $3.
+user_build() { # config-line source object flags...
+	_ub_cfg=$1 _ub_src=$2 _ub_obj=$3
+	shift 3
+	# shellcheck disable=SC2086 # the configuration's words
+	set -- ${_ub_cfg#* } -O2 -g "$@" -c "$_ub_src" -o "$_ub_obj"
+	"$@"
+}

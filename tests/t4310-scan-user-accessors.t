@@ -1,0 +1,73 @@
+#!/bin/sh
+# Once-accessor functions are sites (issue 31, item 2): a library's
+# static inline load_32(const uint32_t *p) whose body is one volatile
+# cast, inline-asm "m" operand or relaxed __atomic_load_n of *p is found
+# like a macro, and each call is a site at the call's line:
+#   - inlined (-O2), the call is judged on the accesses of the inlined
+#     body (DW_TAG_inlined_subroutine and its call line), never on the
+#     code of the call's line: take()'s line also decrements a counter,
+#     and load_32 judged there (named with --macro) was "ok: one 4-byte
+#     store" -- the counter's;
+#   - its object is what the argument points to: load_64_low's asm reads
+#     4 bytes of an 8-byte object: torn (a single narrower access);
+#   - left out of line (-O0), the call is "a call instead" and the body
+#     is judged once where it is defined (the asm operand, the __atomic
+#     call: sites of their own);
+#   - the frame pointer's slots are the stack's (mov %rsp, %rbp): at -O0
+#     the reload of p through %rbp was taken as a second access of the
+#     object on x86-64 (and the torn asm body called "ok");
+#   - on clang 19 and gcc 12, x86-64 and aarch64.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+. "$RWONCE_ROOT/tests/scan/user-lib.sh"
+
+S=$RWONCE_ROOT/tests/scan
+SRC=$S/user-accessors.c
+H=$S/user-include/lib/access.h
+
+while read -r name cfg; do
+	if ! user_config_can "$name" $cfg; then
+		test_skip "$name: once-accessors" "$(user_config_why "$name" $cfg)"
+		continue
+	fi
+	mkdir -p "$TEST_TMP/$name"
+	cd "$TEST_TMP/$name" || exit 1
+	user_build "$name $cfg" "$SRC" o2.o -I"$S/user-include" &&
+	user_build "$name $cfg" "$SRC" o0.o -I"$S/user-include" -O0 || exit 1
+
+	test_expect_success "$name -O2: every call is a site, judged on the inlined body" '
+		{ "$RWONCE" scan --no-source --json o2.o >out.json 2>err; test $? = 1; } &&
+		grep -q "5 site instances: ok 4, torn 1, duplicated 0, widened 0, unattributed 0; 10 sites; 1 of 1 file checked, 5 once-macros defined in the sources$" err &&
+		for f in load_32 store_32 load_32_asm load_64_atomic load_64_low; do
+			grep -q "\"inline_chain\": \[{\"function\": \"$f\", \"inlined_into\": \"[a-z_]*\", \"at\": \"[^\"]*user-accessors.c:$(line_of "$SRC" "$f(")" out.json ||
+				{ echo "no inlined instance of $f"; return 1; }
+		done
+	'
+	test_expect_success "$name -O2: the call on the line of a counter decrement is judged on its load, not the store of the counter" '
+		grep "\"site\": \"load_32(&q->head)\"" out.json >take.json &&
+		grep -q "\"verdict\": \"ok\", \"why\": \"compiled to one 4-byte load\"" take.json &&
+		grep -q "\"type\": \"uint32_t\", \"size\": 4" take.json &&
+		{ "$RWONCE" scan --no-source --json --macro load_32=read-once o2.o >named.json 2>/dev/null; test $? = 1; } &&
+		grep "\"site\": \"load_32(&q->head)\"" named.json | grep -q "compiled to one 4-byte load\", .*\"inline_chain\": \[{\"function\": \"load_32\""
+	'
+	test_expect_success "$name -O2: 4 bytes read of the 8-byte object: torn" '
+		"$RWONCE" scan --no-source o2.o >out 2>/dev/null
+		grep -q "user-accessors.c:$(line_of "$SRC" "load_64_low(")\(:[0-9]*\): warning: load_64_low(&q->gen) of .uint64_t. (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn (the rest is not accessed with it) \[scan-torn\]" out &&
+		grep -q "note: .load_64_low. is a once-accessor of this tree (read-once): .*lib/access.h:$(line_of "$H" "load_64_low(") defines it as a function whose body is an inline-asm memory operand of what its argument .p. points to" out
+	'
+	test_expect_success "$name -O0: calls left out of line; the bodies judged once where they are" '
+		"$RWONCE" scan --no-source --json -v o0.o >o0.json 2>o0.err
+		grep -q "10 site instances: .*; 10 sites" o0.err &&
+		grep -q "of 10 instances unattributed (a call instead 5[,)]" o0.err &&
+		grep -q "note: load_32(&q->head) in .take. .*unattributed: calls the once-accessor .load_32. out of line: its body is judged where it is defined (.*lib/access.h:$(line_of "$H" "load_32(")" o0.err &&
+		grep -q "\"path\": \"[^\"]*lib/access.h\", \"line\": $(line_of "$H" "__atomic_load_n(p"), .*\"site\": \"__atomic_load_n(p)\", \"access\": \"read\", \"type\": \"uint64_t\", \"size\": 8, .*\"verdict\": \"ok\"" o0.json &&
+		grep -q "\"path\": \"[^\"]*lib/access.h\", \"line\": $(line_of "$H" "return *(const volatile uint32_t *)p"), .*\"verdict\": \"ok\", \"why\": \"compiled to one 4-byte load\"" o0.json
+	'
+	test_expect_success "$name -O0: the out-of-line asm body of load_64_low is torn" '
+		"$RWONCE" scan --no-source o0.o 2>/dev/null |
+		grep -q "lib/access.h:[0-9]*:[0-9]*: warning: asm operand(\*p) of .uint64_t. (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn"
+	'
+done <<EOF2
+$USER_CONFIGS
+EOF2
+test_done
