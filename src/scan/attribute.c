@@ -310,6 +310,49 @@ static int nested_in(const struct scan_site *a, const struct scan_site *w)
 	       !pos_before(end_line, end_col, a->end_line, a->end_col);
 }
 
+/* Is line:col inside the statement of site x? */
+static int in_statement(const struct scan_site *x, unsigned line,
+			unsigned col)
+{
+	return !pos_before(line, col, x->stmt_line, x->stmt_col) &&
+	       pos_before(line, col, x->stmt_end_line, x->stmt_end_col);
+}
+
+/*
+ * A row on another column of a site's statement, outside every site's
+ * text: an operator, whose instruction may hold a site's load folded in
+ * (clang: `cmpl $0, (%rbx)` at the '>' of READ_ONCE(x->v) > 0, `add
+ * 4(%rdi), %eax` at the '+' before READ_ONCE(s->b)).  The next site of
+ * the statement after the column (the right operand), else the one
+ * before it; -1 when the column is in no site's statement.
+ */
+static long folded_pick(const struct source_sites *s, unsigned line,
+			unsigned col, size_t first, size_t n, size_t mfirst,
+			size_t nmore)
+{
+	long next = -1, prev = -1;
+
+	for (size_t i = 0; i < n + nmore; i++) {
+		size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
+		const struct scan_site *x = &s->sites[k];
+
+		if (x->accessor || !x->stmt_line || !in_statement(x, line, col))
+			continue;
+		if (pos_before(line, col, x->line, x->col)) {
+			if (next < 0 || pos_before(x->line, x->col,
+						   s->sites[next].line,
+						   s->sites[next].col))
+				next = (long)k;
+		} else if (!pos_before(line, col, x->end_line, x->end_col)) {
+			if (prev < 0 || pos_before(s->sites[prev].end_line,
+						   s->sites[prev].end_col,
+						   x->end_line, x->end_col))
+				prev = (long)k;
+		}
+	}
+	return next >= 0 ? next : prev;
+}
+
 /*
  * Which site of the line a row with column col belongs to.
  *
@@ -388,6 +431,9 @@ static struct pick pick_sites(const struct source_sites *s, unsigned line,
 		p.site = (long)first;
 		p.place = ROW_BEFORE;
 		p.together = n;
+	} else if (p.site < 0 && p.call < 0) {
+		p.site = folded_pick(s, line, col, first, n, mfirst, nmore);
+		p.place = ROW_FOLDED;
 	}
 	return p;
 }
@@ -794,6 +840,49 @@ static void drop_inlined_calls(struct instance_list *out, size_t from)
 	out->nr = k;
 }
 
+/*
+ * The code [lo, hi) of one row, picked for the sites of pick: a range of
+ * the instance of each, per inline chain (a row may span code of several
+ * inlined copies).
+ */
+static void add_row(struct line_unit *u, struct source_sites *src,
+		    const struct pick *pick, uint64_t lo, uint64_t hi,
+		    struct instance_list *out)
+{
+	struct inline_frame chain[SCAN_MAX_CHAIN];
+	size_t nchain;
+
+	for (uint64_t a = lo, end; a < hi; a = end) {
+		nchain = line_unit_inline_chain(u, a, chain, ARRAY_SIZE(chain),
+						&end);
+		if (end <= a || end > hi)
+			end = hi;
+		/* the alignment padding after a function's last instruction
+		 * (a ret, a noreturn call) still lies in its last row:
+		 * outside every function of the DWARF and of the symbol
+		 * table, right after a function's symbol ends, it is no
+		 * instance */
+		if (!nchain && a > lo && !elf_image_symbol_at(u->img, a, NULL) &&
+		    elf_image_symbol_at(u->img, a - 1, NULL))
+			continue;
+		if (pick->call >= 0)
+			add_call(out, src, (size_t)pick->call, chain, nchain, a,
+				 end);
+		if (pick->site < 0)
+			continue;
+		add_range(instance_for(out, src, (size_t)pick->site,
+				       pick->together, chain, nchain),
+			  a, end, pick->place);
+		if (pick->reader >= 0)
+			add_range(instance_for(out, src, (size_t)pick->reader, 1,
+					       chain, nchain), a, end, ROW_BEFORE);
+		if (pick->writer >= 0)
+			add_range(instance_for(out, src, (size_t)pick->writer, 1,
+					       chain, nchain),
+				  a, end, ROW_ASSIGNMENT);
+	}
+}
+
 int attribute_unit(struct line_unit *u, struct source_cache *c,
 		   const char *obj, struct instance_list *out)
 {
@@ -808,13 +897,34 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		const struct line_row *row = &u->rows[i];
 		struct unit_source *src;
 		struct cache_entry *e;
-		struct inline_frame chain[SCAN_MAX_CHAIN];
-		size_t nchain;
 		struct pick pick;
+		uint64_t next = u->rows[i + 1].addr;
+		int shared = 0;
 
-		if (row->end_sequence || u->rows[i + 1].addr <= row->addr)
+		if (row->end_sequence)
 			continue;
-		code_rows++;
+		/* rows that share an address (clang: the site's column,
+		 * then another's): each may be the code's, not only the
+		 * last -- the site's for the code up to the next address */
+		if (next == row->addr && !u->rows[i + 1].end_sequence &&
+		    row->line) {
+			size_t j = i + 1;
+
+			while (j < u->nr && u->rows[j].addr == row->addr &&
+			       !u->rows[j].end_sequence)
+				j++;
+			/* only another column of the same line: gcc's row
+			 * at the end of an inlined copy, then the caller's
+			 * line at the same address, is the caller's code */
+			if (j >= u->nr || u->rows[j - 1].line != row->line ||
+			    u->rows[j - 1].file != row->file)
+				continue;
+			next = u->rows[j].addr;
+			shared = 1;
+		}
+		if (next <= row->addr)
+			continue;
+		code_rows += !shared;
 		if (!row->line || !(src = unit_source_of(&us, u, row->file)))
 			continue;
 		e = src->e;
@@ -824,11 +934,22 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			note_missing(c, e, obj);
 		if (e->src.missing)
 			continue;
-		read_rows++;
+		read_rows += !shared;
 		if (!e->src.nr && !e->src.defines_accessor)
 			continue;
+		if (shared) {
+			/* only the site whose text holds the column */
+			if (!e->src.nr || e->src.defines_accessor)
+				continue;
+			pick = pick_sites(&e->src, row->line, row->col);
+			if (pick.site < 0 || pick.place != ROW_IN_TEXT)
+				continue;
+			pick.reader = pick.writer = pick.call = -1;
+			add_row(u, &e->src, &pick, row->addr, next, out);
+			continue;
+		}
 		if (!e->src.nr) { /* an accessor's body only */
-			accessor_rows(&us, u, row, u->rows[i + 1].addr, out);
+			accessor_rows(&us, u, row, next, out);
 			continue;
 		}
 		source_sites_mark(e->src.code_lines, e->src.match.nlines,
@@ -849,46 +970,12 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		}
 		pick = pick_sites(&e->src, row->line, row->col);
 		if (e->src.defines_accessor) {
-			accessor_rows(&us, u, row, u->rows[i + 1].addr, out);
+			accessor_rows(&us, u, row, next, out);
 			continue;
 		}
 		if (pick.site < 0 && pick.call < 0)
 			continue;
-		/* a row may span code of several inlined copies */
-		for (uint64_t a = row->addr, b = u->rows[i + 1].addr, end; a < b;
-		     a = end) {
-			nchain = line_unit_inline_chain(u, a, chain,
-							ARRAY_SIZE(chain), &end);
-			if (end <= a || end > b)
-				end = b;
-			if (pick.call >= 0)
-				add_call(out, &e->src, (size_t)pick.call, chain,
-					 nchain, a, end);
-			if (pick.site < 0)
-				continue;
-			/* the alignment padding after a function's last
-			 * instruction (a ret, a noreturn call) still lies in
-			 * its last row: outside every function of the DWARF
-			 * and of the symbol table, right after a function's
-			 * symbol ends, it is no instance */
-			if (!nchain && a > row->addr &&
-			    !elf_image_symbol_at(u->img, a, NULL) &&
-			    elf_image_symbol_at(u->img, a - 1, NULL))
-				continue;
-			add_range(instance_for(out, &e->src, (size_t)pick.site,
-					       pick.together, chain, nchain),
-				  a, end, pick.place);
-			if (pick.reader >= 0)
-				add_range(instance_for(out, &e->src,
-						       (size_t)pick.reader, 1,
-						       chain, nchain),
-					  a, end, ROW_BEFORE);
-			if (pick.writer >= 0)
-				add_range(instance_for(out, &e->src,
-						       (size_t)pick.writer, 1,
-						       chain, nchain),
-					  a, end, ROW_ASSIGNMENT);
-		}
+		add_row(u, &e->src, &pick, row->addr, next, out);
 	}
 	drop_inlined_calls(out, first_instance);
 	for (size_t k = first_instance; k < out->nr; k++)

@@ -57,6 +57,10 @@ enum row_place {
 	ROW_ASSIGNMENT,/* in the rest of the site's assignment (the '=', the
 			  value, a '++'): its stores count, and the loads of
 			  the bytes it stores (a compound assignment's) */
+	ROW_FOLDED,    /* on another column of the site's statement (an
+			  operator: clang's cmpl $0, (%rbx) at the '>'):
+			  only a load folded into another instruction counts,
+			  and only when nothing else does (verdict.c) */
 };
 
 struct code_range {

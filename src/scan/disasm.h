@@ -64,6 +64,10 @@ struct mem_access {
 	int assignment;      /* ... lies in the rest of the site's
 				assignment: a store of the site, or the load
 				of a compound assignment (verdict.c) */
+	int folded;          /* ... lies on another column of the site's
+				statement (an operator): the site's only as
+				a load folded into another instruction, when
+				nothing else is (verdict.c) */
 	int feeds_address;   /* a load whose value a later access of the
 				decoded stretch uses as its base register: a
 				pointer on the way to an object (verdict.c) */

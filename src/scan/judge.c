@@ -141,6 +141,7 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
 		out->items[out->nr] = *a;
 		out->items[out->nr].before = where == 1 + ROW_BEFORE;
+		out->items[out->nr].folded = where == 1 + ROW_FOLDED;
 		out->items[out->nr++].assignment = where == 1 + ROW_ASSIGNMENT;
 	}
 }
@@ -540,6 +541,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				(unsigned long long)in->ranges[k].hi,
 				in->ranges[k].place == ROW_IN_TEXT ? "text" :
 				in->ranges[k].place == ROW_BEFORE ? "before" :
+				in->ranges[k].place == ROW_FOLDED ? "folded" :
 				"assignment");
 		strbuf_release(&fn);
 	}

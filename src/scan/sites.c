@@ -149,6 +149,31 @@ static int inside_loop(const char *buf, const struct token_list *l,
 	return 0;
 }
 
+static int ends_statement(const char *buf, const struct token_list *l,
+			  size_t k)
+{
+	return (l->tok[k].flags & TF_DIRECTIVE) || tok_punct(buf, l, k, ";") ||
+	       tok_punct(buf, l, k, "{") || tok_punct(buf, l, k, "}");
+}
+
+/* The statement around tokens [first, last] (sites.h). */
+static void set_statement(struct scan_site *x, const char *buf,
+			  const struct token_list *l, size_t first, size_t last)
+{
+	size_t b = first, e = last;
+
+	while (b > 0 && !ends_statement(buf, l, b - 1))
+		b--;
+	while (e + 1 < l->nr - 1 && !ends_statement(buf, l, e + 1))
+		e++;
+	if (e + 1 < l->nr - 1 && !(l->tok[e + 1].flags & TF_DIRECTIVE))
+		e++; /* the ';' or '{' itself */
+	x->stmt_line = l->tok[b].line;
+	x->stmt_col = l->tok[b].col;
+	x->stmt_end_line = l->tok[e].line;
+	x->stmt_end_col = l->tok[e].col + (unsigned)l->tok[e].len;
+}
+
 static void add_site(struct source_sites *s, const char *buf,
 		     const struct token_list *l, size_t first, size_t last,
 		     const char *what, enum site_access access,
@@ -166,6 +191,7 @@ static void add_site(struct source_sites *s, const char *buf,
 	x->end_col = b->col + (unsigned)b->len;
 	x->access = access;
 	x->what = xstrdup(what);
+	set_statement(x, buf, l, first, last);
 	x->operand = operand_text(buf, l, operand, 60);
 	x->lvalue = operand_text(buf, l, operand, 4096);
 	if (ty) {
@@ -229,6 +255,49 @@ static void set_function(struct scan_site *x, const char *buf,
 	if (name) {
 		token_spelling(buf, &l->tok[name], &sb);
 		x->fn_name = strbuf_detach(&sb);
+	}
+}
+
+/* Does an operand end right before token k (so that '&' is binary)? */
+static int before_is_operand(const char *buf, const struct token_list *l,
+			     size_t k)
+{
+	return k > 0 && tok_ends_operand(buf, l, k - 1);
+}
+
+/*
+ * Is the site's object a local whose address its function takes (sites.h:
+ * published)?  Its lvalue names it ("f.go", "f"), and the function's body
+ * holds &f (or &(f), &f.member).
+ */
+static void set_published(struct scan_site *x, const char *buf,
+			  const struct token_list *l, struct type_index *ti,
+			  size_t i)
+{
+	size_t open = type_index_function_at(ti, i), close, n = 0;
+	const char *lv = x->lvalue;
+
+	if (!lv || !open || !(isalpha((unsigned char)*lv) || *lv == '_'))
+		return;
+	while (isalnum((unsigned char)lv[n]) || lv[n] == '_')
+		n++;
+	for (const char *p = lv + n; *p; p++)
+		if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.' ||
+		      *p == ' '))
+			return; /* through a pointer or an index */
+	close = tok_match(buf, l, open);
+	for (size_t k = open + 1; k + 1 < close; k++) {
+		size_t t = k + 1;
+
+		if (!tok_punct(buf, l, k, "&") || before_is_operand(buf, l, k))
+			continue;
+		while (t < close && tok_punct(buf, l, t, "("))
+			t++;
+		if (l->tok[t].kind == TOK_IDENT && l->tok[t].len == n &&
+		    !memcmp(buf + l->tok[t].off, lv, n)) {
+			x->published = 1;
+			return;
+		}
 	}
 }
 
@@ -488,6 +557,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 	s->sites[s->nr - 1].in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
 	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
+	set_published(&s->sites[s->nr - 1], buf, l, *ti, i);
 	s->sites[s->nr - 1].deref_after = close + 1 < l->nr &&
 		(tok_punct(buf, l, close + 1, "->") ||
 		 tok_punct(buf, l, close + 1, "["));

@@ -31,6 +31,11 @@ struct scan_site {
 	 * ++), where compilers put the store's row -- gcc at the '=' or the
 	 * '++', clang at the value.  asg_line 0: not assigned. */
 	unsigned asg_line, asg_col, asg_end_line, asg_end_col;
+	/* The statement that holds it: from after the ';', '{' or '}'
+	 * before it to the one after it (if (READ_ONCE(x) > 0) {: through
+	 * the '{'), where a load folded into another instruction may get
+	 * the column of an operator (attribute.c, ROW_FOLDED). */
+	unsigned stmt_line, stmt_col, stmt_end_line, stmt_end_col;
 	char *what;       /* "READ_ONCE", "ACCESS_ONCE", "volatile cast" */
 	char *operand;    /* the operand's text, shortened */
 	char *lvalue;     /* the object as a C lvalue ("x", "*(p)"), for the
@@ -44,6 +49,10 @@ struct scan_site {
 	char *type;       /* the object's type as spelled, or NULL */
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */
+	int published;    /* its object is a local of the function (named,
+			     not reached through a pointer) whose address the
+			     function takes (&f): shared, so its accesses in
+			     the frame are the object's, not copies */
 	int deref_after;  /* its value is dereferenced right after it
 			     (rcu_dereference(p)->f, READ_ONCE(p)[i]): an
 			     access through the register its load set is

@@ -29,7 +29,9 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 /* Does this access count for a site that reads, writes or both? */
 static int relevant(const struct scan_site *site, const struct mem_access *a)
 {
-	if (a->kind == ACC_NONE || a->stack || !a->size)
+	/* the frame's slots are copies -- unless the object is a local
+	 * whose address was taken (published): then they are it */
+	if (a->kind == ACC_NONE || (a->stack && !site->published) || !a->size)
 		return 0;
 	switch (site->access) {
 	case SITE_READ:
@@ -267,6 +269,54 @@ static void drop_before(const struct scan_site *site, struct mem_access *acc,
 }
 
 /*
+ * Does the instruction (its text) compute with its memory operand --
+ * x86's add, cmp, test ... with a load folded in -- rather than only
+ * move it?  A plain load on an operator's column is another operand's.
+ */
+static int folding_insn(const char *text)
+{
+	static const char *const ops[] = {
+		"add", "sub", "and", "or", "xor", "cmp", "test", "adc", "sbb",
+		"imul", "cmov", "bt", "ucomis", "comis", "vucomis", "vcomis",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(ops); i++)
+		if (!strncmp(text, ops[i], strlen(ops[i])))
+			return 1;
+	return 0;
+}
+
+/*
+ * The rows on an operator's column of the site's statement (ROW_FOLDED)
+ * hold the site's load only folded into the operator's instruction, and
+ * only when nothing else of the instance is the site's.
+ */
+static void keep_folded(const struct scan_site *site, struct mem_access *acc,
+			size_t nr)
+{
+	int other = 0;
+	size_t kept = 0;
+
+	for (size_t k = 0; k < nr; k++)
+		if (relevant(site, &acc[k]) && !acc[k].folded)
+			other = 1;
+	for (size_t k = 0; k < nr; k++) {
+		if (!acc[k].folded || acc[k].kind == ACC_NONE)
+			continue;
+		if (other || acc[k].kind != ACC_LOAD ||
+		    !folding_insn(acc[k].text))
+			acc[k].kind = ACC_NONE;
+		else if (relevant(site, &acc[k]))
+			kept++;
+	}
+	/* several such loads on the statement's operators: which is the
+	 * site's cannot be told (a + READ_ONCE(s->a) + s->b) */
+	for (size_t k = 0; kept > 1 && k < nr; k++)
+		if (acc[k].folded)
+			acc[k].kind = ACC_NONE;
+}
+
+/*
  * The rows of a site's assignment after its text (the '=', the value, a
  * '++') hold its store -- and the value's own code: only the stores
  * count there, and the loads of bytes the instance also stores (the read
@@ -400,6 +450,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	unsigned n2;
 
 	memset(used, 0, nr);
+	keep_folded(site, acc, nr);
 	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
