@@ -6,7 +6,7 @@
 #     named in a line table, is found through the folder of another of
 #     the library's headers that is (the line tables' include folders),
 #     or through the compilation database's -I (-p) when no other header
-#     of the library is named;
+#     of the library is named (without -p: nothing checked, exit 2);
 #   - forwarding macros (LOAD_MO(addr, mo) applies the once-macro to
 #     *(addr); LOAD(addr) passes addr on) and variadic ones (LOAD_V(...),
 #     STORE(addr, ...)) are once-macros, and each discovered name is
@@ -83,8 +83,9 @@ test_expect_success 'JSON: the names, with where each is defined' '
 
 test_expect_success 'no other header of the library named: -p finds <lib/compiler.h> through -I' '
 	clang-19 --target=x86_64-linux-gnu -O2 -g -I"$S/user-include" -c "$S/user-only-macros.c" -o only.o &&
-	{ "$RWONCE" scan --no-source only.o >out 2>err; test $? = 0; } &&
+	{ "$RWONCE" scan --no-source only.o >out 2>err; test $? = 2; } &&
 	grep -q "; 0 sites; " err &&
+	grep -q "^rwonce: error: nothing checked" err &&
 	printf "[{\"directory\": \"%s\", \"file\": \"%s\", \"arguments\": [\"clang-19\", \"-I\", \"%s\", \"-O2\", \"-g\", \"-c\", \"%s\", \"-o\", \"only.o\"]}]\n" \
 		"$PWD" "$S/user-only-macros.c" "$S/user-include" "$S/user-only-macros.c" >compile_commands.json &&
 	{ "$RWONCE" scan --no-source -p . >out 2>err; test $? = 1; } &&

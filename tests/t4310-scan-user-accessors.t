@@ -5,9 +5,10 @@
 # like a macro, and each call is a site at the call's line:
 #   - inlined (-O2), the call is judged on the accesses of the inlined
 #     body (DW_TAG_inlined_subroutine and its call line), never on the
-#     code of the call's line: take()'s line also decrements a counter,
-#     and load_32 judged there (named with --macro) was "ok: one 4-byte
-#     store" -- the counter's;
+#     code of the call's line: take()'s line also decrements a counter
+#     (issue 31 saw "ok: one 4-byte store", the counter's, at such a
+#     line); named with --macro on main, these calls were "no code at
+#     its columns" or "no memory access", typed as the pointer (8 bytes);
 #   - its object is what the argument points to: load_64_low's asm reads
 #     4 bytes of an 8-byte object: torn (a single narrower access);
 #   - left out of line (-O0), the call is "a call instead" and the body
