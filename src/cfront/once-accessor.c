@@ -162,6 +162,14 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 			colons++;
 			continue;
 		}
+		/* the template: one instruction, or it is a sequence (a
+		 * ldarx/stdcx. loop: a compare-and-swap, no once-access) */
+		if (!colons && t->kind == TOK_STRING &&
+		    (memmem(buf + t->off, t->len, "\\n", 2) ||
+		     memchr(buf + t->off, ';', t->len))) {
+			(*other)++;
+			return 0;
+		}
 		if (!colons || t->kind != TOK_STRING ||
 		    !tok_punct(buf, l, k + 1, "("))
 			continue;
