@@ -10,7 +10,7 @@ CFRONT_TEST_SRCS = tests/cfront/cfront-test.c src/cfront/lexer.c \
 	src/cfront/once-accessor.c src/cfront/walk.c \
 	src/lib/util.c src/lib/messages.c src/lib/strbuf.c src/lib/tempdir.c \
 	src/lib/run-command.c src/lib/utf8.c src/lib/test-hook.c src/lib/strset.c \
-	src/lib/clock.c src/lib/pool.c
+	src/lib/clock.c src/lib/pool.c src/lib/json.c
 
 ALL_TARGETS += $(CFRONT_TEST)
 

@@ -18,6 +18,7 @@
 #include "lib/json.h"
 #include "lib/parse-options.h"
 #include "lib/util.h"
+#include "lib/utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,9 +253,13 @@ static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
 
 		if (!m->def_path)
 			continue;
-		if (shown++ < 6)
-			strbuf_addf(&names, "%s%s (%s:%u)", shown > 1 ? ", " : "",
-				    m->name, m->def_path, m->def_line);
+		if (shown++ < 6) { /* a file name: its control characters shown */
+			strbuf_addf(&names, "%s%s (", shown > 1 ? ", " : "",
+				    m->name);
+			strbuf_add_visible(&names, m->def_path,
+					   strlen(m->def_path), 0);
+			strbuf_addf(&names, ":%u)", m->def_line);
+		}
 		strbuf_addf(&ctx->json, "%s{\"name\": ", shown > 1 ? ", " : "");
 		json_add_string(&ctx->json, m->name);
 		strbuf_addf(&ctx->json, ", \"kind\": \"%s\", \"volatile_cast\": %s, "

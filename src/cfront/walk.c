@@ -55,17 +55,29 @@ static void clear_progress_locked(void)
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
+	struct strbuf text = STRBUF_INIT;
 	va_list keep;
 
 	va_copy(keep, ap);
 	messages_add(prefix, fmt, keep); /* for the report (SARIF) */
 	va_end(keep);
+	strbuf_vaddf(&text, fmt, ap);
 	pthread_mutex_lock(&out_lock);
 	clear_progress_locked();
-	fprintf(stderr, "rwonce: %s", prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	fput_message(stderr, prefix, text.buf, 0);
 	pthread_mutex_unlock(&out_lock);
+	strbuf_release(&text);
+}
+
+static void walk_say(const char *prefix, const char *fmt, ...)
+	RWONCE_PRINTF(2, 3);
+static void walk_say(const char *prefix, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmessage(prefix, fmt, ap);
+	va_end(ap);
 }
 
 void walk_warning(const char *fmt, ...)
@@ -84,6 +96,28 @@ void walk_error(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmessage("error: ", fmt, ap);
 	va_end(ap);
+}
+
+/* A file the walk did not read, and why: said (unless quiet) and kept
+ * for the reports (messages.h). */
+static void say_unchecked(const struct walk *w, const char *prefix,
+			  const char *path, const char *fmt, ...)
+	RWONCE_PRINTF(4, 5);
+static void say_unchecked(const struct walk *w, const char *prefix,
+			  const char *path, const char *fmt, ...)
+{
+	struct strbuf why = STRBUF_INIT;
+	va_list ap;
+
+	if (w->opt->quiet)
+		return;
+	va_start(ap, fmt);
+	strbuf_vaddf(&why, fmt, ap);
+	va_end(ap);
+	messages_unchecked(strcmp(prefix, "error: ") ? MESSAGE_WARNING :
+			   MESSAGE_ERROR, path, why.buf);
+	walk_say(prefix, "%s: %s", path, why.buf);
+	strbuf_release(&why);
 }
 
 /* The walk's own messages; none for a quiet walk (a first pass whose
@@ -197,20 +231,20 @@ static void process(struct worker *wk, const char *path)
 
 	if (fd < 0) {
 		if (errno == ENOENT) {
-			say(wk->w, "warning: ",
-			    "%s: vanished during the run, skipped", path);
+			say_unchecked(wk->w, "warning: ", path,
+				      "vanished during the run, skipped");
 			wk->stats.vanished++;
 		} else {
-			say(wk->w, "error: ", "%s: cannot open: %s", path,
-			    strerror(errno));
+			say_unchecked(wk->w, "error: ", path,
+				      "cannot open: %s", strerror(errno));
 			wk->stats.unreadable++;
 			wk->trouble = 1;
 		}
 		return;
 	}
 	if (fstat(fd, &st) < 0) {
-		say(wk->w, "error: ", "%s: cannot stat: %s", path,
-		    strerror(errno));
+		say_unchecked(wk->w, "error: ", path, "cannot stat: %s",
+			      strerror(errno));
 		wk->stats.unreadable++;
 		wk->trouble = 1;
 		close(fd);
@@ -218,14 +252,14 @@ static void process(struct worker *wk, const char *path)
 	}
 	if (!S_ISREG(st.st_mode)) {
 		/* A FIFO or device named on the command line: never block. */
-		say(wk->w, "warning: ", "%s: not a regular file, skipped",
-		    path);
+		say_unchecked(wk->w, "warning: ", path,
+			      "not a regular file, skipped");
 		close(fd);
 		return;
 	}
 	if (read_whole(wk, fd, (size_t)st.st_size, &len) < 0) {
-		say(wk->w, "error: ", "%s: cannot read: %s", path,
-		    strerror(errno));
+		say_unchecked(wk->w, "error: ", path, "cannot read: %s",
+			      strerror(errno));
 		wk->stats.unreadable++;
 		wk->trouble = 1;
 		close(fd);
@@ -234,9 +268,9 @@ static void process(struct worker *wk, const char *path)
 	close(fd);
 	nul = memchr(wk->buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE);
 	if (nul) {
-		say(wk->w, "warning: ",
-		    "%s: binary file (NUL byte at offset %zu), skipped",
-			     path, (size_t)(nul - wk->buf));
+		say_unchecked(wk->w, "warning: ", path,
+			      "binary file (NUL byte at offset %zu), skipped",
+			      (size_t)(nul - wk->buf));
 		wk->stats.binary++;
 		return;
 	}
@@ -400,8 +434,8 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 	}
 	d = opendir(dir);
 	if (!d) {
-		say(w, "error: ", "%s: cannot open directory: %s", dir,
-		    strerror(errno));
+		say_unchecked(w, "error: ", dir, "cannot open directory: %s",
+			      strerror(errno));
 		w->trouble = 1;
 		w->stats->unreadable++;
 		return;
@@ -458,7 +492,8 @@ int walk_paths(const char *const *paths, size_t nr,
 		struct stat st;
 
 		if (stat(paths[i], &st) < 0) {
-			say(&w, "error: ", "%s: %s", paths[i], strerror(errno));
+			say_unchecked(&w, "error: ", paths[i], "%s",
+				      strerror(errno));
 			w.trouble = 1;
 			continue;
 		}

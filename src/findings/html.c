@@ -6,6 +6,7 @@
  * findings and those in the baseline, listed.
  */
 #include "findings/report.h"
+#include "lib/messages.h"
 #include "lib/html.h"
 #include "lib/run-info.h"
 #include "lib/strbuf.h"
@@ -435,6 +436,29 @@ static void contents(struct strbuf *sb, const struct finding_list *l,
 	strbuf_addstr(sb, "</nav>\n");
 }
 
+/* The inputs the run did not check, each with its reason: a list, not
+ * "see the messages" (a page is read long after the terminal is gone). */
+static void unchecked_list(struct strbuf *sb)
+{
+	size_t nr, dropped;
+	const struct unchecked_input *u = messages_unchecked_list(&nr, &dropped);
+
+	if (!nr && !dropped)
+		return;
+	strbuf_addstr(sb, "<section id=\"unchecked\"><h2>Not checked</h2>\n<ul>\n");
+	for (size_t i = 0; i < nr; i++) {
+		strbuf_addstr(sb, "<li><code>");
+		html_escape_str(sb, u[i].path);
+		strbuf_addf(sb, "</code>: %s", u[i].level == MESSAGE_ERROR ?
+			    "" : "(skipped) ");
+		html_escape_str(sb, u[i].reason);
+		strbuf_addstr(sb, "</li>\n");
+	}
+	if (dropped)
+		strbuf_addf(sb, "<li>%zu more (on stderr)</li>\n", dropped);
+	strbuf_addstr(sb, "</ul></section>\n");
+}
+
 int report_write_html(FILE *f, const struct finding_list *l,
 		      const struct report_options *o)
 {
@@ -465,8 +489,9 @@ int report_write_html(FILE *f, const struct finding_list *l,
 			    "baseline</a>", baselined);
 	if (o->trouble)
 		strbuf_addstr(&sb, "; <strong>some inputs could not be checked"
-			      "</strong> (see the messages of the run)");
+			      "</strong> (<a href=\"#unchecked\">below</a>)");
 	strbuf_addstr(&sb, "</p>\n");
+	unchecked_list(&sb);
 	rule_summary(&sb, l, order, nr);
 	contents(&sb, l, order, nr);
 	for (size_t k = 0; k < nr; k++) {

@@ -2,6 +2,7 @@
 #include "findings/report.h"
 #include "findings/baseline.h"
 #include "lib/json.h"
+#include "lib/utf8.h"
 #include "lib/messages.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -174,9 +175,12 @@ static void write_notes(struct strbuf *sb, const struct finding *x,
 	for (const char *s = x->notes; s && *s;) {
 		size_t n = strcspn(s, "\n");
 
-		strbuf_addf(sb, "%s%s:%u:%u:%s %snote:%s %.*s\n", p->bold, x->path,
-			    x->line, x->col, p->reset, p->note, p->reset,
-			    (int)n, s);
+		strbuf_addstr(sb, p->bold);
+		strbuf_add_visible(sb, x->path, strlen(x->path), 0);
+		strbuf_addf(sb, ":%u:%u:%s %snote:%s ", x->line, x->col,
+			    p->reset, p->note, p->reset);
+		strbuf_add_visible(sb, s, n, 0);
+		strbuf_addch(sb, '\n');
 		s += n + (s[n] == '\n');
 	}
 }
@@ -196,22 +200,27 @@ static int write_text(FILE *f, const struct finding_list *l,
 		if (!finding_is_active(x)) {
 			if (!o->verbose)
 				continue;
-			strbuf_addf(&sb, "%s%s:%u:%u:%s %snote:%s ", p.bold,
-				    x->path, x->line, x->col, p.reset, p.note,
-				    p.reset);
+			strbuf_addstr(&sb, p.bold);
+			strbuf_add_visible(&sb, x->path, strlen(x->path), 0);
+			strbuf_addf(&sb, ":%u:%u:%s %snote:%s ", x->line, x->col,
+				    p.reset, p.note, p.reset);
 			if (x->suppression)
 				strbuf_addf(&sb, "suppressed (%s): ",
 					    *x->suppression ? x->suppression :
 					    "no reason given");
 			else
 				strbuf_addstr(&sb, "in the baseline: ");
-			strbuf_addf(&sb, "%s [%s]\n", x->message,
-				    rules[x->rule].name);
+			strbuf_add_visible(&sb, x->message, strlen(x->message),
+					   0);
+			strbuf_addf(&sb, " [%s]\n", rules[x->rule].name);
 			continue;
 		}
-		strbuf_addf(&sb, "%s%s:%u:%u:%s %swarning:%s %s [%s]\n", p.bold,
-			    x->path, x->line, x->col, p.reset, p.warn, p.reset,
-			    x->message, rules[x->rule].name);
+		strbuf_addstr(&sb, p.bold);
+		strbuf_add_visible(&sb, x->path, strlen(x->path), 0);
+		strbuf_addf(&sb, ":%u:%u:%s %swarning:%s ", x->line, x->col,
+			    p.reset, p.warn, p.reset);
+		strbuf_add_visible(&sb, x->message, strlen(x->message), 0);
+		strbuf_addf(&sb, " [%s]\n", rules[x->rule].name);
 		if (!o->no_source)
 			write_context(&sb, source_files_get(src, x->path), x, &p);
 		write_notes(&sb, x, &p);
@@ -264,8 +273,8 @@ static void json_string_or_null(struct strbuf *sb, const char *s)
 
 static void json_finding(struct strbuf *sb, const struct finding *x)
 {
-	strbuf_addstr(sb, "{\"path\": ");
-	json_add_string(sb, x->path);
+	strbuf_addch(sb, '{');
+	json_add_path(sb, "path", x->path, 1);
 	strbuf_addf(sb, ", \"line\": %u, \"column\": %u", x->line, x->col);
 	if (x->end_line)
 		strbuf_addf(sb, ", \"end_line\": %u, \"end_column\": %u",
@@ -358,6 +367,8 @@ static int write_json(FILE *f, const struct finding_list *l,
 		first = 0;
 	}
 	strbuf_addstr(&sb, "}");
+	strbuf_addstr(&sb, ",\n  ");
+	messages_unchecked_json(&sb);
 	if (o->json_extra)
 		strbuf_addf(&sb, ",\n  %s", o->json_extra);
 	strbuf_addstr(&sb, "\n}\n");
@@ -812,11 +823,27 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 	strbuf_addstr(&s->sb, "\n        }");
 }
 
+/* Is text the message of an unchecked input ("path: reason")? */
+static int said_unchecked(const struct unchecked_input *u, size_t nu,
+			  const char *text)
+{
+	for (size_t i = 0; i < nu; i++) {
+		size_t n = strlen(u[i].path);
+
+		if (!strncmp(text, u[i].path, n) && text[n] == ':' &&
+		    text[n + 1] == ' ' && !strcmp(text + n + 2, u[i].reason))
+			return 1;
+	}
+	return 0;
+}
+
 /* The run's invocation: did it check everything, and what it printed. */
 static void sarif_invocation(struct sarif *s)
 {
-	size_t nr;
+	size_t nr, nu, dropped, n = 0;
 	const struct kept_message *m = messages_kept(&nr);
+	const struct unchecked_input *u = messages_unchecked_list(&nu, &dropped);
+	struct strbuf text = STRBUF_INIT;
 
 	strbuf_addf(&s->sb, "      \"invocations\": [\n        {\n"
 		    "          \"executionSuccessful\": %s",
@@ -828,16 +855,39 @@ static void sarif_invocation(struct sarif *s)
 		json_add_string(&s->sb, s->o->config);
 		strbuf_addstr(&s->sb, " }");
 	}
-	if (nr) {
+	if (nr || nu) {
 		strbuf_addstr(&s->sb, ",\n          \"toolExecutionNotifications\": [");
-		for (size_t i = 0; i < nr; i++) {
+		/* the inputs not checked, each with its artifact (the URI:
+		 * every byte of the path, percent-encoded) */
+		for (size_t i = 0; i < nu; i++) {
+			strbuf_reset(&text);
+			strbuf_addf(&text, "%s: %s", u[i].path, u[i].reason);
 			strbuf_addf(&s->sb, "%s\n            { \"level\": \"%s\", "
-				    "\"message\": { \"text\": ", i ? "," : "",
+				    "\"message\": { \"text\": ", n++ ? "," : "",
+				    u[i].level == MESSAGE_ERROR ? "error" :
+				    "warning");
+			json_add_string(&s->sb, text.buf);
+			strbuf_addstr(&s->sb, " }, \"locations\": [ { "
+				      "\"physicalLocation\": { "
+				      "\"artifactLocation\": { \"uri\": \"");
+			uri_path(&s->sb, u[i].path);
+			strbuf_addstr(&s->sb, "\" } } } ], \"properties\": { "
+				      "\"unchecked\": true, \"reason\": ");
+			json_add_string(&s->sb, u[i].reason);
+			strbuf_addstr(&s->sb, " } }");
+		}
+		/* every other message the run printed */
+		for (size_t i = 0; i < nr; i++) {
+			if (said_unchecked(u, nu, m[i].text))
+				continue;
+			strbuf_addf(&s->sb, "%s\n            { \"level\": \"%s\", "
+				    "\"message\": { \"text\": ", n++ ? "," : "",
 				    m[i].level == MESSAGE_ERROR ? "error" :
 				    "warning");
 			json_add_string(&s->sb, m[i].text);
 			strbuf_addstr(&s->sb, " } }");
 		}
+		strbuf_release(&text);
 		if (messages_dropped())
 			strbuf_addf(&s->sb, ",\n            { \"level\": \"note\", "
 				    "\"message\": { \"text\": \"%zu more messages "

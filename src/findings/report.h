@@ -18,7 +18,8 @@
  *          end_column, rule, message, type, type_canonical, fixable,
  *          function, fingerprint, notes}], "suppressed": [... with
  *          "justification"], "baselined": [...] (each only when not
- *          empty), "summary":{rule: count}}
+ *          empty), "summary":{rule: count}, "unchecked": [{path, level,
+ *          reason}]}; a path that is not UTF-8 has "path_bytes" too
  *   sarif: one run, its automationDetails.id "CATEGORY/" (default
  *          rwonce/audit or rwonce/scan); tool.driver (fullName) with
  *          every rule of the command (stable ids, full descriptions,
@@ -31,7 +32,8 @@
  *          (scan's inline chain and instructions), fixes (audit: fix's edit),
  *          suppressions (rwonce-ignore comments); the invocation with
  *          every error and warning the run printed
- *          (toolExecutionNotifications: inputs that were not checked).
+ *          (toolExecutionNotifications: each input that was not checked with
+ *          its artifact URI and reason first, then the other messages).
  *   html:  one self-contained page (html.c).
  */
 #ifndef RWONCE_FINDINGS_REPORT_H

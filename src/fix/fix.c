@@ -23,9 +23,11 @@
 #include "cfront/walk.h"
 #include "commands.h"
 #include "lib/json.h"
+#include "lib/messages.h"
 #include "lib/parse-options.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
+#include "lib/utf8.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -164,6 +166,30 @@ static void fix_worker_trim(struct fix_worker *w)
 		strbuf_release(&w->diff);
 }
 
+/* A file not fixed, and why, for the reports (messages.h). */
+static void unchecked_because(const char *path, const char *a, const char *b,
+			      const char *c)
+{
+	struct strbuf why = STRBUF_INIT;
+
+	strbuf_addf(&why, "%s%s%s", a, b, c);
+	messages_unchecked(MESSAGE_ERROR, path, why.buf);
+	strbuf_release(&why);
+}
+
+/* A file's notes on stderr: their lines kept, the control characters of
+ * the paths in them shown, not sent to the terminal. */
+static void print_notes(const char *notes, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!len)
+		return;
+	strbuf_add_visible(&sb, notes, len, 1);
+	fwrite(sb.buf, 1, sb.len, stderr);
+	strbuf_release(&sb);
+}
+
 static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 {
 	struct fix_ctx *ctx = ctx_;
@@ -199,6 +225,9 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 				    "rwonce: error: %s: internal error: "
 				    "overlapping edits; file left unchanged\n",
 				    f->path);
+			messages_unchecked(MESSAGE_ERROR, f->path, "internal "
+					   "error: overlapping edits; file left "
+					   "unchanged");
 			r.trouble = 1;
 		}
 		for (size_t i = 0; i < res.notes_nr && !ctx->quiet; i++) {
@@ -240,6 +269,8 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 				strbuf_addf(&r.notes,
 					    "rwonce: error: %s: self-check "
 					    "failed: %s\n", f->path, why);
+				unchecked_because(f->path, "self-check failed: ",
+						  why, "");
 				r.trouble = 1;
 			}
 		}
@@ -253,11 +284,17 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 				strbuf_addf(&r.notes,
 					    "rwonce: error: %s %s; not "
 					    "modified\n", f->path, why);
+				unchecked_because(f->path, "", why,
+						  "; not modified");
 				r.trouble = 1;
 			} else if (inplace_replace(f->path, &snap, f->buf,
 						   f->len, fixed->buf,
 						   fixed->len) < 0) {
-				r.trouble = 1; /* the message is printed */
+				/* the message is printed */
+				messages_unchecked(MESSAGE_ERROR, f->path,
+						   "could not be replaced: not "
+						   "modified");
+				r.trouble = 1;
 			} else {
 				r.written = 1;
 			}
@@ -301,8 +338,8 @@ static int by_path(const void *a_, const void *b_)
 static void file_result_json(struct strbuf *sb, const struct file_result *r,
 			     int in_place, int first)
 {
-	strbuf_addstr(sb, first ? "\n    {\"path\": " : ",\n    {\"path\": ");
-	json_add_string(sb, r->path);
+	strbuf_addstr(sb, first ? "\n    {" : ",\n    {");
+	json_add_path(sb, "path", r->path, 1);
 	strbuf_addf(sb, ", \"converted\": %zu, \"left\": %zu, \"uses\": %zu, "
 		    "\"include_added\": %s", r->converted, r->left, r->uses,
 		    r->included ? "true" : "false");
@@ -507,8 +544,7 @@ int cmd_fix(int argc, const char **argv)
 			file_result_json(&json, r, ctx.in_place, i == 0);
 		else
 			diff_print(stdout, r->diff.buf, r->diff.len, use_color);
-		fwrite(r->notes.buf ? r->notes.buf : "", 1, r->notes.len,
-		       stderr);
+		print_notes(r->notes.buf, r->notes.len);
 		if (verbose && (r->converted || r->left || r->uses))
 			fprintf(stderr, "rwonce fix: %s: %zu converted, %zu "
 				"left, %zu macro use%s rewritten%s\n", r->path,
@@ -540,9 +576,11 @@ int cmd_fix(int argc, const char **argv)
 	if (ctx.json) {
 		strbuf_addf(&json, "%s],\n  \"summary\": {\"converted\": %zu, "
 			    "\"files\": %zu, \"left\": %zu, \"uses\": %zu, "
-			    "\"files_scanned\": %zu}\n}\n",
+			    "\"files_scanned\": %zu},\n  ",
 			    ctx.nr ? "\n  " : "", converted, files, left, uses,
 			    stats.files);
+		messages_unchecked_json(&json);
+		strbuf_addstr(&json, "\n}\n");
 		fwrite(json.buf, 1, json.len, stdout);
 		strbuf_release(&json);
 	}

@@ -243,3 +243,35 @@ out:
 	strbuf_release(&tmp);
 	return r;
 }
+
+void json_add_path(struct strbuf *sb, const char *key, const char *path,
+		   int first)
+{
+	const unsigned char *p = (const unsigned char *)(path ? path : "");
+	size_t n = strlen((const char *)p), i = 0;
+
+	strbuf_addstr(sb, first ? "\"" : ", \"");
+	strbuf_addstr(sb, key);
+	strbuf_addstr(sb, "\": ");
+	json_add_string(sb, (const char *)p);
+	while (i < n) {
+		size_t len = utf8_sequence(p + i, n - i);
+
+		if (!len)
+			break;
+		i += len;
+	}
+	if (i == n)
+		return;
+	strbuf_addstr(sb, ", \"");
+	strbuf_addstr(sb, key);
+	strbuf_addstr(sb, "_bytes\": \"");
+	for (i = 0; i < n; i++) {
+		if (p[i] > 0x20 && p[i] < 0x7f && p[i] != '%' && p[i] != '"' &&
+		    p[i] != '\\')
+			strbuf_addch(sb, p[i]);
+		else
+			strbuf_addf(sb, "%%%02X", p[i]);
+	}
+	strbuf_addch(sb, '"');
+}

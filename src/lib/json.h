@@ -22,6 +22,16 @@
  */
 void json_add_string(struct strbuf *sb, const char *s);
 
+/*
+ * A path member: "key": "<path>" (json_add_string), and when the path is
+ * not well-formed UTF-8 -- its bad bytes became U+FFFD there -- also
+ * "key_bytes": the path with every byte outside printable ASCII, and
+ * '%', written %XX: decoding %XX gives the path's exact bytes back.
+ * Appends ", " before each member unless first.
+ */
+void json_add_path(struct strbuf *sb, const char *key, const char *path,
+		   int first);
+
 /* A position in a JSON text. */
 struct json_reader {
 	const char *start, *p, *end;

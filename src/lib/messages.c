@@ -1,6 +1,8 @@
 /* Keeping the printed errors and warnings for the report (messages.h). */
 #define _GNU_SOURCE /* vasprintf */
 #include "lib/messages.h"
+#include "lib/json.h"
+#include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <pthread.h>
@@ -43,6 +45,65 @@ void messages_add(const char *prefix, const char *fmt, va_list ap)
 	pthread_mutex_unlock(&lock);
 }
 
+void messages_add_text(const char *prefix, const char *text)
+{
+	if (!__atomic_load_n(&keeping, __ATOMIC_RELAXED))
+		return;
+	pthread_mutex_lock(&lock);
+	if (nr_kept >= MESSAGES_MAX) {
+		dropped++;
+	} else {
+		ALLOC_GROW(kept, nr_kept + 1, alloc_kept);
+		kept[nr_kept].level = strncmp(prefix, "error", 5) ?
+			MESSAGE_WARNING : MESSAGE_ERROR;
+		kept[nr_kept++].text = xstrdup(text);
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+static struct unchecked_input *unchecked;
+static size_t nr_unchecked, alloc_unchecked, dropped_unchecked;
+static int unchecked_sorted;
+
+void messages_unchecked(enum message_level level, const char *path,
+			const char *reason)
+{
+	pthread_mutex_lock(&lock);
+	if (nr_unchecked >= MESSAGES_MAX) {
+		dropped_unchecked++;
+	} else {
+		ALLOC_GROW(unchecked, nr_unchecked + 1, alloc_unchecked);
+		unchecked[nr_unchecked].level = level;
+		unchecked[nr_unchecked].path = xstrdup(path ? path : "");
+		unchecked[nr_unchecked++].reason = xstrdup(reason ? reason : "");
+		unchecked_sorted = 0;
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+static int cmp_unchecked(const void *pa, const void *pb)
+{
+	const struct unchecked_input *a = pa, *b = pb;
+	int r = strcmp(a->path, b->path);
+
+	return r ? r : strcmp(a->reason, b->reason);
+}
+
+const struct unchecked_input *messages_unchecked_list(size_t *nr,
+						     size_t *dropped_out)
+{
+	pthread_mutex_lock(&lock);
+	if (!unchecked_sorted && nr_unchecked > 1)
+		qsort(unchecked, nr_unchecked, sizeof(*unchecked),
+		      cmp_unchecked);
+	unchecked_sorted = 1;
+	*nr = nr_unchecked;
+	if (dropped_out)
+		*dropped_out = dropped_unchecked;
+	pthread_mutex_unlock(&lock);
+	return unchecked;
+}
+
 const struct kept_message *messages_kept(size_t *nr)
 {
 	pthread_mutex_lock(&lock);
@@ -54,4 +115,25 @@ const struct kept_message *messages_kept(size_t *nr)
 size_t messages_dropped(void)
 {
 	return dropped;
+}
+
+void messages_unchecked_json(struct strbuf *sb)
+{
+	size_t nr, dropped;
+	const struct unchecked_input *u = messages_unchecked_list(&nr, &dropped);
+
+	strbuf_addstr(sb, "\"unchecked\": [");
+	for (size_t i = 0; i < nr; i++) {
+		strbuf_addstr(sb, i ? ",\n    {" : "\n    {");
+		json_add_path(sb, "path", u[i].path, 1);
+		strbuf_addf(sb, ", \"level\": \"%s\", \"reason\": ",
+			    u[i].level == MESSAGE_ERROR ? "error" : "warning");
+		json_add_string(sb, u[i].reason);
+		strbuf_addch(sb, '}');
+	}
+	if (dropped)
+		strbuf_addf(sb, "%s\n    {\"path\": null, \"level\": \"error\", "
+			    "\"reason\": \"%zu more (on stderr)\"}",
+			    nr ? "," : "", dropped);
+	strbuf_addstr(sb, nr || dropped ? "\n  ]" : "]");
 }

@@ -60,6 +60,21 @@ void strbuf_addch(struct strbuf *sb, int c)
 	strbuf_add(sb, &ch, 1);
 }
 
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, again);
+	va_end(again);
+	if (n < 0)
+		die("bad format string");
+	strbuf_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;

@@ -2,6 +2,7 @@
 #ifndef RWONCE_LIB_STRBUF_H
 #define RWONCE_LIB_STRBUF_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include "lib/util.h"
 
@@ -20,6 +21,7 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) RWONCE_PRINTF(2, 3);
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 /* The contents, never NULL; "" for an empty, never-grown buffer. */

@@ -1,4 +1,5 @@
 #include "lib/utf8.h"
+#include "lib/strbuf.h"
 
 size_t utf8_sequence(const unsigned char *s, size_t avail)
 {
@@ -29,4 +30,38 @@ size_t utf8_sequence(const unsigned char *s, size_t avail)
 	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
 		return 0;
 	return n;
+}
+
+void strbuf_add_visible(struct strbuf *sb, const char *s, size_t n,
+			int keep_newlines)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+
+	while (p < end) {
+		size_t len = utf8_sequence(p, (size_t)(end - p));
+
+		if (!len) { /* not UTF-8: 0x9b alone is CSI to some terminals */
+			strbuf_addf(sb, "\\x%02x", *p++);
+			continue;
+		}
+		if (len == 1 && (*p < 0x20 || *p == 0x7f)) {
+			if (keep_newlines && (*p == '\n' || *p == '\t'))
+				strbuf_addch(sb, *p);
+			else if (*p == '\n')
+				strbuf_addstr(sb, "\\n");
+			else if (*p == '\t')
+				strbuf_addstr(sb, "\\t");
+			else
+				strbuf_addf(sb, "\\x%02x", *p);
+			p++;
+			continue;
+		}
+		if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0) { /* C1 */
+			strbuf_addf(sb, "\\u%04x", p[1]);
+			p += 2;
+			continue;
+		}
+		strbuf_add(sb, p, len);
+		p += len;
+	}
 }

@@ -1,6 +1,9 @@
+#define _GNU_SOURCE /* vasprintf */
 #include "lib/util.h"
 #include "lib/messages.h"
+#include "lib/strbuf.h"
 #include "lib/tempdir.h"
+#include "lib/utf8.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,16 +13,71 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+void fput_message(FILE *f, const char *prefix, const char *text,
+		  int keep_newlines)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, "rwonce: ");
+	strbuf_addstr(&sb, prefix);
+	strbuf_add_visible(&sb, text, strlen(text), keep_newlines);
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, f);
+	strbuf_release(&sb);
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	va_list keep;
+	char *text;
 
 	va_copy(keep, ap);
 	messages_add(prefix, fmt, keep);
 	va_end(keep);
-	fprintf(stderr, "rwonce: %s", prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	if (vasprintf(&text, fmt, ap) < 0) { /* out of memory: as it is */
+		fprintf(stderr, "rwonce: %s%s\n", prefix, fmt);
+		return;
+	}
+	fput_message(stderr, prefix, text, strchr(fmt, '\n') != NULL);
+	free(text);
+}
+
+/* Print and keep an input that was not checked. */
+static void vunchecked(enum message_level level, const char *path,
+		       const char *fmt, va_list ap)
+{
+	char *reason;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (vasprintf(&reason, fmt, ap) < 0)
+		reason = NULL;
+	messages_unchecked(level, path, reason ? reason : fmt);
+	strbuf_addf(&sb, "%s: %s", path, reason ? reason : fmt);
+	messages_add_text(level == MESSAGE_ERROR ? "error: " : "warning: ",
+			  sb.buf);
+	fput_message(stderr, level == MESSAGE_ERROR ? "error: " : "warning: ",
+		     sb.buf, 0);
+	strbuf_release(&sb);
+	free(reason);
+}
+
+int error_unchecked(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vunchecked(MESSAGE_ERROR, path, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void warning_unchecked(const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vunchecked(MESSAGE_WARNING, path, fmt, ap);
+	va_end(ap);
 }
 
 int error(const char *fmt, ...)

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -68,6 +69,26 @@ void strlist_split_blanks(struct strlist *l, const char *s);
 
 /* Does s end with suffix? */
 int ends_with(const char *s, const char *suffix);
+
+/*
+ * "rwonce: <prefix><text>\n" on f, the text made visible
+ * (strbuf_add_visible): no control character of a file name reaches the
+ * terminal.  A newline is kept only when the message's format had one
+ * (keep_newlines: a block of a compiler's diagnostics), else shown as
+ * "\n" -- a file name cannot start a line of its own.
+ */
+void fput_message(FILE *f, const char *prefix, const char *text,
+		  int keep_newlines);
+
+/*
+ * error() for an input that was not checked: prints "rwonce: error:
+ * PATH: REASON" and keeps (path, reason) for the reports
+ * (messages_unchecked()); returns -1.  warning_unchecked(): the same as
+ * a warning (an input skipped, said, no trouble by itself).
+ */
+int error_unchecked(const char *path, const char *fmt, ...) RWONCE_PRINTF(2, 3);
+void warning_unchecked(const char *path, const char *fmt, ...)
+	RWONCE_PRINTF(2, 3);
 
 /*
  * Read a whole file; NULL and errno set on failure.  Adds a NUL byte.

@@ -1,6 +1,7 @@
 /* Line-table rows to site instances (attribute.h). */
 #include "scan/attribute.h"
 #include "lib/strbuf.h"
+#include "lib/messages.h"
 #include "lib/util.h"
 
 #include <errno.h>
@@ -149,10 +150,18 @@ static int first_time(struct source_cache *c, int *flag, size_t *count)
 static void note_missing(struct source_cache *c, struct cache_entry *e,
 			 const char *obj)
 {
-	if (first_time(c, &e->warned_missing, &c->missing))
-		warning("%s: source '%s' named by its line table cannot be read "
-			"(%s): its sites are not checked (--sources DIR?)", obj,
-			e->src.path, file_strerror(e->src.missing));
+	struct strbuf why = STRBUF_INIT;
+
+	if (!first_time(c, &e->warned_missing, &c->missing))
+		return;
+	warning("%s: source '%s' named by its line table cannot be read "
+		"(%s): its sites are not checked (--sources DIR?)", obj,
+		e->src.path, file_strerror(e->src.missing));
+	strbuf_addf(&why, "a source %s's line table names: cannot be read "
+		    "(%s): its sites are not checked", obj,
+		    file_strerror(e->src.missing));
+	messages_unchecked(MESSAGE_ERROR, e->src.path, why.buf);
+	strbuf_release(&why);
 }
 
 /* Say once per source that a unit was not built from it. */
@@ -160,10 +169,17 @@ static void note_mismatch(struct source_cache *c, struct cache_entry *e,
 			  const char *obj, const char *why)
 {
 	__atomic_store_n(&e->src.mismatch, 1, __ATOMIC_RELAXED);
-	if (first_time(c, &e->warned_mismatch, &c->mismatched))
-		error("%s: source '%s' does not match the build: %s; its sites "
-		      "are not judged (--sources DIR with the build's sources)",
-		      obj, e->src.path, why);
+	struct strbuf text = STRBUF_INIT;
+
+	if (!first_time(c, &e->warned_mismatch, &c->mismatched))
+		return;
+	error("%s: source '%s' does not match the build: %s; its sites "
+	      "are not judged (--sources DIR with the build's sources)",
+	      obj, e->src.path, why);
+	strbuf_addf(&text, "does not match the build of %s: %s; its sites "
+		    "are not judged", obj, why);
+	messages_unchecked(MESSAGE_ERROR, e->src.path, text.buf);
+	strbuf_release(&text);
 }
 
 /*

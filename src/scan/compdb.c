@@ -5,6 +5,7 @@
  */
 #include "scan/compdb.h"
 #include "lib/json.h"
+#include "lib/messages.h"
 #include "lib/strbuf.h"
 
 #include <errno.h>
@@ -161,8 +162,13 @@ int compdb_objects(const char *dir, struct strlist *out, size_t *nmissing,
 		if (output) {
 			obj = output[0] == '/' || !directory ? xstrdup(output) :
 				xasprintf("%s/%s", directory, output);
-			if (access(obj, R_OK))
+			if (access(obj, R_OK)) {
 				missing++;
+				messages_unchecked(MESSAGE_ERROR, obj,
+						   "named by the compilation "
+						   "database, not there (not "
+						   "built?)");
+			}
 			else
 				strlist_push_nodup(out, obj), obj = NULL;
 			free(obj);

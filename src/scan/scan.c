@@ -189,15 +189,16 @@ static int scan_image(struct elf_image *img, void *arg)
 	r->had_code |= elf_image_info(img)->has_code;
 	if (elf_image_info(img)->damaged) { /* an archive member cut short */
 		if (say)
-			error("%s: %s", elf_image_info(img)->name,
-			      elf_image_info(img)->damaged);
+			error_unchecked(elf_image_info(img)->name, "%s",
+					elf_image_info(img)->damaged);
 		r->image_trouble = 1;
 		return 0;
 	}
 	d = disasm_open(elf_image_info(img), &why);
 	if (!d) {
 		if (say)
-			error("%s: %s", elf_image_info(img)->name, why.buf);
+			error_unchecked(elf_image_info(img)->name, "%s",
+					why.buf);
 		r->image_trouble = 1;
 		strbuf_release(&why);
 		return 0;
@@ -206,7 +207,8 @@ static int scan_image(struct elf_image *img, void *arg)
 	units = elf_image_units_each_taken(img, take_unit, scan_unit, ctx, &why);
 	if (units < 0) {
 		if (say)
-			error("%s: %s", elf_image_info(img)->name, why.buf);
+			error_unchecked(elf_image_info(img)->name, "%s",
+					why.buf);
 		r->image_trouble = 1;
 	} else if (units > 0) {
 		r->had_units = 1;
@@ -256,7 +258,7 @@ static enum file_state file_state(const char *path, struct scan_item *it,
 		r.code_unread += it[k].r.code_unread;
 	}
 	if (r.images < 0) {
-		error("%s: %s", path, r.why);
+		error_unchecked(path, "%s", r.why);
 		return FILE_TROUBLE;
 	}
 	if (!r.images) {
@@ -268,16 +270,16 @@ static enum file_state file_state(const char *path, struct scan_item *it,
 		return FILE_TROUBLE;
 	/* read, but not all of it: not checked either */
 	if (r.units_unread) {
-		error("%s: %zu of its %zu unit%s no source that could be "
-		      "read (the first: '%s'): not checked", path,
+		error_unchecked(path, "%zu of its %zu unit%s no source that "
+		      "could be read (the first: '%s'): not checked",
 		      r.units_unread, r.c_units, r.c_units == 1 ? " has" :
 		      "s have", r.unit_unread);
 		return FILE_TROUBLE;
 	}
 	if (r.code_unread) {
-		error("%s: the code of %zu site instance%s could not be read "
-		      "(the first at %#llx: in no section; a damaged section "
-		      "header or symbol table?): not checked", path,
+		error_unchecked(path, "the code of %zu site instance%s could "
+		      "not be read (the first at %#llx: in no section; a "
+		      "damaged section header or symbol table?): not checked",
 		      r.code_unread, r.code_unread == 1 ? "" : "s",
 		      (unsigned long long)r.code_unread_at);
 		return FILE_TROUBLE;
@@ -289,9 +291,10 @@ static enum file_state file_state(const char *path, struct scan_item *it,
 				"contents): nothing to check", path);
 			return FILE_NOTHING;
 		}
-		error("%s: no DWARF line tables for its code: nothing to "
-		      "check; build with -g (or -g1, -gline-tables-only; "
-		      "assembly with -g too) and do not strip", path);
+		error_unchecked(path, "no DWARF line tables for its code: "
+				"nothing to check; build with -g (or -g1, "
+				"-gline-tables-only; assembly with -g too) and "
+				"do not strip");
 		return FILE_TROUBLE;
 	}
 	if (!r.c_units && !r.file_instances) {

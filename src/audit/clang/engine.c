@@ -6,6 +6,7 @@
  */
 #include "audit/clang/engine-internal.h"
 #include "lib/clock.h"
+#include "lib/messages.h"
 #include "lib/pool.h"
 
 #include <fnmatch.h>
@@ -210,6 +211,9 @@ int clang_engine_run(const struct clang_engine_options *o,
 		failed++;
 		error("%s: cannot be parsed cleanly:\n%s",
 		      units.items[i].file, strbuf_str(&r->diagnostics));
+		messages_unchecked(MESSAGE_ERROR, units.items[i].file,
+				   "cannot be parsed cleanly (libclang's "
+				   "diagnostics are among the messages)");
 	}
 
 	/* Merge: each (path, line, col, rule) once, the first unit's word. */
