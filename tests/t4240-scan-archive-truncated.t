@@ -1,5 +1,6 @@
 #!/bin/sh
-# rwonce scan on archives with a member cut short (issue 33, point 2):
+# rwonce scan on archives with a member cut short (issue 33, point 2),
+# or with code and no DWARF (its code was skipped in silence too):
 # the truncation check of plain ELF files applies to each member too,
 # and names it -- before, an archive of a good object and a truncated
 # one passed as "1 of 1 file checked", exit 0, and the truncated member
@@ -19,6 +20,8 @@ ar rc good.a k.o w.o 2>/dev/null
 ar rc one-cut.a k.o cut.o 2>/dev/null
 ar rc cut-only.a cut.o 2>/dev/null
 ar rc hdr.a k.o hdr.o 2>/dev/null
+(cd src && gcc -O2 -c w.c -o ../nog.o)  # code without DWARF
+ar rc nodwarf.a k.o nog.o 2>/dev/null
 
 scan() { # archive: status in $TEST_TMP/rc
 	"$RWONCE" scan "$1" >out 2>err
@@ -53,6 +56,12 @@ test_expect_success 'an archive cut inside a member: that member named, exit 2' 
 	head -c $((size - 500)) good.a >cut-archive.a &&
 	scan cut-archive.a && test "$(cat rc)" = 2 &&
 	grep -q "rwonce: error: cut-archive\.a(w\.o): the archive ends inside it" err
+'
+
+test_expect_success 'a member with code and no DWARF among good ones: named, not checked, exit 2' '
+	scan nodwarf.a && test "$(cat rc)" = 2 &&
+	grep -q "rwonce: error: nodwarf\.a(nog\.o): no DWARF line tables for its code: not checked" err &&
+	grep -q "0 of 1 file checked, 1 that could not be checked" err
 '
 
 test_expect_success 'with -j 2 (the archive shared by two workers): said once, exit 2' '

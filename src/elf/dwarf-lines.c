@@ -623,6 +623,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	return units;
 }
 
+int elf_image_has_dwarf(struct elf_image *img)
+{
+	Dwarf_Addr bias;
+
+	return !img->info.damaged && dwfl_module_getdwarf(img->mod, &bias);
+}
+
 int elf_image_units_each(struct elf_image *img,
 			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
 			 struct strbuf *why)

@@ -116,6 +116,9 @@ int elf_image_units_each(struct elf_image *img,
  * its line table is read, and only the units it says yes to are read and
  * handed to fn.  Returns the number of those that have a line table.
  */
+/* Does img have DWARF at all (in itself or a debug file found for it)? */
+int elf_image_has_dwarf(struct elf_image *img);
+
 int elf_image_units_each_taken(struct elf_image *img, int (*take)(void *ctx),
 			       int (*fn)(struct line_unit *u, void *ctx),
 			       void *ctx, struct strbuf *why);

@@ -212,6 +212,16 @@ static int scan_image(struct elf_image *img, void *arg)
 		r->image_trouble = 1;
 	} else if (units > 0) {
 		r->had_units = 1;
+	} else if (strcmp(elf_image_info(img)->name, ctx->path) &&
+		   elf_image_info(img)->has_code && !elf_image_has_dwarf(img)) {
+		/* an archive member with code and no DWARF: its code is not
+		 * checked, whatever the other members are (a plain file is
+		 * said by file_state()) */
+		if (say)
+			error_unchecked(elf_image_info(img)->name, "no DWARF "
+					"line tables for its code: not checked; "
+					"build with -g and do not strip");
+		r->image_trouble = 1;
 	}
 	decode_cache_free(ctx->dc);
 	ctx->dc = NULL;
