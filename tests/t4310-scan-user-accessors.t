@@ -11,6 +11,10 @@
 #     its columns" or "no memory access", typed as the pointer (8 bytes);
 #   - its object is what the argument points to: load_64_low's asm reads
 #     4 bytes of an 8-byte object: torn (a single narrower access);
+#   - a --macro name whose definition no source shows (ck's accessors are
+#     made by a generator macro; here --no-discover): where the DWARF
+#     shows an inlined function of that name called at the use, the copy
+#     is the instance, not the code of the use's line;
 #   - left out of line (-O0), the call is "a call instead" and the body
 #     is judged once where it is defined (the asm operand, the __atomic
 #     call: sites of their own);
@@ -50,6 +54,17 @@ while read -r name cfg; do
 		grep -q "\"type\": \"uint32_t\", \"size\": 4" take.json &&
 		{ "$RWONCE" scan --no-source --json --macro load_32=read-once o2.o >named.json 2>/dev/null; test $? = 1; } &&
 		grep "\"site\": \"load_32(&q->head)\"" named.json | grep -q "compiled to one 4-byte load\", .*\"inline_chain\": \[{\"function\": \"load_32\""
+	'
+	test_expect_success "$name -O2: named with --macro, their definitions not read (--no-discover): still judged on the inlined copies" '
+		"$RWONCE" scan --no-source --json --no-discover --macro load_32=read-once \
+			--macro store_32=write-once --macro load_32_asm=read-once \
+			--macro load_64_atomic=read-once --macro load_64_low=read-once \
+			o2.o >unseen.json 2>unseen.err &&
+		grep -q "5 site instances: ok 5, torn 0, duplicated 0, widened 0, unattributed 0; 7 sites" unseen.err &&
+		for f in load_32 store_32 load_32_asm load_64_atomic load_64_low; do
+			grep "\"site\": \"$f(&q->" unseen.json | grep -q "\"inline_chain\": \[{\"function\": \"$f\"" ||
+				{ echo "$f: not judged on its inlined copy"; return 1; }
+		done
 	'
 	test_expect_success "$name -O2: 4 bytes read of the 8-byte object: torn" '
 		"$RWONCE" scan --no-source o2.o >out 2>/dev/null

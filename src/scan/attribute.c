@@ -24,6 +24,9 @@ struct cache_entry {
 struct source_cache {
 	pthread_mutex_t lock; /* -j: workers share the cache */
 	const struct once_macros *macros;
+	/* a --macro name no source defines: any row may be an inlined
+	 * copy of a function of that name (sites.h: maybe_accessor) */
+	int unseen_names;
 	char *sources_dir;
 	struct cache_entry *bucket[CACHE_BUCKETS];
 	size_t missing, mismatched;
@@ -37,6 +40,10 @@ struct source_cache *source_cache_new(const struct once_macros *macros,
 	pthread_mutex_init(&c->lock, NULL);
 	c->macros = macros;
 	c->sources_dir = sources_dir ? xstrdup(sources_dir) : NULL;
+	for (size_t i = 0; i < macros->nr; i++)
+		c->unseen_names |= !(macros->items[i].flags &
+				     (OMF_BUILTIN | OMF_DISCOVERED | OMF_ACCESSOR)) &&
+				   !macros->items[i].def_path;
 	return c;
 }
 
@@ -758,7 +765,9 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		if (!f->function || !f->call_file || !f->call_line ||
 		    !(m = once_macros_find(us->c->macros, f->function,
 					   strlen(f->function))) ||
-		    !(m->flags & OMF_ACCESSOR) ||
+		    !((m->flags & OMF_ACCESSOR) ||
+		      (us->c->unseen_names && !m->def_path &&
+		       !(m->flags & (OMF_BUILTIN | OMF_DISCOVERED)))) ||
 		    !(src = unit_source_of(us, u, f->call_file)) ||
 		    !src->e->src.nr)
 			continue;
@@ -766,7 +775,8 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		for (size_t i = first; i < first + n; i++) {
 			const struct scan_site *x = &src->e->src.sites[i];
 
-			if (!x->accessor || strcmp(x->what, f->function) ||
+			if (!(x->accessor || x->maybe_accessor) ||
+			    strcmp(x->what, f->function) ||
 			    (f->call_col && !in_text(x, f->call_line,
 						     f->call_col)))
 				continue;
@@ -838,8 +848,15 @@ static void drop_inlined_calls(struct instance_list *out, size_t from)
 	for (size_t i = from; i < out->nr; i++) {
 		const struct site_instance *c = &out->items[i];
 		int inlined = 0;
+		/* the code on the line of a --macro name's use, when an
+		 * inlined copy of a function of that name is called there */
+		int maybe = c->src->sites[c->site].maybe_accessor &&
+			    !(c->nchain && !strcmp(c->chain[0].function ?
+						   c->chain[0].function : "",
+						   c->src->sites[c->site].what));
 
-		for (size_t j = from; c->call_only && j < out->nr && !inlined; j++) {
+		for (size_t j = from; (c->call_only || maybe) && j < out->nr &&
+		     !inlined; j++) {
 			const struct site_instance *x = &out->items[j];
 
 			inlined = !x->call_only && x->src == c->src &&
@@ -951,11 +968,12 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		if (e->src.missing)
 			continue;
 		read_rows += !shared;
-		if (!e->src.nr && !e->src.defines_accessor)
+		if (!e->src.nr && !e->src.defines_accessor && !c->unseen_names)
 			continue;
 		if (shared) {
 			/* only the site whose text holds the column */
-			if (!e->src.nr || e->src.defines_accessor)
+			if (!e->src.nr || e->src.defines_accessor ||
+			    c->unseen_names)
 				continue;
 			pick = pick_sites(&e->src, row->line, row->col);
 			if (pick.site < 0 || pick.place != ROW_IN_TEXT)
@@ -985,7 +1003,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			}
 		}
 		pick = pick_sites(&e->src, row->line, row->col);
-		if (e->src.defines_accessor) {
+		if (e->src.defines_accessor || c->unseen_names) {
 			accessor_rows(&us, u, row, next, out);
 			continue;
 		}

@@ -493,8 +493,16 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	int in_loop;
 	struct mem_access_list acc = { NULL, 0, 0 };
 	struct strbuf why = STRBUF_INIT;
-	unsigned size = elf_image_info(img)->is64 ? s->size64 : s->size32;
-	const char *type = s->type;
+	/* a --macro name that is a function inlined here: its object is
+	 * what the argument points to, typed through the DWARF */
+	int via_function = s->maybe_accessor && in->nchain &&
+		in->chain[0].function && !strcmp(in->chain[0].function, s->what);
+	char *pointee = !via_function || !s->lvalue ? NULL :
+		s->lvalue[0] == '&' ? xstrdup(s->lvalue + 1) : /* &q->head */
+		xasprintf("*(%s)", s->lvalue);
+	unsigned size = via_function ? 0 :
+		elf_image_info(img)->is64 ? s->size64 : s->size32;
+	const char *type = via_function ? NULL : s->type;
 	char dwarf_type[128];
 	enum scan_verdict v;
 	char *used;
@@ -504,12 +512,13 @@ enum scan_verdict judge_instance(struct line_unit *u,
 
 	/* the operand as written, then with a macro of its file expanded */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
-	     k <= s->nr_alt; k++) {
+	     k <= (pointee ? 0 : s->nr_alt); k++) {
 		int agg = -1;
 		unsigned n = line_unit_expr_type(u, in->ranges[0].lo,
 						 k ? s->alt_lvalues[k - 1] :
-						 s->lvalue, dwarf_type,
-						 sizeof(dwarf_type), &agg);
+						 pointee ? pointee : s->lvalue,
+						 dwarf_type, sizeof(dwarf_type),
+						 &agg);
 
 		if (n && !size) {
 			size = n;
@@ -603,6 +612,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	}
 	free(used);
 	free(acc.items);
+	free(pointee);
 	strbuf_release(&why);
 	return v;
 }

@@ -401,6 +401,14 @@ static int pointee(struct type_answer *ty)
 	return ty->cls != TC_UNKNOWN;
 }
 
+/* A --macro name whose definition no source showed: a macro, or a
+ * function (sites.h: maybe_accessor). */
+static int unseen_name(const struct once_macro *m)
+{
+	return !(m->flags & (OMF_BUILTIN | OMF_DISCOVERED | OMF_ACCESSOR)) &&
+	       !m->def_path;
+}
+
 /*
  * Is the call-like NAME(...) at i a declaration of NAME, not a call:
  * a definition (its ')' followed by '{' or by the parameters'
@@ -499,7 +507,8 @@ static void macro_site(struct source_sites *s, const char *buf,
 
 	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
 		return; /* a mention, not a call */
-	if ((m->flags & OMF_ACCESSOR) && declares(buf, l, i, close))
+	if ((m->flags & OMF_ACCESSOR || unseen_name(m)) &&
+	    declares(buf, l, i, close))
 		return; /* the accessor's own definition or prototype */
 	deref = m->deref_arg >= 0 && (size_t)m->deref_arg < nargs &&
 		(size_t)m->deref_arg < ARRAY_SIZE(args);
@@ -540,7 +549,9 @@ static void macro_site(struct source_sites *s, const char *buf,
 		 known ? &ty : NULL);
 	if (deref) {
 		struct scan_site *x = &s->sites[s->nr - 1];
-		char *obj = xasprintf("*(%s)", x->lvalue);
+		/* *(&n->lo) is n->lo, which the DWARF types */
+		char *obj = x->lvalue[0] == '&' ? xstrdup(x->lvalue + 1) :
+			xasprintf("*(%s)", x->lvalue);
 
 		free(x->lvalue);
 		x->lvalue = obj;
@@ -563,6 +574,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 		 tok_punct(buf, l, close + 1, "["));
 	if (m->flags & OMF_DISCOVERED)
 		s->sites[s->nr - 1].defined = once_macro_definition_note(m);
+	s->sites[s->nr - 1].maybe_accessor = unseen_name(m);
 	strbuf_release(&name);
 }
 

@@ -72,6 +72,12 @@ struct scan_site {
 	 * code on its line; a call left out of line is named as one. */
 	int accessor;
 	char *accessor_def; /* "lib/access.h:2", for the note */
+	/* A use of a --macro name whose definition no source shows (ck's
+	 * ck_pr_load_32, made by a generator macro): a macro, or a function
+	 * -- where the DWARF shows an inlined copy of a function of that
+	 * name called here, the copy is the instance (as an accessor's),
+	 * its object what the argument points to. */
+	int maybe_accessor;
 	/* A use of a macro of the file whose body holds the once-accesses
 	 * (wrappers.h): what to say about it ("'sub_positive' is a macro
 	 * (line 3261) ..."), or NULL for a once-access written out. */
