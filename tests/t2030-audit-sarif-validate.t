@@ -80,7 +80,7 @@ test_expect_success 'scan: the inline chain and the instructions as relatedLocat
 	grep -q "\"fullName\": \"rwonce scan " "$TEST_TMP/inl.sarif" &&
 	grep -q "\"executionSuccessful\": false" "$TEST_TMP/inl.sarif" &&
 	grep -q "\"toolExecutionNotifications\": \[" "$TEST_TMP/inl.sarif" &&
-	grep -q "{ \"level\": \"error\", \"message\": { \"text\": \"missing.o: cannot read: No such file or directory\" } }" "$TEST_TMP/inl.sarif" &&
+	grep -q "{ \"level\": \"error\", \"message\": { \"text\": \"missing.o: cannot read: No such file or directory\" }" "$TEST_TMP/inl.sarif" &&
 	validate "$TEST_TMP/inl.sarif"'
 
 # The validator must be able to say no: a control that breaks the schema.
