@@ -88,7 +88,7 @@ unsigned long get(pte_t *p) { pte_t v = ACCESS_ONCE(*p); return v.pte; }
 SRC
 printf '[{"directory": "%s", "file": "pte.c", "command": "cc -c pte.c"}]\n' \
 	"$TEST_TMP/db" >"$TEST_TMP/db/compile_commands.json"
-ENGINE_FINDING="pte.c:3:41: warning: ACCESS_ONCE on struct type 'pte_t'"
+ENGINE_FINDING="pte.c:3:41: error: ACCESS_ONCE on struct type 'pte_t'"
 
 if [ -n "$have_libclang" ]; then
 	test_expect_success 'the staged tool loads its clang engine plugin' '

@@ -97,9 +97,9 @@ for r in 'GitHub Actions' 'GitLab CI'; do
 		done'
 	test_expect_success "$r: the gates exit 1 with only the new findings" '
 		test "$(cat first.rc | tr "\\n" " ")" = "1 1 " &&
-		test "$(grep -c "warning:" first.out)" = 2 &&
+		test "$(grep -Ec ": (error|warning|note): .*\\[[a-z-]*\\]\$" first.out)" = 2 &&
 		grep -q "^src/b.c:10:2: warning: .*\\[access-once\\]" first.out &&
-		grep -q "^src/a.c:12:9: warning: READ_ONCE(spare) .*\\[scan-torn\\]" first.out &&
+		grep -q "^src/a.c:12:9: error: READ_ONCE(spare) .*\\[scan-torn\\]" first.out &&
 		grep -q "^rwonce audit: 1 finding in 1 of 2 files: access-once 1, 1 in the baseline (of its 1)" first.err &&
 		grep -q "^rwonce scan: 1 finding, 1 in the baseline (of its 1);" first.err'
 	case $r in GitHub*)
@@ -152,12 +152,12 @@ test_expect_success 'kernel: the report steps exit 0; the deliberate copy is a f
 	grep -q "\"path\": \"linux/drivers/xen/time.c\", \"line\": 11," known-scan.json &&
 	grep -q "\"ruleId\": \"access-once\"" audit.sarif'
 test_expect_success 'kernel: the baseline accepts the known finding (exit 0)' '
-	test "$(cat gates.rc)" = 0 && ! grep -q "warning:" gates.out'
+	test "$(cat gates.rc)" = 0 && ! grep -Eq ": (error|warning|note): " gates.out'
 printf 'struct vcpu_time xen_time_copy(void)\n{\n\treturn READ_ONCE(shared_time);\n}\n' >>"$KSRC/drivers/xen/time.c"
 kbuild
 grep -- --baseline lines >gate-only
 run_lines gate-only
 test_expect_success 'kernel: a new torn copy fails the gate, the known one does not' '
-	test "$(cat gates.rc)" = 1 && test "$(grep -c "warning:" gates.out)" = 1 &&
-	grep -q "^linux/drivers/xen/time.c:17:9: warning: READ_ONCE(shared_time)" gates.out'
+	test "$(cat gates.rc)" = 1 && test "$(grep -c "error:" gates.out)" = 1 &&
+	grep -q "^linux/drivers/xen/time.c:17:9: error: READ_ONCE(shared_time)" gates.out'
 test_done

@@ -88,7 +88,7 @@ fi
 # ---- audit and fix find the tree's own once-macros ----
 
 test_expect_success 'audit: a header-defined volatile-cast macro on a struct' \
-	"'$RWONCE' audit -q '$T' >$TEST_TMP/o; [ \$? = 1 ] && grep -q 'a.c:5:36: warning: KREAD_ONCE(g) of struct .struct pair.* \\[volatile-aggregate\\]' $TEST_TMP/o"
+	"'$RWONCE' audit -q '$T' >$TEST_TMP/o; [ \$? = 1 ] && grep -q 'a.c:5:36: error: KREAD_ONCE(g) of struct .struct pair.* \\[volatile-aggregate\\]' $TEST_TMP/o"
 test_expect_success 'audit: the finding names the definition in a note' \
 	"grep -q \"a.c:5:36: note: 'KREAD_ONCE' is a once-macro of this tree (read-once, volatile cast): $T/once.h:1 defines it as a volatile cast of its argument 'x'\" $TEST_TMP/o"
 test_expect_success 'audit: the scalar read through it is no finding' \
@@ -100,7 +100,7 @@ test_expect_success 'audit --format=json: the once-macros, with where and what' 
 test_expect_success 'audit --no-discover: only the built-in names' \
 	"'$RWONCE' audit -q --no-discover '$T' >$TEST_TMP/o2; ! grep -q a.c $TEST_TMP/o2"
 test_expect_success 'audit: a tree ACCESS_ONCE-style macro on a struct is a hazard' \
-	"grep -q \"a.c:8:30: warning: KACCESS(g) on a struct type 'struct pair'.*\\[access-once-nonscalar\\]\" $TEST_TMP/o && grep -q \"a.c:8:30: note: 'KACCESS' is a once-macro of this tree (access-once, volatile cast)\" $TEST_TMP/o"
+	"grep -q \"a.c:8:30: error: KACCESS(g) on a struct type 'struct pair'.*\\[access-once-nonscalar\\]\" $TEST_TMP/o && grep -q \"a.c:8:30: note: 'KACCESS' is a once-macro of this tree (access-once, volatile cast)\" $TEST_TMP/o"
 test_expect_success 'audit: ... on a scalar it is not reported (style is opt-in)' \
 	"! grep -q 'KACCESS(u)' $TEST_TMP/o"
 test_expect_success 'fix agrees: a discovered macro is not converted' \
@@ -123,7 +123,7 @@ unsigned int task_util_est(struct task *p)
 }
 EOF
 test_expect_success 'audit: the kernel READ_ONCE of a struct, without --preset' \
-	"'$RWONCE' audit -q '$K' >$TEST_TMP/k; [ \$? = 1 ] && grep -q 'sched.c:6:23: warning: READ_ONCE(p->util_est) of struct .struct util_est.*\\[volatile-aggregate\\]' $TEST_TMP/k && grep -q \"note: 'READ_ONCE' is defined at $K/include/rwonce.h:4 as __READ_ONCE of its argument 'x', a volatile cast of the object's type\" $TEST_TMP/k"
+	"'$RWONCE' audit -q '$K' >$TEST_TMP/k; [ \$? = 1 ] && grep -q 'sched.c:6:23: error: READ_ONCE(p->util_est) of struct .struct util_est.*\\[volatile-aggregate\\]' $TEST_TMP/k && grep -q \"note: 'READ_ONCE' is defined at $K/include/rwonce.h:4 as __READ_ONCE of its argument 'x', a volatile cast of the object's type\" $TEST_TMP/k"
 test_expect_success 'audit --no-discover: the same tree needs --preset=linux' \
 	"'$RWONCE' audit -q --no-discover '$K' >$TEST_TMP/k2; [ \$? = 0 ] && '$RWONCE' audit -q --no-discover --preset=linux '$K' >$TEST_TMP/k3; [ \$? = 1 ] && grep -q volatile-aggregate $TEST_TMP/k3"
 

@@ -28,7 +28,7 @@ if have_cmd python3; then
 import json, sys
 j = json.load(open(sys.argv[1]))
 t = [l.rstrip('\n') for l in open(sys.argv[2])]
-mine = ['%s:%d:%d: warning: %s [%s]' % (f['path'], f['line'], f['column'], f['message'], f['rule']) for f in j['findings']]
+mine = ['%s:%d:%d: %s: %s [%s]' % (f['path'], f['line'], f['column'], f['level'], f['message'], f['rule']) for f in j['findings']]
 assert mine == t, (mine[:3], t[:3])
 counts = {}
 for f in j['findings']:

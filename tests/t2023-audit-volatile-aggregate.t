@@ -24,7 +24,7 @@ test_expect_success 'with READ_ONCE and WRITE_ONCE as volatile casts: exactly th
 	lines $TEST_TMP/out >$TEST_TMP/got &&
 	test -s $TEST_TMP/want && test -s $TEST_TMP/one && diff -u $TEST_TMP/want $TEST_TMP/got"
 test_expect_success 'the message says may be split and names rwonce scan' "
-	grep -q \"^$F:61:19: warning: READ_ONCE(\\*p) of union 'union ticket' (2 storage units, the narrowest 2 bytes): .*may be split.*'rwonce scan' on the build confirms it\" $TEST_TMP/out"
+	grep -q \"^$F:61:19: error: READ_ONCE(\\*p) of union 'union ticket' (2 storage units, the narrowest 2 bytes): .*may be split.*'rwonce scan' on the build confirms it\" $TEST_TMP/out"
 test_expect_success 'an anonymous member counts as one member with its own units' "
 	grep -q \"READ_ONCE(\\*p) of struct 'struct anon_word' (2 storage units, the narrowest 2 bytes)\" $TEST_TMP/out &&
 	grep -q \"READ_ONCE(\\*p) of struct 'struct anon_nested' (4 storage units, the narrowest 1 byte)\" $TEST_TMP/out &&
@@ -47,7 +47,7 @@ test_expect_success 'types from the tree: exactly the may-split READ_ONCE sites 
 	sed -n 's/^\([^:]*:[0-9]*\):.*\[volatile-aggregate\]\$/\1/p' $TEST_TMP/tree.out | sort >$TEST_TMP/tree.got &&
 	test -s $TEST_TMP/tree.want && diff -u $TEST_TMP/tree.want $TEST_TMP/tree.got"
 test_expect_success 'generic code names the architectures where it may be split' "
-	grep -q \"^tree/mm/gup.c:40:22: warning: READ_ONCE(\\*lock) of 'arch_spinlock_t', an aggregate that uses more than one storage unit under arm, arm64, x86: \" $TEST_TMP/tree.out"
+	grep -q \"^tree/mm/gup.c:40:22: error: READ_ONCE(\\*lock) of 'arch_spinlock_t', an aggregate that uses more than one storage unit under arm, arm64, x86: \" $TEST_TMP/tree.out"
 # --preset=linux: the kernel's four volatile-cast once-macros in one option.
 test_expect_success '--preset=linux reports what the two --macro options report' "
 	\"$RWONCE\" audit -q --preset=linux $F >$TEST_TMP/preset; [ \$? = 1 ] &&

@@ -17,7 +17,7 @@ printf 'not C, and not .c or .h\n' >"$T/src/notes.txt"
 audit() { "$RWONCE" audit "$@"; }
 
 test_expect_success 'exit 1 and GCC-style lines when there are findings' \
-	"audit -q $T >$TEST_TMP/o; [ \$? = 1 ] && grep -Eq '^$T/src/a.c:2:22: warning: .* \\[volatile-cast\\]\$' $TEST_TMP/o"
+	"audit -q $T >$TEST_TMP/o; [ \$? = 1 ] && grep -Eq '^$T/src/a.c:2:22: note: .* \\[volatile-cast\\]\$' $TEST_TMP/o"
 test_expect_success 'exit 0 on a clean file (its access marked)' "audit -q $T/src/clean.c"
 test_expect_success 'only .c and .h files are searched in directories' \
 	"audit -q $T >$TEST_TMP/o; ! grep -q notes.txt $TEST_TMP/o && grep -q 'sub/b.h' $TEST_TMP/o"

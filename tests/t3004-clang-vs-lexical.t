@@ -31,7 +31,7 @@ units=$(ls audit/rules/*.c audit/clang/*.c | grep -v "^audit/clang/clang-audit\\
 } >"$TEST_TMP/compile_commands.json"
 
 keys() {
-	sed -n 's/^\([^:]*:[0-9]*:[0-9]*\): warning: .*\[\([a-z-]*\)\]$/\1 [\2]/p' "$1" | sort -u
+	sed -n 's/^\([^:]*:[0-9]*:[0-9]*\): [a-z]*: .*\[\([a-z-]*\)\]$/\1 [\2]/p' "$1" | sort -u
 }
 
 test_expect_success 'the lexical engine runs over the fixtures' \

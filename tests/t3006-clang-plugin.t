@@ -20,7 +20,7 @@ unsigned long get(pte_t *p) { pte_t v = ACCESS_ONCE(*p); return v.pte; }
 SRC
 printf '[{"directory": "%s", "file": "pte.c", "command": "cc -c pte.c"}]\n' \
 	"$TEST_TMP/db" >"$TEST_TMP/db/compile_commands.json"
-NONSCALAR="pte.c:3:41: warning: ACCESS_ONCE on struct type 'pte_t' (aka 'struct { unsigned long pte; }')"
+NONSCALAR="pte.c:3:41: error: ACCESS_ONCE on struct type 'pte_t' (aka 'struct { unsigned long pte; }')"
 
 if [ -f "$PLUGIN" ]; then
 	test_expect_success 'rwonce does not link libclang; the plugin does' \

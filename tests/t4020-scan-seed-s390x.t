@@ -33,10 +33,10 @@ test_expect_success 'the quoted sequence assembles with line information' '
 
 test_expect_success 'ACCESS_ONCE(*ic) is duplicated: the l and the lg, exit 1' '
 	{ "$RWONCE" scan "$TEST_TMP/ipte.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-	grep -q "ipte-unlock.c:$SITE:[0-9]*: warning: ACCESS_ONCE(\*ic) of .union ipte_control. compiled to a 4-byte load and an 8-byte load of the same bytes: duplicated \[scan-duplicated\]" "$TEST_TMP/out" &&
+	grep -q "ipte-unlock.c:$SITE:[0-9]*: error: ACCESS_ONCE(\*ic) of .union ipte_control. compiled to a 4-byte load and an 8-byte load of the same bytes: duplicated \[scan-duplicated\]" "$TEST_TMP/out" &&
 	grep -q "note: 6 <rwonce_probe_ipte_unlock_siif_gcc47+0x6>: l %r4, 0(%r3)" "$TEST_TMP/out" &&
 	grep -q "note: 14 <rwonce_probe_ipte_unlock_siif_gcc47+0x14>: lg %r1, 0(%r3)" "$TEST_TMP/out" &&
-	test "$(grep -c " warning: " "$TEST_TMP/out")" = 1
+	test "$(grep -c " error: " "$TEST_TMP/out")" = 1
 '
 
 test_expect_success 'without the line information there is nothing to check (exit 2)' '

@@ -144,7 +144,7 @@ test_expect_success 'sources that are not there: said per source, exit 2' '
 
 test_expect_success '--sources DIR finds them where they moved' '
 	{ "$RWONCE" scan --sources "$TEST_TMP/moved" "$GOOD" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-	test "$(grep -c "moved/k.c:[0-9]*:[0-9]*: warning: .*scan-torn" "$TEST_TMP/out")" = 2 &&
+	test "$(grep -c "moved/k.c:[0-9]*:[0-9]*: error: .*scan-torn" "$TEST_TMP/out")" = 2 &&
 	! grep -q "not found" "$TEST_TMP/err"
 '
 

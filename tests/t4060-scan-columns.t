@@ -13,8 +13,8 @@ LINE=$(line_of "$SRC" "= READ_ONCE(*a), y = READ_ONCE(*b)")
 test_expect_success 'with columns: two sites, two torn findings' '
 	clang -O2 -g -c "$SRC" -o "$TEST_TMP/c.o" &&
 	{ "$RWONCE" scan "$TEST_TMP/c.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-	grep -q "two-sites.c:$LINE:20: warning: READ_ONCE(\*a) .*torn \[scan-torn\]" "$TEST_TMP/out" &&
-	grep -q "two-sites.c:$LINE:39: warning: READ_ONCE(\*b) .*torn \[scan-torn\]" "$TEST_TMP/out" &&
+	grep -q "two-sites.c:$LINE:20: error: READ_ONCE(\*a) .*torn \[scan-torn\]" "$TEST_TMP/out" &&
+	grep -q "two-sites.c:$LINE:39: error: READ_ONCE(\*b) .*torn \[scan-torn\]" "$TEST_TMP/out" &&
 	! grep -q "checked together" "$TEST_TMP/out" &&
 	grep -q "2 site instances: ok 0, torn 2" "$TEST_TMP/err"
 '
@@ -22,7 +22,7 @@ test_expect_success 'with columns: two sites, two torn findings' '
 test_expect_success 'without columns: one instance, said to be the line'"'"'s sites together' '
 	clang -O2 -g -gno-column-info -c "$SRC" -o "$TEST_TMP/n.o" &&
 	{ "$RWONCE" scan "$TEST_TMP/n.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-	grep -q "two-sites.c:$LINE:20: warning: .*torn (the line.s 2 sites checked together: its line table has no columns) \[scan-torn\]" "$TEST_TMP/out" &&
+	grep -q "two-sites.c:$LINE:20: error: .*torn (the line.s 2 sites checked together: its line table has no columns) \[scan-torn\]" "$TEST_TMP/out" &&
 	test "$(grep -c " note: [0-9a-f]* <two_locks+" "$TEST_TMP/out")" -ge 2 &&
 	grep -q "1 site instance: ok 0, torn 1" "$TEST_TMP/err"
 '

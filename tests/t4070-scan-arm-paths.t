@@ -41,14 +41,14 @@ for mode in arm thumb; do
 	'
 	test_expect_success "gcc -O2 -m$mode: two findings, the ldrd of each u64, one typed through the macro" '
 		{ "$RWONCE" scan -v 2 "$TEST_TMP/$mode.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-		test "$(grep -c " warning: " "$TEST_TMP/out")" = 2 &&
-		grep -q "arm-paths.c:$SELF:[0-9]*: warning: READ_ONCE(t->parent->self) of .unsigned long long. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction" "$TEST_TMP/out" &&
+		test "$(grep -c " error: " "$TEST_TMP/out")" = 2 &&
+		grep -q "arm-paths.c:$SELF:[0-9]*: error: READ_ONCE(t->parent->self) of .unsigned long long. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction" "$TEST_TMP/out" &&
 		grep -q "arm-paths.c:$SELF:[0-9]*: note: [0-9a-f]* <changed+0x[0-9a-f]*>: ldrd r2, r3, \[r3, #0x10\]" "$TEST_TMP/out" &&
 		test "$(grep -c "arm-paths.c:$SELF:[0-9]*: note: [0-9a-f]* <" "$TEST_TMP/out")" = 1 &&
-		grep -q "arm-paths.c:$STAMP:[0-9]*: warning: READ_ONCE(task_info(p)->stamp) of .long long unsigned int. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
+		grep -q "arm-paths.c:$STAMP:[0-9]*: error: READ_ONCE(task_info(p)->stamp) of .long long unsigned int. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
 		grep -q "arm-paths.c:$CPU:[0-9]*: READ_ONCE(task_info(p)->cpu): object unsigned int, 4 bytes" "$TEST_TMP/err" &&
-		! grep -q "arm-paths.c:$EMPTY:.*warning" "$TEST_TMP/out" &&
-		! grep -q "arm-paths.c:$TAILS:.*warning" "$TEST_TMP/out" &&
+		! grep -q "arm-paths.c:$EMPTY:.*error" "$TEST_TMP/out" &&
+		! grep -q "arm-paths.c:$TAILS:.*error" "$TEST_TMP/out" &&
 		grep -q "torn 2, duplicated 0, widened 0" "$TEST_TMP/err"
 	'
 done
@@ -90,8 +90,8 @@ ASM
 test_expect_success 'Thumb-2: ldrne/ldreq of one word in an IT block are not duplicated; two plain ldr are' '
 	arm-linux-gnueabihf-as -o "$TEST_TMP/it.o" "$TEST_TMP/it.s" &&
 	{ "$RWONCE" scan "$TEST_TMP/it.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-	test "$(grep -c " warning: " "$TEST_TMP/out")" = 1 &&
-	grep -q "arm-it-block.c:$READ:[0-9]*: warning: READ_ONCE(\*p) .* duplicated \[scan-duplicated\]" "$TEST_TMP/out" &&
+	test "$(grep -c " error: " "$TEST_TMP/out")" = 1 &&
+	grep -q "arm-it-block.c:$READ:[0-9]*: error: READ_ONCE(\*p) .* duplicated \[scan-duplicated\]" "$TEST_TMP/out" &&
 	grep -q "note: in .*it.o, function .twice." "$TEST_TMP/out" &&
 	grep -q "2 site instances: ok 1, torn 0, duplicated 1" "$TEST_TMP/err"
 '

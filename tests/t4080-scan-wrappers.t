@@ -57,14 +57,14 @@ for c in "arm-gcc|arm-linux-gnueabihf-gcc|" "arm-clang|clang|arm-linux-gnueabihf
 			arm-linux-gnueabihf-objdump -d "$TEST_TMP/$name.o" >"$TEST_TMP/$name.dis" &&
 			test "$(grep -c "	strd	" "$TEST_TMP/$name.dis")" = 2 &&
 			{ "$RWONCE" scan "$TEST_TMP/$name.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-			test "$(grep -c " warning: " "$TEST_TMP/out")" = 3 &&
-			grep -q "wrapper-macros.c:$LOAD:2: warning: sub_positive(&sa->load_sum, r) of .uint64_t. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
+			test "$(grep -c " error: " "$TEST_TMP/out")" = 3 &&
+			grep -q "wrapper-macros.c:$LOAD:2: error: sub_positive(&sa->load_sum, r) of .uint64_t. (8 bytes) compiled to 2 loads of 4 bytes by one pair instruction .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
 			grep -q "wrapper-macros.c:$LOAD:2: note: .sub_positive. is a macro (line $DEF) whose body holds READ_ONCE, WRITE_ONCE of .\*((_ptr))." "$TEST_TMP/out" &&
-			grep -q "wrapper-macros.c:$ENTITY:2: warning: sub_positive(&sa->load_sum, se->load_sum) .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
+			grep -q "wrapper-macros.c:$ENTITY:2: error: sub_positive(&sa->load_sum, se->load_sum) .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
 			grep -q "wrapper-macros.c:$ENTITY:2: note: [0-9a-f]* <drop_entity+0x[0-9a-f]*>: ldrd r[0-9]*, r[0-9]*, \[r0\]" "$TEST_TMP/out" &&
 			test "$(grep -c "wrapper-macros.c:$ENTITY:2: note: [0-9a-f]* <" "$TEST_TMP/out")" = 1 &&
 			! grep -q "wrapper-macros.c:$UTIL:" "$TEST_TMP/out" &&
-			grep -q "wrapper-macros.c:$TWICE:[0-9]*: warning: read_twice(p) of .uint32_t. (4 bytes) compiled to a 4-byte load and a 4-byte load of the same bytes: duplicated (the macro.s body reads it 2 times) \[scan-duplicated\]" "$TEST_TMP/out" &&
+			grep -q "wrapper-macros.c:$TWICE:[0-9]*: error: read_twice(p) of .uint32_t. (4 bytes) compiled to a 4-byte load and a 4-byte load of the same bytes: duplicated (the macro.s body reads it 2 times) \[scan-duplicated\]" "$TEST_TMP/out" &&
 			! grep -q "wrapper-macros.c:$GETTER:" "$TEST_TMP/out" &&
 			grep -q "4 site instances: ok 1, torn 2, duplicated 1, widened 0, unattributed 0; 4 sites" "$TEST_TMP/err"
 		'
@@ -73,8 +73,8 @@ for c in "arm-gcc|arm-linux-gnueabihf-gcc|" "arm-clang|clang|arm-linux-gnueabihf
 		test_expect_success "$name -O2: sub_positive ok on a u64 and a u32; read_twice duplicated" '
 			'"$cc $flags"' -O2 -g -fno-pic -c "$SRC" -o "$TEST_TMP/$name.o" &&
 			{ "$RWONCE" scan "$TEST_TMP/$name.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-			test "$(grep -c " warning: " "$TEST_TMP/out")" = 1 &&
-			grep -q "wrapper-macros.c:$TWICE:[0-9]*: warning: read_twice(p) .* duplicated (the macro.s body reads it 2 times) \[scan-duplicated\]" "$TEST_TMP/out" &&
+			test "$(grep -c " error: " "$TEST_TMP/out")" = 1 &&
+			grep -q "wrapper-macros.c:$TWICE:[0-9]*: error: read_twice(p) .* duplicated (the macro.s body reads it 2 times) \[scan-duplicated\]" "$TEST_TMP/out" &&
 			! grep -q "wrapper-macros.c:$GETTER:" "$TEST_TMP/out" &&
 			grep -q "site instances: ok 3, torn 0, duplicated 1, widened 0, unattributed [01]; 4 sites" "$TEST_TMP/err"
 		'

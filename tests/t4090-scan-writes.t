@@ -26,9 +26,9 @@ for t in x86_64-linux-gnu aarch64-linux-gnu; do
 		finding_with_insns "$TEST_TMP/out" "$PAIR" scan-torn writes.c 2 &&
 		finding_with_insns "$TEST_TMP/out" "$CAST" scan-torn writes.c 2 &&
 		finding_with_insns "$TEST_TMP/out" "$SPLIT" scan-torn writes.c 2 &&
-		grep -q "writes.c:$PAIR:2: warning: ACCESS_ONCE(\*p) of .struct pair. (8 bytes) compiled to 2 stores of 4 bytes: torn" "$TEST_TMP/out" &&
-		grep -q "writes.c:$CAST:2: warning: volatile-cast write .p. of .struct pair. (8 bytes) compiled to 2 stores of 4 bytes: torn" "$TEST_TMP/out" &&
-		test "$(grep -c "warning: .*\[scan-torn\]" "$TEST_TMP/out")" = 3 &&
+		grep -q "writes.c:$PAIR:2: error: ACCESS_ONCE(\*p) of .struct pair. (8 bytes) compiled to 2 stores of 4 bytes: torn" "$TEST_TMP/out" &&
+		grep -q "writes.c:$CAST:2: error: volatile-cast write .p. of .struct pair. (8 bytes) compiled to 2 stores of 4 bytes: torn" "$TEST_TMP/out" &&
+		test "$(grep -c "error: .*\[scan-torn\]" "$TEST_TMP/out")" = 3 &&
 		grep -q "8 site instances: ok 5, torn 3, duplicated 0, widened 0, unattributed 0" "$TEST_TMP/err"
 	'
 done

@@ -43,7 +43,7 @@ for cc in clang-16 clang-19; do
 	'
 	test_expect_success "$cc -O2 aarch64: rcu_special is torn, the ldrh through x8 among the loads" '
 		{ "$RWONCE" scan "$TEST_TMP/rcu.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-		grep -q "rcu-special.c:$RCU_LINE:[0-9]*: warning: READ_ONCE(t->trc_reader_special) of .union rcu_special. (4 bytes) compiled to 3 loads of up to 2 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
+		grep -q "rcu-special.c:$RCU_LINE:[0-9]*: error: READ_ONCE(t->trc_reader_special) of .union rcu_special. (4 bytes) compiled to 3 loads of up to 2 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
 		grep -q "note: [0-9a-f]* <finish+0x[0-9a-f]*>: ldrb w[0-9]*, \[x0, #0x358\]" "$TEST_TMP/out" &&
 		grep -q "note: [0-9a-f]* <finish+0x[0-9a-f]*>: ldrh w8, \[x8\] (x8 = x0 + 0x359)" "$TEST_TMP/out" &&
 		grep -q "note: [0-9a-f]* <finish+0x[0-9a-f]*>: ldrb w[0-9]*, \[x0, #0x35b\]" "$TEST_TMP/out"
@@ -105,8 +105,8 @@ target_case() {
 			"$t-ld" -shared -o "$TEST_TMP/$t.so" "$obj" && obj=$TEST_TMP/$t.so
 		fi &&
 		{ "$RWONCE" scan "$obj" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-		grep -q "formed-base.c:$F_SITE:[0-9]*: warning: READ_ONCE(\*l) .*compiled to 2 loads of 2 bytes covering 4 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
-		test "$(grep -c " warning: " "$TEST_TMP/out")" = 1 &&
+		grep -q "formed-base.c:$F_SITE:[0-9]*: error: READ_ONCE(\*l) .*compiled to 2 loads of 2 bytes covering 4 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
+		test "$(grep -c " error: " "$TEST_TMP/out")" = 1 &&
 		grep -q "2 site instances: ok 1, torn 1" "$TEST_TMP/err"
 	'
 }

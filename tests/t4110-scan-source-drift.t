@@ -66,7 +66,7 @@ assert d[\"site_instances\"] == [], d
 
 test_expect_success '--sources DIR with the text of the build: judged as before' '
 	{ "$RWONCE" scan --sources "$TEST_TMP/orig" "$TEST_TMP/clang.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-	test "$(grep -c "orig/k.c:[0-9]*:[0-9]*: warning: .*scan-torn" "$TEST_TMP/out")" = 2 &&
+	test "$(grep -c "orig/k.c:[0-9]*:[0-9]*: error: .*scan-torn" "$TEST_TMP/out")" = 2 &&
 	"$RWONCE" scan --sources "$TEST_TMP/orig" "$TEST_TMP/gcc.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
 	! grep -q "does not match" "$TEST_TMP/err"
 '
@@ -74,7 +74,7 @@ test_expect_success '--sources DIR with the text of the build: judged as before'
 test_expect_success 'a good object with a drifted one: the good one judged, exit 2' '
 	(cd "$TEST_TMP/orig" && clang -O2 -g -c k.c -o ../good.o) &&
 	{ "$RWONCE" scan "$TEST_TMP/good.o" "$TEST_TMP/gcc.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 2; } &&
-	test "$(grep -c "orig/k.c:[0-9]*:[0-9]*: warning: .*scan-torn" "$TEST_TMP/out")" = 2 &&
+	test "$(grep -c "orig/k.c:[0-9]*:[0-9]*: error: .*scan-torn" "$TEST_TMP/out")" = 2 &&
 	{ "$RWONCE" scan --allow-unchecked "$TEST_TMP/good.o" "$TEST_TMP/gcc.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; }
 '
 

@@ -68,7 +68,7 @@ fi
 test_expect_success 'clang -O2: KREAD_ONCE of a header is found; its use is torn, with the definition named' '
 	(cd "$TEST_TMP/p" && "$RWONCE" scan clang.o >out 2>err; test $? = 1) &&
 	finding_with_insns "$TEST_TMP/p/out" 5 scan-torn a.c 2 &&
-	grep -q "^a.c:5:18: warning: KREAD_ONCE(\*p) of .struct pair. (8 bytes) compiled to 2 loads of 4 bytes: torn \[scan-torn\]" "$TEST_TMP/p/out" &&
+	grep -q "^a.c:5:18: error: KREAD_ONCE(\*p) of .struct pair. (8 bytes) compiled to 2 loads of 4 bytes: torn \[scan-torn\]" "$TEST_TMP/p/out" &&
 	grep -q "^a.c:5:18: note: .KREAD_ONCE. is a once-macro of this tree (read-once, volatile cast): once.h:1 defines it as a volatile cast of its argument .x.$" "$TEST_TMP/p/out" &&
 	grep -q "1 site instance: ok 0, torn 1, .*; 1 site; 1 of 1 file checked, 1 once-macro defined in the sources$" "$TEST_TMP/p/err"
 '
@@ -89,9 +89,9 @@ test_expect_success 'JSON: what discovery read and found' '
 
 test_expect_success 'a chain of macros in a .c file down to READ_ONCE: every link is a once-macro' '
 	(cd "$TEST_TMP/chain" && "$RWONCE" scan c.o >out 2>err; test $? = 1) &&
-	grep -q "^c.c:7:18: warning: MY_LOAD(\*p) of .struct pair. (8 bytes) compiled to 2 loads of 4 bytes: torn" "$TEST_TMP/chain/out" &&
+	grep -q "^c.c:7:18: error: MY_LOAD(\*p) of .struct pair. (8 bytes) compiled to 2 loads of 4 bytes: torn" "$TEST_TMP/chain/out" &&
 	grep -q "^c.c:7:18: note: .MY_LOAD. is a once-macro of this tree (read-once, volatile cast): c.c:3 defines it as MY_READ of its argument .x.$" "$TEST_TMP/chain/out" &&
-	grep -q "^c.c:12:18: warning: MY_READ(\*p) of .struct pair. (8 bytes) compiled to 2 loads of 4 bytes: torn" "$TEST_TMP/chain/out" &&
+	grep -q "^c.c:12:18: error: MY_READ(\*p) of .struct pair. (8 bytes) compiled to 2 loads of 4 bytes: torn" "$TEST_TMP/chain/out" &&
 	grep -q "2 site instances: ok 0, torn 2" "$TEST_TMP/chain/err" &&
 	(cd "$TEST_TMP/chain" && "$RWONCE" scan --no-discover c.o >out 2>err; test $? = 1) &&
 	! grep -q "MY_LOAD" "$TEST_TMP/chain/out" &&

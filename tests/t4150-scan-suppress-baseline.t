@@ -34,7 +34,7 @@ scan() { "$RWONCE" scan "$@"; }
 scan s.o >out 2>err; rc=$?
 test_expect_success 'one object, the same site twice: the suppressed one is not reported (exit 1 for the other)' '
 	test $rc = 1 &&
-	grep -q "^src/s.c:6:9: warning: READ_ONCE(shared) .*torn \\[scan-torn\\]\$" out &&
+	grep -q "^src/s.c:6:9: error: READ_ONCE(shared) .*torn \\[scan-torn\\]\$" out &&
 	! grep -q "^src/s.c:11:" out'
 test_expect_success 'the summary counts the suppressed instance' '
 	grep -q "^rwonce scan: 1 finding, 1 suppressed; 2 site instances: ok 0, torn 2," err'
@@ -53,14 +53,14 @@ test_expect_success 'SARIF: the suppression of kind inSource' '
 test_expect_success 'another rule id suppresses nothing' '
 	sed "s/rwonce-ignore\\[scan-torn\\]/rwonce-ignore[scan-widened]/" src/s.c >src/w.c &&
 	(cd src && gcc -O2 -g -fno-ipa-icf -c w.c -o ../w.o) &&
-	scan w.o >o 2>e; test $? = 1 && grep -c "warning: .*\\[scan-torn\\]" o >n && test "$(cat n)" = 2'
+	scan w.o >o 2>e; test $? = 1 && grep -c "error: .*\\[scan-torn\\]" o >n && test "$(cat n)" = 2'
 mkdir other
 cp src/s.c other/s.c
 # the same lines, the comment without its marker
 sed -i "s/rwonce-ignore\[scan-torn\]: //" src/s.c
 test_expect_success '--sources: the comment is read from the source scan reads' '
-	scan s.o >o 2>e; test $? = 1 && test "$(grep -c "warning:" o)" = 2 &&
-	scan --sources other s.o >o 2>e; test $? = 1 && test "$(grep -c "warning:" o)" = 1 &&
+	scan s.o >o 2>e; test $? = 1 && test "$(grep -c "error:" o)" = 2 &&
+	scan --sources other s.o >o 2>e; test $? = 1 && test "$(grep -c "error:" o)" = 1 &&
 	grep -q "1 suppressed" e'
 cp other/s.c src/s.c
 
@@ -81,8 +81,8 @@ mv src/t2.c src/t.c
 for b in base.json base.sarif; do
 	test_expect_success "--baseline $b: the old finding is hidden after the lines above, the new one reported (exit 1)" '
 		scan --baseline '"$b"' t.o >o 2>e; test $? = 1 &&
-		test "$(grep -c "warning:" o)" = 1 &&
-		grep -q "^src/t.c:19:9: warning: READ_ONCE(shared_time)" o &&
+		test "$(grep -c "error:" o)" = 1 &&
+		grep -q "^src/t.c:19:9: error: READ_ONCE(shared_time)" o &&
 		grep -q "^rwonce scan: 1 finding, 1 in the baseline (of its 1);" e'
 done
 sed -i '/^struct vcpu_time copy2/,$d' src/t.c

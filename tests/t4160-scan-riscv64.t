@@ -97,7 +97,7 @@ if have_cmd riscv64-linux-gnu-gcc; then
 	test_expect_success 'gcc -O2 riscv64: the volatile bit-field of a 4-byte struct read by ld: widened' '
 		riscv64-linux-gnu-gcc -O2 -g -c "$BITFIELD" -o "$TEST_TMP/bf.o" &&
 		{ "$RWONCE" scan "$TEST_TMP/bf.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-		grep -q "riscv-bitfield-ld.c:$(line_of "$BITFIELD" "READ_F0(g);"):[0-9]*: warning: READ_F0(g) of .struct S. (4 bytes) compiled to an 8-byte load: widened \[scan-widened\]" "$TEST_TMP/out" &&
+		grep -q "riscv-bitfield-ld.c:$(line_of "$BITFIELD" "READ_F0(g);"):[0-9]*: error: READ_F0(g) of .struct S. (4 bytes) compiled to an 8-byte load: widened \[scan-widened\]" "$TEST_TMP/out" &&
 		grep -q "note: 4 <read_bitfield+0x4>: ld a5, 0x0(a5)" "$TEST_TMP/out" &&
 		grep -q "1 site instance: ok 0, torn 0, duplicated 0, widened 1, unattributed 0" "$TEST_TMP/err"
 	'

@@ -31,13 +31,13 @@ if have_cmd clang-19 && have_cmd powerpc64le-linux-gnu-objdump; then
 	'
 	test_expect_success 'clang-19: torn, and each load after the lbzu cites r8 = r3 + 0x10' '
 		{ "$RWONCE" scan "$TEST_TMP/xics.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 1; } &&
-		grep -q "xics-state.c:$X_SITE:[0-9]*: warning: READ_ONCE(icp->state) of .union kvmppc_icp_state. (8 bytes) compiled to [0-9] loads of .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
+		grep -q "xics-state.c:$X_SITE:[0-9]*: error: READ_ONCE(icp->state) of .union kvmppc_icp_state. (8 bytes) compiled to [0-9] loads of .*: torn \[scan-torn\]" "$TEST_TMP/out" &&
 		grep -Eq "note: [0-9a-f]+ <icp_down_cppr\+0x[0-9a-f]+>: lbzu r[0-9]+, 0x10\(r8\) \(r8 = r3\)$" "$TEST_TMP/out" &&
 		for off in 1 2 3; do
 			grep -Eq "note: [0-9a-f]+ <icp_down_cppr\+0x[0-9a-f]+>: lbz r[0-9]+, $off\(r8\) \(r8 = r3 \+ 0x10\)$" "$TEST_TMP/out" || return 1
 		done &&
 		! grep -Eq "lbz r[0-9]+, [0-9]+\(r8\) \(r8 = r3\)$" "$TEST_TMP/out" &&
-		test "$(grep -c " warning: " "$TEST_TMP/out")" = 1
+		test "$(grep -c " error: " "$TEST_TMP/out")" = 1
 	'
 	test_expect_success 'clang-19: the JSON notes say the same' '
 		"$RWONCE" scan --json "$TEST_TMP/xics.o" >"$TEST_TMP/out.json" 2>/dev/null; test $? = 1 &&
@@ -52,7 +52,7 @@ if have_cmd powerpc64le-linux-gnu-gcc; then
 		powerpc64le-linux-gnu-gcc -O2 -g -c "$XICS" -o "$TEST_TMP/xics-gcc.o" &&
 		"$RWONCE" scan "$TEST_TMP/xics-gcc.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err" &&
 		grep -q "1 site instance: ok 1, torn 0" "$TEST_TMP/err" &&
-		! grep -q "warning:" "$TEST_TMP/out"
+		! grep -q "error:" "$TEST_TMP/out"
 	'
 else
 	test_skip 'gcc ppc64le: the control' "$(missing_why powerpc64le-linux-gnu-gcc)"
@@ -119,8 +119,8 @@ case_ppc 'lhzu 10, 2(3): then -2(3) is the first half (torn); sthu likewise for 
 	'ok 0, torn 2, duplicated 0' 'lhz r11, -2(r3) (r3 = r3 + 0x2)' \
 	'' 'lhzu 10, 2(3)' 'lhz 11, -2(3)' 'sthu 5, 2(3)' 'sth 4, -2(3)'
 test_expect_success 'the findings: both halves of the read and of the write' '
-	grep -q "ppc-update.c:$R_SITE:[0-9]*: warning: READ_ONCE(\*l) .*compiled to 2 loads of 2 bytes covering 4 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
-	grep -q "ppc-update.c:$W_SITE:[0-9]*: warning: WRITE_ONCE(\*l) .*compiled to 2 stores of 2 bytes covering 4 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
+	grep -q "ppc-update.c:$R_SITE:[0-9]*: error: READ_ONCE(\*l) .*compiled to 2 loads of 2 bytes covering 4 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
+	grep -q "ppc-update.c:$W_SITE:[0-9]*: error: WRITE_ONCE(\*l) .*compiled to 2 stores of 2 bytes covering 4 bytes: torn \[scan-torn\]" "$TEST_TMP/out" &&
 	grep -q "sth r4, -2(r3) (r3 = r3 + 0x2)" "$TEST_TMP/out"
 '
 case_ppc 'li 9, 2; lhzux 10, 3, 9 reads 2(3) and writes it back; sthux with li 9, -2 likewise' \

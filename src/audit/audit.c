@@ -220,9 +220,10 @@ static void set_rules(struct lexical_options *lex)
 static void list_rules(struct lexical_options *lex)
 {
 	for (int r = 0; r < RULE__COUNT; r++)
-		printf("%-24s %-3s %s%s\n", rules[r].name,
+		printf("%-24s %-3s %-7s %s%s\n", rules[r].name,
 		       r < (int)ARRAY_SIZE(lex->enabled) && lex->enabled[r] ?
-		       "on" : "off", rules[r].summary,
+		       "on" : "off", level_name(rules[r].level),
+		       rules[r].summary,
 		       rules[r].fixable ? " (fixable)" : "");
 }
 
@@ -426,8 +427,9 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 		OPT_FINDINGS_OUTPUT(&a->out, "also list the findings suppressed "
 				    "by rwonce-ignore comments and those in "
 				    "the baseline"),
-		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
-				"the suppressed ones and those in the "
+		OPT_EXIT_STATUS("0 no findings; 1 findings at or above "
+				"--fail-on's level (not counting the "
+				"suppressed ones and those in the "
 				"baseline); 2 trouble: a path could not be "
 				"read or checked, nothing was checked (no C "
 				"file read, or no once-access site in them "
@@ -618,8 +620,9 @@ static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 		report_summary(stderr, &ctx->all, files, &counts);
 		fputs(strbuf_str(&ctx->summary), stderr);
 	}
-	return trouble ? EXIT_TROUBLE : counts.active ? EXIT_FINDINGS :
-		EXIT_CLEAN;
+	return trouble ? EXIT_TROUBLE :
+		findings_output_failing(&a->out, &ctx->all, "audit") ?
+		EXIT_FINDINGS : EXIT_CLEAN;
 }
 
 int cmd_audit(int argc, const char **argv)

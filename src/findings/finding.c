@@ -6,10 +6,29 @@
 #include <string.h>
 
 const struct rule_info rules[RULE__COUNT] = {
-#define RULE(id, name, fixable, summary) [id] = { name, fixable, summary },
+#define RULE(id, name, fixable, level, summary) \
+	[id] = { name, fixable, level, summary },
 #include "findings/rules.def"
 #undef RULE
 };
+
+static const char *const level_names[LEVEL__COUNT] = {
+	[LEVEL_NOTE] = "note", [LEVEL_WARNING] = "warning",
+	[LEVEL_ERROR] = "error",
+};
+
+const char *level_name(enum level l)
+{
+	return l < LEVEL__COUNT ? level_names[l] : "warning";
+}
+
+int level_parse(const char *name)
+{
+	for (int i = 0; i < LEVEL__COUNT; i++)
+		if (!strcmp(level_names[i], name))
+			return i;
+	return -1;
+}
 
 int rule_lookup(const char *name)
 {

@@ -8,9 +8,22 @@
 
 #include <stddef.h>
 
+/* A finding's severity, from its rule (rules.def); ordered, so that
+ * --fail-on LEVEL means "at or above LEVEL". */
+enum level {
+	LEVEL_NOTE,
+	LEVEL_WARNING,
+	LEVEL_ERROR,
+	LEVEL__COUNT
+};
+/* "note", "warning", "error" (also SARIF's and the text format's word) */
+const char *level_name(enum level l);
+/* "note", "warning", "error" -> level; -1 if unknown. */
+int level_parse(const char *name);
+
 /* Every rule, with a stable id; see rules.def. */
 enum rule_id {
-#define RULE(id, name, fixable, summary) id,
+#define RULE(id, name, fixable, level, summary) id,
 #include "findings/rules.def"
 #undef RULE
 	RULE__COUNT
@@ -19,6 +32,7 @@ enum rule_id {
 struct rule_info {
 	const char *name;    /* stable id printed as [name]: "access-once" */
 	int fixable;         /* `rwonce fix` can convert some instances */
+	enum level level;    /* every finding of the rule has it */
 	const char *summary; /* one line for SARIF/--help */
 };
 extern const struct rule_info rules[RULE__COUNT];

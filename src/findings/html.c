@@ -38,6 +38,12 @@ static const char css[] =
 	".finding h4 { font-size: 1.05em; margin: 0.2em 0; }\n"
 	".rule { background: #c0392b; color: #fff; padding: 0 0.4em; "
 	"border-radius: 3px; font-family: monospace; }\n"
+	".level { font-variant: small-caps; padding: 0 0.3em; }\n"
+	".level.error { color: #c0392b; }\n"
+	".level.warning { color: #b9770e; }\n"
+	".level.note { color: #2471a3; }\n"
+	".finding[data-level=warning] { border-left-color: #b9770e; }\n"
+	".finding[data-level=note] { border-left-color: #2471a3; }\n"
 	".panes { display: flex; flex-wrap: wrap; gap: 1em; }\n"
 	".pane { flex: 1 1 28em; overflow-x: auto; }\n"
 	".pane h5 { font-size: 0.95em; margin: 0.4em 0; }\n"
@@ -213,7 +219,11 @@ static void one_finding(struct strbuf *sb, const struct finding *x, size_t k,
 
 	strbuf_addstr(sb, "<section class=\"finding\" id=\"");
 	anchor(sb, k, NULL, 0);
-	strbuf_addstr(sb, "\">\n<h4><span class=\"rule\">");
+	strbuf_addf(sb, "\" data-level=\"%s\">\n<h4><span class=\"level %s\">%s"
+		    "</span> <span class=\"rule\">",
+		    level_name(rules[x->rule].level),
+		    level_name(rules[x->rule].level),
+		    level_name(rules[x->rule].level));
 	html_escape_str(sb, rules[x->rule].name);
 	strbuf_addstr(sb, "</span> <a href=\"#");
 	anchor(sb, k, NULL, 0);
@@ -394,9 +404,11 @@ static void rule_summary(struct strbuf *sb, const struct finding_list *l,
 			last = l->items[order[i]].path;
 		}
 		strbuf_addf(sb, "<tr><td><a href=\"#rule-%s\"><span class=\"rule"
-			    "\">%s</span></a></td><td class=\"n\">%zu</td>"
+			    "\">%s</span></a></td><td><span class=\"level %s\">"
+			    "%s</span></td><td class=\"n\">%zu</td>"
 			    "<td class=\"n\">%zu</td><td>", rules[x->rule].name,
-			    rules[x->rule].name, n, files);
+			    rules[x->rule].name, level_name(rules[x->rule].level),
+			    level_name(rules[x->rule].level), n, files);
 		html_escape_str(sb, rules[x->rule].summary);
 		strbuf_addstr(sb, "</td></tr>\n");
 	}

@@ -11,6 +11,19 @@
 #include <string.h>
 #include <unistd.h>
 
+int findings_output_fail_on(const struct option *opt, const char *arg)
+{
+	struct findings_output *o = opt->value;
+	int l = level_parse(arg);
+
+	if (l < 0)
+		return error("--fail-on: unknown level '%s' (error, warning or "
+			     "note)", arg);
+	o->fail_on = arg;
+	o->fail_level = (enum level)l;
+	return 0;
+}
+
 int findings_output_check(struct findings_output *o, const char *command)
 {
 	int fmt = report_parse_format(o->format);
@@ -111,4 +124,27 @@ int findings_output_write(const struct findings_output *o,
 	finding_list_release(&absent);
 	source_files_free(src);
 	return ret;
+}
+
+size_t findings_output_failing(const struct findings_output *o,
+			       const struct finding_list *l,
+			       const char *command)
+{
+	size_t failing = 0, below = 0;
+
+	for (size_t i = 0; i < l->nr; i++) {
+		const struct finding *x = &l->items[i];
+
+		if (!finding_is_active(x))
+			continue;
+		if (rules[x->rule].level >= o->fail_level)
+			failing++;
+		else
+			below++;
+	}
+	if (below && !o->quiet)
+		fprintf(stderr, "rwonce %s: %zu finding%s below --fail-on=%s, "
+			"not counted in the exit status\n", command, below,
+			below == 1 ? "" : "s", level_name(o->fail_level));
+	return failing;
 }

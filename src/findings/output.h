@@ -35,9 +35,11 @@ struct findings_output {
 	enum report_format fmt; /* format, parsed by findings_output_check */
 	const char *sarif_category; /* --sarif-category NAME */
 	const char *update_baseline; /* --update-baseline FILE */
+	const char *fail_on;    /* --fail-on LEVEL */
+	enum level fail_level;  /* fail_on, parsed by findings_output_fail_on */
 };
 #define FINDINGS_OUTPUT_INIT { "text", 0, 0, COLOR_AUTO, 0, NULL, NULL, \
-			       REPORT_TEXT, NULL, NULL }
+			       REPORT_TEXT, NULL, NULL, "note", LEVEL_NOTE }
 
 #define OPT_FINDINGS_OUTPUT(o, verbose_help)                                 \
 	OPT_GROUP("Output"),                                                 \
@@ -59,7 +61,15 @@ struct findings_output {
 		   "SARIF URIs and fingerprints relative to DIR (default: .)"), \
 	OPT_STRING(0, "sarif-category", &(o)->sarif_category, "NAME",        \
 		   "SARIF automationDetails.id NAME/: one per analysis "      \
-		   "uploaded for a commit (default: rwonce/COMMAND)")
+		   "uploaded for a commit (default: rwonce/COMMAND)"),        \
+	OPT_CALLBACK(0, "fail-on", (o), "LEVEL",                             \
+		     "exit 1 only for findings at or above LEVEL: error, "    \
+		     "warning or note (the default: every finding)",          \
+		     findings_output_fail_on)
+
+/* --fail-on LEVEL: the level known when it is given (on the command
+ * line or in the config file, which then names its line). */
+int findings_output_fail_on(const struct option *opt, const char *arg);
 
 /* After parse_options(), before the work: the format known, the
  * --baseline file a result of `rwonce command` (else error(), -1); SARIF
@@ -78,5 +88,15 @@ int findings_output_check(struct findings_output *o, const char *command);
 int findings_output_write(const struct findings_output *o,
 			  struct finding_list *l, struct report_options *ro,
 			  struct triage_counts *c);
+
+/*
+ * After findings_output_write(): how many findings decide the exit
+ * status -- those reported (neither suppressed nor in the baseline) at
+ * or above --fail-on's level.  Unless -q, a line on stderr says how many
+ * reported findings are below it and so do not count.
+ */
+size_t findings_output_failing(const struct findings_output *o,
+			       const struct finding_list *l,
+			       const char *command);
 
 #endif

@@ -108,8 +108,15 @@ static int flush(FILE *f, struct strbuf *sb)
 /* ---- text ---- */
 
 struct palette {
-	const char *bold, *warn, *note, *caret, *reset;
+	const char *bold, *warn, *note, *caret, *reset, *error;
 };
+
+/* The colour of a finding's level word, as gcc colours them. */
+static const char *level_colour(const struct palette *p, enum level l)
+{
+	return l == LEVEL_ERROR ? p->error : l == LEVEL_WARNING ? p->warn :
+		p->note;
+}
 
 /*
  * The display width of one byte of a source line starting at display
@@ -190,8 +197,8 @@ static int write_text(FILE *f, const struct finding_list *l,
 {
 	const struct palette p = o->color ?
 		(struct palette){ "\033[1m", "\033[1;35m", "\033[1;36m",
-				  "\033[1;32m", "\033[m" } :
-		(struct palette){ "", "", "", "", "" };
+				  "\033[1;32m", "\033[m", "\033[1;31m" } :
+		(struct palette){ "", "", "", "", "", "" };
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t i = 0; i < l->nr; i++) {
@@ -217,8 +224,9 @@ static int write_text(FILE *f, const struct finding_list *l,
 		}
 		strbuf_addstr(&sb, p.bold);
 		strbuf_add_visible(&sb, x->path, strlen(x->path), 0);
-		strbuf_addf(&sb, ":%u:%u:%s %swarning:%s ", x->line, x->col,
-			    p.reset, p.warn, p.reset);
+		strbuf_addf(&sb, ":%u:%u:%s %s%s:%s ", x->line, x->col,
+			    p.reset, level_colour(&p, rules[x->rule].level),
+			    level_name(rules[x->rule].level), p.reset);
 		strbuf_add_visible(&sb, x->message, strlen(x->message), 0);
 		strbuf_addf(&sb, " [%s]\n", rules[x->rule].name);
 		if (!o->no_source)
@@ -279,7 +287,8 @@ static void json_finding(struct strbuf *sb, const struct finding *x)
 	if (x->end_line)
 		strbuf_addf(sb, ", \"end_line\": %u, \"end_column\": %u",
 			    x->end_line, x->end_col);
-	strbuf_addf(sb, ", \"rule\": \"%s\", \"message\": ", rules[x->rule].name);
+	strbuf_addf(sb, ", \"rule\": \"%s\", \"level\": \"%s\", \"message\": ",
+		    rules[x->rule].name, level_name(rules[x->rule].level));
 	json_add_string(sb, x->message);
 	strbuf_addstr(sb, ", \"type\": ");
 	json_string_or_null(sb, x->type_spelled);
@@ -607,13 +616,17 @@ static void sarif_rules(struct sarif *s)
 		json_add_string(&s->sb, help.buf);
 		/* no helpUri: the documentation is the man page, which has no
 		 * URL (a man: URI is not one GitHub or a browser can open) */
+		/* the rule's level; problem.severity is GitHub's word for
+		 * it, "recommendation" for a note */
 		strbuf_addf(&s->sb, " },\n              \"defaultConfiguration\": { \"level\": "
-			    "\"warning\" },\n"
+			    "\"%s\" },\n"
 			    "              \"properties\": { \"tags\": "
 			    "[\"concurrency\", \"correctness\"], \"precision\": "
-			    "\"%s\", \"problem.severity\": \"warning\" }\n"
-			    "            }",
-			    r == RULE_DOUBLE_FETCH ? "medium" : "high");
+			    "\"%s\", \"problem.severity\": \"%s\" }\n"
+			    "            }", level_name(rules[r].level),
+			    r == RULE_DOUBLE_FETCH ? "medium" : "high",
+			    rules[r].level == LEVEL_NOTE ? "recommendation" :
+			    level_name(rules[r].level));
 	}
 	strbuf_release(&help);
 }
@@ -767,9 +780,10 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 	strbuf_addstr(&s->sb, first ? "\n" : ",\n");
 	strbuf_addf(&s->sb, "        {\n          \"ruleId\": \"%s\",\n"
 		    "          \"ruleIndex\": %d,\n"
-		    "          \"level\": \"warning\",\n"
+		    "          \"level\": \"%s\",\n"
 		    "          \"message\": { \"text\": ",
-		    rules[x->rule].name, rule_index(o, (int)x->rule));
+		    rules[x->rule].name, rule_index(o, (int)x->rule),
+		    level_name(rules[x->rule].level));
 	sarif_message(s, x);
 	strbuf_addstr(&s->sb, " },\n          \"locations\": [\n            { ");
 	sarif_physical(s, x, NULL, 0, 0, 0, 0);

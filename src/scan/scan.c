@@ -557,8 +557,9 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 				    "and the findings suppressed or in the "
 				    "baseline; 2 (-vv): also list every "
 				    "decoded access"),
-		OPT_EXIT_STATUS("0 no findings; 1 findings (not counting "
-				"the suppressed ones and those in the "
+		OPT_EXIT_STATUS("0 no findings; 1 findings at or above "
+				"--fail-on's level (not counting the "
+				"suppressed ones and those in the "
 				"baseline); 2 trouble: a file named (or in "
 				"the database) could not be checked, a "
 				"source was not found or does not match the "
@@ -829,7 +830,9 @@ static int scan_report(struct scan_args *a, const struct scan_shared *sh,
 			(!a->allow_unchecked && unchecked)))
 		status = EXIT_TROUBLE;
 	if (!status)
-		status = tc.active ? EXIT_FINDINGS : EXIT_CLEAN;
+		status = findings_output_failing(&a->out, &ctx->t.findings,
+						 "scan") ?
+			EXIT_FINDINGS : EXIT_CLEAN;
 	return status;
 }
 

@@ -44,14 +44,14 @@ line_of() {
 # named like $4, followed by note lines with at least $5 instructions?
 finding_with_insns() { # out line rule file min-insns
 	awk -v line="$2" -v rule="$3" -v file="$4" -v min="$5" '
-		$0 ~ "warning: .*\\[" rule "\\]$" {
+		$0 ~ "error: .*\\[" rule "\\]$" {
 			split($0, p, ":")
 			on = (p[2] == line && index(p[1], file))
 			if (on) found = 1
 			next
 		}
 		on && / note: [0-9a-f]+ <[^>]*>: / { n++ }
-		/ warning: / { on = 0 }
+		/ error: / { on = 0 }
 		END { exit !(found && n >= min) }' "$1"
 }
 
