@@ -60,7 +60,8 @@ test_expect_success 'SARIF: result level and each rule'"'"'s defaultConfiguratio
 	lv = {l.split()[0]: l.split()[2] for l in open(sys.argv[2])}
 	run = json.load(open(sys.argv[1]))["runs"][0]
 	rules = run["tool"]["driver"]["rules"]
-	assert len(rules) == len(lv), (len(rules), len(lv))
+	audit = [r for r in lv if not r.startswith("scan-")]
+	assert sorted(r["id"] for r in rules) == sorted(audit), rules
 	for r in rules:
 	    assert r["defaultConfiguration"]["level"] == lv[r["id"]], r["id"]
 	    sev = r["properties"]["problem.severity"]

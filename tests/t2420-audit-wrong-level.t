@@ -22,7 +22,7 @@ need_cmd clang-19
 
 WANT='7:21 8:21 16:8 21:2'
 keys() { # the line:col of each volatile-wrong-level finding, on one line
-	sed -n 's/^[^:]*:\([0-9]*:[0-9]*\): warning: .*\[volatile-wrong-level\]$/\1/p' "$1" | tr '\n' ' ' | sed 's/ $//'
+	sed -n 's/^[^:]*:\([0-9]*:[0-9]*\): error: .*\[volatile-wrong-level\]$/\1/p' "$1" | tr '\n' ' ' | sed 's/ $//'
 }
 
 test_expect_success 'lexical engine: the four wrong-level reads and writes, nothing else' "
@@ -97,7 +97,7 @@ done
 # A macro body: reported, left by fix with the reason.
 printf '#define LOAD_PTR(p) (*(volatile void *const *)(p))\n' >"$TEST_TMP/macro.c"
 test_expect_success 'a macro body: reported, and left by fix with a note' "
-	cd '$TEST_TMP' && '$RWONCE' audit -q --no-source macro.c | grep -q '1:22: warning: .*\\[volatile-wrong-level\\]' &&
+	cd '$TEST_TMP' && '$RWONCE' audit -q --no-source macro.c | grep -q '1:22: error: .*\\[volatile-wrong-level\\]' &&
 	'$RWONCE' fix macro.c >macro.diff 2>macro.err; test \$? = 1 && test ! -s macro.diff &&
 	grep -q 'volatile on the wrong level left unchanged: inside a macro body' macro.err"
 

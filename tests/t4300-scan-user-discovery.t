@@ -38,8 +38,8 @@ while read -r name cfg; do
 		grep -q "coverage: 5 sites in 1 of 2 sources read: 5 checked, 0 without code" err
 	'
 	test_expect_success "$name: the pointer-argument macro is judged on the pointee" '
-		grep -q "user-macros.c:$(line_of "$SRC" "LOAD_U32(&n->lo)"):9: warning: LOAD_U32(&n->lo) of .\(unsigned short\|short unsigned int\). (2 bytes) compiled to a 4-byte load: widened \[scan-widened\]" out &&
-		grep -q "user-macros.c:$(line_of "$SRC" "LOAD_U32(&n->wide)"):9: warning: LOAD_U32(&n->wide) of .\(unsigned long long\|long long unsigned int\). (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn" out &&
+		grep -q "user-macros.c:$(line_of "$SRC" "LOAD_U32(&n->lo)"):9: error: LOAD_U32(&n->lo) of .\(unsigned short\|short unsigned int\). (2 bytes) compiled to a 4-byte load: widened \[scan-widened\]" out &&
+		grep -q "user-macros.c:$(line_of "$SRC" "LOAD_U32(&n->wide)"):9: error: LOAD_U32(&n->wide) of .\(unsigned long long\|long long unsigned int\). (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn" out &&
 		grep -q "note: .LOAD_U32. is a once-macro of this tree (read-once): .*lib/compiler.h:17 defines it as a volatile cast of what its argument .addr. points to" out
 	'
 	case $name in
@@ -48,7 +48,7 @@ while read -r name cfg; do
 	esac
 	if [ -n "$pair" ]; then
 		test_expect_success "$name: LOAD(p) of the 8-byte struct: $pair" '
-			grep -q "user-macros.c:$(line_of "$SRC" "LOAD(p)"):18: warning: LOAD(p) of .struct pair. (8 bytes) $pair" out &&
+			grep -q "user-macros.c:$(line_of "$SRC" "LOAD(p)"):18: error: LOAD(p) of .struct pair. (8 bytes) $pair" out &&
 			grep -q "note: .LOAD. is a once-macro of this tree (read-once, volatile cast): .*lib/compiler.h:12 defines it as LOAD_MO of what its argument .addr. points to" out
 		'
 	else
@@ -89,7 +89,7 @@ test_expect_success 'no other header of the library named: -p finds <lib/compile
 	printf "[{\"directory\": \"%s\", \"file\": \"%s\", \"arguments\": [\"clang-19\", \"-I\", \"%s\", \"-O2\", \"-g\", \"-c\", \"%s\", \"-o\", \"only.o\"]}]\n" \
 		"$PWD" "$S/user-only-macros.c" "$S/user-include" "$S/user-only-macros.c" >compile_commands.json &&
 	{ "$RWONCE" scan --no-source -p . >out 2>err; test $? = 1; } &&
-	grep -q "user-only-macros.c:$(line_of "$S/user-only-macros.c" "LOAD(p)"):17: warning: LOAD(p) of .struct two. (8 bytes) compiled to 2 loads of 4 bytes: torn" out &&
+	grep -q "user-only-macros.c:$(line_of "$S/user-only-macros.c" "LOAD(p)"):17: error: LOAD(p) of .struct two. (8 bytes) compiled to 2 loads of 4 bytes: torn" out &&
 	grep -q "1 site instance: .*; 1 site; 1 of 1 file checked, 7 once-macros defined in the sources$" err
 '
 

@@ -68,7 +68,7 @@ while read -r name cfg; do
 	'
 	test_expect_success "$name -O2: 4 bytes read of the 8-byte object: torn" '
 		"$RWONCE" scan --no-source o2.o >out 2>/dev/null
-		grep -q "user-accessors.c:$(line_of "$SRC" "load_64_low(")\(:[0-9]*\): warning: load_64_low(&q->gen) of .uint64_t. (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn (the rest is not accessed with it) \[scan-torn\]" out &&
+		grep -q "user-accessors.c:$(line_of "$SRC" "load_64_low(")\(:[0-9]*\): error: load_64_low(&q->gen) of .uint64_t. (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn (the rest is not accessed with it) \[scan-torn\]" out &&
 		grep -q "note: .load_64_low. is a once-accessor of this tree (read-once): .*lib/access.h:$(line_of "$H" "load_64_low(") defines it as a function whose body is an inline-asm memory operand of what its argument .p. points to" out
 	'
 	test_expect_success "$name -O0: calls left out of line; the bodies judged once where they are" '
@@ -81,7 +81,7 @@ while read -r name cfg; do
 	'
 	test_expect_success "$name -O0: the out-of-line asm body of load_64_low is torn" '
 		"$RWONCE" scan --no-source o0.o 2>/dev/null |
-		grep -q "lib/access.h:[0-9]*:[0-9]*: warning: asm operand(\*p) of .uint64_t. (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn"
+		grep -q "lib/access.h:[0-9]*:[0-9]*: error: asm operand(\*p) of .uint64_t. (8 bytes) compiled to one 4-byte load of the 8-byte object its argument points to: torn"
 	'
 done <<EOF2
 $USER_CONFIGS
