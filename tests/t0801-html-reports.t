@@ -86,10 +86,12 @@ have_scan=
 if have_cmd clang && clang --target=x86_64-linux-gnu -O2 -g -c lock.c -o lock.o 2>/dev/null; then
 	"$RWONCE" scan --format=html lock.o >scan.html 2>/dev/null
 	have_scan=1
-	test_expect_success 'scan: the instructions with the relocations'"'"' symbols: lock+4, lock+8, use' '
+	test_expect_success 'scan: the instructions with the relocations'"'"' symbols: lock+4, lock+8, use; the struct'"'"'s definition (DWARF)' '
 		grep -q "<tr class=\"hit\"><td class=\"addr\">[0-9a-f]*</td><td><pre>movl lock+4(%rip), %eax</pre>" scan.html &&
 		grep -q "<tr class=\"hit\"><td class=\"addr\">[0-9a-f]*</td><td><pre>movl lock+8(%rip), %[a-z]*</pre>" scan.html &&
 		grep -q "<td><pre>jmp use</pre>" scan.html &&
+		grep -q "<h5>The type: struct pair, .*lock.c:2</h5>" scan.html &&
+		grep -q "<td class=\"ln\">2</td><td><pre>struct pair { unsigned a, b; };</pre>" scan.html &&
 		! grep -q "<pre>movl (%rip)" scan.html'
 else
 	test_skip 'scan: the instructions with symbols' "$(missing_why clang) or clang cannot build for x86_64"
@@ -154,6 +156,7 @@ if [ -n "$have_scan" ]; then
 	test_expect_success 'chromium: the scan page shows lock+4 in the marked instructions, at 16px' '
 		measure scan.html &&
 		grep -q "^hit movl lock+4(%rip), %eax$" scan.html.measured &&
+		grep -q "^def struct pair { unsigned a, b; };$" scan.html.measured &&
 		grep -q "^asm 16px$" scan.html.measured'
 else
 	test_skip 'chromium: the scan page' 'no scan page (see above)'

@@ -39,6 +39,14 @@ if have_cmd clang-19 && have_cmd powerpc64le-linux-gnu-objdump; then
 		! grep -Eq "lbz r[0-9]+, [0-9]+\(r8\) \(r8 = r3\)$" "$TEST_TMP/out" &&
 		test "$(grep -c " error: " "$TEST_TMP/out")" = 1
 	'
+	test_expect_success 'clang-19: the HTML card shows the union from DWARF, to its closing brace' '
+		"$RWONCE" scan --format=html "$TEST_TMP/xics.o" >"$TEST_TMP/xics.html" 2>/dev/null; test $? = 1 &&
+		U=$(line_of "$XICS" "union kvmppc_icp_state {") &&
+		sed -n "/pane definition/,/<\/table>/p" "$TEST_TMP/xics.html" >"$TEST_TMP/def" &&
+		grep -q "<h5>The type: union kvmppc_icp_state, .*xics-state.c:$U</h5>" "$TEST_TMP/def" &&
+		grep -q "<td class=\"ln\">$((U + 10))</td><td><pre>};</pre>" "$TEST_TMP/def" &&
+		! grep -q "<td class=\"ln\">$((U + 11))</td>" "$TEST_TMP/def"
+	'
 	test_expect_success 'clang-19: the JSON notes say the same' '
 		"$RWONCE" scan --json "$TEST_TMP/xics.o" >"$TEST_TMP/out.json" 2>/dev/null; test $? = 1 &&
 		grep -q "lbz r[0-9]*, 1(r8) (r8 = r3 + 0x10)" "$TEST_TMP/out.json"

@@ -157,6 +157,12 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 			     const char *expr, char *tname, size_t n,
 			     int *aggregate);
+/* When that type is a struct or union: the file (joined to the unit's
+ * DW_AT_comp_dir when relative) and the line that declare it, from its
+ * DW_AT_decl_file and DW_AT_decl_line.  1, or 0 when not known. */
+int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *file, size_t n,
+			     unsigned *line);
 
 /*
  * The code bytes from addr to the end of its section: *bytes and *avail.

@@ -332,18 +332,14 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 	snprintf(buf, n, "%s%s", kind, name ? name : "(anonymous)");
 }
 
-unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n,
-			     int *aggregate)
+/* The type of expr at addr in *t: 0, or -1 when it is not that simple
+ * or a name is not in scope. */
+static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
+		     struct ctype *t)
 {
 	struct unit_priv *p = u->priv;
 	struct parser ps;
-	struct ctype t;
-	Dwarf_Die peeled;
-	Dwarf_Word size = 0;
 
-	if (n)
-		tname[0] = '\0';
 	memset(&ps, 0, sizeof(ps));
 	ps.p = expr;
 	ps.unit = p;
@@ -354,12 +350,63 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 		ps.scopes[0] = p->cu;
 		ps.nscopes = 1;
 	}
-	memset(&t, 0, sizeof(t));
-	if (unary(&ps, &t) || (skip_ws(&ps), *ps.p) || t.addr_of) {
+	memset(t, 0, sizeof(*t));
+	if (unary(&ps, t) || (skip_ws(&ps), *ps.p) || t->addr_of) {
 		free(ps.scopes);
-		return 0;
+		return -1;
 	}
 	free(ps.scopes);
+	return 0;
+}
+
+int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *file, size_t n,
+			     unsigned *line)
+{
+	struct unit_priv *p = u->priv;
+	struct ctype t;
+	Dwarf_Die peeled;
+	Dwarf_Attribute attr;
+	Dwarf_Files *files;
+	Dwarf_Word idx;
+	size_t nfiles;
+	const char *name, *dir;
+	int l;
+
+	if (expr_type(u, addr, expr, &t))
+		return 0;
+	peeled = t.die;
+	if (peel(&peeled) || (dwarf_tag(&peeled) != DW_TAG_structure_type &&
+			      dwarf_tag(&peeled) != DW_TAG_union_type) ||
+	    dwarf_formudata(dwarf_attr(&peeled, DW_AT_decl_file, &attr), &idx) ||
+	    dwarf_decl_line(&peeled, &l) || l <= 0)
+		return 0;
+	/* the unit's file table, not dwarf_decl_file(): libdw 0.188 takes
+	 * file 0 for "none", which in DWARF 5 is the unit's primary file */
+	if (dwarf_getsrcfiles(&p->cu, &files, &nfiles) || idx >= nfiles ||
+	    !(name = dwarf_filesrc(files, idx, NULL, NULL)))
+		return 0;
+	dir = dwarf_formstring(dwarf_attr(&p->cu, DW_AT_comp_dir, &attr));
+	if (name[0] != '/' && dir && *dir)
+		snprintf(file, n, "%s/%s", dir, name);
+	else
+		snprintf(file, n, "%s", name);
+	*line = (unsigned)l;
+	return 1;
+}
+
+unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate)
+{
+	struct ctype t;
+	Dwarf_Die peeled;
+	Dwarf_Word size = 0;
+
+	if (n)
+		tname[0] = '\0';
+	if (expr_type(u, addr, expr, &t))
+		return 0;
 	peeled = t.die;
 	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))
 		return 0;

@@ -119,6 +119,49 @@ static void source_pane(struct strbuf *sb, struct source_files *src,
 
 #define DEFINITION_LINES 60
 
+/* Where a definition that starts at line from ends when only its start
+ * is known (scan: DWARF's DW_AT_decl_line): the line whose '}' closes
+ * its first '{', and the declarator after it up to ';' ("} name;"),
+ * braces in comments, strings and characters not counted; from itself
+ * when there is none within DEFINITION_LINES. */
+static unsigned definition_end(const struct source_file *sf, unsigned from)
+{
+	int depth = 0, opened = 0, comment = 0;
+
+	for (unsigned n = from; n < from + DEFINITION_LINES; n++) {
+		size_t len;
+		const char *t = source_file_line(sf, n, &len);
+		char quote = 0;
+
+		if (!t)
+			break;
+		for (size_t i = 0; i < len; i++) {
+			if (comment) {
+				if (t[i] == '*' && i + 1 < len && t[i + 1] == '/')
+					comment = 0, i++;
+			} else if (quote) {
+				if (t[i] == '\\')
+					i++;
+				else if (t[i] == quote)
+					quote = 0;
+			} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '*') {
+				comment = 1, i++;
+			} else if (t[i] == '/' && i + 1 < len && t[i + 1] == '/') {
+				break;
+			} else if (t[i] == '"' || t[i] == '\'') {
+				quote = t[i];
+			} else if (t[i] == '{') {
+				depth++, opened = 1;
+			} else if (t[i] == '}') {
+				depth--;
+			} else if (t[i] == ';' && opened && depth <= 0) {
+				return n;
+			}
+		}
+	}
+	return from;
+}
+
 /* The definition of the finding's struct or union: its lines, whole
  * (a long one cut after DEFINITION_LINES). */
 static void definition_pane(struct strbuf *sb, struct source_files *src,
@@ -126,7 +169,7 @@ static void definition_pane(struct strbuf *sb, struct source_files *src,
 {
 	const struct source_file *sf = source_files_get(src, x->type_path);
 	unsigned to = x->type_end_line >= x->type_line ? x->type_end_line :
-		x->type_line;
+		definition_end(sf, x->type_line);
 
 	strbuf_addstr(sb, "<div class=\"pane definition\"><h5>The type: ");
 	html_escape_str(sb, x->type_spelled ? x->type_spelled : "?");

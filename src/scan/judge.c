@@ -354,6 +354,25 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 	strbuf_release(&notes);
 }
 
+/* A struct or union: on the finding just added, where its type is
+ * declared (the HTML card shows the definition). */
+static void note_type_definition(struct line_unit *u,
+				 const struct site_instance *in,
+				 const char *expr, struct finding_list *l)
+{
+	char file[4096];
+	unsigned line;
+	struct finding *x;
+
+	if (!l->nr || !line_unit_expr_type_decl(u, in->ranges[0].lo, expr,
+						file, sizeof(file), &line))
+		return;
+	x = &l->items[l->nr - 1];
+	x->type_path = xstrdup(judge_shown(file));
+	x->type_line = line;
+	x->type_end_line = 0; /* the HTML page finds the closing brace */
+}
+
 /* The source of the finding just added. */
 static void note_finding_src(struct judge_tally *t,
 			     const struct source_sites *src)
@@ -509,20 +528,22 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	/* a struct or union: 1; a scalar or pointer: 0; -1 not known (the
 	 * source's type index sizes scalars and pointers only) */
 	int aggregate = size ? 0 : -1;
+	const char *typed = NULL; /* the expression DWARF typed */
 
 	/* the operand as written, then with a macro of its file expanded */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
 	     k <= (pointee ? 0 : s->nr_alt); k++) {
 		int agg = -1;
-		unsigned n = line_unit_expr_type(u, in->ranges[0].lo,
-						 k ? s->alt_lvalues[k - 1] :
-						 pointee ? pointee : s->lvalue,
+		const char *e = k ? s->alt_lvalues[k - 1] :
+			pointee ? pointee : s->lvalue;
+		unsigned n = line_unit_expr_type(u, in->ranges[0].lo, e,
 						 dwarf_type, sizeof(dwarf_type),
 						 &agg);
 
 		if (n && !size) {
 			size = n;
 			aggregate = agg;
+			typed = e;
 		}
 		if (n && !type)
 			type = dwarf_type;
@@ -596,6 +617,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		add_finding(img, decode_cache_disasm(dc), in, v, size, type,
 			    why.buf, &acc, used, &t->findings);
 		note_finding_src(t, in->src);
+		if (aggregate == 1 && typed)
+			note_type_definition(u, in, typed, &t->findings);
 	}
 	if (t->want_records)
 		add_record(img, in, v, size, type, aggregate, why.buf, &acc,
