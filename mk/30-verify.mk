@@ -18,7 +18,8 @@ CHECK_PREREQS += $(TEST_COMPARE)
 $(TEST_COMPARE): tests/verify/test-compare.c $(BUILD)/src/verify/compare.o \
 		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o \
 		$(BUILD)/src/lib/run-command.o $(BUILD)/src/lib/strbuf.o \
-		$(BUILD)/src/lib/clock.o $(BUILD)/src/lib/messages.o
+		$(BUILD)/src/lib/clock.o $(BUILD)/src/lib/messages.o \
+		$(BUILD)/src/lib/json.o $(BUILD)/src/lib/utf8.o
 	@mkdir -p $(dir $@)
 	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
 
