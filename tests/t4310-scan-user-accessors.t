@@ -14,7 +14,11 @@
 #   - a --macro name whose definition no source shows (ck's accessors are
 #     made by a generator macro; here --no-discover): where the DWARF
 #     shows an inlined function of that name called at the use, the copy
-#     is the instance, not the code of the use's line;
+#     is the instance, not the code of the use's line -- also when the
+#     use reaches it through a ## paste (lib_load_32(x) ->
+#     lib_md_load_32((x)), made by LIB_GEN_LOAD as ck makes
+#     ck_pr_md_load_32): the function called inside the use's text whose
+#     name ends like the use's ("load_32");
 #   - left out of line (-O0), the call is "a call instead" and the body
 #     is judged once where it is defined (the asm operand, the __atomic
 #     call: sites of their own);
@@ -65,6 +69,19 @@ while read -r name cfg; do
 			grep "\"site\": \"$f(&q->" unseen.json | grep -q "\"inline_chain\": \[{\"function\": \"$f\"" ||
 				{ echo "$f: not judged on its inlined copy"; return 1; }
 		done
+	'
+	test_expect_success "$name -O2: accessors made by a generator macro, as ck makes them, named with --macro: judged on their inlined copies" '
+		user_build "$name $cfg" "$S/user-generated.c" gen.o -I"$S/user-include" &&
+		"$RWONCE" scan --no-source --json --macro lib_load_32=read-once \
+			--macro lib_load_64=read-once --macro lib_store_32=write-once \
+			gen.o >gen.json 2>gen.err &&
+		grep -q "3 site instances: ok 3, torn 0, duplicated 0, widened 0, unattributed 0;" gen.err &&
+		for f in load_32 store_32 load_64; do
+			grep "\"site\": \"lib_$f(&g->" gen.json | grep -q "\"verdict\": \"ok\", .*\"inline_chain\": \[{\"function\": \"lib_md_$f\", \"inlined_into\": \"g_take\", \"at\": \"[^\"]*user-generated.c:$(line_of "$S/user-generated.c" "lib_$f(")" ||
+				{ echo "lib_$f: not judged on its inlined copy"; return 1; }
+		done &&
+		grep "\"site\": \"lib_load_64(&g->" gen.json | grep -q "\"type\": \"uint64_t\", \"size\": 8," &&
+		grep "\"site\": \"lib_store_32(&g->" gen.json | grep -q "\"type\": \"uint32_t\", \"size\": 4,"
 	'
 	test_expect_success "$name -O2: 4 bytes read of the 8-byte object: torn" '
 		"$RWONCE" scan --no-source o2.o >out 2>/dev/null

@@ -165,6 +165,17 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 			     unsigned *line);
 
 /*
+ * What the first pointer parameter of the inlined copy of `function`
+ * holding addr points to (a once-accessor's object, load_32(const
+ * uint32_t *p): uint32_t): its size, name and aggregate-ness as
+ * line_unit_expr_type() gives them; 0 when there is no such copy or
+ * parameter.  (dwarf-types.c)
+ */
+unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
+				  const char *function, char *tname, size_t n,
+				  int *aggregate);
+
+/*
  * The code bytes from addr to the end of its section: *bytes and *avail.
  * Returns 0, or -1 when addr lies in no section with contents.
  */

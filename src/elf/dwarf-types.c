@@ -418,3 +418,55 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 			     dwarf_tag(&peeled) == DW_TAG_class_type;
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
 }
+
+/*
+ * What the first pointer parameter of the inlined copy of `function`
+ * that holds addr points to (dwarf-lines.h): the object of a
+ * once-accessor's call, where the caller's own variables are not in
+ * the inlined copy's scopes.
+ */
+unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
+				  const char *function, char *tname, size_t n,
+				  int *aggregate)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Die *scopes = NULL, origin, c, t, peeled;
+	Dwarf_Attribute a;
+	Dwarf_Word size = 0;
+	int nscopes = unit_scopes(p, addr - p->bias, &scopes), found = 0;
+
+	if (n)
+		tname[0] = '\0';
+	for (int i = 0; i < nscopes && !found; i++) {
+		const char *name = name_of(&scopes[i]);
+
+		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine || !name ||
+		    strcmp(name, function) ||
+		    !dwarf_formref_die(dwarf_attr(&scopes[i],
+						  DW_AT_abstract_origin, &a),
+				       &origin) ||
+		    dwarf_child(&origin, &c))
+			continue;
+		do {
+			if (dwarf_tag(&c) != DW_TAG_formal_parameter ||
+			    type_of(&c, &t) || peel(&t) ||
+			    dwarf_tag(&t) != DW_TAG_pointer_type ||
+			    type_of(&t, &t))
+				continue;
+			found = 1;
+			break;
+		} while (!dwarf_siblingof(&c, &c));
+	}
+	free(scopes);
+	if (!found)
+		return 0;
+	peeled = t;
+	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))
+		return 0;
+	if (n)
+		type_name(&t, tname, n);
+	if (aggregate)
+		*aggregate = dwarf_tag(&peeled) == DW_TAG_structure_type ||
+			     dwarf_tag(&peeled) == DW_TAG_union_type;
+	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
+}

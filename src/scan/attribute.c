@@ -747,6 +747,29 @@ static void add_call(struct instance_list *out, struct source_sites *src,
 }
 
 /*
+ * Is fn the function a use of the --macro name expands to: ck's
+ * ck_pr_load_32(x) is ck_pr_md_load_32((x)), made by CK_PR_LOAD_SAFE's
+ * ##?  Told by the name's last two parts ("load_32"), which fn ends with.
+ */
+static int related_names(const char *name, const char *fn)
+{
+	const char *tail = name + strlen(name);
+	size_t n, fl = strlen(fn);
+	int parts = 0;
+
+	while (tail > name && parts < 2) {
+		tail--;
+		if (*tail == '_' && ++parts == 2) {
+			tail++;
+			break;
+		}
+	}
+	n = strlen(tail);
+	return n >= 4 && fl >= n && !strcmp(fn + fl - n, tail) &&
+	       (fl == n || fn[fl - n - 1] == '_');
+}
+
+/*
  * The stretch [a, end) with inline chain `chain`: is it (part of) an
  * inlined copy of a once-accessor called at a site?  Then it belongs to
  * that call's instance -- the chain from the accessor's frame out -- and
@@ -756,6 +779,31 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 			    const struct inline_frame *chain, size_t nchain,
 			    uint64_t a, uint64_t end, struct instance_list *out)
 {
+	/* the outermost first: a --macro name's expansion may call one
+	 * function that calls others */
+	for (size_t k = nchain ? nchain - 1 : 0; us->c->unseen_names && k-- > 0;) {
+		const struct inline_frame *f = &chain[k];
+		struct unit_source *src;
+		size_t first, n;
+
+		if (!f->function || !f->call_file || !f->call_line ||
+		    !f->call_col ||
+		    !(src = unit_source_of(us, u, f->call_file)) ||
+		    !src->e->src.nr)
+			continue;
+		n = source_sites_on_line(&src->e->src, f->call_line, &first);
+		for (size_t i = first; i < first + n; i++) {
+			const struct scan_site *x = &src->e->src.sites[i];
+
+			if (!x->maybe_accessor || !strcmp(x->what, f->function) ||
+			    !in_text(x, f->call_line, f->call_col) ||
+			    !related_names(x->what, f->function))
+				continue;
+			add_range(instance_for(out, &src->e->src, i, 1, chain + k,
+					       nchain - k), a, end, ROW_IN_TEXT);
+			return 1;
+		}
+	}
 	for (size_t k = 0; k + 1 < nchain; k++) {
 		const struct inline_frame *f = &chain[k];
 		const struct once_macro *m;
@@ -850,10 +898,7 @@ static void drop_inlined_calls(struct instance_list *out, size_t from)
 		int inlined = 0;
 		/* the code on the line of a --macro name's use, when an
 		 * inlined copy of a function of that name is called there */
-		int maybe = c->src->sites[c->site].maybe_accessor &&
-			    !(c->nchain && !strcmp(c->chain[0].function ?
-						   c->chain[0].function : "",
-						   c->src->sites[c->site].what));
+		int maybe = c->src->sites[c->site].maybe_accessor;
 
 		for (size_t j = from; (c->call_only || maybe) && j < out->nr &&
 		     !inlined; j++) {

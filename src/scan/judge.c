@@ -514,8 +514,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	struct strbuf why = STRBUF_INIT;
 	/* a --macro name that is a function inlined here: its object is
 	 * what the argument points to, typed through the DWARF */
-	int via_function = s->maybe_accessor && in->nchain &&
-		in->chain[0].function && !strcmp(in->chain[0].function, s->what);
+	int via_function = s->maybe_accessor && in->nchain > 1 &&
+		in->chain[0].function && in->chain[0].call_line == s->line;
 	char *pointee = !via_function || !s->lvalue ? NULL :
 		s->lvalue[0] == '&' ? xstrdup(s->lvalue + 1) : /* &q->head */
 		xasprintf("*(%s)", s->lvalue);
@@ -547,6 +547,21 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		}
 		if (n && !type)
 			type = dwarf_type;
+	}
+	/* a --macro name's inlined function: what its pointer parameter
+	 * points to, from the copy's own DWARF */
+	if (via_function && (!size || !type) && in->nr_ranges) {
+		int agg = -1;
+		unsigned n = line_unit_inline_pointee(u, in->ranges[0].lo,
+						      in->chain[0].function,
+						      dwarf_type,
+						      sizeof(dwarf_type), &agg);
+
+		if (n) {
+			size = n;
+			aggregate = agg;
+			type = dwarf_type;
+		}
 	}
 	/* LOAD(addr) through a volatile cast of its own type: that type,
 	 * when the pointee's is not known */
