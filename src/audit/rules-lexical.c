@@ -412,7 +412,7 @@ static size_t tree_lookup(struct file_ctx *c, struct tok_range r,
 		c->o->tree->builds = TREE_BUILD_BUDGET;
 	pthread_mutex_unlock(&c->o->tree->lock);
 	if (n)
-		qsort(a, n, sizeof(*a), answer_order);
+		sane_qsort(a, n, sizeof(*a), answer_order);
 	return n;
 }
 

@@ -625,7 +625,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	fold_accessors(d, t);
 
 	if (d->nr > 1)
-		qsort(d->items, d->nr, sizeof(*d->items), by_place);
+		sane_qsort(d->items, d->nr, sizeof(*d->items), by_place);
 	for (;;) {
 		int any = 0;
 

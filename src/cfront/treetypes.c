@@ -161,7 +161,7 @@ void tree_types_add_buffer(struct tree_types *tt, const char *path,
 {
 	add_buffer(tt, path, buf, len);
 	if (tt->nr > 1)
-		qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
+		sane_qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
 }
 
 size_t tree_types_nr_names(const struct tree_types *tt)
@@ -331,7 +331,7 @@ struct tree_types *tree_types_build(const char *const *roots, size_t nr)
 		free(root);
 	}
 	if (tt->nr > 1)
-		qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
+		sane_qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
 	return tt;
 }
 

@@ -450,7 +450,7 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 		nr++;
 	}
 	closedir(d);
-	qsort(ents, nr, sizeof(*ents), cmp_entries);
+	sane_qsort(ents, nr, sizeof(*ents), cmp_entries);
 
 	for (size_t i = 0; i < nr; i++) {
 		char *path = dl && dir[dl - 1] == '/' ?

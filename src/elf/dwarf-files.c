@@ -268,7 +268,7 @@ const struct unit_file *line_unit_file(struct line_unit *u, const char *name)
 		p->by_name = xcalloc(p->nfiles, sizeof(*p->by_name));
 		for (size_t i = 0; i < p->nfiles; i++)
 			p->by_name[i] = &p->files[i];
-		qsort(p->by_name, p->nfiles, sizeof(*p->by_name), cmp_name_ptr);
+		sane_qsort(p->by_name, p->nfiles, sizeof(*p->by_name), cmp_name_ptr);
 	}
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

@@ -718,12 +718,12 @@ void unit_fns_load(struct unit_priv *p)
 	p->fns_loaded = 1;
 	load_fns(p, &p->cu, 1);
 	if (p->nfns)
-		qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
+		sane_qsort(p->fns, p->nfns, sizeof(*p->fns), cmp_fn);
 	for (size_t i = 1; i < p->nfns; i++)
 		if (p->fns[i - 1].hi > p->fns[i].lo)
 			p->fns_overlap = 1;
 	if (p->ntop)
-		qsort(p->top, p->ntop, sizeof(*p->top), cmp_off);
+		sane_qsort(p->top, p->ntop, sizeof(*p->top), cmp_off);
 }
 
 const struct fn_range *unit_function_at(const struct unit_priv *p,
@@ -810,7 +810,8 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 	 * as no two functions overlap. */
 	if (!p->fns_overlap && max == p->chain_max && addr >= p->chain_lo &&
 	    addr < p->chain_until) {
-		memcpy(out, p->chain, p->nchain * sizeof(*out));
+		if (p->nchain) /* p->chain is NULL before the first */
+			memcpy(out, p->chain, p->nchain * sizeof(*out));
 		*until = p->chain_until;
 		return p->nchain;
 	}
@@ -849,7 +850,8 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 		p->chain = xcalloc(max, sizeof(*p->chain));
 	}
 	p->chain_max = max;
-	memcpy(p->chain, out, n * sizeof(*out));
+	if (n)
+		memcpy(p->chain, out, n * sizeof(*out));
 	p->nchain = n;
 	p->chain_lo = addr;
 	p->chain_until = *until;
@@ -1026,7 +1028,7 @@ static void load_relocs(struct elf_image *img)
 		}
 	}
 	if (img->nr_relocs)
-		qsort(img->relocs, img->nr_relocs, sizeof(*img->relocs), cmp_reloc);
+		sane_qsort(img->relocs, img->nr_relocs, sizeof(*img->relocs), cmp_reloc);
 	resolve_pcrel_lo(img);
 }
 
@@ -1119,7 +1121,7 @@ static void load_maps(struct elf_image *img)
 		img->nr_maps++;
 	}
 	if (img->nr_maps)
-		qsort(img->maps, img->nr_maps, sizeof(*img->maps), cmp_map);
+		sane_qsort(img->maps, img->nr_maps, sizeof(*img->maps), cmp_map);
 }
 
 int elf_image_is_thumb(struct elf_image *img, uint64_t addr)

@@ -107,7 +107,7 @@ static void load(struct sym_index *x, Dwfl_Module *mod)
 	}
 	if (!x->n)
 		return;
-	qsort(x->e, x->n, sizeof(*x->e), cmp_entry);
+	sane_qsort(x->e, x->n, sizeof(*x->e), cmp_entry);
 	/* the furthest end among the symbols up to each: how far back a
 	 * symbol that holds an address may begin */
 	x->reach = xcalloc(x->n, sizeof(*x->reach));

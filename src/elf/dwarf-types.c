@@ -132,7 +132,7 @@ static int find_unit_child(struct unit_priv *p, const char *name,
 				p->names[p->nnames++].die = c;
 			} while (!dwarf_siblingof(&c, &c));
 		if (p->nnames)
-			qsort(p->names, p->nnames, sizeof(*p->names), cmp_name);
+			sane_qsort(p->names, p->nnames, sizeof(*p->names), cmp_name);
 	}
 	hi = p->nnames;
 	while (lo < hi) { /* the first entry not before name */

@@ -180,7 +180,7 @@ void finding_list_sort_unique(struct finding_list *l)
 
 	if (!l->nr)
 		return;
-	qsort(l->items, l->nr, sizeof(*l->items), cmp_finding);
+	sane_qsort(l->items, l->nr, sizeof(*l->items), cmp_finding);
 	for (size_t i = 0; i < l->nr; i++) {
 		if (out && !cmp_finding(&l->items[out - 1], &l->items[i])) {
 			finding_release(&l->items[i]);

@@ -354,7 +354,7 @@ int findings_triage(struct finding_list *l, struct source_files *src,
 	 * neighbours are its own.
 	 */
 	memcpy(keysA, keys, l->nr * sizeof(*keys));
-	qsort(keys, l->nr, sizeof(*keys), by_hash);
+	sane_qsort(keys, l->nr, sizeof(*keys), by_hash);
 	for (size_t k = 0, end; k < l->nr; k = end) {
 		for (end = k + 1; end < l->nr && keys[end].hash == keys[k].hash;)
 			end++;

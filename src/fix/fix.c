@@ -527,7 +527,7 @@ int cmd_fix(int argc, const char **argv)
 	walk_ret = walk_paths(argv, (size_t)argc, &wopt, &stats);
 
 	if (ctx.nr > 1)
-		qsort(ctx.results, ctx.nr, sizeof(*ctx.results), by_path);
+		sane_qsort(ctx.results, ctx.nr, sizeof(*ctx.results), by_path);
 	if (ctx.json) {
 		strbuf_addstr(&json, "{\n  \"tool\": \"rwonce fix\",\n  ");
 		if (config.read) { /* the config file read (lib/config.h) */

@@ -200,7 +200,7 @@ static int read_scan_result(const char *file, struct scan_sites *out)
 		goto out;
 	}
 	if (out->nr > 1)
-		qsort(out->items, out->nr, sizeof(*out->items), by_place);
+		sane_qsort(out->items, out->nr, sizeof(*out->items), by_place);
 	for (size_t i = 0; i < out->nr; i++) {
 		if (w && !by_place(&out->items[w - 1], &out->items[i])) {
 			site_release(&out->items[i]);

@@ -91,7 +91,7 @@ static void print_line_differences(const struct judgement *j, uint32_t obj)
 	collect(&v, &nr, &alloc, &j->ref, obj, 0);
 	collect(&v, &nr, &alloc, &j->bad, obj, 1);
 	if (nr)
-		qsort(v, nr, sizeof(*v), line_access_cmp);
+		sane_qsort(v, nr, sizeof(*v), line_access_cmp);
 	for (l = 0; l < nr; l = lend) {
 		int differs = 0;
 

@@ -105,7 +105,7 @@ int vaccess_lines(const struct target *t, const char *exe, const char *src,
 
 	for (size_t i = 0; i < nr; i++)
 		pcs[i] = acc[i].pc;
-	qsort(pcs, nr, sizeof(*pcs), pc_cmp);
+	sane_qsort(pcs, nr, sizeof(*pcs), pc_cmp);
 	for (size_t i = 0; i < nr; i++)
 		if (!npc || pcs[npc - 1] != pcs[i])
 			pcs[npc++] = pcs[i];

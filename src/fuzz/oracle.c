@@ -194,7 +194,7 @@ static void data_spans_find(struct data_spans *d, const struct elf_symbols *syms
 		d->nr++;
 	}
 	if (d->nr)
-		qsort(d->r, d->nr, sizeof(d->r[0]), span_cmp);
+		sane_qsort(d->r, d->nr, sizeof(d->r[0]), span_cmp);
 }
 
 static int in_some_object(const struct data_spans *d, uint64_t addr)

@@ -309,7 +309,7 @@ void results_sort(struct result_set *set)
 		k[i].l = &set->l[i];
 		k[i].pos = i;
 	}
-	qsort(k, set->nr, sizeof(*k), cmp_keyed);
+	sane_qsort(k, set->nr, sizeof(*k), cmp_keyed);
 	/* A seed in two shard folders (overlapping ranges): keep the first
 	 * copy of each (seed, configuration). */
 	for (size_t i = 0; i < set->nr; i++) {

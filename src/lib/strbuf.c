@@ -17,7 +17,8 @@ void strbuf_init_copy(struct strbuf *sb, const void *data, size_t len)
 	if (len + 1 < len)
 		die("string too large");
 	sb->buf = xmalloc(len + 1);
-	memcpy(sb->buf, data, len);
+	if (len) /* data may be NULL then */
+		memcpy(sb->buf, data, len);
 	sb->buf[len] = '\0';
 	sb->len = len;
 	sb->alloc = len + 1;
@@ -43,7 +44,8 @@ void strbuf_grow(struct strbuf *sb, size_t extra)
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 {
 	strbuf_grow(sb, len);
-	memcpy(sb->buf + sb->len, data, len);
+	if (len) /* data may be NULL then */
+		memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
 }

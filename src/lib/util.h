@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -53,6 +54,20 @@ char *xasprintf(const char *fmt, ...) RWONCE_PRINTF(1, 2);
 			(p) = xrealloc((p), (alloc) * sizeof(*(p)));         \
 		}                                                            \
 	} while (0)
+
+/*
+ * qsort() for every array here, empty ones included: C says qsort's base
+ * must be a valid pointer even when nmemb is 0, and an empty list's items
+ * are NULL (UBSan aborts on qsort(NULL, 0, ...) under
+ * -fno-sanitize-recover).  One element needs no sorting either.  Call
+ * this, never qsort() itself (tests/t2340 checks).
+ */
+static inline void sane_qsort(void *base, size_t nmemb, size_t size,
+			      int (*cmp)(const void *, const void *))
+{
+	if (nmemb > 1)
+		qsort(base, nmemb, size, cmp);
+}
 
 /* A list of owned strings. */
 struct strlist {

@@ -316,13 +316,13 @@ static void list_uses(struct strbuf *sb, const struct macro_role *m,
 static void finish(struct macro_roles *r)
 {
 	if (r->nr > 1)
-		qsort(r->items, r->nr, sizeof(*r->items), by_name);
+		sane_qsort(r->items, r->nr, sizeof(*r->items), by_name);
 	for (size_t i = 0; i < r->nr; i++) {
 		struct macro_role *m = &r->items[i];
 		struct strbuf sb = STRBUF_INIT;
 
 		if (m->nr_uses > 1)
-			qsort(m->uses, m->nr_uses, sizeof(*m->uses), by_place);
+			sane_qsort(m->uses, m->nr_uses, sizeof(*m->uses), by_place);
 		switch (macro_role_decision(m)) {
 		case MR_READ:
 			strbuf_addf(&sb, "the body is the access, and every "
@@ -396,7 +396,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 		found = once_discovery_finish(p.discovery, macros);
 		once_discovery_free(p.discovery);
 	}
-	qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+	sane_qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
 	for (int round = 0; roles->nr && round < MAX_ROUNDS; round++) {
 		struct uses_pass up;
 
@@ -419,7 +419,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 			m->round = round + 1;
 		}
 		free(up.pending);
-		qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+		sane_qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
 		if (!up.nr_pending)
 			break;
 	}

@@ -1331,7 +1331,7 @@ int rewrite_file(const char *path, struct type_index *ti, const char *buf,
 		ret = -1;
 	}
 	if (res->notes_nr > 1)
-		qsort(res->notes, res->notes_nr, sizeof(*res->notes),
+		sane_qsort(res->notes, res->notes_nr, sizeof(*res->notes),
 		      note_order);
 	if (s.own_ti)
 		type_index_free(s.ti);

@@ -508,7 +508,8 @@ static struct site_instance *instance_for(struct instance_list *out,
 	in->src = src;
 	in->site = site;
 	in->together = together;
-	memcpy(in->chain, chain, nchain * sizeof(*chain));
+	if (nchain) /* chain may be NULL then */
+		memcpy(in->chain, chain, nchain * sizeof(*chain));
 	in->nchain = nchain;
 	return in;
 }

@@ -118,7 +118,7 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 	strbuf_init(&cov->no_code_text);
 	source_cache_each(src, collect_source, &c);
 	if (c.nr > 1)
-		qsort(c.items, c.nr, sizeof(*c.items), cmp_no_code);
+		sane_qsort(c.items, c.nr, sizeof(*c.items), cmp_no_code);
 	strbuf_addch(&cov->no_code_json, '[');
 	for (size_t i = 0; i < c.nr; i++) {
 		const struct no_code *n = &c.items[i];

@@ -473,7 +473,7 @@ static int cmp_record(const void *pa, const void *pb)
 static void records_json(struct judge_tally *t, struct strbuf *out)
 {
 	if (t->nr_records > 1)
-		qsort(t->records, t->nr_records, sizeof(*t->records), cmp_record);
+		sane_qsort(t->records, t->nr_records, sizeof(*t->records), cmp_record);
 	strbuf_addch(out, '[');
 	for (size_t i = 0; i < t->nr_records; i++) {
 		strbuf_addstr(out, i ? ",\n    " : "\n    ");

@@ -848,7 +848,7 @@ static void index_more_lines(struct source_sites *s)
 		}
 	}
 	if (s->nmore > 1)
-		qsort(s->more, s->nmore, sizeof(*s->more), cmp_site_line);
+		sane_qsort(s->more, s->nmore, sizeof(*s->more), cmp_site_line);
 }
 
 /* The loops of the file (struct loop_span). */
@@ -987,7 +987,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	token_list_release(&l);
 	free(buf);
 	if (s->nr > 1)
-		qsort(s->sites, s->nr, sizeof(*s->sites), cmp_site);
+		sane_qsort(s->sites, s->nr, sizeof(*s->sites), cmp_site);
 	index_more_lines(s);
 }
 

@@ -195,7 +195,7 @@ void trace_add_objdump_disas(const struct trace_request *req, struct trace *t)
 		free(pcs);
 		return;
 	}
-	qsort(pcs, n, sizeof(*pcs), cmp_u64);
+	sane_qsort(pcs, n, sizeof(*pcs), cmp_u64);
 	for (size_t k = 1; k <= n; k++) {
 		if (k < n && pcs[k] - pcs[k - 1] < 4096)
 			continue;

@@ -224,7 +224,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 			keyed[nr_keyed].order = nr_keyed;
 			nr_keyed++;
 		}
-	qsort(keyed, nr_keyed, sizeof(*keyed), cmp_keyed);
+	sane_qsort(keyed, nr_keyed, sizeof(*keyed), cmp_keyed);
 	for (size_t i = 0; i < nr_keyed; i++) {
 		const struct finding *f = keyed[i].f;
 

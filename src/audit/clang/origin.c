@@ -34,6 +34,8 @@ const struct macro_def *find_def(const struct walk *w, const char *name)
 {
 	struct macro_def key = { (char *)name, clang_getNullCursor(), 0, 0 };
 
+	if (!w->nr_defs) /* defs is NULL then, which bsearch may not get */
+		return NULL;
 	return bsearch(&key, w->defs, w->nr_defs, sizeof(key), cmp_def_name);
 }
 
@@ -43,7 +45,7 @@ void macro_defs_finish(struct walk *w)
 
 	/* Sorted by name, then unit order: keep the last definition of
 	 * each name (the one in force at the end of the unit). */
-	qsort(w->defs, w->nr_defs, sizeof(*w->defs), cmp_def);
+	sane_qsort(w->defs, w->nr_defs, sizeof(*w->defs), cmp_def);
 	for (size_t i = 0; i < w->nr_defs; i++) {
 		if (i + 1 < w->nr_defs &&
 		    !strcmp(w->defs[i].name, w->defs[i + 1].name)) {
