@@ -439,6 +439,10 @@ void lex_buffer(const char *buf, size_t len, struct token_list *out)
 	unsigned pending = TF_BOL; /* flags for the next token */
 	enum dir_state dir = DIR_NONE;
 
+	/* A byte order mark is neither a token nor white space before the
+	 * first one (a '#' after it starts a directive), nor a column. */
+	lx.pos = lx.line_start = lex_bom_len(buf, len);
+
 	for (;;) {
 		size_t start;
 		unsigned line, col, flags;

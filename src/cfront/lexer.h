@@ -7,6 +7,13 @@
  * Tokens carry their exact byte span in the source buffer (so fix can
  * rewrite spans and keep every other byte), their 1-based line and column
  * (column counts bytes, tabs are one), and flags for context.
+ *
+ * A UTF-8 byte order mark (EF BB BF) at the start of the buffer is no
+ * token and no column: the first character after it is line 1, column 1,
+ * as gcc and editors count (clang counts its three bytes).  Its bytes
+ * stay in the buffer, before the first token's offset, so a rewrite
+ * keeps it first.  A U+FEFF anywhere else is an identifier character,
+ * as the lexer takes any well-formed UTF-8.
  */
 #ifndef RWONCE_CFRONT_LEXER_H
 #define RWONCE_CFRONT_LEXER_H
@@ -58,6 +65,14 @@ struct token_list {
 void lex_buffer(const char *buf, size_t len, struct token_list *out);
 
 void token_list_release(struct token_list *l);
+
+/* The length of the UTF-8 byte order mark that starts buf, 3 or 0. */
+static inline size_t lex_bom_len(const char *buf, size_t len)
+{
+	return len >= 3 && (unsigned char)buf[0] == 0xef &&
+	       (unsigned char)buf[1] == 0xbb &&
+	       (unsigned char)buf[2] == 0xbf ? 3 : 0;
+}
 
 /* Empty the list for the next file: its memory is kept for reuse, unless a
  * huge file made it huge (then it is released, not held until the end). */

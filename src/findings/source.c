@@ -1,5 +1,6 @@
 /* The sources of the findings, a few at a time (source.h). */
 #include "findings/source.h"
+#include "cfront/lexer.h"
 #include "lib/util.h"
 
 #include <limits.h>
@@ -83,6 +84,8 @@ const char *source_file_line(const struct source_file *f, unsigned n,
 	if (!f->buf || !n || n > f->nr_lines)
 		return NULL;
 	start = f->line_off[n - 1];
+	if (n == 1)
+		start = lex_bom_len(f->buf, f->len);
 	end = n < f->nr_lines ? f->line_off[n] - 1 : f->len;
 	if (end > start && f->buf[end - 1] == '\n')
 		end--;

@@ -31,7 +31,8 @@ const struct source_file *source_files_get(struct source_files *s,
 					   const char *path);
 
 /* Line n (1-based) without its newline, its length in *len; NULL when
- * the file has no such line. */
+ * the file has no such line.  Line 1 starts after a UTF-8 byte order
+ * mark, where the lexer's columns start (cfront/lexer.h). */
 const char *source_file_line(const struct source_file *f, unsigned n,
 			     size_t *len);
 

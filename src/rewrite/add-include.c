@@ -8,9 +8,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* s with every "\n" made "\r\n". */
+static char *crlf_of(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (; *s; s++) {
+		if (*s == '\n')
+			strbuf_addch(&sb, '\r');
+		strbuf_addch(&sb, *s);
+	}
+	return strbuf_detach(&sb);
+}
+
+/* The texts of lines (no trailing newline), with either line ending. */
+static void texts_init(struct include_line *inc, const char *lines)
+{
+	struct include_text *lf = &inc->eol[0], *crlf = &inc->eol[1];
+
+	lf->line = xasprintf("%s\n", lines);
+	lf->after = xasprintf("\n%s", lines);
+	lf->around = xasprintf("\n%s\n", lines);
+	crlf->line = crlf_of(lf->line);
+	crlf->after = crlf_of(lf->after);
+	crlf->around = crlf_of(lf->around);
+}
+
 int include_line_init(struct include_line *inc, const char *header)
 {
 	size_t n = strlen(header);
+	char *line;
 
 	memset(inc, 0, sizeof(*inc));
 	if (!n || strpbrk(header, " \t\n\r"))
@@ -25,27 +52,40 @@ int include_line_init(struct include_line *inc, const char *header)
 			     "\"file.h\" or file.h", header);
 	else
 		inc->header = xasprintf("<%s>", header);
-	inc->line = xasprintf("#include %s\n", inc->header);
-	inc->after = xasprintf("\n#include %s", inc->header);
-	inc->around = xasprintf("\n#include %s\n", inc->header);
+	line = xasprintf("#include %s", inc->header);
+	texts_init(inc, line);
+	free(line);
 	return 0;
 }
 
 void include_line_init_text(struct include_line *inc, const char *lines)
 {
 	memset(inc, 0, sizeof(*inc));
-	inc->line = xasprintf("%s\n", lines);
-	inc->after = xasprintf("\n%s", lines);
-	inc->around = xasprintf("\n%s\n", lines);
+	texts_init(inc, lines);
 }
 
 void include_line_release(struct include_line *inc)
 {
 	free(inc->header);
-	free(inc->line);
-	free(inc->after);
-	free(inc->around);
+	for (size_t k = 0; k < ARRAY_SIZE(inc->eol); k++) {
+		free(inc->eol[k].line);
+		free(inc->eol[k].after);
+		free(inc->eol[k].around);
+	}
 	memset(inc, 0, sizeof(*inc));
+}
+
+/*
+ * The texts for this file: its lines end in CRLF when its first line
+ * does (a Windows file keeps one line ending throughout; a bare LF line
+ * in it would show in every diff and editor), else in LF.
+ */
+static const struct include_text *texts_for(const struct include_line *inc,
+					    const char *buf, size_t len)
+{
+	const char *nl = memchr(buf, '\n', len);
+
+	return &inc->eol[nl && nl > buf && nl[-1] == '\r'];
 }
 
 /* The token after the directive that starts at hash (its first non-directive
@@ -77,7 +117,7 @@ static int same_header(const char *buf, const struct token *t,
  * comment or the end of the file follows.  Returns 0 for anything else (a
  * backslash-newline would join the next line to the new directive).
  */
-static int insert_after_line(const struct include_line *inc, const char *buf,
+static int insert_after_line(const struct include_text *inc, const char *buf,
 			     size_t len, const struct token *last,
 			     struct edit_list *edits)
 {
@@ -108,15 +148,18 @@ static int insert_after_line(const struct include_line *inc, const char *buf,
 }
 
 /* Before the file's first token (after its leading comments): at the start
- * of its line when only blanks precede it there, else on a line of its own. */
-static void insert_before(const struct include_line *inc, const char *buf,
-			  const struct token *t, struct edit_list *edits)
+ * of its line when only blanks precede it there, else on a line of its own.
+ * A byte order mark is no part of the first line: the file starts after
+ * it, and it stays in front of the new line. */
+static void insert_before(const struct include_text *inc, const char *buf,
+			  size_t len, const struct token *t,
+			  struct edit_list *edits)
 {
-	size_t p = t->off;
+	size_t p = t->off, start = lex_bom_len(buf, len);
 
-	while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+	while (p > start && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
 		p--;
-	if (p == 0 || buf[p - 1] == '\n')
+	if (p == start || buf[p - 1] == '\n')
 		edit_list_add(edits, p, 0, inc->line);
 	else
 		edit_list_add(edits, t->off, 0, inc->around);
@@ -193,9 +236,10 @@ void include_insert(const struct include_line *inc, const char *buf,
 		return;
 	place = include_place(buf, l, &is_include);
 	/* The top of the file is always a safe place, if not the best. */
-	if (place == eof || !insert_after_line(inc, buf, len, &l->tok[place],
-					       edits))
-		insert_before(inc, buf, &l->tok[0], edits);
+	if (place == eof || !insert_after_line(texts_for(inc, buf, len), buf,
+					       len, &l->tok[place], edits))
+		insert_before(texts_for(inc, buf, len), buf, len, &l->tok[0],
+			      edits);
 	insert_first(edits);
 }
 
@@ -203,7 +247,9 @@ void include_insert_at_line(const struct include_line *inc, const char *buf,
 			    const struct token_list *l, size_t tok,
 			    struct edit_list *edits)
 {
-	insert_before(inc, buf, &l->tok[tok], edits);
+	size_t len = l->tok[l->nr - 1].off; /* the EOF token's: the length */
+
+	insert_before(texts_for(inc, buf, len), buf, len, &l->tok[tok], edits);
 	insert_first(edits);
 }
 

@@ -3,8 +3,9 @@
  * that `rwonce fuzz --mode once` converts): after the last #include that
  * is not inside a conditional (an include guard does not count as one);
  * without such an include, after the guard's #define, or else above the
- * first line that is not a comment.  Which files need one, and which
- * header, is decided in provider.h.
+ * first line that is not a comment (after a UTF-8 byte order mark, which
+ * stays first).  The lines end as the file's first line does: CRLF or LF.
+ * Which files need one, and which header, is decided in provider.h.
  */
 #ifndef RWONCE_REWRITE_ADD_INCLUDE_H
 #define RWONCE_REWRITE_ADD_INCLUDE_H
@@ -12,11 +13,16 @@
 #include "cfront/lexer.h"
 #include "rewrite/rewrite.h"
 
-struct include_line {
-	char *header; /* "<rwonce.h>" or "\"rwonce.h\"" */
+struct include_text {
 	char *line;   /* "#include <rwonce.h>\n" */
 	char *after;  /* "\n#include <rwonce.h>": inserted at a line's end */
 	char *around; /* "\n#include <rwonce.h>\n": inside a line */
+};
+
+struct include_line {
+	char *header; /* "<rwonce.h>" or "\"rwonce.h\"" */
+	/* the texts with the file's line ending: [0] "\n", [1] "\r\n" */
+	struct include_text eol[2];
 };
 
 /* Parse HEADER as given on the command line ("<x.h>", "\"x.h\"", or a

@@ -1,5 +1,6 @@
 /* Byte-span edits of one buffer (edits.h). */
 #include "rewrite/edits.h"
+#include "cfront/lexer.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -33,7 +34,7 @@ static int cmp_edit(const void *a_, const void *b_)
 int edit_list_sort(struct edit_list *l)
 {
 	if (l->nr > 1)
-		qsort(l->items, l->nr, sizeof(*l->items), cmp_edit);
+		sane_qsort(l->items, l->nr, sizeof(*l->items), cmp_edit);
 	for (size_t i = 1; i < l->nr; i++) {
 		const struct text_edit *p = &l->items[i - 1], *e = &l->items[i];
 
@@ -76,17 +77,34 @@ void text_cursor_init(struct text_cursor *c, const char *buf, size_t len)
 {
 	c->buf = buf;
 	c->len = len;
-	c->off = 0;
+	/* line 1 starts after a byte order mark, as the lexer's does */
+	c->off = lex_bom_len(buf, len);
 	c->line = c->col = 1;
 }
 
 void text_cursor_at(struct text_cursor *c, size_t off, unsigned *line,
 		    unsigned *col)
 {
-	if (off < c->off)
-		text_cursor_init(c, c->buf, c->len);
+	size_t bom = lex_bom_len(c->buf, c->len);
+
 	if (off > c->len)
 		off = c->len;
+	if (off < bom)
+		off = bom;
+	if (off < c->off) {
+		/* Back a little (an edit of an outer site after an inner
+		 * one's), not from the start: that made a file with many
+		 * such sites quadratic.  The column is off's distance from
+		 * the start of its line. */
+		size_t s = off;
+
+		for (; c->off > off; c->off--)
+			if (c->buf[c->off - 1] == '\n')
+				c->line--;
+		while (s > bom && c->buf[s - 1] != '\n')
+			s--;
+		c->col = (unsigned)(off - s + 1);
+	}
 	for (; c->off < off; c->off++) {
 		if (c->buf[c->off] == '\n') {
 			c->line++;

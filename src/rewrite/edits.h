@@ -52,7 +52,10 @@ void edits_apply_range(const char *buf, size_t from, size_t to,
 /*
  * Where offsets of buf lie, as 1-based line and byte column, for the
  * JSON and SARIF that show an edit (fix --format=json, audit's SARIF
- * fixes).  Offsets asked in increasing order are found in one pass.
+ * fixes).  Offsets asked in increasing order are found in one pass; a
+ * step back costs its distance and the length of the line it lands on.
+ * Columns count as the lexer's do: line 1 starts after a UTF-8 byte
+ * order mark.
  */
 struct text_cursor {
 	const char *buf;

@@ -71,7 +71,8 @@ static void dump(const char *buf, const struct token_list *l)
 static int check(const char *path, const char *buf, size_t len,
 		 const struct token_list *l)
 {
-	size_t prev_end = 0, line_off = 0;
+	/* line 1 starts after a byte order mark (lexer.h) */
+	size_t prev_end = 0, line_off = lex_bom_len(buf, len);
 	unsigned line = 1;
 	size_t scanned = 0;
 

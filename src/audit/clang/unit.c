@@ -20,6 +20,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "audit/clang/unit-internal.h"
 #include "cfront/idioms.h"
+#include "cfront/lexer.h"
 #include "lib/run-command.h"
 
 #include <ctype.h>
@@ -209,6 +210,14 @@ static void add_finding_span(struct walk *w, enum rule_id rule,
 			f.end_line = eline;
 			f.end_col = ecol;
 		}
+	}
+	/* clang counts a byte order mark's three bytes as columns of line
+	 * 1; the lexical engine, gcc and editors do not (cfront/lexer.h) */
+	if (buf && lex_bom_len(buf, size)) {
+		if (f.line == 1 && f.col > 3)
+			f.col -= 3;
+		if (f.end_line == 1 && f.end_col > 3)
+			f.end_col -= 3;
 	}
 	f.message = message;
 	f.type_spelled = (char *)spelled;
