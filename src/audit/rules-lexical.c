@@ -200,6 +200,7 @@ struct file_ctx {
 	/* what rwonce fix decides about each site of the file: run once,
 	 * on the first finding that asks */
 	struct rewrite_result fix;
+	struct rewrite_index fix_index; /* its sites by token, their edits */
 	int fix_done;
 	struct text_cursor at;  /* the fixes' positions */
 };
@@ -228,8 +229,9 @@ static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
 				       c->l->tok[c->l->nr - 1].off, c->l,
 				       &c->o->fix, &c->fix, &notes, &a);
 		strbuf_release(&notes);
+		rewrite_index_build(&c->fix_index, &c->fix);
 	}
-	return rewrite_site_at(&c->fix, i);
+	return rewrite_index_site(&c->fix_index, i);
 }
 
 /*
@@ -239,16 +241,21 @@ static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
 static void add_fix_edits(struct file_ctx *c, size_t first, struct finding *f)
 {
 	const struct rewrite_site *v = c->fix_done ?
-		rewrite_site_at(&c->fix, first) : NULL;
+		rewrite_index_site(&c->fix_index, first) : NULL;
+	const size_t *ids;
+	size_t nr;
+
 	if (!v || !v->converted)
 		return;
-	for (size_t k = 0; k < c->fix.edits.nr; k++) {
-		const struct text_edit *e = &c->fix.edits.items[k];
+	/* its own edits only, from the index: a walk over every edit of
+	 * the file per finding made audit quadratic (145 s for 200,000
+	 * findings in one file) */
+	ids = rewrite_index_edits(&c->fix_index, v, &nr);
+	for (size_t k = 0; k < nr; k++) {
+		const struct text_edit *e = &c->fix.edits.items[ids[k]];
 		unsigned line, col, end_line, end_col;
 		char *text;
 
-		if (e->site != (size_t)(v - c->fix.sites) + 1)
-			continue;
 		text_cursor_at(&c->at, e->off, &line, &col);
 		text_cursor_at(&c->at, e->off + e->len, &end_line, &end_col);
 		text = xstrndup(e->text, e->text_len);
@@ -934,6 +941,7 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])
 		double_fetch_file(o, path, buf, l, index_of(&c), out);
+	rewrite_index_release(&c.fix_index);
 	rewrite_result_release(&c.fix);
 	if (c.ti)
 		type_index_free(c.ti);

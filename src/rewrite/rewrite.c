@@ -59,27 +59,95 @@ void rewrite_result_release(struct rewrite_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-const struct rewrite_site *rewrite_site_at(const struct rewrite_result *res,
-					   size_t tok)
+struct tok_key {
+	size_t tok, site;
+};
+
+static int tok_key_order(const void *a, const void *b)
 {
+	const struct tok_key *x = a, *y = b;
+
+	if (x->tok != y->tok)
+		return x->tok < y->tok ? -1 : 1;
+	return x->site < y->site ? -1 : x->site > y->site;
+}
+
+void rewrite_index_build(struct rewrite_index *x,
+			 const struct rewrite_result *res)
+{
+	size_t n = res->sites_nr;
 	/* sites are met in token order, except those inside an
-	 * ACCESS_ONCE's argument, met after it: a short scan back */
-	size_t lo = 0, hi = res->sites_nr;
+	 * ACCESS_ONCE's argument, met after it: sort, do not assume */
+	struct tok_key *keys = xcalloc(n + 1, sizeof(*keys));
+
+	x->res = res;
+	for (size_t k = 0; k < n; k++) {
+		keys[k].tok = res->sites[k].tok;
+		keys[k].site = k;
+	}
+	sane_qsort(keys, n, sizeof(*keys), tok_key_order);
+	x->by_tok = xcalloc(n + 1, sizeof(*x->by_tok));
+	for (size_t k = 0; k < n; k++)
+		x->by_tok[k] = keys[k].site;
+	free(keys);
+
+	/* The edits by site: counted, then placed (the edits are sorted by
+	 * offset, so each site's stay in offset order). */
+	x->edit_start = xcalloc(n + 2, sizeof(*x->edit_start));
+	x->edit_ids = xcalloc(res->edits.nr + 1, sizeof(*x->edit_ids));
+	for (size_t e = 0; e < res->edits.nr; e++) {
+		size_t s = res->edits.items[e].site;
+
+		if (s && s <= n)
+			x->edit_start[s]++; /* site s - 1, shifted by one */
+	}
+	for (size_t k = 1; k <= n + 1; k++)
+		x->edit_start[k] += x->edit_start[k - 1];
+	for (size_t e = 0; e < res->edits.nr; e++) {
+		size_t s = res->edits.items[e].site;
+
+		if (s && s <= n)
+			x->edit_ids[x->edit_start[s - 1]++] = e;
+	}
+	/* each start moved to the next one's: shift back */
+	memmove(x->edit_start + 1, x->edit_start, n * sizeof(*x->edit_start));
+	x->edit_start[0] = 0;
+}
+
+void rewrite_index_release(struct rewrite_index *x)
+{
+	free(x->by_tok);
+	free(x->edit_start);
+	free(x->edit_ids);
+	memset(x, 0, sizeof(*x));
+}
+
+const struct rewrite_site *rewrite_index_site(const struct rewrite_index *x,
+					      size_t tok)
+{
+	const struct rewrite_result *res = x->res;
+	size_t lo = 0, hi = res ? res->sites_nr : 0;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
-		if (res->sites[mid].tok < tok)
+		if (res->sites[x->by_tok[mid]].tok < tok)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo < res->sites_nr && res->sites[lo].tok == tok)
-		return &res->sites[lo];
-	for (size_t k = 0; k < res->sites_nr; k++)
-		if (res->sites[k].tok == tok)
-			return &res->sites[k];
+	if (res && lo < res->sites_nr && res->sites[x->by_tok[lo]].tok == tok)
+		return &res->sites[x->by_tok[lo]];
 	return NULL;
+}
+
+const size_t *rewrite_index_edits(const struct rewrite_index *x,
+				  const struct rewrite_site *s, size_t *nr)
+{
+	size_t k = (size_t)(s - x->res->sites);
+
+	*nr = x->edit_start[k + 1] - x->edit_start[k];
+	return x->edit_ids + x->edit_start[k];
 }
 
 /* Everything one file's scan needs, passed around as one pointer. */

@@ -149,9 +149,30 @@ void rewrite_macro_uses(const char *buf, size_t len,
 					int function_like),
 			void *ctx);
 
+/*
+ * The sites of a result by first token, and each site's edits: for a
+ * caller that asks about one site per token it looks at (audit: a
+ * question per finding, 200,000 in a generated file).  Built once in
+ * O(n log n); each question is then a binary search, so a file's cost
+ * stays linear in its sites instead of a walk over every edit per site.
+ */
+struct rewrite_index {
+	const struct rewrite_result *res;
+	size_t *by_tok;     /* site indexes in order of (tok, index) */
+	size_t *edit_start; /* site k's edits are edit_ids[edit_start[k] ..
+			       edit_start[k + 1]), in offset order */
+	size_t *edit_ids;
+};
+void rewrite_index_build(struct rewrite_index *x,
+			 const struct rewrite_result *res);
+void rewrite_index_release(struct rewrite_index *x);
 /* The decision about the site whose first token is tok, or NULL. */
-const struct rewrite_site *rewrite_site_at(const struct rewrite_result *res,
-					   size_t tok);
+const struct rewrite_site *rewrite_index_site(const struct rewrite_index *x,
+					      size_t tok);
+/* The edits of site s (from rewrite_index_site): *nr of them, as
+ * indexes into res->edits.items. */
+const size_t *rewrite_index_edits(const struct rewrite_index *x,
+				  const struct rewrite_site *s, size_t *nr);
 
 void rewrite_result_release(struct rewrite_result *res);
 
