@@ -92,7 +92,8 @@ int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 		    const char *new_buf, size_t new_len)
 {
 	struct replace_file r;
-	const char *why;
+	const char *why, *attr;
+	char attr_why[512];
 
 	if (replace_file_begin(&r, path) < 0) {
 		error("%s: cannot create a temporary file next to it: %s; "
@@ -100,13 +101,29 @@ int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 		replace_file_abort(&r);
 		return -1;
 	}
-	if (replace_file_write(&r, new_buf, new_len) < 0 ||
-	    fchmod(r.fd, snap->st.st_mode & 07777) < 0)
+	if (replace_file_write(&r, new_buf, new_len) < 0)
 		goto fail_errno;
-	/* Keep the owner; a user who cannot is the owner already. */
+	/*
+	 * Keep the owner; a user who cannot is the owner already.  Before
+	 * the mode: a change of owner clears the set-user-ID and
+	 * set-group-ID bits.  The group may fail alone (a user not in it):
+	 * then the file would change hands, so it is refused too.
+	 */
 	if (fchown(r.fd, snap->st.st_uid, snap->st.st_gid) < 0 &&
-	    snap->st.st_uid != geteuid()) {
+	    (snap->st.st_uid != geteuid() ||
+	     fchown(r.fd, (uid_t)-1, snap->st.st_gid) < 0)) {
 		why = "cannot keep its owner";
+		goto fail;
+	}
+	if (fchmod(r.fd, snap->st.st_mode & 07777) < 0)
+		goto fail_errno;
+	/* Extended attributes last (an ACL sets mode bits; fchown clears
+	 * a capability set): an ACL, an SELinux label, user.* stay. */
+	if (replace_file_copy_xattrs(&r, &attr) < 0) {
+		snprintf(attr_why, sizeof(attr_why),
+			 "cannot keep its extended attribute%s%s: %s",
+			 attr ? " " : "s", attr ? attr : "", strerror(errno));
+		why = attr_why;
 		goto fail;
 	}
 	if (replace_file_close(&r) < 0)

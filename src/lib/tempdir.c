@@ -4,8 +4,10 @@
 #include "lib/util.h"
 
 #include <ftw.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,27 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static char **dirs;
 static size_t nr_dirs, alloc_dirs;
 static int installed;
+
+/*
+ * The registered temporary files: a list that only grows, each slot
+ * holding its path in place, so the signal handler can walk it without a
+ * lock and without reading memory another thread frees.  A slot is live
+ * while its name is registered; a forgotten slot is reused (under lock).
+ */
+struct tempfile_slot {
+	atomic_int live;
+	struct tempfile_slot *next;
+	char path[PATH_MAX];
+};
+static struct tempfile_slot *_Atomic tempfiles;
+
+/* Async-signal-safe: atomic loads and unlink(2). */
+static void remove_tempfiles(void)
+{
+	for (struct tempfile_slot *s = atomic_load(&tempfiles); s; s = s->next)
+		if (atomic_exchange(&s->live, 0))
+			unlink(s->path);
+}
 
 static int rm_one(const char *path, const struct stat *st, int flag,
 		  struct FTW *ftw)
@@ -58,6 +81,7 @@ static void on_signal(int sig)
 	/* First the children: they run in groups of their own, so the
 	 * signal did not reach them, and they may still be writing here. */
 	run_command_kill_all();
+	remove_tempfiles();
 	/*
 	 * Not strictly async-signal-safe (nftw allocates), but the process
 	 * is about to die and leaving folders behind is the worse outcome.
@@ -80,6 +104,7 @@ static void install_handlers(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	atexit(tempdir_remove_all);
+	atexit(remove_tempfiles);
 	/* Registered last, so run first: die() in one thread while another
 	 * waits for a child must not leave that child running. */
 	atexit(run_command_kill_all);
@@ -118,4 +143,35 @@ void tempdir_remove(const char *path)
 		}
 	}
 	pthread_mutex_unlock(&lock);
+}
+
+struct tempfile_slot *tempfile_register(const char *path)
+{
+	struct tempfile_slot *s;
+	size_t n = strlen(path);
+
+	if (n >= PATH_MAX)
+		return NULL;
+	pthread_mutex_lock(&lock);
+	if (!installed)
+		install_handlers();
+	for (s = atomic_load(&tempfiles); s; s = s->next)
+		if (!atomic_load(&s->live))
+			break;
+	if (!s) {
+		s = xcalloc(1, sizeof(*s));
+		s->next = atomic_load(&tempfiles);
+		atomic_store(&tempfiles, s);
+	}
+	/* the path first, then live: the handler never sees half a name */
+	memcpy(s->path, path, n + 1);
+	atomic_store(&s->live, 1);
+	pthread_mutex_unlock(&lock);
+	return s;
+}
+
+void tempfile_forget(struct tempfile_slot *slot)
+{
+	if (slot)
+		atomic_store(&slot->live, 0);
 }

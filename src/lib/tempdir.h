@@ -20,4 +20,22 @@ void tempdir_remove_all(void);
 
 /* Set RWONCE_KEEP_TEMP=1 to keep the folders for debugging. */
 
+/*
+ * Temporary files with a name in the user's folders (replace-file.c's
+ * ".NAME.rwonce-XXXXXX" next to the file it replaces): a name registered
+ * here is unlinked by the SIGINT/SIGTERM/SIGHUP handler and at exit,
+ * unless forgotten first.  Register the name before the file exists
+ * (unlinking a name that is not there yet is harmless), forget it once
+ * renamed or removed, so that no moment is left uncovered.  SIGKILL is
+ * the exception no handler can cover: replace-file.c keeps its files
+ * nameless (O_TMPFILE) for all but the instant of the switch.
+ * RWONCE_KEEP_TEMP does not apply: these are in the user's tree.
+ *
+ * Returns a handle for tempfile_forget(), or NULL when the path is too
+ * long to be held (then nothing is registered).
+ */
+struct tempfile_slot;
+struct tempfile_slot *tempfile_register(const char *path);
+void tempfile_forget(struct tempfile_slot *slot); /* NULL: nothing */
+
 #endif
