@@ -138,7 +138,7 @@ test_expect_success 'an archive: each member scanned, findings name it' '
 
 test_expect_success 'sources that are not there: said per source, exit 2' '
 	mv "$TEST_TMP/src/k.c" "$TEST_TMP/moved/k.c" &&
-	scan_fails "$GOOD" "k\.o: source .*/src/k\.c. named by its line table cannot be read \(No such file or directory\): its sites are not checked" &&
+	scan_fails "$GOOD" "rwonce: error: .*k\.o: source .*/src/k\.c. named by its line table cannot be read \(No such file or directory\): its sites are not checked" &&
 	grep -q "1 source not found" "$TEST_TMP/err"
 '
 

@@ -42,7 +42,7 @@ test_expect_success 'scan the whole build (vmlinux and modules)' "
 
 # The sources scan could not read must be the build's generated files
 # (they are in the build folder, not in the source tree).
-sed -n "s|^rwonce: warning: .*: source '$SRC/\\(.*\\)' named by its line table cannot be read.*|\\1|p" scan.err | sort -u >unread
+sed -n "s|^rwonce: error: .*: source '$SRC/\\(.*\\)' named by its line table cannot be read.*|\\1|p" scan.err | sort -u >unread
 test_expect_success 'every source scan could not read is a file the build generated' '
 	while read -r f; do
 		test -f "$B/$f" || { echo "not generated: $f"; exit 1; }

@@ -17,6 +17,7 @@
 #include "cfront/walk.h"
 #include "lib/json.h"
 #include "lib/parse-options.h"
+#include "lib/messages.h"
 #include "lib/util.h"
 #include "lib/utf8.h"
 
@@ -43,6 +44,7 @@ struct audit_ctx {
 	size_t volatile_files; /* files read that say "volatile" (atomic) */
 	struct strlist marked; /* files with rwonce-ignore markers, whose
 				  unused suppressions triage notes */
+	int named_unchecked; /* a file named on the command line skipped */
 };
 
 struct audit_worker {
@@ -140,8 +142,24 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	if (!lexical_wants_file(&ctx->lex, f->buf, f->len))
 		return;
 	if (f->len > ctx->max_size) {
-		walk_warning("%s: %zu bytes, larger than --max-size=%zu; skipped",
-			     f->path, f->len, ctx->max_size);
+		/* in the option's unit: the bytes of a 100 MB file say
+		 * little next to "--max-size=64" */
+		char why[128];
+
+		snprintf(why, sizeof(why), "%.1f MiB, larger than "
+			 "--max-size=%zu (MiB); %s",
+			 (double)f->len / (1 << 20), ctx->max_size >> 20,
+			 f->named ? "not checked" : "skipped");
+		/* named: it was asked for, so it is trouble */
+		messages_unchecked(f->named ? MESSAGE_ERROR : MESSAGE_WARNING,
+				   f->path, why);
+		if (f->named) {
+			walk_error("%s: %s", f->path, why);
+			__atomic_store_n(&ctx->named_unchecked, 1,
+					 __ATOMIC_RELAXED);
+		} else {
+			walk_warning("%s: %s", f->path, why);
+		}
 		__atomic_fetch_add(&ctx->too_large, 1, __ATOMIC_RELAXED);
 		return;
 	}
@@ -363,7 +381,7 @@ static int double_fetch_over(struct audit_ctx *ctx, const char *const *files,
 	wo.ctx = ctx;
 	r = walk_paths(files, nr, &wo, &st);
 	memcpy(ctx->lex.enabled, saved, sizeof(saved));
-	return r < 0;
+	return r < 0 || ctx->named_unchecked;
 }
 
 /* What the command line asked for. */
@@ -544,7 +562,8 @@ static int audit_run_lexical(struct audit_ctx *ctx, const struct audit_args *a,
 	/* Built only when an operand needs it (rules-lexical.c). */
 	lexical_set_tree(&ctx->lex, a->paths, a->npaths);
 	memset(&st, 0, sizeof(st));
-	trouble = walk_paths(a->paths, a->npaths, &wo, &st) < 0;
+	trouble = walk_paths(a->paths, a->npaths, &wo, &st) < 0 ||
+		  ctx->named_unchecked;
 	*files = st.files;
 	return trouble;
 }

@@ -8,6 +8,7 @@
 #include "lib/clock.h"
 #include "lib/messages.h"
 #include "lib/pool.h"
+#include "lib/strset.h"
 #include "lib/test-hook.h"
 
 #include <dirent.h>
@@ -39,6 +40,9 @@ struct walk {
 	/* visited directories (dev, ino), only with follow_symlinks */
 	struct dir_id { dev_t dev; ino_t ino; } *seen;
 	size_t seen_nr, seen_alloc;
+	/* the files named on the command line: complete before the first
+	 * is queued, read-only while the workers run */
+	struct strset named;
 };
 
 /* The progress line is shared by every thread. */
@@ -223,7 +227,7 @@ static void process(struct worker *wk, const char *path)
 	struct stat st;
 	size_t len;
 	const char *nul;
-	int fd;
+	int fd, named = strset_has(&wk->w->named, path);
 
 	if (wk->w->pause_fifo)
 		test_hook_pause(wk->w->pause_fifo, path);
@@ -251,9 +255,16 @@ static void process(struct worker *wk, const char *path)
 		return;
 	}
 	if (!S_ISREG(st.st_mode)) {
-		/* A FIFO or device named on the command line: never block. */
-		say_unchecked(wk->w, "warning: ", path,
-			      "not a regular file, skipped");
+		/* A FIFO or device named on the command line: never block,
+		 * and never pass it as checked. */
+		if (named) {
+			say_unchecked(wk->w, "error: ", path,
+				      "not a regular file, not checked");
+			wk->trouble = 1;
+		} else {
+			say_unchecked(wk->w, "warning: ", path,
+				      "not a regular file, skipped");
+		}
 		close(fd);
 		return;
 	}
@@ -268,15 +279,23 @@ static void process(struct worker *wk, const char *path)
 	close(fd);
 	nul = memchr(wk->buf, '\0', len < BINARY_PROBE ? len : BINARY_PROBE);
 	if (nul) {
-		say_unchecked(wk->w, "warning: ", path,
-			      "binary file (NUL byte at offset %zu), skipped",
-			      (size_t)(nul - wk->buf));
+		if (named) {
+			say_unchecked(wk->w, "error: ", path,
+				      "binary file (NUL byte at offset %zu), "
+				      "not checked", (size_t)(nul - wk->buf));
+			wk->trouble = 1;
+		} else {
+			say_unchecked(wk->w, "warning: ", path,
+				      "binary file (NUL byte at offset %zu), "
+				      "skipped", (size_t)(nul - wk->buf));
+		}
 		wk->stats.binary++;
 		return;
 	}
 	f.path = path;
 	f.buf = wk->buf;
 	f.len = len;
+	f.named = named;
 	wk->stats.files++;
 	wk->stats.bytes += len;
 	opt->fn(&f, wk->data, opt->ctx);
@@ -482,6 +501,12 @@ int walk_paths(const char *const *paths, size_t nr,
 	 * first pass over the same files */
 	w.pause_fifo = opt->quiet ? NULL : test_hook_fifo("RWONCE_TEST_WALK_FIFO");
 	start_time = last_progress = now_seconds();
+	for (size_t i = 0; i < nr; i++) {
+		struct stat st;
+
+		if (stat(paths[i], &st) == 0 && !S_ISDIR(st.st_mode))
+			strset_add(&w.named, paths[i]);
+	}
 
 	w.pool = pool_start(&(struct pool_options){
 		.jobs = opt->jobs, .ctx = &w, .worker_init = worker_init,
@@ -509,6 +534,7 @@ int walk_paths(const char *const *paths, size_t nr,
 	pool_finish(w.pool, tick);
 
 	free(w.seen);
+	strset_release(&w.named);
 	pthread_mutex_lock(&out_lock);
 	clear_progress_locked();
 	pthread_mutex_unlock(&out_lock);

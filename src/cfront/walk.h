@@ -16,6 +16,11 @@
  * in the queue, so memory does not grow with the size of the tree.  A
  * file whose first 8000 bytes hold a NUL byte is binary: skipped with a
  * message.  A file that cannot be read is reported and the walk goes on.
+ *
+ * A file the user named on the command line is an input they asked to
+ * have checked: when it is not (binary, not a regular file), that is an
+ * error and the walk's trouble (exit status 2), where the same file met
+ * in a folder is skipped with a warning.
  */
 #ifndef RWONCE_CFRONT_WALK_H
 #define RWONCE_CFRONT_WALK_H
@@ -30,6 +35,9 @@ struct walk_file {
 			     with the names below it */
 	const char *buf;  /* the contents, with a NUL byte after them */
 	size_t len;
+	int named;        /* named on the command line, not found in a
+			     folder: a caller that skips it must say so as
+			     an error (walk_error) and count it as trouble */
 };
 
 struct walk_options {

@@ -292,11 +292,24 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 	memset(&r, 0, sizeof(r));
 	r.b = b;
 	r.command = command;
+	/* First the syntax, then the shape: a valid document of another
+	 * shape is no "invalid JSON" */
 	json_reader_init(&j, text, len);
-	if (each_member(&j, &r, top_member) || !json_at_end(&j))
+	if (json_skip_value(&j) || !json_at_end(&j)) {
 		strbuf_addf(why, "--baseline %s: not valid JSON (at byte %zu); "
 			    "a baseline is the --format=json or --format=sarif "
 			    "output of an earlier run", path, json_offset(&j));
+		goto out;
+	}
+	json_reader_init(&j, text, len);
+	if (each_member(&j, &r, top_member) || !json_at_end(&j))
+		strbuf_addf(why, "--baseline %s: valid JSON, but not the shape "
+			    "of a baseline (at byte %zu): expected the "
+			    "--format=json output of an earlier run, an object "
+			    "with \"findings\": [{\"fingerprint\": \"...\", "
+			    "...}, ...], or its SARIF, an object with "
+			    "\"runs\": [{\"results\": [...]}]", path,
+			    json_offset(&j));
 	else if (!r.format || r.format == 3)
 		strbuf_addf(why, "--baseline %s: neither rwonce's JSON (with "
 			    "\"findings\") nor SARIF (with \"runs\")", path);
@@ -316,6 +329,7 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 			    r.missing, b->findings);
 	else
 		ret = 0;
+out:
 	b->version = (r.format == 1 && r.v3_json) ||
 		(r.format == 2 && !r.v2_sarif) ? 3 : 2;
 	keep_entry(&r); /* releases a half-read one */

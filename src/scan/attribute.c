@@ -153,7 +153,8 @@ static int first_time(struct source_cache *c, int *flag, size_t *count)
 	return first;
 }
 
-/* Say once per source that it is missing or newer than an object. */
+/* Say once per source that it is missing or newer than an object: an
+ * error, as the run's exit status 2 says (its sites are not checked). */
 static void note_missing(struct source_cache *c, struct cache_entry *e,
 			 const char *obj)
 {
@@ -161,7 +162,7 @@ static void note_missing(struct source_cache *c, struct cache_entry *e,
 
 	if (!first_time(c, &e->warned_missing, &c->missing))
 		return;
-	warning("%s: source '%s' named by its line table cannot be read "
+	error("%s: source '%s' named by its line table cannot be read "
 		"(%s): its sites are not checked (--sources DIR?)", obj,
 		e->src.path, file_strerror(e->src.missing));
 	strbuf_addf(&why, "a source %s's line table names: cannot be read "

@@ -3,14 +3,21 @@
  * reader (the same code clang-tidy and clangd use), so "command" strings
  * are split exactly as clang's tools split them.
  */
+#define _GNU_SOURCE /* memfd_create */
 #include "audit/clang/engine-internal.h"
+
+#include "lib/strbuf.h"
+#include "lib/strset.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 static char *take(CXString s)
 {
@@ -28,12 +35,79 @@ static char *join_path(const char *dir, const char *name)
 	return xasprintf("%s/%s", dir, name);
 }
 
+/*
+ * libclang's reader writes its complaint to stderr itself ("LIBCLANG
+ * TOOLING ERROR: fixed-compilation-database: ... json-compilation-
+ * database: Expected array."), ahead of rwonce's own message.  Its
+ * stderr goes to a memory file for the call (nothing else runs yet: the
+ * units' workers start later), and the words about the JSON go into
+ * *why.
+ */
+static CXCompilationDatabase load_db(const char *build_dir,
+				     CXCompilationDatabase_Error *err,
+				     struct strbuf *why)
+{
+	static const char json_says[] = "json-compilation-database: ";
+	int mem = memfd_create("rwonce-libclang-stderr", MFD_CLOEXEC);
+	int saved = mem < 0 ? -1 : dup(2);
+	CXCompilationDatabase db;
+	struct strbuf said = STRBUF_INIT;
+	char buf[4096];
+	ssize_t n;
+	const char *p;
+
+	fflush(stderr);
+	if (saved >= 0 && dup2(mem, 2) < 0) {
+		close(saved);
+		saved = -1;
+	}
+	db = clang_CompilationDatabase_fromDirectory(build_dir, err);
+	if (saved < 0) {
+		if (mem >= 0)
+			close(mem);
+		return db; /* could not capture: libclang spoke for itself */
+	}
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	if (lseek(mem, 0, SEEK_SET) == 0)
+		while ((n = read(mem, buf, sizeof(buf))) > 0)
+			strbuf_add(&said, buf, (size_t)n);
+	close(mem);
+	/* "json-compilation-database: WHAT" is the line that tells */
+	p = strstr(strbuf_str(&said), json_says);
+	p = p ? p + sizeof(json_says) - 1 : strbuf_str(&said);
+	if (!strncmp(p, "LIBCLANG TOOLING ERROR: ", 24))
+		p += 24;
+	for (; *p; p++)
+		if (*p == '\n') {
+			/* one line: the rest joined with "; " */
+			while (p[1] == '\n')
+				p++;
+			if (p[1])
+				strbuf_addstr(why, "; ");
+		} else {
+			strbuf_addch(why, *p);
+		}
+	while (why->len && (why->buf[why->len - 1] == '.' ||
+			    why->buf[why->len - 1] == ' '))
+		why->buf[--why->len] = '\0';
+	if (*err == CXCompilationDatabase_NoError && why->len)
+		warning("%s/compile_commands.json: libclang: %s", build_dir,
+			strbuf_str(why));
+	strbuf_release(&said);
+	return db;
+}
+
 int ccdb_load(const char *build_dir, struct unit_list *out)
 {
 	char *json = xasprintf("%s/compile_commands.json", build_dir);
 	CXCompilationDatabase_Error err;
 	CXCompilationDatabase db;
 	CXCompileCommands cmds;
+	struct strbuf why = STRBUF_INIT, key = STRBUF_INIT;
+	struct strset seen = STRSET_INIT;
+	size_t dups = 0;
 	struct stat st;
 	unsigned n;
 
@@ -50,14 +124,17 @@ int ccdb_load(const char *build_dir, struct unit_list *out)
 		free(json);
 		return -1;
 	}
-	db = clang_CompilationDatabase_fromDirectory(build_dir, &err);
+	db = load_db(build_dir, &err, &why);
 	if (err != CXCompilationDatabase_NoError) {
-		error("%s: not a compilation database (expected a JSON array "
+		error("%s: not a compilation database%s%s (expected a JSON array "
 		      "of {\"directory\", \"file\", \"command\" or "
-		      "\"arguments\"} objects)", json);
+		      "\"arguments\"} objects)", json,
+		      why.len ? ": " : "", strbuf_str(&why));
+		strbuf_release(&why);
 		free(json);
 		return -1;
 	}
+	strbuf_release(&why);
 	cmds = clang_CompilationDatabase_getAllCompileCommands(db);
 	n = cmds ? clang_CompileCommands_getSize(cmds) : 0;
 	for (unsigned i = 0; i < n; i++) {
@@ -78,7 +155,35 @@ int ccdb_load(const char *build_dir, struct unit_list *out)
 		u->argv = xcalloc(nargs + 1, sizeof(*u->argv));
 		for (unsigned a = 0; a < nargs; a++)
 			u->argv[a] = take(clang_CompileCommand_getArg(cmd, a));
+		/*
+		 * The same file, folder and command again (a database
+		 * appended to by every build: 50,000 copies were parsed
+		 * 50,000 times) is the same unit: parsed once.  The key
+		 * spells each part with its length, so no byte of a path
+		 * or an argument can make two keys meet.
+		 */
+		strbuf_reset(&key);
+		strbuf_addf(&key, "%zu:%s%zu:%s", strlen(u->dir), u->dir,
+			    strlen(u->file), u->file);
+		for (int a = 0; a < u->argc; a++)
+			strbuf_addf(&key, "%zu:%s", strlen(u->argv[a]),
+				    u->argv[a]);
+		if (!strset_add(&seen, strbuf_str(&key))) {
+			for (int a = 0; a < u->argc; a++)
+				free(u->argv[a]);
+			free(u->argv);
+			free(u->dir);
+			free(u->file);
+			out->nr--;
+			dups++;
+		}
 	}
+	if (dups)
+		fprintf(stderr, "rwonce audit: %s: %zu duplicate entr%s (the "
+			"same file, folder and command) parsed once\n", json,
+			dups, dups == 1 ? "y" : "ies");
+	strset_release(&seen);
+	strbuf_release(&key);
 	if (cmds)
 		clang_CompileCommands_dispose(cmds);
 	clang_CompilationDatabase_dispose(db);
