@@ -422,7 +422,7 @@ static size_t *page_order(const struct finding_list *l, size_t *nr)
 		if (finding_is_active(&l->items[i]))
 			order[(*nr)++] = i;
 	sort_list = l; /* one report is written at a time */
-	qsort(order, *nr, sizeof(*order), by_rule);
+	sane_qsort(order, *nr, sizeof(*order), by_rule);
 	return order;
 }
 
