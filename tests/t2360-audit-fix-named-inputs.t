@@ -14,6 +14,8 @@
 # (scan's "source ... cannot be read", now an error as its exit status
 # says, is tested in t4030.)
 . "$(dirname "$0")/lib/tap.sh"
+# "clang engine" in the names of cases: the engine, not the program
+mentions clang
 
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 cd "$TEST_TMP" || exit 1
