@@ -258,7 +258,7 @@ static void triage_marked_files(const struct finding_list *l,
 static void number_fingerprints(struct keyed *keys, size_t nr,
 				char **out)
 {
-	qsort(keys, nr, sizeof(*keys), by_hash);
+	sane_qsort(keys, nr, sizeof(*keys), by_hash);
 	for (size_t k = 0, n = 0; k < nr; k++) {
 		n = k && keys[k - 1].hash == keys[k].hash ? n + 1 : 1;
 		out[keys[k].index] = xasprintf("%016llx:%zu",
