@@ -581,7 +581,7 @@ static int by_accessor_place(const void *a_, const void *b_)
 static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 {
 	if (d->nr_accessors > 1)
-		qsort(d->accessors, d->nr_accessors, sizeof(*d->accessors),
+		sane_qsort(d->accessors, d->nr_accessors, sizeof(*d->accessors),
 		      by_accessor_place);
 	for (size_t i = 0; i < d->nr_accessors; i++) {
 		const struct once_accessor *a = &d->accessors[i].a;

@@ -94,7 +94,7 @@ const struct unchecked_input *messages_unchecked_list(size_t *nr,
 {
 	pthread_mutex_lock(&lock);
 	if (!unchecked_sorted && nr_unchecked > 1)
-		qsort(unchecked, nr_unchecked, sizeof(*unchecked),
+		sane_qsort(unchecked, nr_unchecked, sizeof(*unchecked),
 		      cmp_unchecked);
 	unchecked_sorted = 1;
 	*nr = nr_unchecked;
