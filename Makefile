@@ -24,6 +24,7 @@ CFLAGS      ?= -O2 -g
 WARNFLAGS   := -Wall -Wextra -Werror
 ALL_CFLAGS   = -std=gnu11 $(WARNFLAGS) -Iinclude -Isrc $(CFLAGS)
 LDLIBS      ?=
+LDFLAGS     ?=
 PROVE       ?= prove
 PROVE_JOBS  ?= 2
 
@@ -75,7 +76,7 @@ deps:
 # One line per setting, read lazily so every fragment's additions count.
 CONFIG_TEXT = CC=$(CC) $(shell $(CC) -dumpfullversion -dumpversion 2>/dev/null)
 CONFIG_TEXT += |CFLAGS=$(ALL_CFLAGS)|CPPFLAGS=$(TOOL_CPPFLAGS)
-CONFIG_TEXT += |LDLIBS=$(TOOL_LDLIBS) $(LDLIBS)|CLANG_ENGINE=$(CLANG_ENGINE)
+CONFIG_TEXT += |LDLIBS=$(TOOL_LDLIBS) $(LDLIBS)|LDFLAGS=$(LDFLAGS)|CLANG_ENGINE=$(CLANG_ENGINE)
 CONFIG_TEXT += |CLANG_LDLIBS=$(CLANG_LDLIBS)|SCAN=$(SCAN_CONFIG)
 
 define newline

@@ -20,7 +20,7 @@ ALL_TARGETS += $(TOOL)
 # plugin), and a prerequisite list expanded here would still build them.
 .SECONDEXPANSION:
 $(TOOL): $$(TOOL_OBJS) $(CONFIG_STAMP)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
 $(BUILD)/%.o: %.c $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)

@@ -17,7 +17,7 @@ TOOL_CPPFLAGS += -DRWONCE_LIBEXEC_FROM_BIN='"$(call from_bindir,$(LIBEXECDIR))"'
 $(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h \
 		$(CONFIG_STAMP)
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) -shared -fPIC \
+	$(QUIET_CC)$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC \
 		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c
 
 TRACE_DUMP_SRCS = tests/trace/trace-dump.c \

@@ -32,12 +32,15 @@ CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_REAL))
 # Only the engine's own objects see libclang's headers; -fPIC for the
 # plugin (the same objects also link into the test front end below).
 $(CLANG_ENGINE_OBJS): TOOL_CPPFLAGS += -I$(LIBCLANG_PREFIX)/include -fPIC
-# rpath: libclang.so lives outside the loader's default path.
-CLANG_LDLIBS := -L$(LIBCLANG_PREFIX)/lib -lclang \
-	-Wl,-rpath,$(LIBCLANG_PREFIX)/lib
+# rpath: libclang.so lives outside the loader's default path (for a
+# libclang built elsewhere; Debian's soname is in the default path, and
+# its package sets CLANG_RPATH= : debian/rules).
+CLANG_RPATH ?= -Wl,-rpath,$(LIBCLANG_PREFIX)/lib
+CLANG_LDLIBS := -L$(LIBCLANG_PREFIX)/lib -lclang $(CLANG_RPATH)
 CLANG_ENGINE := libclang ($(LIBCLANG_PREFIX)), plugin $(CLANG_PLUGIN)
 
 $(BUILD)/src/audit/clang-load.o: TOOL_CPPFLAGS += -DRWONCE_CLANG_PLUGIN
+$(BUILD)/src/version.o: TOOL_CPPFLAGS += -DRWONCE_CLANG_ENGINE_BUILT=1
 $(TOOL): $(CLANG_DYNLIST)
 $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(CLANG_DYNLIST)
 ALL_TARGETS += $(CLANG_PLUGIN)
@@ -47,7 +50,7 @@ $(CLANG_DYNLIST): $(CLANG_ENGINE_OBJS)
 
 # -Bsymbolic: the engine's calls to its own functions stay inside it.
 $(CLANG_PLUGIN): $(CLANG_ENGINE_OBJS) $(CONFIG_STAMP)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CLANG_ENGINE_OBJS) \
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(CLANG_ENGINE_OBJS) \
 		$(CLANG_LDLIBS) -lpthread
 
 install: install-clang-plugin

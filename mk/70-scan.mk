@@ -63,7 +63,7 @@ $(SCAN_DYNLIST): $(SCAN_PLUGIN_OBJS)
 	$(plugin_dynlist)
 
 $(SCAN_PLUGIN): $(SCAN_PLUGIN_OBJS) $(CONFIG_STAMP)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SCAN_PLUGIN_OBJS) \
+	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-Bsymbolic -o $@ $(SCAN_PLUGIN_OBJS) \
 		-ldw -lelf -lcapstone -lnettle -lpthread -ldl
 
 install: install-scan-plugin
@@ -73,5 +73,6 @@ install-scan-plugin: $(SCAN_PLUGIN)
 	install -m 644 $(SCAN_PLUGIN) $(DESTDIR)$(LIBEXECDIR)/rwonce/rwonce-scan.so
 else
 $(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_OFF_WHY='"$(SCAN_OFF_WHY)"'
+$(BUILD)/src/version.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_OFF_WHY='"$(SCAN_OFF_WHY)"'
 endif
 -include $(SCAN_PLUGIN_OBJS:.o=.d)

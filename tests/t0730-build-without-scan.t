@@ -30,6 +30,8 @@ printf '#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))\nint f;\nint g(
 test_exit_msg 2 'rwonce scan says scan is not available, what was missing and what to install' \
 	'^rwonce: error: rwonce scan is not available: this rwonce was built without its plugin \(missing: llvm-dev\); .*apt-get install libdw-dev libcapstone-dev nettle-dev llvm-dev' \
 	"$B/rwonce" scan "$RWONCE_BUILD/rwonce"
+test_exit_msg 0 'rwonce version --json says scan was not built, and why' \
+	'"scan": \{ "built": false, "why": "missing: llvm-dev" \}' "$B/rwonce" version --json
 test_exit_msg 1 'the other commands work: audit finds the finding' \
 	'src/a.c:3:.*\[access-once\]' "$B/rwonce" audit "$TEST_TMP/src"
 test_done
