@@ -609,7 +609,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	if (in->call_only)
 		v = call_verdict(s, &acc, &why, used, &reason);
 	else
-		v = verdict_judge(s, in_loop, size, acc.items, acc.nr, &why,
+		v = verdict_judge(s, in_loop, s->pointee || via_function, size,
+				  acc.items, acc.nr, &why,
 				  used, &reason);
 	/* in_loop only ever clears a torn or duplicated verdict: only then
 	 * are the loops of callers that were not lexed worth knowing */
@@ -618,7 +619,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		strbuf_reset(&why);
 		memset(used, 0, acc.nr + 1);
 		reason = UNATTRIBUTED_NO_ACCESS;
-		v = verdict_judge(s, 1, size, acc.items, acc.nr, &why, used,
+		v = verdict_judge(s, 1, s->pointee || via_function, size,
+				  acc.items, acc.nr, &why, used,
 				  &reason);
 	}
 	t->verdicts[v]++;

@@ -442,7 +442,8 @@ static void drop_off_symbol(const struct scan_site *site,
 }
 
 static enum scan_verdict judge_accesses(const struct scan_site *site,
-			   int in_loop, unsigned size, struct mem_access *acc, size_t nr,
+			   int in_loop, int pointee, unsigned size,
+			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
 {
@@ -579,7 +580,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	/* The object is what a pointer argument points to (LOAD(addr), a
 	 * once-accessor's *p): one access of part of it is not the one
 	 * full-width access promised -- the rest, if read, is read apart. */
-	if (nrel == 1 && size && site->pointee && acc[last].size < size) {
+	if (nrel == 1 && size && pointee && acc[last].size < size) {
 		used[last] = 1;
 		strbuf_addf(why, "compiled to one %u-byte %s of the %u-byte "
 			    "object its argument points to: torn (the rest is "
@@ -600,11 +601,12 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 }
 
 enum scan_verdict verdict_judge(const struct scan_site *site, int in_loop,
-				unsigned size, struct mem_access *acc, size_t nr,
+				int pointee, unsigned size, struct mem_access *acc, size_t nr,
 				struct strbuf *why, char *used,
 				enum unattributed_reason *reason)
 {
-	enum scan_verdict v = judge_accesses(site, in_loop, size, acc, nr, why,
+	enum scan_verdict v = judge_accesses(site, in_loop, pointee, size, acc,
+					     nr, why,
 					     used, reason);
 	int absolute = 0;
 

@@ -10,3 +10,8 @@ uint32_t g_take(struct g *g, int *cnt)
 	lib_store_32(&g->tail, h + 1);
 	return h + (uint32_t)lib_load_64(&g->gen);
 }
+
+uint64_t g_low(struct g *g)
+{
+	return lib_load_low_64(&g->gen);
+}

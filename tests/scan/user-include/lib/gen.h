@@ -16,7 +16,13 @@
 	static inline void lib_md_store_##S(T *p, T v) \
 	{ *(volatile T *)p = v; }
 
+/* a bug: 4 bytes of the 8-byte object */
+#define LIB_GEN_LOAD_LOW(S, T) \
+	static inline T lib_md_load_low_##S(const T *p) \
+	{ return *(const volatile uint32_t *)p; }
+
 LIB_GEN_LOAD(32, uint32_t)
+LIB_GEN_LOAD_LOW(64, uint64_t)
 LIB_GEN_LOAD(64, uint64_t)
 LIB_GEN_STORE(32, uint32_t)
 
@@ -24,5 +30,6 @@ LIB_GEN_STORE(32, uint32_t)
 #define lib_load_32(x) LIB_LOAD_SAFE((x), 32)
 #define lib_load_64(x) LIB_LOAD_SAFE((x), 64)
 #define lib_store_32(x, v) lib_md_store_32((x), (v))
+#define lib_load_low_64(x) lib_md_load_low_64((x))
 
 #endif
