@@ -51,6 +51,19 @@ raw = urllib.parse.unquote_to_bytes(u[\"path_bytes\"])
 sys.exit(0 if raw == sys.argv[1].encode(\"utf-8\", \"surrogateescape\") and \"\\ufffd\" in u[\"path\"] else 1)" "$WEIRD"
 '
 
+if have_cmd clang; then
+	test_expect_success 'fix --from-scan finds a source whose name is not UTF-8 by its path_bytes' '
+		mkdir rt && cp src/k.c "rt/$(printf "k\377.c")" &&
+		(cd rt && clang -O2 -g -c "$(printf "k\377.c")" -o k.o &&
+		 { "$RWONCE" scan --json k.o >s.json 2>err; test $? = 1; } &&
+		 "$RWONCE" fix --from-scan s.json . >fix.diff 2>err; test $? = 1) &&
+		grep -q "^+++ \"b/k\\\\377.c\"" rt/fix.diff &&
+		grep -q "^k\\\\xff\.c:[0-9]*:[0-9]*: note: " rt/err
+	'
+else
+	test_skip 'fix --from-scan and path_bytes' "$(missing_why clang)"
+fi
+
 test_expect_success 'text: no ESC, BEL or raw newline of a file name reaches stderr' '
 	"$RWONCE" scan "$WEIRD" >out 2>err; test $? = 2 &&
 	! grep -q "$(printf "\033")" err && ! grep -q "$(printf "\007")" err &&

@@ -28,6 +28,7 @@
 #include "lib/json.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
+#include "lib/utf8.h"
 #include "rewrite/edits.h"
 
 #include <errno.h>
@@ -100,6 +101,18 @@ static int read_finding(struct json_reader *j, struct scan_site *s, int *keep)
 					goto out;
 				free(*slot);
 				*slot = xstrdup(val.buf);
+			} else if (!strcmp(key.buf, "path_bytes") &&
+				   json_peek(j) == '"') {
+				/* the exact bytes of a path that is not
+				 * UTF-8 ("path" has U+FFFD for them) */
+				if (json_read_string(j, &val) < 0)
+					goto out;
+				strbuf_reset(&key);
+				strbuf_add(&key, val.buf, val.len);
+				if (json_path_bytes_decode(key.buf, &val) < 0)
+					goto out;
+				free(s->path);
+				s->path = xstrdup(val.buf);
 			} else if (!strcmp(key.buf, "line") ||
 				   !strcmp(key.buf, "column")) {
 				if (json_read_u64(j, &n) < 0 || n > 1u << 30)
@@ -616,7 +629,13 @@ int fix_from_scan(const char *file, const char *const *trees, size_t nr_trees,
 		fix_file(&f, &sites.items[i], j - i, in_place, quiet, &diff);
 		fwrite(diff.buf ? diff.buf : "", 1, diff.len, stdout);
 		strbuf_reset(&diff);
-		fwrite(f.notes.buf ? f.notes.buf : "", 1, f.notes.len, stderr);
+		if (f.notes.len) { /* paths' control characters shown */
+			struct strbuf shown = STRBUF_INIT;
+
+			strbuf_add_visible(&shown, f.notes.buf, f.notes.len, 1);
+			fwrite(shown.buf, 1, shown.len, stderr);
+			strbuf_release(&shown);
+		}
 		if (f.trouble)
 			ret = EXIT_TROUBLE;
 		else

@@ -275,3 +275,29 @@ void json_add_path(struct strbuf *sb, const char *key, const char *path,
 	}
 	strbuf_addch(sb, '"');
 }
+
+static int hex_digit(int c)
+{
+	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ?
+		c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+int json_path_bytes_decode(const char *in, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (; *in; in++) {
+		int hi, lo;
+
+		if (*in != '%') {
+			strbuf_addch(out, *in);
+			continue;
+		}
+		hi = hex_digit(in[1]);
+		lo = hi < 0 ? -1 : hex_digit(in[2]);
+		if (lo < 0 || (!hi && !lo))
+			return -1;
+		strbuf_addch(out, hi << 4 | lo);
+		in += 2;
+	}
+	return 0;
+}

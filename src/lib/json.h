@@ -32,6 +32,10 @@ void json_add_string(struct strbuf *sb, const char *s);
 void json_add_path(struct strbuf *sb, const char *key, const char *path,
 		   int first);
 
+/* A "path_bytes" value back to the path's bytes (%XX decoded) in out
+ * (reset first); -1 on a malformed %XX or a NUL byte. */
+int json_path_bytes_decode(const char *in, struct strbuf *out);
+
 /* A position in a JSON text. */
 struct json_reader {
 	const char *start, *p, *end;
