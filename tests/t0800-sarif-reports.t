@@ -71,7 +71,8 @@ for r in drv[\"rules\"]:
     assert h[\"markdown\"] == md[r[\"id\"]] + \"\\n\\nSee \`man rwonce-audit\`, section RULES.\", r[\"id\"]
     assert h[\"text\"].endswith(\"See rwonce-audit(1), section RULES.\"), h[\"text\"]
 ao = [r for r in drv[\"rules\"] if r[\"id\"] == \"access-once\"][0]
-assert ao[\"help\"][\"markdown\"].startswith(\"\`access-once\`: (on; fixable) every use of \`ACCESS_ONCE\`()\"), ao[\"help\"][\"markdown\"]
+assert ao[\"help\"][\"markdown\"].startswith(\"\`access-once\`: (on; fixable\"), ao[\"help\"][\"markdown\"]
+assert \" every use of \`ACCESS_ONCE\`() \" in ao[\"help\"][\"markdown\"], ao[\"help\"][\"markdown\"]
 "'
 
 test_expect_success 'audit: the region with its snippet, the lines around as contextRegion' '
