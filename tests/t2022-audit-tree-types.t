@@ -9,7 +9,10 @@
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
 cd "$RWONCE_ROOT/tests/audit" || exit 1
 
-"$RWONCE" audit -q tree >"$TEST_TMP/out.txt"
+# tests/audit/tree is a tree of its own inside this repository: --srcroot
+# makes it the top (else the repository's .git would, and every header of
+# the repository would answer for pte_t).
+"$RWONCE" audit -q --srcroot tree tree >"$TEST_TMP/out.txt"
 echo $? >"$TEST_TMP/rc"
 grep -rn --include='*.c' --include='*.h' 'expect: nonscalar' tree |
 	cut -d: -f1,2 | sort >"$TEST_TMP/want"
@@ -42,8 +45,17 @@ test_expect_success 'a type defined on both sides of an #ifdef: one answer per s
 	grep -q '^tree/arch/powerpc/mm/hugetlbpage.c:6:14: .*\[access-once-nonscalar\]' $TEST_TMP/out.txt"
 test_expect_success 'a <linux/...> header resolves a member: mm->total_vm is a scalar' "
 	grep -q '^tree/mm/gup.c:21:9: .*(type .unsigned long.) \[access-once\]' $TEST_TMP/out.txt"
-test_expect_success 'without the tree (the file alone) the type stays unknown' "
-	\"$RWONCE\" audit -q tree/arch/x86/include/asm/spinlock.h >$TEST_TMP/alone.txt; [ \$? = 1 ] &&
-	grep -q '^tree/arch/x86/include/asm/spinlock.h:23:29: .*(type unknown)' $TEST_TMP/alone.txt &&
-	! grep -q nonscalar $TEST_TMP/alone.txt"
+# Issue 34: the file alone gets the types the tree run gives it (they come
+# from the top of the tree, not from the paths walked).  Without a top
+# (--srcroot names none here, and the copy has no .git) it stays unknown.
+test_expect_success 'the file alone: the findings the tree run gives it' "
+	\"$RWONCE\" audit -q --srcroot tree tree/arch/x86/include/asm/spinlock.h >$TEST_TMP/alone.txt; [ \$? = 1 ] &&
+	grep '^tree/arch/x86/include/asm/spinlock.h:' $TEST_TMP/out.txt >$TEST_TMP/tree-spinlock.txt &&
+	grep -q nonscalar $TEST_TMP/tree-spinlock.txt &&
+	diff -u $TEST_TMP/tree-spinlock.txt $TEST_TMP/alone.txt"
+cp -r tree "$TEST_TMP/copy"
+test_expect_success 'without a top of the tree (no .git, no --srcroot) the file alone knows only itself' "
+	(cd $TEST_TMP && \"$RWONCE\" audit -q copy/arch/x86/include/asm/spinlock.h >alone2.txt; [ \$? = 1 ]) &&
+	grep -q '^copy/arch/x86/include/asm/spinlock.h:23:29: .*(type unknown)' $TEST_TMP/alone2.txt &&
+	! grep -q nonscalar $TEST_TMP/alone2.txt"
 test_done

@@ -45,6 +45,13 @@ struct audit_ctx {
 	struct strlist marked; /* files with rwonce-ignore markers, whose
 				  unused suppressions triage notes */
 	int named_unchecked; /* a file named on the command line skipped */
+	/* What the run knows -- the once-macros it discovers, the headers
+	 * it types operands from -- comes from the tree's root when there is
+	 * one (walk_tree_root()), else from the paths walked. */
+	char *root;
+	struct strlist known_list; /* the paths, then the headers they see */
+	const char *const *known;
+	size_t nknown;
 };
 
 struct audit_worker {
@@ -386,7 +393,7 @@ static int double_fetch_over(struct audit_ctx *ctx, const char *const *files,
 
 /* What the command line asked for. */
 struct audit_args {
-	struct strlist excludes, macros;
+	struct strlist excludes, macros, report_only;
 	const char *preset, *engine, *build_dir;
 	struct findings_output out;
 	struct config_use config; /* --config, --no-config, the file read */
@@ -422,6 +429,10 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 			     "decides)", parse_opt_rule),
 		OPT_CALLBACK(0, "disable", NULL, "RULE", "turn off a rule",
 			     parse_opt_rule),
+		OPT_LIST(0, "report-only", &a->report_only, "PATH",
+			 "report only the findings in PATH, a file or folder "
+			 "(repeatable): it limits the output, not what the run "
+			 "reads to know types and once-macros"),
 		OPT_BOOL(0, "list-rules", &a->show_rules,
 			 "print the rules and whether they are on"),
 		OPT_INT('j', "jobs", &a->jobs, "N",
@@ -559,8 +570,12 @@ static int audit_run_lexical(struct audit_ctx *ctx, const struct audit_args *a,
 	wo.worker_done = audit_worker_done;
 	wo.progress_extra = audit_progress;
 	wo.ctx = ctx;
-	/* Built only when an operand needs it (rules-lexical.c). */
-	lexical_set_tree(&ctx->lex, a->paths, a->npaths);
+	/* Built only when an operand needs it (rules-lexical.c), over the
+	 * whole tree: a file gets the types a whole-tree run gives it. */
+	if (ctx->root)
+		lexical_set_tree(&ctx->lex, (const char *const *)&ctx->root, 1);
+	else
+		lexical_set_tree(&ctx->lex, a->paths, a->npaths);
 	memset(&st, 0, sizeof(st));
 	trouble = walk_paths(a->paths, a->npaths, &wo, &st) < 0 ||
 		  ctx->named_unchecked;
@@ -605,6 +620,67 @@ static int audit_checked_nothing(const struct audit_ctx *ctx,
 	return 1;
 }
 
+/*
+ * Where the run's knowledge comes from, so that a file or folder gets the
+ * findings a whole-tree run gives it: the tree's top (--srcroot, else the
+ * folder above the paths that holds .git).  Once-macros are discovered
+ * in the paths and the headers of the tree their files include; types
+ * come from every header of the tree, indexed only when an operand needs
+ * it.  Without a top, the paths alone.
+ */
+static void know_tree(struct audit_ctx *ctx, const struct audit_args *a)
+{
+	ctx->root = walk_tree_root(a->paths, a->npaths, a->out.srcroot);
+	for (size_t i = 0; i < a->npaths; i++)
+		strlist_push(&ctx->known_list, a->paths[i]);
+	/* the headers the walked files include, through the whole tree:
+	 * not the whole tree itself, which would cost a subtree run what a
+	 * whole-tree run costs */
+	if (ctx->root)
+		walk_include_closure(ctx->root, a->paths, a->npaths,
+				     &ctx->known_list);
+	ctx->known = (const char *const *)ctx->known_list.items;
+	ctx->nknown = ctx->known_list.nr;
+}
+
+/* "./a/b/" -> "a/b": a path as findings spell it, for comparing. */
+static const char *skip_dot_slash(const char *p)
+{
+	while (p[0] == '.' && p[1] == '/')
+		for (p += 2; *p == '/'; p++)
+			;
+	return p;
+}
+
+static int under(const char *dir, const char *path)
+{
+	size_t n;
+
+	dir = skip_dot_slash(dir);
+	path = skip_dot_slash(path);
+	n = strlen(dir);
+	while (n && dir[n - 1] == '/')
+		n--;
+	if (!n || (n == 1 && dir[0] == '.'))
+		return 1;
+	return !strncmp(dir, path, n) && (!path[n] || path[n] == '/');
+}
+
+/* --report-only: drop the findings outside every PATH named. */
+static void report_only(struct finding_list *all, const struct strlist *only)
+{
+	char *keep;
+
+	if (!only->nr || !all->nr)
+		return;
+	keep = xcalloc(all->nr, 1);
+	for (size_t i = 0; i < all->nr; i++)
+		for (size_t k = 0; k < only->nr && !keep[i]; k++)
+			keep[i] = (char)under(only->items[k], all->items[i].path);
+	finding_list_keep(all, keep);
+	free(keep);
+}
+
 /* The findings in the chosen format, the summary; the exit status. */
 static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 			size_t files, int trouble)
@@ -612,6 +688,7 @@ static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 	struct report_options ro;
 	struct triage_counts counts;
 
+	report_only(&ctx->all, &a->report_only);
 	finding_list_sort_unique(&ctx->all);
 	if (audit_checked_nothing(ctx, a, files))
 		trouble = 1;
@@ -648,6 +725,7 @@ int cmd_audit(int argc, const char **argv)
 {
 	struct audit_args a = {
 		.excludes = STRLIST_INIT, .macros = STRLIST_INIT,
+		.report_only = STRLIST_INIT,
 		.engine = "lexical", .out = FINDINGS_OUTPUT_INIT,
 		.config = CONFIG_USE_INIT("audit"), .max_mib = 64,
 	};
@@ -666,8 +744,9 @@ int cmd_audit(int argc, const char **argv)
 		status = EXIT_CLEAN;
 	} else {
 		audit_walk_options(&wo, &a);
+		know_tree(&ctx, &a);
 		if (!a.no_discover || !a.use_clang)
-			discover_macros(&ctx, a.paths, a.npaths, &wo,
+			discover_macros(&ctx, ctx.known, ctx.nknown, &wo,
 					!a.no_discover);
 		trouble = a.use_clang ? audit_run_clang(&ctx, &a, &files) :
 			audit_run_lexical(&ctx, &a, &files);
@@ -675,6 +754,9 @@ int cmd_audit(int argc, const char **argv)
 	}
 	finding_list_release(&ctx.all);
 	lexical_options_release(&ctx.lex);
+	free(ctx.root);
+	strlist_clear(&ctx.known_list);
+	strlist_clear(&a.report_only);
 	strbuf_release(&ctx.json);
 	strbuf_release(&ctx.summary);
 	strlist_clear(&a.excludes);

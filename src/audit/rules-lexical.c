@@ -558,12 +558,14 @@ static void check_volatile_cast_macro(struct file_ctx *c, size_t i,
 	k = (size_t)once_macro_object_arg(m, nargs);
 	if (args[k].end <= args[k].begin)
 		return;
-	if (!type_index_expr(index_of(c), c->buf, c->l, args[k], &ty)) {
+	/* not known here, or a struct whose definition is elsewhere
+	 * ("struct ticket tk;" with struct ticket in a header): the tree */
+	if (!type_index_expr(index_of(c), c->buf, c->l, args[k], &ty) ||
+	    !type_index_expr_units(index_of(c), c->buf, c->l, args[k], &u)) {
 		check_volatile_cast_in_tree(c, i, close, m, args[k]);
 		return;
 	}
-	if (!type_index_expr_units(index_of(c), c->buf, c->l, args[k], &u) ||
-	    !may_split(&ty, &u))
+	if (!may_split(&ty, &u))
 		return;
 	range_text(c->buf, c->l, args[k], &arg, 60);
 	strbuf_addf(&msg, "%s(%s) of %s '%s' (%u storage units, the narrowest "
@@ -769,6 +771,36 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		}
 	}
 
+	/* *(volatile struct ticket *)&lock: a volatile copy of an aggregate,
+	 * which the compiler may split -- the hazard, beside the style */
+	if (c->o->enabled[RULE_VOLATILE_AGGREGATE] && vc->form == VC_DEREF &&
+	    ex.known && ex.address && (use == ONCE_READ || use == ONCE_WRITE) &&
+	    !once_in_asm_operand(buf, l, vc->begin)) {
+		struct type_units u;
+		struct type_answer cast;
+
+		/* the cast's type is the object's: its units are the copy's */
+		if (type_index_type_name(index_of(c), buf, l, type, &cast) &&
+		    !strcmp(cast.canonical, ex.type.canonical) &&
+		    type_index_expr_units(index_of(c), buf, l, ex.object, &u) &&
+		    may_split(&ex.type, &u)) {
+			strbuf_addf(&msg, "hand-written volatile %s of %s '%s' "
+				    "(%u storage units, the narrowest %u byte%s): "
+				    "a volatile access of an aggregate may be "
+				    "split into one access per unit (clang 14-19 "
+				    "split such copies); 'rwonce scan' on the "
+				    "build confirms it, rwonce.h's %s goes "
+				    "through one scalar",
+				    use == ONCE_READ ? "read" : "write",
+				    ex.type.cls == TC_UNION ? "union" : "struct",
+				    ex.type.spelled, u.units, u.min_unit,
+				    u.min_unit == 1 ? "" : "s",
+				    use == ONCE_READ ? "READ_ONCE" : "WRITE_ONCE");
+			add(c, RULE_VOLATILE_AGGREGATE, vc->begin, vc->end - 1,
+			    msg.buf, &ex.type, 0);
+			strbuf_reset(&msg);
+		}
+	}
 	if (once_in_asm_operand(buf, l, vc->begin)) {
 		/* The asm makes the access with the operand's address: C does
 		 * not access it, and READ_ONCE (a value) cannot stand there. */

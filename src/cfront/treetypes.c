@@ -181,6 +181,23 @@ static int ends_in_h(const char *name)
 	return n > 2 && name[n - 2] == '.' && name[n - 1] == 'h';
 }
 
+/* A header (at most 4 MiB) that defines something is recorded. */
+static void scan_file(struct tree_types *tt, const char *p, const struct stat *st)
+{
+	size_t len;
+	char *buf;
+
+	if (!S_ISREG(st->st_mode) || !ends_in_h(p) || st->st_size > (4 << 20))
+		return;
+	buf = read_file(p, &len);
+	/* Most headers define something; the rest are not lexed. */
+	if (buf && len && (memmem(buf, len, "typedef", 7) ||
+			   memmem(buf, len, "struct", 6) ||
+			   memmem(buf, len, "union", 5)))
+		add_buffer(tt, p, buf, len);
+	free(buf);
+}
+
 static void scan_dir(struct tree_types *tt, const char *dir, int depth)
 {
 	DIR *d;
@@ -199,20 +216,10 @@ static void scan_dir(struct tree_types *tt, const char *dir, int depth)
 			free(p);
 			continue;
 		}
-		if (S_ISDIR(st.st_mode)) {
+		if (S_ISDIR(st.st_mode))
 			scan_dir(tt, p, depth + 1);
-		} else if (S_ISREG(st.st_mode) && ends_in_h(de->d_name) &&
-			   st.st_size <= (4 << 20)) {
-			size_t len;
-			char *buf = read_file(p, &len);
-
-			/* Most headers define something; the rest are not lexed. */
-			if (buf && len && (memmem(buf, len, "typedef", 7) ||
-					   memmem(buf, len, "struct", 6) ||
-					   memmem(buf, len, "union", 5)))
-				add_buffer(tt, p, buf, len);
-			free(buf);
-		}
+		else
+			scan_file(tt, p, &st);
 		free(p);
 	}
 	closedir(d);
@@ -328,6 +335,8 @@ struct tree_types *tree_types_build(const char *const *roots, size_t nr)
 			root[--n] = '\0';
 		if (stat(root, &st) == 0 && S_ISDIR(st.st_mode))
 			scan_dir(tt, root, 0);
+		else if (stat(root, &st) == 0)
+			scan_file(tt, root, &st); /* a header named: in too */
 		free(root);
 	}
 	if (tt->nr > 1)

@@ -18,9 +18,9 @@
 struct tree_types;
 
 /*
- * Index the headers (*.h) below each folder of roots (files named
- * directly are not folders and are ignored; symbolic links are not
- * followed).  Never fails: unreadable folders and files are skipped.
+ * Index the headers (*.h) below each folder of roots, and each header
+ * named directly (symbolic links below a folder are not followed).  Never
+ * fails: unreadable folders and files are skipped.
  */
 struct tree_types *tree_types_build(const char *const *roots, size_t nr);
 void tree_types_free(struct tree_types *tt);

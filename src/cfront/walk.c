@@ -2,8 +2,10 @@
  * The tree walker (walk.h): the main thread lists directories depth-first
  * and pushes paths into a bounded worker pool (src/lib/pool.h); the
  * workers read each file with one read into a reused buffer and hand it
- * to the caller.
+ * to the caller.  Also: the top of the tree (walk_tree_root) and the
+ * headers the walked files can see (walk_include_closure).
  */
+#define _GNU_SOURCE /* memmem */
 #include "cfront/walk.h"
 #include "lib/clock.h"
 #include "lib/messages.h"
@@ -539,4 +541,280 @@ int walk_paths(const char *const *paths, size_t nr,
 	clear_progress_locked();
 	pthread_mutex_unlock(&out_lock);
 	return w.trouble ? -1 : 0;
+}
+
+/* Is `path` (resolved) `dir` or below it? */
+static int is_inside(const char *dir, const char *path)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return 1;
+	return !strncmp(dir, path, n) && (!path[n] || path[n] == '/');
+}
+
+char *walk_tree_root(const char *const *paths, size_t nr, const char *srcroot)
+{
+	char *root = NULL, *cwd, *rel = NULL;
+
+	if (!nr)
+		return NULL;
+	if (srcroot) {
+		root = realpath(srcroot, NULL);
+	} else {
+		char *p = realpath(paths[0], NULL);
+		struct stat st;
+
+		/* from the path's own folder upwards */
+		if (p && stat(p, &st) == 0 && !S_ISDIR(st.st_mode)) {
+			char *slash = strrchr(p, '/');
+
+			if (slash && slash != p)
+				*slash = '\0';
+		}
+		while (p) {
+			char *git = xasprintf("%s/.git", p);
+			int found = access(git, F_OK) == 0;
+			char *slash = strrchr(p, '/');
+
+			free(git);
+			if (found) {
+				root = p;
+				break;
+			}
+			if (!slash || slash == p) {
+				free(p);
+				p = NULL;
+			} else {
+				*slash = '\0';
+			}
+		}
+	}
+	if (!root)
+		return NULL;
+	for (size_t i = 0; i < nr; i++) {
+		char *p = realpath(paths[i], NULL);
+		int in = p && is_inside(root, p);
+
+		free(p);
+		if (!in) {
+			free(root);
+			return NULL;
+		}
+	}
+	cwd = getcwd(NULL, 0);
+	if (cwd && is_inside(root, cwd)) {
+		struct strbuf sb = STRBUF_INIT;
+
+		/* one ".." per folder of cwd below root */
+		for (const char *c = cwd + strlen(root); *c; c++)
+			if (*c == '/')
+				strbuf_addstr(&sb, sb.len ? "/.." : "..");
+		rel = strbuf_detach(&sb);
+		if (!*rel) {
+			free(rel);
+			rel = xstrdup(".");
+		}
+	}
+	else if (cwd && is_inside(cwd, root))
+		/* below the current folder: "proj", "src/linux" */
+		rel = xstrdup(root + strlen(cwd) + (strcmp(cwd, "/") ? 1 : 0));
+	free(cwd);
+	if (rel) {
+		free(root);
+		return rel;
+	}
+	return root;
+}
+
+/* ---- the headers a run's files can see (walk_include_closure) ---- */
+
+struct header_list {
+	struct strlist paths;  /* root/.../x.h */
+	size_t *by_name;       /* indices, sorted by base name */
+};
+
+static const char *base_name(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+static struct strlist *sort_paths; /* for by_name_order (single thread) */
+
+static int by_name_order(const void *a_, const void *b_)
+{
+	size_t a = *(const size_t *)a_, b = *(const size_t *)b_;
+
+	return strcmp(base_name(sort_paths->items[a]),
+		      base_name(sort_paths->items[b]));
+}
+
+/* Every *.c (with_c) and *.h below dir; no hidden folders, no links. */
+static void list_files(const char *dir, int depth, int with_c,
+		       struct strlist *out)
+{
+	DIR *d;
+	struct dirent *de;
+
+	if (depth > 64 || !(d = opendir(dir)))
+		return;
+	while ((de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		struct stat st;
+		char *p;
+
+		if (de->d_name[0] == '.')
+			continue;
+		p = xasprintf("%s/%s", dir, de->d_name);
+		if (lstat(p, &st) == 0 && S_ISDIR(st.st_mode))
+			list_files(p, depth + 1, with_c, out);
+		else if (S_ISREG(st.st_mode) && n > 2 && de->d_name[n - 2] == '.' &&
+			 (de->d_name[n - 1] == 'h' ||
+			  (with_c && de->d_name[n - 1] == 'c')))
+			strlist_push(out, p);
+		free(p);
+	}
+	closedir(d);
+}
+
+/* The names of the #include lines of buf: "x.h" (quoted 1) or <x.h>. */
+static void each_include(const char *buf, size_t len,
+			 void (*fn)(const char *name, size_t n, int quoted,
+				    void *ctx),
+			 void *ctx)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p)), *q = p;
+
+		if (!eol)
+			eol = end;
+		while (q < eol && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < eol && *q == '#') {
+			for (q++; q < eol && (*q == ' ' || *q == '\t'); q++)
+				;
+			if (eol - q > 7 && !strncmp(q, "include", 7)) {
+				q += 7;
+				if (eol - q > 5 && !strncmp(q, "_next", 5))
+					q += 5;
+				while (q < eol && (*q == ' ' || *q == '\t'))
+					q++;
+				if (q < eol && (*q == '"' || *q == '<')) {
+					char close = *q == '"' ? '"' : '>';
+					const char *e = memchr(q + 1, close,
+							       (size_t)(eol - q - 1));
+
+					if (e && e > q + 1)
+						fn(q + 1, (size_t)(e - q - 1),
+						   close == '"', ctx);
+				}
+			}
+		}
+		p = eol + 1;
+	}
+}
+
+struct closure {
+	struct header_list *h;
+	struct strset seen;
+	struct strlist todo, *out;
+	const char *from; /* the file whose includes are read */
+};
+
+static void reach(struct closure *c, const char *path)
+{
+	if (strset_add(&c->seen, path)) {
+		strlist_push(&c->todo, path);
+		strlist_push(c->out, path);
+	}
+}
+
+static void on_include(const char *name, size_t n, int quoted, void *ctx)
+{
+	struct closure *c = ctx;
+	char *want = xstrndup(name, n);
+	const char *base = base_name(want);
+	size_t lo = 0, hi = c->h->paths.nr;
+
+	if (quoted) {
+		/* "x.h": the including file's folder first */
+		const char *slash = strrchr(c->from, '/');
+		char *near = xasprintf("%.*s/%s", slash ? (int)(slash - c->from) : 1,
+				       slash ? c->from : ".", want);
+
+		if (access(near, F_OK) == 0 && walk_is_c_name(near)) {
+			reach(c, near);
+			free(near);
+			free(want);
+			return;
+		}
+		free(near);
+	}
+	/* any header of the tree that ends in /x.h */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(base_name(c->h->paths.items[c->h->by_name[mid]]), base) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < c->h->paths.nr; lo++) {
+		const char *p = c->h->paths.items[c->h->by_name[lo]];
+		size_t pn = strlen(p), wn = strlen(want);
+
+		if (strcmp(base_name(p), base))
+			break;
+		if (pn > wn && p[pn - wn - 1] == '/' && !strcmp(p + pn - wn, want))
+			reach(c, p);
+	}
+	free(want);
+}
+
+void walk_include_closure(const char *root, const char *const *paths,
+			  size_t nr, struct strlist *out)
+{
+	struct header_list h = { STRLIST_INIT, NULL };
+	struct closure c = { &h, STRSET_INIT, STRLIST_INIT, out, NULL };
+	struct strlist start = STRLIST_INIT;
+
+	list_files(root, 0, 0, &h.paths);
+	h.by_name = xcalloc(h.paths.nr + 1, sizeof(*h.by_name));
+	for (size_t i = 0; i < h.paths.nr; i++)
+		h.by_name[i] = i;
+	sort_paths = &h.paths;
+	qsort(h.by_name, h.paths.nr, sizeof(*h.by_name), by_name_order);
+	sort_paths = NULL;
+	for (size_t i = 0; i < nr; i++) {
+		struct stat st;
+
+		if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode))
+			list_files(paths[i], 0, 1, &start);
+		else
+			strlist_push(&start, paths[i]);
+	}
+	for (size_t i = 0; i < start.nr; i++)
+		(void)strset_add(&c.seen, start.items[i]);
+	for (size_t i = 0; i < start.nr + c.todo.nr; i++) {
+		const char *f = i < start.nr ? start.items[i] :
+					      c.todo.items[i - start.nr];
+		size_t len;
+		char *buf = read_file(f, &len);
+
+		if (!buf)
+			continue;
+		c.from = f;
+		if (memmem(buf, len, "include", 7))
+			each_include(buf, len, on_include, &c);
+		free(buf);
+	}
+	strset_release(&c.seen);
+	strlist_clear(&c.todo);
+	strlist_clear(&start);
+	strlist_clear(&h.paths);
+	free(h.by_name);
 }

@@ -91,4 +91,29 @@ void walk_error(const char *fmt, ...) RWONCE_PRINTF(1, 2);
 /* Does the name end in .c or .h? */
 int walk_is_c_name(const char *name);
 
+/*
+ * The top of the tree the paths belong to (issue 34: what a file needs to
+ * know -- the types of its operands, the tree's once-macros -- comes from
+ * there, so a file or folder gets the findings a whole-tree run gives
+ * it): `srcroot` when given, else the nearest folder above the first path
+ * that holds a .git (a folder, or a worktree's file).  Spelled "." when it
+ * is the current folder, relative ("../..") when it holds the current
+ * folder, else absolute.  NULL when there is none, or when some path is
+ * not inside it: the paths are then the tree, as before.  Free it.
+ */
+char *walk_tree_root(const char *const *paths, size_t nr, const char *srcroot);
+
+/*
+ * The headers of the tree below `root` that the C files of `paths` can
+ * see: every #include "x.h" (from the including file's folder first) and
+ * <x.h> -- any header of the tree whose path ends in /x.h, one per
+ * architecture where several do -- followed transitively.  A run's
+ * knowledge (once-macros, types) comes from the paths and these: a file
+ * gets what a whole-tree run gives it without reading the whole tree (the
+ * tree is listed, only the headers reached are read).  Appended to *out,
+ * spelled root/...; hidden folders and symbolic links are skipped.
+ */
+void walk_include_closure(const char *root, const char *const *paths,
+			  size_t nr, struct strlist *out);
+
 #endif
