@@ -91,7 +91,8 @@ for r in 'GitHub Actions' 'GitLab CI'; do
 	cp gates.out first.out; cp gates.err first.err; cp gates.rc first.rc
 	test_expect_success "$r: every report step exits 0 and writes its file" '
 		test $ran = 0 &&
-		for f in $(grep -o "> *[a-z-]*\\.[a-z]*" "$W/lines" | sed "s/> *//"); do
+		for f in $(grep -o "> *[a-z-]*\\.[a-z]*" "$W/lines" | sed "s/> *//") \
+			 $(grep -o -- "--output [a-z]*=[a-z.-]*" "$W/lines" | sed "s/.*=//" | grep -vx -- -); do
 			test -s "$f" || { echo "no $f"; exit 1; }
 			case $f in *.json|*.sarif) valid_json "$f" || exit 1 ;; esac
 		done'

@@ -55,7 +55,7 @@ test_expect_success 'audit: every fixable finding has the edit fix makes as SARI
 	test "$(grep -c "\"fixes\": \[" "$TEST_TMP/fixes.sarif")" = 3 &&
 	grep -q "{ \"deletedRegion\": { \"startLine\": 4, \"startColumn\": 2, \"endLine\": 4, \"endColumn\": 13 }, \"insertedContent\": { \"text\": \"WRITE_ONCE\" } }" "$TEST_TMP/fixes.sarif" &&
 	! grep -q "\"helpUri\"" "$TEST_TMP/fixes.sarif" &&
-	grep -q "\"markdown\": \"\`access-once\`: (on; fixable)" "$TEST_TMP/fixes.sarif" &&
+	grep -q "\"markdown\": \"\`access-once\`: (on; fixable; warning)" "$TEST_TMP/fixes.sarif" &&
 	validate "$TEST_TMP/fixes.sarif"'
 cat >"$TEST_TMP/inl.c" <<'C'
 struct snap { long a, b, c, d, e, f; };

@@ -761,6 +761,7 @@ int cmd_audit(int argc, const char **argv)
 	strbuf_release(&ctx.summary);
 	strlist_clear(&a.excludes);
 	strlist_clear(&a.macros);
+	findings_output_release(&a.out);
 	strlist_clear(&rule_switches);
 	strlist_clear(&ctx.marked);
 	free(a.config.read);

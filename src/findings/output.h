@@ -37,13 +37,21 @@ struct findings_output {
 	const char *update_baseline; /* --update-baseline FILE */
 	const char *fail_on;    /* --fail-on LEVEL */
 	enum level fail_level;  /* fail_on, parsed by findings_output_fail_on */
+	struct strlist outputs; /* --output FORMAT=FILE, repeatable */
+	int stdout_taken;       /* an --output FORMAT=- writes stdout: the
+				   --format report is not written there */
 };
 #define FINDINGS_OUTPUT_INIT { "text", 0, 0, COLOR_AUTO, 0, NULL, NULL, \
-			       REPORT_TEXT, NULL, NULL, "note", LEVEL_NOTE }
+			       REPORT_TEXT, NULL, NULL, "note", LEVEL_NOTE,  \
+			       STRLIST_INIT, 0 }
 
 #define OPT_FINDINGS_OUTPUT(o, verbose_help)                                 \
 	OPT_GROUP("Output"),                                                 \
-	OPT_FORMAT(&(o)->format, "text (default), json, sarif or html"),    \
+	OPT_FORMAT(&(o)->format, "text (default), json, sarif, html, "      \
+		   "codequality (GitLab) or github (workflow annotations)"), \
+	OPT_LIST(0, "output", &(o)->outputs, "FORMAT=FILE",                  \
+		 "also write the report in FORMAT to FILE (- : stdout, "     \
+		 "instead of --format's); repeatable, one run"),             \
 	OPT_JSON(&(o)->format),                                              \
 	OPT_QUIET(&(o)->quiet, "one line per finding (and its notes), no "   \
 		  "source lines, no summary"),                               \
@@ -71,13 +79,15 @@ struct findings_output {
  * line or in the config file, which then names its line). */
 int findings_output_fail_on(const struct option *opt, const char *arg);
 
-/* After parse_options(), before the work: the format known, the
- * --baseline file a result of `rwonce command` (else error(), -1); SARIF
- * keeps the run's messages for its invocation. */
+/* After parse_options(), before the work: the formats known (--format,
+ * each --output's, at most one of them on stdout), the --baseline file a
+ * result of `rwonce command` (else error(), -1); SARIF keeps the run's
+ * messages for its invocation. */
 int findings_output_check(struct findings_output *o, const char *command);
 
 /*
- * Triage l for `rwonce command` and write it to stdout as o says;
+ * Triage l for `rwonce command` and write it to stdout as o says, and to
+ * each --output's file (whole or not at all: lib/replace-file.h);
  * ro: the command's part of the report options (engine, command,
  * json_extra, trouble, and for triage rules_on and the files with
  * rwonce-ignore markers), completed here.  With --update-baseline the
@@ -98,5 +108,13 @@ int findings_output_write(const struct findings_output *o,
 size_t findings_output_failing(const struct findings_output *o,
 			       const struct finding_list *l,
 			       const char *command);
+
+/* Does any report of the run (--format, an --output) have format f?
+ * After findings_output_check(). */
+int findings_output_wants(const struct findings_output *o,
+			  enum report_format f);
+
+/* The strings --output holds, released. */
+void findings_output_release(struct findings_output *o);
 
 #endif

@@ -21,6 +21,7 @@ int report_parse_format(const char *name)
 	static const char *const names[] = {
 		[REPORT_TEXT] = "text", [REPORT_JSON] = "json",
 		[REPORT_SARIF] = "sarif", [REPORT_HTML] = "html",
+		[REPORT_CODEQUALITY] = "codequality", [REPORT_GITHUB] = "github",
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
@@ -1000,6 +1001,12 @@ int report_write(FILE *f, const struct finding_list *l,
 		break;
 	case REPORT_SARIF:
 		r = write_sarif(f, l, o, src);
+		break;
+	case REPORT_CODEQUALITY:
+		r = report_write_codequality(f, l, o);
+		break;
+	case REPORT_GITHUB:
+		r = report_write_github(f, l, o);
 		break;
 	case REPORT_HTML: {
 		struct report_options h = *o;

@@ -51,6 +51,8 @@ enum report_format {
 	REPORT_JSON,
 	REPORT_SARIF,
 	REPORT_HTML,
+	REPORT_CODEQUALITY, /* GitLab Code Quality (ci-formats.c) */
+	REPORT_GITHUB,      /* GitHub workflow annotations (ci-formats.c) */
 };
 
 struct report_options {
@@ -105,6 +107,12 @@ void report_summary(FILE *f, const struct finding_list *l, size_t files,
 const char *rule_help_page(int rule);
 const char *rule_description(int rule);
 const char *rule_help_markdown(int rule);
+
+/* ci-formats.c */
+int report_write_codequality(FILE *f, const struct finding_list *l,
+			     const struct report_options *o);
+int report_write_github(FILE *f, const struct finding_list *l,
+			const struct report_options *o);
 
 /* html.c */
 int report_write_html(FILE *f, const struct finding_list *l,

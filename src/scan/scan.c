@@ -664,7 +664,7 @@ static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 	sh->cache = source_cache_new(&sh->macros, a->sources);
 	sh->files = &a->files;
 	sh->state = xcalloc(a->files.nr, 1);
-	sh->want_records = a->out.fmt == REPORT_JSON;
+	sh->want_records = findings_output_wants(&a->out, REPORT_JSON);
 	/* the one rule of every command (lib/util.h) */
 	sh->progress = want_progress(a->no_progress || a->out.quiet);
 	if (a->jobs <= 0)
@@ -898,6 +898,7 @@ int scan_plugin_main(int argc, const char **argv)
 	judge_set_cwd(NULL);
 	strlist_clear(&a.macros);
 	strlist_clear(&a.files);
+	findings_output_release(&a.out);
 	free(a.config.read);
 	strlist_clear(&a.include_dirs);
 	return status;
