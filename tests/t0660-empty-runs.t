@@ -54,7 +54,7 @@ test_expect_success 'audit SARIF of an empty run: not successful, with the messa
 test_exit_msg 2 'fix of a folder without C: exit 2' \
 	'nothing checked: no C file in empty' "$RWONCE" fix empty
 test_exit_msg 2 'fix of a binary x.c: exit 2' \
-	'nothing checked: no C file in bin/x.c' "$RWONCE" fix bin/x.c
+	'nothing checked: no C file in bin/x.c|bin/x.c: binary file .*not checked' "$RWONCE" fix bin/x.c
 test_exit_msg 0 'fix of C with nothing to convert: still exit 0' \
 	'0 sites to convert in 0 files' "$RWONCE" fix plain
 
