@@ -787,7 +787,7 @@ void walk_include_closure(const char *root, const char *const *paths,
 	for (size_t i = 0; i < h.paths.nr; i++)
 		h.by_name[i] = i;
 	sort_paths = &h.paths;
-	qsort(h.by_name, h.paths.nr, sizeof(*h.by_name), by_name_order);
+	sane_qsort(h.by_name, h.paths.nr, sizeof(*h.by_name), by_name_order);
 	sort_paths = NULL;
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
