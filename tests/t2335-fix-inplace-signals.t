@@ -12,8 +12,9 @@
 # with its temporary file written and synced, just before the switch,
 # and the signal comes then.  Then SIGTERM and SIGINT at random moments
 # of runs over a tree of 41 files (4 MB; RWONCE_SIGNAL_RUNS=N runs per
-# signal and mode, default 6): each file afterwards is either the old one
-# or the fixed one, whole, and no temporary file is anywhere.
+# signal and mode, default 6; the delays adapt so that most signals land
+# mid-run): each file afterwards is either the old one or the fixed one,
+# whole, and no temporary file is anywhere.
 . "$(dirname "$0")/lib/tap.sh"
 
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
@@ -109,17 +110,21 @@ full=$(awk "BEGIN { printf \"%.3f\", ($t1 - $t0) / 1e9 }")
 diag "a whole run over the tree: $full s"
 
 # random_runs SIGNAL N [ENV...]: N runs, each killed after a random delay
-# in [0, 1.2 x a whole run]; counts in $hit (files fixed when the signal
-# came, summed) and $bad (runs with a stray or partial file).
+# in [0, bound]; bound starts at a whole run and adapts to the load: a
+# run that finished before the signal shrinks it, one killed before it
+# fixed anything widens it, so most signals land mid-run.  Counts in
+# $mid (runs killed with some files fixed and some not) and $bad (runs
+# with a stray or partial file).
+bound=$full
 random_runs() {
 	sig=$1 n=$2
 	shift 2
-	hit=0 bad=0 k=0
+	mid=0 bad=0 k=0
 	while [ $k -lt "$n" ]; do
 		k=$((k + 1))
 		rm -rf tree && cp -a pristine tree
-		delay=$(awk -v s="$$$k$sig" -v f="$full" \
-			'BEGIN { srand(s); printf "%.3f", rand() * f * 1.2 }')
+		delay=$(awk -v s="$$$k$sig$#" -v f="$bound" \
+			'BEGIN { srand(s); printf "%.3f", rand() * f }')
 		env "$@" perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die "exec: $!"' \
 			"$RWONCE" fix -q --in-place tree >fix.out 2>&1 &
 		fix_pid=$!
@@ -139,17 +144,29 @@ random_runs() {
 			bad=$((bad + 1))
 			diag "run $k (SIG$sig after $delay s): stray or partial file"
 		fi
-		hit=$((hit + $(cat fixed.count)))
+		fixed=$(cat fixed.count)
+		if [ "$fixed" = 41 ]; then
+			bound=$(awk -v b="$bound" 'BEGIN { printf "%.3f", b * 0.7 }')
+		elif [ "$fixed" = 0 ]; then
+			bound=$(awk -v b="$bound" 'BEGIN { printf "%.3f", b * 1.3 }')
+		else
+			mid=$((mid + 1))
+		fi
 	done
+	all_mid=$((all_mid + mid))
 }
 
+all_mid=0
 for sig in TERM INT; do
 	random_runs $sig "$runs"
-	diag "SIG$sig, nameless: $runs runs, $hit files fixed before the signal in all, $bad bad"
+	diag "SIG$sig, nameless: $runs runs, $mid killed mid-run, $bad bad"
 	test_expect_success "SIG$sig at random moments ($runs runs): no stray, no partial file" "test $bad = 0"
 	random_runs $sig "$runs" RWONCE_TEST_NO_TMPFILE=1
-	diag "SIG$sig, named: $runs runs, $hit files fixed before the signal in all, $bad bad"
+	diag "SIG$sig, named: $runs runs, $mid killed mid-run, $bad bad"
 	test_expect_success "SIG$sig at random moments ($runs runs, named temporary files): no stray, no partial file" "test $bad = 0"
 done
+# Runs that all ended before their signal, or all died before the
+# first file, would prove nothing about the middle.
+test_expect_success "some of the $((4 * runs)) runs were killed mid-run ($all_mid)" "test $all_mid -gt 0"
 
 test_done
