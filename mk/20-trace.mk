@@ -20,14 +20,8 @@ $(TRACER_PLUGIN): tracer/qemu/rwonce-trace.c tracer/qemu/qemu-plugin-api.h \
 	$(QUIET_CC)$(CC) -std=gnu11 $(WARNFLAGS) $(CFLAGS) $(LDFLAGS) -shared -fPIC \
 		-fvisibility=hidden -o $@ tracer/qemu/rwonce-trace.c
 
-TRACE_DUMP_SRCS = tests/trace/trace-dump.c \
-	$(wildcard src/trace/*.c) $(wildcard src/targets/*.c) \
-	$(wildcard src/lib/*.c)
-TRACE_DUMP_OBJS = $(patsubst %.c,$(BUILD)/%.o,$(TRACE_DUMP_SRCS))
-
-$(TRACE_DUMP): $(TRACE_DUMP_OBJS)
-	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(TRACE_DUMP_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
+$(TRACE_DUMP): $(BUILD)/tests/trace/trace-dump.o $(LIBRWONCE)
+	$(TEST_LINK)
 
 -include $(BUILD)/tests/trace/trace-dump.d
 

@@ -15,13 +15,10 @@ CHECK_PREREQS += $(TEST_COMPARE)
 
 # The comparator's unit test: tests/verify/compare-cases.txt through
 # src/verify/compare.c, without compilers or tracers.
-$(TEST_COMPARE): tests/verify/test-compare.c $(BUILD)/src/verify/compare.o \
-		$(BUILD)/src/lib/util.o $(BUILD)/src/lib/tempdir.o \
-		$(BUILD)/src/lib/run-command.o $(BUILD)/src/lib/strbuf.o \
-		$(BUILD)/src/lib/clock.o $(BUILD)/src/lib/messages.o \
-		$(BUILD)/src/lib/json.o $(BUILD)/src/lib/utf8.o
-	@mkdir -p $(dir $@)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $^ $(TOOL_LDLIBS) $(LDLIBS)
+$(TEST_COMPARE): $(BUILD)/tests/verify/test-compare.o $(LIBRWONCE)
+	$(TEST_LINK)
+
+-include $(BUILD)/tests/verify/test-compare.d
 
 install: install-probes
 install-probes:

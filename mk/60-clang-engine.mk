@@ -70,17 +70,11 @@ TOOL_LDLIBS += -ldl
 clang-engine-info:
 	@echo "clang engine: $(CLANG_ENGINE)"
 
-# The engine's test front end (tests/audit/clang/clang-audit.c), linked with
-# only what the engine needs, so it builds whatever else is in flux.
+# The engine's test front end (tests/audit/clang/clang-audit.c): the
+# engine's objects (the real ones or the stub) with build/librwonce.a.
 CLANG_AUDIT_TEST := $(BUILD)/tests/audit/clang-audit
-CLANG_AUDIT_TEST_OBJS := $(BUILD)/tests/audit/clang/clang-audit.o \
-	$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/lib/*.c) src/findings/finding.c \
-		src/cfront/once-macros.c src/cfront/idioms.c src/cfront/tokscan.c \
-		src/cfront/lexer.c) \
-	$(CLANG_ENGINE_OBJS)
 CHECK_PREREQS += $(CLANG_AUDIT_TEST)
 ALL_TARGETS += $(CLANG_AUDIT_TEST)
 -include $(BUILD)/tests/audit/clang/clang-audit.d
-$(CLANG_AUDIT_TEST): $(CLANG_AUDIT_TEST_OBJS)
-	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) -o $@ $(CLANG_AUDIT_TEST_OBJS) $(CLANG_LDLIBS) \
-		$(TOOL_LDLIBS) $(LDLIBS)
+$(CLANG_AUDIT_TEST): $(BUILD)/tests/audit/clang/clang-audit.o $(CLANG_ENGINE_OBJS) $(LIBRWONCE)
+	$(TEST_LINK) $(CLANG_LDLIBS)

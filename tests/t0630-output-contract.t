@@ -21,6 +21,16 @@ fix diff,json text
 scan text,json,sarif,html diff
 fuzz text,json sarif'
 
+# Every command of src/commands.def has a row above or is named here with
+# the reason: a new command cannot skip the contract by being left out.
+# version prints one line and exits (text or json only, no -q, -v,
+# --color or exit-status section); t0730 and t0750 test it.
+NOT_IN_TABLE='version'
+test_expect_success "the table covers every command of src/commands.def" '
+	sed -n "s/^COMMAND(\"\([a-z0-9_-]*\)\".*/\1/p" "$RWONCE_ROOT/src/commands.def" | sort >defined &&
+	{ printf "%s\n" "$TABLE" | cut -d" " -f1; printf "%s\n" $NOT_IN_TABLE; } | sort >covered &&
+	test -s defined && diff defined covered'
+
 while read -r cmd formats bad; do
 	test_expect_success "$cmd: --help lists --format ($formats), --json, -q, -v, --color and the exit status" '
 		"$RWONCE" '"$cmd"' --help >help 2>&1 &&
