@@ -100,7 +100,12 @@ bad 'an unknown section' '\.rwonce\.ini:2: unknown section \[audits\]' '[audits]
 bad 'a key outside a section' '\.rwonce\.ini:1: .exclude. is outside a section' 'exclude = tools\n'
 bad 'a line that is not key = value' '\.rwonce\.ini:3: not a .key = value. line' '[all]\n# fine\nexclude tools\n'
 bad 'a value the option refuses' '\.rwonce\.ini:2: enable = nosuch-rule: not a value of --enable' '[audit]\nenable = nosuch-rule\n'
-bad 'a key the command does not have, in its own section' '\.rwonce\.ini:2: rwonce audit has no --fail-on|\.rwonce\.ini:2: fail-on = x: not a value' '[audit]\nfail-on = x\n'
+bad 'a fail-on level that does not exist' '\.rwonce\.ini:2: fail-on = x: not a value of --fail-on' '[audit]\nfail-on = x\n'
+printf '[audit]\nfail-on = error\n' >top/tree/.rwonce.ini
+test_exit_msg 0 'fail-on = error: a warning does not fail the run' \
+	'below --fail-on=error' "$R" audit top/tree/src
+test_exit_msg 1 '... and --fail-on warning on the command line overrides it' \
+	'\[access-once\]' "$R" audit --fail-on warning top/tree/src
 printf '[all]\nexclude = tools\n[fix]\nbaseline = known.json\n' >top/tree/.rwonce.ini
 test_exit_msg 2 'fix: a key fix does not have in [fix]' \
 	'\.rwonce\.ini:4: rwonce fix has no --baseline' "$R" fix top/tree/src
