@@ -265,7 +265,7 @@ int verify_write_file(const char *path, const char *text, size_t len)
 {
 	struct replace_file r;
 
-	/* fchmod: mkstemp makes 0600; the file is for everyone */
+	/* fchmod: the temporary file is made 0600; this one is for everyone */
 	if (replace_file_begin(&r, path) < 0 ||
 	    replace_file_write(&r, text, len) < 0 ||
 	    fchmod(r.fd, 0644) < 0 || replace_file_commit(&r) < 0) {
