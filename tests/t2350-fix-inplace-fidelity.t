@@ -1,7 +1,8 @@
 #!/bin/sh
 # What a successful `fix --in-place` keeps besides the text (issue 33,
-# point 10): the extended attributes (user.*, trusted.* as root; an ACL
-# or an SELinux label are attributes too), the owner and group, the mode
+# point 10): the extended attributes (user.*, trusted.* as root, a POSIX
+# ACL; an SELinux label is one too), and none the folder's default ACL
+# would add, the owner and group, the mode
 # with its set-ID bits, and the file's line ending: in a CRLF file the
 # added #include line ends in CRLF.  It used to drop every attribute and
 # end the line in a bare LF.  The attributes are set and read by a small
@@ -12,7 +13,10 @@
 cd "$TEST_TMP" || exit 1
 
 cat >xattr.c <<'EOF'
-/* xattr set FILE NAME VALUE | xattr get FILE NAME | xattr list FILE */
+/* xattr set FILE NAME VALUE | xattr get FILE NAME | xattr list FILE |
+ * xattr hex FILE NAME | xattr acl FILE access|default (POSIX ACL
+ * user::rw- user:65534:r-- group::r-- mask::r-- other::r--) */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
@@ -21,6 +25,30 @@ int main(int argc, char **argv)
 {
 	char buf[4096];
 	ssize_t n;
+
+	if (argc == 4 && !strcmp(argv[1], "acl")) {
+		struct { uint16_t tag, perm; uint32_t id; } e[5] = {
+			{ 0x01, 6, 0xffffffff }, { 0x02, 4, 65534 },
+			{ 0x04, 4, 0xffffffff }, { 0x10, 4, 0xffffffff },
+			{ 0x20, 4, 0xffffffff } };
+		uint32_t version = 2;
+
+		memcpy(buf, &version, 4);
+		memcpy(buf + 4, e, sizeof(e));
+		return setxattr(argv[2], !strcmp(argv[3], "default") ?
+				"system.posix_acl_default" :
+				"system.posix_acl_access", buf, 4 + sizeof(e), 0) < 0 ?
+		       (perror("setxattr"), 1) : 0;
+	}
+	if (argc == 4 && !strcmp(argv[1], "hex")) {
+		n = getxattr(argv[2], argv[3], buf, sizeof(buf));
+		if (n < 0)
+			return perror("getxattr"), 1;
+		for (ssize_t k = 0; k < n; k++)
+			printf("%02x", (unsigned char)buf[k]);
+		printf("\n");
+		return 0;
+	}
 
 	if (argc == 5 && !strcmp(argv[1], "set"))
 		return setxattr(argv[2], argv[3], argv[4], strlen(argv[4]), 0) < 0 ?
@@ -69,6 +97,25 @@ if ./xattr set plain.c user.probe 1 2>/dev/null; then
 else
 	test_skip 'user.* attributes survive fix --in-place' "the file system of $TEST_TMP has no user.* attributes"
 	test_skip 'as root, trusted.* attributes survive too' "the file system of $TEST_TMP has no user.* attributes"
+fi
+
+src acl-probe.c
+if ./xattr acl acl-probe.c access 2>/dev/null; then
+	test_expect_success 'a POSIX ACL (system.posix_acl_access) survives, the same' "
+		src acl.c && ./xattr acl acl.c access &&
+		./xattr hex acl.c system.posix_acl_access >acl.before &&
+		{ '$RWONCE' fix -q --in-place acl.c; test \$? = 1; } &&
+		grep -q READ_ONCE acl.c &&
+		./xattr hex acl.c system.posix_acl_access >acl.after &&
+		cmp acl.before acl.after"
+	test_expect_success 'an ACL the folder'\''s default would give the new file is not added' "
+		mkdir dacl && src dacl/f.c && ./xattr acl dacl default &&
+		! ./xattr list dacl/f.c | grep -q posix_acl &&
+		{ '$RWONCE' fix -q --in-place dacl/f.c; test \$? = 1; } &&
+		grep -q READ_ONCE dacl/f.c && ! ./xattr list dacl/f.c | grep -q posix_acl"
+else
+	test_skip 'a POSIX ACL (system.posix_acl_access) survives, the same' "no POSIX ACLs on the file system of $TEST_TMP"
+	test_skip 'an ACL the folder'\''s default would give the new file is not added' "no POSIX ACLs on the file system of $TEST_TMP"
 fi
 
 if [ "$(id -u)" = 0 ]; then
