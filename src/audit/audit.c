@@ -694,6 +694,7 @@ static int audit_report(struct audit_ctx *ctx, struct audit_args *a,
 		trouble = 1;
 	memset(&ro, 0, sizeof(ro));
 	ro.engine = a->use_clang ? "clang" : "lexical";
+	ro.command = "audit";
 	/* "sites": what was checked, before the once-macros */
 	{
 		struct strbuf extra = STRBUF_INIT;

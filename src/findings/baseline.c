@@ -128,9 +128,8 @@ static void keep_string(struct reading *r, char **where)
 static void check_rule(struct reading *r)
 {
 	int id = rule_lookup(r->value.buf);
-	int scan = !strcmp(r->command, "scan");
 
-	if (id >= 0 && RULE_IS_SCAN(id) != scan && !r->other_rule)
+	if (id >= 0 && !rule_of_command(id, r->command) && !r->other_rule)
 		r->other_rule = xstrdup(r->value.buf);
 	r->cur.rule = id >= 0 ? (enum rule_id)id : (enum rule_id)-1;
 }
@@ -316,7 +315,7 @@ int baseline_load(struct baseline *b, const char *path, const char *command,
 	else if (r.other_rule)
 		strbuf_addf(why, "--baseline %s: a result of rwonce %s (rule "
 			    "'%s'), not of rwonce %s", path,
-			    strcmp(command, "scan") ? "scan" : "audit",
+			    rules[rule_lookup(r.other_rule)].command,
 			    r.other_rule, command);
 	else if (r.format == 2 && r.v2_sarif && r.v3_sarif)
 		strbuf_addf(why, "--baseline %s: a mix of %s and %s "

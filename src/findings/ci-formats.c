@@ -159,7 +159,7 @@ int report_write_github(FILE *f, const struct finding_list *l,
 				    x->end_col);
 		strbuf_reset(&title);
 		strbuf_addf(&title, "rwonce %s: %s",
-			    o->command ? o->command : "audit",
+			    o->command,
 			    rules[x->rule].name);
 		strbuf_addstr(&sb, ",title=");
 		github_escape(&sb, title.buf, 1);

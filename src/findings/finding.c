@@ -6,8 +6,8 @@
 #include <string.h>
 
 const struct rule_info rules[RULE__COUNT] = {
-#define RULE(id, name, fixable, level, summary) \
-	[id] = { name, fixable, level, summary },
+#define RULE(id, name, owner, fixable, level, summary) \
+	[id] = { name, owner, fixable, level, summary },
 #include "findings/rules.def"
 #undef RULE
 };
@@ -28,6 +28,12 @@ int level_parse(const char *name)
 		if (!strcmp(level_names[i], name))
 			return i;
 	return -1;
+}
+
+int rule_of_command(int r, const char *command)
+{
+	return r >= 0 && r < RULE__COUNT && command &&
+		!strcmp(rules[r].command, command);
 }
 
 int rule_lookup(const char *name)

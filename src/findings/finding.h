@@ -23,7 +23,7 @@ int level_parse(const char *name);
 
 /* Every rule, with a stable id; see rules.def. */
 enum rule_id {
-#define RULE(id, name, fixable, level, summary) id,
+#define RULE(id, name, owner, fixable, level, summary) id,
 #include "findings/rules.def"
 #undef RULE
 	RULE__COUNT
@@ -31,14 +31,22 @@ enum rule_id {
 
 struct rule_info {
 	const char *name;    /* stable id printed as [name]: "access-once" */
+	const char *command; /* the command whose runs report it: "audit" */
+	const char *help_page; /* where its manual explains the rule */
 	int fixable;         /* `rwonce fix` can convert some instances */
 	enum level level;    /* every finding of the rule has it */
 	const char *summary; /* one line for SARIF/--help */
 };
 extern const struct rule_info rules[RULE__COUNT];
 
-/* The rules of `rwonce scan` (machine-code verdicts) follow audit's. */
-#define RULE_IS_SCAN(r) ((r) >= RULE_SCAN_TORN)
+/* A rule row's OWNER (rules.def): the command and its manual's section
+ * that lists the rule.  The rest of findings/ reads them from the row and
+ * compares no command name. */
+#define BY_AUDIT "audit", "rwonce-audit(1)#RULES"
+#define BY_SCAN "scan", "rwonce-scan(1)#VERDICTS"
+
+/* Is rule r reported by the runs of `command` (rules.def's OWNER)? */
+int rule_of_command(int r, const char *command);
 
 /* rule name -> id, or -1 */
 int rule_lookup(const char *name);

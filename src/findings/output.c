@@ -189,7 +189,7 @@ int findings_output_write(const struct findings_output *o,
 	int ret = 0;
 
 	memset(&to, 0, sizeof(to));
-	to.command = ro->command ? ro->command : "audit";
+	to.command = ro->command;
 	to.srcroot = o->srcroot;
 	to.baseline = o->baseline;
 	to.absent = &absent;

@@ -63,8 +63,7 @@ const char *rule_help_page(int rule)
 
 	if (k >= 0)
 		return rule_help[k].page;
-	return RULE_IS_SCAN(rule) ? "rwonce-scan(1)#VERDICTS" :
-		"rwonce-audit(1)#RULES";
+	return rules[rule].help_page;
 }
 
 const char *rule_help_markdown(int rule)
@@ -82,10 +81,10 @@ const char *rule_description(int rule)
 	return k >= 0 ? rule_help[k].text : rules[rule].summary;
 }
 
-/* Is rule r one of the rules of the report's command (audit or scan)? */
+/* Is rule r one of the rules of the report's command? */
 static int rule_listed(const struct report_options *o, int r)
 {
-	return RULE_IS_SCAN(r) == (o->command && !strcmp(o->command, "scan"));
+	return rule_of_command(r, o->command);
 }
 
 /* The rule's position in the report's rule list (SARIF ruleIndex). */
@@ -804,7 +803,9 @@ static void sarif_result(struct sarif *s, const struct finding *x, int first)
 	}
 	if (x->nr_related)
 		sarif_related(s, x);
-	if (x->related && (x->object || x->function) && RULE_IS_SCAN(x->rule))
+	/* a code flow: the places the finding names, from its function to
+	 * the site (only machine-code findings have them) */
+	if (x->related && (x->object || x->function))
 		sarif_code_flow(s, x);
 	if (x->nr_fixes)
 		sarif_fixes(s, x);
@@ -916,7 +917,7 @@ static int write_sarif(FILE *f, const struct finding_list *l,
 		       const struct report_options *o, struct source_files *src)
 {
 	struct sarif s = { STRBUF_INIT, STRBUF_INIT, src, NULL, o };
-	const char *command = o->command ? o->command : "audit";
+	const char *command = o->command;
 	int ret = 0, first = 1;
 
 	s.root = source_path_absolute(o->srcroot ? o->srcroot : ".");

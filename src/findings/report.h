@@ -63,7 +63,7 @@ struct report_options {
 	const char *engine;      /* "lexical" or "clang" */
 	const char *srcroot;     /* SARIF: URIs are relative to this folder
 				    (default: the current directory) */
-	const char *command;     /* "audit" (NULL) or "scan": the rules the
+	const char *command;     /* the command run ("audit", "scan"): the rules the
 				    JSON summary and SARIF list */
 	const char *json_extra;  /* JSON: one more member ("name": value)
 				    after "summary", or NULL */

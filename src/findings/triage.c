@@ -107,8 +107,6 @@ static void note_other_rule(const struct finding *f,
 static void note_unused(const char *path, const struct suppression_list *l,
 			const struct triage_options *o)
 {
-	int scan = o->command && !strcmp(o->command, "scan");
-
 	for (size_t i = 0; i < l->nr; i++) {
 		const struct suppression *s = &l->items[i];
 
@@ -117,7 +115,7 @@ static void note_unused(const char *path, const struct suppression_list *l,
 		for (size_t k = 0; k < s->nr_ids; k++) {
 			int r = rule_of_id(s->ids[k]);
 
-			if (s->used[k] || r < 0 || RULE_IS_SCAN(r) != scan ||
+			if (s->used[k] || r < 0 || !rule_of_command(r, o->command) ||
 			    (o->rules_on && !o->rules_on[r]))
 				continue;
 			if (s->scope == SUPPRESS_FILE)
