@@ -221,7 +221,8 @@ static void print_report(FILE *f, const struct build_config *c, size_t nr,
 		trouble += r[k].trouble != NULL;
 		lib_bad += r[k].state == CONFIG_VIOLATIONS;
 	}
-	fprintf(f, "verdict: %s\n", trouble ? "TROUBLE" : lib_bad ? "VIOLATIONS" : "ok");
+	fprintf(f, "verdict: %s\n", trouble || !verify_nr_checked(r, nr, set) ?
+		"TROUBLE" : lib_bad ? "VIOLATIONS" : "ok");
 	verify_summary(f, c, nr, r, set);
 	if (details) {
 		fputc('\n', f);
@@ -312,6 +313,8 @@ void report_json(FILE *f, const struct build_config *c, size_t nr,
 		fprintf(f, ", \"backend\": \"%s\", \"tracer\": \"%s\", \"status\": \"%s\"",
 			c[k].variant == BACKEND_ATOMIC ? "atomic" : "volatile", tracer_name(c[k].tracer),
 			state[cr->state]);
+		fprintf(f, ", \"checked\": %s", cr->state != CONFIG_TROUBLE &&
+			!verify_config_unchecked(cr, set) ? "true" : "false");
 		fprintf(f, ", \"compile_seconds\": %.3f, \"trace_seconds\": %.3f",
 			cr->compile_s, cr->trace_s);
 		if (cr->state == CONFIG_TROUBLE) {
@@ -393,5 +396,5 @@ void report_json(FILE *f, const struct build_config *c, size_t nr,
 			"\"controls_not_ok\": %zu},", nr, ok, broke, unobs, ctl, ctl_bad);
 	}
 	fprintf(f, "\n  \"status\": \"%s\"\n}\n",
-		trouble ? "trouble" : bad ? "violations" : "ok");
+		trouble || !verify_nr_checked(r, nr, set) ? "trouble" : bad ? "violations" : "ok");
 }

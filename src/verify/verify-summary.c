@@ -133,11 +133,36 @@ static void print_broken_controls(FILE *f, const struct build_config *c, size_t 
 	}
 }
 
+int verify_config_unchecked(const struct config_result *r,
+			    const struct probe_set *set)
+{
+	if (r->state == CONFIG_TROUBLE)
+		return 0; /* not checked either, but said as trouble */
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct probe_result *pr = &r->probes[i];
+
+		if (pr->ran && (!pr->verdict || (pr->verdict & ~V_UNOBSERVABLE)))
+			return 0;
+	}
+	return 1;
+}
+
+size_t verify_nr_checked(const struct config_result *r, size_t nr,
+			 const struct probe_set *set)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < nr; k++)
+		n += r[k].state != CONFIG_TROUBLE &&
+			!verify_config_unchecked(&r[k], set);
+	return n;
+}
+
 void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set)
 {
 	size_t lib_ok = 0, lib_bad = 0, lib_unobs = 0, ctl_bad = 0, ctl_run = 0;
-	size_t trouble = 0, partial = 0, lib_run;
+	size_t trouble = 0, partial = 0, unchecked = 0, lib_run;
 
 	for (size_t k = 0; k < nr; k++) {
 		if (r[k].state == CONFIG_TROUBLE) {
@@ -192,6 +217,16 @@ void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 	if (trouble)
 		fprintf(f, "%zu configuration%s could not be checked (the "
 			"errors say why).\n", trouble, trouble == 1 ? "" : "s");
+	for (size_t k = 0; k < nr; k++) {
+		if (!verify_config_unchecked(&r[k], set))
+			continue;
+		if (!unchecked++)
+			fputs("Not checked (the tracer could not see any access of "
+			      "any probe there, so nothing was checked):", f);
+		fprintf(f, " %s", c[k].label);
+	}
+	if (unchecked)
+		fputs(".\n", f);
 	if (partial)
 		fprintf(f, "%zu configuration%s checked in part: some probe "
 			"files did not compile (NOCC; the errors say which).\n",

@@ -81,7 +81,7 @@ static void parse_verify_options(int argc, const char **argv,
 		OPT_BOOL(0, "details", &vo->details, "also print the tables: every probe in every configuration"),
 		OPT_STRING(0, "report", &vo->report, "FILE", "also write the report with the tables to FILE"),
 		OPT_STRING(0, "emit-header", &vo->header, "FILE", "write a header that #errors on a build matching no configuration verified ok"),
-		OPT_EXIT_STATUS("0 every configuration ok; 1 violations: a library probe was not one access in some configuration; 2 trouble: a configuration could not be built or traced, a bad probe file or option, an unwritable --report or --emit-header."),
+		OPT_EXIT_STATUS("0 every configuration ok; 1 violations: a library probe was not one access in some configuration; 2 trouble: a configuration could not be built or traced, a bad probe file or option, an unwritable --report or --emit-header, or nothing checked (every probe unobservable everywhere)."),
 		OPT_END(),
 	};
 
@@ -282,6 +282,18 @@ static int report(const struct verify_plan *plan, const struct verify_options *v
 		for (size_t i = 0; i < nr; i++)
 			if (plan->res[i].state == CONFIG_VIOLATIONS)
 				ret = EXIT_FINDINGS;
+	/* Unobservable everywhere is not a clean run: name each such
+	 * configuration; with none checked at all, the run is trouble. */
+	for (size_t i = 0; i < nr; i++)
+		if (verify_config_unchecked(&plan->res[i], &plan->set))
+			warning("%s: not checked: the tracer could not see any "
+				"access of any probe (all unobservable)",
+				cfg[i].label);
+	if (ret != EXIT_TROUBLE && !verify_nr_checked(plan->res, nr, &plan->set)) {
+		error("nothing was checked: in no configuration could the "
+		      "tracer see the probes' accesses");
+		ret = EXIT_TROUBLE;
+	}
 	if (!strcmp(vo->format, "json"))
 		report_json(stdout, cfg, nr, plan->res, &plan->set);
 	else if (!strcmp(vo->format, "html") &&

@@ -83,6 +83,17 @@ int verify_write_file(const char *path, const char *text, size_t len);
 /* The opening sentences of the report (verify-summary.c). */
 void verify_summary(FILE *f, const struct build_config *c, size_t nr,
 		    const struct config_result *r, const struct probe_set *set);
+/*
+ * A configuration that ran but in which the tracer saw none of the
+ * accesses of any probe (every probe that ran was unobservable, or none
+ * ran) checked nothing: it is "not checked", never a clean one.  A run in
+ * which no configuration checked anything is trouble (exit 2).
+ */
+int verify_config_unchecked(const struct config_result *r,
+			    const struct probe_set *set);
+/* How many of the nr configurations checked something. */
+size_t verify_nr_checked(const struct config_result *r, size_t nr,
+			 const struct probe_set *set);
 /* A probe's cell in the tables: "ok", "TORN", "NOCC", "-" ... */
 const char *verify_short_verdict(const struct probe_result *pr);
 /* verify-html.c: the grid of configurations (compiler x target x flags
