@@ -144,7 +144,6 @@ static int write_output(const struct findings_output *o, const char *spec,
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
-	mode_t mask;
 	int r;
 
 	ro.format = (enum report_format)output_spec(spec, &file);
@@ -161,12 +160,9 @@ static int write_output(const struct findings_output *o, const char *spec,
 		free(buf);
 		return error("--output %s: the report could not be made", file);
 	}
-	/* the file's mode as a new file's: 0666 less the umask */
-	mask = umask(0);
-	umask(mask);
+	/* the mode: as a new file's, or the existing file's (replace-file.h) */
 	if (replace_file_begin(&rf, file) ||
 	    replace_file_write(&rf, buf, len) ||
-	    fchmod(rf.fd, 0666 & ~mask) ||
 	    replace_file_close(&rf) || replace_file_commit(&rf)) {
 		int e = errno;
 

@@ -136,6 +136,51 @@ static int open_nameless(const struct replace_file *r)
 #endif
 }
 
+/*
+ * The process's umask, without changing it even for an instant where the
+ * kernel says it (/proc/self/status, Linux 4.7): umask() can only be read
+ * by setting it, which would race with files other threads create.
+ */
+static mode_t current_umask(void)
+{
+	FILE *f = fopen("/proc/self/status", "re");
+	char line[128];
+	mode_t mask;
+
+	if (f) {
+		unsigned int m;
+
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "Umask: %o", &m) == 1) {
+				fclose(f);
+				return (mode_t)m & 0777;
+			}
+		fclose(f);
+	}
+	mask = umask(0);
+	umask(mask);
+	return mask;
+}
+
+/*
+ * The temporary file is made 0600 (O_TMPFILE, mkstemp); give it the mode
+ * the user expects of the file: an existing file keeps its mode, a new
+ * one gets a new file's (0666 less the umask), as `>` in a shell would
+ * make it.  A caller that knows better (fix keeps owner and xattrs too)
+ * sets its own afterwards.
+ */
+static int give_mode(const struct replace_file *r)
+{
+	struct stat st;
+	mode_t mode;
+
+	if (!stat(r->path, &st) && S_ISREG(st.st_mode))
+		mode = st.st_mode & 07777;
+	else
+		mode = 0666 & ~current_umask();
+	return fchmod(r->fd, mode);
+}
+
 int replace_file_begin(struct replace_file *r, const char *path)
 {
 	r->path = xstrdup(path);
@@ -145,11 +190,13 @@ int replace_file_begin(struct replace_file *r, const char *path)
 	r->fd = open_nameless(r);
 	if (r->fd >= 0) {
 		r->nameless = 1;
-		return 0;
+	} else {
+		r->nameless = 0;
+		r->fd = name_temp_file(r, -1);
+		if (r->fd < 0)
+			return -1;
 	}
-	r->nameless = 0;
-	r->fd = name_temp_file(r, -1);
-	return r->fd < 0 ? -1 : 0;
+	return give_mode(r);
 }
 
 int replace_file_write(struct replace_file *r, const char *buf, size_t len)

@@ -25,6 +25,10 @@
  *	    replace_file_commit(&r))
  *		... report strerror(errno) ... replace_file_abort(&r);
  *
+ * The file gets the mode the user expects (replace_file_begin): an
+ * existing file keeps its mode bits, a new one is made as any new file,
+ * 0666 less the umask -- never the temporary file's 0600.
+ *
  * Each step returns 0, or -1 with errno set; the caller words the error
  * and calls replace_file_abort (which keeps errno).  A commit that
  * succeeds releases r; an abort after a failed begin is harmless.

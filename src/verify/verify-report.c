@@ -266,10 +266,10 @@ int verify_write_file(const char *path, const char *text, size_t len)
 {
 	struct replace_file r;
 
-	/* fchmod: the temporary file is made 0600; this one is for everyone */
+	/* the mode: as a new file's, or the existing file's (replace-file.h) */
 	if (replace_file_begin(&r, path) < 0 ||
 	    replace_file_write(&r, text, len) < 0 ||
-	    fchmod(r.fd, 0644) < 0 || replace_file_commit(&r) < 0) {
+	    replace_file_commit(&r) < 0) {
 		error("cannot write %s: %s", path, strerror(errno));
 		replace_file_abort(&r);
 		return -1;
