@@ -86,6 +86,8 @@ struct finding {
 				      (the HTML card shows it), or NULL */
 	unsigned type_line, type_end_line; /* its lines there; 0: unknown */
 	int fixable;               /* this instance can be rewritten by fix */
+	unsigned size;             /* bytes of the object accessed (scan:
+				      from the DWARF's type); 0: unknown */
 	char *notes;               /* scan: note lines ('\n'-separated) that
 				      explain the finding, or NULL */
 	char *function;            /* the function it is in (scan: the

@@ -294,6 +294,8 @@ static void json_finding(struct strbuf *sb, const struct finding *x)
 	json_string_or_null(sb, x->type_spelled);
 	strbuf_addstr(sb, ", \"type_canonical\": ");
 	json_string_or_null(sb, x->type_canonical);
+	if (x->size)
+		strbuf_addf(sb, ", \"size\": %u", x->size);
 	strbuf_addf(sb, ", \"fixable\": %s", x->fixable ? "true" : "false");
 	if (x->function) {
 		strbuf_addstr(sb, ", \"function\": ");

@@ -25,7 +25,8 @@
 #include "cfront/tokscan.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
-#include "lib/json.h"
+#include "findings/finding.h"
+#include "findings/read-json.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "lib/utf8.h"
@@ -42,7 +43,7 @@
 struct scan_site {
 	char *path, *rule, *type;
 	unsigned line, col;
-	unsigned size; /* bytes of the object, from the message; 0 unknown */
+	unsigned size; /* bytes of the object (the JSON's "size"); 0 unknown */
 };
 
 struct scan_sites {
@@ -51,91 +52,12 @@ struct scan_sites {
 	size_t findings; /* torn/duplicated/widened findings read */
 };
 
-static int is_fixable_rule(const char *rule)
+/* A finding fix works on: of a rule scan reports (rules.def's owner)
+ * that fix can fix -- torn, duplicated or widened. */
+static int is_fixable(const struct finding *f)
 {
-	return !strcmp(rule, "scan-torn") || !strcmp(rule, "scan-duplicated") ||
-	       !strcmp(rule, "scan-widened");
-}
-
-/* The object's size as scan's message gives it: "of 'T' (4 bytes)", or
- * "covering 4 bytes" when the DWARF had no types. */
-static unsigned size_in_message(const char *msg)
-{
-	const char *p = strstr(msg, "' (");
-	unsigned n;
-
-	if (p && sscanf(p, "' (%u byte", &n) == 1)
-		return n;
-	p = strstr(msg, "covering ");
-	if (p && sscanf(p, "covering %u byte", &n) == 1)
-		return n;
-	return 0;
-}
-
-/* One finding object; *keep set when it is one fix works on. */
-static int read_finding(struct json_reader *j, struct scan_site *s, int *keep)
-{
-	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT;
-	char *message = NULL;
-	int ret = -1;
-
-	memset(s, 0, sizeof(*s));
-	*keep = 0;
-	if (!json_eat(j, '{'))
-		goto out;
-	if (!json_eat(j, '}')) {
-		do {
-			uint64_t n;
-
-			if (json_read_string(j, &key) < 0 || !json_eat(j, ':'))
-				goto out;
-			if ((!strcmp(key.buf, "path") || !strcmp(key.buf, "rule") ||
-			     !strcmp(key.buf, "message") ||
-			     !strcmp(key.buf, "type")) && json_peek(j) == '"') {
-				char **slot = !strcmp(key.buf, "path") ? &s->path :
-					      !strcmp(key.buf, "rule") ? &s->rule :
-					      !strcmp(key.buf, "type") ? &s->type :
-					      &message;
-
-				if (json_read_string(j, &val) < 0)
-					goto out;
-				free(*slot);
-				*slot = xstrdup(val.buf);
-			} else if (!strcmp(key.buf, "path_bytes") &&
-				   json_peek(j) == '"') {
-				/* the exact bytes of a path that is not
-				 * UTF-8 ("path" has U+FFFD for them) */
-				if (json_read_string(j, &val) < 0)
-					goto out;
-				strbuf_reset(&key);
-				strbuf_add(&key, val.buf, val.len);
-				if (json_path_bytes_decode(key.buf, &val) < 0)
-					goto out;
-				free(s->path);
-				s->path = xstrdup(val.buf);
-			} else if (!strcmp(key.buf, "line") ||
-				   !strcmp(key.buf, "column")) {
-				if (json_read_u64(j, &n) < 0 || n > 1u << 30)
-					goto out;
-				*(!strcmp(key.buf, "line") ? &s->line : &s->col) =
-					(unsigned)n;
-			} else if (json_skip_value(j) < 0) {
-				goto out;
-			}
-		} while (json_eat(j, ','));
-		if (!json_eat(j, '}'))
-			goto out;
-	}
-	if (!s->path || !s->rule)
-		goto out;
-	*keep = is_fixable_rule(s->rule);
-	s->size = message ? size_in_message(message) : 0;
-	ret = 0;
-out:
-	free(message);
-	strbuf_release(&key);
-	strbuf_release(&val);
-	return ret;
+	return (int)f->rule >= 0 && rules[f->rule].fixable &&
+		!strcmp(rules[f->rule].command, "scan");
 }
 
 static void site_release(struct scan_site *s)
@@ -157,60 +79,45 @@ static int by_place(const void *a_, const void *b_)
 	return a->col < b->col ? -1 : a->col > b->col;
 }
 
-/* Read `rwonce scan --json` output: the sites of its torn, duplicated
- * and widened findings, sorted, each once.  0, or -1 with a message. */
+/* Read `rwonce scan --json` output (findings_read_json): the sites of
+ * its torn, duplicated and widened findings, sorted, each once.  0, or
+ * -1 with a message. */
 static int read_scan_result(const char *file, struct scan_sites *out)
 {
-	struct json_reader j;
-	struct strbuf key = STRBUF_INIT;
-	size_t len, w = 0;
+	struct finding_list found = FINDING_LIST_INIT;
+	size_t len, w = 0, at;
 	char *text = read_file(file, &len);
-	int seen = 0, ret = -1;
+	int ret = -1, r;
 
 	if (!text)
 		return error("fix: --from-scan: cannot read %s: %s", file,
 			     file_strerror(errno));
-	json_reader_init(&j, text, len);
-	if (!json_eat(&j, '{'))
-		goto bad;
-	do {
-		if (json_read_string(&j, &key) < 0 || !json_eat(&j, ':'))
-			goto bad;
-		if (strcmp(key.buf, "findings")) {
-			if (json_skip_value(&j) < 0)
-				goto bad;
-			continue;
-		}
-		seen = 1;
-		if (!json_eat(&j, '['))
-			goto bad;
-		if (json_eat(&j, ']'))
-			continue;
-		do {
-			struct scan_site s;
-			int keep;
-
-			if (read_finding(&j, &s, &keep) < 0) {
-				site_release(&s);
-				goto bad;
-			}
-			if (!keep) {
-				site_release(&s);
-				continue;
-			}
-			out->findings++;
-			ALLOC_GROW(out->items, out->nr + 1, out->alloc);
-			out->items[out->nr++] = s;
-		} while (json_eat(&j, ','));
-		if (!json_eat(&j, ']'))
-			goto bad;
-	} while (json_eat(&j, ','));
-	if (!json_eat(&j, '}') || !json_at_end(&j))
-		goto bad;
-	if (!seen) {
+	r = findings_read_json(text, len, &found, &at);
+	if (r < 0) {
+		error("fix: --from-scan: %s is not the JSON of rwonce scan "
+		      "--json (malformed near byte %zu)", file, at);
+		goto out;
+	}
+	if (r > 0) {
 		error("fix: --from-scan: %s has no \"findings\": not the output "
 		      "of rwonce scan --json", file);
 		goto out;
+	}
+	for (size_t i = 0; i < found.nr; i++) {
+		const struct finding *f = &found.items[i];
+		struct scan_site s;
+
+		if (!f->path || !is_fixable(f))
+			continue;
+		s.path = xstrdup(f->path);
+		s.rule = xstrdup(rules[f->rule].name);
+		s.type = f->type_spelled ? xstrdup(f->type_spelled) : NULL;
+		s.line = f->line;
+		s.col = f->col;
+		s.size = f->size;
+		out->findings++;
+		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
+		out->items[out->nr++] = s;
 	}
 	if (out->nr > 1)
 		sane_qsort(out->items, out->nr, sizeof(*out->items), by_place);
@@ -223,12 +130,8 @@ static int read_scan_result(const char *file, struct scan_sites *out)
 	}
 	out->nr = w;
 	ret = 0;
-	goto out;
-bad:
-	error("fix: --from-scan: %s is not the JSON of rwonce scan --json "
-	      "(malformed near byte %zu)", file, json_offset(&j));
 out:
-	strbuf_release(&key);
+	finding_list_release(&found);
 	free(text);
 	return ret;
 }
@@ -474,7 +377,8 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 		f->left++;
 		if (!quiet)
 			note(f, s, "%s of '%s' left unchanged: the scan result "
-			     "does not give the object's size", call.buf, type);
+			     "does not give the object's size (no \"size\": "
+			     "an older rwonce scan's; scan again)", call.buf, type);
 		goto out;
 	}
 	if (!type_index_scalar_alias(ti, buf, l, args[0], NULL, s->size,

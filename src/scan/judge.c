@@ -348,6 +348,7 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 	}
 	f.message = msg.buf;
 	f.type_spelled = (char *)type;
+	f.size = size;
 	f.notes = notes.buf;
 	add_evidence(img, d, in, acc, used, finding_list_add(findings, &f));
 	strbuf_release(&msg);
