@@ -130,7 +130,7 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 		OPT_STRING(0, "out", &fo->out, "DIR", "results folder (default fuzz-out); a rerun resumes"),
 		OPT_BOOL(0, "merge", &fo->merge, "summarise the results folders given as arguments"),
 		OPT_BOOL(0, "check-one", &fo->check_one, "the interestingness test --reduce runs (see rwonce-fuzz(1))"),
-		OPT_EXIT_STATUS("0 no bugs; 1 bugs: a configuration's accesses to a volatile object differ from the reference (count, order, torn, widened), or a marked site torn or widened in --mode once; 2 trouble: Csmith or a compiler missing, a bad option, an unusable --out or results file, nothing checked (no program in --out), a failed --reduce."),
+		OPT_EXIT_STATUS("0 no bugs; 1 bugs: a configuration's accesses to a volatile object differ from the reference (count, order, torn, widened), or a marked site torn or widened in --mode once; 2 trouble: Csmith or a compiler missing, a bad option, an unusable --out or results file, nothing checked (no program in --out or the folders merged was compiled, run and compared), a failed --reduce."),
 		OPT_END(),
 	};
 
@@ -302,6 +302,8 @@ static int report(const struct fuzz_plan *plan, const struct fuzz_options *fo)
 		error("nothing checked: no program in %s (this run had %zu "
 		      "seed%s to run)", fo->out, plan->nr_seeds,
 		      plan->nr_seeds == 1 ? "" : "s");
+		ret = EXIT_TROUBLE;
+	} else if (results_nothing_checked(&set, fo->out)) {
 		ret = EXIT_TROUBLE;
 	}
 	if (fo->reduce && reduce_results(&plan->cp, &set, plan->oo.rwonce_include_dir))

@@ -267,6 +267,14 @@ size_t results_summary(FILE *f, const struct result_set *set, int quiet);
  */
 size_t results_report(FILE *f, const struct result_set *set,
 		      const char *format, int quiet);
+/*
+ * Nothing checked is not a clean run: when no result line of set is a
+ * program compiled, run and compared ("ok"), say so after error() --
+ * where names the folder(s), the reason counts what the lines were
+ * instead (generator-failed, compiler-crashed ...) -- and return 1.
+ * An empty set is the caller's to word (it knows why); 0 otherwise.
+ */
+int results_nothing_checked(const struct result_set *set, const char *where);
 void results_release(struct result_set *set);
 
 /* merge.c */

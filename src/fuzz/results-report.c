@@ -55,3 +55,37 @@ size_t results_report(FILE *f, const struct result_set *set,
 	results_json(f, set, bugs);
 	return bugs;
 }
+
+int results_nothing_checked(const struct result_set *set, const char *where)
+{
+	struct strlist statuses = STRLIST_INIT;
+	struct strbuf why = STRBUF_INIT;
+	size_t *count;
+
+	for (size_t i = 0; i < set->nr; i++)
+		if (!strcmp(set->l[i].status, "ok"))
+			return 0;
+	if (!set->nr)
+		return 0;
+	count = xcalloc(set->nr, sizeof(*count));
+	for (size_t i = 0; i < set->nr; i++) {
+		size_t s;
+
+		for (s = 0; s < statuses.nr &&
+		     strcmp(statuses.items[s], set->l[i].status); s++)
+			;
+		if (s == statuses.nr)
+			strlist_push(&statuses, set->l[i].status);
+		count[s]++;
+	}
+	for (size_t s = 0; s < statuses.nr; s++)
+		strbuf_addf(&why, "%s%zu %s", s ? ", " : "", count[s],
+			    statuses.items[s]);
+	error("nothing checked: no program in %s was compiled, run and "
+	      "compared (its %zu result%s: %s; the first: %s)", where, set->nr,
+	      set->nr == 1 ? "" : "s", why.buf, set->l[0].detail);
+	strbuf_release(&why);
+	strlist_clear(&statuses);
+	free(count);
+	return 1;
+}
