@@ -453,8 +453,87 @@ static int read_debug_section(const char *name)
 }
 
 /*
+ * Is rtype, on machine, the offset of a thread-local variable within its
+ * module's TLS block (x86-64's DTPOFF32, ppc64's DTPREL64, ...)?  In a
+ * debug section it is only ever the DW_OP_const*u operand before a
+ * DW_OP_form_tls_address in a __thread variable's DW_AT_location, which
+ * elfutils' libdwfl leaves unapplied (no simple type for it).  It does
+ * not touch a line table, a unit's or file's name, or a code address, so
+ * it is no reason to leave the object unchecked (liburcu's objects all
+ * have one).  Only the data-sized types a debug section can hold.
+ */
+static int tls_offset_reloc(unsigned machine, unsigned rtype)
+{
+	switch (machine) {
+	case EM_X86_64:
+		return rtype == R_X86_64_DTPOFF32 || rtype == R_X86_64_DTPOFF64;
+	case EM_386:
+		return rtype == R_386_TLS_LDO_32 || rtype == R_386_TLS_DTPOFF32;
+	case EM_AARCH64:
+		return rtype == R_AARCH64_TLS_DTPREL;
+	case EM_PPC64:
+		return rtype == R_PPC64_DTPREL64;
+	case EM_PPC:
+		return rtype == R_PPC_DTPREL32;
+	case EM_S390:
+		return rtype == R_390_TLS_LDO32 || rtype == R_390_TLS_LDO64;
+	case EM_RISCV:
+		return rtype == R_RISCV_TLS_DTPREL32 ||
+		       rtype == R_RISCV_TLS_DTPREL64;
+	case EM_ARM:
+		return rtype == R_ARM_TLS_LDO32;
+	case EM_MIPS:
+		return rtype == R_MIPS_TLS_DTPREL32 ||
+		       rtype == R_MIPS_TLS_DTPREL64;
+	case EM_SPARC:
+	case EM_SPARC32PLUS:
+	case EM_SPARCV9:
+		return rtype == R_SPARC_TLS_DTPOFF32 ||
+		       rtype == R_SPARC_TLS_DTPOFF64;
+	}
+	return 0;
+}
+
+/* How many of relocation section scn's entries are not TLS offsets. */
+static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
+			     const GElf_Shdr *sh)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 1;
+	size_t count = 0;
+
+	if (!data || !sh->sh_entsize)
+		return n;	/* unreadable: each one counts */
+	for (size_t i = 0; i < n; i++) {
+		GElf_Rela rela;
+		GElf_Rel rel;
+		GElf_Xword info;
+
+		if (sh->sh_type == SHT_RELA) {
+			if (!gelf_getrela(data, (int)i, &rela)) {
+				count++;
+				continue;
+			}
+			info = rela.r_info;
+		} else {
+			if (!gelf_getrel(data, (int)i, &rel)) {
+				count++;
+				continue;
+			}
+			info = rel.r_info;
+		}
+		/* gelf_getrel[a] gives an ELF32 r_info in GElf's layout */
+		if (!tls_offset_reloc(img->info.machine,
+				      (unsigned)GELF_R_TYPE(info)))
+			count++;
+	}
+	return count;
+}
+
+/*
  * After libdwfl relocated a relocatable object's DWARF: the relocations
- * of the debug sections it could not apply.  libdwfl drops each one it
+ * of the debug sections it could not apply, but for TLS offsets
+ * (tls_offset_reloc).  libdwfl drops each one it
  * applies, keeps the others (a symbol index past the symbol table, a
  * damaged .symtab, a type it does not know) and says nothing; the DWARF
  * then holds unrelocated offsets -- file names, strings, addresses
@@ -472,6 +551,7 @@ static int unapplied_debug_relocs(struct elf_image *img, struct strbuf *why)
 		GElf_Shdr sh, tsh;
 		Elf_Scn *tscn;
 		const char *tname;
+		size_t n;
 
 		if (!gelf_getshdr(scn, &sh) || !sh.sh_size ||
 		    (sh.sh_type != SHT_RELA && sh.sh_type != SHT_REL))
@@ -481,7 +561,10 @@ static int unapplied_debug_relocs(struct elf_image *img, struct strbuf *why)
 			elf_strptr(img->elf, shstrndx, tsh.sh_name) : NULL;
 		if (!read_debug_section(tname))
 			continue;
-		total += sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 1;
+		n = non_tls_relocs(img, scn, &sh);
+		if (!n)
+			continue;
+		total += n;
 		sections++;
 		if (!first)
 			first = tname;
