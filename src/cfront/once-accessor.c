@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h> /* strncasecmp */
 
 /* A body longer than this is no accessor (ck's asm loads are ~30). */
 #define MAX_BODY_TOKENS 120
@@ -142,8 +143,43 @@ static int has_directive(const struct token_list *l, size_t open,
 	return 0;
 }
 
+/*
+ * Does an asm template (its first string token, with the quotes) start
+ * with a read-modify-write instruction: an exchange, a compare-and-swap,
+ * a fetch-and-add, a lock-prefixed x86 instruction, a load-linked or
+ * store-conditional half?  Such an asm (libatomic_ops'
+ * AO_test_and_set_full, "xchgb %0, %1" with "+m"(*addr)) reads and
+ * writes its object in one atomic step: it is neither a once-load nor a
+ * once-store, and there is no single load or store in it to judge.
+ */
+static int rmw_template(const char *s, size_t len)
+{
+	static const char *const rmw[] = {
+		"lock", "xchg", "cmpxchg", "xadd",          /* x86 */
+		"ldrex", "strex", "ldxr", "ldaxr", "stxr", "stlxr", /* arm */
+		"swp", "cas", "ldadd", "ldclr", "ldset", "ldeor",    /* LSE */
+		"lwarx", "ldarx", "lbarx", "lharx",          /* powerpc */
+		"stwcx.", "stdcx.", "stbcx.", "sthcx.",
+		"amo", "lr.", "sc.",                         /* riscv */
+		"cs ", "csg", "laa", "lan", "lao", "lax",    /* s390x */
+	};
+	size_t i = 0;
+
+	while (i < len && (s[i] == '"' || s[i] == ' ' || s[i] == '\t'))
+		i++;
+	for (size_t k = 0; k < ARRAY_SIZE(rmw); k++) {
+		size_t n = strlen(rmw[k]);
+
+		if (len - i >= n && !strncasecmp(s + i, rmw[k], n))
+			return 1;
+	}
+	return 0;
+}
+
 /* asm [volatile] ( "..." : outputs : inputs ... ): its memory operands
- * of *param; others counted in *other. */
+ * of *param; others counted in *other.  An asm that reads and writes
+ * its operand (a "+m" operand, a read-modify-write template) has none:
+ * it counts in *other, and its function is no accessor. */
 static size_t asm_operands(const char *buf, const struct token_list *l,
 			   size_t open, size_t close, const struct param *p,
 			   size_t np, struct found *f, size_t *other)
@@ -166,7 +202,8 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 		 * ldarx/stdcx. loop: a compare-and-swap, no once-access) */
 		if (!colons && t->kind == TOK_STRING &&
 		    (memmem(buf + t->off, t->len, "\\n", 2) ||
-		     memchr(buf + t->off, ';', t->len))) {
+		     memchr(buf + t->off, ';', t->len) ||
+		     rmw_template(buf + t->off, t->len))) {
 			(*other)++;
 			return 0;
 		}
@@ -186,10 +223,15 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 			(*other)++;
 			continue;
 		}
+		/* "+m": read and written by the one asm, a
+		 * read-modify-write (rmw_template) */
+		if (memchr(c, '+', cl)) {
+			(*other)++;
+			return 0;
+		}
 		f->param = which;
 		f->how = ACCESSOR_ASM;
-		f->kind = memchr(c, '+', cl) ? OMK_ACCESS :
-			  memchr(c, '=', cl) || colons == 1 ? OMK_WRITE : OMK_READ;
+		f->kind = memchr(c, '=', cl) || colons == 1 ? OMK_WRITE : OMK_READ;
 		f->begin = op.begin;
 		f->end = op.end;
 		n++;

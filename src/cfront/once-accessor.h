@@ -10,8 +10,10 @@
  *   static inline uint64_t load_64(const uint64_t *p)
  *   { return __atomic_load_n(p, __ATOMIC_RELAXED); }
  *
- * by a volatile cast of the parameter, an inline-asm "m", "=m" or "+m"
- * operand of *p, or a relaxed __atomic_load_n / __atomic_store_n.  Each
+ * by a volatile cast of the parameter, an inline-asm "m" or "=m"
+ * operand of *p, or a relaxed __atomic_load_n / __atomic_store_n (an
+ * asm that reads and writes *p, "+m" or an exchange, is a
+ * read-modify-write: no accessor).  Each
  * call is then a once-access of *(argument), like a use of a
  * pointer-argument once-macro (once-discover.h finds them, scan judges
  * an inlined call on the inlined body's accesses).
@@ -33,8 +35,8 @@ enum accessor_how {
 struct once_accessor {
 	char *name;
 	unsigned line;           /* the name's */
-	enum once_macro_kind kind; /* OMK_READ, OMK_WRITE; OMK_ACCESS: "+m",
-				    read and written */
+	enum once_macro_kind kind; /* OMK_READ, OMK_WRITE (a "+m" asm, read
+				    and written, is no accessor) */
 	enum accessor_how how;
 	int param;               /* the pointer parameter's index */
 	char *param_name;
