@@ -1,0 +1,31 @@
+/* Uses of generated asm once-accessors on lines that do other memory
+ * work, as ck_array.c and ck_barrier_tournament.c do
+ * (tests/t4340-scan-user-ck-shape.t). */
+#include <lib/ckgen.h>
+
+struct arr { unsigned int n_entries, n_committed; void *values[16]; };
+struct round { unsigned int flag, opponent; };
+
+int arr_remove(struct arr *array, struct arr *target, unsigned int i)
+{
+	if (target->n_committed != array->n_entries) {
+		ckg_store_ptr(&target->values[i], target->values[--array->n_entries]);
+		return 1;
+	}
+	return 0;
+}
+
+unsigned int wait_flag(struct round **rounds, unsigned int vpid, unsigned int r)
+{
+	return ckg_load_uint(&rounds[vpid][r].flag);
+}
+
+void *head(struct arr *a)
+{
+	return ckg_load_ptr(&a->values[0]);
+}
+
+void set_count(struct round *r, unsigned int v)
+{
+	ckg_store_uint(&r->opponent, v);
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# Concurrency Kit's shape, named by hand (issue 31, point 2 of the
+# second round): once-accessors made by a name-pasting generator macro
+# (CKG_LOAD(S, ...) defining ckg_md_load_##S, as include/gcc/x86_64/
+# ck_pr.h's CK_PR_LOAD makes ck_pr_md_load_##S) whose body is one
+# inline-asm "m"/"=m" operand on the header's line, called on lines
+# that do other memory work: ckg_store_ptr(&t->values[i],
+# t->values[--a->n_entries]) decrements a counter in memory, and
+# ckg_load_uint(&rounds[vpid][r].flag) loads the pointer rounds[vpid]
+# first.  Named with --macro (their definitions are in no source), each
+# use is judged on the inlined copy's access: the 8-byte store to
+# values[i], not the 4-byte store of the counter ("ok: one 4-byte store"
+# on ck_array.c:180 before 250ba39); the 4-byte load of flag, not the
+# 8-byte load of the pointer.  Unaided, discovery finds none of them
+# (no function body of those names in any source): nothing checked,
+# exit 2.  On clang 19 and gcc 12, x86-64 and aarch64.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+. "$RWONCE_ROOT/tests/scan/user-lib.sh"
+
+S=$RWONCE_ROOT/tests/scan
+SRC=$S/user-ck-shape.c
+H=$S/user-include/lib/ckgen.h
+
+while read -r name cfg; do
+	if ! user_config_can "$name" $cfg; then
+		test_skip "$name: ck-shaped accessors" "$(user_config_why "$name" $cfg)"
+		continue
+	fi
+	mkdir -p "$TEST_TMP/$name"
+	cd "$TEST_TMP/$name" || exit 1
+	user_build "$name $cfg" "$SRC" ck.o -I"$S/user-include" || exit 1
+	case $name in
+	*-x86) st8='movq %[a-z0-9]*, ' ld4='movl [^,]*, %e' st4='movl %e[a-z0-9]*, ' ld8='movq [^,]*, %r' ;;
+	*) st8='str x[0-9]*, \[' ld4='ldr w[0-9]*, \[' st4='str w[0-9]*, \[' ld8='ldr x[0-9]*, \[' ;;
+	esac
+
+	test_expect_success "$name: named by hand, each use judged on the inlined copy's access" '
+		{ "$RWONCE" scan --no-source --json --macro ckg_store_ptr=write-once \
+			--macro ckg_load_uint=read-once --macro ckg_load_ptr=read-once \
+			--macro ckg_store_uint=write-once ck.o >out.json 2>err; test $? = 0; } &&
+		grep -q "4 site instances: ok 4, torn 0, duplicated 0, widened 0, unattributed 0; 4 sites" err &&
+		for s in "store_ptr(&target->values\[i\]) 8-byte store $st8" \
+			 "load_uint(&rounds\[vpid\]\[r\].flag) 4-byte load $ld4" \
+			 "load_ptr(&a->values\[0\]) 8-byte load $ld8" \
+			 "store_uint(&r->opponent) 4-byte store $st4"; do
+			set -- $s
+			f=${1%%(*}
+			grep "\"site\": \"ckg_$1\"" out.json >site.json &&
+			grep -q "\"verdict\": \"ok\", \"why\": \"compiled to one $2 $3\"" site.json &&
+			grep -q "\"inline_chain\": \[{\"function\": \"ckg_md_$f\"" site.json &&
+			grep -q "\"instructions\": \[{[^]]*\"text\": \"$4" site.json ||
+				{ echo "ckg_$1: not judged on its inlined copy"; cat site.json; return 1; }
+		done
+	'
+	test_expect_success "$name: unaided, the generated accessors are not found: nothing checked, exit 2" '
+		"$RWONCE" scan --no-source ck.o >out 2>err
+		test $? = 2 &&
+		grep -q "rwonce: error: nothing checked: " err
+	'
+done <<EOF2
+$USER_CONFIGS
+EOF2
+test_done
