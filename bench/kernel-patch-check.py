@@ -102,6 +102,10 @@ def rebuild(build, obj, cmd, src, copy, outdir):
     """Run the object's compile command on the patched copy; the new
     object's path, or None (the message printed)."""
     argv = shlex.split(cmd.replace(src + "/", copy + "/"))
+    # The compile is the first command: what follows a ";" is the
+    # object's post-processing (objtool --mcount on ppc64le gcc builds).
+    if ";" in argv:
+        argv = argv[:argv.index(";")]
     out = os.path.join(outdir, obj)
     os.makedirs(os.path.dirname(out), exist_ok=True)
     args, skip = [], False

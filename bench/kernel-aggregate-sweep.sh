@@ -1,0 +1,102 @@
+#!/bin/sh
+# Give every aggregate once-access of a kernel tree a machine-code verdict
+# on every architecture and compiler (issue 32; doc/findings/linux-6.12.md,
+# "Every aggregate once-access").
+#
+#   bench/kernel-aggregate-sweep.sh RWONCE SRC WORK [--shard K/N] [JOB...]
+#   bench/kernel-aggregate-sweep.sh --merge WORK
+#
+# SRC is a kernel tree (read only: every build is out of tree, O=).  The
+# steps, each in bench/kernel-aggregate-sweep.py:
+#
+#  1. `rwonce audit --preset=linux --json SRC` (WORK/audit.json, kept):
+#     the candidates are its findings of the rules that name an aggregate
+#     or non-scalar once-access -- volatile-aggregate,
+#     access-once-nonscalar, once-size (src/findings/rules.def).
+#  2. plan (WORK/plan.json): each candidate's architectures (a site under
+#     arch/X/ only X's; others every one), its objects (a .c site: its own
+#     object; a header site: up to three .c files of the header's folder
+#     tree -- arch/X/ for an arch header -- that #include it, by grep;
+#     HINTS in the .py for headers whose users are everywhere) and the
+#     Kconfig options they need (the obj-$(CONFIG_X) line of their
+#     Makefile, plus HINTS for options a site is under by #ifdef).
+#  3. one job per architecture x compiler: x86_64, arm64, arm
+#     (multi_v7_defconfig), ppc64le (ppc64le_defconfig), riscv64, s390x
+#     (defconfig), each with clang 19 (LLVM=-19) and gcc 12 (the control;
+#     the cross gcc of Debian for the others).  A job configures
+#     WORK/JOB/ once (defconfig, the options, olddefconfig, DWARF 5 line
+#     tables as bench/kernel-6.12-build.sh), runs `make -k` on just the
+#     objects, `rwonce scan --json` on each object built, and writes
+#     WORK/results/JOB.json: per candidate ok, torn, duplicated, widened
+#     (with the instances and their instructions), "no instance" (the
+#     object was built and scanned, the line has no code in it), or "not
+#     compiled" with the reason (CONFIG_X unreachable after olddefconfig,
+#     or the build error).  A WORK/JOB/ made earlier is reused; options it
+#     lacks are added.
+#  4. --merge: the candidate x job table (markdown) and per job "N of M
+#     candidates compiled and checked", its wall time, the options that
+#     could not be reached; the jobs not run are named.  Exit 2 when a
+#     job had trouble (its configuration failed, scan could not read an
+#     object).
+#
+# Jobs are independent, like `rwonce fuzz --shard`: --shard K/N runs the
+# jobs whose index (in the order `kernel-aggregate-sweep.py jobs` prints)
+# is K-1 modulo N; JOB... names jobs instead (e.g. ppc64le-clang).  Every
+# shard writes its own WORK/results/JOB.json; merge reads them all, so
+# shards can run anywhere that sees SRC and WORK (or copies results back):
+#
+#   # GNU parallel, four shards on the hosts of ~/.parallel/sshloginfile
+#   # (WORK on a shared filesystem; plan first, once):
+#   bench/kernel-aggregate-sweep.sh R SRC WORK --plan-only
+#   parallel --sshloginfile .. --workdir "$PWD" \
+#       bench/kernel-aggregate-sweep.sh R SRC WORK --shard {}/4 ::: 1 2 3 4
+#   bench/kernel-aggregate-sweep.sh --merge WORK
+#
+#   # Slurm: one array task per shard, then the merge after them all
+#   bench/kernel-aggregate-sweep.sh R SRC WORK --plan-only
+#   id=$(sbatch --parsable --array=1-12 --cpus-per-task=8 --wrap \
+#       'RWONCE_SWEEP_JOBS=8 bench/kernel-aggregate-sweep.sh R SRC WORK --shard $SLURM_ARRAY_TASK_ID/12')
+#   sbatch --dependency=afterany:$id --wrap 'bench/kernel-aggregate-sweep.sh --merge WORK'
+#
+# (12 shards = the 12 jobs of six architectures x two compilers.)
+# RWONCE_SWEEP_JOBS: make's -j in each job (default 2: the machine here is
+# shared).  Wall time per job is in its result; this machine's figures
+# are in doc/findings/linux-6.12.md.
+set -eu
+me=$(basename "$0")
+py="$(dirname "$0")/kernel-aggregate-sweep.py"
+
+if [ "${1:-}" = --merge ]; then
+	[ $# -eq 2 ] || { echo "usage: $me --merge WORK" >&2; exit 2; }
+	set -- "$2"/results/*.json
+	[ -f "$1" ] || { echo "$me: no result in ${1%/\*.json}: run the jobs first" >&2; exit 2; }
+	exec python3 "$py" merge --plan "${1%/results/*}/plan.json" "$@"
+fi
+if [ $# -lt 3 ]; then
+	echo "usage: $me RWONCE SRC WORK [--plan-only | --shard K/N | JOB...]; $me --merge WORK" >&2
+	exit 2
+fi
+rwonce=$1 src=$2 work=$3
+shift 3
+[ -f "$src/Makefile" ] && [ -d "$src/arch" ] || { echo "$me: $src: not a kernel tree" >&2; exit 2; }
+[ -x "$rwonce" ] || { echo "$me: $rwonce: not an executable" >&2; exit 2; }
+. "$(dirname "$0")/kernel-build-lib.sh"
+kb_need make bc flex bison perl python3 nice
+mkdir -p "$work/results"
+if [ ! -s "$work/plan.json" ]; then
+	if [ ! -s "$work/audit.json" ]; then
+		# Exit 1 is "findings": what we want.  2 is trouble.
+		st=0
+		(cd "$src" && "$rwonce" audit --preset=linux --json --no-progress .) \
+			>"$work/audit.json.new" 2>"$work/audit.err" || st=$?
+		if [ $st -gt 1 ]; then
+			echo "$me: rwonce audit exit $st (see $work/audit.err)" >&2
+			exit 2
+		fi
+		mv "$work/audit.json.new" "$work/audit.json"
+	fi
+	python3 "$py" plan --tree "$src" --audit "$work/audit.json" --out "$work/plan.json"
+fi
+[ "${1:-}" = --plan-only ] && exit 0
+exec python3 "$py" run --plan "$work/plan.json" --rwonce "$rwonce" --kbuild "$work" \
+	--out "$work/results" --jobs "${RWONCE_SWEEP_JOBS:-2}" "$@"

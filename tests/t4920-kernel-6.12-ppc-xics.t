@@ -1,0 +1,98 @@
+#!/bin/sh
+# The ppc64le KVM XICS patches of doc/findings/linux-6.12.md (0004, 0005),
+# re-derived and proved: scan the two objects of the sweep's ppc64le
+# clang 19 build (bench/kernel-aggregate-sweep.sh), check the 14 torn
+# instances at the 13 READ_ONCE lines, let `rwonce fix --from-scan` derive
+# its edits and check that the patches read the same member at the same
+# lines (they are fix's edits restyled: fix keeps the chained assignment
+# and its line is 103 columns, which checkpatch --strict rejects), apply
+# them with patch -p1 to Debian's linux-source-6.12, and rebuild and rescan
+# the objects with the build's own commands (bench/kernel-patch-check.py):
+# every instance one 8-byte ld, in the clang 19 build and, when it is
+# there, the gcc 12 one.  check-full only (RWONCE_FULL=1); skips when the
+# builds are absent (about 4 minutes each here, configuration included).
+#
+# RWONCE_SWEEP_DIR (default $RWONCE_CACHE/sweep, RWONCE_CACHE defaulting to
+# /work/cache): the sweep's work folder, with ppc64le-clang/ (and
+# ppc64le-gcc/); RWONCE_SWEEP_SRC (default $RWONCE_CACHE/linux-source-6.12):
+# the tree they were built from.
+. "$(dirname "$0")/lib/tap.sh"
+
+[ "$RWONCE_FULL" = 1 ] || skip_all "the ppc64le XICS build: check-full only (RWONCE_FULL=1)"
+requires python3 python3
+requires patch patch
+requires --full xz xz-utils
+requires --full clang-19 clang-19
+requires --full powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
+need_cmd python3 patch xz
+W=${RWONCE_SWEEP_DIR:-${RWONCE_CACHE:-/work/cache}/sweep}
+SRC=${RWONCE_SWEEP_SRC:-${RWONCE_CACHE:-/work/cache}/linux-source-6.12}
+B=$W/ppc64le-clang
+TAR=/usr/src/linux-source-6.12.tar.xz
+PATCHES=$RWONCE_ROOT/doc/findings/linux-6.12
+X=arch/powerpc/kvm/book3s_xics.o
+RM=arch/powerpc/kvm/book3s_hv_rm_xics.o
+[ -f "$B/$X" ] && [ -f "$B/$RM" ] && [ -d "$SRC/arch/powerpc/kvm" ] ||
+	skip_all "no ppc64le clang build of $X and $RM in $W (bench/kernel-aggregate-sweep.sh build/rwonce $SRC $W ppc64le-clang)"
+have_cmd clang-19 || skip_all "$(missing_why clang-19)"
+[ -f "$TAR" ] || skip_all "$TAR missing (apt-get install linux-source-6.12)"
+cd "$TEST_TMP" || exit 1
+
+test_expect_success 'scan: 14 torn instances at the 13 READ_ONCE lines of the ICP and host-core state' "
+	'$RWONCE' scan --no-progress --json '$B/$X' '$B/$RM' >scan.json 2>scan.err; test \$? = 1 &&
+	python3 -c '
+import json
+d = json.load(open(\"scan.json\"))
+t = [i for i in d[\"site_instances\"] if i[\"verdict\"] == \"torn\" and (\"icp->state\" in i[\"site\"] or \"rm_state\" in i[\"site\"])]
+assert len(t) == 14, len(t)
+assert len({(i[\"path\"], i[\"line\"]) for i in t}) == 13
+assert all(x[\"text\"].split()[0] in (\"lbz\", \"lbzu\", \"lwz\", \"lwzu\") for i in t for x in i[\"instructions\"])'"
+
+test_expect_success 'fix --from-scan derives 13 edits, each reading .raw' "
+	(cd '$SRC' && '$RWONCE' fix --from-scan '$TEST_TMP/scan.json' arch/powerpc/kvm arch/powerpc/include) >fix.diff 2>fix.err;
+	test \$? = 1 && grep -q '13 sites to rewrite in 2 files, 0 left unchanged' fix.err"
+
+# file:old line -> the expression READ_ONCE reads, from a diff's hunks
+# (fix: one - and one + line per hunk; the patches: the + line that holds
+# READ_ONCE).
+reads() {
+	awk '
+		/^\+\+\+ / { f = $2; sub(/^b\//, "", f); next }
+		/^@@ / { split($2, a, ","); old = -a[1]; n = 0; next }
+		/^-/ && !/^---/ { line = old + n; n++; next }
+		/^ / { n++; next }
+		/^\+.*READ_ONCE/ { s = $0; sub(/.*READ_ONCE\(/, "", s); sub(/\) *\}?\)?;$/, "", s)
+			gsub(/[()]/, "", s); print f ":" line " " s }' "$@" | sort
+}
+test_expect_success 'the patches read the member fix reads, at the lines fix edits' "
+	reads fix.diff >derived && reads '$PATCHES'/0004-*.patch '$PATCHES'/0005-*.patch >recorded &&
+	test \$(wc -l <recorded) = 13 && cmp derived recorded"
+
+test_expect_success 'the patches apply to linux-source-6.12 with patch -p1' "
+	tar -xJf '$TAR' linux-source-6.12/arch/powerpc/kvm &&
+	for p in '$PATCHES'/0004-*.patch '$PATCHES'/0005-*.patch; do
+		patch -d linux-source-6.12 -p1 -s --dry-run <\"\$p\" || exit 1
+	done"
+
+# One patch at a time: kernel-patch-check maps each patch's lines on its
+# own, and 0005 moves the lines 0004 changes in the same file.
+for build in ppc64le-clang ppc64le-gcc; do
+	if [ ! -f "$W/$build/$X" ] || [ ! -f "$W/$build/$RM" ]; then
+		test_skip "$build: the XICS patches rebuilt and rescanned" "no $build build of the XICS objects in $W"
+		continue
+	fi
+	test_expect_success "$build: 0004 rebuilt and rescanned: every ICP state read is one ld" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r4-$build' --build '$W/$build' --object $X --object $RM \
+			'$PATCHES'/0004-*.patch >$build-4.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' $build-4.out &&
+		test \$(grep -Ec 'READ_ONCE\\(icp->state.raw\\) \\((unsigned long|long unsigned int), 8 bytes\\) in [a-z_]*: ldu? ' $build-4.out) -ge 12"
+	test_expect_success "$build: 0005 rebuilt and rescanned: the host-core state read is one ld" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r5-$build' --build '$W/$build' --object $RM \
+			'$PATCHES'/0005-*.patch >$build-5.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' $build-5.out &&
+		grep -Eq 'READ_ONCE\\(rm_core\\[core\\].rm_state.raw\\) \\((unsigned long|long unsigned int), 8 bytes\\) in [a-z_]*: ldu? ' $build-5.out"
+done
+
+test_done
