@@ -11,6 +11,10 @@
 # every instance one 8-byte ld, in the clang 19 build and, when it is
 # there, the gcc 12 one.  check-full only (RWONCE_FULL=1); skips when the
 # builds are absent (about 4 minutes each here, configuration included).
+# Also the two hand-written patches of the sweep, where their builds are
+# there: 0006 (arm64 nVHE hyp_spin_is_locked(), arm64-clang with
+# NVHE_EL2_DEBUG: one ldr at all 23 instances) and 0007 (mlxsw, x86_64-clang
+# with MLXSW_SPECTRUM: one movl).
 #
 # RWONCE_SWEEP_DIR (default $RWONCE_CACHE/sweep, RWONCE_CACHE defaulting to
 # /work/cache): the sweep's work folder, with ppc64le-clang/ (and
@@ -94,5 +98,29 @@ for build in ppc64le-clang ppc64le-gcc; do
 		grep -q 'kernel-patch-check: exit 0' $build-5.out &&
 		grep -Eq 'READ_ONCE\\(rm_core\\[core\\].rm_state.raw\\) \\((unsigned long|long unsigned int), 8 bytes\\) in [a-z_]*: ldu? ' $build-5.out"
 done
+
+N=arch/arm64/kvm/hyp/nvhe
+if [ -f "$W/arm64-clang/$N/mem_protect.nvhe.o" ] && [ -f "$W/arm64-clang/$N/mm.nvhe.o" ] &&
+	[ -f "$W/arm64-clang/$N/pkvm.nvhe.o" ]; then
+	test_expect_success "arm64-clang: 0006 rebuilt and rescanned: one ldr at all 23 instances" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r6' --build '$W/arm64-clang' --object $N/mem_protect.nvhe.o \
+			--object $N/mm.nvhe.o --object $N/pkvm.nvhe.o '$PATCHES'/0006-*.patch >6.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' 6.out &&
+		test \$(grep -Ec 'READ_ONCE\\(lock->__val\\) \\(u32, 4 bytes\\) in [a-z_0-9]*: ldr w' 6.out) = 23"
+else
+	test_skip "arm64-clang: 0006 rebuilt and rescanned" "no arm64-clang build of $N in $W (bench/kernel-aggregate-sweep.sh ... arm64-clang)"
+fi
+M=drivers/net/ethernet/mellanox/mlxsw/spectrum_router.o
+if [ -f "$W/x86_64-clang/$M" ]; then
+	test_expect_success "x86_64-clang: 0007 rebuilt and rescanned: one movl" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r7' --build '$W/x86_64-clang' --object $M \
+			'$PATCHES'/0007-*.patch >7.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' 7.out &&
+		grep -Eq 'READ_ONCE\\(net->ipv4.sysctl_fib_multipath_hash_seed.user_seed\\) \\(u32, 4 bytes\\) in [a-z_0-9]*: movl ' 7.out"
+else
+	test_skip "x86_64-clang: 0007 rebuilt and rescanned" "no x86_64-clang build of $M in $W"
+fi
 
 test_done
