@@ -143,7 +143,7 @@ static int cmp_finding(const void *pa, const void *pb)
 	return c ? c : cmp_str(a->notes, b->notes);
 }
 
-static void finding_release(struct finding *f)
+void finding_release(struct finding *f)
 {
 	free(f->path);
 	free(f->message);

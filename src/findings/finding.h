@@ -151,5 +151,7 @@ static inline int finding_is_active(const struct finding *f)
 /* Sort by path, line, col, rule and drop exact duplicates. */
 void finding_list_sort_unique(struct finding_list *l);
 void finding_list_release(struct finding_list *l);
+/* Free what f owns (its strings and arrays), not f itself. */
+void finding_release(struct finding *f);
 
 #endif

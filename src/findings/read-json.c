@@ -43,16 +43,6 @@ static unsigned *number_slot(struct finding *f, const char *key)
 	       !strcmp(key, "size") ? &f->size : NULL;
 }
 
-static void finding_strings_release(struct finding *f)
-{
-	free(f->path);
-	free(f->message);
-	free(f->type_spelled);
-	free(f->type_canonical);
-	free(f->function);
-	free(f->fingerprint);
-}
-
 /* One member of a finding object. */
 static int read_member(struct json_reader *j, struct finding *f,
 		       const char *key, struct strbuf *val)
@@ -150,7 +140,7 @@ int findings_read_json(const char *text, size_t len, struct finding_list *out,
 
 				if (!bad)
 					finding_list_add(out, &f);
-				finding_strings_release(&f);
+				finding_release(&f);
 				if (bad)
 					goto out;
 			} while (json_eat(&j, ','));
