@@ -1,6 +1,7 @@
 /* fix's JSON output (fix-json.h). */
 #include "fix/fix-json.h"
 #include "lib/json.h"
+#include "lib/messages.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -48,4 +49,27 @@ void fix_json_lines(struct strbuf *sb, const char *text, size_t len)
 		p += n + (nl != NULL);
 	}
 	strbuf_addch(sb, ']');
+}
+
+void fix_json_begin(struct strbuf *sb, const char *config)
+{
+	strbuf_addstr(sb, "{\n  \"tool\": \"rwonce fix\",\n  ");
+	if (config) { /* the config file read (lib/config.h) */
+		strbuf_addstr(sb, "\"config\": ");
+		json_add_string(sb, config);
+		strbuf_addstr(sb, ",\n  ");
+	}
+	strbuf_addstr(sb, "\"files\": [");
+}
+
+void fix_json_end(struct strbuf *sb, size_t nr_files, size_t converted,
+		  size_t files, size_t left, size_t uses, size_t scanned)
+{
+	strbuf_addf(sb, "%s],\n  \"summary\": {\"converted\": %zu, "
+		    "\"files\": %zu, \"left\": %zu, \"uses\": %zu, "
+		    "\"files_scanned\": %zu},\n  ",
+		    nr_files ? "\n  " : "", converted, files, left, uses,
+		    scanned);
+	messages_unchecked_json(sb);
+	strbuf_addstr(sb, "\n}\n");
 }

@@ -26,4 +26,12 @@ void fix_json_edits(struct strbuf *sb, const char *buf, size_t len,
  * their newline). */
 void fix_json_lines(struct strbuf *sb, const char *text, size_t len);
 
+/* The document's head, up to the open "files" list (the config file
+ * read, or NULL). */
+void fix_json_begin(struct strbuf *sb, const char *config);
+
+/* Close "files" (nr_files written), then "summary" and "unchecked". */
+void fix_json_end(struct strbuf *sb, size_t nr_files, size_t converted,
+		  size_t files, size_t left, size_t uses, size_t scanned);
+
 #endif

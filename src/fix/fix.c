@@ -384,68 +384,75 @@ static void diff_print(FILE *f, const char *diff, size_t len, int color)
 	}
 }
 
-int cmd_fix(int argc, const char **argv)
+/* What the command line asked, beyond what fix_one() reads from ctx. */
+struct fix_args {
+	struct strlist macros, excludes;
+	int jobs, no_volatile, no_discover, no_progress, no_add_include;
+	int verbose, color;
+	const char *read_name, *write_name, *add_include, *from_scan;
+	const char *format;
+	struct config_use config;
+};
+
+/* What the files' results add up to (fix_report). */
+struct fix_totals {
+	size_t converted, left, files, not_written, included, uses;
+	char *apply_from; /* the first file's folder its diff names it from */
+	int trouble;
+};
+
+/* The options into *a and ctx; the paths left in argv.  The number of
+ * paths, or -1 after error() (a format fix has not). */
+static int fix_parse(int argc, const char **argv, struct fix_args *a,
+		     struct fix_ctx *ctx)
 {
-	struct fix_ctx ctx;
-	struct strlist macros = STRLIST_INIT, excludes = STRLIST_INIT;
-	int jobs = 0, no_volatile = 0, no_discover = 0, ret = EXIT_CLEAN;
-	const char *read_name = NULL, *write_name = NULL, *add_include = NULL;
-	size_t converted = 0, left = 0, files = 0, not_written = 0;
-	int no_progress = 0, no_add_include = 0;
-	const char *from_scan = NULL;
-	size_t included = 0, uses = 0;
-	char *apply_from = NULL;
-	const char *format = "diff";
-	int verbose = 0, color = COLOR_AUTO, use_color;
-	struct strbuf json = STRBUF_INIT;
-	struct config_use config = CONFIG_USE_INIT("fix");
 	struct option opts[] = {
-		OPT_BOOL(0, "in-place", &ctx.in_place,
+		OPT_BOOL(0, "in-place", &ctx->in_place,
 			 "rewrite the files (atomically) instead of printing "
 			 "a diff"),
-		OPT_LIST(0, "macro", &macros, "NAME=KIND",
+		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
 			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
 			 " (access-once ones are converted like ACCESS_ONCE; "
 			 "repeatable)"),
-		OPT_BOOL(0, "no-discover", &no_discover,
+		OPT_BOOL(0, "no-discover", &a->no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),
-		OPT_INT('j', "jobs", &jobs, "N",
+		OPT_INT('j', "jobs", &a->jobs, "N",
 			"work on N files at once (default: the number of "
 			"cores)"),
-		OPT_LIST(0, "exclude", &excludes, "GLOB",
+		OPT_LIST(0, "exclude", &a->excludes, "GLOB",
 			 "skip files and folders matching GLOB (repeatable)"),
-		OPT_BOOL(0, "no-volatile-casts", &no_volatile,
+		OPT_BOOL(0, "no-volatile-casts", &a->no_volatile,
 			 "leave volatile casts alone, convert only "
 			 "ACCESS_ONCE"),
-		OPT_STRING(0, "add-include", &add_include, "HEADER",
+		OPT_STRING(0, "add-include", &a->add_include, "HEADER",
 			   "the header that defines READ_ONCE/WRITE_ONCE "
 			   "(<x.h>, \"x.h\" or x.h), added to converted files "
 			   "that cannot see them (default <rwonce.h>)"),
-		OPT_BOOL(0, "no-add-include", &no_add_include,
+		OPT_BOOL(0, "no-add-include", &a->no_add_include,
 			 "add no #include: leave the sites of a file that "
 			 "cannot see READ_ONCE/WRITE_ONCE, with a note"),
-		OPT_STRING(0, "read-name", &read_name, "NAME",
+		OPT_STRING(0, "read-name", &a->read_name, "NAME",
 			   "spell reads NAME(x) (default READ_ONCE)"),
-		OPT_STRING(0, "write-name", &write_name, "NAME",
+		OPT_STRING(0, "write-name", &a->write_name, "NAME",
 			   "spell writes NAME(x, v) (default WRITE_ONCE)"),
-		OPT_CONFIG(&config),
+		OPT_CONFIG(&a->config),
 		OPT_GROUP("Output"),
-		OPT_FORMAT(&format, "diff (default: a unified diff for git "
+		OPT_FORMAT(&a->format, "diff (default: a unified diff for git "
 			   "apply) or json (each file's edits, diff and notes)"),
-		OPT_JSON(&format),
-		OPT_QUIET(&ctx.quiet,
+		OPT_JSON(&a->format),
+		OPT_QUIET(&ctx->quiet,
 			  "no notes for the sites left unchanged, no summary"),
-		OPT_VERBOSE(&verbose, "also a line per file changed with its "
+		OPT_VERBOSE(&a->verbose, "also a line per file changed with its "
 			    "counts"),
-		OPT_COLOR(&color),
-		OPT_BOOL(0, "no-progress", &no_progress,
+		OPT_COLOR(&a->color),
+		OPT_BOOL(0, "no-progress", &a->no_progress,
 			 "no progress line on a terminal"),
-		OPT_STRING(0, "from-scan", &from_scan, "FILE",
+		OPT_STRING(0, "from-scan", &a->from_scan, "FILE",
 			   "edit the struct/union sites that rwonce scan "
 			   "--json found torn, duplicated or widened (the "
 			   "paths: trees whose headers define the types)"),
-		OPT_BOOL(0, "self-check", &ctx.self_check,
+		OPT_BOOL(0, "self-check", &ctx->self_check,
 			 "re-lex every fixed file: check that all other tokens "
 			 "are kept and that a second run changes nothing"),
 		OPT_EXIT_STATUS("0 nothing to convert; 1 sites converted (or "
@@ -455,132 +462,161 @@ int cmd_fix(int argc, const char **argv)
 				"a self-check failed, a bad option."),
 		OPT_END(),
 	};
-	struct walk_options wopt;
-	struct walk_stats stats;
-	int walk_ret;
 
-	memset(&ctx, 0, sizeof(ctx));
-	rewrite_opts_init(&ctx.ropts);
-	macro_roles_init(&ctx.roles);
-	once_macros_init(&ctx.macros);
-	ctx.ropts.macros = &ctx.macros;
 	argc = parse_options(argc, argv, opts, fix_usage);
-	config_say(&config, verbose && !ctx.quiet);
-	if (strcmp(format, "diff") && strcmp(format, "json")) {
+	config_say(&a->config, a->verbose && !ctx->quiet);
+	if (strcmp(a->format, "diff") && strcmp(a->format, "json")) {
 		error("--format: '%s' is not a format of fix (diff or json)",
-		      format);
+		      a->format);
 		usage_with_options(fix_usage, opts);
 	}
-	if (from_scan) {
-		if (strcmp(format, "diff")) {
-			error("fix: --from-scan writes a diff (or --in-place); "
-			      "--format=%s is not supported with it", format);
-			return EXIT_TROUBLE;
-		}
-		return fix_from_scan(from_scan, argv, (size_t)argc,
-				     ctx.in_place, ctx.quiet);
-	}
-	ctx.json = !strcmp(format, "json");
-	use_color = !ctx.json && color_wanted(color, 1);
-	if (argc < 1) { /* no path: the current folder, as audit */
-		static const char *dot[] = { ".", NULL };
+	if (a->from_scan && strcmp(a->format, "diff"))
+		return error("fix: --from-scan writes a diff (or --in-place); "
+			     "--format=%s is not supported with it", a->format);
+	ctx->json = !strcmp(a->format, "json");
+	return argc;
+}
 
-		argv = dot;
-		argc = 1;
-	}
-	for (size_t i = 0; i < macros.nr; i++)
-		if (once_macros_add_spec(&ctx.macros, macros.items[i]) < 0)
-			return EXIT_TROUBLE;
-	if (read_name || write_name)
-		rewrite_opts_set_names(&ctx.ropts,
-				       read_name ? read_name : "READ_ONCE",
-				       write_name ? write_name : "WRITE_ONCE");
-	ctx.ropts.volatile_casts = !no_volatile;
-	if (add_include && no_add_include) {
-		error("fix: --add-include and --no-add-include contradict "
-		      "each other");
-		return EXIT_TROUBLE;
-	}
-	if (include_line_init(&ctx.include,
-			      add_include ? add_include : "<rwonce.h>") < 0)
-		return EXIT_TROUBLE;
-	provider_opts_init(&ctx.provider, ctx.ropts.read_name,
-			   ctx.ropts.write_name,
-			   no_add_include ? NULL : &ctx.include);
-	ctx.headers = provider_cache_new(&ctx.provider);
-	pthread_mutex_init(&ctx.lock, NULL);
+/* The once-macros, the spellings and the header to add, from *a; then
+ * the tree's own once-macros and includes (the pre-pass over paths).
+ * 0, or -1 after error(). */
+static int fix_plan(struct fix_ctx *ctx, const struct fix_args *a,
+		    const char **paths, size_t nr, struct walk_options *wopt)
+{
+	for (size_t i = 0; i < a->macros.nr; i++)
+		if (once_macros_add_spec(&ctx->macros, a->macros.items[i]) < 0)
+			return -1;
+	if (a->read_name || a->write_name)
+		rewrite_opts_set_names(&ctx->ropts,
+				       a->read_name ? a->read_name : "READ_ONCE",
+				       a->write_name ? a->write_name : "WRITE_ONCE");
+	ctx->ropts.volatile_casts = !a->no_volatile;
+	if (a->add_include && a->no_add_include)
+		return error("fix: --add-include and --no-add-include contradict "
+			     "each other");
+	if (include_line_init(&ctx->include,
+			      a->add_include ? a->add_include : "<rwonce.h>") < 0)
+		return -1;
+	provider_opts_init(&ctx->provider, ctx->ropts.read_name,
+			   ctx->ropts.write_name,
+			   a->no_add_include ? NULL : &ctx->include);
+	ctx->headers = provider_cache_new(&ctx->provider);
 
-	memset(&wopt, 0, sizeof(wopt));
-	memset(&stats, 0, sizeof(stats));
-	wopt.excludes = &excludes;
-	wopt.jobs = jobs;
-	ctx.edges = include_edges_new();
-	rewrite_prepass(argv, (size_t)argc, &wopt, !no_discover, &ctx.macros,
-			&ctx.ropts, &ctx.roles, ctx.edges);
-	provider_cache_use_edges(ctx.headers, ctx.edges);
-	wopt.progress = want_progress(no_progress || ctx.quiet);
-	wopt.what = "fix";
-	wopt.fn = fix_one;
-	wopt.worker_init = fix_worker_init;
-	wopt.worker_done = fix_worker_done;
-	wopt.ctx = &ctx;
-	walk_ret = walk_paths(argv, (size_t)argc, &wopt, &stats);
+	wopt->excludes = &a->excludes;
+	wopt->jobs = a->jobs;
+	ctx->edges = include_edges_new();
+	rewrite_prepass(paths, nr, wopt, !a->no_discover, &ctx->macros,
+			&ctx->ropts, &ctx->roles, ctx->edges);
+	provider_cache_use_edges(ctx->headers, ctx->edges);
+	return 0;
+}
 
-	if (ctx.nr > 1)
-		sane_qsort(ctx.results, ctx.nr, sizeof(*ctx.results), by_path);
-	if (ctx.json) {
-		strbuf_addstr(&json, "{\n  \"tool\": \"rwonce fix\",\n  ");
-		if (config.read) { /* the config file read (lib/config.h) */
-			strbuf_addstr(&json, "\"config\": ");
-			json_add_string(&json, config.read);
-			strbuf_addstr(&json, ",\n  ");
-		}
-		strbuf_addstr(&json, "\"files\": [");
-	}
-	for (size_t i = 0; i < ctx.nr; i++) {
-		struct file_result *r = &ctx.results[i];
+/* Every file of the paths through fix_one(), its workers sharing ctx;
+ * the results sorted by path.  walk_paths()'s value. */
+static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
+		   const char **paths, size_t nr, struct walk_options *wopt,
+		   struct walk_stats *stats)
+{
+	int ret;
 
-		if (ctx.json)
-			file_result_json(&json, r, ctx.in_place, i == 0);
-		else
-			diff_print(stdout, r->diff.buf, r->diff.len, use_color);
-		print_notes(r->notes.buf, r->notes.len);
-		if (verbose && (r->converted || r->left || r->uses))
-			fprintf(stderr, "rwonce fix: %s: %zu converted, %zu "
-				"left, %zu macro use%s rewritten%s\n", r->path,
-				r->converted, r->left, r->uses,
-				r->uses == 1 ? "" : "s",
-				r->included ? ", #include added" : "");
-		/* In place, only what was written counts as converted. */
-		if (!ctx.in_place || r->written) {
-			converted += r->converted;
-			files += r->converted != 0 || r->uses != 0;
-			included += r->included;
-			uses += r->uses;
-		} else if (r->converted || r->uses) {
-			not_written++;
-		}
-		left += r->left;
-		if (r->trouble)
-			ret = EXIT_TROUBLE;
-		if (r->apply_from && !apply_from)
-			apply_from = r->apply_from;
-		else
-			free(r->apply_from);
-		free(r->path);
-		strbuf_release(&r->diff);
-		strbuf_release(&r->notes);
-		strbuf_release(&r->edits);
+	wopt->progress = want_progress(a->no_progress || ctx->quiet);
+	wopt->what = "fix";
+	wopt->fn = fix_one;
+	wopt->worker_init = fix_worker_init;
+	wopt->worker_done = fix_worker_done;
+	wopt->ctx = ctx;
+	ret = walk_paths(paths, nr, wopt, stats);
+	if (ctx->nr > 1)
+		sane_qsort(ctx->results, ctx->nr, sizeof(*ctx->results), by_path);
+	return ret;
+}
+
+/* One file's result: its diff (or JSON) and notes printed, added to *t,
+ * released. */
+static void fix_report_file(struct fix_ctx *ctx, const struct fix_args *a,
+			    struct file_result *r, int first, int use_color,
+			    struct strbuf *json, struct fix_totals *t)
+{
+	if (ctx->json)
+		file_result_json(json, r, ctx->in_place, first);
+	else
+		diff_print(stdout, r->diff.buf, r->diff.len, use_color);
+	print_notes(r->notes.buf, r->notes.len);
+	if (a->verbose && (r->converted || r->left || r->uses))
+		fprintf(stderr, "rwonce fix: %s: %zu converted, %zu "
+			"left, %zu macro use%s rewritten%s\n", r->path,
+			r->converted, r->left, r->uses,
+			r->uses == 1 ? "" : "s",
+			r->included ? ", #include added" : "");
+	/* In place, only what was written counts as converted. */
+	if (!ctx->in_place || r->written) {
+		t->converted += r->converted;
+		t->files += r->converted != 0 || r->uses != 0;
+		t->included += r->included;
+		t->uses += r->uses;
+	} else if (r->converted || r->uses) {
+		t->not_written++;
 	}
-	free(ctx.results);
-	if (ctx.json) {
-		strbuf_addf(&json, "%s],\n  \"summary\": {\"converted\": %zu, "
-			    "\"files\": %zu, \"left\": %zu, \"uses\": %zu, "
-			    "\"files_scanned\": %zu},\n  ",
-			    ctx.nr ? "\n  " : "", converted, files, left, uses,
-			    stats.files);
-		messages_unchecked_json(&json);
-		strbuf_addstr(&json, "\n}\n");
+	t->left += r->left;
+	t->trouble |= r->trouble;
+	if (r->apply_from && !t->apply_from)
+		t->apply_from = r->apply_from;
+	else
+		free(r->apply_from);
+	free(r->path);
+	strbuf_release(&r->diff);
+	strbuf_release(&r->notes);
+	strbuf_release(&r->edits);
+}
+
+/* The summary line on stderr (not with -q). */
+static void fix_summary(const struct fix_ctx *ctx, const struct fix_totals *t,
+			size_t scanned)
+{
+	fprintf(stderr, "rwonce fix: %zu site%s %s in %zu file%s, %zu left "
+		"unchanged (%zu file%s scanned)", t->converted,
+		t->converted == 1 ? "" : "s",
+		ctx->in_place ? "converted" : "to convert", t->files,
+		t->files == 1 ? "" : "s", t->left, scanned,
+		scanned == 1 ? "" : "s");
+	if (t->uses)
+		fprintf(stderr, "; %zu use%s of macros that now take "
+			"the value %s", t->uses, t->uses == 1 ? "" : "s",
+			ctx->in_place ? "rewritten" : "to rewrite");
+	if (t->included)
+		fprintf(stderr, "; an #include of READ_ONCE/WRITE_ONCE "
+			"%s to %zu file%s",
+			ctx->in_place ? "added" : "to add", t->included,
+			t->included == 1 ? "" : "s");
+	if (t->not_written)
+		fprintf(stderr, "; %zu file%s could not be written",
+			t->not_written, t->not_written == 1 ? "" : "s");
+	fputc('\n', stderr);
+}
+
+/* The results: the diff or the JSON on stdout, notes and the summary on
+ * stderr; the exit status. */
+static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
+		      const char **paths, size_t nr, int walk_ret,
+		      const struct walk_stats *stats)
+{
+	struct fix_totals t;
+	struct strbuf json = STRBUF_INIT;
+	int use_color = !ctx->json && color_wanted(a->color, 1);
+	int ret = EXIT_CLEAN;
+
+	memset(&t, 0, sizeof(t));
+	if (ctx->json)
+		fix_json_begin(&json, a->config.read);
+	for (size_t i = 0; i < ctx->nr; i++)
+		fix_report_file(ctx, a, &ctx->results[i], i == 0, use_color,
+				&json, &t);
+	free(ctx->results);
+	if (t.trouble)
+		ret = EXIT_TROUBLE;
+	if (ctx->json) {
+		fix_json_end(&json, ctx->nr, t.converted, t.files, t.left,
+			     t.uses, stats->files);
 		fwrite(json.buf, 1, json.len, stdout);
 		strbuf_release(&json);
 	}
@@ -588,55 +624,83 @@ int cmd_fix(int argc, const char **argv)
 		error("fix: cannot write the diff to standard output");
 		ret = EXIT_TROUBLE;
 	}
-	if (apply_from) {
+	if (t.apply_from) {
 		fprintf(stderr, "rwonce fix: note: files outside the current folder are "
 			"named from %s: apply the diff there (git apply, or patch -p1)\n",
-			apply_from);
-		free(apply_from);
+			t.apply_from);
+		free(t.apply_from);
 	}
-	if (!ctx.quiet) {
-		fprintf(stderr, "rwonce fix: %zu site%s %s in %zu file%s, %zu left "
-			"unchanged (%zu file%s scanned)", converted,
-			converted == 1 ? "" : "s",
-			ctx.in_place ? "converted" : "to convert", files,
-			files == 1 ? "" : "s", left, stats.files,
-			stats.files == 1 ? "" : "s");
-		if (uses)
-			fprintf(stderr, "; %zu use%s of macros that now take "
-				"the value %s", uses, uses == 1 ? "" : "s",
-				ctx.in_place ? "rewritten" : "to rewrite");
-		if (included)
-			fprintf(stderr, "; an #include of READ_ONCE/WRITE_ONCE "
-				"%s to %zu file%s",
-				ctx.in_place ? "added" : "to add", included,
-				included == 1 ? "" : "s");
-		if (not_written)
-			fprintf(stderr, "; %zu file%s could not be written",
-				not_written, not_written == 1 ? "" : "s");
-		fputc('\n', stderr);
-	}
+	if (!ctx->quiet)
+		fix_summary(ctx, &t, stats->files);
 	/* Nothing read is not "nothing to convert": a wrong path, a folder
 	 * without C, a binary file named x.c */
-	if (walk_ret >= 0 && !stats.files) {
+	if (walk_ret >= 0 && !stats->files) {
 		error("nothing checked: no C file in %s (a folder is searched "
 		      "for *.c and *.h; binary files are skipped)",
-		      argc > 1 ? "the paths given" : argv[0]);
+		      nr > 1 ? "the paths given" : paths[0]);
 		ret = EXIT_TROUBLE;
 	}
 	if (walk_ret < 0)
 		ret = EXIT_TROUBLE;
-	else if (ret == EXIT_CLEAN && (converted || left || uses))
+	else if (ret == EXIT_CLEAN && (t.converted || t.left || t.uses))
 		ret = EXIT_FINDINGS;
+	return ret;
+}
 
-	pthread_mutex_destroy(&ctx.lock);
-	macro_roles_release(&ctx.roles);
-	include_edges_free(ctx.edges);
-	provider_cache_free(ctx.headers);
-	provider_opts_release(&ctx.provider);
-	include_line_release(&ctx.include);
-	rewrite_opts_release(&ctx.ropts);
-	once_macros_release(&ctx.macros);
-	strlist_clear(&macros);
-	strlist_clear(&excludes);
+static void fix_release(struct fix_ctx *ctx, struct fix_args *a)
+{
+	pthread_mutex_destroy(&ctx->lock);
+	macro_roles_release(&ctx->roles);
+	include_edges_free(ctx->edges);
+	provider_cache_free(ctx->headers);
+	provider_opts_release(&ctx->provider);
+	include_line_release(&ctx->include);
+	rewrite_opts_release(&ctx->ropts);
+	once_macros_release(&ctx->macros);
+	strlist_clear(&a->macros);
+	strlist_clear(&a->excludes);
+}
+
+int cmd_fix(int argc, const char **argv)
+{
+	struct fix_ctx ctx;
+	struct fix_args a = {
+		STRLIST_INIT, STRLIST_INIT, .format = "diff",
+		.color = COLOR_AUTO, .config = CONFIG_USE_INIT("fix"),
+	};
+	struct walk_options wopt;
+	struct walk_stats stats;
+	int walk_ret, ret = EXIT_TROUBLE;
+
+	memset(&ctx, 0, sizeof(ctx));
+	rewrite_opts_init(&ctx.ropts);
+	macro_roles_init(&ctx.roles);
+	once_macros_init(&ctx.macros);
+	ctx.ropts.macros = &ctx.macros;
+	pthread_mutex_init(&ctx.lock, NULL);
+	memset(&wopt, 0, sizeof(wopt));
+	memset(&stats, 0, sizeof(stats));
+
+	argc = fix_parse(argc, argv, &a, &ctx);
+	if (argc < 0)
+		goto out;
+	if (a.from_scan) {
+		/* another source of what to edit: scan's findings */
+		ret = fix_from_scan(a.from_scan, argv, (size_t)argc,
+				    ctx.in_place, ctx.quiet);
+		goto out;
+	}
+	if (argc < 1) { /* no path: the current folder, as audit */
+		static const char *dot[] = { ".", NULL };
+
+		argv = dot;
+		argc = 1;
+	}
+	if (fix_plan(&ctx, &a, argv, (size_t)argc, &wopt) < 0)
+		goto out;
+	walk_ret = fix_run(&ctx, &a, argv, (size_t)argc, &wopt, &stats);
+	ret = fix_report(&ctx, &a, argv, (size_t)argc, walk_ret, &stats);
+out:
+	fix_release(&ctx, &a);
 	return ret;
 }
