@@ -1657,6 +1657,24 @@ static int writes_pc(const struct insn_ctx *c)
 	return 0;
 }
 
+/*
+ * A POWER branch, by its mnemonic: capstone 4 puts none of blr, bctr
+ * and b in a jump or return group, so the code after a return was on
+ * one path with the code before it (liburcu's read_unlock, duplicated
+ * by gcc into both sides of an if, each ending in blr: a false
+ * "duplicated").  Every branch mnemonic starts with 'b'; the others
+ * that do are bit and byte operations.
+ */
+static int ppc_branch(const struct insn_ctx *c)
+{
+	const char *m = c->in->mnemonic;
+
+	if (c->d->machine != EM_PPC64 && c->d->machine != EM_PPC)
+		return 0;
+	return m[0] == 'b' && !starts(m, "bpermd") && !starts(m, "brinc") &&
+	       strcmp(m, "brd") && strcmp(m, "brw") && strcmp(m, "brh");
+}
+
 /* The immediate destination of a direct branch, or 0. */
 static uint64_t branch_immediate(const struct insn_ctx *c)
 {
@@ -1704,9 +1722,9 @@ static int arm_return(const struct insn_ctx *c)
 /*
  * Where a branch may lead, for the paths between two accesses: its
  * destination when direct, whether execution may fall through to the
- * next instruction, whether it is an indirect jump.  Only x86, ARM and
- * AArch64 are told apart; elsewhere every branch may fall through, which
- * keeps the accesses around it on one path.
+ * next instruction, whether it is an indirect jump.  Only x86, ARM,
+ * AArch64 and POWER are told apart; elsewhere every branch may fall
+ * through, which keeps the accesses around it on one path.
  */
 static void branch_paths(struct insn_ctx *c, struct mem_access *a)
 {
@@ -1745,6 +1763,15 @@ static void branch_paths(struct insn_ctx *c, struct mem_access *a)
 			break;
 		a->falls = 0;
 		a->wild = starts(m, "br");
+		break;
+	case EM_PPC64:
+	case EM_PPC:
+		/* unconditional: b, ba, blr, bctr (bl, bctrl ... return) */
+		if (!strcmp(m, "b") || !strcmp(m, "ba") || !strcmp(m, "blr") ||
+		    !strcmp(m, "bctr")) {
+			a->falls = 0;
+			a->wild = !strcmp(m, "bctr");
+		}
 		break;
 	}
 }
@@ -1927,7 +1954,8 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 			track_registers(&c);
 			continue;
 		}
-		if (writes_pc(&c) || cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
+		if (writes_pc(&c) || ppc_branch(&c) ||
+		    cs_insn_group(c.cs, in, CS_GRP_JUMP) ||
 		    cs_insn_group(c.cs, in, CS_GRP_CALL) ||
 		    cs_insn_group(c.cs, in, CS_GRP_RET)) {
 			struct mem_access *a = add(&c, ACC_NONE, 0, 0, 0, 0);
