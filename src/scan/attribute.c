@@ -805,6 +805,34 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 					       nchain - k), a, end, ROW_IN_TEXT);
 			return 1;
 		}
+		/* clang gives a call made inside a macro's argument the
+		 * column of the outermost macro's name: ck's
+		 * CK_CC_DECONST_PTR(ck_pr_load_ptr(&map->entries[i])) calls
+		 * ck_pr_md_load_ptr at CK_CC_DECONST_PTR's column.  The one
+		 * use of a related name that starts after that column on
+		 * the line is then the call's; with two, nobody knows */
+		{
+			long only = -1;
+
+			for (size_t i = first; i < first + n; i++) {
+				const struct scan_site *x = &src->e->src.sites[i];
+
+				if (!x->maybe_accessor ||
+				    !strcmp(x->what, f->function) ||
+				    x->line != f->call_line ||
+				    x->col <= f->call_col ||
+				    !related_names(x->what, f->function))
+					continue;
+				only = only < 0 ? (long)i : -2;
+			}
+			if (only >= 0) {
+				add_range(instance_for(out, &src->e->src,
+						       (size_t)only, 1, chain + k,
+						       nchain - k),
+					  a, end, ROW_IN_TEXT);
+				return 1;
+			}
+		}
 	}
 	for (size_t k = 0; k + 1 < nchain; k++) {
 		const struct inline_frame *f = &chain[k];
