@@ -3,9 +3,14 @@
 #   make                  build the rwonce tool and everything it loads
 #   make run              install missing packages, then run the main job
 #   make check            install missing packages, then run every test
-#   make check-full       also the slow cross-target runs
+#   make check-full       also the slow cross-target runs, and check-sanitize
+#   make check-sanitize   the tests on ASan+UBSan and TSan builds
 #   make install PREFIX=/usr/local DESTDIR=
 #   make V=1              show the compiler command lines (quiet otherwise)
+#   make SANITIZE=address,undefined   the tool and its plugins under
+#                         sanitizers, in build-san-address-undefined/
+#                         (mk/85-sanitize.mk; make check-sanitize runs the
+#                         tests on such builds)
 #
 # Each part of the project adds itself through a fragment in mk/, so that a
 # new component touches one new file instead of this one.
@@ -22,13 +27,20 @@ MANDIR      ?= $(DATADIR)/man
 CC          ?= cc
 CFLAGS      ?= -O2 -g
 WARNFLAGS   := -Wall -Wextra -Werror
-ALL_CFLAGS   = -std=gnu11 $(WARNFLAGS) -Iinclude -Isrc $(CFLAGS)
+# SAN_CFLAGS: -fsanitize=... when SANITIZE is set (mk/85-sanitize.mk); for
+# the tool, its plugins and test programs, never the QEMU plugin.
+ALL_CFLAGS   = -std=gnu11 $(WARNFLAGS) -Iinclude -Isrc $(CFLAGS) $(SAN_CFLAGS)
 LDLIBS      ?=
 LDFLAGS     ?=
 PROVE       ?= prove
 PROVE_JOBS  ?= 2
 
-BUILD       := build
+# One build folder per sanitizer configuration (SANITIZE=address,undefined:
+# build-san-address-undefined), so that switching back and forth does not
+# rebuild everything each time.  A sibling of build/: the tool finds the
+# probes and the header at ../probes and ../include from its folder.
+comma       := ,
+BUILD       := build$(if $(SANITIZE),-san-$(subst $(comma),-,$(SANITIZE)))
 
 # What the objects depend on besides their sources -- flags, the
 # detected libclang -- is written to this file (as git does with
@@ -90,7 +102,8 @@ endef
 # install packages or start a sub-make (which reads it again), so that a
 # fresh machine's `make check` records the compiler it installed.
 CONFIG_NOW = $(subst |,$(newline),$(CONFIG_TEXT))
-ifneq ($(filter-out deps deps-full run check check-full clean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter-out deps deps-full run check check-full clean check-sanitize \
+	check-sanitize-installed,$(or $(MAKECMDGOALS),all)),)
 ifneq ($(file <$(CONFIG_STAMP)),$(CONFIG_NOW))
 ifneq ($(findstring n,$(firstword -$(MAKEFLAGS)))$(findstring q,$(firstword -$(MAKEFLAGS))),)
 # make -n, make -q: change nothing, but say that everything is out of date.

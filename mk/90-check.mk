@@ -13,9 +13,13 @@ check: deps
 	@$(first_build_note)
 	@$(MAKE) --no-print-directory check-installed
 
+# Then the suite under sanitizers (mk/85-sanitize.mk) and scan's reader
+# under libFuzzer for 10^6 executions (mk/56-libfuzzer.mk).
 check-full: deps-full
 	@$(first_build_note)
 	@RWONCE_FULL=1 $(MAKE) --no-print-directory check-installed
+	@$(MAKE) --no-print-directory check-sanitize-installed
+	@$(MAKE) --no-print-directory libfuzzer-scan-long
 
 .PHONY: check-installed deps-full
 # prove -v through scripts/prove-summary: plain prove's output plus, before

@@ -1,8 +1,12 @@
 #!/bin/sh
-# The libFuzzer harnesses (libfuzzer/) for the lexer, fix and the tree type
-# index, run for a bounded time on their seed corpus: no crash, no
-# sanitizer report, token preservation, idempotence, diffs that re-apply
-# to the fixed text, and the tree index's own properties.
+# The libFuzzer harnesses (libfuzzer/) for the lexer, fix, the tree type
+# index and scan's ELF/DWARF reader, run for a bounded time on their seed
+# corpus (the reader's: objects the build compiles for four targets, and
+# an archive): no crash, no sanitizer report, no leak per input, token
+# preservation, idempotence, diffs that re-apply to the fixed text, the
+# tree index's own properties, and the reader's accounting (no unit
+# whose line table cannot be read counted as read).  check-full runs the
+# reader for 10^6 executions (make libfuzzer-scan-long).
 # FUZZ_SECONDS (default 20 per harness; RWONCE_FULL: 120) bounds the run.
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -25,7 +29,7 @@ out="$TEST_TMP/fuzz-build"
 test_expect_success 'the harnesses build' "
 	make -s BUILD='$out' FUZZ_CC='$FUZZ_CC' libfuzzer"
 n=$(ls libfuzzer/*.c | wc -l)
-test_expect_success "every harness ($n: cfront-lexer, fix, treetypes) runs ${secs} s without a finding" "
+test_expect_success "every harness ($n: cfront-lexer, fix, treetypes, scan-reader) runs ${secs} s without a finding" "
 	libfuzzer/run.sh '$out/libfuzzer' $secs >'$TEST_TMP/fuzz.log' 2>&1; rc=\$?;
 	cat '$TEST_TMP/fuzz.log'; test \$rc = 0 && test \$(grep -c ': ok,' '$TEST_TMP/fuzz.log') = $n"
 diag "$(cat "$TEST_TMP/fuzz.log" 2>/dev/null)"

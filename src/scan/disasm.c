@@ -797,8 +797,11 @@ static void do_table(struct insn_ctx *c, const struct mnemonic_width *t,
 	if (!w)
 		return;
 	for (int i = 0; ; i++) {
-		uint64_t base, index = 0, where, target;
-		int64_t disp;
+		/* base and disp are set on every path that reaches add();
+		 * zero only for gcc -Og, which cannot see that through found
+		 * (-Wmaybe-uninitialized, an error there). */
+		uint64_t base = 0, index = 0, where, target;
+		int64_t disp = 0;
 		int found = 0;
 
 		switch (c->d->machine) {

@@ -21,7 +21,10 @@ const char *trace_qemu_plugin(struct strbuf *why)
 {
 	/* build/rwonce -> build/tracer/; build/tests/x -> build/tracer/ */
 	static const char *const near[] = { "/tracer/", "/../tracer/" };
-	static char path[PATH_MAX + 64];
+	/* One per thread: verify's and fuzz's -j workers each look the
+	 * plugin up, and a buffer they shared was written by two at once
+	 * (a data race TSan reports, issue 33). */
+	static __thread char path[PATH_MAX + 64];
 	struct strbuf sb = STRBUF_INIT;
 	const char *found = libexec_find(path, sizeof(path), PLUGIN_NAME,
 					 "RWONCE_QEMU_PLUGIN", near,

@@ -111,8 +111,9 @@ void trace_release(struct trace *t);
 void trace_merge_pieces(struct trace *t);
 
 /* Where the QEMU plugin is: $RWONCE_QEMU_PLUGIN, next to the executable
- * (build/tracer/), or the installed one.  Static storage; NULL and the
- * places looked at in *why when none exists. */
+ * (build/tracer/), or the installed one.  Static storage, one per
+ * thread (valid until the thread's next call); NULL and the places
+ * looked at in *why when none exists. */
 const char *trace_qemu_plugin(struct strbuf *why);
 
 #endif

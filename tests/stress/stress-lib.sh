@@ -29,9 +29,12 @@ STRESS_SRC=$RWONCE_ROOT/tests/stress
 
 # Sanitizers: stop at the first UB; report races but keep going so the
 # program still prints its counts; a report makes the exit status 66.
-TSAN_OPTIONS="halt_on_error=0 exitcode=66 ${TSAN_OPTIONS:-}"
-ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-}"
-UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 ${UBSAN_OPTIONS:-}"
+# The reports go to stderr, where these tests look for them, whatever
+# log_path the caller set (make check-sanitize sends rwonce's own to
+# files; a TSan runtime also takes UBSAN_OPTIONS' log_path): last wins.
+TSAN_OPTIONS="halt_on_error=0 exitcode=66 ${TSAN_OPTIONS:-} log_path=stderr"
+ASAN_OPTIONS="detect_leaks=1 ${ASAN_OPTIONS:-} log_path=stderr"
+UBSAN_OPTIONS="print_stacktrace=1 halt_on_error=1 ${UBSAN_OPTIONS:-} log_path=stderr"
 export TSAN_OPTIONS ASAN_OPTIONS UBSAN_OPTIONS
 
 # shellcheck disable=SC2034
