@@ -539,6 +539,46 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
  * then holds unrelocated offsets -- file names, strings, addresses
  * that are wrong -- and its units would read as having no source.
  */
+/*
+ * The string sections libdw takes names from must end in a NUL: libdw
+ * 0.188 reads a string with strlen() and runs past the section's end
+ * when its last string is not terminated.  The scan-reader fuzzer found
+ * it (a .debug_line_str whose type was damaged to SHT_REL, which libelf
+ * copies into a buffer of exactly its size: a heap over-read under
+ * ASan); a section merely cut short reads the next section's bytes as
+ * the name.  Such DWARF is damaged: said, not read.
+ */
+static int unterminated_strings(Dwarf *dw, struct strbuf *why)
+{
+	Elf *elf = dwarf_getelf(dw);
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (!elf || elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (!name || (strcmp(name, ".debug_str") &&
+			      strcmp(name, ".debug_line_str")))
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_size || !d->d_buf ||
+		    ((const char *)d->d_buf)[d->d_size - 1] == '\0')
+			continue;
+		strbuf_addf(why, "cannot read its DWARF: its %s section does "
+			    "not end in a NUL (cut short or damaged): the last "
+			    "of its strings would run past its end", name);
+		return 1;
+	}
+	return 0;
+}
+
 static int unapplied_debug_relocs(struct elf_image *img, struct strbuf *why)
 {
 	Elf_Scn *scn = NULL;
@@ -617,7 +657,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		strbuf_addf(why, "cannot read its DWARF: %s", dwfl_errmsg(err));
 		return -1;
 	}
-	if (unapplied_debug_relocs(img, why))
+	if (unapplied_debug_relocs(img, why) || unterminated_strings(dw, why))
 		return -1;
 	for (;;) {
 		Dwarf_Lines *lines;
