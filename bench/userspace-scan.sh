@@ -7,7 +7,8 @@
 # figures recorded: exit status, findings, site instances by verdict,
 # sites checked, unattributed instances by reason.
 #
-#   bench/userspace-scan.sh [-o OUT] [-c CONFIGS] [-r RWONCE] NAME=SRCDIR...
+#   bench/userspace-scan.sh [-o OUT] [-c CONFIGS] [-r RWONCE] [-b BUILDS]
+#                           NAME=SRCDIR...
 #
 # NAME is one of ck (concurrencykit/ck), urcu (urcu/userspace-rcu),
 # libatomic_ops (ivmai/libatomic_ops); SRCDIR a checkout of it (nothing of
@@ -22,6 +23,10 @@
 #   project config mode exit findings instances ok torn duplicated
 #   widened unattributed sites_checked sites_total build
 #
+# -b BUILDS: do not build; scan the builds an earlier run left in
+# BUILDS/NAME-CONFIG (its OUT/build) as they are -- to measure a new
+# rwonce on the same objects (their DWARF names the paths under BUILDS).
+#
 # A build that fails is recorded as such (build=failed, its log kept) and
 # the run goes on.  The findings are to be confirmed by hand from the
 # instructions (objdump -dr on the object the JSON names).
@@ -31,14 +36,16 @@ RWONCE=$root/build/rwonce
 OUT=/work/cache/userspace-scan
 CONFIGS=gcc-x86_64,clang-x86_64,gcc-aarch64,clang-aarch64,gcc-ppc64le,clang-ppc64le
 JOBS=${JOBS:-2}
+BUILDS=
 
 usage() {
-	echo "usage: $0 [-o OUT] [-c CONFIGS] [-r RWONCE] NAME=SRCDIR..." >&2
+	echo "usage: $0 [-o OUT] [-c CONFIGS] [-r RWONCE] [-b BUILDS] NAME=SRCDIR..." >&2
 	echo "  NAME: ck, urcu or libatomic_ops" >&2
 	exit 2
 }
-while getopts o:c:r: opt; do
+while getopts o:c:r:b: opt; do
 	case $opt in
+	b) BUILDS=$OPTARG ;;
 	o) OUT=$OPTARG ;;
 	c) CONFIGS=$OPTARG ;;
 	r) RWONCE=$OPTARG ;;
@@ -199,8 +206,18 @@ for p in $projects; do
 	for config in $CONFIGS; do
 		IFS=$IFS_SAVE
 		dir=$OUT/build/$name-$config
-		echo "bench: $name $config: building" >&2
-		if ! build_one "$name" "$src" "$dir" "$config"; then
+		if [ -n "$BUILDS" ]; then
+			dir=$(cd "$BUILDS" && pwd)/$name-$config
+			echo "bench: $name $config: the build in $dir" >&2
+		else
+			echo "bench: $name $config: building" >&2
+		fi
+		if [ -n "$BUILDS" ]; then
+			[ -d "$dir" ]
+		else
+			build_one "$name" "$src" "$dir" "$config"
+		fi
+		if [ $? != 0 ]; then
 			echo "bench: $name $config: build failed ($dir.log)" >&2
 			for mode in unaided hand; do
 				printf '%s\t%s\t%s\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\tfailed\n' \
