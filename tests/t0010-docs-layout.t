@@ -7,6 +7,9 @@
 #     "Used by:" line names (tests/cfront/, libfuzzer/) must include it;
 #   - a command folder (src/commands.def) includes no other command
 #     folder's header: commands share through the shared folders only;
+#   - each folder README names every source file of its folder (`name`,
+#     `name.c`, `name.h` or `name.def`), and every file a "- `name`"
+#     item names exists;
 #   - every src/ folder is in doc/ARCHITECTURE.md, and every test series
 #     (t0, t1, ... by file name) in its "Tests" section.
 . "$(dirname "$0")/lib/tap.sh"
@@ -94,6 +97,26 @@ for c in $commands; do
 	done
 	test_expect_success "src/$c/ includes no other command's header" \
 		"[ -z '$bad' ] || { echo 'src/$c/ includes the headers of:$bad'; grep -rnE '#[[:space:]]*include[[:space:]]+\"($(echo $bad | tr ' ' '|'))/' src/$c; false; }"
+done
+
+# ---- each folder README lists the folder's files, and only those ----
+
+for f in $folders; do
+	readme=src/$f/README.md
+	[ -f "$readme" ] || continue
+	unnamed=
+	for stem in $(cd "src/$f" && ls | grep -E '\.(c|h|def)$' | sed 's/\.[ch]$//' | sort -u); do
+		grep -qE "\`$stem(\.[a-z]+)?\`" "$readme" || unnamed="$unnamed $stem"
+	done
+	test_expect_success "$readme names every source file of src/$f/" \
+		"[ -z '$unnamed' ] || { echo 'not in the README:$unnamed'; false; }"
+	stale=
+	for name in $(grep -oE '^- `[A-Za-z0-9_./-]+`' "$readme" | sed 's/^- `//; s/`$//'); do
+		[ -e "src/$f/$name" ] || [ -e "src/$f/$name.c" ] ||
+			[ -e "src/$f/$name.h" ] || stale="$stale $name"
+	done
+	test_expect_success "$readme lists no file src/$f/ does not have" \
+		"[ -z '$stale' ] || { echo 'no such file:$stale'; false; }"
 done
 
 # ---- every folder and every test series is in ARCHITECTURE.md ----
