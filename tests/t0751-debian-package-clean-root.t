@@ -13,7 +13,7 @@ requires dpkg-buildpackage dpkg-dev
 requires dh debhelper
 requires git git
 # run inside the clean root, installed there by the script, not here
-mentions cmake pkg-config clang-19 csmith qemu-user python3 gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
+mentions cmake pkg-config clang-19 csmith cvise qemu-user python3 gcc-aarch64-linux-gnu gcc-s390x-linux-gnu
 
 need_cmd mmdebstrap dpkg-buildpackage dh git
 [ "$(id -u)" = 0 ] || skip_all "needs root (scripts/check-clean-root)"
@@ -36,7 +36,7 @@ echo "== apt install .deb: exit status $?"
 dpkg -s rwonce | grep '^Status'
 command -v rwonce; rwonce version --json
 # what the README's examples name (t0480), and prove to run it
-apt-get install -y -q gcc clang-19 qemu-user csmith perl make python3 \
+apt-get install -y -q gcc clang-19 qemu-user csmith libcsmith-dev cvise perl make python3 \
 	pkg-config cmake gcc-aarch64-linux-gnu gcc-s390x-linux-gnu \
 	libc6-dev-arm64-cross libc6-dev-s390x-cross >/tmp/apt-tools.log 2>&1
 echo "== apt install tools: exit status $?"
