@@ -230,7 +230,7 @@ int fuzz_check_one(int argc, const char **argv)
 
 		free(text);
 		if (!has) {
-			fprintf(stderr, "rwonce fuzz --check-one: %s: does not #include \"rwonce.h\"\n",
+			fput_visible_line(stderr, "rwonce fuzz --check-one: %s: does not #include \"rwonce.h\"",
 				argv[0]);
 			tempdir_remove(dir);
 			return 1;
@@ -242,18 +242,18 @@ int fuzz_check_one(int argc, const char **argv)
 	    (expect < 0 || j.v.cls == (enum verdict_class)expect) &&
 	    (expect_site < 0 || j.bad.site_cls == (enum verdict_class)expect_site))
 		ret = 0;
-	fprintf(stderr, "rwonce fuzz --check-one: %s: %s%s%s\n", argv[0],
+	fput_visible_line(stderr, "rwonce fuzz --check-one: %s: %s%s%s", argv[0],
 		verdict_class_name(j.v.cls), j.v.detail ? ": " : "",
 		j.v.detail ? j.v.detail : "");
 	if (once)
-		fprintf(stderr, "rwonce fuzz --check-one: %s: marked sites of %s: %s%s%s\n",
+		fput_visible_line(stderr, "rwonce fuzz --check-one: %s: marked sites of %s: %s%s%s",
 			argv[0], bad_s, site_class_name(&j.bad),
 			j.bad.site_detail ? ": " : "", j.bad.site_detail ? j.bad.site_detail : "");
 	if (print_accesses || print_lines)
 		print_differing(&j);
 	if (!ret && ub_guards(argv[0], oo.include_dir, oo.rwonce_include_dir, dir,
 			      oo.run_timeout_ms, &why)) {
-		fprintf(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s\n",
+		fput_visible_line(stderr, "rwonce fuzz --check-one: %s: undefined behaviour guard: %s",
 			argv[0], why.buf);
 		ret = 1;
 	}

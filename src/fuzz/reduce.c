@@ -242,7 +242,7 @@ int fuzz_reduce(const struct reduce_job *job, const char *src,
 		child_release(&fc);
 	}
 	write_report(job, sdir, testcase, incdir, rwonce_incdir, variant_of(job, text));
-	fprintf(stderr, "rwonce fuzz: seed %" PRIu64 " reduced%s: %s (report: %s/report.md)\n",
+	fput_visible_line(stderr, "rwonce fuzz: seed %" PRIu64 " reduced%s: %s (report: %s/report.md)",
 		job->seed, ch.timed_out ? " (stopped at the time limit)" : "",
 		testcase, sdir);
 	ret = 0;

@@ -26,6 +26,25 @@ void fput_message(FILE *f, const char *prefix, const char *text,
 	strbuf_release(&sb);
 }
 
+void fput_visible_line(FILE *f, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+	char *text;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		die("out of memory");
+	strbuf_add_visible(&sb, text, (size_t)n, 0);
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, f);
+	strbuf_release(&sb);
+	free(text);
+}
+
 static void vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	va_list keep;

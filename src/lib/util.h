@@ -94,6 +94,14 @@ int ends_with(const char *s, const char *suffix);
  */
 void fput_message(FILE *f, const char *prefix, const char *text,
 		  int keep_newlines);
+/*
+ * One line of diagnostics or report that holds file, function or symbol
+ * names (scan -v, verify's report, fuzz's notes): fmt formatted, made
+ * visible as fput_message does (a newline or ESC in a name is shown as
+ * "\n", "\x1b"), then a newline.  fmt has no newline of its own.
+ */
+void fput_visible_line(FILE *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * error() for an input that was not checked: prints "rwonce: error:

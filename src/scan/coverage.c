@@ -2,6 +2,7 @@
 #include "scan/coverage.h"
 #include "findings/report.h"
 #include "lib/json.h"
+#include "lib/utf8.h"
 #include "lib/util.h"
 
 #include <stdlib.h>
@@ -143,10 +144,16 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		json_add_string(&cov->no_code_json, state_text[n->state]);
 		strbuf_addch(&cov->no_code_json, '}');
 
-		strbuf_addf(&cov->no_code_text, "%s:%u:%u: note: %s", path,
+		/* -v prints it on a terminal: names made visible */
+		strbuf_add_visible(&cov->no_code_text, path, strlen(path), 0);
+		strbuf_addf(&cov->no_code_text, ":%u:%u: note: %s",
 			    x->line, x->col, what.buf);
-		if (x->fn_name)
-			strbuf_addf(&cov->no_code_text, " in '%s'", x->fn_name);
+		if (x->fn_name) {
+			strbuf_addstr(&cov->no_code_text, " in '");
+			strbuf_add_visible(&cov->no_code_text, x->fn_name,
+					   strlen(x->fn_name), 0);
+			strbuf_addch(&cov->no_code_text, '\'');
+		}
 		strbuf_addf(&cov->no_code_text, ": %s\n", state_text[n->state]);
 	}
 	strbuf_addstr(&cov->no_code_json, c.nr ? "\n  ]" : "]");

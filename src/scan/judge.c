@@ -577,8 +577,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		struct strbuf fn = STRBUF_INIT;
 
 		instance_function(img, in, &fn);
-		fprintf(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
-			"'%s'\n", judge_shown(in->src->path), s->line, s->col,
+		fput_visible_line(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
+			"'%s'", judge_shown(in->src->path), s->line, s->col,
 			s->what, s->operand, type ? type : "of unknown type",
 			size, fn.buf);
 		for (size_t k = 0; k < in->nr_ranges; k++)
@@ -593,8 +593,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	}
 	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
-			fprintf(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
-				"index %llu disp %lld cond %u/%u%s\n", s->what, s->line,
+			fput_visible_line(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
+				"index %llu disp %lld cond %u/%u%s", s->what, s->line,
 				(unsigned long long)acc.items[k].pc, acc.items[k].text,
 				acc.items[k].kind, acc.items[k].size,
 				(unsigned long long)acc.items[k].base,
@@ -645,8 +645,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		struct strbuf fn = STRBUF_INIT;
 
 		instance_function(img, in, &fn);
-		fprintf(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
-			"unattributed: %s\n", judge_shown(in->src->path), s->line,
+		fput_visible_line(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
+			"unattributed: %s", judge_shown(in->src->path), s->line,
 			s->col, s->what, s->operand, fn.buf,
 			judge_shown(elf_image_info(img)->name), why.buf);
 		strbuf_release(&fn);

@@ -598,7 +598,7 @@ static void discovered_list(const struct once_macros *t,
 		char *note = once_macro_definition_note(m);
 
 		if (note)
-			fprintf(stderr, "rwonce scan: discovery: %s\n", note);
+			fput_visible_line(stderr, "rwonce scan: discovery: %s", note);
 		free(note);
 	}
 	fprintf(stderr, "rwonce scan: discovery: %zu once-macro%s found in "

@@ -159,14 +159,14 @@ static void print_failures(FILE *f, const struct build_config *c, size_t nr,
 				verdict_list(pr->verdict, list, sizeof(list));
 				struct strbuf ex = STRBUF_INIT;
 				probe_format_expect(p, &ex);
-				fprintf(f, "%s%s  %s: %s (expected %s)  %s:%u\n", p->name,
+				fput_visible_line(f, "%s%s  %s: %s (expected %s)  %s:%u", p->name,
 					control ? " [control]" : "", label, list,
 					ex.buf, p->file, p->line);
 				strbuf_release(&ex);
 				for (size_t j = 0; j < pr->nr_seen; j++) {
 					const struct seen_access *s = &pr->seen[j];
 					static const char *cls[] = { "", "piece", "fused", "widened" };
-					fprintf(f, "    %c%lld:%u %-8s 0x%llx %-28s %s\n",
+					fput_visible_line(f, "    %c%lld:%u %-8s 0x%llx %-28s %s",
 						s->a.kind, (long long)s->a.off, s->a.size,
 						cls[s->a.cls], (unsigned long long)s->a.pc,
 						s->where, s->disas);

@@ -116,7 +116,7 @@ static void list_probes(const struct probe_set *set)
 		struct strbuf sb = STRBUF_INIT;
 
 		probe_format_expect(p, &sb);
-		printf("%-28s %-8s %-24s %s:%u%s%s\n", p->name,
+		fput_visible_line(stdout, "%-28s %-8s %-24s %s:%u%s%s", p->name,
 		       p->control ? "control" : "library", sb.buf, p->file,
 		       p->line, p->about ? "  " : "", p->about ? p->about : "");
 		strbuf_release(&sb);
