@@ -14,7 +14,10 @@
 # 8-byte load of the pointer; DECONST(ckg_load_ptr(&m->entries[i])),
 # as ck_hs.c writes CK_CC_DECONST_PTR(ck_pr_load_ptr(...)), whose
 # inlined call clang 19 places at the outer macro's column (outside the
-# use's text): "ok", the 8-byte load of m->entries, before.  Unaided, discovery finds none of them
+# use's text): "ok", the 8-byte load of m->entries, before; and
+# MAP_LOAD(x), the file's own macro forwarding to ckg_load_uint(x) as
+# ck_rhs.c's CK_RHS_LOAD(x) does to ck_pr_load_8(x): judged on the use
+# line before (the load of the pointer m->bounds).  Unaided, discovery finds none of them
 # (no function body of those names in any source): nothing checked,
 # exit 2.  On clang 19 and gcc 12, x86-64 and aarch64.
 . "$(dirname "$0")/lib/tap.sh"
@@ -42,15 +45,18 @@ while read -r name cfg; do
 		{ "$RWONCE" scan --no-source --json --macro ckg_store_ptr=write-once \
 			--macro ckg_load_uint=read-once --macro ckg_load_ptr=read-once \
 			--macro ckg_store_uint=write-once ck.o >out.json 2>err; test $? = 0; } &&
-		grep -q "5 site instances: ok 5, torn 0, duplicated 0, widened 0, unattributed 0; 5 sites" err &&
+		grep -q "6 site instances: ok 6, torn 0, duplicated 0, widened 0, unattributed 0; 6 sites" err &&
 		for s in "store_ptr(&target->values\[i\]) 8-byte store $st8" \
 			 "load_uint(&rounds\[vpid\]\[r\].flag) 4-byte load $ld4" \
 			 "load_ptr(&a->values\[0\]) 8-byte load $ld8" \
 			 "load_ptr(&m->entries\[i\]) 8-byte load $ld8" \
+			 "MAP_LOAD(&m->bounds\[h\]) 4-byte load $ld4" \
 			 "store_uint(&r->opponent) 4-byte store $st4"; do
 			set -- $s
 			f=${1%%(*}
-			grep "\"site\": \"ckg_$1\"" out.json >site.json &&
+			site=ckg_$1
+			case $1 in MAP_LOAD*) site=$1 f=load_uint ;; esac
+			grep "\"site\": \"$site\"" out.json >site.json &&
 			grep -q "\"verdict\": \"ok\", \"why\": \"compiled to one $2 $3\"" site.json &&
 			grep -q "\"inline_chain\": \[{\"function\": \"ckg_md_$f\"" site.json &&
 			grep -q "\"instructions\": \[{[^]]*\"text\": \"$4" site.json ||

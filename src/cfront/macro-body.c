@@ -426,6 +426,8 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	b->value_param = b->access_kind == OMK_WRITE && a->value.end > a->value.begin ?
 			 range_param(buf, l, b, a->value) : -1;
 	how = a->macro ? a->macro->name : "a volatile cast";
+	free(b->access_via);
+	b->access_via = a->macro ? xstrdup(a->macro->name) : NULL;
 	if (b->object_param >= 0)
 		b->access_what = xasprintf("%s of its argument '%s'", how,
 					   b->params[b->object_param]);
@@ -600,6 +602,7 @@ void once_body_release(struct once_body *b)
 	free(b->object);
 	free(b->primitives);
 	free(b->access_what);
+	free(b->access_via);
 	free(b->cast_type);
 	memset(b, 0, sizeof(*b));
 	b->object_param = b->value_param = b->deref_param = -1;

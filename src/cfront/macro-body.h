@@ -66,6 +66,8 @@ struct once_body {
 	char *cast_type;
 	/* "a volatile cast of its argument", "READ_ONCE of its argument" */
 	char *access_what;
+	/* the once-macro the access applies ("READ_ONCE"), or NULL */
+	char *access_via;
 };
 
 /*

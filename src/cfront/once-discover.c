@@ -39,6 +39,7 @@ struct candidate {
 	char **params;
 	size_t nparams;
 	char *what;
+	char *via;         /* the once-macro its body applies, or NULL */
 };
 
 struct once_discovery {
@@ -82,7 +83,9 @@ static void candidate_forget(struct candidate *c)
 	free(c->params);
 	free(c->object);
 	free(c->what);
+	free(c->via);
 	free(c->cast_type);
+	c->via = NULL;
 	c->params = NULL;
 	c->nparams = 0;
 	c->object = c->what = c->cast_type = NULL;
@@ -472,6 +475,8 @@ static void analyse(struct candidate *c, const struct once_macros *t)
 				b.cast_type = NULL;
 				c->what = b.access_what;
 				b.access_what = NULL;
+				c->via = b.access_via;
+				b.access_via = NULL;
 				if (b.object_param < 0) {
 					c->object = b.object;
 					b.object = NULL;
@@ -561,6 +566,8 @@ static int fold(struct once_macros *t, const struct candidate *c)
 		m->def_path = xstrdup(c->path);
 		m->def_line = c->line;
 		m->def_what = xstrdup(c->what);
+		free(m->via);
+		m->via = c->via ? xstrdup(c->via) : NULL;
 	}
 	return changed;
 }

@@ -50,6 +50,7 @@ void once_macros_release(struct once_macros *t)
 		free(t->items[i].name);
 		free(t->items[i].def_path);
 		free(t->items[i].def_what);
+		free(t->items[i].via);
 		free(t->items[i].object);
 		free(t->items[i].cast_type);
 		for (size_t k = 0; k < t->items[i].nparams; k++)

@@ -71,6 +71,9 @@ struct once_macro {
 	 * the access ("uint32_t"), when it is not the pointee's; or NULL. */
 	int deref_arg;
 	char *cast_type;
+	/* OMF_DISCOVERED: the once-macro its body applies (CK_RHS_LOAD(x)
+	 * -> ck_pr_load_8(x)), or NULL */
+	char *via;
 };
 
 struct once_macros {

@@ -771,6 +771,13 @@ static int related_names(const char *name, const char *fn)
 	       (fl == n || fn[fl - n - 1] == '_');
 }
 
+/* The --macro name a use reaches: its own, or the one its macro
+ * forwards to (sites.h: accessor_name). */
+static const char *reached_name(const struct scan_site *x)
+{
+	return x->accessor_name ? x->accessor_name : x->what;
+}
+
 /*
  * The stretch [a, end) with inline chain `chain`: is it (part of) an
  * inlined copy of a once-accessor called at a site?  Then it belongs to
@@ -797,9 +804,10 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		for (size_t i = first; i < first + n; i++) {
 			const struct scan_site *x = &src->e->src.sites[i];
 
-			if (!x->maybe_accessor || !strcmp(x->what, f->function) ||
+			if (!x->maybe_accessor ||
+			    !strcmp(reached_name(x), f->function) ||
 			    !in_text(x, f->call_line, f->call_col) ||
-			    !related_names(x->what, f->function))
+			    !related_names(reached_name(x), f->function))
 				continue;
 			add_range(instance_for(out, &src->e->src, i, 1, chain + k,
 					       nchain - k), a, end, ROW_IN_TEXT);
@@ -818,10 +826,10 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 				const struct scan_site *x = &src->e->src.sites[i];
 
 				if (!x->maybe_accessor ||
-				    !strcmp(x->what, f->function) ||
+				    !strcmp(reached_name(x), f->function) ||
 				    x->line != f->call_line ||
 				    x->col <= f->call_col ||
-				    !related_names(x->what, f->function))
+				    !related_names(reached_name(x), f->function))
 					continue;
 				only = only < 0 ? (long)i : -2;
 			}
@@ -854,7 +862,7 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 			const struct scan_site *x = &src->e->src.sites[i];
 
 			if (!(x->accessor || x->maybe_accessor) ||
-			    strcmp(x->what, f->function) ||
+			    strcmp(reached_name(x), f->function) ||
 			    (f->call_col && !in_text(x, f->call_line,
 						     f->call_col)))
 				continue;

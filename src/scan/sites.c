@@ -494,8 +494,10 @@ static void accessor_body_sites(struct source_sites *s, const char *buf,
 }
 static void macro_site(struct source_sites *s, const char *buf,
 		       const struct token_list *l, struct type_index **ti,
-		       size_t i, const struct once_macro *m)
+		       size_t i, const struct once_macro *m,
+		       const struct once_macros *macros)
 {
+	const struct once_macro *via;
 	struct tok_range args[4];
 	size_t nargs, close, target;
 	struct type_answer ty;
@@ -575,6 +577,14 @@ static void macro_site(struct source_sites *s, const char *buf,
 	if (m->flags & OMF_DISCOVERED)
 		s->sites[s->nr - 1].defined = once_macro_definition_note(m);
 	s->sites[s->nr - 1].maybe_accessor = unseen_name(m);
+	/* a macro of the tree that forwards to such a name (CK_RHS_LOAD(x)
+	 * -> ck_pr_load_8(x)) reaches the same inlined function */
+	via = (m->flags & OMF_DISCOVERED) && m->via ?
+	      once_macros_find(macros, m->via, strlen(m->via)) : NULL;
+	if (via && unseen_name(via)) {
+		s->sites[s->nr - 1].maybe_accessor = 1;
+		s->sites[s->nr - 1].accessor_name = xstrdup(via->name);
+	}
 	strbuf_release(&name);
 }
 
@@ -958,7 +968,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 						 l.tok[i].len);
 
 			if (m)
-				macro_site(s, buf, &l, &ti, i, m);
+				macro_site(s, buf, &l, &ti, i, m, macros);
 			else if (wrappers.nr &&
 				 (w = once_wrappers_lookup(&wrappers, buf, &l.tok[i])))
 				wrapper_site(s, buf, &l, &ti, i, w);
@@ -1003,6 +1013,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].fn_name);
 		free(s->sites[i].cast_type);
 		free(s->sites[i].accessor_def);
+		free(s->sites[i].accessor_name);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);

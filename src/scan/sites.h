@@ -78,6 +78,10 @@ struct scan_site {
 	 * name called here, the copy is the instance (as an accessor's),
 	 * its object what the argument points to. */
 	int maybe_accessor;
+	/* ... the --macro name the use reaches: the use's own, or the one
+	 * a macro of the tree forwards to (ck_rhs.c's CK_RHS_LOAD(x) ->
+	 * ck_pr_load_8(x)); for telling its inlined function by name */
+	char *accessor_name;
 	/* A use of a macro of the file whose body holds the once-accesses
 	 * (wrappers.h): what to say about it ("'sub_positive' is a macro
 	 * (line 3261) ..."), or NULL for a once-access written out. */

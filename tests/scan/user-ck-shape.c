@@ -40,3 +40,14 @@ void *slot(struct map *m, unsigned long i)
 {
 	return DECONST(ckg_load_ptr(&m->entries[i]));
 }
+
+/* ck_rhs.c's #define CK_RHS_LOAD(x) ck_pr_load_8(x): a macro of the
+ * tree forwarding to a --macro name; the use line loads m->bounds */
+#define MAP_LOAD(x) ckg_load_uint(x)
+struct bmap { unsigned long mask; unsigned int *bounds; };
+
+unsigned int bound(struct bmap *m, unsigned long h)
+{
+	h &= m->mask;
+	return MAP_LOAD(&m->bounds[h]);
+}
