@@ -68,7 +68,7 @@ HINTS = {
     "arch/powerpc/kvm/book3s_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_rm_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_builtin.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV"]},
-    "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
+    "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["IP_ROUTE_MULTIPATH", "NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
 }
 OBJ_LINE = re.compile(r"\$\(CONFIG_([A-Z0-9_]+)\)")
 
@@ -219,14 +219,16 @@ def run_job(a, plan, job, log):
                           + r"[^\n]*$", r.stdout + r.stderr, re.M)
             errors[o] = (m.group(0).strip()[:200] if m else "make built no object (see the job's make.log)")
     build_s = time.time() - t0
-    scans = {}
+    scans, nocode = {}, {}
     for o in objs:
         if not built[o]:
             continue
         s = subprocess.run([a.rwonce, "scan", "--json", "--no-progress", "--allow-empty", "--allow-unchecked",
                             os.path.join(out, o)], capture_output=True, text=True)
         try:
-            scans[o] = json.loads(s.stdout)["site_instances"]
+            d = json.loads(s.stdout)
+            scans[o] = d["site_instances"]
+            nocode[o] = d["no_code_sites"]
         except (ValueError, KeyError):
             return {"job": job, "trouble": f"rwonce scan {o}: exit {s.returncode}: {s.stderr[-500:]}"}
     cells = {}
@@ -250,8 +252,14 @@ def run_job(a, plan, job, log):
             cell = {"verdict": "not compiled",
                     "why": "build error: " + "; ".join(errors.get(o, "?") for o in c["objects"])}
         else:
+            # scan's own reason when it has one (e.g. "not compiled: no
+            # unit of this build has its function" -- an #ifdef that the
+            # configuration leaves out).
+            whys = sorted({n["why"] for o in c["objects"] for n in nocode.get(o, [])
+                           if n["line"] == c["line"] and n["path"].endswith("/" + c["path"])})
             cell = {"verdict": "no instance",
-                    "why": "objects built and scanned, no instance at the line (not expanded, or optimised out)"}
+                    "why": "; ".join(whys) or
+                    "objects built and scanned, no instance at the line (not expanded, or optimised out)"}
         cells[c["id"]] = cell
     return {"job": job, "arch": arch, "compiler": cc, "options_missing": missing, "objects": built,
             "wall_s": round(time.time() - t0, 1), "build_s": round(build_s, 1), "cells": cells}
