@@ -68,7 +68,7 @@ HINTS = {
     "arch/powerpc/kvm/book3s_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_rm_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_builtin.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV"]},
-    "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["IP_ROUTE_MULTIPATH", "NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
+    "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["IP_ADVANCED_ROUTER", "IP_ROUTE_MULTIPATH", "NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
 }
 OBJ_LINE = re.compile(r"\$\(CONFIG_([A-Z0-9_]+)\)")
 
@@ -247,7 +247,7 @@ def run_job(a, plan, job, log):
                          sorted(verdicts)[0])
             cell = {"verdict": worst, "instances": verdicts, "bad": where}
         elif need:
-            cell = {"verdict": "not compiled", "why": "unreachable: " + " ".join("CONFIG_" + o for o in need)}
+            cell = {"verdict": "not compiled", "why": "not set after olddefconfig: " + " ".join("CONFIG_" + o for o in need)}
         elif not any(built.get(o) for o in c["objects"]):
             cell = {"verdict": "not compiled",
                     "why": "build error: " + "; ".join(errors.get(o, "?") for o in c["objects"])}

@@ -62,7 +62,7 @@ cat >ppc.json <<'EOF'
 {"job": "ppc64le-clang", "arch": "ppc64le", "compiler": "clang", "options_missing": [], "wall_s": 5, "build_s": 4,
  "objects": {}, "cells": {
   "arch/powerpc/kvm/book3s_xics.c:346": {"verdict": "torn", "instances": {"torn": 1}, "bad": []},
-  "include/linux/pair.h:7": {"verdict": "not compiled", "why": "unreachable: CONFIG_FOO"}}}
+  "include/linux/pair.h:7": {"verdict": "not compiled", "why": "not set after olddefconfig: CONFIG_FOO"}}}
 EOF
 cat >x86.json <<'EOF'
 {"job": "x86_64-gcc", "trouble": "make defconfig failed: no compiler"}
@@ -70,7 +70,7 @@ EOF
 test_expect_success 'merge: the verdicts and reasons in the table, the jobs not run named' "
 	python3 '$SW' merge --plan plan.json ppc.json >table &&
 	grep -Fq '| \`arch/powerpc/kvm/book3s_xics.c:346\` | torn (torn 1) |' table &&
-	grep -Fq 'not compiled: unreachable: CONFIG_FOO' table &&
+	grep -Fq 'not compiled: not set after olddefconfig: CONFIG_FOO' table &&
 	grep -q '^ppc64le-clang: 1 of 2 candidates compiled and checked' table &&
 	grep -q '^not run: x86_64-clang' table"
 
