@@ -312,7 +312,7 @@ def cmd_merge(a):
         cells = byjob[j]["cells"].values()
         n = sum(1 for x in cells if "instances" in x)
         print(f"{j}: {n} of {len(cells)} candidates compiled and checked; wall {byjob[j]['wall_s']} s"
-              f" (build {byjob[j]['build_s']} s); options unreachable: {' '.join(byjob[j]['options_missing']) or 'none'}")
+              f" (build {byjob[j]['build_s']} s); options not set after olddefconfig: {' '.join(byjob[j]['options_missing']) or 'none'}")
     missing = [j for j in jobs_of(plan["candidates"]) if j not in byjob]
     if missing:
         print(f"not run: {' '.join(missing)}")
