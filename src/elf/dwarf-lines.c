@@ -686,7 +686,8 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 				    cu_string(cu, DW_AT_name) : "(no name)",
 				    dwarf_errmsg(-1));
 			free(rows);
-			return -1;
+			/* only this worker took the unit (see the .h) */
+			return take ? UNITS_TROUBLE_TAKEN : -1;
 		}
 		if (!n)
 			continue;

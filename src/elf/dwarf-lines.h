@@ -114,8 +114,14 @@ int elf_image_units_each(struct elf_image *img,
  * its own elf_image (libdw's handles are not shared between threads):
  * take(ctx) is asked before each unit, in the file's order and before
  * its line table is read, and only the units it says yes to are read and
- * handed to fn.  Returns the number of those that have a line table.
+ * handed to fn.  Returns the number of those that have a line table;
+ * -1 with *why for trouble every worker meets (the DWARF or a unit
+ * header cannot be read: the first worker says it), or
+ * UNITS_TROUBLE_TAKEN with *why for trouble in a unit this worker took
+ * (its line table cannot be read): no other worker meets that one, so
+ * this one must say it -- which worker takes a unit is a race.
  */
+#define UNITS_TROUBLE_TAKEN (-2)
 /* Does img have DWARF at all (in itself or a debug file found for it)? */
 int elf_image_has_dwarf(struct elf_image *img);
 

@@ -23,6 +23,7 @@
 #include "lib/json.h"
 #include "lib/parse-options.h"
 #include "lib/pool.h"
+#include "lib/test-hook.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/compdb.h"
@@ -182,7 +183,8 @@ static int scan_image(struct elf_image *img, void *arg)
 	struct strbuf why = STRBUF_INIT;
 	struct disasm *d;
 	int units;
-	/* every share meets the same trouble: the first says it */
+	/* every share meets the same trouble with the file: the first
+	 * says it (trouble in one unit: the share that took it) */
 	int say = !ctx->item->share.shard;
 
 	ctx->images++;
@@ -206,7 +208,7 @@ static int scan_image(struct elf_image *img, void *arg)
 	ctx->dc = decode_cache_new(d);
 	units = elf_image_units_each_taken(img, take_unit, scan_unit, ctx, &why);
 	if (units < 0) {
-		if (say)
+		if (say || units == UNITS_TROUBLE_TAKEN)
 			error_unchecked(elf_image_info(img)->name, "%s",
 					why.buf);
 		r->image_trouble = 1;
@@ -240,6 +242,15 @@ static void scan_item(size_t i, void *worker, void *arg)
 
 	ctx->item = it;
 	ctx->path = sh->files->items[it->share.file];
+	/* Test hook: RWONCE_TEST_SCAN_SHARE_FIFO stops a shared file's first
+	 * share before its walk, so another share takes the units -- which
+	 * share meets a unit's trouble is a race, made certain here. */
+	if (!it->share.shard && it->share.nr_shards > 1) {
+		const char *fifo = test_hook_fifo("RWONCE_TEST_SCAN_SHARE_FIFO");
+
+		if (fifo)
+			test_hook_pause(fifo, ctx->path);
+	}
 	share_walk_start(&ctx->walk, &it->share);
 	it->r.images = elf_images_each(ctx->path, scan_image, ctx, &why);
 	if (it->r.images < 0)
