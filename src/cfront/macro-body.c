@@ -338,30 +338,11 @@ static char *cast_type_text(const char *buf, const struct token_list *l,
 			    const struct volatile_cast *vc)
 {
 	size_t close = tok_match(buf, l, vc->cast_open);
-	struct strbuf sb = STRBUF_INIT, tok = STRBUF_INIT;
 
 	if (close > vc->cast_open && tok_punct(buf, l, close - 1, "*"))
 		close--;
-	for (size_t k = vc->cast_open + 1; k < close; k++) {
-		if (tok_ident(buf, l, k, "volatile") ||
-		    tok_ident(buf, l, k, "__volatile__") ||
-		    tok_ident(buf, l, k, "__volatile") ||
-		    tok_ident(buf, l, k, "const") ||
-		    tok_ident(buf, l, k, "__const") ||
-		    tok_ident(buf, l, k, "__const__"))
-			continue;
-		strbuf_reset(&tok);
-		token_spelling(buf, &l->tok[k], &tok);
-		if (sb.len && tok.buf[0] != '*')
-			strbuf_addch(&sb, ' ');
-		strbuf_add(&sb, tok.buf, tok.len);
-	}
-	strbuf_release(&tok);
-	if (!sb.len) {
-		strbuf_release(&sb);
-		return NULL;
-	}
-	return strbuf_detach(&sb);
+	return tok_range_text(buf, l,
+			      (struct tok_range){ vc->cast_open + 1, close }, 1);
 }
 
 /*

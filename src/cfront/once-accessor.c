@@ -21,19 +21,6 @@ int once_accessors_may_hold(const char *buf, size_t len)
 	       memmem(buf, len, "__atomic_", 9);
 }
 
-static int is_qualifier(const char *buf, const struct token_list *l, size_t k)
-{
-	static const char *const q[] = {
-		"const", "__const", "__const__", "volatile", "__volatile",
-		"__volatile__", "restrict", "__restrict", "__restrict__",
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(q); i++)
-		if (tok_ident(buf, l, k, q[i]))
-			return 1;
-	return 0;
-}
-
 static void strip_parens(const char *buf, const struct token_list *l,
 			 struct tok_range *r)
 {
@@ -71,7 +58,7 @@ static size_t read_params(const char *buf, const struct token_list *l,
 			if (tok_punct(buf, l, j, "*"))
 				last_star = j;
 		if (last_star && k > start && last_star + 1 < k &&
-		    l->tok[k - 1].kind == TOK_IDENT && !is_qualifier(buf, l, k - 1)) {
+		    l->tok[k - 1].kind == TOK_IDENT && !tok_is_qualifier(buf, l, k - 1)) {
 			p[n].name = k - 1;
 			p[n].type.begin = start;
 			p[n].type.end = last_star;
@@ -336,28 +323,6 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 	return n;
 }
 
-static char *range_text(const char *buf, const struct token_list *l,
-			 struct tok_range r, int skip_qualifiers)
-{
-	struct strbuf sb = STRBUF_INIT, tok = STRBUF_INIT;
-
-	for (size_t k = r.begin; k < r.end; k++) {
-		if (skip_qualifiers && is_qualifier(buf, l, k))
-			continue;
-		strbuf_reset(&tok);
-		token_spelling(buf, &l->tok[k], &tok);
-		if (sb.len && tok.buf[0] != '*')
-			strbuf_addch(&sb, ' ');
-		strbuf_add(&sb, tok.buf, tok.len);
-	}
-	strbuf_release(&tok);
-	if (!sb.len) {
-		strbuf_release(&sb);
-		return NULL;
-	}
-	return strbuf_detach(&sb);
-}
-
 static const char *how_words(enum accessor_how h)
 {
 	switch (h) {
@@ -426,14 +391,14 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
 		a = &out->items[out->nr++];
 		memset(a, 0, sizeof(*a));
-		a->name = range_text(buf, l, (struct tok_range){ name, name + 1 }, 0);
+		a->name = tok_range_text(buf, l, (struct tok_range){ name, name + 1 }, 0);
 		a->line = l->tok[name].line;
 		a->kind = f.kind;
 		a->how = f.how;
 		a->param = f.param;
-		a->param_name = range_text(buf, l, (struct tok_range){
+		a->param_name = tok_range_text(buf, l, (struct tok_range){
 			p[f.param].name, p[f.param].name + 1 }, 0);
-		a->pointee = range_text(buf, l, p[f.param].type, 1);
+		a->pointee = tok_range_text(buf, l, p[f.param].type, 1);
 		a->what = xasprintf("a function whose body is %s of what its "
 				    "argument '%s' points to", how_words(f.how),
 				    a->param_name);

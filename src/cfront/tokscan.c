@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/strbuf.h"
 #include "lib/util.h"
 
 /* +1 for an opening bracket, -1 for a closing one, 0 otherwise. */
@@ -295,4 +296,39 @@ size_t tok_at(const struct token_list *l, unsigned line, unsigned col)
 		if (l->tok[i].line == line && l->tok[i].col == col)
 			return i;
 	return l->nr;
+}
+
+int tok_is_qualifier(const char *buf, const struct token_list *l, size_t k)
+{
+	static const char *const q[] = {
+		"const", "__const", "__const__", "volatile", "__volatile",
+		"__volatile__", "restrict", "__restrict", "__restrict__",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(q); i++)
+		if (tok_ident(buf, l, k, q[i]))
+			return 1;
+	return 0;
+}
+
+char *tok_range_text(const char *buf, const struct token_list *l,
+		     struct tok_range r, int skip_qualifiers)
+{
+	struct strbuf sb = STRBUF_INIT, tok = STRBUF_INIT;
+
+	for (size_t k = r.begin; k < r.end; k++) {
+		if (skip_qualifiers && tok_is_qualifier(buf, l, k))
+			continue;
+		strbuf_reset(&tok);
+		token_spelling(buf, &l->tok[k], &tok);
+		if (sb.len && tok.buf[0] != '*')
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, tok.buf, tok.len);
+	}
+	strbuf_release(&tok);
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
 }

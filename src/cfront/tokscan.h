@@ -107,4 +107,15 @@ int tok_is_unevaluated_keyword(const char *buf, const struct token_list *l,
  */
 int tok_ends_operand(const char *buf, const struct token_list *l, size_t i);
 
+/* Is token k a type qualifier (const, volatile, restrict, in any of
+ * their GNU spellings)? */
+int tok_is_qualifier(const char *buf, const struct token_list *l, size_t k);
+
+/* The tokens of r spelled as one string (a space between two tokens
+ * unless the second is a '*'), without the qualifiers if skip_qualifiers:
+ * "uint32_t *" of "const uint32_t *".  NULL when nothing is left;
+ * otherwise the caller frees it. */
+char *tok_range_text(const char *buf, const struct token_list *l,
+		     struct tok_range r, int skip_qualifiers);
+
 #endif
