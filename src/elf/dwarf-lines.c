@@ -1197,17 +1197,12 @@ int elf_image_reloc_symbol(struct elf_image *img, uint64_t addr, size_t len,
 int elf_image_reloc_in(struct elf_image *img, uint64_t addr, size_t len,
 		       uint64_t *where, uint64_t *target)
 {
-	size_t at;
+	const char *name;
+	uint64_t sym;
+	int section;
 
-	if (!img->info.relocatable)
-		return 0;
-	if (!img->relocs_loaded)
-		load_relocs(img);
-	if (!reloc_at(img, addr, len, &at))
-		return 0;
-	*where = img->relocs[at].where;
-	*target = img->relocs[at].target;
-	return 1;
+	return elf_image_reloc_symbol(img, addr, len, where, target, &name,
+				      &sym, &section);
 }
 
 static int cmp_map(const void *a, const void *b)
