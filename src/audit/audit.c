@@ -435,8 +435,7 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 			 "reads to know types and once-macros"),
 		OPT_BOOL(0, "list-rules", &a->show_rules,
 			 "print the rules and whether they are on"),
-		OPT_INT('j', "jobs", &a->jobs, "N",
-			"read and check N files at once (default: cores)"),
+		OPT_JOBS(&a->jobs, "files", "the number of cores"),
 		OPT_BOOL('L', "follow", &a->follow,
 			 "follow symbolic links inside directories"),
 		OPT_INT(0, "max-size", &a->max_mib, "MIB",
@@ -499,8 +498,8 @@ static int audit_plan(struct audit_ctx *ctx, struct audit_args *a)
 		return 0;
 	if (findings_output_check(&a->out, "audit"))
 		return -1;
-	if (a->jobs < 0 || a->jobs > 1024 || a->max_mib <= 0)
-		return error("--jobs must be 0..1024 and --max-size positive");
+	if (a->max_mib <= 0)
+		return error("--max-size must be positive");
 	ctx->max_size = (size_t)a->max_mib << 20;
 	if (a->build_dir && !strcmp(a->engine, "lexical"))
 		a->engine = "clang"; /* -p names a compilation database */

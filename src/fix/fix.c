@@ -417,9 +417,7 @@ static int fix_parse(int argc, const char **argv, struct fix_args *a,
 		OPT_BOOL(0, "no-discover", &a->no_discover,
 			 "do not take the tree's own #defines of once-macros "
 			 "as once-macros (only the built-in and --macro ones)"),
-		OPT_INT('j', "jobs", &a->jobs, "N",
-			"work on N files at once (default: the number of "
-			"cores)"),
+		OPT_JOBS(&a->jobs, "files", "the number of cores"),
 		OPT_LIST(0, "exclude", &a->excludes, "GLOB",
 			 "skip files and folders matching GLOB (repeatable)"),
 		OPT_BOOL(0, "no-volatile-casts", &a->no_volatile,

@@ -114,7 +114,7 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 		OPT_INT(0, "max-funcs", &fo->max_funcs, "N", "Csmith functions per program (default 3)"),
 		OPT_LIST(0, "csmith-option", &fo->csmith_in, "'OPT [VALUE]'", "more Csmith options (repeatable; split on blanks)"),
 		OPT_GROUP("How"),
-		OPT_INT('j', "jobs", &fo->jobs, "N", "programs at once (default 1)"),
+		OPT_JOBS(&fo->jobs, "programs", "1"),
 		OPT_STRING(0, "shard", &fo->shard_s, "K/N", "only the seeds s with s % N == K - 1"),
 		OPT_STRING(0, "tracer", &fo->grid.tracer, "NAME", "qemu or valgrind (default: qemu, else valgrind)"),
 		OPT_INT(0, "timeout", &fo->timeout_s, "SECONDS", "kill a traced program after this long (default 30)"),
@@ -167,8 +167,6 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 	}
 	if (fo->shard_s && parse_shard(fo->shard_s, &fo->shard_k, &fo->shard_n))
 		return -1;
-	if (fo->jobs <= 0 || fo->jobs > 1024)
-		die("-j: %d is not between 1 and 1024", fo->jobs);
 	if (fo->timeout_s <= 0 || fo->timeout_s > 3600 || fo->compile_timeout_s <= 0 ||
 	    fo->compile_timeout_s > 3600)
 		die("--timeout/--compile-timeout: not between 1 and 3600 seconds");

@@ -64,6 +64,27 @@ static int may_take_arg(const struct option *o)
 	return takes_arg(o) || (o->flags & OPTION_OPTARG);
 }
 
+static int all_digits(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (*s < '0' || *s > '9')
+			return 0;
+	return 1;
+}
+
+int parse_opt_jobs(const struct option *opt, const char *arg)
+{
+	long v = all_digits(arg) && strlen(arg) <= 4 ? strtol(arg, NULL, 10) : 0;
+
+	if (v < 1 || v > JOBS_MAX)
+		return error("-j, --jobs: '%s' is not a number from 1 to %d",
+			     arg, JOBS_MAX);
+	*(int *)opt->value = (int)v;
+	return 0;
+}
+
 int parse_opt_json(const struct option *opt, const char *arg)
 {
 	(void)arg;
@@ -81,15 +102,6 @@ int parse_opt_color(const struct option *opt, const char *arg)
 	return 0;
 }
 
-static int all_digits(const char *s)
-{
-	if (!*s)
-		return 0;
-	for (; *s; s++)
-		if (*s < '0' || *s > '9')
-			return 0;
-	return 1;
-}
 
 /*
  * -v, -vv, -vvv: one more each; -v=N, -vN, --verbose=N: N.  arg is what

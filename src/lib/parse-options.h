@@ -26,6 +26,17 @@
  *   OPT_VERBOSE(&level, "..."),   -v, -vv, -v=N, -vN, --verbose[=N]
  *   OPT_COLOR(&when),             --color[=auto|always|never]
  *   OPT_EXIT_STATUS("0 ..., 1 ..., 2 ..."),  a paragraph of --help
+ *
+ * and the groups of the commands that share a kind of work:
+ *
+ *   OPT_JOBS(&jobs, "files", "the number of cores"),  -j, --jobs: every
+ *                                 command that runs jobs (one range, one
+ *                                 message)
+ *   OPT_ONCE_MACROS(...)          --macro, --no-discover (cfront/once-macros.h)
+ *   OPT_GRID(...)                 --cc, --target, --opt, --cflags, --tracer
+ *                                 (compilers/grid.h)
+ *   OPT_FINDINGS_OUTPUT(...)      --format, --output, --baseline, --fail-on
+ *                                 ... (findings/output.h)
  */
 #ifndef RWONCE_LIB_PARSE_OPTIONS_H
 #define RWONCE_LIB_PARSE_OPTIONS_H
@@ -105,11 +116,25 @@ struct option {
 	  "(default: " CONFIG_FILE_NAME " in the first path's folder or "    \
 	  "above it, up to the top of the git tree)", NULL, 0 },             \
 	OPT_BOOL(0, "no-config", &(c)->none, "read no config file")
+/*
+ * int *v: -j N, --jobs N -- N of the command's items (what: "files",
+ * "configurations") at once, N from 1 to JOBS_MAX; anything else is the
+ * one error every command gives (exit 2).  Without -j, *v keeps the
+ * value the command gave it (0: the worker pool's default, the number
+ * of cores; lib/pool.h); dflt says which in --help.
+ */
+#define JOBS_MAX 1024
+#define OPT_STRINGIFY_(x) #x
+#define OPT_STRINGIFY(x) OPT_STRINGIFY_(x)
+#define OPT_JOBS(v, what, dflt) OPT_CALLBACK('j', "jobs", (v), "N",        \
+	"N " what " at once, N from 1 to " OPT_STRINGIFY(JOBS_MAX)          \
+	" (default: " dflt ")", parse_opt_jobs)
 #define OPT_EXIT_STATUS(text) { OPTION_TEXT, 0, NULL, NULL, NULL, \
 				"Exit status: " text, NULL, 0 }
 
 int parse_opt_json(const struct option *opt, const char *arg);
 int parse_opt_color(const struct option *opt, const char *arg);
+int parse_opt_jobs(const struct option *opt, const char *arg);
 
 int parse_options(int argc, const char **argv, const struct option *opts,
 		  const char *const *usage);

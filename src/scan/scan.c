@@ -547,9 +547,8 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 		OPT_BOOL(0, "no-discover", &a->no_discover,
 			 "do not look for the once-macros the sources define "
 			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
-		OPT_INT('j', "jobs", &a->jobs, "N",
-			"N workers: files, and the units of a large file, "
-			"at once (default: cores)"),
+		OPT_JOBS(&a->jobs, "files (and the units of a large file)",
+			 "the number of cores"),
 		OPT_BOOL(0, "allow-unchecked", &a->allow_unchecked,
 			 "exit 0 or 1 by the findings even when some input "
 			 "could not be checked (each is still named)"),
@@ -584,8 +583,6 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 	config_say(&a->config, a->out.verbose && !a->out.quiet);
 	if (findings_output_check(&a->out, "scan"))
 		return -1;
-	if (a->jobs < 0 || a->jobs > 1024)
-		return error("--jobs must be 0..1024");
 	if (a->build_dir &&
 	    compdb_objects(a->build_dir, &a->files, &a->db_missing,
 			   &a->include_dirs))
