@@ -84,30 +84,31 @@ static int by_place(const void *a_, const void *b_)
  * -1 with a message. */
 static int read_scan_result(const char *file, struct scan_sites *out)
 {
-	struct finding_list found = FINDING_LIST_INIT;
+	struct findings_doc doc = FINDINGS_DOC_INIT;
+	struct finding_list found;
 	size_t len, w = 0, at;
 	char *text = read_file(file, &len);
-	int ret = -1, r;
+	int ret = -1;
 
 	if (!text)
 		return error("fix: --from-scan: cannot read %s: %s", file,
 			     file_strerror(errno));
-	r = findings_read_json(text, len, &found, &at);
-	if (r < 0) {
+	if (findings_read_json(text, len, &doc, &at) != FINDINGS_READ_OK) {
 		error("fix: --from-scan: %s is not the JSON of rwonce scan "
 		      "--json (malformed near byte %zu)", file, at);
 		goto out;
 	}
-	if (r > 0) {
+	if (!(doc.formats & FINDINGS_DOC_JSON)) {
 		error("fix: --from-scan: %s has no \"findings\": not the output "
 		      "of rwonce scan --json", file);
 		goto out;
 	}
+	found = doc.list;
 	for (size_t i = 0; i < found.nr; i++) {
 		const struct finding *f = &found.items[i];
 		struct scan_site s;
 
-		if (!f->path || !is_fixable(f))
+		if (!f->path || !finding_is_active(f) || !is_fixable(f))
 			continue;
 		s.path = xstrdup(f->path);
 		s.rule = xstrdup(rules[f->rule].name);
@@ -131,7 +132,7 @@ static int read_scan_result(const char *file, struct scan_sites *out)
 	out->nr = w;
 	ret = 0;
 out:
-	finding_list_release(&found);
+	findings_doc_release(&doc);
 	free(text);
 	return ret;
 }
