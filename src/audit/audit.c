@@ -736,7 +736,7 @@ int cmd_audit(int argc, const char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	audit_parse(argc, argv, &a);
-	config_say(&a.config, a.out.verbose && !a.out.quiet);
+	config_say(&a.config, a.out.verbose, a.out.quiet);
 	if (audit_plan(&ctx, &a) < 0) {
 		status = EXIT_TROUBLE;
 	} else if (a.show_rules) {

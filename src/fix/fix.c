@@ -462,7 +462,7 @@ static int fix_parse(int argc, const char **argv, struct fix_args *a,
 	};
 
 	argc = parse_options(argc, argv, opts, fix_usage);
-	config_say(&a->config, a->verbose && !ctx->quiet);
+	config_say(&a->config, a->verbose, ctx->quiet);
 	if (strcmp(a->format, "diff") && strcmp(a->format, "json")) {
 		error("--format: '%s' is not a format of fix (diff or json)",
 		      a->format);

@@ -16,10 +16,12 @@
  * share (not every command has each; see parse-options.c). */
 static const struct {
 	const char *name;
-	int kind; /* 1 a value, 2 a path */
+	int kind; /* enum config_key_kind */
 } keys[] = {
-	{ "exclude", 1 }, { "macro", 1 }, { "enable", 1 }, { "disable", 1 },
-	{ "preset", 1 }, { "fail-on", 1 }, { "baseline", 2 },
+	{ "exclude", CONFIG_VALUE }, { "macro", CONFIG_VALUE },
+	{ "enable", CONFIG_VALUE }, { "disable", CONFIG_VALUE },
+	{ "preset", CONFIG_VALUE }, { "fail-on", CONFIG_VALUE },
+	{ "baseline", CONFIG_PATH }, { "output", CONFIG_REPORT },
 };
 
 int config_key_kind(const char *key)
@@ -32,14 +34,22 @@ int config_key_kind(const char *key)
 
 const char *config_key_names(void)
 {
-	return "exclude, macro, enable, disable, preset, fail-on, baseline";
+	return "exclude, macro, enable, disable, preset, fail-on, baseline, "
+	       "output";
 }
 
-void config_say(const struct config_use *u, int verbose)
+void config_say(const struct config_use *u, int verbose, int quiet)
 {
-	if (!verbose)
+	if (quiet || (!verbose && !u->outputs.nr))
 		return;
-	if (u->read)
+	if (u->read && u->outputs.nr) {
+		/* reports the command line did not name: say where from */
+		fprintf(stderr, "rwonce %s: options from %s (output =",
+			u->command, u->read);
+		for (size_t i = 0; i < u->outputs.nr; i++)
+			fprintf(stderr, " %s", u->outputs.items[i]);
+		fputs(")\n", stderr);
+	} else if (u->read)
 		fprintf(stderr, "rwonce %s: options from %s\n", u->command,
 			u->read);
 	else

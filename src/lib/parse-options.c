@@ -376,9 +376,25 @@ static int config_line(void *user, const char *section, const char *key,
 	snprintf(name, sizeof(name), "--%s", key);
 	for (size_t i = 0; i < items.nr; i++) {
 		const char *v = items.items[i];
+		const char *eq = strchr(v, '=');
 		/* the value stays: a string option points at it */
-		char *keep = kind == 2 && v[0] != '/' ?
-			xasprintf("%s/%s", c->dir, v) : xstrdup(v);
+		char *keep;
+
+		if (kind == CONFIG_REPORT && (!eq || eq == v || !eq[1])) {
+			char *msg = xasprintf("%s = %s: '%s' is not "
+					      "FORMAT=FILE", key, value, v);
+
+			strlist_clear(&items);
+			return config_bad(c, msg);
+		}
+		if (kind == CONFIG_PATH && v[0] != '/')
+			keep = xasprintf("%s/%s", c->dir, v);
+		else if (kind == CONFIG_REPORT && eq[1] != '/' &&
+			 strcmp(eq + 1, "-"))
+			keep = xasprintf("%.*s%s/%s", (int)(eq - v + 1), v,
+					 c->dir, eq + 1);
+		else
+			keep = xstrdup(v);
 
 		if (apply(o, keep, name)) {
 			strlist_clear(&items);
@@ -404,6 +420,68 @@ static char *config_display_path(const char *path)
 		r = xstrdup(path);
 	free(cwd);
 	return r;
+}
+
+/* The table's option of the file's report key (--output), or NULL. */
+static const struct option *config_report_option(const struct option *opts)
+{
+	for (const struct option *p = opts; p->type != OPTION_END; p++)
+		if (p->type == OPTION_LIST && p->long_name &&
+		    config_key_kind(p->long_name) == CONFIG_REPORT)
+			return p;
+	return NULL;
+}
+
+/* "FORMAT=FILE": does it write stdout? */
+static int report_to_stdout(const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+
+	return eq && !strcmp(eq + 1, "-");
+}
+
+/*
+ * After the command line: the file's reports (the first nr_file of the
+ * list) that a command-line --output overrides -- the same FORMAT, or
+ * stdout when both write it -- are dropped; use->outputs names those
+ * that stay.
+ */
+static void config_override_reports(const struct option *opts,
+				    struct config_use *use, size_t nr_file)
+{
+	const struct option *o = config_report_option(opts);
+	struct strlist *l = o ? o->value : NULL;
+	size_t out = 0;
+
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->nr; i++) {
+		int drop = 0;
+
+		for (size_t j = nr_file; i < nr_file && j < l->nr && !drop; j++) {
+			size_t n = strcspn(l->items[j], "=");
+
+			drop = (!strncmp(l->items[i], l->items[j], n) &&
+				l->items[i][n] == '=') ||
+			       (report_to_stdout(l->items[i]) &&
+				report_to_stdout(l->items[j]));
+		}
+		if (drop) {
+			free(l->items[i]);
+			continue;
+		}
+		if (i < nr_file) {
+			/* as the user sees it: the path from here */
+			size_t n = strcspn(l->items[i], "=") + 1;
+			char *file = config_display_path(l->items[i] + n);
+
+			strlist_push_nodup(&use->outputs, xasprintf("%.*s%s",
+				(int)n, l->items[i], file));
+			free(file);
+		}
+		l->items[out++] = l->items[i];
+	}
+	l->nr = out;
 }
 
 static void config_apply(const struct option *opts, const char *const *usage,
@@ -463,13 +541,21 @@ int parse_options(int argc, const char **argv, const struct option *opts,
 		  const char *const *usage)
 {
 	struct first_look look = { NULL, NULL };
+	const struct option *report;
+	size_t nr_file = 0;
+	int nr;
 
 	for (const struct option *p = opts; p->type != OPTION_END; p++)
 		if (p->type == OPTION_CONFIG)
 			look.config = p->value;
-	if (look.config) {
-		parse_argv(argc, argv, opts, usage, &look);
-		config_apply(opts, usage, look.config, look.first_path);
-	}
-	return parse_argv(argc, argv, opts, usage, NULL);
+	if (!look.config)
+		return parse_argv(argc, argv, opts, usage, NULL);
+	parse_argv(argc, argv, opts, usage, &look);
+	config_apply(opts, usage, look.config, look.first_path);
+	report = config_report_option(opts);
+	if (report)
+		nr_file = ((struct strlist *)report->value)->nr;
+	nr = parse_argv(argc, argv, opts, usage, NULL);
+	config_override_reports(opts, look.config, nr_file);
+	return nr;
 }

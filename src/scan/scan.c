@@ -580,7 +580,7 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 	};
 
 	argc = parse_options(argc, argv, opts, scan_usage);
-	config_say(&a->config, a->out.verbose && !a->out.quiet);
+	config_say(&a->config, a->out.verbose, a->out.quiet);
 	if (findings_output_check(&a->out, "scan"))
 		return -1;
 	if (a->build_dir &&
