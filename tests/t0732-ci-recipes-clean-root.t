@@ -50,7 +50,7 @@ SH
 	sed -n 's/^before_script	//p' "$TEST_TMP/lines.txt"
 	cat <<'SH'
 echo "== before_script done"
-sh /root/project.sh
+sh /root/ci-project.sh
 cd /root/work
 if [ "$MODE" = mr ]; then
 	git checkout -q mr
@@ -69,38 +69,7 @@ JOB
 SH
 } >"$TEST_TMP/run.sh"
 cat >>"$TEST_TMP/run.sh" <<'SH'
-# the project: origin (a bare repository) with main, one finding of each
-# command; a merge request branch mr that inserts a line above them and
-# adds one more of each
-cat >/root/project.sh <<'PROJ'
-set -e
-[ -d /root/origin.git ] && exit 0
-git config --global user.email ci@example.org
-git config --global user.name ci
-git config --global init.defaultBranch main
-git init -q --bare /root/origin.git
-git clone -q /root/origin.git /root/work
-cd /root/work
-mkdir src
-printf 'OBJS = src/a.o src/b.o\nall: $(OBJS)\n%%.o: %%.c\n\t$(CC) $(CFLAGS) -c $< -o $@\n' >Makefile
-cat >src/a.c <<'C'
-struct snap { long a, b, c, d, e, f; };
-struct snap shared;
-#define READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
-struct snap copy(void)
-{
-	return READ_ONCE(shared);
-}
-C
-printf '#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))\nint flag;\nint get(void)\n{\n\treturn ACCESS_ONCE(flag);\n}\n' >src/b.c
-printf 'build/\n*.o\n*.html\n*.json\n' >.gitignore
-git add . && git commit -qm base && git push -q origin main
-git checkout -q -b mr
-{ echo '/* a line put above */'; cat src/a.c; printf 'struct snap spare;\nstruct snap copy2(void)\n{\n\treturn READ_ONCE(spare);\n}\n'; } >a.tmp && mv a.tmp src/a.c
-printf 'int other;\nvoid put(int v)\n{\n\tACCESS_ONCE(other) = v;\n}\n' >>src/b.c
-git commit -qam "one more of each" && git push -q origin mr
-git checkout -q main
-PROJ
+# the project: tests/lib/ci-project.sh (copied in by check-clean-root --copy)
 cd /root
 job main; echo "== main: exit status $?"
 ls -l /root/work/rwonce-audit.html /root/work/rwonce-scan.html
@@ -109,7 +78,8 @@ rm -f /root/work/*.html; rm -rf /root/work/build "$BASE" /tmp/rwonce
 job mr; echo "== mr: exit status $?"
 SH
 
-"$RWONCE_ROOT/scripts/check-clean-root" --run "$TEST_TMP/run.sh" >"$TEST_TMP/ccr.out" 2>&1
+"$RWONCE_ROOT/scripts/check-clean-root" --copy "$RWONCE_ROOT/tests/lib/ci-project.sh" \
+	--run "$TEST_TMP/run.sh" >"$TEST_TMP/ccr.out" 2>&1
 logs=$(sed -n 's/^check-clean-root: logs: //p' "$TEST_TMP/ccr.out" | tail -1)
 L=$logs/run.log
 test_expect_success 'the clean root ran the job (check-clean-root --run)' '
