@@ -777,13 +777,24 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 	    ex.known && ex.address && (use == ONCE_READ || use == ONCE_WRITE) &&
 	    !once_in_asm_operand(buf, l, vc->begin)) {
 		struct type_units u;
-		struct type_answer cast;
+		struct type_answer cast, obj = ex.type;
+		struct type_index *ti = index_of(c), *in_tree = NULL;
+		const struct tree_types *tt;
+		int units = type_index_expr_units(ti, buf, l, ex.object, &u);
 
+		/* "struct ticket" named here, its members in a header the
+		 * file includes with <...>: the tree's headers */
+		if (!units && (tt = tree_of(c->o)) &&
+		    (in_tree = tree_types_index_for(tt, c->path, buf, l,
+						    ex.object)) &&
+		    type_index_expr(in_tree, buf, l, ex.object, &obj)) {
+			ti = in_tree;
+			units = type_index_expr_units(ti, buf, l, ex.object, &u);
+		}
 		/* the cast's type is the object's: its units are the copy's */
-		if (type_index_type_name(index_of(c), buf, l, type, &cast) &&
-		    !strcmp(cast.canonical, ex.type.canonical) &&
-		    type_index_expr_units(index_of(c), buf, l, ex.object, &u) &&
-		    may_split(&ex.type, &u)) {
+		if (units && type_index_type_name(ti, buf, l, type, &cast) &&
+		    !strcmp(cast.canonical, obj.canonical) &&
+		    may_split(&obj, &u)) {
 			strbuf_addf(&msg, "hand-written volatile %s of %s '%s' "
 				    "(%u storage units, the narrowest %u byte%s): "
 				    "a volatile access of an aggregate may be "
@@ -792,14 +803,15 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 				    "build confirms it, rwonce.h's %s goes "
 				    "through one scalar",
 				    use == ONCE_READ ? "read" : "write",
-				    ex.type.cls == TC_UNION ? "union" : "struct",
-				    ex.type.spelled, u.units, u.min_unit,
+				    obj.cls == TC_UNION ? "union" : "struct",
+				    obj.spelled, u.units, u.min_unit,
 				    u.min_unit == 1 ? "" : "s",
 				    use == ONCE_READ ? "READ_ONCE" : "WRITE_ONCE");
 			add(c, RULE_VOLATILE_AGGREGATE, vc->begin, vc->end - 1,
-			    msg.buf, &ex.type, 0);
+			    msg.buf, &obj, 0);
 			strbuf_reset(&msg);
 		}
+		type_index_free(in_tree);
 	}
 	if (once_in_asm_operand(buf, l, vc->begin)) {
 		/* The asm makes the access with the operand's address: C does

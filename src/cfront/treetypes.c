@@ -578,6 +578,33 @@ static void add_answer(struct tree_answer *out, size_t *nr, size_t max,
 	(*nr)++;
 }
 
+/*
+ * The name a tree lookup should look for next, in missing (size n): the
+ * typedef or tag type_index_expr() needed, or -- the type known but its
+ * members not -- the tag of a struct or union the file only names
+ * ("struct ticket lock;" with the members in a header it includes with
+ * <asm/...>, which the file's index does not read).  "" when none.
+ */
+static void next_missing(const struct type_index *ti, int known,
+			 const struct type_answer *ty, char *missing, size_t n)
+{
+	const char *tag;
+
+	missing[0] = '\0';
+	if (!known) {
+		if (type_index_missing(ti))
+			snprintf(missing, n, "%s", type_index_missing(ti));
+		return;
+	}
+	if ((ty->cls != TC_STRUCT && ty->cls != TC_UNION) || ty->def_line)
+		return;
+	tag = strrchr(ty->canonical, ' ');
+	tag = tag ? tag + 1 : ty->canonical;
+	if ((strstr(ty->canonical, "struct ") || strstr(ty->canonical, "union ")) &&
+	    *tag && strlen(tag) < n && !strpbrk(tag, "*[]()"))
+		memcpy(missing, tag, strlen(tag) + 1);
+}
+
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
 			  struct tok_range r, struct tree_answer *out,
@@ -607,9 +634,8 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		known = type_index_expr(ti, buf, l, r, &ty);
 		if (known)
 			units_known = type_index_expr_units(ti, buf, l, r, &units);
-		if (!known && type_index_missing(ti))
-			snprintf(missing, sizeof(missing), "%s",
-				 type_index_missing(ti));
+		if (!units_known)
+			next_missing(ti, known, &ty, missing, sizeof(missing));
 		if (!known && type_index_conflicted(ti))
 			snprintf(twice, sizeof(twice), "%s",
 				 type_index_conflicted(ti));
@@ -640,7 +666,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			}
 			continue;
 		}
-		if (known || !missing[0] || cur.nr == MAX_HEADERS) {
+		if (!missing[0] || cur.nr == MAX_HEADERS) {
 			add_answer(out, &nr, max, cur.label, known, &ty,
 				   units_known ? &units : NULL);
 			continue;
@@ -648,7 +674,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		nc = candidates(tt, path, buf, l, &cur, missing, cand,
 				MAX_VARIANTS);
 		if (!nc) {
-			add_answer(out, &nr, max, cur.label, 0, &ty, NULL);
+			add_answer(out, &nr, max, cur.label, known, &ty, NULL);
 			continue;
 		}
 		helped = 1;
@@ -686,23 +712,36 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 	for (;;) {
 		struct type_index *ti = type_index_build(buf, l);
 		struct type_answer ty;
-		const char *cand[MAX_VARIANTS], *missing;
-		size_t nc;
+		struct type_units units;
+		const char *cand[MAX_VARIANTS];
+		char missing[64], fa[48];
+		size_t nc, best = 0;
+		int known;
 
 		type_index_add_local_headers(ti, path);
 		for (size_t i = 0; i < cur.nr; i++)
 			add_header(tt, ti, cur.headers[i], cur.side[i]);
-		if (type_index_expr(ti, buf, l, r, &ty))
+		known = type_index_expr(ti, buf, l, r, &ty);
+		if (known && type_index_expr_units(ti, buf, l, r, &units))
 			return ti;
-		missing = type_index_missing(ti);
-		nc = !tt || !missing || cur.nr == MAX_HEADERS ? 0 :
+		next_missing(ti, known, &ty, missing, sizeof(missing));
+		nc = !tt || !missing[0] || cur.nr == MAX_HEADERS ? 0 :
 			candidates(tt, path, buf, l, &cur, missing, cand,
 				   MAX_VARIANTS);
+		if (!nc && known)
+			return ti; /* the type, without its members */
 		type_index_free(ti);
 		if (!nc)
 			return NULL;
-		/* The nearest definition only: one configuration. */
+		/* The nearest definition only: one configuration (for
+		 * generic code candidates() gives every architecture's
+		 * too, in the tree's order). */
+		arch_of(path, fa, sizeof(fa));
+		for (size_t k = 1; k < nc; k++)
+			if (distance(path, fa, buf, l, cand[k]) <
+			    distance(path, fa, buf, l, cand[best]))
+				best = k;
 		cur.side[cur.nr] = BRANCH_BOTH;
-		cur.headers[cur.nr++] = cand[0];
+		cur.headers[cur.nr++] = cand[best];
 	}
 }

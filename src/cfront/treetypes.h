@@ -64,9 +64,11 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 /*
  * The index of the file at `path` (lexed as buf/l) with its local headers
  * and, one after another, the nearest header of the tree that defines
- * each name expression r still needs -- the first configuration only, no
- * per-architecture variants -- so that the caller can ask it more than
- * the type of r.  NULL when r stays unknown.  tt may be NULL (the file
+ * each name expression r still needs (a typedef, a tag, or the members
+ * of a struct or union the file only names) -- the first configuration
+ * only, no per-architecture variants -- so that the caller can ask it
+ * more than the type of r.  NULL when r stays unknown; the index of the
+ * type without its members when they are nowhere in the tree.  tt may be NULL (the file
  * and its local headers only).  Free with type_index_free().
  */
 struct type_index *tree_types_index_for(const struct tree_types *tt,
