@@ -528,7 +528,7 @@ static int audit_run_clang(struct audit_ctx *ctx, const struct audit_args *a,
 
 	trouble = audit_with_clang(a->build_dir, a->jobs, a->argc, a->argv,
 				   &a->excludes,
-				   want_progress(a->no_progress || a->out.quiet),
+				   !a->no_progress && !a->out.quiet,
 				   &ctx->lex, &ctx->all, &units, &ctx->sites,
 				   &unit_files);
 	/*
@@ -562,7 +562,7 @@ static int audit_run_lexical(struct audit_ctx *ctx, const struct audit_args *a,
 	int trouble;
 
 	audit_walk_options(&wo, a);
-	wo.progress = want_progress(a->no_progress || a->out.quiet);
+	wo.progress = !a->no_progress && !a->out.quiet;
 	wo.what = "audit";
 	wo.fn = audit_one;
 	wo.worker_init = audit_worker_init;

@@ -7,7 +7,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "cfront/walk.h"
-#include "lib/clock.h"
+#include "lib/progress.h"
 #include "lib/messages.h"
 #include "lib/pool.h"
 #include "lib/strset.h"
@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,18 +46,6 @@ struct walk {
 	struct strset named;
 };
 
-/* The progress line is shared by every thread. */
-static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
-static int progress_shown;
-
-static void clear_progress_locked(void)
-{
-	if (progress_shown) {
-		fputs("\r\033[K", stderr);
-		progress_shown = 0;
-	}
-}
-
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -68,10 +55,8 @@ static void vmessage(const char *prefix, const char *fmt, va_list ap)
 	messages_add(prefix, fmt, keep); /* for the report (SARIF) */
 	va_end(keep);
 	strbuf_vaddf(&text, fmt, ap);
-	pthread_mutex_lock(&out_lock);
-	clear_progress_locked();
-	fput_message(stderr, prefix, text.buf, 0);
-	pthread_mutex_unlock(&out_lock);
+	fput_message(stderr, prefix, text.buf, 0); /* erases the progress
+						      line (lib/progress.h) */
 	strbuf_release(&text);
 }
 
@@ -350,30 +335,20 @@ static void worker_done(void *worker, void *ctx)
 
 /* ---- progress ---- */
 
-
-static double start_time, last_progress;
-
-static void show_progress(struct walk *w, int force)
+/* The line (lib/progress.h), when it is due: built only then. */
+static void show_progress(struct walk *w)
 {
 	struct strbuf sb = STRBUF_INIT;
-	double t = now_seconds();
 	size_t done;
 
-	if (!w->opt->progress)
+	if (!progress_due(0))
 		return;
-	/* Only long runs get a progress line, at most ten times a second. */
-	if (!force && (t - start_time < 0.5 || t - last_progress < 0.1))
-		return;
-	last_progress = t;
 	done = __atomic_load_n(&w->files_done, __ATOMIC_RELAXED);
 	strbuf_addf(&sb, "rwonce %s: %zu files", w->opt->what ? w->opt->what : "",
 		    done);
 	if (w->opt->progress_extra)
 		w->opt->progress_extra(&sb, w->opt->ctx);
-	pthread_mutex_lock(&out_lock);
-	fprintf(stderr, "\r%s\033[K", sb.buf);
-	progress_shown = 1;
-	pthread_mutex_unlock(&out_lock);
+	progress_show(0, "%s", sb.buf);
 	strbuf_release(&sb);
 }
 
@@ -434,7 +409,7 @@ static void visit(struct walk *w, char *path, const char *name,
 		walk_dir(w, path, &st);
 	} else if (S_ISREG(st.st_mode) && walk_is_c_name(name)) {
 		pool_push(w->pool, path);
-		show_progress(w, 0);
+		show_progress(w);
 		return; /* the pool owns path */
 	}
 	free(path);
@@ -487,7 +462,7 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst)
 /* While the last files are read: the progress line. */
 static void tick(void *ctx)
 {
-	show_progress(ctx, 0);
+	show_progress(ctx);
 }
 
 int walk_paths(const char *const *paths, size_t nr,
@@ -502,7 +477,8 @@ int walk_paths(const char *const *paths, size_t nr,
 	/* the tests pause the walk that reads and reports, not a quiet
 	 * first pass over the same files */
 	w.pause_fifo = opt->quiet ? NULL : test_hook_fifo("RWONCE_TEST_WALK_FIFO");
-	start_time = last_progress = now_seconds();
+	/* Only long runs get a progress line: none in the first 0.5 s. */
+	progress_start(opt->progress, 0.5);
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
 
@@ -537,9 +513,7 @@ int walk_paths(const char *const *paths, size_t nr,
 
 	free(w.seen);
 	strset_release(&w.named);
-	pthread_mutex_lock(&out_lock);
-	clear_progress_locked();
-	pthread_mutex_unlock(&out_lock);
+	progress_stop();
 	return w.trouble ? -1 : 0;
 }
 

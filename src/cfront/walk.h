@@ -44,8 +44,9 @@ struct walk_options {
 	const struct strlist *excludes; /* globs, or NULL */
 	int jobs;                       /* threads; <= 0: online_cpus() */
 	int follow_symlinks;
-	int progress;                   /* a progress line on stderr (the
-					   caller checks isatty) */
+	int progress;                   /* a progress line wanted: not -q,
+					   not --no-progress; shown on a
+					   terminal (lib/progress.h) */
 	int quiet;                      /* no messages of the walk's own:
 					   a first pass over files that a
 					   second one reads and reports */

@@ -517,7 +517,7 @@ static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 {
 	int ret;
 
-	wopt->progress = want_progress(a->no_progress || ctx->quiet);
+	wopt->progress = !a->no_progress && !ctx->quiet;
 	wopt->what = "fix";
 	wopt->fn = fix_one;
 	wopt->worker_init = fix_worker_init;

@@ -9,6 +9,7 @@
 #include "fuzz/fuzz.h"
 #include "lib/clock.h"
 #include "lib/pool.h"
+#include "lib/progress.h"
 #include "lib/tempdir.h"
 
 #include <errno.h>
@@ -30,7 +31,6 @@ struct campaign {
 	const struct campaign_plan *plan;
 	struct seed_output *out;   /* per seed, while it is in flight */
 	int results_fd, times_fd;
-	int progress;
 	double gen_s, compile_s, trace_s; /* summed over programs */
 };
 
@@ -288,9 +288,9 @@ static void seed_done(size_t k, size_t nr_done, void *ctx)
 	if (cp->plan->verbose)
 		fprintf(stderr, "rwonce fuzz: [%zu/%zu] seed %" PRIu64 " done\n",
 			nr_done, cp->plan->nr_seeds, cp->plan->seeds[k]);
-	else if (cp->progress)
-		fprintf(stderr, "\r\033[K[%zu/%zu] seed %" PRIu64, nr_done,
-			cp->plan->nr_seeds, cp->plan->seeds[k]);
+	else
+		progress_show(1, "[%zu/%zu] seed %" PRIu64, nr_done,
+			      cp->plan->nr_seeds, cp->plan->seeds[k]);
 	strbuf_release(&so->lines);
 	strbuf_release(&so->times);
 }
@@ -305,12 +305,12 @@ void campaign_run(const struct campaign_plan *plan)
 	cp.out = xcalloc(plan->nr_seeds + 1, sizeof(*cp.out));
 	cp.results_fd = results_open_append(plan->out_dir, RESULTS_FILE);
 	cp.times_fd = results_open_append(plan->out_dir, "times.jsonl");
-	cp.progress = !plan->quiet && want_progress(0);
+	/* on a terminal (lib/progress.h); -v prints a line per seed */
+	progress_start(!plan->quiet && !plan->verbose && !plan->no_progress, 0);
 	t0 = now_seconds();
 	pool_run(plan->nr_seeds, run_seed, &(struct pool_options){
 		.jobs = plan->jobs, .ctx = &cp, .done = seed_done });
-	if (cp.progress)
-		fprintf(stderr, "\r\033[K");
+	progress_stop();
 	close(cp.results_fd);
 	close(cp.times_fd);
 	free(cp.out);

@@ -34,7 +34,7 @@ struct fuzz_options {
 	const char *seeds_s, *shard_s, *out, *mode_s;
 	const char *format;     /* --format, --json: text or json */
 	int quiet, verbose, color;
-	int count, jobs, reduce, merge, check_one;
+	int count, jobs, reduce, merge, check_one, no_progress;
 	int timeout_s, compile_timeout_s, max_funcs, no_trace;
 	uint64_t first, last;   /* the seeds */
 	unsigned shard_k, shard_n;
@@ -121,6 +121,7 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 		OPT_INT(0, "compile-timeout", &fo->compile_timeout_s, "SECONDS", "kill a compiler after this long (default 120)"),
 		OPT_BOOL(0, "no-trace", &fo->no_trace, "compare checksums only, without the tracer"),
 		OPT_BOOL(0, "reduce", &fo->reduce, "reduce each bug with C-Vise into OUT/reduced/"),
+		OPT_BOOL(0, "no-progress", &fo->no_progress, "no progress line on a terminal"),
 		OPT_GROUP("Output"),
 		OPT_FORMAT(&fo->format, "text (default: the summary table) or json (every result, with the counts)"),
 		OPT_JSON(&fo->format),
@@ -276,6 +277,7 @@ static int plan_seeds(struct fuzz_plan *plan, const struct fuzz_options *fo)
 	plan->cp.no_trace = fo->no_trace;
 	plan->cp.quiet = fo->quiet;
 	plan->cp.verbose = fo->verbose;
+	plan->cp.no_progress = fo->no_progress;
 	return 0;
 }
 

@@ -309,6 +309,7 @@ struct campaign_plan {
 	int jobs, no_trace;
 	int quiet;              /* no progress line, no totals */
 	int verbose;            /* a line per seed as it finishes */
+	int no_progress;        /* --no-progress */
 };
 /* Run every seed under every configuration, appending each seed's lines
  * to OUT/results.jsonl (and timings to OUT/times.jsonl) as it finishes;

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE /* vasprintf */
 #include "lib/util.h"
 #include "lib/messages.h"
+#include "lib/progress.h"
 #include "lib/strbuf.h"
 #include "lib/tempdir.h"
 #include "lib/utf8.h"
@@ -22,7 +23,11 @@ void fput_message(FILE *f, const char *prefix, const char *text,
 	strbuf_addstr(&sb, prefix);
 	strbuf_add_visible(&sb, text, strlen(text), keep_newlines);
 	strbuf_addch(&sb, '\n');
+	if (f == stderr) /* not into the middle of the progress line */
+		progress_hold();
 	fwrite(sb.buf, 1, sb.len, f);
+	if (f == stderr)
+		progress_release();
 	strbuf_release(&sb);
 }
 
@@ -349,16 +354,4 @@ int color_wanted(int when, int fd)
 	if (when == COLOR_NEVER)
 		return 0;
 	return want_color(fd);
-}
-
-int want_progress(int no_progress)
-{
-	const char *np = getenv("NO_PROGRESS");
-	const char *term = getenv("TERM");
-
-	if (no_progress || (np && *np))
-		return 0;
-	if (term && !strcmp(term, "dumb"))
-		return 0;
-	return isatty(2);
 }

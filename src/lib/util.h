@@ -153,13 +153,4 @@ int color_when_parse(const char *s);
 /* Colour on fd, as --color=when says? */
 int color_wanted(int when, int fd);
 
-/*
- * Should a command show its progress line on stderr?  Every command
- * decides alike: not with --no-progress or -q (the caller sets
- * no_progress for either) or NO_PROGRESS set to anything, not when
- * stderr is not a terminal or TERM is "dumb".  NO_COLOR is about colours
- * and does not turn it off.
- */
-int want_progress(int no_progress);
-
 #endif

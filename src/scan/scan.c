@@ -19,10 +19,10 @@
 #include "findings/finding.h"
 #include "findings/output.h"
 #include "findings/report.h"
-#include "lib/clock.h"
 #include "lib/json.h"
 #include "lib/parse-options.h"
 #include "lib/pool.h"
+#include "lib/progress.h"
 #include "lib/test-hook.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
@@ -93,9 +93,8 @@ struct scan_shared {
 	struct scan_item *items;
 	size_t nr_items;
 	int want_records;
-	int progress;
-	pthread_mutex_t lock;   /* the progress line */
-	double last_progress;
+	int progress;           /* wanted: not -q, not --no-progress */
+	pthread_mutex_t lock;   /* files_done */
 	size_t files_done;      /* under lock */
 	size_t units_done;      /* atomic, for the progress line */
 	size_t instances;       /* atomic, likewise */
@@ -358,29 +357,22 @@ static size_t total_instances(const struct scan_ctx *ctx)
 	return n;
 }
 
-/* The progress line on a terminal: files and units done, at most ten
- * times a second (force: a file was done). */
+/* The progress line on a terminal (lib/progress.h): files and units
+ * done, at most ten times a second (force: a file was done). */
 static void progress_line(struct scan_shared *sh, int force)
 {
-	double now;
+	size_t files_done;
 
-	if (!sh->progress)
+	if (!progress_due(force))
 		return;
 	pthread_mutex_lock(&sh->lock);
-	now = now_seconds();
-	if (force || now - sh->last_progress >= 0.1) {
-		sh->last_progress = now;
-		fprintf(stderr, "\rrwonce scan: %zu/%zu files, %zu units, %zu "
-			"instances, %zu findings\033[K", sh->files_done,
-			sh->files->nr,
-			__atomic_load_n(&sh->units_done, __ATOMIC_RELAXED),
-			__atomic_load_n(&sh->instances, __ATOMIC_RELAXED),
-			__atomic_load_n(&sh->findings, __ATOMIC_RELAXED));
-		if (sh->files_done == sh->files->nr)
-			fputs("\r\033[K", stderr);
-		fflush(stderr);
-	}
+	files_done = sh->files_done;
 	pthread_mutex_unlock(&sh->lock);
+	progress_show(force, "rwonce scan: %zu/%zu files, %zu units, %zu "
+		      "instances, %zu findings", files_done, sh->files->nr,
+		      __atomic_load_n(&sh->units_done, __ATOMIC_RELAXED),
+		      __atomic_load_n(&sh->instances, __ATOMIC_RELAXED),
+		      __atomic_load_n(&sh->findings, __ATOMIC_RELAXED));
 }
 
 static void *worker_new(void *arg)
@@ -449,7 +441,9 @@ static void scan_all(struct scan_shared *sh, struct scan_ctx *out, int jobs)
 	o.worker_done = worker_merge;
 	o.in_order = run_in_order;
 	memset(out, 0, sizeof(*out));
+	progress_start(sh->progress, 0);
 	pool_run(sh->nr_items, run_item, &o);
+	progress_stop();
 	free(sh->items);
 	share_plan_free(&plan);
 }
@@ -673,8 +667,8 @@ static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 	sh->files = &a->files;
 	sh->state = xcalloc(a->files.nr, 1);
 	sh->want_records = findings_output_wants(&a->out, REPORT_JSON);
-	/* the one rule of every command (lib/util.h) */
-	sh->progress = want_progress(a->no_progress || a->out.quiet);
+	/* on a terminal, by the one rule of every command (lib/progress.h) */
+	sh->progress = !a->no_progress && !a->out.quiet;
 	if (a->jobs <= 0)
 		a->jobs = online_cpus();
 	return 0;

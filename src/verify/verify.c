@@ -13,6 +13,7 @@
 #include "lib/libexec.h"
 #include "lib/parse-options.h"
 #include "lib/pool.h"
+#include "lib/progress.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -44,7 +45,6 @@ struct verify_plan {
 	struct grid grid;
 	struct verify_opts run;
 	struct config_result *res;  /* one per configuration */
-	int progress;               /* "[n/N] label" on a terminal */
 };
 
 static int add_cflags(const struct option *opt, const char *arg)
@@ -220,25 +220,23 @@ static void run_one(size_t i, void *worker, void *ctx)
 	run_config(&plan->grid.cfg[i], &plan->set, &plan->run, &plan->res[i]);
 }
 
+/* "[n/N] label" on a terminal (lib/progress.h) */
 static void show_progress(size_t i, size_t nr_done, void *ctx)
 {
 	struct verify_plan *plan = ctx;
 
-	if (plan->progress)
-		fprintf(stderr, "\r\033[K[%zu/%zu] %s", nr_done, plan->grid.nr,
-			plan->grid.cfg[i].label);
+	progress_show(1, "[%zu/%zu] %s", nr_done, plan->grid.nr,
+		      plan->grid.cfg[i].label);
 }
 
 static void run_plan(struct verify_plan *plan, const struct verify_options *vo)
 {
 	plan->res = xcalloc(plan->grid.nr, sizeof(*plan->res));
 	/* A long run says where it is, on a terminal only. */
-	plan->progress = plan->grid.nr > 1 && !vo->quiet &&
-		want_progress(vo->no_progress);
+	progress_start(plan->grid.nr > 1 && !vo->quiet && !vo->no_progress, 0);
 	pool_run(plan->grid.nr, run_one, &(struct pool_options){
 		.jobs = vo->jobs, .ctx = plan, .done = show_progress });
-	if (plan->progress)
-		fprintf(stderr, "\r\033[K");
+	progress_stop();
 }
 
 /* Trouble: one message per distinct cause.  EXIT_TROUBLE when there was

@@ -46,8 +46,8 @@ struct clang_engine_options {
 	const struct strlist *extra_args;
 	/* Print each unit's name on stderr as it is parsed. */
 	int verbose;
-	/* A progress line on stderr ("12/65 units"); the caller checks for
-	 * a terminal. */
+	/* A progress line wanted (not -q, not --no-progress): shown on a
+	 * terminal ("12/65 units", lib/progress.h). */
 	int progress;
 	/*
 	 * If not NULL, receives the source file of every selected unit (as

@@ -8,6 +8,7 @@
 #include "lib/clock.h"
 #include "lib/messages.h"
 #include "lib/pool.h"
+#include "lib/progress.h"
 
 #include <fnmatch.h>
 #include <limits.h>
@@ -126,13 +127,13 @@ static void unit_done(size_t i, size_t nr_done, void *ctx)
 {
 	struct units_run *p = ctx;
 
-	if (!p->o->progress)
-		return;
 	p->failed += p->results[i].failed;
-	fprintf(stderr, "\rrwonce audit: %zu/%zu units", nr_done, p->units->nr);
 	if (p->failed)
-		fprintf(stderr, ", %zu failed", p->failed);
-	fputs("\033[K", stderr); /* erase to end of line */
+		progress_show(1, "rwonce audit: %zu/%zu units, %zu failed",
+			      nr_done, p->units->nr, p->failed);
+	else
+		progress_show(1, "rwonce audit: %zu/%zu units", nr_done,
+			      p->units->nr);
 }
 
 struct keyed {
@@ -194,12 +195,12 @@ int clang_engine_run(const struct clang_engine_options *o,
 	run.macros = o->macros;
 	run.results = xcalloc(units.nr ? units.nr : 1, sizeof(*run.results));
 	run.seen = seen_set_new();
+	progress_start(o->progress, 0);
 	pool_run(units.nr, run_unit, &(struct pool_options){
 		.jobs = o->jobs, .ctx = &run, .worker_init = index_new,
 		.worker_done = index_dispose, .done = unit_done });
 	seen_set_free(run.seen);
-	if (o->progress && units.nr)
-		fputs("\r\033[K", stderr);
+	progress_stop();
 
 	/* Failed units, in database order, with libclang's words. */
 	for (size_t i = 0; i < units.nr; i++) {
