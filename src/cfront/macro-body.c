@@ -198,6 +198,47 @@ static void strip_parens(const char *buf, const struct token_list *l,
 	}
 }
 
+/*
+ * ((void)sizeof(*(DST) = (VAL)), (DST)): a comma expression whose
+ * operands before the last are unevaluated (a sizeof, typeof or alignof,
+ * cast to void or not) is its last operand -- ck's CK_PR_STORE_SAFE
+ * checks the types that way and passes DST on.  *r becomes that operand.
+ */
+static void skip_unevaluated(const char *buf, const struct token_list *l,
+			     struct tok_range *r)
+{
+	struct tok_range in = *r;
+	size_t start;
+
+	strip_parens(buf, l, &in);
+	start = in.begin;
+	for (size_t k = in.begin; k < in.end; k++) {
+		size_t op = start;
+
+		if (tok_punct(buf, l, k, "(") || tok_punct(buf, l, k, "[") ||
+		    tok_punct(buf, l, k, "{")) {
+			k = tok_match(buf, l, k);
+			continue;
+		}
+		if (!tok_punct(buf, l, k, ","))
+			continue;
+		/* the operand [start, k): (void) sizeof(...) */
+		if (op + 3 < k && tok_punct(buf, l, op, "(") &&
+		    tok_ident(buf, l, op + 1, "void") &&
+		    tok_punct(buf, l, op + 2, ")"))
+			op += 3;
+		if (!tok_is_unevaluated_keyword(buf, l, op) || op + 1 >= k ||
+		    !tok_punct(buf, l, op + 1, "(") ||
+		    tok_match(buf, l, op + 1) != k - 1)
+			return;
+		start = k + 1;
+	}
+	if (start > in.begin && start < in.end) {
+		r->begin = start;
+		r->end = in.end;
+	}
+}
+
 /* Is every identifier of text a parameter, or a member after . or ->? */
 static int spelled_in_params(const struct once_body *b, const char *text)
 {
@@ -476,7 +517,9 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 					  &nargs, &close) || close >= body.end)
 				continue;
 			oa = once_macro_object_arg(m, nargs);
-			if (oa < 0 && m->deref_arg >= 0 &&
+			/* a --macro name too, once its definition is known
+			 * to take a pointer (fold in once-discover.c) */
+			if (m->deref_arg >= 0 &&
 			    (size_t)m->deref_arg < nargs) {
 				/* LOAD_MO(addr, 0): the object is *(addr) */
 				oa = m->deref_arg;
@@ -485,6 +528,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			if (oa < 0 || (size_t)oa >= ARRAY_SIZE(args))
 				continue;
 			r = args[oa];
+			skip_unevaluated(buf, l, &r);
 			use = m->kind == OMK_READ ? ONCE_READ :
 			      m->kind == OMK_WRITE ? ONCE_WRITE :
 			      once_use_classify(buf, l, k, close + 1);

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "cfront/once-accessor.h"
 #include "cfront/idioms.h"
+#include "cfront/macro-expand.h"
 #include "cfront/tokscan.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -428,9 +429,55 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 	strbuf_release(&others);
 }
 
+struct generated {
+	struct once_accessor_list *out;
+};
+
+/* One expansion that defines a function: its accessors, placed at the
+ * invocation. */
+static void generated_one(const char *text, size_t len, unsigned line,
+			  const char *invocation, void *ctx)
+{
+	struct generated *g = ctx;
+	struct token_list l = TOKEN_LIST_INIT;
+	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+
+	lex_buffer(text, len, &l);
+	once_accessors_find(text, &l, &acc);
+	for (size_t i = 0; i < acc.nr; i++) {
+		struct once_accessor *a = &acc.items[i];
+		char *what = xasprintf("%s, made by %s", a->what, invocation);
+
+		free(a->what);
+		a->what = what;
+		a->generated_by = xstrdup(invocation);
+		a->line = line;
+		a->begin = a->end = 0;
+		memset(a->alt_begin, 0, sizeof(a->alt_begin));
+		memset(a->alt_end, 0, sizeof(a->alt_end));
+		a->nalt = 0;
+		ALLOC_GROW(g->out->items, g->out->nr + 1, g->out->alloc);
+		g->out->items[g->out->nr++] = *a;
+	}
+	free(acc.items);
+	token_list_release(&l);
+}
+
+void once_accessors_generated(const char *buf, size_t len,
+			      const struct token_list *l,
+			      struct once_accessor_list *out)
+{
+	struct generated g = { out };
+
+	if (!memmem(buf, len, "##", 2))
+		return;
+	macro_expand_invocations(buf, l, generated_one, &g);
+}
+
 void once_accessor_release(struct once_accessor *a)
 {
 	free(a->name);
+	free(a->generated_by);
 	free(a->param_name);
 	free(a->pointee);
 	free(a->what);

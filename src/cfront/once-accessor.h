@@ -47,7 +47,11 @@ struct once_accessor {
 	size_t begin, end;       /* the access's tokens in the body */
 	/* every access of the body: one, or one per side of an #if */
 	size_t alt_begin[ONCE_ACCESSOR_MAX_ALTS], alt_end[ONCE_ACCESSOR_MAX_ALTS];
-	size_t nalt;
+	size_t nalt;            /* 0 for a generated one (below): its
+				   body is in no file's tokens */
+	/* made by a generator macro: the invocation that made it
+	 * ("CK_PR_LOAD_S(uint, unsigned int, \"movl\")"), at line */
+	char *generated_by;
 };
 
 struct once_accessor_list {
@@ -61,6 +65,17 @@ int once_accessors_may_hold(const char *buf, size_t len);
 /* The once-accessor definitions of a lexed file, appended to *out. */
 void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out);
+/*
+ * The once-accessors that a lexed file's generator macros define where
+ * they are invoked (macro-expand.h: ck's CK_PR_LOAD_S(uint, unsigned
+ * int, "movl") makes ck_pr_md_load_uint), appended to *out: line is the
+ * invocation's, begin, end and the alternatives are 0 (the body is in
+ * the expansion, not in the file's tokens).  Only a file that pastes
+ * names (holds a "##") is expanded.
+ */
+void once_accessors_generated(const char *buf, size_t len,
+			      const struct token_list *l,
+			      struct once_accessor_list *out);
 void once_accessor_list_release(struct once_accessor_list *list);
 void once_accessor_release(struct once_accessor *a);
 

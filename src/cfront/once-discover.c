@@ -4,6 +4,7 @@
 #include "cfront/defines.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
+#include "cfront/macro-expand.h"
 #include "cfront/once-accessor.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
@@ -234,6 +235,7 @@ static void find_accessors(const char *buf, size_t len,
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
 	once_accessors_find(buf, &l, acc);
+	once_accessors_generated(buf, len, &l, acc);
 	tok_match_cache_drop();
 	token_list_release(&l);
 }
@@ -547,6 +549,32 @@ static int fold(struct once_macros *t, const struct candidate *c)
 		m->deref_arg = c->deref_arg;
 		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
 		changed = 1;
+	} else if ((m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
+		   c->deref_arg >= 0 && m->object_arg == c->deref_arg) {
+		/* the name it forwards to turned out to take a pointer (a
+		 * --macro name whose definition was read after this one's):
+		 * so does this macro */
+		m->object_arg = -1;
+		m->value_arg = c->kind == OMK_WRITE ? c->value_arg : -1;
+		m->deref_arg = c->deref_arg;
+		m->flags &= ~(unsigned)OMF_POINTER_OBJECT;
+		free(m->cast_type);
+		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
+		if (c->object) {
+			free(m->object);
+			for (size_t k = 0; k < m->nparams; k++)
+				free(m->params[k]);
+			free(m->params);
+			m->object = xstrdup(c->object);
+			m->nparams = c->nparams;
+			m->params = xcalloc(c->nparams ? c->nparams : 1,
+					    sizeof(char *));
+			for (size_t k = 0; k < c->nparams; k++)
+				m->params[k] = xstrdup(c->params[k]);
+		}
+		free(m->def_what);
+		m->def_what = xstrdup(c->what);
+		changed = 1;
 	} else if ((m->flags & OMF_POINTER_OBJECT) && !c->pointer_object) {
 		/* one definition that may take an aggregate: typed after all */
 		m->flags &= ~(unsigned)OMF_POINTER_OBJECT;
@@ -623,6 +651,89 @@ static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 	}
 }
 
+/* c's text read as a function-like #define (macro-expand.h); 0 or -1. */
+static int candidate_def(const struct candidate *c, struct macro_def *def)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	size_t hash = 0;
+	int ret;
+
+	lex_buffer(c->text, c->len, &l);
+	while (hash + 1 < l.nr && l.tok[hash].kind != TOK_HASH)
+		hash++;
+	ret = macro_def_read(c->text, &l, hash, def);
+	token_list_release(&l);
+	return ret;
+}
+
+/*
+ * Macros that paste a parameter into the name they call
+ * (#define CK_PR_LOAD_SAFE(SRC, TYPE) ck_pr_md_load_##TYPE((SRC))) are
+ * put into the definitions that use them with a literal argument
+ * (#define ck_pr_load_uint(SRC) CK_PR_LOAD_SAFE((SRC), uint)), so that
+ * these are read as calling the name made (ck_pr_md_load_uint((SRC))).
+ * A name defined twice in two ways is not put in (which one a file
+ * sees is not known); nor is a macro that defines a function (a
+ * generator: once-accessor.h expands those where they are invoked).
+ */
+static void expand_pastes(struct once_discovery *d)
+{
+	struct macro_set pastes = MACRO_SET_INIT;
+	struct strbuf names = STRBUF_INIT, out = STRBUF_INIT;
+	struct strset twice = STRSET_INIT;
+
+	for (size_t i = 0; i < d->nr; i++) {
+		struct candidate *c = &d->items[i];
+		struct macro_def def;
+		const struct macro_def *old;
+
+		if (!memmem(c->text, c->len, "##", 2) ||
+		    memchr(c->text, '{', c->len) || candidate_def(c, &def))
+			continue;
+		old = macro_set_find(&pastes, def.name, strlen(def.name));
+		if (old && strcmp(old->body, def.body))
+			strset_add(&twice, def.name);
+		macro_set_define(&pastes, &def);
+	}
+	for (size_t i = 0; i < pastes.nr;) {
+		if (strset_has(&twice, pastes.items[i].name)) {
+			macro_set_undef(&pastes, pastes.items[i].name,
+					strlen(pastes.items[i].name));
+			continue;
+		}
+		strbuf_add(&names, pastes.items[i].name,
+			   strlen(pastes.items[i].name) + 1);
+		i++;
+	}
+	for (size_t i = 0; pastes.nr && i < d->nr; i++) {
+		struct candidate *c = &d->items[i];
+		struct macro_def def;
+
+		if (!mentions(c, &names) || candidate_def(c, &def))
+			continue;
+		if (!macro_set_find(&pastes, def.name, strlen(def.name))) {
+			strbuf_reset(&out);
+			strbuf_addf(&out, "#define %s(", def.name);
+			for (size_t k = 0; k < def.nparams; k++)
+				strbuf_addf(&out, "%s%s", k ? ", " : "",
+					    strcmp(def.params[k], "__VA_ARGS__") ?
+					    def.params[k] : "...");
+			strbuf_addstr(&out, ") ");
+			if (!macro_expand_text(&pastes, def.body,
+					       strlen(def.body), &out)) {
+				free(c->text);
+				c->len = out.len;
+				c->text = strbuf_detach(&out);
+			}
+		}
+		macro_def_release(&def);
+	}
+	strbuf_release(&names);
+	strbuf_release(&out);
+	strset_release(&twice);
+	macro_set_release(&pastes);
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
@@ -630,6 +741,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	int first = 1;
 
 	fold_accessors(d, t);
+	expand_pastes(d);
 
 	if (d->nr > 1)
 		sane_qsort(d->items, d->nr, sizeof(*d->items), by_place);

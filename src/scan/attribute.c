@@ -870,6 +870,29 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 					       nchain - k), a, end, ROW_IN_TEXT);
 			return 1;
 		}
+		/* the call at an outer macro's column (above): the one
+		 * use of the accessor after it on the line is the call's */
+		{
+			long only = -1;
+
+			for (size_t i = first; f->call_col && i < first + n; i++) {
+				const struct scan_site *x = &src->e->src.sites[i];
+
+				if (!(x->accessor || x->maybe_accessor) ||
+				    strcmp(reached_name(x), f->function) ||
+				    x->line != f->call_line ||
+				    x->col <= f->call_col)
+					continue;
+				only = only < 0 ? (long)i : -2;
+			}
+			if (only >= 0) {
+				add_range(instance_for(out, &src->e->src,
+						       (size_t)only, 1, chain + k,
+						       nchain - k),
+					  a, end, ROW_IN_TEXT);
+				return 1;
+			}
+		}
 	}
 	return 0;
 }

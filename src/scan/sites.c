@@ -476,6 +476,9 @@ static void accessor_body_sites(struct source_sites *s, const char *buf,
 	if (!once_accessors_may_hold(buf, len))
 		return;
 	once_accessors_find(buf, l, &acc);
+	/* a generated one has no body in this file's tokens (nalt 0): its
+	 * inlined copies, on the generator's lines, go to their calls */
+	once_accessors_generated(buf, len, l, &acc);
 	for (size_t k = 0; k < acc.nr; k++) {
 		const struct once_accessor *a = &acc.items[k];
 		const struct once_macro *m =
@@ -492,6 +495,27 @@ static void accessor_body_sites(struct source_sites *s, const char *buf,
 	}
 	once_accessor_list_release(&acc);
 }
+/*
+ * The once-accessor a macro of the tree forwards to, through other
+ * macros of the tree (ck_pr_load_uint(x) -> ck_pr_md_load_uint((x)),
+ * CK_RHS_LOAD(x) -> ck_pr_load_8(x) -> ...), or NULL: a use of the
+ * macro is then a call of that accessor, judged on its inlined copy.
+ */
+static const struct once_macro *forwarded_accessor(
+	const struct once_macros *macros, const struct once_macro *m)
+{
+	for (int hops = 0; m && hops < 16; hops++) {
+		if (m->flags & OMF_ACCESSOR)
+			return hops ? m : NULL;
+		/* a --macro name whose definition discovery read has
+		 * its via too */
+		if (!m->via)
+			return NULL;
+		m = once_macros_find(macros, m->via, strlen(m->via));
+	}
+	return NULL;
+}
+
 static void macro_site(struct source_sites *s, const char *buf,
 		       const struct token_list *l, struct type_index **ti,
 		       size_t i, const struct once_macro *m,
@@ -554,13 +578,17 @@ static void macro_site(struct source_sites *s, const char *buf,
 		/* *(&n->lo) is n->lo, which the DWARF types */
 		char *obj = x->lvalue[0] == '&' ? xstrdup(x->lvalue + 1) :
 			xasprintf("*(%s)", x->lvalue);
+		const struct once_macro *acc = forwarded_accessor(macros, m);
+		const struct once_macro *def = acc ? acc : m;
 
 		free(x->lvalue);
 		x->lvalue = obj;
 		x->pointee = 1;
-		x->accessor = (m->flags & OMF_ACCESSOR) != 0;
-		x->accessor_def = m->def_path ? xasprintf("%s:%u", m->def_path,
-							  m->def_line) : NULL;
+		x->accessor = (m->flags & OMF_ACCESSOR) != 0 || acc;
+		if (acc)
+			x->accessor_name = xstrdup(acc->name);
+		x->accessor_def = def->def_path ?
+			xasprintf("%s:%u", def->def_path, def->def_line) : NULL;
 		if (m->cast_type && cast_type_answer(m->cast_type, &ty)) {
 			x->cast_type = xstrdup(m->cast_type);
 			x->cast32 = type_size(&ty, 4);

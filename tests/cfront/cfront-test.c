@@ -13,6 +13,10 @@
  *   cfront-test alias FILE L:C:SIZE[:OF]...  the scalar a once-access of
  *                                    that expression (or of its member OF)
  *                                    can be spelled on (type_index_scalar_alias)
+ *   cfront-test expand FILE     every invocation of the file's own macros
+ *                                    that defines a function, expanded
+ *                                    (macro-expand.h), and which of
+ *                                    those functions are once-accessors
  *
  * The invariants: tokens are non-empty, in order, inside the buffer, with
  * the right line:col; the bytes between tokens lex to nothing (only white
@@ -20,6 +24,8 @@
  */
 #include "cfront/lexer.h"
 #include "cfront/idioms.h"
+#include "cfront/macro-expand.h"
+#include "cfront/once-accessor.h"
 #include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
@@ -326,17 +332,56 @@ static int macros(char **files, int n)
 	return 0;
 }
 
+static void put_expansion(const char *text, size_t len, unsigned line,
+			  const char *invocation, void *ctx)
+{
+	(void)ctx;
+	printf("%u: %s\n  => %.*s\n", line, invocation, (int)len, text);
+}
+
+/* The generator macros' expansions of a file, then the once-accessors
+ * they make: "NAME read|write asm|volatile|atomic *PARAM of POINTEE at
+ * LINE by INVOCATION". */
+static int expand(const char *path)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+	static const char *const how[] = { "volatile", "asm", "atomic" };
+	size_t len;
+	char *buf = read_file(path, &len);
+
+	if (!buf)
+		die_errno("cannot read '%s'", path);
+	lex_buffer(buf, len, &l);
+	macro_expand_invocations(buf, &l, put_expansion, NULL);
+	once_accessors_generated(buf, len, &l, &acc);
+	for (size_t i = 0; i < acc.nr; i++) {
+		const struct once_accessor *a = &acc.items[i];
+
+		printf("accessor %s %s %s *%s of %s at %u by %s\n", a->name,
+		       a->kind == OMK_READ ? "read" : a->kind == OMK_WRITE ?
+		       "write" : "access", how[a->how], a->param_name,
+		       a->pointee ? a->pointee : "?", a->line, a->generated_by);
+	}
+	once_accessor_list_release(&acc);
+	token_list_release(&l);
+	free(buf);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int bad = 0;
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|macros FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|macros|expand FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
 		return macros(argv + 2, argc - 2);
+	if (!strcmp(argv[1], "expand"))
+		return expand(argv[2]);
 	for (int i = 2; i < argc; i++) {
 		struct token_list l = TOKEN_LIST_INIT;
 		size_t len;

@@ -51,3 +51,11 @@ unsigned int bound(struct bmap *m, unsigned long h)
 	h &= m->mask;
 	return MAP_LOAD(&m->bounds[h]);
 }
+
+/* the generated accessor that reads half of its object: torn */
+struct stamp { uint64_t wide; };
+
+uint32_t stamp_low(struct stamp *s)
+{
+	return ckg_load_low64(&s->wide);
+}
