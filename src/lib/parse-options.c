@@ -1,4 +1,5 @@
 #include "lib/parse-options.h"
+#include "lib/shown-path.h"
 
 #include <errno.h>
 #include <ini.h>
@@ -406,22 +407,6 @@ static int config_line(void *user, const char *section, const char *key,
 	return 1;
 }
 
-/* The path as the user sees it: relative to the current folder when
- * it is below it. */
-static char *config_display_path(const char *path)
-{
-	char *cwd = getcwd(NULL, 0);
-	size_t n = cwd ? strlen(cwd) : 0;
-	char *r;
-
-	if (cwd && path[0] == '/' && !strncmp(path, cwd, n) && path[n] == '/')
-		r = xstrdup(path + n + 1);
-	else
-		r = xstrdup(path);
-	free(cwd);
-	return r;
-}
-
 /* The table's option of the file's report key (--output), or NULL. */
 static const struct option *config_report_option(const struct option *opts)
 {
@@ -473,11 +458,10 @@ static void config_override_reports(const struct option *opts,
 		if (i < nr_file) {
 			/* as the user sees it: the path from here */
 			size_t n = strcspn(l->items[i], "=") + 1;
-			char *file = config_display_path(l->items[i] + n);
+			const char *file = shown_path(l->items[i] + n);
 
 			strlist_push_nodup(&use->outputs, xasprintf("%.*s%s",
 				(int)n, l->items[i], file));
-			free(file);
 		}
 		l->items[out++] = l->items[i];
 	}
@@ -508,7 +492,7 @@ static void config_apply(const struct option *opts, const char *const *usage,
 	memset(&c, 0, sizeof(c));
 	c.opts = opts;
 	c.use = use;
-	c.path = use->read = config_display_path(found);
+	c.path = use->read = xstrdup(shown_path(found));
 	c.dir = found;
 	slash = strrchr(c.dir, '/');
 	if (!slash)

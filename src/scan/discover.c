@@ -4,6 +4,7 @@
 #include "cfront/once-discover.h"
 #include "elf/dwarf-lines.h"
 #include "lib/pool.h"
+#include "lib/shown-path.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
@@ -279,7 +280,7 @@ void scan_discover(struct once_macros *t, const char *const *files,
 
 		if (!t->items[i].def_path)
 			continue;
-		shown = xstrdup(judge_shown(t->items[i].def_path));
+		shown = xstrdup(shown_path(t->items[i].def_path));
 		free(t->items[i].def_path);
 		t->items[i].def_path = shown;
 	}

@@ -3,6 +3,7 @@
 #include "findings/report.h"
 #include "lib/strbuf.h"
 #include "lib/json.h"
+#include "lib/shown-path.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -13,27 +14,11 @@
  * branches) is worth it up to this distance; beyond, ranges one by one. */
 #define SPAN_LIMIT 65536
 
-static char *cwd_prefix; /* "/home/x/" */
 static int verbose;
 
 void judge_set_verbose(int level)
 {
 	verbose = level;
-}
-
-void judge_set_cwd(const char *cwd)
-{
-	free(cwd_prefix);
-	cwd_prefix = cwd ? xasprintf("%s/", cwd) : NULL;
-}
-
-const char *judge_shown(const char *path)
-{
-	size_t n = cwd_prefix ? strlen(cwd_prefix) : 0;
-
-	if (n && path && !strncmp(path, cwd_prefix, n) && path[n])
-		return path + n;
-	return path ? path : "?";
 }
 
 /* 0: pc is outside the instance; else 1 + where its row's column lies
@@ -258,7 +243,7 @@ static void add_evidence(struct elf_image *img, struct disasm *d,
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "'%s' inlined into '%s' here", c->function,
 			    in->chain[k].function);
-		finding_add_related(f, RELATED_CALL, judge_shown(c->call_file),
+		finding_add_related(f, RELATED_CALL, shown_path(c->call_file),
 				    c->call_line, c->call_col, 0, sb.buf);
 	}
 	for (size_t k = 0; next_used(acc, used, &k); k++) {
@@ -311,7 +296,7 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 		strbuf_addf(&msg, " (the line's %zu sites checked together: its "
 			    "line table has no columns)", in->together);
 
-	strbuf_addf(&notes, "in %s, function '", judge_shown(elf_image_info(img)->name));
+	strbuf_addf(&notes, "in %s, function '", shown_path(elf_image_info(img)->name));
 	instance_function(img, in, &notes);
 	strbuf_addch(&notes, '\'');
 	if (s->via)
@@ -321,7 +306,7 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 	for (size_t k = 0; k + 1 < in->nchain; k++)
 		strbuf_addf(&notes, "\n'%s' inlined into '%s' at %s:%u:%u",
 			    in->chain[k].function, in->chain[k + 1].function,
-			    judge_shown(in->chain[k].call_file), in->chain[k].call_line,
+			    shown_path(in->chain[k].call_file), in->chain[k].call_line,
 			    in->chain[k].call_col);
 	for (size_t k = 0; next_used(acc, used, &k); k++) {
 		const struct mem_access *a = &acc->items[k];
@@ -338,8 +323,8 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 
 	memset(&f, 0, sizeof(f));
 	f.rule = verdict_rule[v];
-	f.path = (char *)judge_shown(in->src->path);
-	f.object = (char *)judge_shown(elf_image_info(img)->name);
+	f.path = (char *)shown_path(in->src->path);
+	f.object = (char *)shown_path(elf_image_info(img)->name);
 	f.line = s->line;
 	f.col = s->col;
 	if (s->end_line == s->line) {
@@ -369,7 +354,7 @@ static void note_type_definition(struct line_unit *u,
 						file, sizeof(file), &line))
 		return;
 	x = &l->items[l->nr - 1];
-	x->type_path = xstrdup(judge_shown(file));
+	x->type_path = xstrdup(shown_path(file));
 	x->type_line = line;
 	x->type_end_line = 0; /* the HTML page finds the closing brace */
 }
@@ -394,7 +379,7 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 	struct instance_record *r;
 
 	strbuf_addstr(&sb, "{\"path\": ");
-	json_add_string(&sb, judge_shown(in->src->path));
+	json_add_string(&sb, shown_path(in->src->path));
 	strbuf_addf(&sb, ", \"line\": %u, \"column\": %u, \"site\": ", s->line,
 		    s->col);
 	site_words(s, &tmp);
@@ -416,7 +401,7 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 		    scan_verdict_name(v));
 	json_add_string(&sb, why);
 	strbuf_addstr(&sb, ", \"object\": ");
-	json_add_string(&sb, judge_shown(elf_image_info(img)->name));
+	json_add_string(&sb, shown_path(elf_image_info(img)->name));
 	strbuf_addstr(&sb, ", \"function\": ");
 	strbuf_reset(&tmp);
 	instance_function(img, in, &tmp);
@@ -429,7 +414,7 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 		json_add_string(&sb, in->chain[k + 1].function);
 		strbuf_addstr(&sb, ", \"at\": ");
 		strbuf_reset(&tmp);
-		strbuf_addf(&tmp, "%s:%u:%u", judge_shown(in->chain[k].call_file),
+		strbuf_addf(&tmp, "%s:%u:%u", shown_path(in->chain[k].call_file),
 			    in->chain[k].call_line, in->chain[k].call_col);
 		json_add_string(&sb, tmp.buf);
 		strbuf_addch(&sb, '}');
@@ -578,7 +563,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 
 		instance_function(img, in, &fn);
 		fput_visible_line(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
-			"'%s'", judge_shown(in->src->path), s->line, s->col,
+			"'%s'", shown_path(in->src->path), s->line, s->col,
 			s->what, s->operand, type ? type : "of unknown type",
 			size, fn.buf);
 		for (size_t k = 0; k < in->nr_ranges; k++)
@@ -646,9 +631,9 @@ enum scan_verdict judge_instance(struct line_unit *u,
 
 		instance_function(img, in, &fn);
 		fput_visible_line(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
-			"unattributed: %s", judge_shown(in->src->path), s->line,
+			"unattributed: %s", shown_path(in->src->path), s->line,
 			s->col, s->what, s->operand, fn.buf,
-			judge_shown(elf_image_info(img)->name), why.buf);
+			shown_path(elf_image_info(img)->name), why.buf);
 		strbuf_release(&fn);
 	}
 	free(used);

@@ -12,14 +12,9 @@
 #include "scan/decode-cache.h"
 #include "scan/verdict.h"
 
-/* Make paths under the current directory relative in what is printed. */
-void judge_set_cwd(const char *cwd);
 /* 1: say on stderr why each unattributed instance is; 2: also list every
  * access decoded for each instance (for debugging the attribution). */
 void judge_set_verbose(int level);
-
-/* path as printed: relative to the current directory when under it. */
-const char *judge_shown(const char *path);
 
 /* One instance as a JSON object (--json: every instance, not only the
  * findings), with what to sort the list by. */

@@ -23,6 +23,7 @@
 #include "lib/parse-options.h"
 #include "lib/pool.h"
 #include "lib/progress.h"
+#include "lib/shown-path.h"
 #include "lib/test-hook.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
@@ -649,12 +650,9 @@ static void discovered_json(const struct once_macros *t, struct strbuf *out)
 static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 		     struct scan_result *r)
 {
-	char cwd[PATH_MAX];
-
 	for (size_t i = 0; i < a->macros.nr; i++)
 		if (once_macros_add_spec(&sh->macros, a->macros.items[i]))
 			return -1;
-	judge_set_cwd(getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
 	sh->macros.pointer_args = 1;
 	if (!a->no_discover)
 		scan_discover(&sh->macros, (const char *const *)a->files.items,
@@ -686,7 +684,7 @@ static void scan_run(struct scan_args *a, struct scan_shared *sh,
 	r->src_missing = source_cache_missing(sh->cache);
 	r->src_mismatched = source_cache_mismatched(sh->cache);
 	judge_drop_mismatched(&ctx->t);
-	coverage_collect(sh->cache, &r->cov, judge_shown);
+	coverage_collect(sh->cache, &r->cov, shown_path);
 	finding_list_sort_unique(&ctx->t.findings);
 }
 
@@ -897,7 +895,6 @@ int scan_plugin_main(int argc, const char **argv)
 	once_macros_release(&sh.macros);
 	pthread_mutex_destroy(&sh.lock);
 	free(sh.state);
-	judge_set_cwd(NULL);
 	strlist_clear(&a.macros);
 	strlist_clear(&a.files);
 	findings_output_release(&a.out);

@@ -16,6 +16,7 @@
 #include "lib/json.h"
 #include "lib/pool.h"
 #include "lib/replace-file.h"
+#include "lib/shown-path.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -277,6 +278,13 @@ int main(int argc, const char **argv)
 	}
 	if (argc == 3 && !strcmp(argv[1], "replace"))
 		return replace(argv[2]);
-	fprintf(stderr, "usage: lib-test pool|queue|json-write|json-read|split|replace ...\n");
+	if (argc >= 2 && !strcmp(argv[1], "shown-path")) {
+		/* each path as messages show it; "-": a path nobody gave */
+		for (int i = 2; i < argc; i++)
+			printf("[%s]\n", shown_path(strcmp(argv[i], "-") ?
+						     argv[i] : NULL));
+		return 0;
+	}
+	fprintf(stderr, "usage: lib-test pool|queue|json-write|json-read|split|replace|shown-path ...\n");
 	return 2;
 }

@@ -86,8 +86,4 @@ void audit_unit(CXIndex index, const struct unit *u,
 		const struct strlist *extra_args, struct seen_set *seen,
 		struct unit_result *r);
 
-/* A path as the user should see it: relative to the current folder when
- * below it, else absolute.  Caller frees. */
-char *display_path(const char *abs_path);
-
 #endif

@@ -9,6 +9,7 @@
 #include "lib/messages.h"
 #include "lib/pool.h"
 #include "lib/progress.h"
+#include "lib/shown-path.h"
 
 #include <fnmatch.h>
 #include <limits.h>
@@ -22,30 +23,6 @@ int clang_engine_available(struct strbuf *why)
 {
 	(void)why;
 	return 1;
-}
-
-static char cwd[PATH_MAX];
-static int have_cwd;
-static pthread_once_t cwd_once = PTHREAD_ONCE_INIT;
-
-static void read_cwd(void)
-{
-	have_cwd = getcwd(cwd, sizeof(cwd)) != NULL;
-}
-
-char *display_path(const char *abs_path)
-{
-	size_t n;
-
-	/* Once, for all threads: the engine never changes folder (units
-	 * use -working-directory instead). */
-	pthread_once(&cwd_once, read_cwd);
-	if (!have_cwd)
-		return xstrdup(abs_path);
-	n = strlen(cwd);
-	if (!strncmp(abs_path, cwd, n) && abs_path[n] == '/')
-		return xstrdup(abs_path + n + 1);
-	return xstrdup(abs_path);
 }
 
 /* Is the unit's file one of the paths asked for (a file, or below a
@@ -183,7 +160,7 @@ int clang_engine_run(const struct clang_engine_options *o,
 			units.items[units.nr++] = all.items[i];
 			if (o->unit_files)
 				strlist_push_nodup(o->unit_files,
-						   display_path(all.items[i].file));
+						   xstrdup(shown_path(all.items[i].file)));
 		}
 	if (o->paths && o->paths->nr && !units.nr)
 		warning("no unit of %s/compile_commands.json is below the "

@@ -22,6 +22,7 @@
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
 #include "lib/run-command.h"
+#include "lib/shown-path.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -54,7 +55,7 @@ static const char *file_display_path(struct walk *w, CXFile file)
 	}
 	ALLOC_GROW(w->paths, w->nr_paths + 1, w->alloc_paths);
 	w->paths[w->nr_paths].file = file;
-	w->paths[w->nr_paths].path = display_path(real);
+	w->paths[w->nr_paths].path = xstrdup(shown_path(real));
 	free(real);
 	return w->paths[w->nr_paths++].path;
 }
