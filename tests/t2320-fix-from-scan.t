@@ -29,6 +29,8 @@ test_expect_success 'clang -O2 tears the four aggregate sites (the input)' "
 	clang $CFLAGS -c a.c -o a.o &&
 	{ '$RWONCE' scan --json a.o >a.json 2>scan.err; test \$? = 1; } &&
 	test \$(grep -c '\"rule\": \"scan-torn\"' a.json) = 4"
+test_expect_success 'scan calls each of them fixable: a struct or union of a known size' "
+	test \$(grep -c '\"size\": 4, \"fixable\": true' a.json) = 4"
 
 test_expect_success 'the diff: union through its u32, struct through the union around it, write too' "
 	{ '$RWONCE' fix --from-scan a.json >fix.diff 2>fix.err; test \$? = 1; } &&
@@ -96,7 +98,7 @@ test_exit_msg 2 'JSON without findings: exit 2' 'has no "findings": not the outp
 # A result whose only finding is a scalar (written here: clang makes no
 # such finding on this file; the site and its call are real).
 SCALAR=$(line_of "$SRC" "return READ_ONCE(*c);")
-printf '{"findings": [{"path": "a.c", "line": %s, "column": 9, "rule": "scan-widened", "message": "READ_ONCE(*c) of %su32%s (4 bytes) compiled to an 8-byte load: widened", "type": "u32"}]}\n' \
+printf '{"findings": [{"path": "a.c", "line": %s, "column": 9, "rule": "scan-widened", "message": "READ_ONCE(*c) of %su32%s (4 bytes) compiled to an 8-byte load: widened", "type": "u32", "size": 4, "fixable": false}]}\n' \
 	"$SCALAR" "'" "'" >scalar.json
 test_expect_success 'a result with no struct or union finding: said, no edit' "
 	'$RWONCE' fix --from-scan scalar.json >scalar.diff 2>scalar.err; test \$? = 1 &&

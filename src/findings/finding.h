@@ -85,7 +85,11 @@ struct finding {
 	char *type_path;           /* where the struct or union is defined
 				      (the HTML card shows it), or NULL */
 	unsigned type_line, type_end_line; /* its lines there; 0: unknown */
-	int fixable;               /* this instance can be rewritten by fix */
+	int fixable;               /* this instance can be rewritten by fix
+				      (audit: fix converts it; scan: a
+				      struct or union of a known size, which
+				      fix --from-scan spells on a scalar of
+				      that size when its type has one) */
 	unsigned size;             /* bytes of the object accessed (scan:
 				      from the DWARF's type); 0: unknown */
 	char *notes;               /* scan: note lines ('\n'-separated) that

@@ -9,6 +9,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
+#include "fix/file-result.h"
 #include "fix/fix-json.h"
 #include "fix/from-scan.h"
 #include "rewrite/add-include.h"
@@ -40,19 +41,6 @@ static const char *const fix_usage[] = {
 	NULL,
 };
 
-struct file_result {
-	char *path;
-	struct strbuf diff;  /* for stdout */
-	struct strbuf notes; /* for stderr */
-	size_t converted, left;
-	int trouble;
-	int written;         /* --in-place: the file was replaced */
-	int included;        /* an #include of the once-macros was added */
-	size_t uses;         /* uses of a macro that now takes the value */
-	char *apply_from;    /* the diff names it from this folder, not "." */
-	struct strbuf edits; /* --format=json: its edits (fix-json.h) */
-};
-
 struct fix_ctx {
 	struct rewrite_opts ropts;
 	struct once_macros macros; /* built-in, --macro, discovered */
@@ -69,9 +57,12 @@ struct fix_ctx {
 	struct macro_roles roles; /* macros whose body is the access */
 	struct include_edges *edges; /* who includes whom */
 
+	/* --from-scan: the plan is scan's findings, not the tree walk */
+	const char *from_scan;
+	struct from_scan_plan scan;
+
 	pthread_mutex_t lock;
-	struct file_result *results;
-	size_t nr, alloc;
+	struct fix_results results; /* one per file with anything to say */
 };
 
 /* --self-check: the fixed text must keep every other token, and a second
@@ -196,7 +187,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	struct fix_worker *w = worker;
 	struct token_list *toks = &w->toks;
 	struct rewrite_result res = REWRITE_RESULT_INIT;
-	struct file_result r;
+	struct fix_file_result r;
 	struct strbuf *fixed = &w->fixed;
 
 	/*
@@ -206,11 +197,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	 */
 	if (!may_have_sites(ctx, f->buf, f->len))
 		return;
-	memset(&r, 0, sizeof(r));
-	r.path = xstrdup(f->path);
-	strbuf_init(&r.diff);
-	strbuf_init(&r.notes);
-	strbuf_init(&r.edits);
+	fix_file_result_init(&r, f->path);
 
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache(f->buf, toks); /* linear on deep nesting */
@@ -315,27 +302,25 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	if (!r.diff.len && !r.notes.len && !r.trouble && !r.converted &&
 	    !r.uses &&
 	    !r.left) {
-		free(r.path);
-		strbuf_release(&r.diff);
-		strbuf_release(&r.notes);
-		strbuf_release(&r.edits);
+		fix_file_result_release(&r);
 		return;
 	}
 	pthread_mutex_lock(&ctx->lock);
-	ALLOC_GROW(ctx->results, ctx->nr + 1, ctx->alloc);
-	ctx->results[ctx->nr++] = r;
+	ALLOC_GROW(ctx->results.items, ctx->results.nr + 1,
+		   ctx->results.alloc);
+	ctx->results.items[ctx->results.nr++] = r;
 	pthread_mutex_unlock(&ctx->lock);
 }
 
 static int by_path(const void *a_, const void *b_)
 {
-	const struct file_result *a = a_, *b = b_;
+	const struct fix_file_result *a = a_, *b = b_;
 
 	return strcmp(a->path, b->path);
 }
 
 /* One file of --format=json (fix-json.h). */
-static void file_result_json(struct strbuf *sb, const struct file_result *r,
+static void file_result_json(struct strbuf *sb, const struct fix_file_result *r,
 			     int in_place, int first)
 {
 	strbuf_addstr(sb, first ? "\n    {" : ",\n    {");
@@ -477,10 +462,15 @@ static int fix_parse(int argc, const char **argv, struct fix_args *a,
 
 /* The once-macros, the spellings and the header to add, from *a; then
  * the tree's own once-macros and includes (the pre-pass over paths).
- * 0, or -1 after error(). */
+ * With --from-scan, the plan is scan's findings instead (the paths: the
+ * trees that define their types).  0; 1 nothing to fix (said); -1 after
+ * error(). */
 static int fix_plan(struct fix_ctx *ctx, const struct fix_args *a,
 		    const char **paths, size_t nr, struct walk_options *wopt)
 {
+	if (ctx->from_scan)
+		return from_scan_plan(&ctx->scan, ctx->from_scan, paths, nr,
+				      ctx->quiet);
 	for (size_t i = 0; i < a->macros.nr; i++)
 		if (once_macros_add_spec(&ctx->macros, a->macros.items[i]) < 0)
 			return -1;
@@ -517,6 +507,11 @@ static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 {
 	int ret;
 
+	if (ctx->from_scan) {
+		from_scan_run(&ctx->scan, ctx->in_place, ctx->quiet,
+			      &ctx->results);
+		return 0;
+	}
 	wopt->progress = !a->no_progress && !ctx->quiet;
 	wopt->what = "fix";
 	wopt->fn = fix_one;
@@ -524,15 +519,16 @@ static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 	wopt->worker_done = fix_worker_done;
 	wopt->ctx = ctx;
 	ret = walk_paths(paths, nr, wopt, stats);
-	if (ctx->nr > 1)
-		sane_qsort(ctx->results, ctx->nr, sizeof(*ctx->results), by_path);
+	if (ctx->results.nr > 1)
+		sane_qsort(ctx->results.items, ctx->results.nr,
+			   sizeof(*ctx->results.items), by_path);
 	return ret;
 }
 
 /* One file's result: its diff (or JSON) and notes printed, added to *t,
  * released. */
 static void fix_report_file(struct fix_ctx *ctx, const struct fix_args *a,
-			    struct file_result *r, int first, int use_color,
+			    struct fix_file_result *r, int first, int use_color,
 			    struct strbuf *json, struct fix_totals *t)
 {
 	if (ctx->json)
@@ -557,14 +553,11 @@ static void fix_report_file(struct fix_ctx *ctx, const struct fix_args *a,
 	}
 	t->left += r->left;
 	t->trouble |= r->trouble;
-	if (r->apply_from && !t->apply_from)
+	if (r->apply_from && !t->apply_from) {
 		t->apply_from = r->apply_from;
-	else
-		free(r->apply_from);
-	free(r->path);
-	strbuf_release(&r->diff);
-	strbuf_release(&r->notes);
-	strbuf_release(&r->edits);
+		r->apply_from = NULL;
+	}
+	fix_file_result_release(r);
 }
 
 /* The summary line on stderr (not with -q). */
@@ -606,14 +599,14 @@ static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
 	memset(&t, 0, sizeof(t));
 	if (ctx->json)
 		fix_json_begin(&json, a->config.read);
-	for (size_t i = 0; i < ctx->nr; i++)
-		fix_report_file(ctx, a, &ctx->results[i], i == 0, use_color,
+	for (size_t i = 0; i < ctx->results.nr; i++)
+		fix_report_file(ctx, a, &ctx->results.items[i], i == 0, use_color,
 				&json, &t);
-	free(ctx->results);
+	free(ctx->results.items);
 	if (t.trouble)
 		ret = EXIT_TROUBLE;
 	if (ctx->json) {
-		fix_json_end(&json, ctx->nr, t.converted, t.files, t.left,
+		fix_json_end(&json, ctx->results.nr, t.converted, t.files, t.left,
 			     t.uses, stats->files);
 		fwrite(json.buf, 1, json.len, stdout);
 		strbuf_release(&json);
@@ -628,11 +621,14 @@ static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
 			t.apply_from);
 		free(t.apply_from);
 	}
-	if (!ctx->quiet)
+	if (!ctx->quiet && ctx->from_scan)
+		from_scan_summary(&ctx->scan, t.converted, t.files, t.left,
+				  ctx->in_place);
+	else if (!ctx->quiet)
 		fix_summary(ctx, &t, stats->files);
 	/* Nothing read is not "nothing to convert": a wrong path, a folder
 	 * without C, a binary file named x.c */
-	if (walk_ret >= 0 && !stats->files) {
+	if (walk_ret >= 0 && !stats->files && !ctx->from_scan) {
 		error("nothing checked: no C file in %s (a folder is searched "
 		      "for *.c and *.h; binary files are skipped)",
 		      nr > 1 ? "the paths given" : paths[0]);
@@ -647,6 +643,7 @@ static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
 
 static void fix_release(struct fix_ctx *ctx, struct fix_args *a)
 {
+	from_scan_release(&ctx->scan);
 	pthread_mutex_destroy(&ctx->lock);
 	macro_roles_release(&ctx->roles);
 	include_edges_free(ctx->edges);
@@ -668,7 +665,7 @@ int cmd_fix(int argc, const char **argv)
 	};
 	struct walk_options wopt;
 	struct walk_stats stats;
-	int walk_ret, ret = EXIT_TROUBLE;
+	int walk_ret, planned, ret = EXIT_TROUBLE;
 
 	memset(&ctx, 0, sizeof(ctx));
 	rewrite_opts_init(&ctx.ropts);
@@ -682,20 +679,20 @@ int cmd_fix(int argc, const char **argv)
 	argc = fix_parse(argc, argv, &a, &ctx);
 	if (argc < 0)
 		goto out;
-	if (a.from_scan) {
-		/* another source of what to edit: scan's findings */
-		ret = fix_from_scan(a.from_scan, argv, (size_t)argc,
-				    ctx.in_place, ctx.quiet);
-		goto out;
-	}
-	if (argc < 1) { /* no path: the current folder, as audit */
+	/* the source of what to edit: the paths' files, or scan's findings
+	 * (the paths then name the trees that define their types) */
+	ctx.from_scan = a.from_scan;
+	if (argc < 1 && !ctx.from_scan) { /* no path: the current folder */
 		static const char *dot[] = { ".", NULL };
 
 		argv = dot;
 		argc = 1;
 	}
-	if (fix_plan(&ctx, &a, argv, (size_t)argc, &wopt) < 0)
+	planned = fix_plan(&ctx, &a, argv, (size_t)argc, &wopt);
+	if (planned) {
+		ret = planned > 0 ? EXIT_CLEAN : EXIT_TROUBLE;
 		goto out;
+	}
 	walk_ret = fix_run(&ctx, &a, argv, (size_t)argc, &wopt, &stats);
 	ret = fix_report(&ctx, &a, argv, (size_t)argc, walk_ret, &stats);
 out:

@@ -278,7 +278,7 @@ static void add_evidence(struct elf_image *img, struct disasm *d,
 static void add_finding(struct elf_image *img, struct disasm *d,
 			const struct site_instance *in,
 			enum scan_verdict v, unsigned size, const char *type,
-			const char *why,
+			int aggregate, const char *why,
 			const struct mem_access_list *acc, const char *used,
 			struct finding_list *findings)
 {
@@ -334,6 +334,9 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 	f.message = msg.buf;
 	f.type_spelled = (char *)type;
 	f.size = size;
+	/* a struct or union of a known size: fix --from-scan can spell it
+	 * on a scalar of that size (when its type has one) */
+	f.fixable = aggregate == 1 && size;
 	f.notes = notes.buf;
 	add_evidence(img, d, in, acc, used, finding_list_add(findings, &f));
 	strbuf_release(&msg);
@@ -618,7 +621,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	t->judged[t->nr_judged++].reason = (unsigned char)reason;
 	if (v == SCAN_TORN || v == SCAN_DUPLICATED || v == SCAN_WIDENED) {
 		add_finding(img, decode_cache_disasm(dc), in, v, size, type,
-			    why.buf, &acc, used, &t->findings);
+			    aggregate, why.buf, &acc, used, &t->findings);
 		note_finding_src(t, in->src);
 		if (aggregate == 1 && typed)
 			note_type_definition(u, in, typed, &t->findings);

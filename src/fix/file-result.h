@@ -1,0 +1,35 @@
+/*
+ * One file's outcome in a fix run, whatever chose its edits -- the tree
+ * walk of fix.c or scan's findings (from-scan.h): what fix_report()
+ * prints and adds up.
+ */
+#ifndef RWONCE_FIX_FILE_RESULT_H
+#define RWONCE_FIX_FILE_RESULT_H
+
+#include "lib/strbuf.h"
+
+#include <stddef.h>
+
+struct fix_file_result {
+	char *path;
+	struct strbuf diff;  /* for stdout */
+	struct strbuf notes; /* for stderr */
+	size_t converted, left;
+	int trouble;
+	int written;         /* --in-place: the file was replaced */
+	int included;        /* an #include of the once-macros was added */
+	size_t uses;         /* uses of a macro that now takes the value */
+	char *apply_from;    /* the diff names it from this folder, not "." */
+	struct strbuf edits; /* --format=json: its edits (fix-json.h) */
+};
+
+/* A fresh result for path (copied). */
+void fix_file_result_init(struct fix_file_result *r, const char *path);
+void fix_file_result_release(struct fix_file_result *r);
+
+struct fix_results {
+	struct fix_file_result *items;
+	size_t nr, alloc;
+};
+
+#endif
