@@ -53,23 +53,34 @@ GCC_PREFIX = {
 }
 COMPILERS = ("clang", "gcc")
 
-# What grep and the Makefiles cannot tell: a header site whose users are
-# everywhere (the objects whose code held it before), and options a site
-# is under by #ifdef rather than by its object's Makefile line.
+# What the search and the Makefiles cannot tell: options a site is under
+# by #ifdef rather than by its object's Makefile line, and a
+# configuration variant (options turned off, in a build folder of its
+# own, JOB+VARIANT) where the site's code is not the defconfig's choice.
 HINTS = {
-    "arch/arm/include/asm/spinlock.h": {"objects": ["security/keys/gc.o"], "options": ["KEYS"]},
-    "arch/arm64/kvm/hyp/include/nvhe/spinlock.h": {
-        "objects": ["arch/arm64/kvm/hyp/nvhe/mem_protect.nvhe.o", "arch/arm64/kvm/hyp/nvhe/mm.nvhe.o",
-                    "arch/arm64/kvm/hyp/nvhe/pkvm.nvhe.o"],
-        "options": ["KVM", "NVHE_EL2_DEBUG"]},
-    "kernel/rcu/tasks.h": {"objects": ["kernel/rcu/update.o"], "options": ["TASKS_TRACE_RCU"]},
-    "arch/powerpc/include/asm/simple_spinlock.h": {"objects": ["kernel/locking/spinlock.o", "mm/memory.o"],
-                                                    "options": ["SMP"]},
+    "arch/arm64/kvm/hyp/include/nvhe/spinlock.h": {"options": ["KVM", "NVHE_EL2_DEBUG"]},
+    "kernel/rcu/tasks.h": {"options": ["TASKS_TRACE_RCU"]},
+    # ppc64le_defconfig takes queued spinlocks; simple_spinlock.h is the
+    # other choice (a prompt only with EXPERT).
+    "arch/powerpc/include/asm/simple_spinlock.h": {"options": ["EXPERT"], "disable": ["PPC_QUEUED_SPINLOCKS"],
+                                                    "variant": "simple-spinlock"},
     "arch/powerpc/kvm/book3s_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_rm_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_builtin.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV"]},
     "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["IP_ADVANCED_ROUTER", "IP_ROUTE_MULTIPATH", "NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
 }
+# Objects scan cannot read as they are: riscv64 objects from clang 18+
+# carry R_RISCV_SET_ULEB128/SUB_ULEB128 relocations in .debug_rnglists
+# (linker relaxation), which Debian 12's elfutils (0.188) does not apply,
+# so scan says it cannot read their DWARF.  Linked by ld.lld (which
+# applies them) without relaxation, the code is the compiler's; the
+# kernel's undefined symbols are left at 0.
+LINK_TO_SCAN = {
+    "riscv64": ["ld.lld-19", "--unresolved-symbols=ignore-all", "--no-relax", "-Ttext=0x10000", "-e", "0"],
+}
+# A header site's objects: up to PICK of the callers the search ranks
+# first among those the job's configuration builds.
+PICK = 3
 OBJ_LINE = re.compile(r"\$\(CONFIG_([A-Z0-9_]+)\)")
 
 
@@ -81,13 +92,125 @@ def site_arches(path):
 
 
 def header_users(tree, path, limit=3):
-    """A few .c files of the header's own folder tree that #include it."""
-    name = os.path.basename(path)
-    top = path.split("/")
-    where = "/".join(top[:2]) if top[0] == "arch" else os.path.dirname(path) or "."
-    r = subprocess.run(["grep", "-rlE", "--include=*.c", r'#include [<"]([^>"]*/)?' + re.escape(name) + '[>"]',
-                        where], cwd=tree, capture_output=True, text=True)
-    return sorted(r.stdout.split())[:limit]
+    """.c files that #include the header by the name they must use: its
+    path below its include/ folder (<asm/spinlock.h>, <nvhe/spinlock.h>),
+    or for a header outside any include/ folder (kernel/rcu/tasks.h) its
+    name in quotes, from its own folder tree (arch/X/ for an arch
+    header)."""
+    parts = path.split("/")
+    if "include" in parts:
+        k = len(parts) - 1 - parts[::-1].index("include")
+        name, private = "/".join(parts[k + 1:]), False
+    else:
+        name, private = parts[-1], True
+    where = "/".join(parts[:2]) if parts[0] == "arch" else os.path.dirname(path) or "."
+    pat = r'#include "' + re.escape(name) + '"' if private else r'#include [<"]' + re.escape(name) + '[>"]'
+    r = subprocess.run(["grep", "-rlE", "--include=*.c", pat, where], cwd=tree, capture_output=True, text=True)
+    return sorted(r.stdout.split())[:limit], private
+
+
+DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)")
+FUNCTION = re.compile(r"^[A-Za-z_][^;{}()]*?\b(\w+)\s*\(")
+NOT_A_DEFINITION = {"if", "for", "while", "switch", "return", "sizeof", "do"}
+
+
+def enclosing_definition(lines, i):
+    """The macro or function whose body holds line i (0-based) of a
+    header, and whether it is expanded where it is used (a macro, an
+    inline function) rather than compiled once where it is defined: a
+    #define whose continuation lines reach i, or the nearest function
+    head at column 0 above it (inline if "inline" is on it or on the two
+    lines above).  (None, False) when neither is found."""
+    j = i
+    while j >= 0 and (j == i or lines[j].rstrip().endswith("\\")):
+        m = DEFINE.match(lines[j])
+        if m:
+            return m.group(1), True
+        j -= 1
+    for j in range(i, max(-1, i - 200), -1):
+        m = FUNCTION.match(lines[j])
+        if m and m.group(1) not in NOT_A_DEFINITION:
+            return m.group(1), "inline" in " ".join(lines[max(0, j - 2):j + 1])
+        if lines[j].startswith("}") and j < i:
+            return None, False
+    return None, False
+
+
+def header_function_inline(tree, path, function):
+    """Is `function`, defined in header `path`, expanded where it is
+    called (a macro or an inline function)?  A function compiled once
+    (kernel/rcu/tasks.h's) is expanded only in the .c file that includes
+    its header."""
+    lines = open(os.path.join(tree, path), encoding="utf-8", errors="replace").read().split("\n")
+    for i, line in enumerate(lines):
+        if re.search(r"\b" + re.escape(function) + r"\s*\(", line):
+            name, inline = enclosing_definition(lines, i)
+            if name == function:
+                return inline
+    return False
+
+
+def caller_names(tree, function, scope, depth=3, cap=40):
+    """The function and the header macros and inline functions that
+    expand it, to `depth` levels: {name: level}.  A cheap search (grep
+    over the headers of `scope`), not a parser: a name is added when a
+    line of a header calls a known name inside its body."""
+    names = {function: 0}
+    frontier = [function]
+    for level in range(1, depth + 1):
+        if not frontier or len(names) >= cap:
+            break
+        r = subprocess.run(["grep", "-rnE", "--include=*.h", r"\b(" + "|".join(map(re.escape, frontier)) + r")\s*\("]
+                           + scope, cwd=tree, capture_output=True, text=True)
+        found = []
+        for hit in r.stdout.splitlines():
+            f, n, _ = hit.split(":", 2)
+            try:
+                lines = open(os.path.join(tree, f), encoding="utf-8", errors="replace").read().split("\n")
+            except OSError:
+                continue
+            name, inline = enclosing_definition(lines, int(n) - 1)
+            if name and inline and name not in names and len(names) < cap:
+                names[name] = level
+                found.append(name)
+        frontier = found
+    return names
+
+
+def caller_objects(tree, path, function, arches, limit=8):
+    """The .c files that expand `function` (defined in header `path`),
+    best first: those that #include a private header by name (tasks.h),
+    then those that call the function or a macro or inline function that
+    expands it (the fewest levels first), each ranked by how little its
+    object needs -- no CONFIG_ option on its Makefile line first, then
+    the fewest -- so that the architecture's defconfig builds it."""
+    arch_dirs = sorted({ARCHES[a][0] for a in arches})
+    hdr_scope = ["include"] + [f"arch/{d}/include" for d in arch_dirs] + [os.path.dirname(path)]
+    hdr_scope = [d for i, d in enumerate(hdr_scope) if d and d not in hdr_scope[:i]
+                 and os.path.isdir(os.path.join(tree, d))]
+    if not header_function_inline(tree, path, function):
+        users, _ = header_users(tree, path, limit=limit)
+        return [object_of(f) for f in users], {function: 0}
+    names = caller_names(tree, function, hdr_scope)
+    tops = [d for d in sorted(os.listdir(tree)) if os.path.isdir(os.path.join(tree, d))
+            and d not in ("arch", "tools", "scripts", "samples", "Documentation", "usr", "include")]
+    c_scope = [f"arch/{d}" for d in arch_dirs] + tops
+    r = subprocess.run(["grep", "-rnoE", "--include=*.c", r"\b(" + "|".join(map(re.escape, names)) + r")\s*\("]
+                       + c_scope, cwd=tree, capture_output=True, text=True)
+    level = {}
+    for hit in r.stdout.splitlines():
+        f, _, call = hit.split(":", 2)
+        n = names.get(re.sub(r"\s*\($", "", call))
+        if n is not None:
+            level[f] = min(level.get(f, n), n)
+    # A private header is expanded where it is included too.
+    users, private = header_users(tree, path, limit=limit)
+    for f in users if private else []:
+        level[f] = -1
+    def rank(f):
+        opts = build_options(tree, object_of(f))
+        return (level[f], bool(opts), len(opts), f)
+    return [object_of(f) for f in sorted(level, key=rank)[:limit]], names
 
 
 def object_of(cfile):
@@ -112,6 +235,23 @@ def makefile_options(tree, obj):
     return opts
 
 
+def build_options(tree, obj):
+    """The CONFIG_ names an object needs: its own Makefile line's, and
+    those of the lines of the parent folders' Makefiles that descend into
+    its folder (obj-$(CONFIG_OCFS2_FS) += ocfs2/)."""
+    opts = list(makefile_options(tree, obj))
+    parts = os.path.dirname(obj).split("/")
+    for k in range(len(parts) - 1, 0, -1):
+        mk = os.path.join(tree, *parts[:k], "Makefile")
+        if not os.path.exists(mk):
+            continue
+        text = open(mk, encoding="utf-8", errors="replace").read().replace("\\\n", " ")
+        for line in text.splitlines():
+            if re.search(r"(^|[\s=])" + re.escape(parts[k]) + r"/(\s|$)", line):
+                opts += [o for o in OBJ_LINE.findall(line) if o not in opts]
+    return opts
+
+
 def cmd_plan(a):
     audit = json.load(open(a.audit))
     cands = []
@@ -120,18 +260,29 @@ def cmd_plan(a):
             continue
         path = f["path"][2:] if f["path"].startswith("./") else f["path"]
         hint = HINTS.get(path, {})
-        if path.endswith(".c"):
-            objs = [object_of(path)]
-        else:
-            objs = hint.get("objects") or [object_of(c) for c in header_users(a.tree, path)]
+        arches = site_arches(path)
         opts = list(hint.get("options", []))
-        # A hint's objects come with their options: a Makefile may name
-        # an object on several alternative obj-$(CONFIG_X) lines.
-        for o in ([] if hint.get("objects") else objs):
-            opts += [x for x in makefile_options(a.tree, o) if x not in opts]
-        cands.append({"id": f"{path}:{f['line']}", "path": path, "line": f["line"], "rule": f["rule"],
-                      "message": f["message"].split(":")[0], "type": f.get("type"),
-                      "arches": site_arches(path), "objects": objs, "options": opts})
+        cand = {"id": f"{path}:{f['line']}", "path": path, "line": f["line"], "rule": f["rule"],
+                "message": f["message"].split(":")[0], "type": f.get("type"), "function": f.get("function"),
+                "arches": arches}
+        if path.endswith(".c"):
+            # Its own object, which its options must build.
+            objs = [object_of(path)]
+            opts += [x for x in build_options(a.tree, objs[0]) if x not in opts]
+            cand["objects"] = objs
+        elif f.get("function"):
+            # The .c files that expand its function, ranked; each job
+            # builds the first PICK its configuration compiles.
+            objs, names = caller_objects(a.tree, path, f["function"], arches, limit=4 * PICK)
+            cand["callers"] = [{"object": o, "options": build_options(a.tree, o)} for o in objs]
+            cand["expanded_by"] = sorted(names, key=lambda n: (names[n], n))
+        else:
+            cand["objects"] = [object_of(c) for c in header_users(a.tree, path)[0]]
+        cand["options"] = opts
+        for k in ("disable", "variant"):
+            if k in hint:
+                cand[k] = hint[k]
+        cands.append(cand)
     json.dump({"tree": os.path.abspath(a.tree), "candidates": cands}, open(a.out, "w"), indent=1)
     print(f"plan: {len(cands)} candidates, {sum(len(c['arches']) for c in cands) * len(COMPILERS)} "
           f"candidate x architecture x compiler cells, {len(jobs_of(cands))} jobs", file=sys.stderr)
@@ -171,45 +322,86 @@ DEBUG = ["-e", "DEBUG_KERNEL", "-d", "DEBUG_INFO_NONE", "-d", "DEBUG_INFO_DWARF_
          "-d", "DEBUG_INFO_COMPRESSED_ZSTD", "-d", "DEBUG_INFO_SPLIT", "-d", "DEBUG_INFO_BTF"]
 
 
-def run_job(a, plan, job, log):
-    arch, cc = job.rsplit("-", 1)
-    tree = plan["tree"]
-    out = os.path.join(os.path.abspath(a.kbuild), job)
-    os.makedirs(out, exist_ok=True)
-    cands = [c for c in plan["candidates"] if arch in c["arches"]]
-    args = make_args(arch, cc)
-    opts = []
-    for c in cands:
-        opts += [o for o in c["options"] if o not in opts]
-    t0 = time.time()
-    make = ["make", "-s", "-C", tree, f"O={out}"] + args
+def is_set(config, option):
+    return re.search(rf"^CONFIG_{option}=[ym]$", config, re.M) is not None
+
+
+def configure(make, tree, out, defconfig, opts, disable):
+    """WORK/JOB[+VARIANT]/.config: the defconfig, the options, the ones
+    turned off, DWARF 5 line tables, olddefconfig.  A build made before
+    (an earlier run, another candidate list) gets only what it lacks, so
+    that only the objects that depend on it are rebuilt.  None, or the
+    trouble."""
     config_file = os.path.join(out, ".config")
-    steps = [[ARCHES[arch][2]], None, ["olddefconfig"]]
+    edit = []
     if os.path.exists(config_file):
-        # A build made before (by an earlier run, another candidate list,
-        # bench/kernel-6.12-build.sh): add only the options it lacks, so
-        # that only the objects that depend on them are rebuilt.
         have = open(config_file).read()
-        opts_new = [o for o in opts if not re.search(rf"^CONFIG_{o}=[ym]$", have, re.M)]
-        steps = [None, ["olddefconfig"]] if opts_new else []
+        edit = sum((["-e", o] for o in opts if not is_set(have, o)), []) \
+            + sum((["-d", o] for o in disable if is_set(have, o)), [])
+        steps = [None, ["olddefconfig"]] if edit else []
     else:
-        opts_new = opts
+        edit = sum((["-e", o] for o in opts), []) + sum((["-d", o] for o in disable), []) + DEBUG
+        steps = [[defconfig], None, ["olddefconfig"]]
     for step in steps:
         if step is None:
-            subprocess.run([os.path.join(tree, "scripts/config"), "--file", config_file]
-                           + sum((["-e", o] for o in opts_new), [])
-                           + (DEBUG if opts_new is opts else []), check=True)
+            subprocess.run([os.path.join(tree, "scripts/config"), "--file", config_file] + edit, check=True)
             continue
         r = subprocess.run(make + step, capture_output=True, text=True)
         if r.returncode:
-            return {"job": job, "trouble": f"make {step[0]} failed: {r.stderr[-500:]}"}
+            return f"make {step[0]} failed: {r.stderr[-500:]}"
+    return None
+
+
+def choose_objects(c, config):
+    """A .c site's own object; a header site's first PICK callers (in the
+    plan's order) whose build options this configuration sets.  With the
+    callers that were passed over, for the record."""
+    if "objects" in c:
+        return c["objects"], []
+    chosen, skipped = [], []
+    for x in c.get("callers", []):
+        if len(chosen) < PICK and all(is_set(config, o) for o in x["options"]):
+            chosen.append(x["object"])
+        elif len(chosen) < PICK:
+            skipped.append(x["object"] + " (" + " ".join("CONFIG_" + o for o in x["options"]
+                                                         if not is_set(config, o)) + " not set)")
+    return chosen, skipped
+
+
+def judge(verdicts, where):
+    """A cell from the instances at a candidate's line: the worst verdict
+    among them (torn, duplicated, widened, ok); when every instance is
+    unattributed (e.g. an instruction at the site capstone cannot
+    decode), "cannot tell" with scan's reasons -- not a quiet ok."""
+    worst = next((v for v in ("torn", "duplicated", "widened", "ok") if v in verdicts), None)
+    cell = {"verdict": worst or "cannot tell", "instances": verdicts, "bad": where}
+    if not worst:
+        cell["why"] = "; ".join(sorted({w["why"] for w in where}))
+    return cell
+
+
+def run_variant(a, tree, arch, cc, out, cands, log):
+    """One build folder: configure, choose each candidate's objects, make
+    them, scan them, judge each candidate.  (cells, facts) or trouble."""
+    args = make_args(arch, cc)
+    opts, disable = [], []
+    for c in cands:
+        opts += [o for o in c["options"] if o not in opts]
+        disable += [o for o in c.get("disable", []) if o not in disable]
+    os.makedirs(out, exist_ok=True)
+    make = ["make", "-s", "-C", tree, f"O={out}"] + args
+    trouble = configure(make, tree, out, ARCHES[arch][2], opts, disable)
+    if trouble:
+        return None, trouble
     config = open(os.path.join(out, ".config")).read()
-    missing = [o for o in opts if not re.search(rf"^CONFIG_{o}=[ym]$", config, re.M)]
+    missing = [o for o in opts if not is_set(config, o)]
+    still_on = [o for o in disable if is_set(config, o)]
+    chosen = {c["id"]: choose_objects(c, config) for c in cands}
     objs = []
     for c in cands:
-        objs += [o for o in c["objects"] if o not in objs]
+        objs += [o for o in chosen[c["id"]][0] if o not in objs]
     r = subprocess.run(["nice", "-n", "19", "make", "-C", tree, f"O={out}", "-k", f"-j{a.jobs}"] + args + objs,
-                       capture_output=True, text=True)
+                       capture_output=True, text=True) if objs else subprocess.CompletedProcess([], 0, "", "")
     log.write(r.stdout + r.stderr)
     built = {o: os.path.exists(os.path.join(out, o)) for o in objs}
     errors = {}
@@ -217,52 +409,105 @@ def run_job(a, plan, job, log):
         if not built[o]:
             m = re.search(r"^.*(?:error|Error|No rule to make target)[^\n]*" + re.escape(os.path.basename(o)[:-2])
                           + r"[^\n]*$", r.stdout + r.stderr, re.M)
+            if not m:
+                m = re.search(r"^[^\n]*\berror:[^\n]*$", r.stdout + r.stderr, re.M)
             errors[o] = (m.group(0).strip()[:200] if m else "make built no object (see the job's make.log)")
-    build_s = time.time() - t0
-    scans, nocode = {}, {}
+    scans, nocode, unchecked = {}, {}, {}
     for o in objs:
         if not built[o]:
             continue
+        path = os.path.join(out, o)
+        if arch in LINK_TO_SCAN:
+            # See LINK_TO_SCAN: the object linked where its relocations
+            # are applied; --no-relax keeps the compiler's instructions.
+            path = os.path.join(out, o + ".scan.elf")
+            try:
+                r = subprocess.run(LINK_TO_SCAN[arch] + ["-o", path, os.path.join(out, o)],
+                                   capture_output=True, text=True)
+            except OSError as e:
+                unchecked[o] = f"{LINK_TO_SCAN[arch][0]}: {e.strerror}"
+                continue
+            if r.returncode:
+                unchecked[o] = f"{LINK_TO_SCAN[arch][0]} exit {r.returncode}: {r.stderr.strip()[-300:]}"
+                continue
         s = subprocess.run([a.rwonce, "scan", "--json", "--no-progress", "--allow-empty", "--allow-unchecked",
-                            os.path.join(out, o)], capture_output=True, text=True)
+                            path], capture_output=True, text=True)
         try:
             d = json.loads(s.stdout)
             scans[o] = d["site_instances"]
             nocode[o] = d["no_code_sites"]
         except (ValueError, KeyError):
-            return {"job": job, "trouble": f"rwonce scan {o}: exit {s.returncode}: {s.stderr[-500:]}"}
+            return None, f"rwonce scan {o}: exit {s.returncode}: {s.stderr[-500:]}"
+        if d["unchecked"]:
+            # No instance from a file scan could not read is no verdict.
+            unchecked[o] = "; ".join(u["reason"] for u in d["unchecked"])[:300]
     cells = {}
     for c in cands:
-        need = [o for o in c["options"] if o in missing]
+        need = [o for o in c["options"] if o in missing] + [o + "=n" for o in c.get("disable", []) if o in still_on]
+        mine, skipped = chosen[c["id"]]
         verdicts, where = {}, []
-        for o in c["objects"]:
+        for o in mine:
             for i in scans.get(o, []):
                 if i["line"] == c["line"] and (i["path"] == c["path"] or i["path"].endswith("/" + c["path"])):
                     verdicts[i["verdict"]] = verdicts.get(i["verdict"], 0) + 1
                     if i["verdict"] != "ok":
                         where.append({"object": o, "function": i["function"], "verdict": i["verdict"],
                                       "why": i["why"], "instructions": [x["text"] for x in i["instructions"]]})
-        if verdicts:
-            worst = next((v for v in ("torn", "duplicated", "widened", "ok") if v in verdicts),
-                         sorted(verdicts)[0])
-            cell = {"verdict": worst, "instances": verdicts, "bad": where}
+        blind = [o for o in mine if o in unchecked]
+        if blind and not verdicts:
+            cell = {"verdict": "cannot tell", "why": "rwonce scan could not check "
+                    + "; ".join(f"{o}: {unchecked[o]}" for o in blind)}
+        elif verdicts:
+            cell = judge(verdicts, where)
         elif need:
             cell = {"verdict": "not compiled", "why": "not set after olddefconfig: " + " ".join("CONFIG_" + o for o in need)}
-        elif not any(built.get(o) for o in c["objects"]):
+        elif not mine:
             cell = {"verdict": "not compiled",
-                    "why": "build error: " + "; ".join(errors.get(o, "?") for o in c["objects"])}
+                    "why": f"none of the {len(c.get('callers', []))} callers the search found is built by this "
+                           "configuration"}
+        elif not any(built.get(o) for o in mine):
+            cell = {"verdict": "not compiled",
+                    "why": "build error: " + "; ".join(errors.get(o, "?") for o in mine)}
         else:
             # scan's own reason when it has one (e.g. "not compiled: no
             # unit of this build has its function" -- an #ifdef that the
             # configuration leaves out).
-            whys = sorted({n["why"] for o in c["objects"] for n in nocode.get(o, [])
+            whys = sorted({n["why"] for o in mine for n in nocode.get(o, [])
                            if n["line"] == c["line"] and n["path"].endswith("/" + c["path"])})
             cell = {"verdict": "no instance",
                     "why": "; ".join(whys) or
                     "objects built and scanned, no instance at the line (not expanded, or optimised out)"}
+        cell["objects"] = mine
+        if skipped:
+            cell["callers_not_built"] = skipped
         cells[c["id"]] = cell
-    return {"job": job, "arch": arch, "compiler": cc, "options_missing": missing, "objects": built,
-            "wall_s": round(time.time() - t0, 1), "build_s": round(build_s, 1), "cells": cells}
+    return cells, {"options_missing": missing + [o + "=n" for o in still_on], "objects": built}
+
+
+def run_job(a, plan, job, log):
+    arch, cc = job.rsplit("-", 1)
+    tree = plan["tree"]
+    base = os.path.join(os.path.abspath(a.kbuild), job)
+    cands = [c for c in plan["candidates"] if arch in c["arches"]]
+    variants = []
+    for c in cands:
+        if c.get("variant") not in variants:
+            variants.append(c.get("variant"))
+    res = {"job": job, "arch": arch, "compiler": cc, "options_missing": [], "objects": {}, "cells": {},
+           "folders": {}}
+    t0 = time.time()
+    for v in variants:
+        t1 = time.time()
+        out = base + ("+" + v if v else "")
+        cells, facts = run_variant(a, tree, arch, cc, out, [c for c in cands if c.get("variant") == v], log)
+        if cells is None:
+            return {"job": job, "trouble": (f"{v}: " if v else "") + facts}
+        res["cells"].update(cells)
+        res["options_missing"] += [o for o in facts["options_missing"] if o not in res["options_missing"]]
+        res["objects"].update({(f"{v}:" if v else "") + o: b for o, b in facts["objects"].items()})
+        res["folders"][os.path.basename(out)] = round(time.time() - t1, 1)
+    res["wall_s"] = res["build_s"] = round(time.time() - t0, 1)
+    return res
 
 
 def cmd_run(a):
@@ -278,7 +523,8 @@ def cmd_run(a):
             print(f"{job}: trouble: {res['trouble']}", file=sys.stderr)
             status = 2
         else:
-            n = sum(1 for c in res["cells"].values() if c["verdict"] not in ("not compiled", "no instance"))
+            n = sum(1 for c in res["cells"].values()
+                    if c["verdict"] not in ("not compiled", "no instance", "cannot tell"))
             print(f"{job}: {n} of {len(res['cells'])} candidates judged, {res['wall_s']} s", file=sys.stderr)
     return status
 
@@ -303,19 +549,39 @@ def cmd_merge(a):
             if cell is None:
                 row.append("--")
             elif "instances" in cell:
-                row.append(cell["verdict"] + " (" + ", ".join(f"{v} {n}" for v, n in sorted(cell["instances"].items())) + ")")
+                row.append(cell["verdict"] + " (" + ", ".join(f"{v} {n}" for v, n in sorted(cell["instances"].items()))
+                           + ")" + (f": {cell['why']}" if cell.get("why") else ""))
             else:
                 row.append(f"{cell['verdict']}: {cell['why']}")
+            if cell is not None and cell["verdict"] == "cannot tell":
+                print(f"{j}: {c['id']}: cannot tell: {cell['why']}", file=sys.stderr)
+                status = 2
         print(f"| `{c['id']}` | " + " | ".join(row) + " |")
     print()
     for j in jobs:
-        cells = byjob[j]["cells"].values()
-        n = sum(1 for x in cells if "instances" in x)
-        print(f"{j}: {n} of {len(cells)} candidates compiled and checked; wall {byjob[j]['wall_s']} s"
-              f" (build {byjob[j]['build_s']} s); options not set after olddefconfig: {' '.join(byjob[j]['options_missing']) or 'none'}")
+        r = byjob[j]
+        cells = r["cells"].values()
+        n = sum(1 for x in cells if "instances" in x and x["verdict"] != "cannot tell")
+        folders = r.get("folders", {})
+        parts = (" (" + ", ".join(f"{f} {t} s" for f, t in folders.items()) + ")") if len(folders) > 1 else ""
+        print(f"{j}: {n} of {len(cells)} candidates compiled and checked; wall {r['wall_s']} s{parts}"
+              f"; options not set after olddefconfig: {' '.join(r['options_missing']) or 'none'}")
     missing = [j for j in jobs_of(plan["candidates"]) if j not in byjob]
     if missing:
         print(f"not run: {' '.join(missing)}")
+    # Where a header site's verdict comes from: the objects each job chose.
+    chosen = {}
+    for c in plan["candidates"]:
+        if "callers" not in c:
+            continue
+        for j in jobs:
+            cell = byjob[j]["cells"].get(c["id"])
+            if cell and "objects" in cell:
+                chosen.setdefault(c["id"], {}).setdefault(" ".join(cell["objects"]) or "none", []).append(j)
+    if chosen:
+        print()
+        for cid, by in chosen.items():
+            print(f"{cid}: " + "; ".join(f"{objs} ({', '.join(js)})" for objs, js in by.items()))
     return status
 
 

@@ -14,24 +14,37 @@
 #     or non-scalar once-access -- volatile-aggregate,
 #     access-once-nonscalar, once-size (src/findings/rules.def).
 #  2. plan (WORK/plan.json): each candidate's architectures (a site under
-#     arch/X/ only X's; others every one), its objects (a .c site: its own
-#     object; a header site: up to three .c files of the header's folder
-#     tree -- arch/X/ for an arch header -- that #include it, by grep;
-#     HINTS in the .py for headers whose users are everywhere) and the
-#     Kconfig options they need (the obj-$(CONFIG_X) line of their
-#     Makefile, plus HINTS for options a site is under by #ifdef).
+#     arch/X/ only X's; others every one), its objects and the Kconfig
+#     options they need.  A .c site: its own object, with the
+#     obj-$(CONFIG_X) options of its Makefile line and of the parent
+#     folders' lines that descend into it.  A header site: the .c files
+#     that expand its function, found by a cheap search (grep, seconds):
+#     the function, then the header macros and inline functions that call
+#     it, three levels up (arch_spin_is_locked -> raw_spin_is_locked ->
+#     spin_is_locked, assert_spin_locked ...), then the .c files that call
+#     any of them, direct callers and objects without an option first (a
+#     function a header compiles once, such as kernel/rcu/tasks.h's, is
+#     expanded only in the .c file that includes the header).  HINTS in
+#     the .py: options a site is under by #ifdef (NVHE_EL2_DEBUG) and a
+#     configuration variant a site needs (ppc64le without queued
+#     spinlocks, in its own folder WORK/JOB+VARIANT).
 #  3. one job per architecture x compiler: x86_64, arm64, arm
 #     (multi_v7_defconfig), ppc64le (ppc64le_defconfig), riscv64, s390x
 #     (defconfig), each with clang 19 (LLVM=-19) and gcc 12 (the control;
 #     the cross gcc of Debian for the others).  A job configures
 #     WORK/JOB/ once (defconfig, the options, olddefconfig, DWARF 5 line
-#     tables as bench/kernel-6.12-build.sh), runs `make -k` on just the
-#     objects, `rwonce scan --json` on each object built, and writes
+#     tables as bench/kernel-6.12-build.sh), takes for each header site
+#     the first three of its callers whose options that .config sets,
+#     runs `make -k` on just the objects, `rwonce scan --json` on each
+#     object built (riscv64: on the object linked by ld.lld without
+#     relaxation, whose DWARF relocations elfutils 0.188 cannot apply),
+#     and writes
 #     WORK/results/JOB.json: per candidate ok, torn, duplicated, widened
 #     (with the instances and their instructions), "no instance" (the
-#     object was built and scanned, the line has no code in it), or "not
-#     compiled" with the reason (CONFIG_X unreachable after olddefconfig,
-#     or the build error).  A WORK/JOB/ made earlier is reused; options it
+#     object was built and scanned, the line has no code in it), "not
+#     compiled" with the reason (CONFIG_X not set after olddefconfig, no
+#     caller built by the configuration, or the build error), or "cannot
+#     tell" (scan could not read the object: merge then exits 2).  A WORK/JOB/ made earlier is reused; options it
 #     lacks are added.
 #  4. --merge: the candidate x job table (markdown) and per job "N of M
 #     candidates compiled and checked", its wall time, the options that

@@ -1,10 +1,12 @@
 #!/bin/sh
 # bench/kernel-aggregate-sweep.py without a kernel build: the plan from an
 # audit result (which rules are candidates, each site's architectures, its
-# objects and Kconfig options from the Makefile), the shards (every job in
-# exactly one), and the merge (a verdict or a reason in every cell, a job
-# with trouble makes it exit 2).  On a small tree made here; the real run
-# is doc/findings/linux-6.12.md's and t4920's.
+# objects and Kconfig options from the Makefiles), the shards (every job in
+# exactly one), the objects of a header site (the callers a cheap search
+# finds, those a job's configuration builds), and the merge (a verdict or
+# a reason in every cell; a job with trouble, or a cell scan could not
+# check, makes it exit 2).  On a small tree made here; the real run is
+# doc/findings/linux-6.12.md's and t4920's.
 . "$(dirname "$0")/lib/tap.sh"
 
 requires python3 python3
@@ -13,41 +15,104 @@ need_cmd python3
 SW="$RWONCE_ROOT/bench/kernel-aggregate-sweep.py"
 cd "$TEST_TMP" || exit 1
 
-mkdir -p tree/arch/powerpc/kvm tree/drivers/foo tree/include/linux
+mkdir -p tree/arch/powerpc/kvm tree/drivers/foo tree/include/linux tree/kernel/rcu
 printf 'obj-$(CONFIG_KVM_BOOK3S_64_HV) += \\\n\tbook3s_xics.o\n' >tree/arch/powerpc/kvm/Makefile
 : >tree/arch/powerpc/kvm/book3s_xics.c
+# A public header: its inline function is expanded where it is called,
+# directly (kernel/bar.c) or through a macro of another header (foo.c,
+# whose folder is built only with CONFIG_FOO_DIR); a file that includes
+# it and names the function only in a comment expands nothing.
+cat >tree/include/linux/pair.h <<'EOF'
+struct pair { int a, b; };
+
+static inline struct pair pair_get(struct pair *p)
+{
+	struct pair v;
+
+	v = READ_ONCE(*p);
+	return v;
+}
+EOF
+printf '#include <linux/pair.h>\n#define pair_peek(p) \\\n\tpair_get(p)\n' >tree/include/linux/wrap.h
+printf 'obj-$(CONFIG_FOO_DIR) += foo/\n' >tree/drivers/Makefile
 printf 'obj-$(CONFIG_FOO) += foo.o\n' >tree/drivers/foo/Makefile
-printf '#include <linux/pair.h>\n' >tree/drivers/foo/foo.c
-printf '#include "../../include/linux/pair.h"\n' >tree/include/linux/user.c
-: >tree/include/linux/pair.h
+printf '#include <linux/wrap.h>\nint f(struct pair *p) { return pair_peek(p).a; }\n' >tree/drivers/foo/foo.c
+printf 'obj-y += bar.o idle.o other.o\nobj-y += rcu/\n' >tree/kernel/Makefile
+printf '#include <linux/pair.h>\nint g(struct pair *p)\n{\n\treturn pair_get(p).a;\n}\n' >tree/kernel/bar.c
+printf '#include <linux/pair.h>\n/* pair_get is not called here */\n' >tree/kernel/idle.c
+# A private header whose function is compiled once, where the header is
+# included: a call of it elsewhere does not expand its line.
+printf 'obj-y += user.o\n' >tree/kernel/rcu/Makefile
+printf 'void priv_fn(struct pair *p)\n{\n\tstruct pair v = READ_ONCE(*p);\n}\n' >tree/kernel/rcu/private.h
+printf '#include "private.h"\n' >tree/kernel/rcu/user.c
+printf 'int h(void) { priv_fn(0); return 0; }\n' >tree/kernel/other.c
 cat >audit.json <<'EOF'
 {"findings": [
  {"path": "./arch/powerpc/kvm/book3s_xics.c", "line": 346, "rule": "volatile-aggregate",
-  "message": "READ_ONCE(icp->state) of union: x", "type": "union kvmppc_icp_state"},
- {"path": "./include/linux/pair.h", "line": 7, "rule": "once-size", "message": "READ_ONCE(*p): y", "type": "struct pair"},
- {"path": "./drivers/foo/foo.c", "line": 3, "rule": "volatile-cast", "message": "z", "type": "int"}
+  "message": "READ_ONCE(icp->state) of union: x", "type": "union kvmppc_icp_state", "function": "icp_try"},
+ {"path": "./include/linux/pair.h", "line": 7, "rule": "once-size", "message": "READ_ONCE(*p): y",
+  "type": "struct pair", "function": "pair_get"},
+ {"path": "./drivers/foo/foo.c", "line": 3, "rule": "volatile-cast", "message": "z", "type": "int"},
+ {"path": "./kernel/rcu/private.h", "line": 3, "rule": "volatile-aggregate", "message": "READ_ONCE(*p): w",
+  "type": "struct pair", "function": "priv_fn"}
 ]}
 EOF
+cat >check.py <<'EOF'
+import importlib.util, json, os, sys
+spec = importlib.util.spec_from_file_location("sw", os.environ["SW"])
+sw = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(sw)
+c = json.load(open("plan.json"))["candidates"]
+what = sys.argv[1]
+if what == "ids":
+    assert [x["id"] for x in c] == ["arch/powerpc/kvm/book3s_xics.c:346", "include/linux/pair.h:7",
+                                    "kernel/rcu/private.h:3"], c
+elif what == "arch-site":
+    assert c[0]["arches"] == ["ppc64le"], c[0]
+    assert c[0]["objects"] == ["arch/powerpc/kvm/book3s_xics.o"], c[0]
+    assert "KVM_BOOK3S_64_HV" in c[0]["options"], c[0]
+elif what == "header-site":
+    assert len(c[1]["arches"]) == 6, c[1]
+    assert "objects" not in c[1], c[1]
+    assert c[1]["callers"] == [{"object": "kernel/bar.o", "options": []},
+                               {"object": "drivers/foo/foo.o", "options": ["FOO", "FOO_DIR"]}], c[1]
+    assert c[1]["expanded_by"] == ["pair_get", "pair_peek"], c[1]
+elif what == "private-header":
+    assert c[2]["callers"] == [{"object": "kernel/rcu/user.o", "options": []}], c[2]
+elif what == "choose":
+    got = sw.choose_objects(c[1], "CONFIG_FOO=y\nCONFIG_FOO_DIR=y\n")
+    assert got == (["kernel/bar.o", "drivers/foo/foo.o"], []), got
+    got = sw.choose_objects(c[1], "CONFIG_FOO=m\n# CONFIG_FOO_DIR is not set\n")
+    assert got == (["kernel/bar.o"], ["drivers/foo/foo.o (CONFIG_FOO_DIR not set)"]), got
+    assert sw.choose_objects(c[0], "") == (["arch/powerpc/kvm/book3s_xics.o"], [])
+elif what == "judge":
+    w = [{"why": "1 instruction at the site could not be decoded"}]
+    assert sw.judge({"ok": 2, "unattributed": 1}, w)["verdict"] == "ok"
+    assert sw.judge({"ok": 1, "torn": 1}, [])["verdict"] == "torn"
+    got = sw.judge({"unattributed": 1}, w)
+    assert got["verdict"] == "cannot tell" and got["why"] == w[0]["why"], got
+EOF
+export SW
 
 test_expect_success 'plan: the aggregate rules are candidates, volatile-cast is not' "
 	python3 '$SW' plan --tree tree --audit audit.json --out plan.json 2>plan.err &&
-	python3 -c 'import json; c = json.load(open(\"plan.json\"))[\"candidates\"]; assert [x[\"id\"] for x in c] == [\"arch/powerpc/kvm/book3s_xics.c:346\", \"include/linux/pair.h:7\"], c' &&
-	grep -q '2 candidates, 14 candidate x architecture x compiler cells, 12 jobs' plan.err"
+	python3 check.py ids &&
+	grep -q '3 candidates, 26 candidate x architecture x compiler cells, 12 jobs' plan.err"
 
 test_expect_success 'plan: an arch site is for its architecture, with its object and its Makefile option' "
-	python3 -c '
-import json
-c = json.load(open(\"plan.json\"))[\"candidates\"][0]
-assert c[\"arches\"] == [\"ppc64le\"], c
-assert c[\"objects\"] == [\"arch/powerpc/kvm/book3s_xics.o\"], c
-assert \"KVM_BOOK3S_64_HV\" in c[\"options\"], c'"
+	python3 check.py arch-site"
 
-test_expect_success 'plan: a header site is for every architecture, objects from the .c files that include it' "
-	python3 -c '
-import json
-c = json.load(open(\"plan.json\"))[\"candidates\"][1]
-assert len(c[\"arches\"]) == 6, c
-assert c[\"objects\"] == [\"include/linux/user.o\"], c'"
+test_expect_success 'plan: a header site: the .c files that expand its function, direct and unconditional first' "
+	python3 check.py header-site"
+
+test_expect_success 'plan: a function a header compiles once is expanded only where the header is included' "
+	python3 check.py private-header"
+
+test_expect_success 'run: a job takes the callers its configuration builds, and names the others' "
+	python3 check.py choose"
+
+test_expect_success 'run: instances all unattributed are "cannot tell" with scan'"'"'s reason, not ok' "
+	python3 check.py judge"
 
 test_expect_success 'shards: every job in exactly one of three' "
 	python3 '$SW' jobs --plan plan.json >all &&
@@ -62,20 +127,37 @@ cat >ppc.json <<'EOF'
 {"job": "ppc64le-clang", "arch": "ppc64le", "compiler": "clang", "options_missing": [], "wall_s": 5, "build_s": 4,
  "objects": {}, "cells": {
   "arch/powerpc/kvm/book3s_xics.c:346": {"verdict": "torn", "instances": {"torn": 1}, "bad": []},
-  "include/linux/pair.h:7": {"verdict": "not compiled", "why": "not set after olddefconfig: CONFIG_FOO"}}}
+  "include/linux/pair.h:7": {"verdict": "not compiled", "why": "not set after olddefconfig: CONFIG_FOO"},
+  "kernel/rcu/private.h:3": {"verdict": "ok", "instances": {"ok": 2}, "objects": ["kernel/rcu/user.o"]}}}
 EOF
 cat >x86.json <<'EOF'
 {"job": "x86_64-gcc", "trouble": "make defconfig failed: no compiler"}
 EOF
-test_expect_success 'merge: the verdicts and reasons in the table, the jobs not run named' "
+cat >rv.json <<'EOF'
+{"job": "riscv64-clang", "arch": "riscv64", "compiler": "clang", "options_missing": [], "wall_s": 5, "build_s": 5,
+ "objects": {}, "cells": {
+  "include/linux/pair.h:7": {"verdict": "cannot tell", "why": "rwonce scan could not check kernel/bar.o: cannot read its DWARF"},
+  "kernel/rcu/private.h:3": {"verdict": "cannot tell", "instances": {"unattributed": 1},
+   "why": "1 instruction at the site could not be decoded", "objects": ["kernel/rcu/user.o"]}}}
+EOF
+test_expect_success 'merge: the verdicts and reasons in the table, the objects chosen, the jobs not run named' "
 	python3 '$SW' merge --plan plan.json ppc.json >table &&
 	grep -Fq '| \`arch/powerpc/kvm/book3s_xics.c:346\` | torn (torn 1) |' table &&
 	grep -Fq 'not compiled: not set after olddefconfig: CONFIG_FOO' table &&
-	grep -q '^ppc64le-clang: 1 of 2 candidates compiled and checked' table &&
+	grep -q '^ppc64le-clang: 2 of 3 candidates compiled and checked' table &&
+	grep -Fq 'kernel/rcu/private.h:3: kernel/rcu/user.o (ppc64le-clang)' table &&
 	grep -q '^not run: x86_64-clang' table"
 
 test_expect_success 'merge: a job with trouble is named and the exit is 2' "
 	python3 '$SW' merge --plan plan.json ppc.json x86.json 2>err >/dev/null; test \$? = 2 &&
 	grep -q 'x86_64-gcc: trouble: make defconfig failed' err"
+
+test_expect_success 'merge: a cell scan could not check is "cannot tell", and the exit is 2' "
+	python3 '$SW' merge --plan plan.json ppc.json rv.json 2>err >table; test \$? = 2 &&
+	grep -Fq 'cannot tell: rwonce scan could not check kernel/bar.o' table &&
+	grep -Fq 'cannot tell (unattributed 1): 1 instruction at the site could not be decoded' table &&
+	grep -q '^riscv64-clang: 0 of 2 candidates compiled and checked' table &&
+	grep -q 'riscv64-clang: include/linux/pair.h:7: cannot tell' err &&
+	grep -q 'riscv64-clang: kernel/rcu/private.h:3: cannot tell' err"
 
 test_done
