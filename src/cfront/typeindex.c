@@ -728,15 +728,135 @@ static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
 	return k > i ? k : i + 1;
 }
 
+static int same_dtype(const struct dtype *a, const struct dtype *b)
+{
+	return a->kind == b->kind && a->kind != BK_TYPEOF &&
+	       a->record == b->record && a->is_volatile == b->is_volatile &&
+	       a->base_volatile == b->base_volatile &&
+	       !strcmp(a->deriv, b->deriv) &&
+	       (a->name && b->name ? !strcmp(a->name, b->name) :
+				     a->name == b->name);
+}
+
+/* Do fields [b0, b1) declare the members of [a0, a1) -- the same names,
+ * types and widths, in any order? */
+static int same_members(const struct type_index *ti, size_t a0, size_t a1,
+			size_t b0, size_t b1)
+{
+	if (b1 - b0 != a1 - a0)
+		return 0;
+	for (size_t k = b0; k < b1; k++) {
+		const struct field *g = &ti->fields[k];
+		size_t m = a0;
+
+		while (m < a1 && !(ti->fields[m].bits == g->bits &&
+				   ti->fields[m].name && g->name &&
+				   !strcmp(ti->fields[m].name, g->name) &&
+				   same_dtype(&ti->fields[m].t, &g->t)))
+			m++;
+		if (m == a1)
+			return 0;
+	}
+	return 1;
+}
+
+#define MAX_COND_DEPTH 8
+#define MAX_BRANCHES 8
+
+/* An #if ... #endif group inside a record body: the field count where
+ * it and each of its #elif/#else branches begins. */
+struct cond_group {
+	size_t start, branch[MAX_BRANCHES];
+	int nr; /* #elif/#else seen; -1: too many to compare */
+};
+
+/*
+ * The group just closed by #endif: when every branch declares the same
+ * members as the first -- a layout that only swaps with the byte order,
+ * `#ifdef __ARMEB__ u16 next, owner; #else u16 owner, next; #endif` --
+ * the record has them once, the first branch's; read both ways it would
+ * seem twice its size.  Branches that differ, or that hold a record of
+ * their own, stay as they are (the record is as large as all of them:
+ * its size then matches no object and nothing is inferred from it).
+ */
+static void close_cond_group(struct type_index *ti, int record,
+			     const struct cond_group *g)
+{
+	size_t end = ti->nr_fields;
+
+	if (g->nr <= 0)
+		return;
+	for (size_t k = g->start; k < end; k++)
+		if (ti->fields[k].record != record ||
+		    ti->fields[k].origin != record)
+			return;
+	for (int b = 0; b < g->nr; b++) {
+		size_t e = b + 1 < g->nr ? g->branch[b + 1] : end;
+
+		if (!same_members(ti, g->start, g->branch[0], g->branch[b], e))
+			return;
+	}
+	for (size_t k = g->branch[0]; k < end; k++) {
+		free(ti->fields[k].name);
+		dtype_release(&ti->fields[k].t);
+	}
+	ti->nr_fields = g->branch[0];
+}
+
+/* The directive at the '#' token i, in a record body: conditional groups
+ * opened, branched and closed. */
+static void record_directive(struct type_index *ti, size_t i, int record,
+			     struct cond_group *stack, int *depth)
+{
+	const struct token_list *l = ti->l;
+	const char *const open[] = { "if", "ifdef", "ifndef" };
+
+	if (l->tok[i].kind != TOK_HASH || i + 1 >= l->nr ||
+	    !(l->tok[i + 1].flags & TF_DIRECTIVE))
+		return;
+	for (size_t k = 0; k < ARRAY_SIZE(open); k++) {
+		if (tok_ident(ti->buf, l, i + 1, open[k])) {
+			if (*depth < MAX_COND_DEPTH) {
+				stack[*depth].start = ti->nr_fields;
+				stack[*depth].nr = 0;
+			}
+			(*depth)++;
+			return;
+		}
+	}
+	if (tok_ident(ti->buf, l, i + 1, "elif") ||
+	    tok_ident(ti->buf, l, i + 1, "else")) {
+		struct cond_group *g;
+
+		if (*depth <= 0 || *depth > MAX_COND_DEPTH)
+			return;
+		g = &stack[*depth - 1];
+		if (g->nr < 0)
+			return;
+		if (g->nr == MAX_BRANCHES)
+			g->nr = -1;
+		else
+			g->branch[g->nr++] = ti->nr_fields;
+	} else if (tok_ident(ti->buf, l, i + 1, "endif") && *depth > 0) {
+		(*depth)--;
+		if (*depth < MAX_COND_DEPTH)
+			close_cond_group(ti, record, &stack[*depth]);
+	}
+}
+
 static void parse_record_body(struct type_index *ti, size_t open, size_t close,
 			      int record, int depth)
 {
+	struct cond_group conds[MAX_COND_DEPTH];
+	int nconds = 0;
 	size_t i = open + 1;
 
 	while (i < close) {
 		size_t j;
 
 		if (ti->l->tok[i].flags & TF_DIRECTIVE) {
+			if (record >= 0)
+				record_directive(ti, i, record, conds, &nconds);
 			i++;
 			continue;
 		}
@@ -1767,6 +1887,17 @@ int type_index_scalar_alias(const struct type_index *ti, const char *buf,
 		if (!units_of(ti, &t, 0, &u) || u.size != size)
 			return 0;
 		found = scalar_of_size(ti, rec, size, NULL);
+		/* A scalar as wide as the whole, reached by its name through
+		 * anonymous members -- struct { union { u32 slock; struct
+		 * __raw_tickets tickets; }; } -- spans all of it too. */
+		for (size_t i = 0; i < ti->nr_fields && !found; i++) {
+			const struct field *f = &ti->fields[i];
+
+			if (f->record == rec && f->origin != rec &&
+			    place_in(ti, f, rec) >= 0)
+				found = scalar_of_size(ti, f->origin, size,
+						       NULL);
+		}
 	} else {
 		/* `of` and the scalar must be members of one union: r's own,
 		 * or an anonymous union of r's that holds `of`. */
