@@ -8,7 +8,7 @@ kernel tree, built for each architecture x compiler and judged by
   kernel-aggregate-sweep.py jobs  --plan PLAN.json [--shard K/N]
   kernel-aggregate-sweep.py run   --plan PLAN.json --tree SRC --rwonce R
                                   --kbuild DIR --out DIR [--shard K/N] [JOB...]
-  kernel-aggregate-sweep.py merge --plan PLAN.json RESULT.json...
+  kernel-aggregate-sweep.py merge --plan PLAN.json [--by-arch] RESULT.json...
 
 plan: the candidates (the audit findings of CANDIDATE_RULES), each with
 the architectures it can be compiled for, the objects that compile it
@@ -540,23 +540,35 @@ def cmd_merge(a):
     results = [r for r in results if "trouble" not in r]
     jobs = [j for j in jobs_of(plan["candidates"]) if any(r["job"] == j for r in results)]
     byjob = {r["job"]: r for r in results}
-    print("| candidate | " + " | ".join(jobs) + " |")
-    print("|---|" + "---|" * len(jobs))
+
+    def text(cell):
+        if "instances" in cell:
+            return (cell["verdict"] + " (" + ", ".join(f"{v} {n}" for v, n in sorted(cell["instances"].items()))
+                    + ")" + (f": {cell['why']}" if cell.get("why") else ""))
+        return f"{cell['verdict']}: {cell['why']}"
+
     for c in plan["candidates"]:
-        row = []
         for j in jobs:
             cell = byjob[j]["cells"].get(c["id"])
-            if cell is None:
-                row.append("--")
-            elif "instances" in cell:
-                row.append(cell["verdict"] + " (" + ", ".join(f"{v} {n}" for v, n in sorted(cell["instances"].items()))
-                           + ")" + (f": {cell['why']}" if cell.get("why") else ""))
-            else:
-                row.append(f"{cell['verdict']}: {cell['why']}")
             if cell is not None and cell["verdict"] == "cannot tell":
                 print(f"{j}: {c['id']}: cannot tell: {cell['why']}", file=sys.stderr)
                 status = 2
-        print(f"| `{c['id']}` | " + " | ".join(row) + " |")
+    if a.by_arch:
+        # One row per candidate and architecture it is for, a column per
+        # compiler: the same cells, narrower.
+        print("| candidate | architecture | " + " | ".join(COMPILERS) + " |")
+        print("|---|---|" + "---|" * len(COMPILERS))
+        for c in plan["candidates"]:
+            for arch in c["arches"]:
+                row = [text(byjob[f"{arch}-{cc}"]["cells"][c["id"]]) if f"{arch}-{cc}" in byjob
+                       and c["id"] in byjob[f"{arch}-{cc}"]["cells"] else "not run" for cc in COMPILERS]
+                print(f"| `{c['id']}` | {arch} | " + " | ".join(row) + " |")
+    else:
+        print("| candidate | " + " | ".join(jobs) + " |")
+        print("|---|" + "---|" * len(jobs))
+        for c in plan["candidates"]:
+            row = [text(byjob[j]["cells"][c["id"]]) if c["id"] in byjob[j]["cells"] else "--" for j in jobs]
+            print(f"| `{c['id']}` | " + " | ".join(row) + " |")
     print()
     for j in jobs:
         r = byjob[j]
@@ -605,6 +617,8 @@ def main():
     p.add_argument("job", nargs="*")
     p = sub.add_parser("merge")
     p.add_argument("--plan", required=True)
+    p.add_argument("--by-arch", action="store_true",
+                   help="a row per candidate and architecture, a column per compiler")
     p.add_argument("result", nargs="+")
     a = ap.parse_args()
     return {"plan": cmd_plan, "jobs": cmd_jobs, "run": cmd_run, "merge": cmd_merge}[a.cmd](a) or 0

@@ -4,7 +4,7 @@
 # "Every aggregate once-access").
 #
 #   bench/kernel-aggregate-sweep.sh RWONCE SRC WORK [--shard K/N] [JOB...]
-#   bench/kernel-aggregate-sweep.sh --merge WORK
+#   bench/kernel-aggregate-sweep.sh --merge WORK [--by-arch]
 #
 # SRC is a kernel tree (read only: every build is out of tree, O=).  The
 # steps, each in bench/kernel-aggregate-sweep.py:
@@ -46,7 +46,8 @@
 #     caller built by the configuration, or the build error), or "cannot
 #     tell" (scan could not read the object: merge then exits 2).  A WORK/JOB/ made earlier is reused; options it
 #     lacks are added.
-#  4. --merge: the candidate x job table (markdown) and per job "N of M
+#  4. --merge: the candidate x job table (markdown; --by-arch: a row per
+#     candidate and architecture, a column per compiler) and per job "N of M
 #     candidates compiled and checked", its wall time, the options that
 #     could not be reached; the jobs not run are named.  Exit 2 when a
 #     job had trouble (its configuration failed, scan could not read an
@@ -80,10 +81,14 @@ me=$(basename "$0")
 py="$(dirname "$0")/kernel-aggregate-sweep.py"
 
 if [ "${1:-}" = --merge ]; then
-	[ $# -eq 2 ] || { echo "usage: $me --merge WORK" >&2; exit 2; }
+	case $#:${3:-} in
+	2:) by= ;;
+	3:--by-arch) by=--by-arch ;;
+	*) echo "usage: $me --merge WORK [--by-arch]" >&2; exit 2 ;;
+	esac
 	set -- "$2"/results/*.json
 	[ -f "$1" ] || { echo "$me: no result in ${1%/\*.json}: run the jobs first" >&2; exit 2; }
-	exec python3 "$py" merge --plan "${1%/results/*}/plan.json" "$@"
+	exec python3 "$py" merge --plan "${1%/results/*}/plan.json" $by "$@"
 fi
 if [ $# -lt 3 ]; then
 	echo "usage: $me RWONCE SRC WORK [--plan-only | --shard K/N | JOB...]; $me --merge WORK" >&2

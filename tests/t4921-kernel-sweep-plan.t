@@ -148,6 +148,13 @@ test_expect_success 'merge: the verdicts and reasons in the table, the objects c
 	grep -Fq 'kernel/rcu/private.h:3: kernel/rcu/user.o (ppc64le-clang)' table &&
 	grep -q '^not run: x86_64-clang' table"
 
+test_expect_success 'merge --by-arch: a row per candidate and architecture, a column per compiler' "
+	python3 '$SW' merge --by-arch --plan plan.json ppc.json >bya &&
+	grep -Fxq '| \`arch/powerpc/kvm/book3s_xics.c:346\` | ppc64le | torn (torn 1) | not run |' bya &&
+	grep -Fxq '| \`include/linux/pair.h:7\` | ppc64le | not compiled: not set after olddefconfig: CONFIG_FOO | not run |' bya &&
+	grep -Fxq '| \`include/linux/pair.h:7\` | s390x | not run | not run |' bya &&
+	test \$(grep -c '^| \`include/linux/pair.h:7\`' bya) = 6"
+
 test_expect_success 'merge: a job with trouble is named and the exit is 2' "
 	python3 '$SW' merge --plan plan.json ppc.json x86.json 2>err >/dev/null; test \$? = 2 &&
 	grep -q 'x86_64-gcc: trouble: make defconfig failed' err"
