@@ -703,9 +703,11 @@ static int called_in_loop(struct unit_sources *us, struct line_unit *u,
 		struct unit_source *src;
 
 		in->loops_unknown[k] = NULL;
+		in->caller_src[k] = NULL;
 		if (!f->call_file || !f->call_line ||
 		    !(src = unit_source_of(us, u, f->call_file)))
 			continue;
+		in->caller_src[k] = &src->e->src;
 		if (!__atomic_load_n(&src->e->src.loops_known, __ATOMIC_ACQUIRE)) {
 			in->loops_unknown[k] = &src->e->src;
 			continue;

@@ -86,6 +86,9 @@ struct site_instance {
 	/* frames whose caller's file was not lexed (no sites in it), so
 	 * that its loops are not known yet: attribute_caller_loop() */
 	struct source_sites *loops_unknown[SCAN_MAX_CHAIN];
+	/* each frame's caller's file, when the unit names it: where the
+	 * argument of an inlined call is read (judge.c) */
+	struct source_sites *caller_src[SCAN_MAX_CHAIN];
 };
 
 struct instance_list {

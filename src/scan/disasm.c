@@ -601,6 +601,7 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 			if (r->base == c->stack_reg && !k &&
 			    frame_pointer(c->d->machine, r->reg))
 				a->stack = 1;
+			a->frame = r->base == c->stack_reg && c->stack_reg;
 			/* the evidence: which register it was formed from */
 			if (rn && bn)
 				snprintf(a->text + n, sizeof(a->text) - n,
@@ -609,6 +610,7 @@ static struct mem_access *add(struct insn_ctx *c, enum access_kind kind,
 					 (unsigned long long)(k < 0 ? -k : k));
 		}
 	}
+	a->frame |= a->stack;
 	mark_address_load(c, a);
 	return a;
 }

@@ -57,6 +57,10 @@ struct mem_access {
 	unsigned cond;       /* capstone's arm_cc; 0 or ARM_CC_AL: always */
 	unsigned flags_gen;  /* writes to the condition flags before it */
 	int stack;           /* through the stack pointer: a spill or a local */
+	int frame;           /* an address in the frame: through the stack
+				pointer, or a register formed from it (a
+				local object's address) -- what the address
+				is, whatever the addressing mode (verdict.c) */
 	int undecoded;       /* bytes capstone could not decode (skipped) */
 	int before;          /* its line-table row's column lies before the
 				site's text: the site's only when no access

@@ -488,6 +488,37 @@ static enum scan_verdict call_verdict(const struct scan_site *s,
 	return SCAN_UNATTRIBUTED;
 }
 
+/*
+ * Is the site's object, found in the frame, a local that its caller
+ * publishes?  The site reaches it through parameter ptr_param of the
+ * function inlined first in the chain; the call there passes &NAME of
+ * a local of the caller, and the caller takes NAME's address elsewhere
+ * too (source_sites_published_arg).  Then the frame's accesses count
+ * (judge_instance clears their flag); *note gets the evidence.
+ */
+static int frame_published(const struct site_instance *in,
+			   const struct scan_site *s, struct strbuf *note)
+{
+	char *name = NULL;
+	unsigned where = 0;
+
+	if (s->ptr_param < 0 || !in->nchain || !in->chain[0].call_line ||
+	    !in->caller_src[0] || !in->chain[0].function ||
+	    !s->fn_name || strcmp(in->chain[0].function, s->fn_name) ||
+	    !source_sites_published_arg(in->caller_src[0],
+					in->chain[0].call_line,
+					in->chain[0].call_col, s->ptr_param,
+					&name, &where))
+		return 0;
+	strbuf_addf(note, " (in the frame: the local '%s' of '%s', its "
+		    "address also taken at %s:%u: published)", name,
+		    in->nchain > 1 && in->chain[1].function ?
+		    in->chain[1].function : "its caller",
+		    shown_path(in->caller_src[0]->path), where);
+	free(name);
+	return 1;
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct source_cache *cache,
 				 struct decode_cache *dc,
@@ -601,6 +632,26 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		v = verdict_judge(s, in_loop, s->pointee || via_function, size,
 				  acc.items, acc.nr, &why,
 				  used, &reason);
+	/* a local in the frame reached through a parameter of an inlined
+	 * function, whose call passes &NAME of a local that the caller
+	 * publishes (passes on or stores elsewhere): the frame's slots are
+	 * that shared object -- judged as such */
+	if (v == SCAN_UNATTRIBUTED && reason == UNATTRIBUTED_LOCAL) {
+		struct strbuf note = STRBUF_INIT;
+
+		if (frame_published(in, s, &note)) {
+			for (size_t k = 0; k < acc.nr; k++)
+				acc.items[k].frame = 0;
+			strbuf_reset(&why);
+			memset(used, 0, acc.nr + 1);
+			reason = UNATTRIBUTED_NO_ACCESS;
+			v = verdict_judge(s, in_loop, s->pointee || via_function,
+					  size, acc.items, acc.nr, &why, used,
+					  &reason);
+			strbuf_add(&why, note.buf, note.len);
+		}
+		strbuf_release(&note);
+	}
 	/* in_loop only ever clears a torn or duplicated verdict: only then
 	 * are the loops of callers that were not lexed worth knowing */
 	if ((v == SCAN_TORN || v == SCAN_DUPLICATED) && !in_loop &&

@@ -185,6 +185,7 @@ static void add_site(struct source_sites *s, const char *buf,
 	ALLOC_GROW(s->sites, s->nr + 1, s->alloc);
 	x = &s->sites[s->nr++];
 	memset(x, 0, sizeof(*x));
+	x->ptr_param = -1;
 	x->line = a->line;
 	x->col = a->col;
 	x->end_line = b->line;
@@ -255,6 +256,62 @@ static void set_function(struct scan_site *x, const char *buf,
 	if (name) {
 		token_spelling(buf, &l->tok[name], &sb);
 		x->fn_name = strbuf_detach(&sb);
+	}
+}
+
+/* The identifier an lvalue starts from through a pointer: "wait" of
+ * "wait->state" or "*(wait)"; n = 0 when it is not that. */
+static size_t pointer_base(const char *lv, const char **start)
+{
+	size_t n = 0;
+
+	while (*lv == '*' || *lv == '(' || *lv == ' ')
+		lv++;
+	*start = lv;
+	while (isalnum((unsigned char)lv[n]) || lv[n] == '_')
+		n++;
+	return n;
+}
+
+/*
+ * Is the site's object reached through a parameter of its function
+ * (sites.h: ptr_param)?  The parameters are read back from the '(' of
+ * the function's head: the last identifier of each is its name.
+ */
+static void set_ptr_param(struct scan_site *x, const char *buf,
+			  const struct token_list *l, struct type_index *ti,
+			  size_t i)
+{
+	size_t open = type_index_function_at(ti, i), k, popen, pclose, n;
+	const char *p;
+	int index = 0;
+
+	x->ptr_param = -1;
+	if (!x->lvalue || !open || !tok_punct(buf, l, open - 1, ")") ||
+	    !(x->pointee || x->lvalue[0] == '*' || strstr(x->lvalue, "->")))
+		return;
+	n = pointer_base(x->lvalue, &p);
+	if (!n)
+		return;
+	pclose = open - 1;
+	popen = tok_match_back(buf, l, pclose);
+	if (popen >= pclose)
+		return;
+	for (k = popen + 1; k < pclose; k++) {
+		if (tok_punct(buf, l, k, "(") || tok_punct(buf, l, k, "[")) {
+			k = tok_match(buf, l, k);
+			continue;
+		}
+		if (tok_punct(buf, l, k, ",")) {
+			index++;
+			continue;
+		}
+		if (l->tok[k].kind == TOK_IDENT && l->tok[k].len == n &&
+		    !memcmp(buf + l->tok[k].off, p, n) &&
+		    (tok_punct(buf, l, k + 1, ",") || k + 1 == pclose)) {
+			x->ptr_param = index;
+			return;
+		}
 	}
 }
 
@@ -599,6 +656,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 	set_assignment(&s->sites[s->nr - 1], l, buf, i, close + 1);
 	set_function(&s->sites[s->nr - 1], buf, l, *ti, i);
 	set_published(&s->sites[s->nr - 1], buf, l, *ti, i);
+	set_ptr_param(&s->sites[s->nr - 1], buf, l, *ti, i);
 	s->sites[s->nr - 1].deref_after = close + 1 < l->nr &&
 		(tok_punct(buf, l, close + 1, "->") ||
 		 tok_punct(buf, l, close + 1, "["));
@@ -932,6 +990,76 @@ void source_sites_load_loops(struct source_sites *s)
 	}
 	/* other workers read the loops once they see this */
 	__atomic_store_n(&s->loops_known, 1, __ATOMIC_RELEASE);
+}
+
+/* The '{' of the function body that token k is in, or 0. */
+static size_t body_open(const char *buf, const struct token_list *l, size_t k)
+{
+	size_t open = 0;
+	int depth = 0;
+
+	for (size_t j = 0; j < k; j++) {
+		if (l->tok[j].flags & TF_DIRECTIVE)
+			continue;
+		if (tok_punct(buf, l, j, "{") && !depth++)
+			open = j;
+		else if (tok_punct(buf, l, j, "}") && depth)
+			depth--;
+	}
+	return depth ? open : 0;
+}
+
+int source_sites_published_arg(const struct source_sites *s, unsigned line,
+			       unsigned col, int arg, char **name,
+			       unsigned *where)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	struct tok_range args[16];
+	size_t len, nargs, close, at, open, end, n;
+	char *buf = s->missing ? NULL : read_file(s->path, &len);
+	int found = 0;
+
+	if (!buf)
+		return 0;
+	lex_buffer(buf, len, &l);
+	at = tok_at(&l, line, col);
+	/* clang and gcc give the callee's name's column */
+	if (at < l.nr && l.tok[at].kind == TOK_IDENT && arg >= 0 &&
+	    !tok_call_args(buf, &l, at, args, ARRAY_SIZE(args), &nargs,
+			   &close) && (size_t)arg < nargs &&
+	    (size_t)arg < ARRAY_SIZE(args) &&
+	    (open = body_open(buf, &l, at))) {
+		struct tok_range a = args[arg];
+
+		while (a.end - a.begin >= 2 && tok_punct(buf, &l, a.begin, "(") &&
+		       tok_match(buf, &l, a.begin) == a.end - 1) {
+			a.begin++;
+			a.end--;
+		}
+		if (a.end - a.begin >= 2 && tok_punct(buf, &l, a.begin, "&") &&
+		    l.tok[a.begin + 1].kind == TOK_IDENT) {
+			const struct token *nm = &l.tok[a.begin + 1];
+
+			n = nm->len;
+			end = tok_match(buf, &l, open);
+			/* another &NAME in the caller's body */
+			for (size_t k = open + 1; k + 1 < end && !found; k++)
+				if (k != a.begin && tok_punct(buf, &l, k, "&") &&
+				    !before_is_operand(buf, &l, k) &&
+				    l.tok[k + 1].kind == TOK_IDENT &&
+				    l.tok[k + 1].len == n &&
+				    !memcmp(buf + l.tok[k + 1].off,
+					    buf + nm->off, n)) {
+					found = 1;
+					*where = l.tok[k].line;
+				}
+			if (found)
+				*name = xstrndup(buf + nm->off, n);
+		}
+	}
+	token_list_release(&l);
+	free(buf);
+	return found;
 }
 
 int source_sites_in_loop(const struct source_sites *s, unsigned line,

@@ -53,6 +53,10 @@ struct scan_site {
 			     not reached through a pointer) whose address the
 			     function takes (&f): shared, so its accesses in
 			     the frame are the object's, not copies */
+	int ptr_param;    /* its object is reached through parameter number
+			     ptr_param of its function (wait->state in
+			     busy_wait(struct wait_node *wait)), whose
+			     argument an inlined call shows; -1: not so */
 	int deref_after;  /* its value is dereferenced right after it
 			     (rcu_dereference(p)->f, READ_ONCE(p)[i]): an
 			     access through the register its load set is
@@ -144,6 +148,18 @@ void source_sites_release(struct source_sites *s);
 /* Lex a file that was not (it has no sites), for its loops only: one
  * worker at a time (the caller's lock); loops_known says when done. */
 void source_sites_load_loops(struct source_sites *s);
+
+/*
+ * The call at line:col of s's file (an inlined call the DWARF names):
+ * is its argument number arg '&NAME' (or &NAME.f ...) of a local of the
+ * calling function whose address that function also takes elsewhere
+ * (passes on, stores)?  Then the object the callee reaches through that
+ * parameter is a published local.  1 with *name set (caller frees) and
+ * *where its line, else 0.  Reads and lexes the file.
+ */
+int source_sites_published_arg(const struct source_sites *s, unsigned line,
+			       unsigned col, int arg, char **name,
+			       unsigned *where);
 
 /* Mark line in one of the bitmaps above (any thread). */
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);

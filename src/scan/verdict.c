@@ -20,18 +20,34 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 	static const char *const names[UNATTRIBUTED__COUNT] = {
 		"no memory access", "a call instead", "not decoded",
 		"the stack only", "only the pointer to it",
-		"its address not known",
+		"its address not known", "a local, published or not",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
+}
+
+/*
+ * Is the site's object reached through a pointer (p->f, *(p), a
+ * pointer-argument macro or accessor)?  In the frame, that is a local
+ * object whose address the program took: the site's object, shared if
+ * the address was published -- which the code of the site does not say.
+ */
+static int through_pointer(const struct scan_site *site)
+{
+	return site->pointee || (site->lvalue && (site->lvalue[0] == '*' ||
+						  strstr(site->lvalue, "->")));
 }
 
 /* Does this access count for a site that reads, writes or both? */
 static int relevant(const struct scan_site *site, const struct mem_access *a)
 {
 	/* the frame's slots are copies -- unless the object is a local
-	 * whose address was taken (published): then they are it */
-	if (a->kind == ACC_NONE || (a->stack && !site->published) || !a->size)
+	 * whose address was taken (published): then they are it.  What
+	 * the address is decides, not how the instruction forms it: a
+	 * slot through the stack pointer (x86-64's 0x18(%rsp)) and one
+	 * through a register formed from it (aarch64's add x19, sp, #..)
+	 * are both the frame's */
+	if (a->kind == ACC_NONE || (a->frame && !site->published) || !a->size)
 		return 0;
 	switch (site->access) {
 	case SITE_READ:
@@ -432,12 +448,12 @@ static void drop_off_symbol(const struct scan_site *site,
 		at_symbol = relevant(site, &acc[k]) &&
 			    acc[k].base == BASE_ABSOLUTE;
 	for (size_t k = 0; at_symbol && k < nr; k++) {
-		int stack = acc[k].stack;
+		int frame = acc[k].frame;
 
-		acc[k].stack = 0;
+		acc[k].frame = 0;
 		if (relevant(site, &acc[k]) && acc[k].base != BASE_ABSOLUTE)
 			acc[k].kind = ACC_NONE;
-		acc[k].stack = stack;
+		acc[k].frame = frame;
 	}
 }
 
@@ -462,10 +478,10 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			calls++;
 		if (acc[k].undecoded)
 			undecoded++;
-		if (acc[k].stack) { /* would it count, but for the stack? */
-			acc[k].stack = 0;
+		if (acc[k].frame) { /* would it count, but for the frame? */
+			acc[k].frame = 0;
 			stack += relevant(site, &acc[k]);
-			acc[k].stack = 1;
+			acc[k].frame = 1;
 		}
 		if (relevant(site, &acc[k])) {
 			nrel++;
@@ -474,10 +490,17 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	}
 	if (!nrel) {
 		*reason = calls ? UNATTRIBUTED_CALL : stack ?
-			UNATTRIBUTED_STACK : UNATTRIBUTED_NO_ACCESS;
+			(through_pointer(site) ? UNATTRIBUTED_LOCAL :
+			 UNATTRIBUTED_STACK) : UNATTRIBUTED_NO_ACCESS;
 		if (calls)
 			strbuf_addstr(why, "calls a function instead of "
 				      "accessing memory itself");
+		else if (stack && through_pointer(site))
+			strbuf_addstr(why, "accesses a local object in the "
+				      "frame through its address: whether "
+				      "the address was published (stored, "
+				      "passed on) cannot be told here, so it "
+				      "is not judged");
 		else if (stack)
 			strbuf_addstr(why, "accesses only the stack (a local "
 				      "object or a copy in the frame)");

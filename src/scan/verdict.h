@@ -40,6 +40,9 @@ enum unattributed_reason {
 	UNATTRIBUTED_ADDRESS,    /* a named object of unknown type, accessed
 				    through no register known to hold its
 				    address: whose accesses, cannot tell */
+	UNATTRIBUTED_LOCAL,      /* a local object in the frame reached
+				    through a pointer: whether its address
+				    was published, cannot tell */
 	UNATTRIBUTED__COUNT
 };
 
