@@ -101,10 +101,7 @@ static int typeof_of(const char *buf, const struct token_list *l,
 		     struct tok_range type, struct tok_range x)
 {
 	for (size_t i = type.begin; i + 1 < type.end; i++) {
-		if ((tok_ident(buf, l, i, "typeof") ||
-		     tok_ident(buf, l, i, "__typeof__") ||
-		     tok_ident(buf, l, i, "__typeof")) &&
-		    tok_punct(buf, l, i + 1, "(")) {
+		if (tok_is_typeof(buf, l, i) && tok_punct(buf, l, i + 1, "(")) {
 			size_t m = tok_match(buf, l, i + 1);
 			struct tok_range in = { i + 2, m };
 

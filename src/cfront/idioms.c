@@ -170,15 +170,6 @@ static int is_volatile_kw(const char *buf, const struct token_list *l, size_t i)
 	       tok_ident(buf, l, i, "__volatile");
 }
 
-static int is_typeof_kw(const char *buf, const struct token_list *l, size_t i)
-{
-	return tok_ident(buf, l, i, "typeof") ||
-	       tok_ident(buf, l, i, "__typeof__") ||
-	       tok_ident(buf, l, i, "__typeof") ||
-	       tok_ident(buf, l, i, "__unqual_scalar_typeof") ||
-	       tok_ident(buf, l, i, "typeof_unqual");
-}
-
 /*
  * Is [open, close] "( specifiers... * )" where the specifiers include
  * volatile and there is exactly one '*', the last token?
@@ -196,7 +187,7 @@ static int is_volatile_ptr_cast(const char *buf, const struct token_list *l,
 				has_volatile = 1;
 			else
 				idents++;
-			if (is_typeof_kw(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+			if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
 				size_t m = tok_match(buf, l, i + 1);
 
 				if (m >= close)
@@ -221,7 +212,7 @@ static int looks_like_cast(const char *buf, const struct token_list *l,
 	for (size_t i = open + 1; i < close; i++) {
 		if (l->tok[i].kind == TOK_IDENT) {
 			idents++;
-			if (is_typeof_kw(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+			if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
 				i = tok_match(buf, l, i + 1);
 				if (i >= close)
 					return 0;
@@ -486,7 +477,7 @@ static int is_wrong_level_cast(const char *buf, const struct token_list *l,
 			has_volatile = access_volatile = 1;
 		else if (!stars)
 			idents++;
-		if (is_typeof_kw(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+		if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
 			size_t m = tok_match(buf, l, i + 1);
 
 			if (m >= close)

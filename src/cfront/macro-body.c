@@ -282,22 +282,16 @@ static int range_param(const char *buf, const struct token_list *l,
 }
 
 /* Does the cast's type name its object's own type (typeof(x),
- * __typeof__(x), __unqual_scalar_typeof(x) ...)? */
+ * __typeof__(x), __unqual_scalar_typeof(x), a project's own
+ * typeof_strip_qual(x) ...)? */
 static int cast_of_own_type(const char *buf, const struct token_list *l,
 			    const struct volatile_cast *vc)
 {
 	size_t close = tok_match(buf, l, vc->cast_open);
-	struct strbuf s = STRBUF_INIT;
 	int own = 0;
 
-	for (size_t k = vc->cast_open + 1; k < close && !own; k++) {
-		if (l->tok[k].kind != TOK_IDENT)
-			continue;
-		strbuf_reset(&s);
-		token_spelling(buf, &l->tok[k], &s);
-		own = strstr(s.buf, "typeof") != NULL;
-	}
-	strbuf_release(&s);
+	for (size_t k = vc->cast_open + 1; k < close && !own; k++)
+		own = tok_names_typeof(buf, l, k);
 	return own;
 }
 

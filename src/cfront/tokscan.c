@@ -60,16 +60,60 @@ static int ident_among(const char *buf, const struct token_list *l, size_t i,
 	return 0;
 }
 
+/* The typeof family (tokscan.h): the one list of its spellings. */
+static const struct {
+	const char *word;
+	enum typeof_kind kind;
+} typeof_words[] = {
+	{ "typeof", TYPEOF_KEEPS_QUALIFIERS },
+	{ "__typeof__", TYPEOF_KEEPS_QUALIFIERS },
+	{ "__typeof", TYPEOF_KEEPS_QUALIFIERS },
+	{ "typeof_unqual", TYPEOF_UNQUAL },
+	{ "__typeof_unqual__", TYPEOF_UNQUAL },
+	{ "__typeof_unqual", TYPEOF_UNQUAL },
+	{ "__unqual_scalar_typeof", TYPEOF_UNQUAL },
+};
+
+int token_is_typeof(const char *buf, const struct token *t)
+{
+	if (t->kind != TOK_IDENT)
+		return TYPEOF_NONE;
+	for (size_t k = 0; k < ARRAY_SIZE(typeof_words); k++)
+		if (token_is(buf, t, typeof_words[k].word))
+			return typeof_words[k].kind;
+	return TYPEOF_NONE;
+}
+
+int tok_is_typeof(const char *buf, const struct token_list *l, size_t i)
+{
+	return token_is_typeof(buf, &l->tok[i]);
+}
+
+int tok_names_typeof(const char *buf, const struct token_list *l, size_t i)
+{
+	struct strbuf s = STRBUF_INIT;
+	int r;
+
+	if (l->tok[i].kind != TOK_IDENT)
+		return 0;
+	if (tok_is_typeof(buf, l, i))
+		return 1;
+	token_spelling(buf, &l->tok[i], &s);
+	r = strstr(s.buf, typeof_words[0].word) != NULL;
+	strbuf_release(&s);
+	return r;
+}
+
 static const char *const unevaluated_words[] = {
-	"sizeof", "typeof", "__typeof__", "__typeof", "_Alignof", "alignof",
-	"__alignof__", "__alignof",
+	"sizeof", "_Alignof", "alignof", "__alignof__", "__alignof",
 };
 
 int tok_is_unevaluated_keyword(const char *buf, const struct token_list *l,
 			       size_t i)
 {
 	return ident_among(buf, l, i, unevaluated_words,
-			   ARRAY_SIZE(unevaluated_words));
+			   ARRAY_SIZE(unevaluated_words)) ||
+	       tok_is_typeof(buf, l, i);
 }
 
 int tok_is_operator_keyword(const char *buf, const struct token_list *l,

@@ -96,8 +96,9 @@ int tok_is_operator_keyword(const char *buf, const struct token_list *l,
 /* if, while, for, switch: a keyword with a parenthesised head. */
 int tok_is_condition_keyword(const char *buf, const struct token_list *l,
 			     size_t i);
-/* sizeof, typeof, alignof in their spellings: the operand after them is
- * not evaluated, so nothing in it is an access. */
+/* sizeof, alignof and the typeof family (token_is_typeof) in their
+ * spellings: the operand after them is not evaluated, so nothing in it
+ * is an access. */
 int tok_is_unevaluated_keyword(const char *buf, const struct token_list *l,
 			       size_t i);
 /*
@@ -106,6 +107,29 @@ int tok_is_unevaluated_keyword(const char *buf, const struct token_list *l,
  * literals, closing brackets (digraphs too) and postfix ++/--.
  */
 int tok_ends_operand(const char *buf, const struct token_list *l, size_t i);
+
+/*
+ * The typeof family, the one table of its spellings: the operators that
+ * name the type of the expression or type in the parentheses after them,
+ * without evaluating it --
+ *   typeof, __typeof__, __typeof         (GNU; C23's typeof)
+ *   typeof_unqual, __typeof_unqual__,
+ *   __typeof_unqual                      (C23; GCC 14, clang 19): the
+ *                                        type without its qualifiers
+ *   __unqual_scalar_typeof               (Linux's macro over _Generic:
+ *                                        typeof_unqual of a scalar)
+ * 0 when the token is none of them, TYPEOF_KEEPS_QUALIFIERS or
+ * TYPEOF_UNQUAL otherwise.  GNU's __auto_type is not here: it has no
+ * operand (the type comes from the initializer) and no reader needs it.
+ */
+enum typeof_kind { TYPEOF_NONE, TYPEOF_KEEPS_QUALIFIERS, TYPEOF_UNQUAL };
+int token_is_typeof(const char *buf, const struct token *t);
+/* ... of token i, an identifier */
+int tok_is_typeof(const char *buf, const struct token_list *l, size_t i);
+/* Token i is of the family, or a macro of the project's that says it is
+ * one (an identifier with typeof in its name: QEMU's typeof_strip_qual) --
+ * for a macro body, where such a macro names its argument's type. */
+int tok_names_typeof(const char *buf, const struct token_list *l, size_t i);
 
 /* Is token k a type qualifier (const, volatile, restrict, in any of
  * their GNU spellings)? */

@@ -193,8 +193,7 @@ static int specifier_word(const struct type_index *ti, size_t i)
 	       in_list(buf, t, attr_words, ARRAY_SIZE(attr_words)) ||
 	       token_is(buf, t, "void") || token_is(buf, t, "struct") ||
 	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
-	       token_is(buf, t, "typeof") || token_is(buf, t, "__typeof__") ||
-	       token_is(buf, t, "__typeof") || token_is(buf, t, "inline") ||
+	       token_is_typeof(buf, t) || token_is(buf, t, "inline") ||
 	       token_is(buf, t, "__inline") || token_is(buf, t, "__inline__");
 }
 
@@ -414,11 +413,7 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 				t->kind = BK_UNKNOWN;
 			}
 			have_base = 1;
-		} else if (token_is(buf, tk, "typeof") ||
-			   token_is(buf, tk, "__typeof__") ||
-			   token_is(buf, tk, "__typeof") ||
-			   token_is(buf, tk, "typeof_unqual") ||
-			   token_is(buf, tk, "__unqual_scalar_typeof")) {
+		} else if (token_is_typeof(buf, tk)) {
 			if (have_base || !is_p(ti, i + 1, "("))
 				break;
 			t->kind = BK_TYPEOF;

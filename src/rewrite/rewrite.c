@@ -332,10 +332,12 @@ static size_t match_back(const struct scan *s, size_t close)
 
 enum paren_kind { PAREN_EXPR, PAREN_CAST, PAREN_AMBIGUOUS };
 
+/* (not the typeof family: an operator keyword, so a group holding it is
+ * an expression to paren_kind() before the words are looked at) */
 static const char *const type_words[] = {
 	"int", "char", "short", "long", "float", "double", "void", "signed",
 	"unsigned", "_Bool", "bool", "struct", "union", "enum", "const",
-	"volatile", "__volatile__", "typeof", "__typeof__", NULL,
+	"volatile", "__volatile__", NULL,
 };
 
 /*
