@@ -4,7 +4,8 @@
 # order, per-worker state made and handed back once per worker), the one
 # JSON string writer (valid UTF-8 whatever the bytes), the JSON reader
 # (escapes, surrogate pairs, 64-bit numbers, where input is malformed),
-# splitting on blanks, and replacing a file whole (the new text or the
+# splitting on blanks, strbuf's formatting (against snprintf), and
+# replacing a file whole (the new text or the
 # old, never a mix, and no temporary file left behind).
 . "$(dirname "$0")/lib/tap.sh"
 requires python3 python3
@@ -30,6 +31,10 @@ test_expect_success 'pool_run: no items, no worker' 'pool_ok 0 4 0'
 test_expect_success 'pool queue: 500 items through a queue of 4 on 3 workers' '
 	printf "items 500, ran twice 0, never 0\ndone calls 500, last count 500\nworkers 3, each ended once\n" >"$TEST_TMP/want" &&
 	"$LT" queue 500 3 4 >"$TEST_TMP/got" && diff -u "$TEST_TMP/want" "$TEST_TMP/got"'
+
+test_expect_success 'strbuf_addf, xasprintf, strbuf_add_uint, strbuf_addchars: snprintf'"'"'s text' '
+	"$LT" strbuf >"$TEST_TMP/got" &&
+	grep -qx "strbuf: 121 checks, 0 wrong" "$TEST_TMP/got" || { cat "$TEST_TMP/got"; false; }'
 
 test_expect_success 'replace_file: the file holds the new text, its folder nothing else' '
 	mkdir "$TEST_TMP/rf" && printf "old\n" >"$TEST_TMP/rf/f" &&

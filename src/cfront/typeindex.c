@@ -1178,11 +1178,43 @@ static const struct var *lookup_name(const struct var *v, size_t n,
 	return found;
 }
 
+/*
+ * Append at most n bytes of s to out (size bytes, *at used), truncating
+ * as snprintf() would and keeping it NUL-terminated: the spellings are
+ * made several times per site, and snprintf()'s format parsing was the
+ * largest cost of auditing a file of many findings (issue 33).
+ */
+static void put(char *out, size_t size, size_t *at, const char *s, size_t n)
+{
+	size_t room = *at + 1 < size ? size - 1 - *at : 0;
+
+	if (n > room)
+		n = room;
+	memcpy(out + *at, s, n);
+	*at += n;
+	out[*at] = '\0';
+}
+
+static void put_str(char *out, size_t size, size_t *at, const char *s)
+{
+	put(out, size, at, s, strlen(s));
+}
+
+/* snprintf(out, size, "%s", s) */
+static void copy_str(char *out, size_t size, const char *s)
+{
+	size_t at = 0;
+
+	put_str(out, size, &at, s);
+}
+
 /* The C spelling of base with the derivations deriv[0..n). */
 static void spell(char *out, size_t size, const char *base, const char *deriv,
 		  size_t n)
 {
-	size_t np = strspn(deriv, "p"), nap = 0;
+	static const char stars[] = "***************";
+	static const char brackets[] = "[][][][][][][][][][][][][][][]";
+	size_t np = strspn(deriv, "p"), nap = 0, at = 0;
 
 	if (np > n)
 		np = n;
@@ -1190,15 +1222,20 @@ static void spell(char *out, size_t size, const char *base, const char *deriv,
 	while (nap < n && deriv[nap] == 'a')
 		nap++;
 	/* a truncated spelling is still a useful message */
-	if (np == n)
-		snprintf(out, size, "%s%s%.*s", base, n ? " " : "", (int)n,
-			 "***************");
-	else if (nap + strspn(deriv + nap, "p") >= n)
-		snprintf(out, size, "%s%s%.*s%.*s", base, n - nap ? " " : "",
-			 (int)(n - nap), "***************", (int)(2 * nap),
-			 "[][][][][][][][][][][][][][][]");
-	else
-		snprintf(out, size, "%s (derived)", base);
+	put_str(out, size, &at, base);
+	if (np == n) {
+		put_str(out, size, &at, n ? " " : "");
+		put(out, size, &at, stars, n < sizeof(stars) - 1 ? n :
+		    sizeof(stars) - 1);
+	} else if (nap + strspn(deriv + nap, "p") >= n) {
+		put_str(out, size, &at, n - nap ? " " : "");
+		put(out, size, &at, stars, n - nap < sizeof(stars) - 1 ?
+		    n - nap : sizeof(stars) - 1);
+		put(out, size, &at, brackets, 2 * nap < sizeof(brackets) - 1 ?
+		    2 * nap : sizeof(brackets) - 1);
+	} else {
+		put_str(out, size, &at, " (derived)");
+	}
 }
 
 /* Turn a declared type into a resolved one, following typedefs. */
@@ -1224,18 +1261,23 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 	case BK_SCALAR:
 	case BK_VOID:
 		out->kind = t->kind;
-		snprintf(out->name, sizeof(out->name), "%s", t->name ? t->name : "");
+		copy_str(out->name, sizeof(out->name), t->name ? t->name : "");
 		break;
 	case BK_STRUCT:
 	case BK_UNION:
-	case BK_ENUM:
+	case BK_ENUM: {
+		size_t at = 0;
+
 		out->kind = t->kind;
-		snprintf(out->name, sizeof(out->name), "%s", t->name ? t->name : "");
+		copy_str(out->name, sizeof(out->name), t->name ? t->name : "");
 		out->record = t->record;
-		snprintf(tagged, sizeof(tagged), "%s %s", kind_word[t->kind],
-			 t->name ? t->name : "<anonymous>");
+		put_str(tagged, sizeof(tagged), &at, kind_word[t->kind]);
+		put_str(tagged, sizeof(tagged), &at, " ");
+		put_str(tagged, sizeof(tagged), &at,
+			t->name ? t->name : "<anonymous>");
 		spelled_base = tagged;
 		break;
+	}
 	case BK_TYPEDEF: {
 		int conflict;
 		const struct var *td = lookup_name(ti->typedefs, ti->nr_typedefs,
@@ -1250,8 +1292,8 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 			for (size_t i = 0; i < ARRAY_SIZE(known_scalars); i++) {
 				if (!strcmp(t->name, known_scalars[i])) {
 					out->kind = BK_SCALAR;
-					snprintf(out->name, sizeof(out->name),
-						 "%s", known_scalars[i]);
+					copy_str(out->name, sizeof(out->name),
+						 known_scalars[i]);
 					break;
 				}
 			}
@@ -1285,7 +1327,7 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 	out->is_volatile = t->is_volatile;
 	out->base_volatile |= t->base_volatile;
 	if (spelled_base) {
-		snprintf(out->sbase, sizeof(out->sbase), "%s", spelled_base);
+		copy_str(out->sbase, sizeof(out->sbase), spelled_base);
 		out->sdepth = (int)strlen(t->deriv);
 	} else {
 		out->sdepth = -1;
@@ -1510,15 +1552,17 @@ static int answer(const struct rtype *t, struct type_answer *out)
 		[BK_STRUCT] = "struct ", [BK_UNION] = "union ", [BK_ENUM] = "enum ",
 	};
 	char base[110];
+	size_t at = 0;
 
 	out->cls = class_of(t);
 	if (out->cls == TC_UNKNOWN)
 		return 0;
 	out->is_volatile = t->is_volatile;
 	out->volatile_base = t->base_volatile;
-	snprintf(base, sizeof(base), "%s%s",
-		 t->kind == BK_STRUCT || t->kind == BK_UNION || t->kind == BK_ENUM ?
-		 kind_word[t->kind] : "", t->name[0] ? t->name : "<anonymous>");
+	put_str(base, sizeof(base), &at,
+		t->kind == BK_STRUCT || t->kind == BK_UNION || t->kind == BK_ENUM ?
+		kind_word[t->kind] : "");
+	put_str(base, sizeof(base), &at, t->name[0] ? t->name : "<anonymous>");
 	spell(out->canonical, sizeof(out->canonical), base, t->deriv,
 	      strlen(t->deriv));
 	if (t->sdepth >= 0 && (size_t)t->sdepth <= strlen(t->deriv))
@@ -1548,7 +1592,7 @@ static int answer_in(const struct type_index *ti, const struct rtype *t,
 
 		if (r->file && strlen(r->file) >= sizeof(out->def_file))
 			return 1; /* a path too long to name: not known */
-		snprintf(out->def_file, sizeof(out->def_file), "%s",
+		copy_str(out->def_file, sizeof(out->def_file),
 			 r->file ? r->file : "");
 		out->def_line = r->line;
 		out->def_end_line = r->end_line;

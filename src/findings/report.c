@@ -148,7 +148,9 @@ static void write_context(struct strbuf *sb, const struct source_file *sf,
 		return;
 	end = x->end_line == x->line && x->end_col > x->col + 1 &&
 		x->end_col - 1 <= len ? x->end_col - 1 : start + 1;
-	strbuf_addf(sb, "%5u | ", x->line);
+	strbuf_add_uint(sb, x->line, 5);
+	strbuf_addstr(sb, " | ");
+	strbuf_grow(sb, len);
 	for (size_t i = 0; i < len; i++) {
 		unsigned char ch = (unsigned char)line[i];
 		size_t next = advance(col, ch);
@@ -158,7 +160,7 @@ static void write_context(struct strbuf *sb, const struct source_file *sf,
 		if (i == end)
 			to = col;
 		if (ch == '\t')
-			strbuf_addf(sb, "%*s", (int)(next - col), "");
+			strbuf_addchars(sb, ' ', next - col);
 		else if (ch < 0x20 || ch == 0x7f)
 			strbuf_addch(sb, '?');
 		else
@@ -169,10 +171,37 @@ static void write_context(struct strbuf *sb, const struct source_file *sf,
 		from = col;
 	if (end >= len)
 		to = col > from ? col : from + 1;
-	strbuf_addf(sb, "\n      | %*s%s^", (int)from, "", p->caret);
-	for (size_t k = from + 1; k < to; k++)
-		strbuf_addch(sb, '~');
-	strbuf_addf(sb, "%s\n", p->reset);
+	strbuf_addstr(sb, "\n      | ");
+	strbuf_addchars(sb, ' ', from);
+	strbuf_addstr(sb, p->caret);
+	strbuf_addch(sb, '^');
+	if (to > from + 1)
+		strbuf_addchars(sb, '~', to - from - 1);
+	strbuf_addstr(sb, p->reset);
+	strbuf_addch(sb, '\n');
+}
+
+/* "PATH:LINE:COL:" in bold, then " LEVEL: " in its colour: the head of
+ * a finding's and a note's line, written without a format (one per
+ * finding). */
+static void write_head(struct strbuf *sb, const struct finding *x,
+		       const struct palette *p, const char *colour,
+		       const char *level)
+{
+	strbuf_addstr(sb, p->bold);
+	strbuf_add_visible(sb, x->path, strlen(x->path), 0);
+	strbuf_addch(sb, ':');
+	strbuf_add_uint(sb, x->line, 0);
+	strbuf_addch(sb, ':');
+	strbuf_add_uint(sb, x->col, 0);
+	strbuf_addch(sb, ':');
+	strbuf_addstr(sb, p->reset);
+	strbuf_addch(sb, ' ');
+	strbuf_addstr(sb, colour);
+	strbuf_addstr(sb, level);
+	strbuf_addch(sb, ':');
+	strbuf_addstr(sb, p->reset);
+	strbuf_addch(sb, ' ');
 }
 
 static void write_notes(struct strbuf *sb, const struct finding *x,
@@ -182,10 +211,7 @@ static void write_notes(struct strbuf *sb, const struct finding *x,
 	for (const char *s = x->notes; s && *s;) {
 		size_t n = strcspn(s, "\n");
 
-		strbuf_addstr(sb, p->bold);
-		strbuf_add_visible(sb, x->path, strlen(x->path), 0);
-		strbuf_addf(sb, ":%u:%u:%s %snote:%s ", x->line, x->col,
-			    p->reset, p->note, p->reset);
+		write_head(sb, x, p, p->note, "note");
 		strbuf_add_visible(sb, s, n, 0);
 		strbuf_addch(sb, '\n');
 		s += n + (s[n] == '\n');
@@ -207,10 +233,7 @@ static int write_text(FILE *f, const struct finding_list *l,
 		if (!finding_is_active(x)) {
 			if (!o->verbose)
 				continue;
-			strbuf_addstr(&sb, p.bold);
-			strbuf_add_visible(&sb, x->path, strlen(x->path), 0);
-			strbuf_addf(&sb, ":%u:%u:%s %snote:%s ", x->line, x->col,
-				    p.reset, p.note, p.reset);
+			write_head(&sb, x, &p, p.note, "note");
 			if (x->suppression)
 				strbuf_addf(&sb, "suppressed (%s): ",
 					    *x->suppression ? x->suppression :
@@ -222,13 +245,12 @@ static int write_text(FILE *f, const struct finding_list *l,
 			strbuf_addf(&sb, " [%s]\n", rules[x->rule].name);
 			continue;
 		}
-		strbuf_addstr(&sb, p.bold);
-		strbuf_add_visible(&sb, x->path, strlen(x->path), 0);
-		strbuf_addf(&sb, ":%u:%u:%s %s%s:%s ", x->line, x->col,
-			    p.reset, level_colour(&p, rules[x->rule].level),
-			    level_name(rules[x->rule].level), p.reset);
+		write_head(&sb, x, &p, level_colour(&p, rules[x->rule].level),
+			   level_name(rules[x->rule].level));
 		strbuf_add_visible(&sb, x->message, strlen(x->message), 0);
-		strbuf_addf(&sb, " [%s]\n", rules[x->rule].name);
+		strbuf_addstr(&sb, " [");
+		strbuf_addstr(&sb, rules[x->rule].name);
+		strbuf_addstr(&sb, "]\n");
 		if (!o->no_source)
 			write_context(&sb, source_files_get(src, x->path), x, &p);
 		write_notes(&sb, x, &p);

@@ -156,6 +156,19 @@ static void read_facts(const struct source_file *sf, int want_functions,
  */
 #define SITE_TEXT_MAX 256
 
+/* s[0..n) without its blanks, appended to out while out is shorter than
+ * SITE_TEXT_MAX (per finding, three lines each: no byte-by-byte adds). */
+static void add_unblanked(struct strbuf *out, const char *s, size_t n)
+{
+	size_t room = out->len < SITE_TEXT_MAX ? SITE_TEXT_MAX - out->len : 0;
+
+	strbuf_grow(out, n < room ? n : room);
+	for (size_t i = 0; i < n && out->len < SITE_TEXT_MAX; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			out->buf[out->len++] = s[i];
+	out->buf[out->len] = '\0';
+}
+
 static void site_text(const struct source_file *sf, const struct finding *f,
 		      struct strbuf *out)
 {
@@ -170,9 +183,8 @@ static void site_text(const struct source_file *sf, const struct finding *f,
 	from = f->col - 1 < len ? f->col - 1 : len;
 	to = f->end_line == f->line && f->end_col > f->col &&
 		f->end_col - 1 <= len ? f->end_col - 1 : len;
-	for (size_t i = from; i < to && out->len < SITE_TEXT_MAX; i++)
-		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-			strbuf_addch(out, line[i]);
+	if (to > from)
+		add_unblanked(out, line + from, to - from);
 }
 
 /* Line n of sf without its blanks (at most SITE_TEXT_MAX bytes); empty
@@ -184,9 +196,8 @@ static void line_text(const struct source_file *sf, unsigned n,
 	const char *line = n ? source_file_line(sf, n, &len) : NULL;
 
 	strbuf_reset(out);
-	for (size_t i = 0; line && i < len && out->len < SITE_TEXT_MAX; i++)
-		if (line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-			strbuf_addch(out, line[i]);
+	if (line)
+		add_unblanked(out, line, len);
 }
 
 /*
@@ -252,6 +263,26 @@ static void triage_marked_files(const struct finding_list *l,
 	strset_release(&done);
 }
 
+/* "%016llx:%zu" of hash and n, without a format (one per finding). */
+static char *fingerprint_text(uint64_t hash, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	char buf[40];
+	size_t len = 17, d = 0;
+	char digits[24];
+
+	for (int k = 0; k < 16; k++)
+		buf[k] = hex[(hash >> (60 - 4 * k)) & 15];
+	buf[16] = ':';
+	do {
+		digits[d++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	while (d)
+		buf[len++] = digits[--d];
+	return xstrndup(buf, len);
+}
+
 /* "hash:N", N the finding's place among those of the same hash. */
 static void number_fingerprints(struct keyed *keys, size_t nr,
 				char **out)
@@ -259,8 +290,7 @@ static void number_fingerprints(struct keyed *keys, size_t nr,
 	sane_qsort(keys, nr, sizeof(*keys), by_hash);
 	for (size_t k = 0, n = 0; k < nr; k++) {
 		n = k && keys[k - 1].hash == keys[k].hash ? n + 1 : 1;
-		out[keys[k].index] = xasprintf("%016llx:%zu",
-					       (unsigned long long)keys[k].hash, n);
+		out[keys[k].index] = fingerprint_text(keys[k].hash, n);
 	}
 }
 
@@ -363,9 +393,12 @@ int findings_triage(struct finding_list *l, struct source_files *src,
 	number_fingerprints(keys, l->nr, fp3);
 	/* and without it, "hash:N" by the order in the file: how a site
 	 * that was alone when the baseline was made is known when an
-	 * identical one is added */
-	number_fingerprints(keysA, l->nr, fpA);
-	number_fingerprints(keys2, l->nr, fp2);
+	 * identical one is added; these and v2's are only compared with a
+	 * baseline's */
+	if (have_base) {
+		number_fingerprints(keysA, l->nr, fpA);
+		number_fingerprints(keys2, l->nr, fp2);
+	}
 	for (size_t i = 0; i < l->nr; i++) {
 		struct finding *f = &l->items[i];
 		const char *mine = base.version == 2 ? fp2[i] : fp3[i];

@@ -62,36 +62,59 @@ void strbuf_addch(struct strbuf *sb, int c)
 	strbuf_add(sb, &ch, 1);
 }
 
+void strbuf_addchars(struct strbuf *sb, int c, size_t n)
+{
+	strbuf_grow(sb, n);
+	memset(sb->buf + sb->len, c, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_add_uint(struct strbuf *sb, unsigned long long v, int width)
+{
+	char digits[24];
+	size_t n = 0;
+
+	do {
+		digits[sizeof(digits) - ++n] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (width > 0 && (size_t)width > n)
+		strbuf_addchars(sb, ' ', (size_t)width - n);
+	strbuf_add(sb, digits + sizeof(digits) - n, n);
+}
+
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
 {
 	va_list again;
+	size_t room;
 	int n;
 
+	/* Most results fit in what is spare (at least 64 bytes): one
+	 * vsnprintf; a longer one is formatted again once the room is
+	 * there. */
+	strbuf_grow(sb, 64);
+	room = sb->alloc - sb->len;
 	va_copy(again, ap);
-	n = vsnprintf(NULL, 0, fmt, again);
+	n = vsnprintf(sb->buf + sb->len, room, fmt, again);
 	va_end(again);
 	if (n < 0)
 		die("bad format string");
-	strbuf_grow(sb, (size_t)n);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	if ((size_t)n >= room) {
+		strbuf_grow(sb, (size_t)n);
+		vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	}
 	sb->len += (size_t)n;
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	strbuf_vaddf(sb, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		die("bad format string");
-	strbuf_grow(sb, (size_t)n);
-	va_start(ap, fmt);
-	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	sb->len += (size_t)n;
 }
 
 void strbuf_reset(struct strbuf *sb)

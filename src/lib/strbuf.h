@@ -20,6 +20,11 @@ void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
+/* n copies of c ("%*s" without a format). */
+void strbuf_addchars(struct strbuf *sb, int c, size_t n);
+/* v in decimal, right-aligned in width columns with blanks ("%5u"; 0:
+ * no padding) -- for the loops that write a number per finding. */
+void strbuf_add_uint(struct strbuf *sb, unsigned long long v, int width);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) RWONCE_PRINTF(2, 3);
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_reset(struct strbuf *sb);

@@ -38,8 +38,17 @@ void strbuf_add_visible(struct strbuf *sb, const char *s, size_t n,
 	const unsigned char *p = (const unsigned char *)s, *end = p + n;
 
 	while (p < end) {
-		size_t len = utf8_sequence(p, (size_t)(end - p));
+		const unsigned char *plain = p;
+		size_t len;
 
+		/* a run of printable ASCII, the usual text: one add */
+		while (p < end && *p >= 0x20 && *p < 0x7f)
+			p++;
+		if (p > plain)
+			strbuf_add(sb, plain, (size_t)(p - plain));
+		if (p == end)
+			break;
+		len = utf8_sequence(p, (size_t)(end - p));
 		if (!len) { /* not UTF-8: 0x9b alone is CSI to some terminals */
 			strbuf_addf(sb, "\\x%02x", *p++);
 			continue;

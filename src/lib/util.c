@@ -189,15 +189,20 @@ char *xstrndup(const char *s, size_t n)
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
-	char *p;
+	char small[128], *p;
 	int n;
 
+	/* one vsnprintf when the result is short, as most are */
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(ap);
 	if (n < 0)
 		die("bad format string");
 	p = xmalloc((size_t)n + 1);
+	if ((size_t)n < sizeof(small)) {
+		memcpy(p, small, (size_t)n + 1);
+		return p;
+	}
 	va_start(ap, fmt);
 	vsnprintf(p, (size_t)n + 1, fmt, ap);
 	va_end(ap);

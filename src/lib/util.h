@@ -65,7 +65,15 @@ char *xasprintf(const char *fmt, ...) RWONCE_PRINTF(1, 2);
 static inline void sane_qsort(void *base, size_t nmemb, size_t size,
 			      int (*cmp)(const void *, const void *))
 {
-	if (nmemb > 1)
+	const char *p = (const char *)base;
+	size_t i = 1;
+
+	/* Lists that are sorted already (one file's findings, edits made
+	 * in the order of the file) are common and large: a look is n - 1
+	 * comparisons where glibc's merge sort copies the whole array. */
+	while (i < nmemb && cmp(p + (i - 1) * size, p + i * size) <= 0)
+		i++;
+	if (i < nmemb)
 		qsort(base, nmemb, size, cmp);
 }
 

@@ -151,6 +151,60 @@ static int test_pool(int argc, const char **argv, int queue)
 	return 0;
 }
 
+/* ---- strbuf: formats against snprintf ---- */
+
+/*
+ * strbuf_addf (one vsnprintf into the spare room, again when it did not
+ * fit), xasprintf (a small buffer first), strbuf_add_uint and
+ * strbuf_addchars, each against snprintf's own text, for lengths on
+ * both sides of the room: prints the mismatches and a count.
+ */
+static int test_strbuf(void)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char want[4096], pad[1024];
+	size_t wlen = 0, bad = 0, checks = 0;
+	static const unsigned long long nums[] = {
+		0, 7, 10, 99999, 100000, 4294967295ull, 18446744073709551615ull,
+	};
+
+	memset(pad, 'x', sizeof(pad));
+	for (int n = 0; n < 300; n += 7) {
+		char *a = xasprintf("%d:%.*s|", n, n, pad);
+		int k = snprintf(want + wlen, sizeof(want) - wlen, "%d:%.*s|", n,
+				 n, pad);
+
+		strbuf_addf(&sb, "%d:%.*s|", n, n, pad);
+		checks += 2;
+		bad += strcmp(a, want + wlen) != 0;
+		free(a);
+		wlen += (size_t)k;
+		if (wlen > 3000) {
+			bad += sb.len != wlen || strcmp(sb.buf, want) != 0;
+			strbuf_reset(&sb);
+			wlen = 0;
+		}
+	}
+	bad += sb.len != wlen || strcmp(sb.buf, want) != 0;
+	for (size_t i = 0; i < ARRAY_SIZE(nums); i++)
+		for (int w = 0; w <= 22; w += 5) {
+			strbuf_reset(&sb);
+			strbuf_addch(&sb, '<');
+			strbuf_add_uint(&sb, nums[i], w);
+			strbuf_addchars(&sb, '~', (size_t)w);
+			snprintf(want, sizeof(want), "<%*llu%.*s", w, nums[i], w,
+				 "~~~~~~~~~~~~~~~~~~~~~~~~~");
+			checks++;
+			if (strcmp(sb.buf, want) || sb.len != strlen(want)) {
+				printf("mismatch: [%s] [%s]\n", sb.buf, want);
+				bad++;
+			}
+		}
+	strbuf_release(&sb);
+	printf("strbuf: %zu checks, %zu wrong\n", checks, bad);
+	return bad != 0;
+}
+
 /* ---- JSON ---- */
 
 static int json_write(void)
@@ -262,6 +316,8 @@ int main(int argc, const char **argv)
 		return test_pool(argc, argv, 0);
 	if (argc >= 2 && !strcmp(argv[1], "queue"))
 		return test_pool(argc, argv, 1);
+	if (argc == 2 && !strcmp(argv[1], "strbuf"))
+		return test_strbuf();
 	if (argc == 2 && !strcmp(argv[1], "json-write"))
 		return json_write();
 	if (argc == 2 && !strcmp(argv[1], "json-read"))
