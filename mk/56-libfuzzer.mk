@@ -23,11 +23,13 @@ FUZZ_LIB_SRCS := $(wildcard src/cfront/*.c) $(wildcard src/rewrite/*.c) \
 FUZZ_HARNESSES := $(patsubst libfuzzer/%.c,$(BUILD)/libfuzzer/%,\
 		 $(wildcard libfuzzer/*.c))
 
-# scan's reader: src/elf/dwarf-* on libdw, not the parsers above.  Its
-# seeds are objects, generated (libfuzzer/seeds/scan-seeds.sh), not
-# committed.
+# scan's reader: src/elf/dwarf-* on libdw, not the parsers above, with
+# the rules scan's isas give each machine (src/scan/disasm.c and
+# src/scan/isa/: capstone, and LLVM's headers for RISC-V).  Its seeds are
+# objects, generated (libfuzzer/seeds/scan-seeds.sh), not committed.
 # Without libdw's headers (deps/scan.txt) there is no such harness.
-FUZZ_SCAN_SRCS := $(wildcard src/elf/dwarf-*.c) $(wildcard src/lib/*.c)
+FUZZ_SCAN_SRCS := $(wildcard src/elf/dwarf-*.c) $(wildcard src/lib/*.c) \
+		  src/scan/disasm.c $(wildcard src/scan/isa/*.c)
 FUZZ_SCAN_CORPUS := $(BUILD)/libfuzzer/corpus/scan-reader
 FUZZ_SCAN_RUNS ?= 1000000
 ifeq ($(wildcard /usr/include/elfutils/libdwfl.h),)
@@ -40,10 +42,12 @@ endif
 libfuzzer: $(FUZZ_HARNESSES)
 
 $(BUILD)/libfuzzer/scan-reader: libfuzzer/scan-reader.c $(FUZZ_SCAN_SRCS) \
-		$(wildcard src/elf/*.h src/lib/*.h)
+		$(wildcard src/elf/*.h src/lib/*.h src/scan/*.h src/scan/isa/*.h)
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SCAN_SRCS) \
-		-ldw -lelf -lpthread -linih
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -I$(SCAN_LLVM_PREFIX)/include \
+		-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"' \
+		-o $@ $< $(FUZZ_SCAN_SRCS) \
+		-ldw -lelf -lcapstone -lpthread -ldl -linih
 
 $(FUZZ_SCAN_CORPUS): libfuzzer/seeds/scan-seeds.sh libfuzzer/seeds/scan-seed.c
 	$(QUIET_GEN)libfuzzer/seeds/scan-seeds.sh $@ $(FUZZ_CC)

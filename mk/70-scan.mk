@@ -18,7 +18,7 @@
 # RISC-V is decoded by LLVM's C disassembler (capstone 4.0.2 has none):
 # llvm-19-dev (deps/scan.txt; any llvm-N-dev, such as the one Debian's
 # or Ubuntu's llvm-dev brings), found like libclang's prefix; only
-# src/scan/disasm-riscv.c sees its headers, and it loads libLLVM (the
+# src/scan/isa/riscv-llvm.c sees its headers, and it loads libLLVM (the
 # soname found here) when it meets RISC-V code: linked, libLLVM cost
 # every scan 55-70 ms of start-up (doc/scan.md).
 
@@ -29,6 +29,7 @@ SCAN_LLVM_PREFIX ?= $(firstword $(foreach d,$(SCAN_LLVM_CANDIDATES),\
 
 SCAN_LOADER := src/scan/scan-load.c
 SCAN_PLUGIN_SRCS := $(filter-out $(SCAN_LOADER),$(wildcard src/scan/*.c)) \
+	$(wildcard src/scan/isa/*.c) \
 	$(wildcard src/elf/dwarf-*.c)
 SCAN_PLUGIN_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(SCAN_PLUGIN_SRCS))
 SCAN_PLUGIN := $(BUILD)/rwonce-scan.so
@@ -52,7 +53,7 @@ SCAN_CONFIG = $(if $(SCAN_OFF_WHY),off ($(SCAN_OFF_WHY)),$(SCAN_LLVM_PREFIX))
 
 ifeq ($(SCAN_OFF_WHY),)
 $(SCAN_PLUGIN_OBJS): TOOL_CPPFLAGS += -fPIC
-$(BUILD)/src/scan/disasm-riscv.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
+$(BUILD)/src/scan/isa/riscv-llvm.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
 	-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"'
 $(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_PLUGIN
 $(TOOL): $(SCAN_DYNLIST)

@@ -38,6 +38,7 @@ struct mapping_sym {
 
 struct elf_image {
 	struct elf_image_info info;
+	const struct elf_machine_rules *rules; /* NULL: none known */
 	Dwfl_Module *mod;
 	Elf *elf;
 	GElf_Addr bias;
@@ -277,6 +278,7 @@ struct each_ctx {
 	const char *path;
 	int archive;
 	const struct damaged_list *damaged;
+	elf_machine_rules_fn *rules;
 	int (*fn)(struct elf_image *img, void *ctx);
 	void *ctx;
 	int count, stop;
@@ -313,6 +315,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	}
 	img.info.name = img.name;
 	img.info.machine = ehdr.e_machine;
+	img.rules = c->rules ? c->rules(ehdr.e_machine) : NULL;
 	img.info.is64 = ehdr.e_ident[EI_CLASS] == ELFCLASS64;
 	img.info.big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	img.info.relocatable = ehdr.e_type == ET_REL;
@@ -344,7 +347,7 @@ static int each_damaged(struct each_ctx *c)
 	return c->stop;
 }
 
-int elf_images_each(const char *path,
+int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
 		    struct strbuf *why)
 {
@@ -387,6 +390,7 @@ int elf_images_each(const char *path,
 	c.path = path;
 	c.archive = kind == 'a';
 	c.damaged = &damaged;
+	c.rules = rules;
 	c.fn = fn;
 	c.ctx = ctx;
 	c.why = why;
@@ -452,48 +456,6 @@ static int read_debug_section(const char *name)
 	return 0;
 }
 
-/*
- * Is rtype, on machine, the offset of a thread-local variable within its
- * module's TLS block (x86-64's DTPOFF32, ppc64's DTPREL64, ...)?  In a
- * debug section it is only ever the DW_OP_const*u operand before a
- * DW_OP_form_tls_address in a __thread variable's DW_AT_location, which
- * elfutils' libdwfl leaves unapplied (no simple type for it).  It does
- * not touch a line table, a unit's or file's name, or a code address, so
- * it is no reason to leave the object unchecked (liburcu's objects all
- * have one).  Only the data-sized types a debug section can hold.
- */
-static int tls_offset_reloc(unsigned machine, unsigned rtype)
-{
-	switch (machine) {
-	case EM_X86_64:
-		return rtype == R_X86_64_DTPOFF32 || rtype == R_X86_64_DTPOFF64;
-	case EM_386:
-		return rtype == R_386_TLS_LDO_32 || rtype == R_386_TLS_DTPOFF32;
-	case EM_AARCH64:
-		return rtype == R_AARCH64_TLS_DTPREL;
-	case EM_PPC64:
-		return rtype == R_PPC64_DTPREL64;
-	case EM_PPC:
-		return rtype == R_PPC_DTPREL32;
-	case EM_S390:
-		return rtype == R_390_TLS_LDO32 || rtype == R_390_TLS_LDO64;
-	case EM_RISCV:
-		return rtype == R_RISCV_TLS_DTPREL32 ||
-		       rtype == R_RISCV_TLS_DTPREL64;
-	case EM_ARM:
-		return rtype == R_ARM_TLS_LDO32;
-	case EM_MIPS:
-		return rtype == R_MIPS_TLS_DTPREL32 ||
-		       rtype == R_MIPS_TLS_DTPREL64;
-	case EM_SPARC:
-	case EM_SPARC32PLUS:
-	case EM_SPARCV9:
-		return rtype == R_SPARC_TLS_DTPOFF32 ||
-		       rtype == R_SPARC_TLS_DTPOFF64;
-	}
-	return 0;
-}
-
 /* How many of relocation section scn's entries are not TLS offsets. */
 static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 			     const GElf_Shdr *sh)
@@ -522,9 +484,17 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 			}
 			info = rel.r_info;
 		}
-		/* gelf_getrel[a] gives an ELF32 r_info in GElf's layout */
-		if (!tls_offset_reloc(img->info.machine,
-				      (unsigned)GELF_R_TYPE(info)))
+		/* gelf_getrel[a] gives an ELF32 r_info in GElf's layout;
+		 * a thread-local variable's offset in its module's TLS
+		 * block (x86-64's DTPOFF32, ppc64's DTPREL64 ...) is only
+		 * ever the DW_OP_const*u operand before a
+		 * DW_OP_form_tls_address in a __thread variable's
+		 * DW_AT_location, which libdwfl leaves unapplied (no simple
+		 * type for it): it touches no line table, unit or file
+		 * name, or code address, so it is no reason to leave the
+		 * object unchecked (liburcu's objects all have one) */
+		if (!img->rules || !img->rules->tls_offset ||
+		    !img->rules->tls_offset((unsigned)GELF_R_TYPE(info)))
 			count++;
 	}
 	return count;
@@ -533,7 +503,7 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 /*
  * After libdwfl relocated a relocatable object's DWARF: the relocations
  * of the debug sections it could not apply, but for TLS offsets
- * (tls_offset_reloc).  libdwfl drops each one it
+ * (elf_machine_rules.tls_offset).  libdwfl drops each one it
  * applies, keeps the others (a symbol index past the symbol table, a
  * damaged .symtab, a type it does not know) and says nothing; the DWARF
  * then holds unrelocated offsets -- file names, strings, addresses
@@ -641,11 +611,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	 * which elfutils 0.188 (Debian 12) does not have: it leaves them
 	 * unapplied, and the line tables and DIEs read as garbage (a
 	 * function named 'unsigned int').  Linked files need none. */
-	if (img->info.machine == EM_MIPS && img->info.relocatable) {
-		strbuf_addf(why, "a MIPS relocatable object cannot be read: "
-			    "elfutils %s has no MIPS backend to apply the "
+	if (img->rules && img->rules->no_reloc_backend &&
+	    img->info.relocatable) {
+		strbuf_addf(why, "a %s relocatable object cannot be read: "
+			    "elfutils %s has no %s backend to apply the "
 			    "relocations of its DWARF; scan the linked program "
-			    "or library", dwfl_version(NULL));
+			    "or library", img->rules->no_reloc_backend,
+			    dwfl_version(NULL), img->rules->no_reloc_backend);
 		return -1;
 	}
 	if (!dw) {
@@ -1030,21 +1002,6 @@ static int cmp_reloc(const void *a, const void *b)
 	return x->where < y->where ? -1 : x->where > y->where;
 }
 
-/*
- * RISC-V relocations that do not give the address an instruction uses:
- * the linker-relaxation markers (R_RISCV_RELAX, R_RISCV_ALIGN: no
- * symbol, at the same place as the real one), and the %got / %tls hi20
- * of auipc, whose register gets the address of a GOT entry, not the
- * symbol's.
- */
-static int riscv_not_an_address(const struct elf_image *img, unsigned type)
-{
-	return img->info.machine == EM_RISCV &&
-		(type == R_RISCV_RELAX || type == R_RISCV_ALIGN ||
-		 type == R_RISCV_GOT_HI20 || type == R_RISCV_TLS_GOT_HI20 ||
-		 type == R_RISCV_TLS_GD_HI20 || type == R_RISCV_TPREL_HI20);
-}
-
 static int reloc_at(struct elf_image *img, uint64_t addr, size_t len,
 		    size_t *at);
 
@@ -1125,7 +1082,11 @@ static void load_relocs(struct elf_image *img)
 				r.r_info = rel.r_info;
 				r.r_addend = 0; /* in the code bytes: same for both */
 			}
-			if (riscv_not_an_address(img, GELF_R_TYPE(r.r_info)))
+			/* RISC-V's relaxation markers, an auipc's %got
+			 * hi20: no address the instruction uses */
+			if (img->rules && img->rules->not_an_address &&
+			    img->rules->not_an_address(
+					(unsigned)GELF_R_TYPE(r.r_info)))
 				continue;
 			if (!gelf_getsym(syms, (int)GELF_R_SYM(r.r_info), &sym))
 				continue;
@@ -1145,9 +1106,9 @@ static void load_relocs(struct elf_image *img)
 			img->relocs[img->nr_relocs].sym = value;
 			img->relocs[img->nr_relocs].section = section;
 			img->relocs[img->nr_relocs].pcrel_lo =
-				img->info.machine == EM_RISCV &&
-				(GELF_R_TYPE(r.r_info) == R_RISCV_PCREL_LO12_I ||
-				 GELF_R_TYPE(r.r_info) == R_RISCV_PCREL_LO12_S);
+				img->rules && img->rules->pcrel_lo &&
+				img->rules->pcrel_lo(
+					(unsigned)GELF_R_TYPE(r.r_info));
 			img->nr_relocs++;
 		}
 	}
@@ -1247,7 +1208,7 @@ int elf_image_is_thumb(struct elf_image *img, uint64_t addr)
 {
 	int thumb = 0, have_mapping = 0;
 
-	if (img->info.machine != EM_ARM)
+	if (!img->rules || !img->rules->thumb)
 		return 0;
 	if (!img->maps_loaded)
 		load_maps(img);

@@ -24,7 +24,7 @@ struct elf_image;
 
 struct elf_image_info {
 	const char *name;  /* the path, or "archive.a(member.o)" */
-	unsigned machine;  /* EM_X86_64, EM_ARM, ... */
+	unsigned machine;  /* ELF e_machine (<elf.h>) */
 	int is64;          /* ELFCLASS64 */
 	int big_endian;
 	int relocatable;   /* ET_REL: code carries relocations */
@@ -36,15 +36,39 @@ struct elf_image_info {
 };
 
 /*
+ * What an ELF machine's relocations and symbols mean to this reader,
+ * which knows no machine: given by its user for each image's e_machine
+ * (scan: its isa, src/scan/isa/), or NULL.  Any member may be NULL.
+ */
+struct elf_machine_rules {
+	/* a debug section's relocation type that is a thread-local
+	 * variable's offset in its module's TLS block (x86-64's DTPOFF32):
+	 * left unapplied by libdwfl, and harmless (dwarf-lines.c) */
+	int (*tls_offset)(unsigned type);
+	/* a code relocation type that is no address the instruction uses
+	 * (RISC-V's relaxation markers, an auipc's %got hi20) */
+	int (*not_an_address)(unsigned type);
+	/* a code relocation type whose target is the place of another
+	 * relocation, which names the symbol (RISC-V's %pcrel_lo) */
+	int (*pcrel_lo)(unsigned type);
+	/* the machine, named, when elfutils has no backend to relocate a
+	 * relocatable object's DWARF ("MIPS"): such an object is refused */
+	const char *no_reloc_backend;
+	/* mapping symbols ($a, $t, $d) tell Thumb code from ARM code */
+	int thumb;
+};
+typedef const struct elf_machine_rules *elf_machine_rules_fn(unsigned machine);
+
+/*
  * Call fn for every ELF in the file at path (one, or each member of an
- * archive).  Returns the number of ELFs handed to fn, or -1 with the
+ * archive), read with the rules for its machine (rules may be NULL).  Returns the number of ELFs handed to fn, or -1 with the
  * reason in *why when the file is not ELF, not a regular file (a FIFO is
  * never opened for a blocking read), not readable or damaged.  An
  * archive without members gives 0.  An archive member cut short is
  * handed to fn too, with info.damaged saying why.  fn returns 0 to go
  * on, non-zero to stop (then that value is returned).
  */
-int elf_images_each(const char *path,
+int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
 		    struct strbuf *why);
 

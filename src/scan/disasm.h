@@ -8,7 +8,7 @@
  * Pair and multiple transfers (ldp, ldrd, ldm, lm ...) are one access per
  * register: each register is its own single-copy-atomic access.
  * riscv64 is not in capstone 4.0.2: LLVM's disassembler decodes it
- * (disasm-riscv.h), behind the same interface.
+ * (isa/riscv-llvm.h), behind the same interface.
  */
 #ifndef RWONCE_SCAN_DISASM_H
 #define RWONCE_SCAN_DISASM_H
@@ -54,7 +54,7 @@ struct mem_access {
 	/* ARM: a conditionally executed instruction (ldrne; in Thumb-2
 	 * inside an IT block) -- two accesses under opposite conditions of
 	 * the same flags never both execute */
-	unsigned cond;       /* capstone's arm_cc; 0 or ARM_CC_AL: always */
+	unsigned cond;       /* capstone's arm_cc; 0 or ARM's "al": always */
 	unsigned flags_gen;  /* writes to the condition flags before it */
 	int stack;           /* through the stack pointer: a spill or a local */
 	int frame;           /* an address in the frame: through the stack
@@ -93,6 +93,11 @@ struct disasm;
 struct disasm *disasm_open(const struct elf_image_info *info,
 			   struct strbuf *why);
 void disasm_close(struct disasm *d);
+
+/* What the ELF reader needs to know of machine's relocations and
+ * symbols (src/elf/dwarf-lines.h), from its isa; NULL for a machine
+ * scan does not read.  For elf_images_each(). */
+const struct elf_machine_rules *disasm_elf_rules(unsigned machine);
 
 /*
  * Decode [addr, addr + len) of img and append one entry per memory

@@ -8,6 +8,7 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
+#include "scan/disasm.h"
 #include "scan/judge.h"
 #include "scan/shares.h"
 #include "scan/source-match.h"
@@ -153,8 +154,8 @@ static void name_share_sources(size_t i, void *worker, void *ctx)
 
 	(void)worker;
 	share_walk_start(&w.walk, sh);
-	(void)elf_images_each(np->set->files[sh->file], name_image_sources, &w,
-			      &why);
+	(void)elf_images_each(np->set->files[sh->file], disasm_elf_rules,
+			      name_image_sources, &w, &why);
 	strbuf_release(&why);
 }
 

@@ -7,7 +7,7 @@
  *   sites.c      the sites of a source file (through src/cfront/)
  *   attribute.c  line-table rows -> site instances (src/elf/dwarf-lines)
  *   disasm.c     memory accesses of instructions (capstone; RISC-V:
- *                disasm-riscv.c, LLVM's disassembler)
+ *                isa/riscv-llvm.c, LLVM's disassembler)
  *   decode-cache.c  a function decoded once for all its instances
  *   verdict.c    ok, torn, duplicated, widened, unattributed
  *   judge.c      one instance: code -> verdict -> finding
@@ -252,7 +252,8 @@ static void scan_item(size_t i, void *worker, void *arg)
 			test_hook_pause(fifo, ctx->path);
 	}
 	share_walk_start(&ctx->walk, &it->share);
-	it->r.images = elf_images_each(ctx->path, scan_image, ctx, &why);
+	it->r.images = elf_images_each(ctx->path, disasm_elf_rules, scan_image,
+				       ctx, &why);
 	if (it->r.images < 0)
 		it->r.why = strbuf_detach(&why);
 	strbuf_release(&why);

@@ -5,6 +5,8 @@
 
 #include "lib/util.h"
 
+#include <elf.h>
+#include <stdio.h>
 #include <string.h>
 
 /* Which targets run natively here, so that valgrind can trace them.
@@ -57,13 +59,14 @@
 #define NOFLAGS { NULL }
 
 #define TARGET(id, name, triple, gcc, gflags, cflags, qemu, cpu, pkgs, be, \
-	       word)                                                        \
+	       word, machine, isa)                                          \
 	static const char *const id##_gcc_flags[] = gflags;                 \
 	static const char *const id##_clang_flags[] = cflags;               \
 	static const struct target id##_target = {                          \
 		name, triple, gcc, id##_gcc_flags, id##_clang_flags, qemu,  \
-		cpu, pkgs, HOST_##id, be, word,                             \
+		cpu, pkgs, HOST_##id, be, word, machine, #isa,              \
 	};
+#define MACHINE(machine, isa) /* scan's alone: src/scan/isa/isa.c */
 #include "targets/targets.def"
 #undef TARGET
 
@@ -71,6 +74,7 @@ const struct target *const targets[] = {
 #define TARGET(id, ...) &id##_target,
 #include "targets/targets.def"
 #undef TARGET
+#undef MACHINE
 	NULL,
 };
 
@@ -111,6 +115,21 @@ const struct target *target_find(const char *name)
 	if (!strncmp(name, "i686-", 5) || !strncmp(name, "i586-", 5))
 		return target_find("i386");
 	return NULL;
+}
+
+const char *targets_help(void)
+{
+	static char help[256];
+	size_t n;
+
+	if (help[0])
+		return help;
+	n = (size_t)snprintf(help, sizeof(help), "targets:");
+	for (const struct target *const *t = targets; *t; t++)
+		n += (size_t)snprintf(help + n, sizeof(help) - n, " %s",
+				      (*t)->name);
+	snprintf(help + n, sizeof(help) - n, " (default: this machine)");
+	return help;
 }
 
 const struct target *target_native(void)

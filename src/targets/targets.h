@@ -1,9 +1,10 @@
 /*
  * The Linux targets rwonce can compile for, run and read (targets.def):
  * a compiler driver and its flags, the qemu-user binary that runs its
- * programs, the Debian packages it needs, its byte order and word size.
- * verify compiles and traces its probes for each; the tracers run
- * programs for them.
+ * programs, the Debian packages it needs, its byte order and word size,
+ * its ELF machine and the isa scan reads its code with.  verify compiles
+ * and traces its probes for each; the tracers run programs for them;
+ * scan chooses its isa by the ELF machine (src/scan/isa/isa.c).
  */
 #ifndef RWONCE_TARGETS_H
 #define RWONCE_TARGETS_H
@@ -21,11 +22,16 @@ struct target {
 	int native;               /* runs natively on this machine (valgrind) */
 	int big_endian;
 	unsigned word_size;       /* 4 or 8 */
+	unsigned machine;         /* ELF e_machine (<elf.h>) */
+	const char *isa;          /* scan's src/scan/isa/<isa>.c: "arm64" */
 };
 
 /* All targets, NULL-terminated, in targets.def order. */
 extern const struct target *const targets[];
 const struct target *target_find(const char *name_or_triple);
 const struct target *target_native(void);
+/* "targets: x86_64 i386 ... (default: this machine)": the --target help
+ * of the commands that build for targets, from the table. */
+const char *targets_help(void);
 
 #endif

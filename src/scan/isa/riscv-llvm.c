@@ -1,10 +1,10 @@
 /*
- * RISC-V through LLVM's C disassembler (disasm-riscv.h).  Only this file
+ * RISC-V through LLVM's C disassembler (riscv-llvm.h).  Only this file
  * sees LLVM's headers.  libLLVM is loaded when the first RISC-V file is
  * met, not linked: linked into the plugin it cost every `rwonce scan`
  * 55-70 ms of start-up (doc/scan.md), and most runs have no RISC-V.
  */
-#include "scan/disasm-riscv.h"
+#include "scan/isa/riscv-llvm.h"
 #include "lib/util.h"
 
 #include <dlfcn.h>

@@ -1,13 +1,13 @@
 /*
- * RISC-V for disasm.c, through LLVM's C disassembler (llvm-c/Disassembler.h):
+ * RISC-V for isa/riscv.c, through LLVM's C disassembler (llvm-c/Disassembler.h):
  * capstone 4.0.2, the version Debian 12 ships, has no RISC-V.  LLVM gives
  * the instruction's text only ("ld a0, 0x8(a1)"), so this file reads the
  * operands back from it: registers by their ABI names, memory operands
  * "disp(base)", immediates; and knows the RISC-V forms by their mnemonics
  * (the compressed c.* forms print as the instruction they expand to).
  */
-#ifndef RWONCE_SCAN_DISASM_RISCV_H
-#define RWONCE_SCAN_DISASM_RISCV_H
+#ifndef RWONCE_SCAN_ISA_RISCV_LLVM_H
+#define RWONCE_SCAN_ISA_RISCV_LLVM_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,304 @@
+/*
+ * x86-64 and i386 (EM_X86_64, EM_386) for scan: capstone gives operand
+ * sizes and read/write flags, and prints AT&T syntax as gcc, objdump and
+ * rwonce verify do.
+ */
+#include "scan/isa/isa.h"
+
+#include <ctype.h>
+#include <elf.h>
+#include <stdio.h>
+#include <string.h>
+
+static int x86_open(struct disasm *d, int mode, struct strbuf *why)
+{
+	if (isa_capstone_open(d, CS_ARCH_X86, mode, 0, why))
+		return -1;
+	cs_option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	return 0;
+}
+
+static int x86_64_open(struct disasm *d, const struct elf_image_info *info,
+		       struct strbuf *why)
+{
+	(void)info;
+	return x86_open(d, CS_MODE_64, why);
+}
+
+static int i386_open(struct disasm *d, const struct elf_image_info *info,
+		     struct strbuf *why)
+{
+	(void)info;
+	return x86_open(d, CS_MODE_32, why);
+}
+
+/* The full register a sub-register belongs to, by name: eax, ax, al ->
+ * rax; r8d -> r8. */
+static void x86_parent_name(const char *n, char *out, size_t size)
+{
+	size_t len = strlen(n);
+
+	snprintf(out, size, "%s", n);
+	if (n[0] == 'r' && len >= 2 && n[1] >= '0' && n[1] <= '9') {
+		/* r8b r8w r8d -> r8 */
+		while (len && (out[len - 1] == 'b' || out[len - 1] == 'w' ||
+			       out[len - 1] == 'd'))
+			out[--len] = '\0';
+		return;
+	}
+	if (len == 2 && strchr("abcd", n[0]) && strchr("lhx", n[1]))
+		snprintf(out, size, "r%cx", n[0]);
+	else if (len == 3 && (n[0] == 'e' || n[0] == 'r') && strchr("abcd", n[1]) &&
+		 n[2] == 'x')
+		snprintf(out, size, "r%cx", n[1]);
+	else if (!strcmp(n, "sil") || !strcmp(n, "si") || !strcmp(n, "esi"))
+		snprintf(out, size, "rsi");
+	else if (!strcmp(n, "dil") || !strcmp(n, "di") || !strcmp(n, "edi"))
+		snprintf(out, size, "rdi");
+	else if (!strcmp(n, "bpl") || !strcmp(n, "bp") || !strcmp(n, "ebp"))
+		snprintf(out, size, "rbp");
+	else if (!strcmp(n, "spl") || !strcmp(n, "sp") || !strcmp(n, "esp"))
+		snprintf(out, size, "rsp");
+}
+
+static unsigned x86_64_stack_reg(const struct disasm *d)
+{
+	(void)d;
+	return X86_REG_RSP;
+}
+
+static unsigned i386_stack_reg(const struct disasm *d)
+{
+	(void)d;
+	return X86_REG_ESP;
+}
+
+static int x86_64_frame_pointer(const struct disasm *d, unsigned reg)
+{
+	(void)d;
+	return reg == X86_REG_RBP;
+}
+
+static int i386_frame_pointer(const struct disasm *d, unsigned reg)
+{
+	(void)d;
+	return reg == X86_REG_EBP;
+}
+
+/* A thread-local variable's offset in its TLS block (dwarf-lines.h). */
+static int x86_64_tls_offset(unsigned type)
+{
+	return type == R_X86_64_DTPOFF32 || type == R_X86_64_DTPOFF64;
+}
+
+static int i386_tls_offset(unsigned type)
+{
+	return type == R_386_TLS_LDO_32 || type == R_386_TLS_DTPOFF32;
+}
+
+static void x86_accesses(struct insn_ctx *c)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+
+	if (isa_starts(c->in->mnemonic, "lea") ||
+	    isa_starts(c->in->mnemonic, "nop") ||
+	    isa_starts(c->in->mnemonic, "prefetch"))
+		return;
+	for (int i = 0; i < x->op_count; i++) {
+		const cs_x86_op *op = &x->operands[i];
+		enum access_kind kind;
+		uint64_t base = op->mem.base, where, target;
+		int64_t disp = op->mem.disp;
+
+		if (op->type != X86_OP_MEM)
+			continue;
+		kind = (op->access & CS_AC_READ ? ACC_LOAD : 0) |
+		       (op->access & CS_AC_WRITE ? ACC_STORE : 0);
+		if (kind == ACC_NONE)
+			kind = ACC_LOAD;
+		if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP) {
+			/* pc-relative: from the end of the instruction */
+			base = BASE_ABSOLUTE;
+			disp += (int64_t)(c->in->address + c->in->size);
+			if (isa_relocated(c, &where, &target))
+				disp = (int64_t)(target + c->in->address +
+						 c->in->size - where);
+		} else if (!op->mem.base && !op->mem.index) {
+			base = BASE_ABSOLUTE;
+			if (isa_relocated(c, &where, &target))
+				disp = (int64_t)target;
+		} else if (isa_relocated(c, &where, &target) && !op->mem.index) {
+			/* sym+disp(%reg): keep the register, add the symbol */
+			disp += (int64_t)target;
+		}
+		isa_add(c, kind, op->size, base, op->mem.index, disp);
+	}
+}
+
+static uint64_t x86_branch_immediate(const struct insn_ctx *c)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+
+	for (int i = 0; i < x->op_count; i++)
+		if (x->operands[i].type == X86_OP_IMM)
+			return (uint64_t)x->operands[i].imm;
+	return 0;
+}
+
+static void x86_paths(struct insn_ctx *c, struct mem_access *a)
+{
+	const char *m = c->in->mnemonic;
+	int ret = cs_insn_group(c->cs, c->in, CS_GRP_RET);
+
+	if (ret || isa_starts(m, "jmp") || isa_starts(m, "ljmp")) {
+		a->falls = 0;
+		a->wild = !ret && !a->target && c->in->detail->x86.op_count &&
+			c->in->detail->x86.operands[0].type != X86_OP_IMM;
+	}
+}
+
+/* mov %src, %dst; lea disp(%src), %dst; add/sub $imm, %dst. */
+static int x86_derived(const struct insn_ctx *c, unsigned *dst,
+		       unsigned *src, int64_t *off)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+	const char *m = c->in->mnemonic;
+	const cs_x86_op *a = &x->operands[0], *b = &x->operands[1];
+	const cs_x86_op *w, *r;
+
+	if (x->op_count != 2)
+		return 0;
+	w = a->access & CS_AC_WRITE ? a : b; /* the one written */
+	r = w == a ? b : a;
+	/* a full-width register: %rax, not %eax, on x86-64 */
+	if (w->type != X86_OP_REG || w->size != (c->d->is64 ? 8 : 4))
+		return 0;
+	*dst = w->reg;
+	if ((!strcmp(m, "mov") || !strcmp(m, "movq") || !strcmp(m, "movl")) &&
+	    r->type == X86_OP_REG && r->size == w->size) {
+		*src = r->reg;
+		*off = 0;
+		return 1;
+	}
+	if (isa_starts(m, "lea") && r->type == X86_OP_MEM && !r->mem.index &&
+	    r->mem.base && r->mem.base != X86_REG_RIP &&
+	    r->mem.base != X86_REG_EIP) {
+		*src = r->mem.base;
+		*off = r->mem.disp;
+		return 1;
+	}
+	if ((isa_starts(m, "add") || isa_starts(m, "sub")) &&
+	    r->type == X86_OP_IMM && strlen(m) <= 4) {
+		*src = w->reg;
+		*off = m[0] == 's' ? -r->imm : r->imm;
+		return 1;
+	}
+	return 0;
+}
+
+/* lea sym(%rip), %reg: the register holds sym's address. */
+static void x86_track_after(struct insn_ctx *c, int rel, uint64_t where,
+			    uint64_t target, const struct isa_track *t)
+{
+	const cs_x86 *x = &c->in->detail->x86;
+	const cs_x86_op *mem, *dst;
+
+	(void)t;
+	if (strncmp(c->in->mnemonic, "lea", 3) || x->op_count != 2)
+		return;
+	mem = &x->operands[0];
+	dst = &x->operands[1];
+	if (mem->type != X86_OP_MEM) {
+		mem = &x->operands[1];
+		dst = &x->operands[0];
+	}
+	if (mem->type == X86_OP_MEM && dst->type == X86_OP_REG &&
+	    (mem->mem.base == X86_REG_RIP || mem->mem.base == X86_REG_EIP) &&
+	    !mem->mem.index)
+		isa_reg_set(c, dst->reg, rel ? target + c->in->address +
+			    c->in->size - where : c->in->address +
+			    c->in->size + (uint64_t)mem->mem.disp);
+}
+
+/*
+ * The listing's text with its symbols in the operand, as the assembly
+ * source had them: "movl lock+4(%rip), %eax" for "movl 0x0(%rip), %eax"
+ * (a relocation in an object, the address in a linked file) and "callq
+ * get_snap" for a call to a relocation.
+ */
+static void x86_listing_text(struct insn_ctx *c, char *text, size_t size)
+{
+	const cs_insn *in = c->in;
+	uint64_t where = 0, target = 0, rsym = 0, ea = 0;
+	const char *rname = NULL;
+	int rsection = 0, rel, have = 0;
+	char sym[128], ops[160];
+	const char *rip;
+
+	isa_insn_text(in, text, size);
+	rel = elf_image_reloc_symbol(c->img, in->address, in->size, &where,
+				     &target, &rname, &rsym, &rsection);
+	for (int i = 0; i < in->detail->x86.op_count; i++) {
+		const cs_x86_op *op = &in->detail->x86.operands[i];
+
+		if (op->type == X86_OP_MEM && (op->mem.base == X86_REG_RIP ||
+					       op->mem.base == X86_REG_EIP)) {
+			ea = rel ? target + in->address + in->size - where :
+				in->address + in->size + (uint64_t)op->mem.disp;
+			have = 1;
+		} else if (op->type == X86_OP_IMM &&
+			   (cs_insn_group(c->cs, in, CS_GRP_CALL) ||
+			    cs_insn_group(c->cs, in, CS_GRP_JUMP))) {
+			ea = rel ? target + in->address + in->size - where :
+				(uint64_t)op->imm;
+			have = rel ? 2 : 3;
+		}
+	}
+	if (!have || !isa_symbol_at(c, ea, rel ? rname : NULL, rsym, rsection,
+				    sym, sizeof(sym)))
+		return;
+	if (have == 2) { /* callq 0x1b -> callq get_snap */
+		snprintf(text, size, "%s %s", in->mnemonic, sym);
+		return;
+	}
+	if (have == 3) { /* a linked file: jmp 0x401170 <use> */
+		snprintf(text + strlen(text), size - strlen(text), " <%s>", sym);
+		return;
+	}
+	/* the displacement before "(%rip)" becomes the symbol */
+	rip = strstr(in->op_str, "(%rip)");
+	if (!rip)
+		rip = strstr(in->op_str, "(%eip)");
+	if (!rip)
+		return;
+	{
+		const char *d = rip;
+
+		while (d > in->op_str && (isxdigit((unsigned char)d[-1]) ||
+					   d[-1] == 'x' || d[-1] == '-'))
+			d--;
+		snprintf(ops, sizeof(ops), "%.*s%s%s", (int)(d - in->op_str),
+			 in->op_str, sym, rip);
+		snprintf(text, size, "%s %s", in->mnemonic, ops);
+	}
+}
+
+/* The same but for the mode, the stack and frame registers and the TLS
+ * relocations. */
+#define X86_OPS(bits)							\
+	.name = #bits,							\
+	.decoder = "capstone",						\
+	.open = bits##_open,						\
+	.parent_name = x86_parent_name,					\
+	.stack_reg = bits##_stack_reg,					\
+	.frame_pointer = bits##_frame_pointer,				\
+	.accesses = x86_accesses,					\
+	.branch_immediate = x86_branch_immediate,			\
+	.paths = x86_paths,						\
+	.derived = x86_derived,						\
+	.track_after = x86_track_after,					\
+	.listing_text = x86_listing_text,				\
+	.elf = { .tls_offset = bits##_tls_offset }
+
+const struct isa_ops isa_x86_64 = { X86_OPS(x86_64) };
+const struct isa_ops isa_i386 = { X86_OPS(i386) };
