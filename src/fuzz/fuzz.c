@@ -107,7 +107,7 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 		OPT_GROUP("What to compare"),
 		OPT_STRING(0, "mode", &fo->mode_s, "MODE", "volatile (default), or once: also convert Csmith's ACCESS_ONCE marks to rwonce.h and check them"),
 		OPT_LIST(0, "cc", &fo->grid.ccs, "CC", "compilers (repeatable; default: cc)"),
-		OPT_LIST(0, "target", &fo->grid.targets, "NAME", "targets (default: this machine)"),
+		OPT_LIST(0, "target", &fo->grid.targets, "NAME", targets_help()),
 		OPT_LIST(0, "opt", &fo->grid.levels, "LEVELS", "optimisation levels, e.g. 0,2,s (default: 0,2)"),
 		OPT_STRING(0, "seeds", &fo->seeds_s, "A-B", "Csmith seeds A to B"),
 		OPT_INT(0, "count", &fo->count, "N", "seeds 1 to N"),

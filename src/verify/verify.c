@@ -14,6 +14,7 @@
 #include "lib/parse-options.h"
 #include "lib/pool.h"
 #include "lib/progress.h"
+#include "targets/targets.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -59,7 +60,7 @@ static void parse_verify_options(int argc, const char **argv,
 	struct option opts[] = {
 		OPT_GROUP("What to check"),
 		OPT_LIST(0, "cc", &vo->grid.ccs, "CC", "compilers (repeatable; default: cc)"),
-		OPT_LIST(0, "target", &vo->grid.targets, "NAME", "targets: x86_64 i386 aarch64 armhf s390x ppc64le riscv64 mips64el (default: this machine)"),
+		OPT_LIST(0, "target", &vo->grid.targets, "NAME", targets_help()),
 		OPT_LIST(0, "opt", &vo->grid.levels, "LEVELS", "optimisation levels, e.g. 0,2,s (default: 0,1,2,3,s)"),
 		OPT_CALLBACK(0, "cflags", &vo->grid.flags, "FLAGS", "extra flags, one configuration per use", add_cflags),
 		OPT_STRING(0, "backend", &vo->backend, "WHICH", "library backend: volatile, atomic or both (default)"),
