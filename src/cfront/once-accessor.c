@@ -426,6 +426,7 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 		out->items[kept++] = out->items[i];
 	}
 	out->nr = kept;
+	strbuf_add(&out->functions, others.buf, others.len);
 	strbuf_release(&others);
 }
 
@@ -460,6 +461,7 @@ static void generated_one(const char *text, size_t len, unsigned line,
 		g->out->items[g->out->nr++] = *a;
 	}
 	free(acc.items);
+	strbuf_release(&acc.functions);
 	token_list_release(&l);
 }
 
@@ -489,5 +491,6 @@ void once_accessor_list_release(struct once_accessor_list *list)
 	for (size_t i = 0; i < list->nr; i++)
 		once_accessor_release(&list->items[i]);
 	free(list->items);
+	strbuf_release(&list->functions);
 	memset(list, 0, sizeof(*list));
 }

@@ -23,6 +23,7 @@
 
 #include "cfront/lexer.h"
 #include "cfront/once-macros.h"
+#include "lib/strbuf.h"
 
 #define ONCE_ACCESSOR_MAX_ALTS 4
 
@@ -57,8 +58,13 @@ struct once_accessor {
 struct once_accessor_list {
 	struct once_accessor *items;
 	size_t nr, alloc;
+	/* the names of the other functions the file defines, each ended
+	 * by a NUL: a --macro name defined as such a function somewhere
+	 * (libatomic_ops' AO_store_release with __ATOMIC_RELEASE) is no
+	 * macro to be read from its other #define (once-discover.c) */
+	struct strbuf functions;
 };
-#define ONCE_ACCESSOR_LIST_INIT { NULL, 0, 0 }
+#define ONCE_ACCESSOR_LIST_INIT { NULL, 0, 0, STRBUF_INIT }
 
 /* Is buf worth lexing for accessors (a cheap look for their marks)? */
 int once_accessors_may_hold(const char *buf, size_t len);

@@ -57,6 +57,8 @@ struct once_discovery {
 	size_t includes_found, includes_not_found;
 	/* once-accessor functions (once-accessor.h), when asked for */
 	int want_accessors;
+	/* the other functions the files define (once-accessor.h) */
+	struct strset functions;
 	struct accessor_def {
 		struct once_accessor a;
 		const char *path;  /* interned */
@@ -109,6 +111,7 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->paths);
 	strset_release(&d->seen);
 	strset_release(&d->looked_for);
+	strset_release(&d->functions);
 	for (size_t i = 0; i < d->nr_accessors; i++)
 		once_accessor_release(&d->accessors[i].a);
 	free(d->accessors);
@@ -253,6 +256,14 @@ static void add_text(struct once_discovery *d, const char *path,
 		collect(buf, len, &found, &nr, &alloc);
 	if (d->want_accessors)
 		find_accessors(buf, len, &acc);
+	if (acc.functions.len) {
+		pthread_mutex_lock(&d->lock);
+		for (size_t at = 0; at < acc.functions.len;
+		     at += strlen(acc.functions.buf + at) + 1)
+			strset_add(&d->functions, acc.functions.buf + at);
+		pthread_mutex_unlock(&d->lock);
+	}
+	strbuf_release(&acc.functions);
 	if (!nr && !acc.nr) {
 		free(found);
 		return;
@@ -517,7 +528,8 @@ static int mentions(const struct candidate *c, const struct strbuf *names)
  * Fold the analysis of c into the table.  Returns 1 when the table
  * changed (a name added, a kind widened, the volatile-cast flag set).
  */
-static int fold(struct once_macros *t, const struct candidate *c)
+static int fold(struct once_macros *t, const struct candidate *c,
+		const struct strset *functions)
 {
 	struct once_macro *m = (struct once_macro *)
 		once_macros_find(t, c->name, strlen(c->name));
@@ -542,7 +554,8 @@ static int fold(struct once_macros *t, const struct candidate *c)
 		}
 		changed = 1;
 	} else if (!(m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
-		   c->deref_arg >= 0 && m->object_arg == c->deref_arg) {
+		   c->deref_arg >= 0 && m->object_arg == c->deref_arg &&
+		   !strset_has(functions, c->name)) {
 		/* a name given (--macro LOAD=read-once) whose definition
 		 * takes a pointer: its object is what the argument points
 		 * to, not the pointer */
@@ -757,7 +770,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 			if (!first && !mentions(c, &changed))
 				continue;
 			analyse(c, t);
-			if (c->is_access && fold(t, c)) {
+			if (c->is_access && fold(t, c, &d->functions)) {
 				strbuf_add(&next, c->name, strlen(c->name) + 1);
 				any = 1;
 			}

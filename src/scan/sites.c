@@ -590,9 +590,12 @@ static void macro_site(struct source_sites *s, const char *buf,
 
 	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
 		return; /* a mention, not a call */
-	if ((m->flags & OMF_ACCESSOR || unseen_name(m)) &&
+	/* the accessor's own definition or prototype; or a function of a
+	 * --macro name, even one that some #define also spells */
+	if ((m->flags & OMF_ACCESSOR ||
+	     !(m->flags & (OMF_BUILTIN | OMF_DISCOVERED))) &&
 	    declares(buf, l, i, close))
-		return; /* the accessor's own definition or prototype */
+		return;
 	deref = m->deref_arg >= 0 && (size_t)m->deref_arg < nargs &&
 		(size_t)m->deref_arg < ARRAY_SIZE(args);
 	/* ASSIGN_ONCE(v, x) takes the value first (the 2014 spelling) */

@@ -1,0 +1,42 @@
+#!/bin/sh
+# A --macro name that the tree defines two ways (issue 31, third round):
+# as a macro forwarding to a once-accessor on one side of an #if, as a
+# function with an ordered __atomic store on the other -- libatomic_ops'
+# AO_store_release (generalize-small.h's (AO_nop_full(), AO_store(addr,
+# val)), generic-small.h's function).  The build compiles the function:
+# its use is judged on that function's inlined copy (ok, one 8-byte
+# store), and the function's own definition is no site.  Reading the
+# #define as the name's meaning lost the use ("not compiled") and made
+# the definition a site, once forwarding macros reached accessors
+# (07cd844).  On clang 19 and gcc 12, x86-64 and aarch64.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+. "$RWONCE_ROOT/tests/scan/user-lib.sh"
+
+S=$RWONCE_ROOT/tests/scan
+SRC=$S/user-twoways.c
+H=$S/user-include/lib/twoways.h
+D=$(line_of "$H" "static inline void lib_store_release(")
+
+while read -r name cfg; do
+	if ! user_config_can "$name" $cfg; then
+		test_skip "$name: a macro or a function" "$(user_config_why "$name" $cfg)"
+		continue
+	fi
+	mkdir -p "$TEST_TMP/$name"
+	cd "$TEST_TMP/$name" || exit 1
+	user_build "$name $cfg" "$SRC" tw.o -I"$S/user-include" || exit 1
+	test_expect_success "$name: the use is judged on the function the build compiled" '
+		"$RWONCE" scan --no-source --json --macro lib_store_release=write-once \
+			--macro lib_store=write-once tw.o >out.json 2>err &&
+		grep -q "1 site instance: ok 1, torn 0, duplicated 0, widened 0, unattributed 0; 1 site;" err &&
+		grep "\"site\": \"lib_store_release(&initialized)\"" out.json |
+			grep -q "\"verdict\": \"ok\", \"why\": \"compiled to one 8-byte store\".*\"inline_chain\": \[{\"function\": \"lib_store_release\""
+	'
+	test_expect_success "$name: the function definition is no site" '
+		! grep -q "\"line\": $D, " out.json
+	'
+done <<EOF2
+$USER_CONFIGS
+EOF2
+test_done
