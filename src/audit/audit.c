@@ -412,13 +412,7 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 	struct option opts[] = {
 		OPT_LIST(0, "exclude", &a->excludes, "GLOB",
 			 "skip paths or names matching GLOB (repeatable)"),
-		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
-			 " (volatile-cast: the macro is a volatile cast, like "
-			 "the kernel's READ_ONCE; repeatable)"),
-		OPT_BOOL(0, "no-discover", &a->no_discover,
-			 "do not take the tree's own #defines of once-macros "
-			 "as once-macros (only the built-in and --macro ones)"),
+		OPT_ONCE_MACROS(&a->macros, &a->no_discover),
 		OPT_STRING(0, "preset", &a->preset, "NAME",
 			   "the once-macros of a known codebase: linux (its "
 			   "READ_ONCE/WRITE_ONCE are volatile casts, as with "

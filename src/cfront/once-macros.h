@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include "lib/parse-options.h"
+
 /* What a use of the macro does to its object. */
 enum once_macro_kind {
 	OMK_ACCESS, /* ACCESS_ONCE(x): a volatile lvalue; its use decides */
@@ -111,6 +113,22 @@ int once_macros_add_spec(struct once_macros *t, const char *spec);
  * command's --help can spell it inside its own text. */
 #define ONCE_MACRO_KINDS "access-once, read-once, write-once or volatile-cast"
 extern const char once_macro_kinds_help[]; /* ONCE_MACRO_KINDS */
+
+/*
+ * The once-macro options of every command that finds once-accesses in
+ * source (audit, fix, scan), declared once (lib/parse-options.h):
+ * struct strlist *macros: --macro NAME=KIND, each for
+ * once_macros_add_spec(); int *no_discover: --no-discover.
+ */
+#define OPT_ONCE_MACROS(macros, no_discover)                                  \
+	OPT_LIST(0, "macro", (macros), "NAME=KIND",                           \
+		 "a project's own once-macro (repeatable); KIND: "            \
+		 ONCE_MACRO_KINDS " (volatile-cast: the macro is a volatile " \
+		 "cast, like the kernel's READ_ONCE)"),                        \
+	OPT_BOOL(0, "no-discover", (no_discover),                             \
+		 "do not take the once-macros the sources #define "           \
+		 "themselves (KREAD_ONCE(x) as a volatile cast): only the "   \
+		 "built-in and --macro ones")
 
 /*
  * --preset=NAME: the specs that describe a known codebase ("linux": its

@@ -195,6 +195,13 @@ int grid_request_one(struct grid_request *rq, const char *spec)
 	return 0;
 }
 
+/* --cflags: one configuration per use, commas and all. */
+int grid_opt_cflags(const struct option *opt, const char *arg)
+{
+	strlist_push(opt->value, arg);
+	return 0;
+}
+
 void grid_request_release(struct grid_request *rq)
 {
 	strlist_clear(&rq->ccs);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "compilers/compilers.h"
+#include "lib/parse-options.h"
 #include "lib/util.h"
 #include "targets/targets.h"
 #include "trace/trace.h"
@@ -86,6 +87,31 @@ struct grid {
  */
 int grid_expand(struct grid *g, const struct grid_request *rq);
 void grid_release(struct grid *g);
+
+/*
+ * The options that choose the configurations, declared once for every
+ * command that builds and runs programs (verify, fuzz; lib/parse-
+ * options.h): --cc, --target, --opt, --tracer into *rq, under one
+ * heading; default_levels (a literal: "0,1,2,3,s") is the command's.
+ * OPT_GRID_CFLAGS: --cflags, for a command whose every step passes a
+ * configuration's flags on (verify; fuzz's --check-one names a
+ * configuration CC:TARGET:OPT, without flags, so fuzz has none).
+ */
+#define OPT_GRID(rq, default_levels)                                         \
+	OPT_GROUP("Configurations"),                                         \
+	OPT_LIST(0, "cc", &(rq)->ccs, "CC",                                  \
+		 "compilers (repeatable; default: cc)"),                     \
+	OPT_LIST(0, "target", &(rq)->targets, "NAME", targets_help()),      \
+	OPT_LIST(0, "opt", &(rq)->levels, "LEVELS",                          \
+		 "optimisation levels, e.g. 0,2,s (default: "               \
+		 default_levels ")"),                                         \
+	OPT_STRING(0, "tracer", &(rq)->tracer, "NAME",                       \
+		   "qemu or valgrind (default: qemu, else valgrind)")
+#define OPT_GRID_CFLAGS(rq)                                                  \
+	OPT_CALLBACK(0, "cflags", &(rq)->flags, "FLAGS",                     \
+		     "extra flags, one configuration per use", grid_opt_cflags)
+
+int grid_opt_cflags(const struct option *opt, const char *arg);
 
 /* "CC:TARGET:OPT" into rq's lists (one configuration): 0, or -1 after
  * error(). */

@@ -395,13 +395,7 @@ static int fix_parse(int argc, const char **argv, struct fix_args *a,
 		OPT_BOOL(0, "in-place", &ctx->in_place,
 			 "rewrite the files (atomically) instead of printing "
 			 "a diff"),
-		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
-			 " (access-once ones are converted like ACCESS_ONCE; "
-			 "repeatable)"),
-		OPT_BOOL(0, "no-discover", &a->no_discover,
-			 "do not take the tree's own #defines of once-macros "
-			 "as once-macros (only the built-in and --macro ones)"),
+		OPT_ONCE_MACROS(&a->macros, &a->no_discover),
 		OPT_JOBS(&a->jobs, "files", "the number of cores"),
 		OPT_LIST(0, "exclude", &a->excludes, "GLOB",
 			 "skip files and folders matching GLOB (repeatable)"),

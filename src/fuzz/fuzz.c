@@ -104,11 +104,9 @@ static int wants_check_one(int argc, const char **argv)
 static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *fo)
 {
 	struct option opts[] = {
+		OPT_GRID(&fo->grid, "0,2"),
 		OPT_GROUP("What to compare"),
 		OPT_STRING(0, "mode", &fo->mode_s, "MODE", "volatile (default), or once: also convert Csmith's ACCESS_ONCE marks to rwonce.h and check them"),
-		OPT_LIST(0, "cc", &fo->grid.ccs, "CC", "compilers (repeatable; default: cc)"),
-		OPT_LIST(0, "target", &fo->grid.targets, "NAME", targets_help()),
-		OPT_LIST(0, "opt", &fo->grid.levels, "LEVELS", "optimisation levels, e.g. 0,2,s (default: 0,2)"),
 		OPT_STRING(0, "seeds", &fo->seeds_s, "A-B", "Csmith seeds A to B"),
 		OPT_INT(0, "count", &fo->count, "N", "seeds 1 to N"),
 		OPT_INT(0, "max-funcs", &fo->max_funcs, "N", "Csmith functions per program (default 3)"),
@@ -116,7 +114,6 @@ static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *
 		OPT_GROUP("How"),
 		OPT_JOBS(&fo->jobs, "programs", "1"),
 		OPT_STRING(0, "shard", &fo->shard_s, "K/N", "only the seeds s with s % N == K - 1"),
-		OPT_STRING(0, "tracer", &fo->grid.tracer, "NAME", "qemu or valgrind (default: qemu, else valgrind)"),
 		OPT_INT(0, "timeout", &fo->timeout_s, "SECONDS", "kill a traced program after this long (default 30)"),
 		OPT_INT(0, "compile-timeout", &fo->compile_timeout_s, "SECONDS", "kill a compiler after this long (default 120)"),
 		OPT_BOOL(0, "no-trace", &fo->no_trace, "compare checksums only, without the tracer"),

@@ -537,12 +537,7 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 		OPT_STRING(0, "sources", &a->sources, "DIR",
 			   "read the sources under DIR instead of the build's "
 			   "directory (DW_AT_comp_dir)"),
-		OPT_LIST(0, "macro", &a->macros, "NAME=KIND",
-			 "a project's own once-macro; KIND: " ONCE_MACRO_KINDS
-			 " (repeatable)"),
-		OPT_BOOL(0, "no-discover", &a->no_discover,
-			 "do not look for the once-macros the sources define "
-			 "themselves (KREAD_ONCE(x) as a volatile cast)"),
+		OPT_ONCE_MACROS(&a->macros, &a->no_discover),
 		OPT_JOBS(&a->jobs, "files (and the units of a large file)",
 			 "the number of cores"),
 		OPT_BOOL(0, "allow-unchecked", &a->allow_unchecked,

@@ -48,28 +48,19 @@ struct verify_plan {
 	struct config_result *res;  /* one per configuration */
 };
 
-static int add_cflags(const struct option *opt, const char *arg)
-{
-	strlist_push(opt->value, arg);
-	return 0;
-}
-
 static void parse_verify_options(int argc, const char **argv,
 				 struct verify_options *vo)
 {
 	struct option opts[] = {
+		OPT_GRID(&vo->grid, "0,1,2,3,s"),
+		OPT_GRID_CFLAGS(&vo->grid),
 		OPT_GROUP("What to check"),
-		OPT_LIST(0, "cc", &vo->grid.ccs, "CC", "compilers (repeatable; default: cc)"),
-		OPT_LIST(0, "target", &vo->grid.targets, "NAME", targets_help()),
-		OPT_LIST(0, "opt", &vo->grid.levels, "LEVELS", "optimisation levels, e.g. 0,2,s (default: 0,1,2,3,s)"),
-		OPT_CALLBACK(0, "cflags", &vo->grid.flags, "FLAGS", "extra flags, one configuration per use", add_cflags),
 		OPT_STRING(0, "backend", &vo->backend, "WHICH", "library backend: volatile, atomic or both (default)"),
 		OPT_LIST(0, "probes", &vo->probe_files, "FILE", "add probe files (.c, .S, .s; see probes/README.md)"),
 		OPT_BOOL(0, "no-builtin", &vo->no_builtin, "leave out the built-in battery"),
 		OPT_LIST(0, "only", &vo->only, "NAMES", "run only the probes matching these glob patterns"),
 		OPT_BOOL(0, "list", &vo->list, "list the probes and their expectations, run nothing"),
 		OPT_GROUP("How"),
-		OPT_STRING(0, "tracer", &vo->grid.tracer, "NAME", "qemu or valgrind (default: qemu, else valgrind)"),
 		OPT_JOBS(&vo->jobs, "configurations", "the number of cores"),
 		OPT_INT(0, "timeout", &vo->timeout_s, "SECONDS", "kill a probe program after this long (default 30)"),
 		OPT_BOOL(0, "no-progress", &vo->no_progress, "no progress line on a terminal"),
