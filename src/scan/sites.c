@@ -479,8 +479,11 @@ static int declares(const char *buf, const struct token_list *l, size_t i,
 		return 1;
 	if (close + 1 < l->nr && !tok_punct(buf, l, close + 1, ";"))
 		return 0;
-	return i > 0 && (l->tok[i - 1].kind == TOK_IDENT ||
-			 tok_punct(buf, l, i - 1, "*")) &&
+	/* a type before the name, not the end of a directive line
+	 * (#endif then a call on the next line) */
+	return i > 0 && !(l->tok[i - 1].flags & TF_DIRECTIVE) &&
+	       (l->tok[i - 1].kind == TOK_IDENT ||
+		tok_punct(buf, l, i - 1, "*")) &&
 	       !tok_is_operator_keyword(buf, l, i - 1) &&
 	       !tok_ident(buf, l, i - 1, "return") &&
 	       !tok_ident(buf, l, i - 1, "else") &&
