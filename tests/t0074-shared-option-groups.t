@@ -57,4 +57,15 @@ test_expect_success 'no command declares --macro, --cc or -j by hand' '
 	! grep -rnE "OPT_[A-Z]+\((0|.j.), \"(macro|no-discover|cc|target|opt|tracer|jobs)\"" --include="*.c" "$RWONCE_ROOT/src"
 '
 
+# Every command reads the same way: NAME_parse, NAME_plan, NAME_run,
+# NAME_report (doc/ARCHITECTURE.md, "What a new command starts from").
+for c in audit fix fuzz scan verify; do
+	test_expect_success "src/$c/$c.c: ${c}_parse, ${c}_plan, ${c}_run, ${c}_report" "
+		for step in parse plan run report; do
+			grep -qE \"^static [a-z ]+\\*?${c}_\$step\\(\" \"\$RWONCE_ROOT/src/$c/$c.c\" ||
+			{ echo \"no ${c}_\$step\"; return 1; }
+		done
+	"
+done
+
 test_done

@@ -636,6 +636,25 @@ static void know_tree(struct audit_ctx *ctx, const struct audit_args *a)
 	ctx->nknown = ctx->known_list.nr;
 }
 
+/*
+ * The run: what the tree knows (its top, the headers its files include,
+ * its own once-macros), then the engine audit_plan() chose over the
+ * paths; *files: what the summary counts.  Non-zero on trouble.
+ */
+static int audit_run(struct audit_ctx *ctx, const struct audit_args *a,
+		     size_t *files)
+{
+	struct walk_options wo;
+
+	audit_walk_options(&wo, a);
+	know_tree(ctx, a);
+	if (!a->no_discover || !a->use_clang)
+		discover_macros(ctx, ctx->known, ctx->nknown, &wo,
+				!a->no_discover);
+	return a->use_clang ? audit_run_clang(ctx, a, files) :
+		audit_run_lexical(ctx, a, files);
+}
+
 /* "./a/b/" -> "a/b": a path as findings spell it, for comparing. */
 static const char *skip_dot_slash(const char *p)
 {
@@ -724,7 +743,6 @@ int cmd_audit(int argc, const char **argv)
 		.config = CONFIG_USE_INIT("audit"), .max_mib = 64,
 	};
 	struct audit_ctx ctx;
-	struct walk_options wo;
 	size_t files = 0;
 	int status, trouble;
 
@@ -737,13 +755,7 @@ int cmd_audit(int argc, const char **argv)
 		list_rules(&ctx.lex);
 		status = EXIT_CLEAN;
 	} else {
-		audit_walk_options(&wo, &a);
-		know_tree(&ctx, &a);
-		if (!a.no_discover || !a.use_clang)
-			discover_macros(&ctx, ctx.known, ctx.nknown, &wo,
-					!a.no_discover);
-		trouble = a.use_clang ? audit_run_clang(&ctx, &a, &files) :
-			audit_run_lexical(&ctx, &a, &files);
+		trouble = audit_run(&ctx, &a, &files);
 		status = audit_report(&ctx, &a, files, trouble);
 	}
 	finding_list_release(&ctx.all);

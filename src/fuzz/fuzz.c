@@ -101,7 +101,7 @@ static int wants_check_one(int argc, const char **argv)
  * to argv[0..] and counted in the return value.  Dies on a bad option;
  * -1 after error() for a bad seed range or shard.
  */
-static int parse_fuzz_options(int argc, const char **argv, struct fuzz_options *fo)
+static int fuzz_parse(int argc, const char **argv, struct fuzz_options *fo)
 {
 	struct option opts[] = {
 		OPT_GRID(&fo->grid, "0,2"),
@@ -278,9 +278,26 @@ static int plan_seeds(struct fuzz_plan *plan, const struct fuzz_options *fo)
 	return 0;
 }
 
+/* The plan: the tools, the configurations, the seeds not done yet.
+ * 0, or -1 after error(). */
+static int fuzz_plan(struct fuzz_plan *plan, struct fuzz_options *fo)
+{
+	if (plan_tools(plan, fo) || plan_configs(plan, fo) ||
+	    plan_seeds(plan, fo))
+		return -1;
+	return 0;
+}
+
+/* Every seed under every configuration, into --out (campaign.c). */
+static void fuzz_run(const struct fuzz_plan *plan)
+{
+	campaign_run(&plan->cp);
+}
+
 /* The summary of everything in --out, this run and earlier ones; then
  * --reduce.  The exit status. */
-static int report(const struct fuzz_plan *plan, const struct fuzz_options *fo)
+static int fuzz_report(const struct fuzz_plan *plan,
+		       const struct fuzz_options *fo)
 {
 	struct result_set set = { 0 };
 	size_t bugs;
@@ -324,15 +341,14 @@ int cmd_fuzz(int argc, const char **argv)
 
 	if (wants_check_one(argc, argv))
 		return fuzz_check_one(argc, argv);
-	argc = parse_fuzz_options(argc, argv, &fo);
+	argc = fuzz_parse(argc, argv, &fo);
 	if (fo.merge)
 		return fuzz_merge(argc, argv, fo.format, fo.quiet);
 	memset(&plan, 0, sizeof(plan));
-	if (argc < 0 || plan_tools(&plan, &fo) || plan_configs(&plan, &fo) ||
-	    plan_seeds(&plan, &fo))
+	if (argc < 0 || fuzz_plan(&plan, &fo))
 		goto out;
-	campaign_run(&plan.cp);
-	ret = report(&plan, &fo);
+	fuzz_run(&plan);
+	ret = fuzz_report(&plan, &fo);
 out:
 	plan_release(&plan);
 	grid_request_release(&fo.grid);

@@ -48,8 +48,9 @@ struct verify_plan {
 	struct config_result *res;  /* one per configuration */
 };
 
-static void parse_verify_options(int argc, const char **argv,
-				 struct verify_options *vo)
+/* The options into *vo; dies on a bad one (exit 2). */
+static void verify_parse(int argc, const char **argv,
+			 struct verify_options *vo)
 {
 	struct option opts[] = {
 		OPT_GRID(&vo->grid, "0,1,2,3,s"),
@@ -204,6 +205,15 @@ static int plan_configs(struct verify_plan *plan, struct verify_options *vo)
 	return 0;
 }
 
+/* The plan: the probes, then (not for --list) the configurations.
+ * 0, or -1 after error(). */
+static int verify_plan(struct verify_plan *plan, struct verify_options *vo)
+{
+	if (plan_probes(plan, vo))
+		return -1;
+	return vo->list ? 0 : plan_configs(plan, vo);
+}
+
 static void run_one(size_t i, void *worker, void *ctx)
 {
 	struct verify_plan *plan = ctx;
@@ -221,7 +231,8 @@ static void show_progress(size_t i, size_t nr_done, void *ctx)
 		      plan->grid.cfg[i].label);
 }
 
-static void run_plan(struct verify_plan *plan, const struct verify_options *vo)
+/* Every configuration on -j workers, its result by index. */
+static void verify_run(struct verify_plan *plan, const struct verify_options *vo)
 {
 	plan->res = xcalloc(plan->grid.nr, sizeof(*plan->res));
 	/* A long run says where it is, on a terminal only. */
@@ -261,7 +272,9 @@ static int report_trouble(const struct verify_plan *plan)
 	return ret;
 }
 
-static int report(const struct verify_plan *plan, const struct verify_options *vo)
+/* The report in the format asked for, the header; the exit status. */
+static int verify_report(const struct verify_plan *plan,
+			 const struct verify_options *vo)
 {
 	const struct build_config *cfg = plan->grid.cfg;
 	size_t nr = plan->grid.nr;
@@ -323,18 +336,16 @@ int cmd_verify(int argc, const char **argv)
 	int ret = EXIT_TROUBLE;
 
 	memset(&plan, 0, sizeof(plan));
-	parse_verify_options(argc, argv, &vo);
-	if (plan_probes(&plan, &vo))
+	verify_parse(argc, argv, &vo);
+	if (verify_plan(&plan, &vo))
 		goto out;
 	if (vo.list) {
 		list_probes(&plan.set);
 		ret = EXIT_CLEAN;
 		goto out;
 	}
-	if (plan_configs(&plan, &vo))
-		goto out;
-	run_plan(&plan, &vo);
-	ret = report(&plan, &vo);
+	verify_run(&plan, &vo);
+	ret = verify_report(&plan, &vo);
 out:
 	plan_release(&plan);
 	grid_request_release(&vo.grid);
