@@ -30,30 +30,14 @@
 #elif defined(__mips64) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 #define HOST_mips64el 1
 #endif
-#ifndef HOST_x86_64
-#define HOST_x86_64 0
-#endif
-#ifndef HOST_i386
-#define HOST_i386 0
-#endif
-#ifndef HOST_aarch64
-#define HOST_aarch64 0
-#endif
-#ifndef HOST_armhf
-#define HOST_armhf 0
-#endif
-#ifndef HOST_s390x
-#define HOST_s390x 0
-#endif
-#ifndef HOST_ppc64le
-#define HOST_ppc64le 0
-#endif
-#ifndef HOST_riscv64
-#define HOST_riscv64 0
-#endif
-#ifndef HOST_mips64el
-#define HOST_mips64el 0
-#endif
+/* 1 when HOST_<id> is defined as 1 above, else 0 -- so that a target
+ * that never runs here needs no line (the kernel's IS_ENABLED()). */
+#define HOST_ARG_1 0,
+#define HOST_SECOND(ignored, val, ...) val
+#define HOST_PICK(arg) HOST_SECOND(arg 1, 0, 0)
+#define HOST_IS(val) HOST_PICK(HOST_ARG_##val)
+#define HOST_EXPANDED(val) HOST_IS(val)
+#define HOST(id) HOST_EXPANDED(HOST_##id)
 
 #define FLAGS(...) { __VA_ARGS__, NULL }
 #define NOFLAGS { NULL }
@@ -64,7 +48,7 @@
 	static const char *const id##_clang_flags[] = cflags;               \
 	static const struct target id##_target = {                          \
 		name, triple, gcc, id##_gcc_flags, id##_clang_flags, qemu,  \
-		cpu, pkgs, HOST_##id, be, word, machine, #isa,              \
+		cpu, pkgs, HOST(id), be, word, machine, #isa,              \
 	};
 #define MACHINE(machine, isa) /* scan's alone: src/scan/isa/isa.c */
 #include "targets/targets.def"
