@@ -376,6 +376,11 @@ static void note_writes(struct insn_ctx *c)
 	}
 	if (ops->updates_flags && ops->updates_flags(c))
 		c->flags_gen++;
+	/* a call: the callee may change every caller-saved register (a
+	 * lea 0x58(%rsp), %rax before a call says nothing of rax after) */
+	if (ops->call_clobbered && cs_insn_group(c->cs, c->in, CS_GRP_CALL))
+		for (const unsigned *r = ops->call_clobbered; *r; r++)
+			isa_written(c, *r);
 	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
 		for (unsigned i = 0; i < nwr; i++) {
 			if (ops->flags_written && ops->flags_written(c, wr[i]))

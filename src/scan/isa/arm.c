@@ -351,6 +351,12 @@ static size_t arm_insn_length(const struct insn_ctx *c,
 		(code[1] & 0xf8) < 0xe8 ? 2 : 4;
 }
 
+/* AAPCS: what a call may change (r0-r3, r12, the link register) */
+static const unsigned arm_call_clobbered[] = {
+	ARM_REG_R0, ARM_REG_R1, ARM_REG_R2, ARM_REG_R3, ARM_REG_R12,
+	ARM_REG_LR, 0
+};
+
 const struct isa_ops isa_arm = {
 	.name = "arm",
 	.decoder = "capstone",
@@ -363,6 +369,7 @@ const struct isa_ops isa_arm = {
 	.branch_immediate = arm_branch_immediate,
 	.paths = arm_paths,
 	.derived = arm_derived,
+	.call_clobbered = arm_call_clobbered,
 	.updates_flags = arm_updates_flags,
 	.flags_written = arm_flags_written,
 	.track_before = arm_track_before,

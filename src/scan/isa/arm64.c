@@ -216,6 +216,15 @@ static size_t arm64_insn_length(const struct insn_ctx *c,
 	return 4;
 }
 
+/* AAPCS64: what a call may change (x0-x18, the link register) */
+static const unsigned arm64_call_clobbered[] = {
+	ARM64_REG_X0, ARM64_REG_X1, ARM64_REG_X2, ARM64_REG_X3,
+	ARM64_REG_X4, ARM64_REG_X5, ARM64_REG_X6, ARM64_REG_X7,
+	ARM64_REG_X8, ARM64_REG_X9, ARM64_REG_X10, ARM64_REG_X11,
+	ARM64_REG_X12, ARM64_REG_X13, ARM64_REG_X14, ARM64_REG_X15,
+	ARM64_REG_X16, ARM64_REG_X17, ARM64_REG_X18, ARM64_REG_X30, 0
+};
+
 const struct isa_ops isa_arm64 = {
 	.name = "arm64",
 	.decoder = "capstone",
@@ -227,6 +236,7 @@ const struct isa_ops isa_arm64 = {
 	.branch_immediate = arm64_branch_immediate,
 	.paths = arm64_paths,
 	.derived = arm64_derived,
+	.call_clobbered = arm64_call_clobbered,
 	.track_before = arm64_track_before,
 	.track_after = arm64_track_after,
 	.insn_length = arm64_insn_length,

@@ -161,6 +161,11 @@ struct isa_ops {
 	int (*derived)(const struct insn_ctx *c, unsigned *dst, unsigned *src,
 		       int64_t *off);
 	void (*writes)(struct insn_ctx *c);
+	/* the registers a call may change (the ABI's caller-saved ones),
+	 * ending with 0: a value formed in one before a call is gone
+	 * after it (capstone lists only the stack pointer as a call's);
+	 * NULL: not known for the isa */
+	const unsigned *call_clobbered;
 	int (*flags_written)(const struct insn_ctx *c, unsigned reg);
 	int (*updates_flags)(const struct insn_ctx *c);
 	void (*track_before)(const struct insn_ctx *c, int rel,

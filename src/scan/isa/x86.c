@@ -285,6 +285,15 @@ static void x86_listing_text(struct insn_ctx *c, char *text, size_t size)
 
 /* The same but for the mode, the stack and frame registers and the TLS
  * relocations. */
+/* System V: what a call may change */
+static const unsigned x86_64_call_clobbered[] = {
+	X86_REG_RAX, X86_REG_RCX, X86_REG_RDX, X86_REG_RSI, X86_REG_RDI,
+	X86_REG_R8, X86_REG_R9, X86_REG_R10, X86_REG_R11, 0
+};
+static const unsigned i386_call_clobbered[] = {
+	X86_REG_EAX, X86_REG_ECX, X86_REG_EDX, 0
+};
+
 #define X86_OPS(bits)							\
 	.name = #bits,							\
 	.decoder = "capstone",						\
@@ -296,6 +305,7 @@ static void x86_listing_text(struct insn_ctx *c, char *text, size_t size)
 	.branch_immediate = x86_branch_immediate,			\
 	.paths = x86_paths,						\
 	.derived = x86_derived,						\
+	.call_clobbered = bits##_call_clobbered,			\
 	.track_after = x86_track_after,					\
 	.listing_text = x86_listing_text,				\
 	.elf = { .tls_offset = bits##_tls_offset }
