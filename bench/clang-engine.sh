@@ -17,14 +17,14 @@
 # Needs: bear, jq, clang-14 (the clang whose libclang the engine uses).
 set -e
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-AUDIT=${AUDIT:-$ROOT/build/tests/audit/clang-audit}
+TEST_TOOL=${TEST_TOOL:-$ROOT/build/test-tool}
 CLANG=${CLANG:-clang-14}
 REPEAT=${REPEAT:-3}
 
 for c in bear jq "$CLANG"; do
 	command -v "$c" >/dev/null || { echo "bench: $c not installed" >&2; exit 2; }
 done
-[ -x "$AUDIT" ] || { echo "bench: build first (make)" >&2; exit 2; }
+[ -x "$TEST_TOOL" ] || { echo "bench: build first (make)" >&2; exit 2; }
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-bench.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT
@@ -45,7 +45,6 @@ if [ -z "$dbs" ]; then
 	fi
 	mkdir "$TMP/rwonce"
 	(cd "$ROOT" && for f in src/*.c src/lib/*.c src/verify/*.c src/audit/*.c src/audit/clang/*.c; do
-		[ "$f" = src/audit/clang/stub.c ] && continue
 		bear --append --output "$TMP/rwonce/compile_commands.json" -- \
 			cc -std=gnu11 -Iinclude -Isrc -I/usr/lib/llvm-14/include -O2 \
 			-DRWONCE_TOOL_VERSION='"bench"' \
@@ -80,9 +79,9 @@ for db in $dbs; do
 			 "$CLANG" -fsyntax-only -w $args -o /dev/null) >/dev/null 2>&1 || true
 		done <"$TMP/cmds"
 		t1=$(now)
-		"$AUDIT" -p "$db" -j1 --stats >/dev/null 2>"$TMP/stats" || true
+		"$TEST_TOOL" clang-audit -p "$db" -j1 --stats >/dev/null 2>"$TMP/stats" || true
 		t2=$(now)
-		RWONCE_CLANG_BENCH_PARSE_ONLY=1 "$AUDIT" -p "$db" -j1 >/dev/null 2>&1 || true
+		RWONCE_CLANG_BENCH_PARSE_ONLY=1 "$TEST_TOOL" clang-audit -p "$db" -j1 >/dev/null 2>&1 || true
 		t3=$(now)
 		peer=$(echo "$t1 - $t0" | bc -l); ours=$(echo "$t2 - $t1" | bc -l)
 		floor=$(echo "$t3 - $t2" | bc -l)

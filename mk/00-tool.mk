@@ -23,21 +23,17 @@ $(TOOL): $$(TOOL_OBJS) $(CONFIG_STAMP)
 	$(QUIET_LINK)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LDLIBS) $(LDLIBS)
 
 # build/librwonce.a: every object of the tool but main.o -- the same
-# wildcard, less what later fragments move into plugins (read in the
-# second expansion too).  Every test driver links it (TEST_LINK below)
-# instead of a list of objects typed by hand: a list that forgot
+# wildcard -- and those of the scan plugin (mk/70-scan.mk adds them; read
+# in the second expansion too).  The test helper (build/test-tool,
+# mk/91-test-tool.mk) and the libFuzzer harnesses (mk/56-libfuzzer.mk)
+# link it instead of a list of objects typed by hand: a list that forgot
 # lib/json.o once broke `make check`'s link after lib/messages.c began
-# to use it.  The archive gives each driver only the members it needs.
+# to use it.  The archive gives each program only the members it needs.
 LIBRWONCE      = $(BUILD)/librwonce.a
 LIBRWONCE_OBJS = $(filter-out $(BUILD)/src/main.o,$(TOOL_OBJS))
 
 $(LIBRWONCE): $$(LIBRWONCE_OBJS)
 	$(QUIET_LINK)rm -f $@ && $(AR) rcs $@ $(LIBRWONCE_OBJS)
-
-# The link of a test driver: its own objects (the .o prerequisites), then
-# the library and the tool's libraries.
-TEST_LINK = $(QUIET_LINK)mkdir -p $(dir $@) && $(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ \
-	$(filter %.o,$^) $(LIBRWONCE) $(TOOL_LDLIBS) $(LDLIBS)
 
 $(BUILD)/%.o: %.c $(CONFIG_STAMP)
 	@mkdir -p $(dir $@)

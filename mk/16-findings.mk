@@ -1,17 +1,7 @@
-# The findings and the output contract (src/findings/, the shared options
-# of src/lib/parse-options, the comment reader of src/cfront/) are linked
-# into the tool by mk/00-tool.mk.  This adds their test driver,
-# build/tests/findings-test (tests/t0620-findings-units.t), linked with
-# build/librwonce.a.
-FINDINGS_TEST = $(BUILD)/tests/findings-test
-
-ALL_TARGETS += $(FINDINGS_TEST)
-
-$(FINDINGS_TEST): $(BUILD)/tests/findings/findings-test.o $(LIBRWONCE)
-	$(TEST_LINK)
-
--include $(BUILD)/tests/findings/findings-test.d
-
+# The findings and the output contract (src/findings/) are linked into
+# the tool by mk/00-tool.mk; their test driver is test-tool findings
+# (tests/helper/test-findings.c, mk/91-test-tool.mk).
+#
 # SARIF's help.markdown is the man pages' own text for each rule
 # (doc/rwonce-audit.1 RULES, doc/rwonce-scan.1 VERDICTS), made into
 # RULE_MARKDOWN lines by scripts/man-rules-markdown: the two cannot drift.

@@ -7,18 +7,10 @@
 
 VERIFY_PROBES = probes/library.c probes/controls.c probes/rwonce-probe.h \
 	probes/README.md
-TEST_COMPARE  = $(BUILD)/tests/test-compare
 
 TOOL_CPPFLAGS += -DRWONCE_DATADIR_FROM_BIN='"$(call from_bindir,$(DATADIR))"' \
 	-DRWONCE_INCLUDEDIR_FROM_BIN='"$(call from_bindir,$(INCLUDEDIR))"'
-CHECK_PREREQS += $(TEST_COMPARE)
-
-# The comparator's unit test: tests/verify/compare-cases.txt through
-# src/verify/compare.c, without compilers or tracers.
-$(TEST_COMPARE): $(BUILD)/tests/verify/test-compare.o $(LIBRWONCE)
-	$(TEST_LINK)
-
--include $(BUILD)/tests/verify/test-compare.d
+# The comparator's unit test is test-tool compare (mk/91-test-tool.mk).
 
 install: install-probes
 install-probes:

@@ -16,38 +16,47 @@
 # inputs go to a scratch folder, never into libfuzzer/corpus/.
 FUZZ_CC      ?= clang-14
 FUZZ_SECONDS ?= 30
-FUZZ_FLAGS   := -std=gnu11 -Wall -Wextra -Werror -Iinclude -Isrc -g -O1 \
-		-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_LIB_SRCS := $(wildcard src/cfront/*.c) $(wildcard src/rewrite/*.c) \
-		 src/fix/diff.c $(wildcard src/lib/*.c)
-FUZZ_HARNESSES := $(patsubst libfuzzer/%.c,$(BUILD)/libfuzzer/%,\
+FUZZ_SAN     := -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_FLAGS   := -std=gnu11 -Wall -Wextra -Werror -Iinclude -Isrc -g -O1 $(FUZZ_SAN)
+FUZZ_ALL     := $(patsubst libfuzzer/%.c,$(BUILD)/libfuzzer/%,\
 		 $(wildcard libfuzzer/*.c))
 
-# scan's reader: src/elf/dwarf-* on libdw, not the parsers above, with
-# the rules scan's isas give each machine (src/scan/disasm.c and
-# src/scan/isa/: capstone, and LLVM's headers for RISC-V).  Its seeds are
-# objects, generated (libfuzzer/seeds/scan-seeds.sh), not committed.
-# Without libdw's headers (deps/scan.txt) there is no such harness.
-FUZZ_SCAN_SRCS := $(wildcard src/elf/dwarf-*.c) $(wildcard src/lib/*.c) \
-		  src/scan/disasm.c $(wildcard src/scan/isa/*.c)
-FUZZ_SCAN_CORPUS := $(BUILD)/libfuzzer/corpus/scan-reader
-FUZZ_SCAN_RUNS ?= 1000000
-ifeq ($(wildcard /usr/include/elfutils/libdwfl.h),)
-FUZZ_HARNESSES := $(filter-out %/scan-reader,$(FUZZ_HARNESSES))
-else
-FUZZ_HARNESSES += $(FUZZ_SCAN_CORPUS)
-endif
+# What the harnesses fuzz is build/librwonce.a (mk/00-tool.mk: every
+# object of the tool and its scan plugin but main.o) built again by
+# FUZZ_CC with the coverage and sanitizer instrumentation, into
+# $(BUILD)/libfuzzer/lib/: the same rules in a sub-make with that
+# compiler and those flags (-fsanitize=fuzzer-no-link: instrumented,
+# libFuzzer's main linked only into the harness).  No list of sources
+# here: a harness links the archive and takes the members it needs, so
+# a file a parser begins to use cannot be missing from its link.
+FUZZ_LIB_BUILD := $(BUILD)/libfuzzer/lib
+FUZZ_LIB       := $(FUZZ_LIB_BUILD)/librwonce.a
+FUZZ_LIB_CFLAGS := -g -O1
 
 .PHONY: libfuzzer libfuzzer-check libfuzzer-scan-long
-libfuzzer: $(FUZZ_HARNESSES)
+libfuzzer: $$(FUZZ_HARNESSES)
 
-$(BUILD)/libfuzzer/scan-reader: libfuzzer/scan-reader.c $(FUZZ_SCAN_SRCS) \
-		$(wildcard src/elf/*.h src/lib/*.h src/scan/*.h src/scan/isa/*.h)
-	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -I$(SCAN_LLVM_PREFIX)/include \
-		-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"' \
-		-o $@ $< $(FUZZ_SCAN_SRCS) \
-		-ldw -lelf -lcapstone -lpthread -ldl -linih
+# Always asked: the sub-make knows the sources the archive is made of.
+$(FUZZ_LIB): FORCE
+	@$(MAKE) --no-print-directory BUILD=$(FUZZ_LIB_BUILD) CC=$(FUZZ_CC) \
+		CFLAGS='$(FUZZ_LIB_CFLAGS)' SANITIZE= \
+		SAN_CFLAGS='$(subst fuzzer$(comma),fuzzer-no-link$(comma),$(FUZZ_SAN))' \
+		$(FUZZ_LIB)
+
+# scan's reader: src/elf/dwarf-* on libdw, not the parsers above.  Its
+# seeds are objects, generated (libfuzzer/seeds/scan-seeds.sh), not
+# committed.  Without scan's plugin (mk/70-scan.mk, read after this
+# fragment: its headers missing) its objects are in no archive, and
+# there is no such harness.
+FUZZ_SCAN_CORPUS := $(BUILD)/libfuzzer/corpus/scan-reader
+FUZZ_SCAN_RUNS ?= 1000000
+FUZZ_HARNESSES = $(if $(SCAN_OFF_WHY),$(filter-out %/scan-reader,$(FUZZ_ALL)),\
+		 $(FUZZ_ALL) $(FUZZ_SCAN_CORPUS))
+
+# capstone: the reader's harness decodes code as scan does
+# (src/scan/disasm.c and src/scan/isa/, in the archive); LLVM's
+# disassembler for RISC-V is loaded at run time (-ldl, in TOOL_LDLIBS).
+$(BUILD)/libfuzzer/scan-reader: FUZZ_LDLIBS = -ldw -lelf -lcapstone
 
 $(FUZZ_SCAN_CORPUS): libfuzzer/seeds/scan-seeds.sh libfuzzer/seeds/scan-seed.c
 	$(QUIET_GEN)libfuzzer/seeds/scan-seeds.sh $@ $(FUZZ_CC)
@@ -57,11 +66,13 @@ $(FUZZ_SCAN_CORPUS): libfuzzer/seeds/scan-seeds.sh libfuzzer/seeds/scan-seed.c
 libfuzzer-scan-long: $(BUILD)/libfuzzer/scan-reader $(FUZZ_SCAN_CORPUS)
 	@libfuzzer/run.sh --runs $(FUZZ_SCAN_RUNS) $(BUILD)/libfuzzer/scan-reader
 
-$(BUILD)/libfuzzer/%: libfuzzer/%.c $(FUZZ_LIB_SRCS) \
-		$(wildcard src/cfront/*.h src/rewrite/*.h src/fix/*.h src/findings/*.h \
-			src/lib/*.h)
+# A harness: its own file, the instrumented archive, the tool's libraries.
+$(BUILD)/libfuzzer/%: libfuzzer/%.c $(FUZZ_LIB)
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_LIB_SRCS) -lpthread -linih
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_FLAGS) -MMD -MP -MF $@.d -o $@ $< $(FUZZ_LIB) \
+		$(FUZZ_LDLIBS) $(TOOL_LDLIBS) $(LDLIBS)
+
+-include $(FUZZ_ALL:=.d)
 
 libfuzzer-check: libfuzzer
 	@libfuzzer/run.sh $(BUILD)/libfuzzer $(FUZZ_SECONDS)

@@ -21,14 +21,12 @@ LIBCLANG_PREFIX ?= $(firstword $(foreach d,$(LIBCLANG_CANDIDATES),\
 	$(if $(and $(wildcard $(d)/include/clang-c/Index.h),\
 		   $(wildcard $(d)/lib/libclang.so)),$(d))))
 
-CLANG_ENGINE_STUB := src/audit/clang/stub.c
-CLANG_ENGINE_REAL := $(filter-out $(CLANG_ENGINE_STUB),\
-	$(wildcard src/audit/clang/*.c))
+CLANG_ENGINE_SRCS := $(wildcard src/audit/clang/*.c)
 CLANG_PLUGIN  := $(BUILD)/rwonce-clang.so
 CLANG_DYNLIST := $(BUILD)/rwonce-clang.dynlist
 
 ifeq ($(RWONCE_NO_LIBCLANG)$(if $(LIBCLANG_PREFIX),,none),)
-CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_REAL))
+CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_SRCS))
 # Only the engine's own objects see libclang's headers; -fPIC for the
 # plugin (the same objects also link into the test front end below).
 $(CLANG_ENGINE_OBJS): TOOL_CPPFLAGS += -I$(LIBCLANG_PREFIX)/include -fPIC
@@ -43,6 +41,14 @@ $(BUILD)/src/audit/clang-load.o: TOOL_CPPFLAGS += -DRWONCE_CLANG_PLUGIN
 $(BUILD)/src/version.o: TOOL_CPPFLAGS += -DRWONCE_CLANG_ENGINE_BUILT=1
 $(TOOL): $(CLANG_DYNLIST)
 $(TOOL): TOOL_LDLIBS += -Wl,--dynamic-list=$(CLANG_DYNLIST)
+# Another program that loads the plugin (build/test-tool) exports the
+# same names, and takes each from build/librwonce.a: an EXTERN line per
+# name (a linker script read before the archive) makes the link take
+# the member that defines it, as the tool has every object.
+CLANG_EXTERN := $(BUILD)/rwonce-clang.extern
+CLANG_HOST_LDFLAGS = -Wl,--dynamic-list=$(CLANG_DYNLIST) $(CLANG_EXTERN)
+$(CLANG_EXTERN): $(CLANG_DYNLIST)
+	$(QUIET_GEN)sed -n 's/^  \(.*\);$$/EXTERN(\1)/p' $< >$@.tmp && mv $@.tmp $@
 ALL_TARGETS += $(CLANG_PLUGIN)
 
 $(CLANG_DYNLIST): $(CLANG_ENGINE_OBJS)
@@ -59,9 +65,11 @@ install-clang-plugin: $(CLANG_PLUGIN)
 	install -d $(DESTDIR)$(LIBEXECDIR)/rwonce
 	install -m 644 $(CLANG_PLUGIN) $(DESTDIR)$(LIBEXECDIR)/rwonce/rwonce-clang.so
 else
-CLANG_ENGINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(CLANG_ENGINE_STUB))
+CLANG_ENGINE_OBJS :=
 CLANG_LDLIBS :=
-CLANG_ENGINE := stub
+CLANG_ENGINE := none (built without libclang)
+CLANG_EXTERN :=
+CLANG_HOST_LDFLAGS :=
 endif
 TOOL_LDLIBS += -ldl
 -include $(CLANG_ENGINE_OBJS:.o=.d)
@@ -69,12 +77,3 @@ TOOL_LDLIBS += -ldl
 .PHONY: clang-engine-info
 clang-engine-info:
 	@echo "clang engine: $(CLANG_ENGINE)"
-
-# The engine's test front end (tests/audit/clang/clang-audit.c): the
-# engine's objects (the real ones or the stub) with build/librwonce.a.
-CLANG_AUDIT_TEST := $(BUILD)/tests/audit/clang-audit
-CHECK_PREREQS += $(CLANG_AUDIT_TEST)
-ALL_TARGETS += $(CLANG_AUDIT_TEST)
--include $(BUILD)/tests/audit/clang/clang-audit.d
-$(CLANG_AUDIT_TEST): $(BUILD)/tests/audit/clang/clang-audit.o $(CLANG_ENGINE_OBJS) $(LIBRWONCE)
-	$(TEST_LINK) $(CLANG_LDLIBS)

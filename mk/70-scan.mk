@@ -53,6 +53,9 @@ SCAN_CONFIG = $(if $(SCAN_OFF_WHY),off ($(SCAN_OFF_WHY)),$(SCAN_LLVM_PREFIX))
 
 ifeq ($(SCAN_OFF_WHY),)
 $(SCAN_PLUGIN_OBJS): TOOL_CPPFLAGS += -fPIC
+# build/librwonce.a has them too (the libFuzzer harness of the reader
+# links src/elf/dwarf-* from it); a test driver takes none of them.
+LIBRWONCE_OBJS += $(SCAN_PLUGIN_OBJS)
 $(BUILD)/src/scan/isa/riscv-llvm.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
 	-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"'
 $(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_PLUGIN

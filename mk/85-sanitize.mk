@@ -7,7 +7,7 @@
 # SAN_CFLAGS go into ALL_CFLAGS: the tool, rwonce-scan.so and
 # rwonce-clang.so (a plugin dlopen()ed into a sanitized tool must be built
 # with the same sanitizers: its accesses would be unseen, and under TSan
-# its locks unknown), and the test programs (build/tests/*).  Not the
+# its locks unknown), and the test programs (build/test-tool).  Not the
 # QEMU plugin (mk/20-trace.mk says why), nor the programs verify and fuzz
 # compile: those are built with the compilers and flags they are told.
 #

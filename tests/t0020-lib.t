@@ -1,6 +1,6 @@
 #!/bin/sh
 # The shared helpers of src/lib/ that the commands run on, through
-# build/tests/lib-test: the worker pool (every item once, results in
+# test-tool lib (tests/helper/test-lib.c): the worker pool (every item once, results in
 # order, per-worker state made and handed back once per worker), the one
 # JSON string writer (valid UTF-8 whatever the bytes), the JSON reader
 # (escapes, surrogate pairs, 64-bit numbers, where input is malformed),
@@ -10,8 +10,9 @@
 . "$(dirname "$0")/lib/tap.sh"
 requires python3 python3
 
-LT=$RWONCE_BUILD/tests/lib-test
-[ -x "$LT" ] || skip_all "$LT not built (run make)"
+lib_test() { "$TEST_TOOL" lib "$@"; }
+LT=lib_test
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
 
 pool_ok() { # NR JOBS WORKERS
 	cat >"$TEST_TMP/want" <<OUT

@@ -3,12 +3,13 @@
 # (src/lib/shown-path.h), used by the config file's name, the clang
 # engine's units and scan's DWARF paths -- which had three functions with
 # three sets of edge cases (issue 36, point 4).  The function through
-# build/tests/lib-test, and that no other file in src/ reads the current
+# test-tool lib (tests/helper/test-lib.c), and that no other file in src/ reads the current
 # folder to shorten a path.
 . "$(dirname "$0")/lib/tap.sh"
 
-LT=$RWONCE_BUILD/tests/lib-test
-[ -x "$LT" ] || skip_all "$LT not built (make check builds it)"
+lib_test() { "$TEST_TOOL" lib "$@"; }
+LT=lib_test
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (make check builds it)"
 mkdir -p "$TEST_TMP/here/sub" "$TEST_TMP/here2" || exit 1
 cd "$TEST_TMP/here" || exit 1
 H=$(pwd -P)

@@ -1,13 +1,14 @@
 #!/bin/sh
 # The output contract's shared pieces, one by one through their test
-# driver (build/tests/findings-test): the shared options of every command
+# driver (test-tool findings, tests/helper/test-findings.c): the shared options of every command
 # (-v[=N], --color[=WHEN], --json, the exit status in --help), the
 # comment reader, rwonce-ignore suppressions, function spans, the
 # fingerprint that survives unrelated edits, and reading a baseline.
 . "$(dirname "$0")/lib/tap.sh"
 
-FT=$RWONCE_BUILD/tests/findings-test
-[ -x "$FT" ] || skip_all "$FT not built (run make)"
+findings_test() { "$TEST_TOOL" findings "$@"; }
+FT=findings_test
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
 F=$RWONCE_ROOT/tests/findings
 cd "$TEST_TMP" || exit 1
 

@@ -4,11 +4,10 @@
 # messages for malformed probe files.
 . "$(dirname "$0")/lib/tap.sh"
 
-TEST_COMPARE=$RWONCE_BUILD/tests/test-compare
-[ -x "$TEST_COMPARE" ] || skip_all "build/tests/test-compare not built (make check builds it)"
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (make check builds it)"
 
 test_expect_success 'comparator: every case in compare-cases.txt' '
-	"$TEST_COMPARE" "$RWONCE_ROOT/tests/verify/compare-cases.txt" >"$TEST_TMP/cmp" ||
+	"$TEST_TOOL" compare "$RWONCE_ROOT/tests/verify/compare-cases.txt" >"$TEST_TMP/cmp" ||
 	{ grep "^not ok" "$TEST_TMP/cmp"; false; }
 '
 

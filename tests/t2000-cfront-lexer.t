@@ -3,9 +3,9 @@
 # hostile bytes and on real headers, and macro-argument spans.
 . "$(dirname "$0")/lib/tap.sh"
 
-LT=$RWONCE_BUILD/cfront-test
+LT="$TEST_TOOL cfront"
 D=$RWONCE_ROOT/tests/cfront/lexer
-[ -x "$LT" ] || skip_all "$LT not built (run make)"
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
 
 for f in mixed edge; do
 	test_expect_success "token dump of $f.c matches the golden file" \

@@ -3,9 +3,9 @@
 # members), declarators, scopes; "unknown" for what it cannot know.
 . "$(dirname "$0")/lib/tap.sh"
 
-LT=$RWONCE_BUILD/cfront-test
+LT="$TEST_TOOL cfront"
 D=$RWONCE_ROOT/tests/cfront
-[ -x "$LT" ] || skip_all "$LT not built (run make)"
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
 
 POS="24:2 25:2 26:2 27:2 28:2 28:9 28:14 29:2 30:2 31:2 31:16 32:2 33:2 34:2 34:15 35:2 36:2 36:3 36:26 37:2 37:7 37:10 37:16 37:19 37:28 37:34 37:40 46:15 46:26 46:31"
 test_expect_success 'operand types match the golden answers' \

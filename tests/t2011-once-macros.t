@@ -5,9 +5,9 @@
 # (src/cfront/once-discover.h), by the front end and by audit and fix.
 . "$(dirname "$0")/lib/tap.sh"
 
-LT=$RWONCE_BUILD/cfront-test
+LT="$TEST_TOOL cfront"
 M=$RWONCE_ROOT/tests/cfront/macros
-[ -x "$LT" ] || skip_all "$LT not built (run make)"
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
 
 # ---- the front end: which definitions are once-macros ----

@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib/tap.sh"
 
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
-LT=$RWONCE_BUILD/cfront-test
+LT="$TEST_TOOL cfront"
 requires patch patch
 cd "$TEST_TMP" || exit 1
 
@@ -27,14 +27,14 @@ starts_with_bom() {
 	test "$(head -c 3 "$1" | od -An -tx1 | tr -d ' ')" = efbbbf
 }
 
-if [ -x "$LT" ]; then
+if [ -x "$TEST_TOOL" ]; then
 	test_expect_success 'lexer: a BOM-prefixed #include on line 1 is a directive at 1:1' "
-		'$LT' dump include.c >include.tokens &&
+		$LT dump include.c >include.tokens &&
 		head -n 3 include.tokens | tee /dev/stderr >got &&
 		printf '%s\n' '1:1 hash B-D--- #' '1:2 ident --D--- include' \
 			'1:10 header -SD--- <stddef.h>' >want && cmp want got"
 	test_expect_success 'lexer: the BOM is no token (invariants hold on every shape)' "
-		'$LT' check code.c comment.c include.c guard.h crlf.c"
+		$LT check code.c comment.c include.c guard.h crlf.c"
 else
 	test_skip 'lexer: a BOM-prefixed #include on line 1 is a directive at 1:1' "$LT not built"
 	test_skip 'lexer: the BOM is no token (invariants hold on every shape)' "$LT not built"

@@ -8,9 +8,10 @@
 
 # The hint of a message (make a compilation database with bear).
 mentions bear
-AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
+clang_audit() { "$TEST_TOOL" clang-audit "$@"; }
+AUDIT=clang_audit
 FIX=$RWONCE_ROOT/tests/audit/clang
-[ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
 	skip_all "rwonce built without libclang (apt-get install libclang-dev)"
 

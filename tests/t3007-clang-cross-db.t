@@ -11,8 +11,9 @@
 mentions arm-linux-gnueabihf-gcc aarch64-linux-gnu-gcc-12
 requires clang-14 clang-14
 requires clang clang
-AUDIT=$RWONCE_BUILD/tests/audit/clang-audit
-[ -x "$AUDIT" ] || skip_all "$AUDIT not built (make)"
+clang_audit() { "$TEST_TOOL" clang-audit "$@"; }
+AUDIT=clang_audit
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (make)"
 "$AUDIT" -p /nonexistent 2>&1 | grep -q 'built without libclang' &&
 	skip_all "rwonce built without libclang (apt-get install libclang-dev)"
 

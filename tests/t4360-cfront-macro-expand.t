@@ -10,7 +10,8 @@
 # body, or with the wrong number of arguments, is not expanded.
 . "$(dirname "$0")/lib/tap.sh"
 
-CT=$RWONCE_BUILD/cfront-test
+cfront_test() { "$TEST_TOOL" cfront "$@"; }
+CT=cfront_test
 E=$RWONCE_ROOT/tests/cfront/expand
 cd "$TEST_TMP" || exit 1
 

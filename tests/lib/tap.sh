@@ -19,13 +19,16 @@
 #   test_done                                prints the plan and exits
 #
 # Variables for the tests: RWONCE_ROOT (the source tree), RWONCE_BUILD (the
-# build folder), RWONCE (the tool), TEST_TMP (a private scratch folder that
+# build folder), RWONCE (the tool), TEST_TOOL (the test helper), TEST_TMP (a private scratch folder that
 # is removed when the script exits, whatever the way).
 
 RWONCE_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RWONCE_BUILD=${RWONCE_BUILD:-$RWONCE_ROOT/build}
 RWONCE=${RWONCE:-$RWONCE_BUILD/rwonce}
-export RWONCE_ROOT RWONCE_BUILD RWONCE
+# the test helper: every test driver, `"$TEST_TOOL" NAME ARGS...`
+# (tests/helper/test-tool.c)
+TEST_TOOL=${TEST_TOOL:-$RWONCE_BUILD/test-tool}
+export RWONCE_ROOT RWONCE_BUILD RWONCE TEST_TOOL
 . "$RWONCE_ROOT/tests/lib/requires.sh"
 
 TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/rwonce-test.XXXXXX")

@@ -8,9 +8,10 @@
 #   dump [trace-dump options]             run trace-dump on $LO $HI
 #   accesses                              filter: drop "blind" lines
 
-TRACE_DUMP=$RWONCE_BUILD/tests/trace-dump
+trace_dump() { "$TEST_TOOL" trace-dump "$@"; }
+TRACE_DUMP=trace_dump
 DEMO_SRC=$RWONCE_ROOT/tests/trace/trace-demo.c
-[ -x "$TRACE_DUMP" ] || skip_all "build/tests/trace-dump is not built (run make)"
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL is not built (run make)"
 [ -r "$RWONCE_BUILD/tracer/rwonce-trace.so" ] ||
 	skip_all "build/tracer/rwonce-trace.so is not built (run make)"
 

@@ -13,6 +13,7 @@
  *   lib-test replace PATH        replace_file: PATH becomes stdin, whole;
  *                                on failure the step and errno's text
  */
+#include "test-tool.h"
 #include "lib/json.h"
 #include "lib/pool.h"
 #include "lib/replace-file.h"
@@ -310,7 +311,7 @@ static int replace(const char *path)
 	return ret;
 }
 
-int main(int argc, const char **argv)
+int cmd__lib(int argc, const char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "pool"))
 		return test_pool(argc, argv, 0);

@@ -11,6 +11,7 @@
  *                   [--merge] [--disas] [--timeout MS] [--code LO HI]
  *                   LO HI PROGRAM [ARG...]
  */
+#include "test-tool.h"
 #include "trace/trace.h"
 #include "lib/tempdir.h"
 #include "lib/util.h"
@@ -30,7 +31,7 @@ static uint64_t hex(const char *s)
 	return v;
 }
 
-int main(int argc, char **argv)
+int cmd__trace_dump(int argc, const char **argv)
 {
 	struct trace_request req = { 0 };
 	struct trace t = { 0 };

@@ -13,6 +13,7 @@
  *                                       the fingerprint of that finding
  *   findings-test baseline FILE CMD     the fingerprints read, or why not
  */
+#include "test-tool.h"
 #include "cfront/comments.h"
 #include "cfront/functions.h"
 #include "cfront/lexer.h"
@@ -168,7 +169,7 @@ static int cmd_baseline(const char *path, const char *command)
 	return 0;
 }
 
-int main(int argc, const char **argv)
+int cmd__findings(int argc, const char **argv)
 {
 	if (argc < 2)
 		die("usage: findings-test options|comments|suppressions|"

@@ -1,20 +1,24 @@
 /*
- * A test front end for the libclang engine: `clang-audit -p DIR [-j N]
- * [--macro NAME=KIND] [PATH...]` runs the engine and prints each finding
- * GCC-style, the way `rwonce audit --engine=clang` does, with the
+ * A test front end for the libclang engine: `test-tool clang-audit -p DIR
+ * [-j N] [--macro NAME=KIND] [PATH...]` runs the engine and prints each
+ * finding GCC-style, the way `rwonce audit --engine=clang` does, with the
  * operand's types as a second line.  The golden tests (t30xx) use it so
  * that they test the engine itself, whatever the front end's options.
+ * The engine is its plugin (build/rwonce-clang.so), loaded as the tool
+ * loads it (audit/clang-load.h): test-tool does not link libclang, and a
+ * build without libclang answers with the stub's message.
  */
-#include "audit/clang/clang-engine.h"
+#include "audit/clang-load.h"
+#include "test-tool.h"
 #include "lib/parse-options.h"
 
 #include <stdio.h>
 #include <sys/resource.h>
 
-int main(int argc, const char **argv)
+int cmd__clang_audit(int argc, const char **argv)
 {
 	static const char *const usage[] = {
-		"clang-audit -p DIR [<options>] [<path>...]", NULL
+		"test-tool clang-audit -p DIR [<options>] [<path>...]", NULL
 	};
 	struct clang_engine_options o = CLANG_ENGINE_OPTIONS_INIT;
 	const char *dir = NULL;
@@ -47,7 +51,7 @@ int main(int argc, const char **argv)
 			return EXIT_TROUBLE;
 	for (int i = 0; i < argc; i++)
 		strlist_push(&paths, argv[i]);
-	if (!clang_engine_available(&why)) {
+	if (!clang_load_available(&why)) {
 		error("%s", why.buf);
 		return EXIT_TROUBLE;
 	}
@@ -56,7 +60,7 @@ int main(int argc, const char **argv)
 	o.macros = &table;
 	o.extra_args = &extra;
 	o.paths = &paths;
-	rc = clang_engine_run(&o, &found, &stats);
+	rc = clang_load_run(&o, &found, &stats);
 	if (rc < 0)
 		return EXIT_TROUBLE;
 	for (size_t i = 0; i < found.nr; i++) {

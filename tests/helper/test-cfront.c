@@ -22,6 +22,7 @@
  * the right line:col; the bytes between tokens lex to nothing (only white
  * space, comments and splices); each token alone lexes back to itself.
  */
+#include "test-tool.h"
 #include "cfront/lexer.h"
 #include "cfront/idioms.h"
 #include "cfront/macro-expand.h"
@@ -157,7 +158,7 @@ static int check(const char *path, const char *buf, size_t len,
 }
 
 
-static void types(const char *buf, const struct token_list *l, char **pos,
+static void types(const char *buf, const struct token_list *l, const char **pos,
 		  int n)
 {
 	struct type_index *ti = type_index_build(buf, l);
@@ -185,7 +186,7 @@ static void types(const char *buf, const struct token_list *l, char **pos,
 
 /* LINE:COL:SIZE[:OF] -- the expression at LINE:COL (with OF: the one
  * token there) and the scalar type_index_scalar_alias() finds. */
-static void aliases(const char *buf, const struct token_list *l, char **pos,
+static void aliases(const char *buf, const struct token_list *l, const char **pos,
 		    int n)
 {
 	struct type_index *ti = type_index_build(buf, l);
@@ -302,7 +303,7 @@ static void args(const char *buf, const struct token_list *l, const char *name)
  * The once-macros the files define (once-discover.h), one line each:
  * "NAME kind [volatile-cast] object=N value=N at FILE:LINE: WHAT".
  */
-static int macros(char **files, int n)
+static int macros(const char **files, int n)
 {
 	struct once_discovery *d = once_discovery_new();
 	struct once_macros t;
@@ -369,7 +370,7 @@ static int expand(const char *path)
 	return 0;
 }
 
-int main(int argc, char **argv)
+int cmd__cfront(int argc, const char **argv)
 {
 	int bad = 0;
 	size_t total = 0;

@@ -9,6 +9,7 @@
  * a load-exclusive); BLIND the number of blind instructions; VERDICTS the
  * expected verdict list ("ok", "torn", "duplicated,torn"...).  Prints TAP.
  */
+#include "test-tool.h"
 #include "verify/compare.h"
 #include "lib/util.h"
 
@@ -28,7 +29,7 @@ static char *trim(char *s)
 	return s;
 }
 
-int main(int argc, char **argv)
+int cmd__compare(int argc, const char **argv)
 {
 	FILE *f;
 	char line[1024];
