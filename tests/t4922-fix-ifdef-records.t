@@ -15,8 +15,9 @@
 requires patch patch
 requires gcc gcc
 
-LT=$RWONCE_BUILD/cfront-test
-[ -x "$LT" ] || skip_all "$LT not built (run make)"
+cfront_test() { "$TEST_TOOL" cfront "$@"; }
+LT=cfront_test
+[ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
 SRC=$RWONCE_ROOT/tests/fix-from-scan/ifdef-records.c
 cd "$TEST_TMP" || exit 1
