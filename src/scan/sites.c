@@ -1007,6 +1007,10 @@ static size_t body_open(const char *buf, const struct token_list *l, size_t k)
 	for (size_t j = 0; j < k; j++) {
 		if (l->tok[j].flags & TF_DIRECTIVE)
 			continue;
+		/* extern "C" { holds functions, it is none */
+		if (tok_punct(buf, l, j, "{") && j &&
+		    l->tok[j - 1].kind == TOK_STRING)
+			continue;
 		if (tok_punct(buf, l, j, "{") && !depth++)
 			open = j;
 		else if (tok_punct(buf, l, j, "}") && depth)
@@ -1042,8 +1046,17 @@ int source_sites_published_arg(const struct source_sites *s, unsigned line,
 			a.begin++;
 			a.end--;
 		}
-		if (a.end - a.begin >= 2 && tok_punct(buf, &l, a.begin, "&") &&
-		    l.tok[a.begin + 1].kind == TOK_IDENT) {
+		/* &NAME or &NAME.f: the address of (part of) a local; not
+		 * &p->f, which is where a pointer points */
+		int local = a.end - a.begin >= 2 &&
+			tok_punct(buf, &l, a.begin, "&") &&
+			l.tok[a.begin + 1].kind == TOK_IDENT;
+
+		for (size_t k = a.begin + 2; local && k < a.end; k++)
+			local = tok_punct(buf, &l, k, ".") ||
+				(l.tok[k].kind == TOK_IDENT &&
+				 tok_punct(buf, &l, k - 1, "."));
+		if (local) {
 			const struct token *nm = &l.tok[a.begin + 1];
 
 			n = nm->len;
