@@ -235,7 +235,7 @@ void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
 
 	*out = NULL;
 	*nout = 0;
-	if (dwarf_getsrcfiles(&p->cu, &df, &n) || !n)
+	if (dwarf_getsrcfiles(&p->lcu, &df, &n) || !n)
 		return;
 	files = xcalloc(n, sizeof(*files));
 	for (size_t i = 0; i < n; i++) {
@@ -244,7 +244,7 @@ void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
 	}
 	p->files = files;
 	p->nfiles = n;
-	if (elf && dwarf_attr(&p->cu, DW_AT_stmt_list, &a) &&
+	if (elf && dwarf_attr(&p->lcu, DW_AT_stmt_list, &a) &&
 	    !dwarf_formudata(&a, &off))
 		read_md5s(elf, off, files, n);
 	*out = files;
@@ -284,6 +284,26 @@ const struct unit_file *line_unit_file(struct line_unit *u, const char *name)
 	return NULL;
 }
 
+/*
+ * What dwarf_decl_file(die) gives, from the unit's file table as read
+ * through the line-table handle (dwarf-lines.c: the main handle never
+ * reads a line table): libdw 0.188 takes file 0 for "none".  A
+ * DW_AT_decl_file found in another unit (through DW_AT_specification or
+ * an abstract origin there) is that unit's: asked of libdw.
+ */
+static const char *decl_file(struct unit_priv *p, Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx;
+
+	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &a),
+			    &idx) || !idx)
+		return NULL;
+	if (a.cu != p->cu.cu)
+		return dwarf_decl_file(die);
+	return idx < p->nfiles ? p->files[idx].name : NULL;
+}
+
 void line_unit_functions(struct line_unit *u,
 			 void (*fn)(const struct unit_function *f, void *ctx),
 			 void *ctx)
@@ -303,7 +323,7 @@ void line_unit_functions(struct line_unit *u,
 		    dwarf_hasattr(&c, DW_AT_declaration))
 			continue;
 		memset(&f, 0, sizeof(f));
-		f.decl_file = dwarf_decl_file(&c);
+		f.decl_file = decl_file(p, &c);
 		if (!f.decl_file || dwarf_decl_line(&c, &line) || line <= 0)
 			continue;
 		f.decl_line = (unsigned)line;

@@ -33,6 +33,9 @@ struct unit_name {
 
 struct unit_priv {
 	Dwarf_Die cu;
+	/* the same unit in the line-table handle (dwarf-lines.c: units_each):
+	 * its line table and file table are read there, never through cu */
+	Dwarf_Die lcu;
 	Dwarf_Addr bias; /* libdwfl address = DWARF address + bias */
 	struct fn_range *fns; /* sorted by lo; built on first need */
 	size_t nfns, alloc_fns;

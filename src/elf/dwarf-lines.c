@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -51,7 +52,18 @@ struct elf_image {
 	size_t nr_maps, alloc_maps;
 	struct sym_index syms; /* elf_image_symbol_at and _span */
 	struct sym_index data_syms; /* elf_image_data_symbol_at */
+	/* a linked file's mappings, given back every DROP_EVERY units
+	 * while nothing was written to them (dwarf-populate.h) */
+	uintptr_t drop_lo[2], drop_hi[2];
+	size_t ndrop, drops;
+	unsigned since_drop, drop_every;
 };
+
+/* Units between two drops of a linked file's pages: a unit's DWARF,
+ * file table and code are read again by the next few (the shared
+ * .debug_abbrev, .debug_str and .debug_line_str pages), so not after
+ * each; 16 keeps the resident pages to a few MiB. */
+#define DROP_EVERY 8
 
 /* Up to this size, a relocatable file's mapping is made private at once
  * (dwarf-populate.h): the few MiB of a kernel object, not a huge archive. */
@@ -590,6 +602,148 @@ static int unapplied_debug_relocs(struct elf_image *img, struct strbuf *why)
 	return 1;
 }
 
+/* The first section of elf named name (or, name NULL, with code) as
+ * libelf holds it: an address in its mapping of the file. */
+static const void *section_bytes(Elf *elf, const char *name)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *sname;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !sh.sh_size || (sh.sh_flags & SHF_COMPRESSED))
+			continue;
+		if (name ? !(sname = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+			   strcmp(sname, name) :
+			   !(sh.sh_flags & SHF_EXECINSTR))
+			continue;
+		d = elf_getdata(scn, NULL);
+		return d && d->d_size ? d->d_buf : NULL;
+	}
+	return NULL;
+}
+
+/* Note the file mappings of a linked file's DWARF and code (not a
+ * relocatable object's: libdwfl relocated it in a private, written copy,
+ * which must stay).  Nothing writes to a linked file's mapping (only
+ * libdwfl's relocation of an ET_REL does): checked once here, not at
+ * each drop (reading /proc/self/smaps each time cost 0.2 s of system
+ * time on the 590 MB vmlinux). */
+static void find_droppable(struct elf_image *img, Dwarf *dw)
+{
+	const void *at[2];
+
+	img->ndrop = 0;
+	if (img->info.relocatable)
+		return;
+	at[0] = section_bytes(dwarf_getelf(dw), ".debug_line");
+	at[1] = dwarf_getelf(dw) == img->elf ? NULL :
+		section_bytes(img->elf, NULL);
+	for (size_t i = 0; i < 2; i++) {
+		uintptr_t lo, hi;
+
+		if (!at[i] || !file_mapping_of(at[i], &lo, &hi) ||
+		    (img->ndrop && img->drop_lo[0] == lo) ||
+		    !file_mapping_clean(lo))
+			continue;
+		img->drop_lo[img->ndrop] = lo;
+		img->drop_hi[img->ndrop++] = hi;
+	}
+}
+
+/* The pages read so far go back to the page cache (dwarf-populate.h). */
+static void drop_pages_now(struct elf_image *img)
+{
+	img->since_drop = 0;
+	img->drops++;
+	for (size_t i = 0; i < img->ndrop; i++)
+		(void)madvise((void *)img->drop_lo[i],
+			      img->drop_hi[i] - img->drop_lo[i],
+			      MADV_DONTNEED);
+}
+
+/* ... after every DROP_EVERY units. */
+static void drop_pages(struct elf_image *img)
+{
+	if (img->ndrop && ++img->since_drop >= img->drop_every)
+		drop_pages_now(img);
+}
+
+/*
+ * The line tables are read through a second libdw handle on the same
+ * ELF, ended and begun again every LINES_WINDOW rows: libdw keeps every
+ * line table it decoded (about 56 bytes a row) until its handle ends,
+ * and the module's handle lives as long as the file is open -- on the
+ * 590 MB vmlinux, 4.2 million rows, 200 MB of the 450 MB peak, and each
+ * worker of -j kept its own units'.  The rows and file names a unit is
+ * handed live as long as the unit (dwarf-lines.h); the DIEs are still
+ * read through the module's handle, which never reads a line table
+ * (file names come from struct unit_priv's files).
+ */
+#define LINES_WINDOW ((size_t)1 << 18)
+
+struct lines_handle {
+	Dwarf *dw;      /* NULL until the first unit */
+	size_t rows;    /* rows read through it */
+	size_t window;  /* LINES_WINDOW, or the test hook's */
+	size_t begun;   /* handles begun (the test hook says it) */
+	size_t step, steps; /* WALK_STEP (the hook's: 2), steps walked */
+	/* the DIE offsets of the file's units so far (taken or not) */
+	Dwarf_Off *offs;
+	size_t noffs, alloc_offs;
+};
+
+/*
+ * A new handle finds a unit by reading the header of every unit before
+ * it (libdw's __libdw_findcu), a page of .debug_info each and the pages
+ * around it that the kernel maps with it: 90 MB of the vmlinux's file
+ * mapped at once near its end.  Walked here in steps of 64 units, the
+ * pages given back after each.
+ */
+#define WALK_STEP 64
+
+static void lines_walk(struct lines_handle *h, struct elf_image *img)
+{
+	if (!img->ndrop)
+		return; /* a relocatable object's: kept anyway */
+	for (size_t k = h->step; k + 1 < h->noffs; k += h->step) {
+		Dwarf_Die d;
+
+		(void)dwarf_offdie(h->dw, h->offs[k], &d);
+		drop_pages_now(img);
+		h->steps++;
+	}
+}
+
+/* The unit cu of the module's handle dw in the line-table handle, begun
+ * (again) when none is open or the window is full. */
+static int lines_unit(struct lines_handle *h, struct elf_image *img,
+		      Dwarf *dw, Dwarf_Die *cu, Dwarf_Die *out)
+{
+	if (h->dw && h->rows >= h->window) {
+		dwarf_end(h->dw);
+		h->dw = NULL;
+	}
+	if (!h->dw) {
+		h->dw = dwarf_begin_elf(dwarf_getelf(dw), DWARF_C_READ, NULL);
+		if (!h->dw)
+			return -1;
+		/* a dwz file's strings (DW_FORM_GNU_strp_alt: comp_dir) */
+		if (dwarf_getalt(dw))
+			dwarf_setalt(h->dw, dwarf_getalt(dw));
+		h->rows = 0;
+		h->begun++;
+		lines_walk(h, img);
+	}
+	return dwarf_offdie(h->dw, dwarf_dieoffset(cu), out) ? 0 : -1;
+}
+
 static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		      int (*fn)(struct line_unit *u, void *ctx), void *ctx,
 		      struct strbuf *why)
@@ -600,6 +754,21 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	struct line_row *rows = NULL;
 	size_t alloc = 0;
 	int units = 0, nextcu_err = 0;
+	struct lines_handle lh = { NULL, 0, LINES_WINDOW, 0, WALK_STEP, 0,
+				   NULL, 0, 0 };
+	const char *hook = getenv("RWONCE_TEST_SCAN_LINES_WINDOW");
+
+	/* Test hook: a window of that many rows (1: a new handle for every
+	 * unit), a new handle's walk in steps of 2 units, and a linked
+	 * file's pages given back after every unit and step -- nothing may
+	 * keep a unit's rows or names longer, and the output must not
+	 * change; what was done is said on stderr at the end. */
+	img->drop_every = DROP_EVERY;
+	if (hook && atoi(hook) > 0) {
+		lh.window = (size_t)atoi(hook);
+		lh.step = 2;
+		img->drop_every = 1;
+	}
 
 	if (img->info.damaged) {
 		strbuf_addstr(why, img->info.damaged);
@@ -631,11 +800,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	}
 	if (unapplied_debug_relocs(img, why) || unterminated_strings(dw, why))
 		return -1;
+	find_droppable(img, dw);
 	for (;;) {
 		Dwarf_Lines *lines;
 		size_t n;
 		struct line_unit u;
 		struct unit_priv p;
+		Dwarf_Die lcu;
 		int r;
 
 		(void)dwfl_errno(); /* cleared: an error now is nextcu's */
@@ -645,9 +816,12 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			break;
 		}
 
+		ALLOC_GROW(lh.offs, lh.noffs + 1, lh.alloc_offs);
+		lh.offs[lh.noffs++] = dwarf_dieoffset(cu);
 		if (take && !take(ctx))
 			continue; /* another worker's */
-		if (dwarf_getsrclines(cu, &lines, &n)) {
+		if (lines_unit(&lh, img, dw, cu, &lcu) ||
+		    dwarf_getsrclines(&lcu, &lines, &n)) {
 			/* a unit without code (types only) has no line
 			 * table; one that names a table it cannot read is
 			 * damaged, not empty */
@@ -658,11 +832,15 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 				    cu_string(cu, DW_AT_name) : "(no name)",
 				    dwarf_errmsg(-1));
 			free(rows);
+			free(lh.offs);
+			if (lh.dw)
+				dwarf_end(lh.dw);
 			/* only this worker took the unit (see the .h) */
 			return take ? UNITS_TROUBLE_TAKEN : -1;
 		}
 		if (!n)
 			continue;
+		lh.rows += n;
 		ALLOC_GROW(rows, n, alloc);
 		for (size_t i = 0; i < n; i++) {
 			Dwarf_Line *ln = dwarf_onesrcline(lines, i);
@@ -685,6 +863,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		memset(&u, 0, sizeof(u));
 		memset(&p, 0, sizeof(p));
 		p.cu = *cu;
+		p.lcu = lcu;
 		p.bias = bias;
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
@@ -703,12 +882,26 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		free(p.files);
 		free(p.by_name);
 		unit_kids_free(&p);
+		drop_pages(img);
 		if (r) {
 			free(rows);
+			free(lh.offs);
+			dwarf_end(lh.dw);
 			return r;
 		}
 	}
 	free(rows);
+	free(lh.offs);
+	if (lh.dw)
+		dwarf_end(lh.dw);
+	if (hook)
+		fprintf(stderr, "rwonce: test: %s: %d unit%s read, line tables "
+			"through %zu handle%s (%zu walk step%s), pages given "
+			"back %zu time%s\n", img->info.name, units,
+			units == 1 ? "" : "s", lh.begun,
+			lh.begun == 1 ? "" : "s", lh.steps,
+			lh.steps == 1 ? "" : "s", img->drops,
+			img->drops == 1 ? "" : "s");
 	/* the units stopped at one whose header cannot be read (an abbrev
 	 * offset past its section ...): not the end of the DWARF */
 	if (nextcu_err) {
@@ -893,8 +1086,7 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Addr pc = addr - p->bias;
-	Dwarf_Files *files = NULL;
-	size_t nfiles = 0, n = 0;
+	size_t n = 0;
 	const struct fn_range *fn;
 	Dwarf_Die frames[64], die, next;
 	Dwarf_Addr end = (Dwarf_Addr)-1;
@@ -923,7 +1115,6 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 		die = next;
 	}
 	*until = end + p->bias;
-	dwarf_getsrcfiles(&p->cu, &files, &nfiles);
 	/* innermost first */
 	for (size_t k = 0; k < n && k < max; k++) {
 		Dwarf_Die *f = &frames[n - 1 - k];
@@ -934,8 +1125,8 @@ size_t line_unit_inline_chain(struct line_unit *u, uint64_t addr,
 		if (dwarf_tag(f) == DW_TAG_inlined_subroutine) {
 			unsigned fi = die_udata(f, DW_AT_call_file);
 
-			out[k].call_file = files && fi < nfiles ?
-				dwarf_filesrc(files, fi, NULL, NULL) : NULL;
+			out[k].call_file = fi < p->nfiles ?
+				p->files[fi].name : NULL;
 			out[k].call_line = die_udata(f, DW_AT_call_line);
 			out[k].call_col = die_udata(f, DW_AT_call_column);
 		}

@@ -45,3 +45,58 @@ void populate_private_mappings(const char *path, size_t max)
 	(void)max;
 #endif
 }
+
+int file_mapping_of(const void *addr, uintptr_t *lo, uintptr_t *hi)
+{
+	uintptr_t a = (uintptr_t)addr;
+	FILE *maps = fopen("/proc/self/maps", "re");
+	char line[512];
+	int found = 0;
+
+	if (!maps)
+		return 0;
+	while (fgets(line, sizeof(line), maps)) {
+		unsigned long l, h, ino;
+		unsigned maj, mnr;
+		char perms[5];
+
+		if (sscanf(line, "%lx-%lx %4s %*x %x:%x %lu", &l, &h, perms,
+			   &maj, &mnr, &ino) != 6 || a < l || a >= h)
+			continue;
+		/* file-backed (an inode), private, not code */
+		if (ino && perms[0] == 'r' && perms[2] == '-' &&
+		    perms[3] == 'p') {
+			*lo = l;
+			*hi = h;
+			found = 1;
+		}
+		break;
+	}
+	fclose(maps);
+	return found;
+}
+
+int file_mapping_clean(uintptr_t lo)
+{
+	FILE *smaps = fopen("/proc/self/smaps", "re");
+	char line[512], head[32];
+	int in = 0, clean = 0;
+
+	if (!smaps)
+		return 0;
+	snprintf(head, sizeof(head), "%lx-", (unsigned long)lo);
+	while (fgets(line, sizeof(line), smaps)) {
+		unsigned long kb;
+
+		if (!in) {
+			in = !strncmp(line, head, strlen(head));
+			continue;
+		}
+		if (sscanf(line, "Anonymous: %lu kB", &kb) == 1) {
+			clean = !kb;
+			break;
+		}
+	}
+	fclose(smaps);
+	return clean;
+}

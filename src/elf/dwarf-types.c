@@ -367,9 +367,7 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 	struct ctype t;
 	Dwarf_Die peeled;
 	Dwarf_Attribute attr;
-	Dwarf_Files *files;
 	Dwarf_Word idx;
-	size_t nfiles;
 	const char *name, *dir;
 	int l;
 
@@ -383,8 +381,7 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 		return 0;
 	/* the unit's file table, not dwarf_decl_file(): libdw 0.188 takes
 	 * file 0 for "none", which in DWARF 5 is the unit's primary file */
-	if (dwarf_getsrcfiles(&p->cu, &files, &nfiles) || idx >= nfiles ||
-	    !(name = dwarf_filesrc(files, idx, NULL, NULL)))
+	if (idx >= p->nfiles || !(name = p->files[idx].name))
 		return 0;
 	dir = dwarf_formstring(dwarf_attr(&p->cu, DW_AT_comp_dir, &attr));
 	if (name[0] != '/' && dir && *dir)
