@@ -42,12 +42,13 @@
 #define FLAGS(...) { __VA_ARGS__, NULL }
 #define NOFLAGS { NULL }
 
-#define TARGET(id, name, triple, gcc, gflags, cflags, qemu, cpu, pkgs, be, \
-	       word, machine, isa)                                          \
+#define TARGET(id, name, aliases, triple, gcc, gflags, cflags, qemu, cpu, \
+	       pkgs, be, word, machine, isa)                                \
 	static const char *const id##_gcc_flags[] = gflags;                 \
 	static const char *const id##_clang_flags[] = cflags;               \
 	static const struct target id##_target = {                          \
-		name, triple, gcc, id##_gcc_flags, id##_clang_flags, qemu,  \
+		name, aliases, triple, gcc, id##_gcc_flags,                 \
+		id##_clang_flags, qemu,                                     \
 		cpu, pkgs, HOST(id), be, word, machine, #isa,              \
 	};
 #define MACHINE(machine, isa) /* scan's alone: src/scan/isa/isa.c */
@@ -62,28 +63,26 @@ const struct target *const targets[] = {
 	NULL,
 };
 
-/* Other spellings people use for the same targets. */
-static const struct {
-	const char *alias, *name;
-} aliases[] = {
-	{ "amd64", "x86_64" },
-	{ "x86-64", "x86_64" },
-	{ "i686", "i386" },
-	{ "x86", "i386" },
-	{ "arm64", "aarch64" },
-	{ "arm", "armhf" },
-	{ "ppc64el", "ppc64le" },
-	{ "powerpc64le", "ppc64le" },
-	{ "mips64", "mips64el" },
-};
+/* Is name one of t's other names (t->aliases, comma-separated)? */
+static int is_alias(const struct target *t, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = t->aliases; *p; p += strcspn(p, ",")) {
+		p += strspn(p, ",");
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	}
+	return 0;
+}
 
 const struct target *target_find(const char *name)
 {
 	size_t n;
 
-	for (size_t k = 0; k < ARRAY_SIZE(aliases); k++)
-		if (!strcmp(name, aliases[k].alias))
-			name = aliases[k].name;
+	for (const struct target *const *t = targets; *t && *name; t++)
+		if (is_alias(*t, name))
+			name = (*t)->name;
 	for (const struct target *const *t = targets; *t; t++) {
 		if (!strcmp(name, (*t)->name) || !strcmp(name, (*t)->triple))
 			return *t;

@@ -12,6 +12,7 @@
 /* One target: a compiler prefix, how to run its binaries, what it needs. */
 struct target {
 	const char *name;         /* "x86_64", "aarch64", "s390x", ... */
+	const char *aliases;      /* other names, comma-separated: "arm64" */
 	const char *triple;       /* GNU triple: "aarch64-linux-gnu" */
 	const char *gcc;          /* gcc driver: "gcc", "aarch64-linux-gnu-gcc" */
 	const char *const *gcc_flags;   /* extra flags for gcc, NULL-terminated */

@@ -10,8 +10,8 @@
 
 #include <elf.h>
 
-#define TARGET(id, name, triple, gcc, gflags, cflags, qemu, cpu, pkgs, be, \
-	       word, machine, isa) extern const struct isa_ops isa_##isa;
+#define TARGET(id, name, aliases, triple, gcc, gflags, cflags, qemu, cpu, \
+	       pkgs, be, word, machine, isa) extern const struct isa_ops isa_##isa;
 #define MACHINE(machine, isa) extern const struct isa_ops isa_##isa;
 #include "targets/targets.def"
 #undef TARGET
@@ -21,8 +21,8 @@ static const struct {
 	unsigned machine;
 	const struct isa_ops *ops;
 } isas[] = {
-#define TARGET(id, name, triple, gcc, gflags, cflags, qemu, cpu, pkgs, be, \
-	       word, machine, isa) { machine, &isa_##isa },
+#define TARGET(id, name, aliases, triple, gcc, gflags, cflags, qemu, cpu, \
+	       pkgs, be, word, machine, isa) { machine, &isa_##isa },
 #define MACHINE(machine, isa) { machine, &isa_##isa },
 #include "targets/targets.def"
 #undef TARGET
