@@ -9,6 +9,8 @@
 #                     fuzz's --target named no target)
 #   OPT_FINDINGS_OUTPUT  the Output group: audit, scan (only -v's text is
 #                     the command's)
+#   OPT_NO_PROGRESS   --no-progress: every command with a progress line
+#                     (fuzz had none)
 #   OPT_JOBS          -j: tests/t0070-jobs-option.t
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -53,8 +55,14 @@ test_expect_success 'audit and scan: the Output group alike but for -v' '
 	grep -q -- "--fail-on <LEVEL>" out.audit && grep -q -- "--baseline <FILE>" out.audit &&
 	diff out.audit out.scan
 '
-test_expect_success 'no command declares --macro, --cc or -j by hand' '
-	! grep -rnE "OPT_[A-Z]+\((0|.j.), \"(macro|no-discover|cc|target|opt|tracer|jobs)\"" --include="*.c" "$RWONCE_ROOT/src"
+test_expect_success 'every command that runs long: the same --no-progress line' '
+	for c in audit fix scan verify fuzz; do
+		grep -x -- "    --no-progress  *no progress line on a terminal" help.$c ||
+		{ echo "$c: $(grep -- --no-progress help.$c)"; return 1; }
+	done
+'
+test_expect_success 'no command declares --macro, --cc, -j or --no-progress by hand' '
+	! grep -rnE "OPT_[A-Z]+\((0|.j.), \"(macro|no-discover|cc|target|opt|tracer|jobs|no-progress)\"" --include="*.c" "$RWONCE_ROOT/src"
 '
 
 # Every command reads the same way: NAME_parse, NAME_plan, NAME_run,

@@ -434,8 +434,7 @@ static void audit_parse(int argc, const char **argv, struct audit_args *a)
 			 "follow symbolic links inside directories"),
 		OPT_INT(0, "max-size", &a->max_mib, "MIB",
 			"skip files larger than MIB MiB that need lexing (64)"),
-		OPT_BOOL(0, "no-progress", &a->no_progress,
-			 "no progress line on a terminal"),
+		OPT_NO_PROGRESS(&a->no_progress),
 		OPT_STRING(0, "engine", &a->engine, "ENGINE",
 			   "lexical (default), clang (libclang, needs -p) or "
 			   "auto (clang when a compilation database is there)"),

@@ -423,8 +423,7 @@ static int fix_parse(int argc, const char **argv, struct fix_args *a,
 		OPT_VERBOSE(&a->verbose, "also a line per file changed with its "
 			    "counts"),
 		OPT_COLOR(&a->color),
-		OPT_BOOL(0, "no-progress", &a->no_progress,
-			 "no progress line on a terminal"),
+		OPT_NO_PROGRESS(&a->no_progress),
 		OPT_STRING(0, "from-scan", &a->from_scan, "FILE",
 			   "edit the struct/union sites that rwonce scan "
 			   "--json found torn, duplicated or widened (the "

@@ -118,7 +118,7 @@ static int fuzz_parse(int argc, const char **argv, struct fuzz_options *fo)
 		OPT_INT(0, "compile-timeout", &fo->compile_timeout_s, "SECONDS", "kill a compiler after this long (default 120)"),
 		OPT_BOOL(0, "no-trace", &fo->no_trace, "compare checksums only, without the tracer"),
 		OPT_BOOL(0, "reduce", &fo->reduce, "reduce each bug with C-Vise into OUT/reduced/"),
-		OPT_BOOL(0, "no-progress", &fo->no_progress, "no progress line on a terminal"),
+		OPT_NO_PROGRESS(&fo->no_progress),
 		OPT_GROUP("Output"),
 		OPT_FORMAT(&fo->format, "text (default: the summary table) or json (every result, with the counts)"),
 		OPT_JSON(&fo->format),

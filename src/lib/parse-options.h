@@ -25,6 +25,7 @@
  *   OPT_QUIET(&quiet),            -q, --quiet
  *   OPT_VERBOSE(&level, "..."),   -v, -vv, -v=N, -vN, --verbose[=N]
  *   OPT_COLOR(&when),             --color[=auto|always|never]
+ *   OPT_NO_PROGRESS(&no_progress),  --no-progress (lib/progress.h)
  *   OPT_EXIT_STATUS("0 ..., 1 ..., 2 ..."),  a paragraph of --help
  *
  * and the groups of the commands that share a kind of work:
@@ -129,6 +130,10 @@ struct option {
 #define OPT_JOBS(v, what, dflt) OPT_CALLBACK('j', "jobs", (v), "N",        \
 	"N " what " at once, N from 1 to " OPT_STRINGIFY(JOBS_MAX)          \
 	" (default: " dflt ")", parse_opt_jobs)
+/* int *v: --no-progress, for progress_start() (lib/progress.h): every
+ * command that shows a progress line. */
+#define OPT_NO_PROGRESS(v) OPT_BOOL(0, "no-progress", (v), \
+				    "no progress line on a terminal")
 #define OPT_EXIT_STATUS(text) { OPTION_TEXT, 0, NULL, NULL, NULL, \
 				"Exit status: " text, NULL, 0 }
 

@@ -550,8 +550,7 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 		OPT_BOOL(0, "allow-empty", &a->allow_empty,
 			 "exit by the findings even when no once-access site "
 			 "was checked (files with code still needed)"),
-		OPT_BOOL(0, "no-progress", &a->no_progress,
-			 "no progress line on a terminal"),
+		OPT_NO_PROGRESS(&a->no_progress),
 		OPT_CONFIG(&a->config),
 		OPT_FINDINGS_OUTPUT(&a->out, "1 (-v): say why each unattributed "
 				    "instance is, list the sites without code "
