@@ -664,6 +664,33 @@ static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 	}
 }
 
+/* Does c's text name one of the set's names?  One pass over its
+ * identifiers (a tree has thousands of pasting macros: a search for
+ * each name in each definition was a third of a kernel object's scan). */
+static int mentions_one_of(const struct candidate *c, const struct strset *set)
+{
+	char word[128];
+
+	for (const char *p = c->text, *e = c->text + c->len; p < e;) {
+		const char *q = p;
+
+		if (!ident_start(*p) || (p > c->text && ident_char(p[-1]))) {
+			p++;
+			continue;
+		}
+		while (q < e && ident_char(*q))
+			q++;
+		if ((size_t)(q - p) < sizeof(word)) {
+			memcpy(word, p, (size_t)(q - p));
+			word[q - p] = '\0';
+			if (strset_has(set, word))
+				return 1;
+		}
+		p = q;
+	}
+	return 0;
+}
+
 /* c's text read as a function-like #define (macro-expand.h); 0 or -1. */
 static int candidate_def(const struct candidate *c, struct macro_def *def)
 {
@@ -692,8 +719,8 @@ static int candidate_def(const struct candidate *c, struct macro_def *def)
 static void expand_pastes(struct once_discovery *d)
 {
 	struct macro_set pastes = MACRO_SET_INIT;
-	struct strbuf names = STRBUF_INIT, out = STRBUF_INIT;
-	struct strset twice = STRSET_INIT;
+	struct strbuf out = STRBUF_INIT;
+	struct strset twice = STRSET_INIT, names = STRSET_INIT;
 
 	for (size_t i = 0; i < d->nr; i++) {
 		struct candidate *c = &d->items[i];
@@ -714,15 +741,14 @@ static void expand_pastes(struct once_discovery *d)
 					strlen(pastes.items[i].name));
 			continue;
 		}
-		strbuf_add(&names, pastes.items[i].name,
-			   strlen(pastes.items[i].name) + 1);
+		strset_add(&names, pastes.items[i].name);
 		i++;
 	}
 	for (size_t i = 0; pastes.nr && i < d->nr; i++) {
 		struct candidate *c = &d->items[i];
 		struct macro_def def;
 
-		if (!mentions(c, &names) || candidate_def(c, &def))
+		if (!mentions_one_of(c, &names) || candidate_def(c, &def))
 			continue;
 		if (!macro_set_find(&pastes, def.name, strlen(def.name))) {
 			strbuf_reset(&out);
@@ -741,7 +767,7 @@ static void expand_pastes(struct once_discovery *d)
 		}
 		macro_def_release(&def);
 	}
-	strbuf_release(&names);
+	strset_release(&names);
 	strbuf_release(&out);
 	strset_release(&twice);
 	macro_set_release(&pastes);
