@@ -11,10 +11,12 @@
 # every instance one 8-byte ld, in the clang 19 build and, when it is
 # there, the gcc 12 one.  check-full only (RWONCE_FULL=1); skips when the
 # builds are absent (about 4 minutes each here, configuration included).
-# Also the two hand-written patches of the sweep, where their builds are
-# there: 0006 (arm64 nVHE hyp_spin_is_locked(), arm64-clang with
-# NVHE_EL2_DEBUG: one ldr at all 23 instances) and 0007 (mlxsw, x86_64-clang
-# with MLXSW_SPECTRUM: one movl).
+# Also, where their builds are there: 0006 (arm64 nVHE
+# hyp_spin_is_locked(), arm64-clang with NVHE_EL2_DEBUG: fix --from-scan
+# derives it exactly since it reads one branch of the #ifdef pair; one ldr
+# at all 23 instances), 0003's read derived by fix from the ARM gc.o,
+# 0001, 0002 and 0007 on riscv64 and s390x (clang 19 and gcc 12), and 0007
+# on x86_64-clang with MLXSW_SPECTRUM (one movl).
 #
 # RWONCE_SWEEP_DIR (default $RWONCE_CACHE/sweep, RWONCE_CACHE defaulting to
 # /work/cache): the sweep's work folder, with ppc64le-clang/ (and
@@ -28,6 +30,9 @@ requires patch patch
 requires --full xz xz-utils
 requires --full clang-19 clang-19
 requires --full powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
+requires --full ld.lld-19 lld-19  # kernel-patch-check links riscv64 objects to scan them
+requires --full riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu
+requires --full s390x-linux-gnu-gcc gcc-s390x-linux-gnu
 need_cmd python3 patch xz
 W=${RWONCE_SWEEP_DIR:-${RWONCE_CACHE:-/work/cache}/sweep}
 SRC=${RWONCE_SWEEP_SRC:-${RWONCE_CACHE:-/work/cache}/linux-source-6.12}
@@ -102,6 +107,14 @@ done
 N=arch/arm64/kvm/hyp/nvhe
 if [ -f "$W/arm64-clang/$N/mem_protect.nvhe.o" ] && [ -f "$W/arm64-clang/$N/mm.nvhe.o" ] &&
 	[ -f "$W/arm64-clang/$N/pkvm.nvhe.o" ]; then
+	test_expect_success "arm64-clang: fix --from-scan derives 0006 exactly (the #ifdef pair read once)" "
+		'$RWONCE' scan --no-progress --json '$W/arm64-clang/$N/mem_protect.nvhe.o' '$W/arm64-clang/$N/mm.nvhe.o' \
+			'$W/arm64-clang/$N/pkvm.nvhe.o' >6.json 2>6.err; test \$? = 1 &&
+		(cd '$SRC' && '$RWONCE' fix --from-scan '$TEST_TMP/6.json') >6.diff 2>6.ferr; test \$? = 1 &&
+		grep -q '1 site to rewrite in 1 file, 0 left unchanged' 6.ferr &&
+		grep -q '^@@ -100,7 +100,7 @@' 6.diff && grep -q '^@@ -100,7 +100,7 @@' '$PATCHES'/0006-*.patch &&
+		grep -E '^[-+][^-+]' 6.diff >derived6 && grep -E '^[-+][^-+]' '$PATCHES'/0006-*.patch >recorded6 &&
+		test -s recorded6 && cmp derived6 recorded6"
 	test_expect_success "arm64-clang: 0006 rebuilt and rescanned: one ldr at all 23 instances" "
 		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
 			--out '$TEST_TMP/r6' --build '$W/arm64-clang' --object $N/mem_protect.nvhe.o \
@@ -111,7 +124,47 @@ if [ -f "$W/arm64-clang/$N/mem_protect.nvhe.o" ] && [ -f "$W/arm64-clang/$N/mm.n
 else
 	test_skip "arm64-clang: 0006 rebuilt and rescanned" "no arm64-clang build of $N in $W (bench/kernel-aggregate-sweep.sh ... arm64-clang)"
 fi
+G=security/keys/gc.o
+if [ -f "$W/arm-clang/$G" ]; then
+	# 0003 is fix's edit restyled: fix spells the compound literal on one
+	# line of 104 columns, the patch in two.
+	test_expect_success "arm-clang: fix --from-scan derives 0003's read (lock->slock at line 126)" "
+		'$RWONCE' scan --no-progress --json '$W/arm-clang/$G' >3.json 2>3.err; test \$? = 1 &&
+		(cd '$SRC' && '$RWONCE' fix --from-scan '$TEST_TMP/3.json' arch/arm/include) >3.diff 2>3.ferr; test \$? = 1 &&
+		grep -q '1 site to rewrite in 1 file, 0 left unchanged' 3.ferr &&
+		for d in 3.diff '$PATCHES'/0003-*.patch; do
+			grep -q '^@@ -123,7 ' \$d && test \$(grep -c '^+.*READ_ONCE(lock->slock)' \$d) = 1 &&
+			grep -q '^-.*READ_ONCE(lock->tickets)' \$d || exit 1
+		done"
+else
+	test_skip "arm-clang: fix --from-scan derives 0003's read" "no arm-clang build of $G in $W"
+fi
+
+# 0001, 0002 (kernel/rcu/tasks.h) and 0007 (mlxsw) on riscv64 and s390x,
+# where clang 19 tears them too (and gcc 12 tears 0007's on riscv64):
+# every instance one 4-byte load after the patch, with either compiler.
+U=kernel/rcu/update.o
 M=drivers/net/ethernet/mellanox/mlxsw/spectrum_router.o
+for build in riscv64-clang riscv64-gcc s390x-clang s390x-gcc; do
+	if [ ! -f "$W/$build/$U" ] || [ ! -f "$W/$build/$M" ]; then
+		test_skip "$build: 0001, 0002 and 0007 rebuilt and rescanned" "no $build build of $U and $M in $W"
+		continue
+	fi
+	test_expect_success "$build: 0001 and 0002 rebuilt and rescanned: one 4-byte load each" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r12-$build' --build '$W/$build' --object $U \
+			'$PATCHES'/0001-*.patch '$PATCHES'/0002-*.patch >$build-12.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' $build-12.out &&
+		! grep -q STILL $build-12.out &&
+		grep -Eq 'READ_ONCE\\(t->trc_reader_special.s\\) \\(u32, 4 bytes\\) in exit_tasks_rcu_finish: (lw|l) ' $build-12.out"
+	test_expect_success "$build: 0007 rebuilt and rescanned: one 4-byte load" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r7-$build' --build '$W/$build' --object $M \
+			'$PATCHES'/0007-*.patch >$build-7.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' $build-7.out &&
+		grep -Eq 'READ_ONCE\\(net->ipv4.sysctl_fib_multipath_hash_seed.user_seed\\) \\(u32, 4 bytes\\) in [a-z_0-9]*: (lw|l|lt) ' $build-7.out"
+done
+
 if [ -f "$W/x86_64-clang/$M" ]; then
 	test_expect_success "x86_64-clang: 0007 rebuilt and rescanned: one movl" "
 		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
