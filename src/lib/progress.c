@@ -42,16 +42,6 @@ int progress_start(int wanted, double delay)
 	return want;
 }
 
-int progress_on(void)
-{
-	int r;
-
-	pthread_mutex_lock(&lock);
-	r = on;
-	pthread_mutex_unlock(&lock);
-	return r;
-}
-
 static void erase_locked(void)
 {
 	if (shown) {

@@ -36,9 +36,6 @@ int progress_wanted(int wanted);
  */
 int progress_start(int wanted, double delay);
 
-/* Is it on (between progress_start() and progress_stop())? */
-int progress_on(void);
-
 /*
  * Rewrite the line with the text fmt makes, at most ten times a second
  * (force: now, for "an item is done").  Nothing when it is off, or before
