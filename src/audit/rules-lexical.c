@@ -411,8 +411,8 @@ static size_t tree_lookup(struct file_ctx *c, struct tok_range r,
 	pthread_mutex_unlock(&c->o->tree->lock);
 	if (!left)
 		return 0;
-	n = tree_types_resolve(tt, c->path, c->buf, c->l, r, a, max, left,
-			       &used);
+	n = tree_types_resolve(tt, c->path, c->buf, c->l, index_of(c), r, a,
+			       max, left, &used);
 	pthread_mutex_lock(&c->o->tree->lock);
 	c->o->tree->builds += used;
 	if (c->o->tree->builds > TREE_BUILD_BUDGET)

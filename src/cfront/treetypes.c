@@ -4,9 +4,9 @@
  * Building it lexes every header below the walked folders once and keeps
  * only names -> headers; the definitions themselves are read again, with
  * the one-file type index, when a query needs them, so memory stays at a
- * few bytes per name.  Queries are rare (an ACCESS_ONCE whose operand's
- * type the file alone cannot tell), so each one rebuilds the file's index
- * with the headers chosen so far: simple, and never a stale answer.
+ * few bytes per name.  Each variant of a query starts from a fresh copy
+ * of the file's own index (parsed once, type_index_clone()) with the
+ * headers chosen so far added: never a stale answer.
  */
 #define _GNU_SOURCE /* memmem */
 #include "cfront/treetypes.h"
@@ -605,13 +605,26 @@ static void next_missing(const struct type_index *ti, int known,
 		memcpy(missing, tag, strlen(tag) + 1);
 }
 
+/* The file's index with its local headers: what every variant starts
+ * from. */
+static struct type_index *file_index(const char *path, const char *buf,
+				     const struct token_list *l)
+{
+	struct type_index *ti = type_index_build(buf, l);
+
+	type_index_add_local_headers(ti, path);
+	return ti;
+}
+
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
+			  const struct type_index *file_ti,
 			  struct tok_range r, struct tree_answer *out,
 			  size_t max, size_t max_builds, size_t *used)
 {
 	struct variant *v = xcalloc(MAX_VARIANTS, sizeof(*v));
 	size_t nv = 1, nr = 0, builds = 0;
+	struct type_index *own = NULL;
 	int helped = 0;
 
 	if (max_builds > MAX_BUILDS)
@@ -619,7 +632,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 	/* Depth-first over the variants: each is a set of headers. */
 	while (nv && builds < max_builds) {
 		struct variant cur = v[--nv];
-		struct type_index *ti = type_index_build(buf, l);
+		struct type_index *ti;
 		struct type_answer ty;
 		const char *cand[MAX_VARIANTS];
 		char missing[64] = "", twice[64] = "";
@@ -627,8 +640,12 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		size_t nc;
 		int known, k2, units_known = 0;
 
+		/* a "build" is still one per variant: the run's budget
+		 * (rules-lexical.c) counts them */
 		builds++;
-		type_index_add_local_headers(ti, path);
+		if (!file_ti)
+			file_ti = own = file_index(path, buf, l);
+		ti = type_index_clone(file_ti);
 		for (size_t i = 0; i < cur.nr; i++)
 			add_header(tt, ti, cur.headers[i], cur.side[i]);
 		known = type_index_expr(ti, buf, l, r, &ty);
@@ -697,6 +714,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		}
 	}
 	free(v);
+	type_index_free(own);
 	*used = builds;
 	return helped ? nr : 0;
 }
@@ -707,10 +725,11 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 					struct tok_range r)
 {
 	struct variant cur;
+	struct type_index *base = file_index(path, buf, l);
 
 	memset(&cur, 0, sizeof(cur));
 	for (;;) {
-		struct type_index *ti = type_index_build(buf, l);
+		struct type_index *ti = type_index_clone(base);
 		struct type_answer ty;
 		struct type_units units;
 		const char *cand[MAX_VARIANTS];
@@ -718,21 +737,26 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 		size_t nc, best = 0;
 		int known;
 
-		type_index_add_local_headers(ti, path);
 		for (size_t i = 0; i < cur.nr; i++)
 			add_header(tt, ti, cur.headers[i], cur.side[i]);
 		known = type_index_expr(ti, buf, l, r, &ty);
-		if (known && type_index_expr_units(ti, buf, l, r, &units))
+		if (known && type_index_expr_units(ti, buf, l, r, &units)) {
+			type_index_free(base);
 			return ti;
+		}
 		next_missing(ti, known, &ty, missing, sizeof(missing));
 		nc = !tt || !missing[0] || cur.nr == MAX_HEADERS ? 0 :
 			candidates(tt, path, buf, l, &cur, missing, cand,
 				   MAX_VARIANTS);
-		if (!nc && known)
+		if (!nc && known) {
+			type_index_free(base);
 			return ti; /* the type, without its members */
+		}
 		type_index_free(ti);
-		if (!nc)
+		if (!nc) {
+			type_index_free(base);
 			return NULL;
+		}
 		/* The nearest definition only: one configuration (for
 		 * generic code candidates() gives every architecture's
 		 * too, in the tree's order). */

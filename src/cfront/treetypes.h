@@ -55,9 +55,14 @@ struct tree_answer {
  * "unknown").  Answers with the same label and type are merged.  At most
  * max_builds indexes of the file are built (each with the headers of one
  * variant; 256 at most whatever is asked); *builds says how many were.
+ * file_ti, when not NULL, is the file's own index with its local headers
+ * (type_index_build() then type_index_add_local_headers()), which the
+ * caller already has: each variant starts from a copy of it instead of
+ * parsing the file again.
  */
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
+			  const struct type_index *file_ti,
 			  struct tok_range r, struct tree_answer *out,
 			  size_t max, size_t max_builds, size_t *builds);
 

@@ -16,6 +16,7 @@
  */
 #include "cfront/typeindex.h"
 #include "cfront/branches.h"
+#include "cfront/header-cache.h"
 #include "cfront/idioms.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -944,6 +945,58 @@ void type_index_free(struct type_index *ti)
 	free(ti);
 }
 
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/*
+ * A deep copy of ti, tokens shared: the tree lookup starts every variant
+ * of a query from the file and its local headers, and parsing those again
+ * for each variant was half of an audit of the kernel (issue #35).  Every
+ * table is copied in order, scoped entries and typeof() included, so the
+ * copy answers exactly as ti, and merges into it as into a fresh build.
+ */
+struct type_index *type_index_clone(const struct type_index *ti)
+{
+	struct type_index *c = xcalloc(1, sizeof(*c));
+
+	*c = *ti;
+	c->vars = xcalloc(ti->nr_vars + 1, sizeof(*c->vars));
+	c->alloc_vars = ti->nr_vars + 1;
+	for (size_t i = 0; i < ti->nr_vars; i++) {
+		c->vars[i] = ti->vars[i];
+		c->vars[i].name = dup_or_null(ti->vars[i].name);
+		dtype_copy(&c->vars[i].t, &ti->vars[i].t);
+	}
+	c->typedefs = xcalloc(ti->nr_typedefs + 1, sizeof(*c->typedefs));
+	c->alloc_typedefs = ti->nr_typedefs + 1;
+	for (size_t i = 0; i < ti->nr_typedefs; i++) {
+		c->typedefs[i] = ti->typedefs[i];
+		c->typedefs[i].name = dup_or_null(ti->typedefs[i].name);
+		dtype_copy(&c->typedefs[i].t, &ti->typedefs[i].t);
+	}
+	c->records = xcalloc(ti->nr_records + 1, sizeof(*c->records));
+	c->alloc_records = ti->nr_records + 1;
+	for (size_t i = 0; i < ti->nr_records; i++) {
+		c->records[i] = ti->records[i];
+		c->records[i].tag = dup_or_null(ti->records[i].tag);
+		c->records[i].file = dup_or_null(ti->records[i].file);
+	}
+	c->fields = xcalloc(ti->nr_fields + 1, sizeof(*c->fields));
+	c->alloc_fields = ti->nr_fields + 1;
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		c->fields[i] = ti->fields[i];
+		c->fields[i].name = dup_or_null(ti->fields[i].name);
+		dtype_copy(&c->fields[i].t, &ti->fields[i].t);
+	}
+	c->funcs = xcalloc(ti->nr_funcs + 1, sizeof(*c->funcs));
+	c->alloc_funcs = ti->nr_funcs + 1;
+	if (ti->nr_funcs)
+		memcpy(c->funcs, ti->funcs, ti->nr_funcs * sizeof(*c->funcs));
+	return c;
+}
+
 /* ---- local headers ---- */
 
 static void copy_into(struct dtype *dst, const struct dtype *src, int offset)
@@ -1012,6 +1065,7 @@ void type_index_add_local_headers(struct type_index *ti, const char *path)
 
 	for (size_t i = 0; i + 2 < l->nr && done.nr < 16; i++) {
 		struct strbuf name = STRBUF_INIT;
+		struct cached_header *ch;
 		char *hpath;
 		size_t k;
 		int seen = 0;
@@ -1036,8 +1090,12 @@ void type_index_add_local_headers(struct type_index *ti, const char *path)
 			continue;
 		}
 		strlist_push_nodup(&done, hpath);
-		/* not next to the file: leave it unknown */
-		type_index_add_header(ti, hpath);
+		/* not next to the file: leave it unknown; parsed once for
+		 * all the files of its folder */
+		ch = header_cache_get(hpath);
+		if (ch)
+			merge(ti, cached_header_index(ch));
+		header_cache_release(ch);
 	}
 	strlist_clear(&done);
 }

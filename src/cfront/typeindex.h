@@ -46,6 +46,10 @@ struct type_answer {
 struct type_index *type_index_build(const char *buf, const struct token_list *l);
 void type_index_free(struct type_index *ti);
 
+/* A copy of ti (the same tokens) that can be added to without changing
+ * ti; it answers every query as ti does. */
+struct type_index *type_index_clone(const struct type_index *ti);
+
 /*
  * Also index the headers that the file at `path` includes with
  * #include "name" and that sit next to it (or at the relative path it
