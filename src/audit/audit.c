@@ -139,14 +139,16 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	struct audit_worker *w = worker;
 	struct audit_ctx *ctx = ctxp;
 	size_t before = w->findings.nr, sites;
+	/* searched once: the count, and the rules' filter */
+	int says_volatile = memmem(f->buf, f->len, "volatile", 8) != NULL;
 
-	if (memmem(f->buf, f->len, "volatile", 8))
+	if (says_volatile)
 		__atomic_fetch_add(&ctx->volatile_files, 1, __ATOMIC_RELAXED);
 	/* before the rules' own filter: a suppression whose finding was
 	 * fixed is in a file with nothing left to check */
 	if (suppressions_present(f->buf, f->len))
 		strlist_push(&w->marked, f->path);
-	if (!lexical_wants_file(&ctx->lex, f->buf, f->len))
+	if (!lexical_wants_file(&ctx->lex, says_volatile, f->buf, f->len))
 		return;
 	if (f->len > ctx->max_size) {
 		/* in the option's unit: the bytes of a 100 MB file say

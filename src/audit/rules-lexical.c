@@ -128,12 +128,10 @@ static int any_macro(const struct once_macro *m, void *unused)
 	return 1;
 }
 
-int lexical_wants_file(const struct lexical_options *o, const char *buf,
-		       size_t len)
+int lexical_wants_file(const struct lexical_options *o, int says_volatile,
+		       const char *buf, size_t len)
 {
-	if (o->enabled[RULE_DOUBLE_FETCH])
-		return 1;
-	if (memmem(buf, len, "volatile", 8))
+	if (o->enabled[RULE_DOUBLE_FETCH] || says_volatile)
 		return 1;
 	/* one pass over the bytes, each name looked up in the table's
 	 * index: a kernel tree has some 150 once-macros */

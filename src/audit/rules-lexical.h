@@ -48,9 +48,11 @@ void lexical_set_tree(struct lexical_options *o, const char *const *paths,
 /*
  * Can this file hold anything the enabled rules look for, or a
  * once-access site to count?  A cheap byte search that lets the engine
- * skip lexing most files of a large tree.
+ * skip lexing most files of a large tree.  says_volatile: whether buf
+ * holds the word "volatile", which the caller has searched for already.
  */
-int lexical_wants_file(const struct lexical_options *o, const char *buf,
+int lexical_wants_file(const struct lexical_options *o, int says_volatile,
+		       const char *buf,
 		       size_t len);
 
 /*

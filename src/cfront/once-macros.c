@@ -71,6 +71,41 @@ static size_t hash_name(const char *name, size_t n)
 	return h;
 }
 
+/* 1..63 for the characters of identifiers, 0 for the rest (and for no
+ * character): a name's first two give its bit in t->starts. */
+static unsigned char_code(unsigned char c)
+{
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 2;
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 28;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 54;
+	return c == '_';
+}
+
+static unsigned pair_of(const char *name, size_t n)
+{
+	return (n ? char_code((unsigned char)name[0]) * 64 : 0) +
+	       (n > 1 ? char_code((unsigned char)name[1]) : 0);
+}
+
+static unsigned end_of(const char *name, size_t n)
+{
+	return (unsigned)(n % 64) * 64 +
+	       (n ? char_code((unsigned char)name[n - 1]) : 0);
+}
+
+static int has_bit(const unsigned char *bits, unsigned k)
+{
+	return bits[k / 8] & (1u << (k % 8));
+}
+
+static void set_bit(unsigned char *bits, unsigned k)
+{
+	bits[k / 8] |= (unsigned char)(1u << (k % 8));
+}
+
 static void index_rebuild(struct once_macros *t)
 {
 	if (t->index_size < 2 * t->nr) {
@@ -82,9 +117,14 @@ static void index_rebuild(struct once_macros *t)
 	} else {
 		memset(t->index, 0, t->index_size * sizeof(*t->index));
 	}
+	memset(t->starts, 0, sizeof(t->starts));
+	memset(t->ends, 0, sizeof(t->ends));
 	for (size_t i = 0; i < t->nr; i++) {
 		const char *nm = t->items[i].name;
 		size_t h = hash_name(nm, strlen(nm)) & (t->index_size - 1);
+
+		set_bit(t->starts, pair_of(nm, strlen(nm)));
+		set_bit(t->ends, end_of(nm, strlen(nm)));
 
 		while (t->index[h])
 			h = (h + 1) & (t->index_size - 1);
@@ -97,7 +137,8 @@ const struct once_macro *once_macros_find(const struct once_macros *t,
 {
 	size_t h;
 
-	if (!t->index_size)
+	if (!t->index_size || !has_bit(t->starts, pair_of(name, n)) ||
+	    !has_bit(t->ends, end_of(name, n)))
 		return NULL;
 	for (h = hash_name(name, n) & (t->index_size - 1); t->index[h];
 	     h = (h + 1) & (t->index_size - 1)) {
@@ -109,14 +150,20 @@ const struct once_macro *once_macros_find(const struct once_macros *t,
 	return NULL;
 }
 
+/* 1: may start an identifier, 2: may continue one; a table, since the
+ * scan asks about every byte of a tree */
+static const unsigned char ident_class[256] = {
+	['_'] = 1, ['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['0' ... '9'] = 2,
+};
+
 static int ident_start(unsigned char c)
 {
-	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+	return ident_class[c] == 1;
 }
 
 static int ident_char(unsigned char c)
 {
-	return ident_start(c) || (c >= '0' && c <= '9');
+	return ident_class[c] != 0;
 }
 
 int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,

@@ -85,6 +85,10 @@ struct once_macros {
 	 * every identifier of a tree is looked up here. */
 	size_t *index;
 	size_t index_size; /* a power of two, at least twice nr */
+	/* A bit per pair of first two characters of the names, and per
+	 * length (modulo 64) and last character: nearly every identifier
+	 * of a tree is rejected here without being hashed. */
+	unsigned char starts[512], ends[512];
 	/* scan's discovery: a macro whose one once-access is of what a
 	 * parameter points to (*(volatile T *)(p), MY_ONCE(*(p))) is a
 	 * once-macro of *(argument) (deref_arg).  audit and fix leave it
