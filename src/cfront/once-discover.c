@@ -136,8 +136,11 @@ static int ident_char(char c)
 	return ident_start(c) || (c >= '0' && c <= '9');
 }
 
-/* The end of the logical line that starts at p: its '\n' (or end). */
-static const char *logical_end(const char *p, const char *end)
+/* The end of the logical line that starts at p: its '\n' (or end); the
+ * spliced newlines inside it are added to *lines (every '\n' before the
+ * end is one: counting them here spares a second pass over the bytes). */
+static const char *logical_end(const char *p, const char *end,
+			       unsigned *lines)
 {
 	for (;;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -150,6 +153,7 @@ static const char *logical_end(const char *p, const char *end)
 			b--;
 		if (b > p && b[-1] == '\\') {
 			p = nl + 1;
+			++*lines;
 			continue;
 		}
 		return nl;
@@ -171,9 +175,7 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		const char *q = p, *name, *stop, *body;
 		unsigned start_line = line;
 
-		stop = logical_end(p, end);
-		for (const char *s = p; s < stop; s++)
-			line += *s == '\n';
+		stop = logical_end(p, end, &line);
 		line++; /* the '\n' at stop */
 		while (q < stop && (*q == ' ' || *q == '\t'))
 			q++;

@@ -18,11 +18,14 @@ struct find_ctx {
 
 #define MARKER_LEN (sizeof(SUPPRESS_MARKER) - 1)
 
-/* The marker in text[0..n), in any case, or NULL. */
+/* The marker in text[0..n), in any case, or NULL.  Every file of a run
+ * is searched: an "r" is common in C and "rw" is not, so the library call
+ * waits for both (c | 0x20 is c in lower case for letters, and no other
+ * byte gives 'r' or 'w'). */
 static const char *find_marker(const char *text, size_t n)
 {
 	for (size_t i = 0; i + MARKER_LEN <= n; i++)
-		if ((text[i] == 'r' || text[i] == 'R') &&
+		if ((text[i] | 0x20) == 'r' && (text[i + 1] | 0x20) == 'w' &&
 		    !strncasecmp(text + i, SUPPRESS_MARKER, MARKER_LEN))
 			return text + i;
 	return NULL;
