@@ -50,6 +50,11 @@ struct once_discovery {
 	char **paths;      /* the files with candidates: interned names */
 	size_t nr_paths, alloc_paths;
 	struct strset seen; /* every file offered, by its real path */
+	/* ... and as it was spelled: the same spelling is the same file, and
+	 * realpath() costs a system call per folder of the path, for each
+	 * #include "x.h" of each file of a tree (issue #35) */
+	struct strset offered;
+	struct strset readable; /* paths access(R_OK) said yes to, as spelled */
 	/* Where an #include is looked for (once_discovery_add_include_dir),
 	 * and the names looked for so far (each is looked for once). */
 	struct strlist roots, dirs;
@@ -110,6 +115,8 @@ void once_discovery_free(struct once_discovery *d)
 		free(d->paths[i]);
 	free(d->paths);
 	strset_release(&d->seen);
+	strset_release(&d->offered);
+	strset_release(&d->readable);
 	strset_release(&d->looked_for);
 	strset_release(&d->functions);
 	for (size_t i = 0; i < d->nr_accessors; i++)
@@ -219,14 +226,39 @@ next:
  * that "./once.h" and "once.h" are one file. */
 static int first_offer(struct once_discovery *d, const char *path)
 {
-	char *real = realpath(path, NULL);
+	char *real;
 	int first;
 
+	pthread_mutex_lock(&d->lock);
+	first = strset_add(&d->offered, path);
+	pthread_mutex_unlock(&d->lock);
+	if (!first)
+		return 0;
+	real = realpath(path, NULL);
 	pthread_mutex_lock(&d->lock);
 	first = strset_add(&d->seen, real ? real : path);
 	pthread_mutex_unlock(&d->lock);
 	free(real);
 	return first;
+}
+
+/* access(path, R_OK) == 0, asked once per spelling when it is: the
+ * files of a folder include the same headers */
+static int readable(struct once_discovery *d, const char *path)
+{
+	int r;
+
+	pthread_mutex_lock(&d->lock);
+	r = strset_has(&d->readable, path);
+	pthread_mutex_unlock(&d->lock);
+	if (r)
+		return 1;
+	if (access(path, R_OK))
+		return 0;
+	pthread_mutex_lock(&d->lock);
+	strset_add(&d->readable, path);
+	pthread_mutex_unlock(&d->lock);
+	return 1;
 }
 
 /* The once-accessor functions buf defines (lexed only when it may). */
@@ -313,7 +345,7 @@ void once_discovery_include_stats(const struct once_discovery *d,
 /* Offer path if it is a file there; 1 if it is. */
 static int offer_if_there(struct once_discovery *d, const char *path)
 {
-	if (access(path, R_OK))
+	if (!readable(d, path))
 		return 0;
 	once_discovery_add_file(d, path);
 	return 1;
@@ -407,7 +439,7 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 		if (*q == '"') {
 			hpath = xasprintf("%.*s%.*s", dirlen, path,
 					  (int)(close - name), name);
-			if (!access(hpath, R_OK)) {
+			if (readable(d, hpath)) {
 				once_discovery_add_file(d, hpath);
 				free(hpath);
 				continue;
