@@ -67,6 +67,13 @@ HINTS = {
     "arch/powerpc/kvm/book3s_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_rm_xics.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV", "KVM_XICS"]},
     "arch/powerpc/kvm/book3s_hv_builtin.c": {"options": ["KVM_BOOK3S_64", "KVM_BOOK3S_64_HV"]},
+    # NFT_SYNPROXY is inside "if NF_TABLES" and depends on NF_CONNTRACK
+    # and NETFILTER_ADVANCED, none of which its Makefile line names, and
+    # nft_synproxy_eval_v6() is under #if IS_ENABLED(NF_TABLES_IPV6); in
+    # a folder of its own so that the builds the other candidates were
+    # judged and proved in keep their configuration.
+    "net/netfilter/nft_synproxy.c": {"options": ["NETFILTER", "NETFILTER_ADVANCED", "NF_CONNTRACK", "NF_TABLES",
+                                                 "NFT_SYNPROXY", "IPV6", "NF_TABLES_IPV6"], "variant": "synproxy"},
     "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["IP_ADVANCED_ROUTER", "IP_ROUTE_MULTIPATH", "NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
 }
 # Objects scan cannot read as they are: riscv64 objects from clang 18+
