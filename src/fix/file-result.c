@@ -21,5 +21,10 @@ void fix_file_result_release(struct fix_file_result *r)
 	strbuf_release(&r->diff);
 	strbuf_release(&r->notes);
 	strbuf_release(&r->edits);
+	if (r->pending) {
+		free(r->pending->old_buf);
+		free(r->pending->new_buf);
+		free(r->pending);
+	}
 	memset(r, 0, sizeof(*r));
 }

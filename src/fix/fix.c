@@ -2,10 +2,13 @@
  * `rwonce fix`: convert ACCESS_ONCE and exact volatile-cast accesses to
  * READ_ONCE / WRITE_ONCE, as a unified diff on stdout or in place.
  *
- * Each file is lexed, rewritten (rewrite.c), and either diffed (diff.c)
- * or replaced atomically (fix-inplace.c) by a walker thread; the results
- * are printed at the end sorted by path, so the output does not depend on
- * -j.  Sites that are left get a note on stderr saying why.
+ * Each file is lexed and rewritten (rewrite.c) by a walker thread, and
+ * diffed (diff.c) or kept to be replaced; the files --in-place replaces
+ * are written (in-place.c) only after the walk, so that every decision
+ * -- which reads the headers a file includes -- sees the tree as it was,
+ * whatever -j and whichever worker finishes first.  The results are
+ * printed at the end sorted by path, so the output does not depend on
+ * -j either.  Sites that are left get a note on stderr saying why.
  */
 #define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
@@ -181,6 +184,17 @@ static void print_notes(const char *notes, size_t len)
 	strbuf_release(&sb);
 }
 
+/* A copy of buf[0..len), which may hold any byte. */
+static char *bytes_dup(const char *buf, size_t len)
+{
+	char *p = xmalloc(len + 1);
+
+	if (len)
+		memcpy(p, buf, len);
+	p[len] = '\0';
+	return p;
+}
+
 static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 {
 	struct fix_ctx *ctx = ctx_;
@@ -274,16 +288,16 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 				unchecked_because(f->path, "", why,
 						  "; not modified");
 				r.trouble = 1;
-			} else if (inplace_replace(f->path, &snap, f->buf,
-						   f->len, fixed->buf,
-						   fixed->len) < 0) {
-				/* the message is printed */
-				messages_unchecked(MESSAGE_ERROR, f->path,
-						   "could not be replaced: not "
-						   "modified");
-				r.trouble = 1;
 			} else {
-				r.written = 1;
+				/* written by fix_write_pending(), after the
+				 * walk: see file-result.h */
+				r.pending = xcalloc(1, sizeof(*r.pending));
+				r.pending->snap = snap;
+				r.pending->old_buf = bytes_dup(f->buf, f->len);
+				r.pending->old_len = f->len;
+				r.pending->new_buf = bytes_dup(fixed->buf,
+							      fixed->len);
+				r.pending->new_len = fixed->len;
 			}
 		} else {
 			char *name = diff_path_for(f->path, &r.apply_from);
@@ -492,8 +506,36 @@ static int fix_plan(struct fix_ctx *ctx, const struct fix_args *a,
 	return 0;
 }
 
+/* --in-place: every file the walk decided to replace, replaced now, in
+ * the order of their paths, when no decision is left to read them. */
+static void fix_write_pending(struct fix_results *results)
+{
+	for (size_t i = 0; i < results->nr; i++) {
+		struct fix_file_result *r = &results->items[i];
+		struct fix_pending_write *p = r->pending;
+
+		if (!p)
+			continue;
+		if (inplace_replace(r->path, &p->snap, p->old_buf, p->old_len,
+				    p->new_buf, p->new_len) < 0) {
+			/* the message is printed */
+			messages_unchecked(MESSAGE_ERROR, r->path,
+					   "could not be replaced: not "
+					   "modified");
+			r->trouble = 1;
+		} else {
+			r->written = 1;
+		}
+		free(p->old_buf);
+		free(p->new_buf);
+		free(p);
+		r->pending = NULL;
+	}
+}
+
 /* Every file of the paths through fix_one(), its workers sharing ctx;
- * the results sorted by path.  walk_paths()'s value. */
+ * the results sorted by path, then --in-place's files written.
+ * walk_paths()'s value. */
 static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 		   const char **paths, size_t nr, struct walk_options *wopt,
 		   struct walk_stats *stats)
@@ -515,6 +557,7 @@ static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 	if (ctx->results.nr > 1)
 		sane_qsort(ctx->results.items, ctx->results.nr,
 			   sizeof(*ctx->results.items), by_path);
+	fix_write_pending(&ctx->results);
 	return ret;
 }
 
