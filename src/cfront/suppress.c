@@ -18,16 +18,40 @@ struct find_ctx {
 
 #define MARKER_LEN (sizeof(SUPPRESS_MARKER) - 1)
 
+/* The next 'w' or 'W' in [p, end), or NULL; *lo and *up keep the next of
+ * each (NULL: none left), so that each is searched for once. */
+static const char *next_w(const char *p, const char *end, const char **lo,
+			  const char **up)
+{
+	if (*lo && *lo < p)
+		*lo = memchr(p, 'w', (size_t)(end - p));
+	if (*up && *up < p)
+		*up = memchr(p, 'W', (size_t)(end - p));
+	if (!*lo || !*up)
+		return *lo ? *lo : *up;
+	return *lo < *up ? *lo : *up;
+}
+
 /* The marker in text[0..n), in any case, or NULL.  Every file of a run
- * is searched: an "r" is common in C and "rw" is not, so the library call
- * waits for both (c | 0x20 is c in lower case for letters, and no other
- * byte gives 'r' or 'w'). */
+ * is searched, nearly always in vain: memchr() finds the marker's rare
+ * second letter, and only there is the rest compared. */
 static const char *find_marker(const char *text, size_t n)
 {
-	for (size_t i = 0; i + MARKER_LEN <= n; i++)
-		if ((text[i] | 0x20) == 'r' && (text[i + 1] | 0x20) == 'w' &&
-		    !strncasecmp(text + i, SUPPRESS_MARKER, MARKER_LEN))
-			return text + i;
+	const char *end = text + n, *lo, *up, *w;
+
+	if (n < MARKER_LEN)
+		return NULL;
+	lo = memchr(text, 'w', n);
+	up = memchr(text, 'W', n);
+	for (w = next_w(text + 1, end, &lo, &up); w;
+	     w = next_w(w + 1, end, &lo, &up)) {
+		const char *at = w - 1;
+
+		if (at + MARKER_LEN > end)
+			return NULL;
+		if (!strncasecmp(at, SUPPRESS_MARKER, MARKER_LEN))
+			return at;
+	}
 	return NULL;
 }
 
