@@ -15,8 +15,9 @@
 # hyp_spin_is_locked(), arm64-clang with NVHE_EL2_DEBUG: fix --from-scan
 # derives it exactly since it reads one branch of the #ifdef pair; one ldr
 # at all 23 instances), 0003's read derived by fix from the ARM gc.o,
-# 0001, 0002 and 0007 on riscv64 and s390x (clang 19 and gcc 12), and 0007
-# on x86_64-clang with MLXSW_SPECTRUM (one movl).
+# 0001, 0002 and 0007 on riscv64 and s390x (clang 19 and gcc 12), 0007
+# on x86_64-clang with MLXSW_SPECTRUM (one movl), and 0008 (nft_synproxy)
+# on riscv64 and s390x in the sweep's +synproxy folders.
 #
 # RWONCE_SWEEP_DIR (default $RWONCE_CACHE/sweep, RWONCE_CACHE defaulting to
 # /work/cache): the sweep's work folder, with ppc64le-clang/ (and
@@ -163,6 +164,24 @@ for build in riscv64-clang riscv64-gcc s390x-clang s390x-gcc; do
 			'$PATCHES'/0007-*.patch >$build-7.out 2>&1 &&
 		grep -q 'kernel-patch-check: exit 0' $build-7.out &&
 		grep -Eq 'READ_ONCE\\(net->ipv4.sysctl_fib_multipath_hash_seed.user_seed\\) \\(u32, 4 bytes\\) in [a-z_0-9]*: (lw|l|lt) ' $build-7.out"
+done
+
+# 0008 (nft_synproxy) on riscv64, torn by width with clang 19 and gcc 12,
+# and s390x, where clang 19 calls memcpy(): in the sweep's +synproxy
+# folders, both reads one 4-byte load and the update one store.
+S=net/netfilter/nft_synproxy.o
+for build in riscv64-clang riscv64-gcc s390x-clang s390x-gcc; do
+	if [ ! -f "$W/$build+synproxy/$S" ]; then
+		test_skip "$build: 0008 rebuilt and rescanned" "no $build+synproxy build of $S in $W"
+		continue
+	fi
+	test_expect_success "$build: 0008 rebuilt and rescanned: the two reads one 4-byte load, the update one store" "
+		python3 '$RWONCE_ROOT/bench/kernel-patch-check.py' --rwonce '$RWONCE' --source '$SRC' \
+			--out '$TEST_TMP/r8-$build' --build '$W/$build+synproxy' --object $S \
+			'$PATCHES'/0008-*.patch >$build-8.out 2>&1 &&
+		grep -q 'kernel-patch-check: exit 0' $build-8.out &&
+		test \$(grep -Ec 'READ_ONCE\\(priv->info_word\\) \\(u32, 4 bytes\\) in [a-z_0-9]*: (lw|l) ' $build-8.out) = 2 &&
+		grep -Eq 'WRITE_ONCE\\(priv->info_word\\) \\(u32, 4 bytes\\) in nft_synproxy_obj_update: (lw|l) [^;]*; (sw|st) ' $build-8.out"
 done
 
 if [ -f "$W/x86_64-clang/$M" ]; then
