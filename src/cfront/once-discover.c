@@ -299,6 +299,8 @@ static void add_text(struct once_discovery *d, const char *path,
 	}
 	strbuf_release(&acc.functions);
 	if (!nr && !acc.nr) {
+		/* acc.items may hold the room of accessors dropped since */
+		free(acc.items);
 		free(found);
 		return;
 	}

@@ -1,6 +1,7 @@
 /* Uses of read-modify-write asm functions and of a once-accessor
  * (tests/t4350-scan-user-rmw.t). */
 #include <lib/rmw.h>
+#include <lib/either.h>
 
 struct lock { unsigned char ts; uint32_t word, seq; };
 
