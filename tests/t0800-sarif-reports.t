@@ -107,7 +107,7 @@ scan_rules = [r for r in drv[\"rules\"] if r[\"id\"] == \"scan-torn\"]
 assert scan_rules[0][\"help\"][\"markdown\"].startswith(\"\`torn\` \\\\[scan-torn\\\\]: Two or more narrower accesses\"), scan_rules[0][\"help\"]
 "'
 
-MT=$RWONCE_BUILD/npm/node_modules/.bin/sarif-multitool
+MT=$RWONCE_ROOT/build/npm/node_modules/.bin/sarif-multitool
 if have_cmd node && [ -x "$MT" ] && "$MT" --version >/dev/null 2>&1; then
 	validate() { # file: no error under the SARIF and GitHub rules
 		rm -f v.sarif

@@ -7,7 +7,7 @@ requires node nodejs
 requires clang clang
 
 [ -x "$RWONCE" ] || skip_all "$RWONCE not built (run make)"
-MT=$RWONCE_BUILD/npm/node_modules/.bin/sarif-multitool
+MT=$RWONCE_ROOT/build/npm/node_modules/.bin/sarif-multitool
 need_cmd node
 [ -x "$MT" ] || skip_all "@microsoft/sarif-multitool not installed in build/npm (make deps)"
 "$MT" --version >/dev/null 2>&1 || skip_all "sarif-multitool does not run here (it needs its .NET runtime bundle)"
