@@ -136,8 +136,10 @@ static int read_format(struct cursor *c, struct entry_format *f)
 	return c->bad ? -1 : 0;
 }
 
-/* The .debug_line section's bytes, or NULL (none, or still compressed). */
-static const Elf_Data *debug_line(Elf *elf)
+/* The data of elf's first section named name (name NULL: the first
+ * with code), or NULL: none, empty, or still compressed (libdw did not
+ * need it decompressed: not ours to undo). */
+const Elf_Data *elf_section_data(Elf *elf, const char *name)
 {
 	size_t shstrndx;
 	Elf_Scn *scn = NULL;
@@ -146,15 +148,20 @@ static const Elf_Data *debug_line(Elf *elf)
 		return NULL;
 	while ((scn = elf_nextscn(elf, scn))) {
 		GElf_Shdr sh;
-		const char *name;
+		const char *sname;
+		const Elf_Data *d;
 
-		if (!gelf_getshdr(scn, &sh) ||
-		    !(name = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-		    strcmp(name, ".debug_line"))
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
+		    !sh.sh_size)
+			continue;
+		if (name ? !(sname = elf_strptr(elf, shstrndx, sh.sh_name)) ||
+			   strcmp(sname, name) :
+			   !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
 		if (sh.sh_flags & SHF_COMPRESSED)
-			return NULL; /* libdw did not need it: not ours to undo */
-		return elf_getdata(scn, NULL);
+			return NULL;
+		d = elf_getdata(scn, NULL);
+		return d && d->d_size ? d : NULL;
 	}
 	return NULL;
 }
@@ -166,7 +173,7 @@ static const Elf_Data *debug_line(Elf *elf)
 static void read_md5s(Elf *elf, uint64_t off, struct unit_file *files,
 		      size_t n)
 {
-	const Elf_Data *d = debug_line(elf);
+	const Elf_Data *d = elf_section_data(elf, ".debug_line");
 	struct entry_format dirs, names;
 	struct cursor c;
 	size_t offset_size = 4;

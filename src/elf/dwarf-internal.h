@@ -64,6 +64,10 @@ struct unit_priv {
 
 /* Read the unit's file table and its MD5s (dwarf-files.c) into
  * p->files, and *out. */
+/* elf's first section named name (NULL: with code), read and
+ * uncompressed, or NULL (dwarf-files.c). */
+const Elf_Data *elf_section_data(Elf *elf, const char *name);
+
 void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
 		     size_t *nout);
 

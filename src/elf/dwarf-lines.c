@@ -606,27 +606,9 @@ static int unapplied_debug_relocs(struct elf_image *img, struct strbuf *why)
  * libelf holds it: an address in its mapping of the file. */
 static const void *section_bytes(Elf *elf, const char *name)
 {
-	size_t shstrndx;
-	Elf_Scn *scn = NULL;
+	const Elf_Data *d = elf_section_data(elf, name);
 
-	if (elf_getshdrstrndx(elf, &shstrndx))
-		return NULL;
-	while ((scn = elf_nextscn(elf, scn))) {
-		GElf_Shdr sh;
-		const char *sname;
-		Elf_Data *d;
-
-		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS ||
-		    !sh.sh_size || (sh.sh_flags & SHF_COMPRESSED))
-			continue;
-		if (name ? !(sname = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-			   strcmp(sname, name) :
-			   !(sh.sh_flags & SHF_EXECINSTR))
-			continue;
-		d = elf_getdata(scn, NULL);
-		return d && d->d_size ? d->d_buf : NULL;
-	}
-	return NULL;
+	return d ? d->d_buf : NULL;
 }
 
 /* Note the file mappings of a linked file's DWARF and code (not a

@@ -12,6 +12,21 @@
 
 #define MESSAGES_MAX 1000
 
+/* The bound of the unchecked inputs kept: MESSAGES_MAX, or for a test
+ * RWONCE_TEST_UNCHECKED_MAX (a small bound shows which are kept). */
+static size_t unchecked_max(void)
+{
+	static size_t max;
+
+	if (!max) {
+		const char *t = getenv("RWONCE_TEST_UNCHECKED_MAX");
+		long v = t ? strtol(t, NULL, 10) : 0;
+
+		max = v > 0 ? (size_t)v : MESSAGES_MAX;
+	}
+	return max;
+}
+
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int keeping;
 static struct kept_message *kept;
@@ -65,22 +80,6 @@ static struct unchecked_input *unchecked;
 static size_t nr_unchecked, alloc_unchecked, dropped_unchecked;
 static int unchecked_sorted;
 
-void messages_unchecked(enum message_level level, const char *path,
-			const char *reason)
-{
-	pthread_mutex_lock(&lock);
-	if (nr_unchecked >= MESSAGES_MAX) {
-		dropped_unchecked++;
-	} else {
-		ALLOC_GROW(unchecked, nr_unchecked + 1, alloc_unchecked);
-		unchecked[nr_unchecked].level = level;
-		unchecked[nr_unchecked].path = xstrdup(path ? path : "");
-		unchecked[nr_unchecked++].reason = xstrdup(reason ? reason : "");
-		unchecked_sorted = 0;
-	}
-	pthread_mutex_unlock(&lock);
-}
-
 static int cmp_unchecked(const void *pa, const void *pb)
 {
 	const struct unchecked_input *a = pa, *b = pb;
@@ -89,14 +88,46 @@ static int cmp_unchecked(const void *pa, const void *pb)
 	return r ? r : strcmp(a->reason, b->reason);
 }
 
+/*
+ * Keep the unchecked_max() first inputs in (path, reason) order, whatever
+ * order the workers of -j report them in: the report names the same
+ * ones in every run.  The list may grow to twice the bound; then it is
+ * sorted and cut back, the cut ones counted.  Called with lock held.
+ */
+static void unchecked_trim(void)
+{
+	if (!unchecked_sorted && nr_unchecked > 1)
+		sane_qsort(unchecked, nr_unchecked, sizeof(*unchecked),
+			   cmp_unchecked);
+	unchecked_sorted = 1;
+	while (nr_unchecked > unchecked_max()) {
+		struct unchecked_input *u = &unchecked[--nr_unchecked];
+
+		free(u->path);
+		free(u->reason);
+		dropped_unchecked++;
+	}
+}
+
+void messages_unchecked(enum message_level level, const char *path,
+			const char *reason)
+{
+	pthread_mutex_lock(&lock);
+	if (nr_unchecked >= 2 * unchecked_max())
+		unchecked_trim();
+	ALLOC_GROW(unchecked, nr_unchecked + 1, alloc_unchecked);
+	unchecked[nr_unchecked].level = level;
+	unchecked[nr_unchecked].path = xstrdup(path ? path : "");
+	unchecked[nr_unchecked++].reason = xstrdup(reason ? reason : "");
+	unchecked_sorted = 0;
+	pthread_mutex_unlock(&lock);
+}
+
 const struct unchecked_input *messages_unchecked_list(size_t *nr,
 						     size_t *dropped_out)
 {
 	pthread_mutex_lock(&lock);
-	if (!unchecked_sorted && nr_unchecked > 1)
-		sane_qsort(unchecked, nr_unchecked, sizeof(*unchecked),
-		      cmp_unchecked);
-	unchecked_sorted = 1;
+	unchecked_trim();
 	*nr = nr_unchecked;
 	if (dropped_out)
 		*dropped_out = dropped_unchecked;

@@ -73,10 +73,14 @@ struct shard_result {
 	size_t file_instances;
 	/* what could not be read: units none of whose sources was read
 	 * (the first named), site instances whose code is in no section
-	 * (the first's address) -- the file is then not checked */
+	 * (the first's address) -- the file is then not checked.  "The
+	 * first" is by unit number (the file's order, not the order the
+	 * workers of -j met them), so every run names the same. */
 	size_t units_unread, code_unread;
 	char *unit_unread;
+	size_t unit_unread_nr;
 	uint64_t code_unread_at;
+	size_t code_unread_nr;
 };
 
 /* One piece of work: a file, or one worker's share of it. */
@@ -140,20 +144,25 @@ static int scan_unit(struct line_unit *u, void *arg)
 	struct scan_ctx *ctx = arg;
 	struct shard_result *r = &ctx->item->r;
 	struct instance_list list = { NULL, 0, 0 };
+	size_t unit_nr = ctx->walk.seen - 1; /* taken by share_walk_take */
 
 	ctx->units++;
 	r->c_units += !u->assembly;
 	if (!attribute_unit(u, ctx->sh->cache, ctx->path, &list) &&
-	    !u->assembly && !r->units_unread++)
+	    !u->assembly && !r->units_unread++) {
 		r->unit_unread = xstrdup(u->name ? u->name : "(no name)");
+		r->unit_unread_nr = unit_nr;
+	}
 	r->file_instances += list.nr;
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->t.findings.nr;
 		uint64_t at;
 
 		if (!code_readable(u, &list.items[i], &at)) {
-			if (!r->code_unread++)
+			if (!r->code_unread++) {
 				r->code_unread_at = at;
+				r->code_unread_nr = unit_nr;
+			}
 			continue; /* not judged: the file is not checked */
 		}
 
@@ -272,11 +281,19 @@ static enum file_state file_state(const char *path, struct scan_item *it,
 		r.had_code |= it[k].r.had_code;
 		r.c_units += it[k].r.c_units;
 		r.file_instances += it[k].r.file_instances;
-		if (!r.units_unread)
+		if (it[k].r.units_unread &&
+		    (!r.units_unread ||
+		     it[k].r.unit_unread_nr < r.unit_unread_nr)) {
 			r.unit_unread = it[k].r.unit_unread;
+			r.unit_unread_nr = it[k].r.unit_unread_nr;
+		}
 		r.units_unread += it[k].r.units_unread;
-		if (!r.code_unread)
+		if (it[k].r.code_unread &&
+		    (!r.code_unread ||
+		     it[k].r.code_unread_nr < r.code_unread_nr)) {
 			r.code_unread_at = it[k].r.code_unread_at;
+			r.code_unread_nr = it[k].r.code_unread_nr;
+		}
 		r.code_unread += it[k].r.code_unread;
 	}
 	if (r.images < 0) {
