@@ -780,6 +780,50 @@ static const char *reached_name(const struct scan_site *x)
 	return x->accessor_name ? x->accessor_name : x->what;
 }
 
+/* A use of a name related to the inlined function fn, not fn itself:
+ * under a --macro name, the function its expansion calls. */
+static int related_use(const struct scan_site *x, const char *fn)
+{
+	return x->maybe_accessor && strcmp(reached_name(x), fn) &&
+	       related_names(reached_name(x), fn);
+}
+
+/* A use of the once-accessor fn itself. */
+static int accessor_use(const struct scan_site *x, const char *fn)
+{
+	return (x->accessor || x->maybe_accessor) &&
+	       !strcmp(reached_name(x), fn);
+}
+
+/*
+ * Which of the n sites of s from first, on the line of frame f's call,
+ * is that call: the first whose text holds the call's column (any, when
+ * the frame gives no column).  Else the one after the column: clang
+ * gives a call made inside a macro's argument the column of the
+ * outermost macro's name (ck's
+ * CK_CC_DECONST_PTR(ck_pr_load_ptr(&map->entries[i])) calls
+ * ck_pr_md_load_ptr at CK_CC_DECONST_PTR's column); with two, nobody
+ * knows.  -1: none.
+ */
+static long call_site(const struct source_sites *s, size_t first, size_t n,
+		      const struct inline_frame *f,
+		      int (*use)(const struct scan_site *, const char *))
+{
+	long only = -1;
+
+	for (size_t i = first; i < first + n; i++) {
+		const struct scan_site *x = &s->sites[i];
+
+		if (!use(x, f->function))
+			continue;
+		if (!f->call_col || in_text(x, f->call_line, f->call_col))
+			return (long)i;
+		if (x->line == f->call_line && x->col > f->call_col)
+			only = only < 0 ? (long)i : -2;
+	}
+	return only;
+}
+
 /*
  * The stretch [a, end) with inline chain `chain`: is it (part of) an
  * inlined copy of a once-accessor called at a site?  Then it belongs to
@@ -796,6 +840,7 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		const struct inline_frame *f = &chain[k];
 		struct unit_source *src;
 		size_t first, n;
+		long i;
 
 		if (!f->function || !f->call_file || !f->call_line ||
 		    !f->call_col ||
@@ -803,45 +848,12 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		    !src->e->src.nr)
 			continue;
 		n = source_sites_on_line(&src->e->src, f->call_line, &first);
-		for (size_t i = first; i < first + n; i++) {
-			const struct scan_site *x = &src->e->src.sites[i];
-
-			if (!x->maybe_accessor ||
-			    !strcmp(reached_name(x), f->function) ||
-			    !in_text(x, f->call_line, f->call_col) ||
-			    !related_names(reached_name(x), f->function))
-				continue;
-			add_range(instance_for(out, &src->e->src, i, 1, chain + k,
-					       nchain - k), a, end, ROW_IN_TEXT);
+		i = call_site(&src->e->src, first, n, f, related_use);
+		if (i >= 0) {
+			add_range(instance_for(out, &src->e->src, (size_t)i, 1,
+					       chain + k, nchain - k),
+				  a, end, ROW_IN_TEXT);
 			return 1;
-		}
-		/* clang gives a call made inside a macro's argument the
-		 * column of the outermost macro's name: ck's
-		 * CK_CC_DECONST_PTR(ck_pr_load_ptr(&map->entries[i])) calls
-		 * ck_pr_md_load_ptr at CK_CC_DECONST_PTR's column.  The one
-		 * use of a related name that starts after that column on
-		 * the line is then the call's; with two, nobody knows */
-		{
-			long only = -1;
-
-			for (size_t i = first; i < first + n; i++) {
-				const struct scan_site *x = &src->e->src.sites[i];
-
-				if (!x->maybe_accessor ||
-				    !strcmp(reached_name(x), f->function) ||
-				    x->line != f->call_line ||
-				    x->col <= f->call_col ||
-				    !related_names(reached_name(x), f->function))
-					continue;
-				only = only < 0 ? (long)i : -2;
-			}
-			if (only >= 0) {
-				add_range(instance_for(out, &src->e->src,
-						       (size_t)only, 1, chain + k,
-						       nchain - k),
-					  a, end, ROW_IN_TEXT);
-				return 1;
-			}
 		}
 	}
 	for (size_t k = 0; k + 1 < nchain; k++) {
@@ -849,6 +861,7 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		const struct once_macro *m;
 		struct unit_source *src;
 		size_t first, n;
+		long i;
 
 		if (!f->function || !f->call_file || !f->call_line ||
 		    !(m = once_macros_find(us->c->macros, f->function,
@@ -860,40 +873,12 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		    !src->e->src.nr)
 			continue;
 		n = source_sites_on_line(&src->e->src, f->call_line, &first);
-		for (size_t i = first; i < first + n; i++) {
-			const struct scan_site *x = &src->e->src.sites[i];
-
-			if (!(x->accessor || x->maybe_accessor) ||
-			    strcmp(reached_name(x), f->function) ||
-			    (f->call_col && !in_text(x, f->call_line,
-						     f->call_col)))
-				continue;
-			add_range(instance_for(out, &src->e->src, i, 1, chain + k,
-					       nchain - k), a, end, ROW_IN_TEXT);
+		i = call_site(&src->e->src, first, n, f, accessor_use);
+		if (i >= 0) {
+			add_range(instance_for(out, &src->e->src, (size_t)i, 1,
+					       chain + k, nchain - k),
+				  a, end, ROW_IN_TEXT);
 			return 1;
-		}
-		/* the call at an outer macro's column (above): the one
-		 * use of the accessor after it on the line is the call's */
-		{
-			long only = -1;
-
-			for (size_t i = first; f->call_col && i < first + n; i++) {
-				const struct scan_site *x = &src->e->src.sites[i];
-
-				if (!(x->accessor || x->maybe_accessor) ||
-				    strcmp(reached_name(x), f->function) ||
-				    x->line != f->call_line ||
-				    x->col <= f->call_col)
-					continue;
-				only = only < 0 ? (long)i : -2;
-			}
-			if (only >= 0) {
-				add_range(instance_for(out, &src->e->src,
-						       (size_t)only, 1, chain + k,
-						       nchain - k),
-					  a, end, ROW_IN_TEXT);
-				return 1;
-			}
 		}
 	}
 	return 0;
