@@ -55,3 +55,13 @@ measure() {
 }
 
 ratio() { awk "BEGIN{ if ($2 > 0) printf \"%.2f\", $1 / $2; else print \"inf\" }"; }
+
+# The check run before a scan is measured: exit 2 or more (nothing
+# checked, an input that could not be read) stops the bench with the end
+# of scan's messages.  scan_must_have_scanned STATUS STDERR_FILE
+scan_must_have_scanned() {
+	[ "$1" -lt 2 ] && return 0
+	echo "bench: rwonce scan exited $1:" >&2
+	tail -n 20 "$2" >&2
+	exit 2
+}

@@ -49,11 +49,7 @@ set +e
 "$RWONCE" scan --no-progress -j 1 "$@" "$ELF" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
 st=$?
 set -e
-if [ "$st" -ge 2 ]; then
-	echo "bench: rwonce scan exited $st:" >&2
-	tail -n 20 "$SCRATCH/check.err" >&2
-	exit 2
-fi
+scan_must_have_scanned "$st" "$SCRATCH/check.err"
 grep '^rwonce scan: [0-9]* finding' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
 
 # measure prints the best wall time and the peak RSS; row the CPU

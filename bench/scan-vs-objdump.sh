@@ -107,11 +107,7 @@ set +e
 xargs -a "$SCRATCH/objects" -d '\n' sh -c '"$0" scan --no-progress --allow-unchecked -j 1 $SCAN_OPTS "$@"; s=$?; [ "$s" -eq 1 ] && s=0; exit "$s"' "$RWONCE" >"$SCRATCH/check" 2>"$SCRATCH/check.err"
 st=$?
 set -e
-if [ "$st" -ge 2 ]; then
-	echo "bench: rwonce scan exited $st:" >&2
-	tail -n 20 "$SCRATCH/check.err" >&2
-	exit 2
-fi
+scan_must_have_scanned "$st" "$SCRATCH/check.err"
 grep '^rwonce scan: .* files\{0,1\} checked' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan summary: /'
 grep '^rwonce scan: coverage: ' "$SCRATCH/check.err" | sed 's/^rwonce scan: /scan /'
 
