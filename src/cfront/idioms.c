@@ -1,5 +1,6 @@
 /* Finding and classifying once-access idioms on tokens (idioms.h). */
 #include "cfront/idioms.h"
+#include "lib/util.h"
 
 #include <string.h>
 
@@ -547,4 +548,42 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
 	vc->operand.end = opend;
 	vc->member.begin = vc->member.end = opend;
 	return 1;
+}
+
+int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
+		       struct atomic_access *a)
+{
+	struct tok_range args[3];
+	struct tok_range r;
+	size_t nargs, close;
+	int load, store;
+
+	if (l->tok[i].kind != TOK_IDENT)
+		return 0;
+	load = tok_ident(buf, l, i, "__atomic_load_n") ||
+	       tok_ident(buf, l, i, "atomic_load_explicit");
+	store = tok_ident(buf, l, i, "__atomic_store_n") ||
+		tok_ident(buf, l, i, "atomic_store_explicit");
+	if ((!load && !store) ||
+	    tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close) ||
+	    nargs != (load ? 2u : 3u) || args[0].end == args[0].begin)
+		return 0;
+	memset(a, 0, sizeof(*a));
+	a->store = store;
+	a->ptr = args[0];
+	if (store)
+		a->value = args[1];
+	a->close = close;
+	/* the order, inside any parentheses: one name */
+	r = args[nargs - 1];
+	while (r.end - r.begin >= 2 && is_punct(buf, l, r.begin, "(") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	if (r.end == r.begin + 1 &&
+	    (tok_ident(buf, l, r.begin, "__ATOMIC_RELAXED") ||
+	     tok_ident(buf, l, r.begin, "memory_order_relaxed")))
+		return 1;
+	return 2;
 }

@@ -110,6 +110,27 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
 			      size_t *fix_at);
 
 /*
+ * An atomic load or store call at token i: __atomic_load_n(P, ORDER),
+ * __atomic_store_n(P, V, ORDER), or C11's atomic_load_explicit(P,
+ * ORDER) and atomic_store_explicit(P, V, ORDER).  One with a relaxed
+ * order (__ATOMIC_RELAXED, memory_order_relaxed) is a once-access of
+ * *P: one access at P's pointee's full width, as READ_ONCE promises,
+ * and nothing more (liburing's IO_URING_READ_ONCE, nsync's ATM_LOAD).
+ * Returns 0 when token i starts no such call; otherwise fills *a (the
+ * pointer and the value written, as written, casts included) and
+ * returns 1 for a relaxed one, 2 for another order (an acquire or
+ * release: ordered, not a once-access of its own).
+ */
+struct atomic_access {
+	int store;               /* a store: value holds V */
+	struct tok_range ptr;    /* P */
+	struct tok_range value;  /* V (empty for a load) */
+	size_t close;            /* the call's ')' */
+};
+int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
+		       struct atomic_access *a);
+
+/*
  * Is token i inside an operand of an asm statement: within a parenthesised
  * group opened right after a constraint string ("m" (*(volatile u32 *)p),
  * [v] "+m" (ACCESS_ONCE(x)))?  In C a string literal is followed by '('

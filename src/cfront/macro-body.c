@@ -180,7 +180,9 @@ static void add_primitive(struct strbuf *names, const char *name)
 /* The one once-access of a body, as the counting found it. */
 struct one_access {
 	size_t begin, end;       /* its tokens: M(...) or the cast's */
-	const struct once_macro *macro; /* NULL: a volatile cast */
+	const struct once_macro *macro; /* NULL: a volatile cast, or */
+	size_t atomic;           /* ... when not 0: the name's token of a
+				    relaxed atomic load or store */
 	struct volatile_cast vc;
 	enum once_use use;
 	struct tok_range object; /* the lvalue, or the pointer (deref) */
@@ -196,6 +198,24 @@ static void strip_parens(const char *buf, const struct token_list *l,
 		r->begin++;
 		r->end--;
 	}
+}
+
+/* (T *)E -> E, and the parentheses around either: the pointer an
+ * atomic builtin is given, without the cast that makes it atomic. */
+static void strip_pointer_cast(const char *buf, const struct token_list *l,
+			       struct tok_range *r)
+{
+	size_t close;
+
+	strip_parens(buf, l, r);
+	if (r->end - r->begin < 4 || !tok_punct(buf, l, r->begin, "("))
+		return;
+	close = tok_match(buf, l, r->begin);
+	if (close + 1 >= r->end || !tok_punct(buf, l, close - 1, "*") ||
+	    l->tok[r->begin + 1].kind != TOK_IDENT)
+		return;
+	r->begin = close + 1;
+	strip_parens(buf, l, r);
 }
 
 /*
@@ -394,6 +414,7 @@ static void one_object_access(const char *buf, const struct token_list *l,
 {
 	struct tok_range whole = body;
 	struct strbuf text = STRBUF_INIT;
+	char *atomic_how = NULL;
 	const char *how;
 	int dp;
 
@@ -404,7 +425,7 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	else
 		return;
 	strip_parens(buf, l, &whole);
-	if (whole.begin == a->begin && whole.end == a->end &&
+	if (!a->atomic && whole.begin == a->begin && whole.end == a->end &&
 	    (a->macro ? a->macro->kind == OMK_ACCESS :
 	     !cast_is_const(buf, l, &a->vc)))
 		b->access_kind = OMK_ACCESS;
@@ -427,13 +448,14 @@ static void one_object_access(const char *buf, const struct token_list *l,
 		return;
 	}
 	b->volatile_cast = a->macro ? (a->macro->flags & OMF_VOLATILE_CAST) != 0 :
-			   cast_of_own_type(buf, l, &a->vc);
+			   !a->atomic && cast_of_own_type(buf, l, &a->vc);
 	b->object_param = a->deref || dp >= 0 ? -1 :
 			  range_param(buf, l, b, a->object);
 	b->deref_param = dp;
 	if (dp >= 0 && a->macro && a->macro->cast_type)
 		b->cast_type = xstrdup(a->macro->cast_type);
-	else if (dp >= 0 && !a->macro && !cast_of_own_type(buf, l, &a->vc))
+	else if (dp >= 0 && !a->macro && !a->atomic &&
+		 !cast_of_own_type(buf, l, &a->vc))
 		b->cast_type = cast_type_text(buf, l, &a->vc);
 	if (b->object_param >= 0)
 		b->pointer_object =
@@ -441,7 +463,14 @@ static void one_object_access(const char *buf, const struct token_list *l,
 			param_is_pointer(buf, l, body, b->params[b->object_param]);
 	b->value_param = b->access_kind == OMK_WRITE && a->value.end > a->value.begin ?
 			 range_param(buf, l, b, a->value) : -1;
-	how = a->macro ? a->macro->name : "a volatile cast";
+	if (a->atomic) {
+		struct strbuf name = STRBUF_INIT;
+
+		token_spelling(buf, &l->tok[a->atomic], &name);
+		atomic_how = xasprintf("a relaxed %s", name.buf);
+		strbuf_release(&name);
+	}
+	how = a->macro ? a->macro->name : a->atomic ? atomic_how : "a volatile cast";
 	free(b->access_via);
 	b->access_via = a->macro ? xstrdup(a->macro->name) : NULL;
 	if (b->object_param >= 0)
@@ -457,6 +486,7 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	free(b->object);
 	b->object = strbuf_detach(&text);
 	b->is_access = 1;
+	free(atomic_how);
 }
 
 /* ---- the analysis ---- */
@@ -497,6 +527,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 	for (size_t k = body.begin; k < body.end; k++) {
 		const struct once_macro *m = NULL;
 		struct volatile_cast vc;
+		struct atomic_access aa;
 		struct tok_range r;
 		enum once_use use;
 		int deref = 0;
@@ -539,6 +570,24 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 					once_assigned_value(buf, l, close + 1,
 							    &one.value);
 			}
+		} else if (t->pointer_args &&
+			   find_atomic_access(buf, l, k, &aa) == 1 &&
+			   aa.close < body.end) {
+			/* __atomic_load_n(P, __ATOMIC_RELAXED): a once-access
+			 * of *P; P's own cast, (_Atomic __typeof__(x) *)&(x)
+			 * as liburing spells it, is no part of the object */
+			use = aa.store ? ONCE_WRITE : ONCE_READ;
+			deref = 1;
+			r = aa.ptr;
+			strip_pointer_cast(buf, l, &r);
+			add_primitive(&names, "relaxed atomic");
+			if (!n) {
+				one.begin = k;
+				one.end = aa.close + 1;
+				one.atomic = k;
+				one.value = aa.value;
+			}
+			k = aa.close;
 		} else if (l->tok[k].kind != TOK_IDENT &&
 			   find_volatile_cast(buf, l, k, &vc) && vc.end <= body.end) {
 			use = once_use_classify(buf, l, vc.begin, vc.end);
