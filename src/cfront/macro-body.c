@@ -570,8 +570,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 					once_assigned_value(buf, l, close + 1,
 							    &one.value);
 			}
-		} else if (t->pointer_args &&
-			   find_atomic_access(buf, l, k, &aa) == 1 &&
+		} else if (find_atomic_access(buf, l, k, &aa) == 1 &&
 			   aa.close < body.end) {
 			/* __atomic_load_n(P, __ATOMIC_RELAXED): a once-access
 			 * of *P; P's own cast, (_Atomic __typeof__(x) *)&(x)
