@@ -378,7 +378,9 @@ static void note_writes(struct insn_ctx *c)
 		c->flags_gen++;
 	/* a call: the callee may change every caller-saved register (a
 	 * lea 0x58(%rsp), %rax before a call says nothing of rax after) */
-	if (ops->call_clobbered && cs_insn_group(c->cs, c->in, CS_GRP_CALL))
+	if (ops->call_clobbered &&
+	    (cs_insn_group(c->cs, c->in, CS_GRP_CALL) ||
+	     (ops->is_call && ops->is_call(c))))
 		for (const unsigned *r = ops->call_clobbered; *r; r++)
 			isa_written(c, *r);
 	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {

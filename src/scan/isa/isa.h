@@ -166,6 +166,10 @@ struct isa_ops {
 	 * after it (capstone lists only the stack pointer as a call's);
 	 * NULL: not known for the isa */
 	const unsigned *call_clobbered;
+	/* is the instruction a call that the decoder puts in no call
+	 * group (capstone 4: POWER's bl and bctrl, s390's brasl and
+	 * basr, MIPS's jal and bal)?  NULL: capstone's group says */
+	int (*is_call)(const struct insn_ctx *c);
 	int (*flags_written)(const struct insn_ctx *c, unsigned reg);
 	int (*updates_flags)(const struct insn_ctx *c);
 	void (*track_before)(const struct insn_ctx *c, int rel,

@@ -123,6 +123,28 @@ static size_t mips_insn_length(const struct insn_ctx *c,
 	return 4;
 }
 
+/* A call: a jump or branch that links -- jal, jalr, jalx, jalrc and
+ * jialc, bal, balc and the conditional bgezal, bltzal (their "likely"
+ * forms too), R6's beqzalc ... (capstone 4 groups only jalr). */
+static int mips_is_call(const struct insn_ctx *c)
+{
+	const char *m = c->in->mnemonic;
+
+	return (m[0] == 'j' || m[0] == 'b') && strstr(m + 1, "al") != NULL;
+}
+
+/* o32, n32 and n64: $1 (at), $2-$15 (v0-v1, a0-a3, t0-t7 -- n64's
+ * a4-a7, t0-t3), $24-$25 (t8, t9) and $31 (ra) are volatile; $16-$23
+ * (s0-s7), $29 (sp) and $30 (fp) are kept.  $28 (gp): n64 keeps it;
+ * o32's caller reloads it from its frame after a call, a write of its
+ * own. */
+static const unsigned mips_call_clobbered[] = {
+	MIPS_REG_1, MIPS_REG_2, MIPS_REG_3, MIPS_REG_4, MIPS_REG_5,
+	MIPS_REG_6, MIPS_REG_7, MIPS_REG_8, MIPS_REG_9, MIPS_REG_10,
+	MIPS_REG_11, MIPS_REG_12, MIPS_REG_13, MIPS_REG_14, MIPS_REG_15,
+	MIPS_REG_24, MIPS_REG_25, MIPS_REG_31, 0
+};
+
 const struct isa_ops isa_mips = {
 	.name = "mips",
 	.decoder = "capstone",
@@ -130,6 +152,8 @@ const struct isa_ops isa_mips = {
 	.stack_reg = mips_stack_reg,
 	.accesses = mips_accesses,
 	.writes = mips_writes,
+	.call_clobbered = mips_call_clobbered,
+	.is_call = mips_is_call,
 	.derived = mips_derived,
 	.insn_length = mips_insn_length,
 	/* elfutils 0.188 (Debian 12) has no MIPS backend: an object's

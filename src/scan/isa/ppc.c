@@ -303,6 +303,34 @@ static size_t ppc_insn_length(const struct insn_ctx *c,
 	return 4;
 }
 
+/* A call: a branch that sets the link register and leaves the
+ * function -- bl, bla, bctrl (through the count register), blrl;
+ * a branch hint (+ or -) aside.  bcl 20,31 (32-bit PIC's "where am I")
+ * and the conditional calls no compiler emits are not taken for one. */
+static int ppc_is_call(const struct insn_ctx *c)
+{
+	const char *m = c->in->mnemonic;
+	size_t n = strlen(m);
+
+	if (n && (m[n - 1] == '+' || m[n - 1] == '-'))
+		n--;
+	return (n == 2 && !strncmp(m, "bl", 2)) ||
+	       (n == 3 && !strncmp(m, "bla", 3)) ||
+	       (n == 5 && !strncmp(m, "bctrl", 5)) ||
+	       (n == 4 && !strncmp(m, "blrl", 4));
+}
+
+/* The 64-bit ELF ABI (ELFv1 and ELFv2) and the 32-bit SysV one: r0 and
+ * r3-r12 are volatile, and the link and count registers; r1 (the
+ * stack), r2 (the TOC, restored after a call by the instruction the
+ * linker puts in the nop after it; 32-bit: the thread pointer), r13
+ * and r14-r31 are kept. */
+static const unsigned ppc_call_clobbered[] = {
+	PPC_REG_R0, PPC_REG_R3, PPC_REG_R4, PPC_REG_R5, PPC_REG_R6,
+	PPC_REG_R7, PPC_REG_R8, PPC_REG_R9, PPC_REG_R10, PPC_REG_R11,
+	PPC_REG_R12, PPC_REG_LR, PPC_REG_CTR, 0
+};
+
 /* 64-bit and 32-bit POWER: the same but for the TLS relocations. */
 #define PPC_OPS(isa)							\
 	.name = #isa,							\
@@ -313,6 +341,8 @@ static size_t ppc_insn_length(const struct insn_ctx *c,
 	.is_branch = ppc_branch,					\
 	.paths = ppc_paths,						\
 	.writes = ppc_writes,						\
+	.call_clobbered = ppc_call_clobbered,				\
+	.is_call = ppc_is_call,						\
 	.derived = ppc_derived,						\
 	.track_after = ppc_track_after,					\
 	.insn_length = ppc_insn_length,					\

@@ -168,6 +168,28 @@ static uint64_t s390_reloc_address(const struct insn_ctx *c, uint64_t where,
 	return target + c->in->address - where;
 }
 
+/* A call: branch and save -- brasl and bras (relative), basr and bas,
+ * balr and bal (the return address in the first register). */
+static int s390_is_call(const struct insn_ctx *c)
+{
+	static const char *const calls[] = {
+		"brasl", "bras", "basr", "bas", "balr", "bal",
+	};
+	const char *m = c->in->mnemonic;
+
+	for (size_t i = 0; i < ARRAY_SIZE(calls); i++)
+		if (!strcmp(m, calls[i]))
+			return 1;
+	return 0;
+}
+
+/* The s390x ELF ABI: r0-r5 and r14 (the return address) are volatile;
+ * r6-r13 and r15 (the stack) are kept. */
+static const unsigned s390_call_clobbered[] = {
+	SYSZ_REG_0, SYSZ_REG_1, SYSZ_REG_2, SYSZ_REG_3, SYSZ_REG_4,
+	SYSZ_REG_5, SYSZ_REG_14, 0
+};
+
 const struct isa_ops isa_s390 = {
 	.name = "s390",
 	.decoder = "capstone",
@@ -175,6 +197,8 @@ const struct isa_ops isa_s390 = {
 	.stack_reg = s390_stack_reg,
 	.accesses = s390_accesses,
 	.writes = s390_writes,
+	.call_clobbered = s390_call_clobbered,
+	.is_call = s390_is_call,
 	.derived = s390_derived,
 	.track_after = s390_track_after,
 	.insn_length = s390_insn_length,
