@@ -164,16 +164,150 @@ static int rmw_template(const char *s, size_t len)
 	return 0;
 }
 
+/* Is the '(' at q after a displacement other than 0: 4(%1), 0x10(%1)
+ * are past the pointer; (%1) and 0(%1) are at it. */
+static int displaced(const char *start, const char *q)
+{
+	const char *d = q;
+
+	while (d > start && ((d[-1] >= '0' && d[-1] <= '9') ||
+			     (d[-1] >= 'a' && d[-1] <= 'z') ||
+			     (d[-1] >= 'A' && d[-1] <= 'Z') || d[-1] == '_'))
+		d--;
+	return d < q && !(q - d == 1 && *d == '0');
+}
+
+/*
+ * The single load or store an asm template (its strings, with quotes)
+ * makes through operand number op or the operand named name, given in
+ * a register: "ldr %w0, [%1]", "str %w1, [%x0]", "ldar %0, [%[p]]"
+ * (AArch64, ARM), "lw %0, 0(%1)" (RISC-V), "lwz %0, 0(%1)" (POWER).
+ * Returns OMK_READ or OMK_WRITE, or -1: not one load or store (a pair,
+ * an exclusive or another instruction) or not through that operand.
+ */
+static int reg_address_access(const char *t, size_t len, unsigned op,
+			      const char *name, size_t name_len)
+{
+	static const char *const loads[] = {
+		"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur",
+		"ldurb", "ldurh", "ldar", "ldarb", "ldarh", "ldapr", "ldaprb",
+		"ldaprh", "lb", "lbu", "lh", "lhu", "lw", "lwu", "ld", "lbz",
+		"lhz", "lha", "lwz", "lwa",
+	};
+	static const char *const stores[] = {
+		"str", "strb", "strh", "stur", "sturb", "sturh", "stlr",
+		"stlrb", "stlrh", "sb", "sh", "sw", "sd", "stb", "sth", "stw",
+		"std",
+	};
+	static const char *const x86_moves[] = {
+		"mov", "movb", "movw", "movl", "movq",
+	};
+	char mn[16], ref[64];
+	size_t i = 0, n = 0;
+	int kind = -1, x86 = 0;
+
+	while (i < len && (t[i] == '"' || t[i] == ' ' || t[i] == '\t'))
+		i++;
+	while (i < len && n + 1 < sizeof(mn) &&
+	       ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z')))
+		mn[n++] = (char)(t[i++] | 0x20);
+	mn[n] = '\0';
+	for (size_t k = 0; k < ARRAY_SIZE(loads); k++)
+		if (!strcmp(mn, loads[k]))
+			kind = OMK_READ;
+	for (size_t k = 0; k < ARRAY_SIZE(stores); k++)
+		if (!strcmp(mn, stores[k]))
+			kind = OMK_WRITE;
+	/* x86 (AT&T): a move, a load when the address comes first */
+	for (size_t k = 0; k < ARRAY_SIZE(x86_moves); k++)
+		if (!strcmp(mn, x86_moves[k]))
+			kind = OMK_READ, x86 = 1;
+	if (kind < 0 || i == len || (t[i] != ' ' && t[i] != '\t'))
+		return -1;
+	/* the address: [%1] [%x1] [%[p]] (AArch64, ARM), (%1) 0(%1) */
+	if (name) {
+		const char *at, *comma = memchr(t + i, ',', len - i);
+
+		snprintf(ref, sizeof(ref), "[%%[%.*s]]", (int)name_len, name);
+		if (!x86 && memmem(t + i, len - i, ref, strlen(ref)))
+			return kind;
+		snprintf(ref, sizeof(ref), "(%%[%.*s])", (int)name_len, name);
+		at = memmem(t + i, len - i, ref, strlen(ref));
+		if (!at || displaced(t + i, at))
+			return -1;
+		return x86 && comma && comma < at ? OMK_WRITE : kind;
+	}
+	for (const char *q = t + i, *e = t + len; q + 2 < e; q++) {
+		const char *r = q + 2;
+		unsigned v = 0;
+
+		if ((*q != '[' && *q != '(') || q[1] != '%')
+			continue;
+		if (*q == '(' && displaced(t + i, q))
+			continue;
+		if (*r == 'x' || *r == 'w')
+			r++; /* AArch64's operand modifier */
+		if (r == e || *r < '0' || *r > '9')
+			continue;
+		while (r < e && *r >= '0' && *r <= '9')
+			v = v * 10 + (unsigned)(*r++ - '0');
+		if (v == op && r < e && *r == (*q == '[' ? ']' : ')')) {
+			if (x86) { /* movl %1, (%0): the address second */
+				const char *comma = memchr(t + i, ',', len - i);
+
+				return comma && comma < q ? OMK_WRITE : OMK_READ;
+			}
+			return kind;
+		}
+	}
+	return -1;
+}
+
 /* asm [volatile] ( "..." : outputs : inputs ... ): its memory operands
- * of *param; others counted in *other.  An asm that reads and writes
- * its operand (a "+m" operand, a read-modify-write template) has none:
- * it counts in *other, and its function is no accessor. */
+ * of *param, and the single load or store of a template through an
+ * input register holding param ("ldr %w0, [%1]" : "=r"(v) : "r"(p));
+ * others counted in *other.  An asm that reads and writes its operand
+ * (a "+m" operand, a read-modify-write template) has none: it counts in
+ * *other, and its function is no accessor. */
 static size_t asm_operands(const char *buf, const struct token_list *l,
 			   size_t open, size_t close, const struct param *p,
 			   size_t np, struct found *f, size_t *other)
 {
-	size_t n = 0;
-	int colons = 0;
+	size_t n = 0, nops = 0, end;
+	int colons = 0, unknown = 0;
+	struct strbuf tmpl = STRBUF_INIT;
+
+	/* the template, its strings joined ("ldr" " %w0, [%1]\n", as
+	 * ck's generator macros paste it): one instruction -- a "\n" or
+	 * ';' at its end aside -- or it is a sequence (a ldarx/stdcx.
+	 * loop: a compare-and-swap, no once-access) */
+	for (size_t k = open + 1; k < close && !tok_punct(buf, l, k, ":"); k++) {
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			continue; /* both sides of an #if: two instructions */
+		if (l->tok[k].kind != TOK_STRING)
+			unknown = 1; /* a macro's text */
+		else if (l->tok[k].len >= 2)
+			strbuf_add(&tmpl, buf + l->tok[k].off + 1,
+				   l->tok[k].len - 2);
+	}
+	end = tmpl.len;
+	while (end) {
+		char last = tmpl.buf[end - 1];
+
+		if (last == ' ' || last == '\t' || last == ';')
+			end--;
+		else if (end >= 2 && tmpl.buf[end - 2] == '\\' &&
+			 (last == 'n' || last == 't'))
+			end -= 2;
+		else
+			break;
+	}
+	if (memmem(tmpl.buf, end, "\\n", 2) || memchr(tmpl.buf, ';', end) ||
+	    rmw_template(tmpl.buf, end)) {
+		(*other)++;
+		strbuf_release(&tmpl);
+		return 0;
+	}
 
 	for (size_t k = open + 1; k < close; k++) {
 		const struct token *t = &l->tok[k];
@@ -186,15 +320,6 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 			colons++;
 			continue;
 		}
-		/* the template: one instruction, or it is a sequence (a
-		 * ldarx/stdcx. loop: a compare-and-swap, no once-access) */
-		if (!colons && t->kind == TOK_STRING &&
-		    (memmem(buf + t->off, t->len, "\\n", 2) ||
-		     memchr(buf + t->off, ';', t->len) ||
-		     rmw_template(buf + t->off, t->len))) {
-			(*other)++;
-			return 0;
-		}
 		if (!colons || t->kind != TOK_STRING ||
 		    !tok_punct(buf, l, k + 1, "("))
 			continue;
@@ -203,9 +328,39 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 		op.begin = k + 2;
 		op.end = tok_match(buf, l, k + 1);
 		k = op.end;
+		nops++;
 		if (!memchr(c, 'm', cl) && !memchr(c, 'Q', cl) &&
-		    !memchr(c, 'o', cl))
-			continue; /* a register operand */
+		    !memchr(c, 'o', cl)) {
+			/* a register operand: the pointer itself, as the
+			 * address of the template's one load or store? */
+			size_t at = op.begin - 2;
+			const char *name = NULL;
+			size_t name_len = 0;
+			int kind;
+
+			if (colons != 2 || !end || unknown ||
+			    memchr(c, '=', cl) ||
+			    memchr(c, '+', cl) || !memchr(c, 'r', cl) ||
+			    param_of(buf, l, p, np, op) < 0)
+				continue;
+			if (at >= 3 && tok_punct(buf, l, at - 1, "]") &&
+			    tok_punct(buf, l, at - 3, "[") &&
+			    l->tok[at - 2].kind == TOK_IDENT) {
+				name = buf + l->tok[at - 2].off;
+				name_len = l->tok[at - 2].len;
+			}
+			kind = reg_address_access(tmpl.buf, end, nops - 1,
+						  name, name_len);
+			if (kind < 0)
+				continue;
+			f->param = param_of(buf, l, p, np, op);
+			f->how = ACCESSOR_ASM_ADDRESS;
+			f->kind = (enum once_macro_kind)kind;
+			f->begin = op.begin;
+			f->end = op.end;
+			n++;
+			continue;
+		}
 		which = deref_param(buf, l, p, np, op);
 		if (which < 0) {
 			(*other)++;
@@ -215,6 +370,7 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 		 * read-modify-write (rmw_template) */
 		if (memchr(c, '+', cl)) {
 			(*other)++;
+			strbuf_release(&tmpl);
 			return 0;
 		}
 		f->param = which;
@@ -224,7 +380,25 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 		f->end = op.end;
 		n++;
 	}
+	strbuf_release(&tmpl);
 	return n;
+}
+
+/*
+ * Is the memory order at token k one whose __atomic_load_n (load) or
+ * __atomic_store_n is one plain-width access of the object on every
+ * target: relaxed; acquire or consume for a load, release for a store
+ * (x86-64 mov, AArch64 ldar/stlr, POWER ld or std with a barrier beside
+ * it: libatomic_ops' AO_load_acquire and AO_store_release).  Not
+ * seq_cst: x86-64 stores it with an xchg, a read-modify-write.
+ */
+static int single_order(const char *buf, const struct token_list *l,
+			size_t k, int load)
+{
+	return tok_ident(buf, l, k, "__ATOMIC_RELAXED") ||
+	       (load && (tok_ident(buf, l, k, "__ATOMIC_ACQUIRE") ||
+			 tok_ident(buf, l, k, "__ATOMIC_CONSUME"))) ||
+	       (!load && tok_ident(buf, l, k, "__ATOMIC_RELEASE"));
 }
 
 /* The once-accesses of *param in body [open, close]: how many, the
@@ -277,13 +451,14 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			one.param = param_of(buf, l, p, np, args[0]);
 			if (one.param < 0 ||
 			    args[nargs - 1].end != args[nargs - 1].begin + 1 ||
-			    !tok_ident(buf, l, args[nargs - 1].begin,
-				       "__ATOMIC_RELAXED")) {
-				(*other)++; /* an ordered access: no accessor */
+			    !single_order(buf, l, args[nargs - 1].begin, load)) {
+				(*other)++; /* a fenced access: no accessor */
 				k = c;
 				continue;
 			}
-			one.how = ACCESSOR_ATOMIC;
+			one.how = tok_ident(buf, l, args[nargs - 1].begin,
+					    "__ATOMIC_RELAXED") ?
+				  ACCESSOR_ATOMIC : ACCESSOR_ATOMIC_ORDERED;
 			one.kind = load ? OMK_READ : OMK_WRITE;
 			one.begin = k;
 			one.end = c + 1;
@@ -329,7 +504,11 @@ static const char *how_words(enum accessor_how h)
 	switch (h) {
 	case ACCESSOR_VOLATILE: return "a volatile cast";
 	case ACCESSOR_ASM: return "an inline-asm memory operand";
+	case ACCESSOR_ASM_ADDRESS:
+		return "an inline-asm load or store, its address in a register,";
 	case ACCESSOR_ATOMIC: return "a relaxed __atomic access";
+	case ACCESSOR_ATOMIC_ORDERED:
+		return "an acquire or release __atomic access";
 	}
 	return "?";
 }

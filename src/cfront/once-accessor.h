@@ -11,9 +11,11 @@
  *   { return __atomic_load_n(p, __ATOMIC_RELAXED); }
  *
  * by a volatile cast of the parameter, an inline-asm "m" or "=m"
- * operand of *p, or a relaxed __atomic_load_n / __atomic_store_n (an
- * asm that reads and writes *p, "+m" or an exchange, is a
- * read-modify-write: no accessor).  Each
+ * operand of *p, an asm template's one load or store whose address is
+ * p in a register ("ldr %w0, [%1]" : "=r"(v) : "r"(p)), or a relaxed __atomic_load_n / __atomic_store_n, or
+ * an acquire load or release one (an asm that reads and writes *p, "+m"
+ * or an exchange, is a read-modify-write: no accessor; a seq_cst store
+ * may be an exchange).  Each
  * call is then a once-access of *(argument), like a use of a
  * pointer-argument once-macro (once-discover.h finds them, scan judges
  * an inlined call on the inlined body's accesses).
@@ -30,7 +32,13 @@
 enum accessor_how {
 	ACCESSOR_VOLATILE, /* *(volatile T *)p */
 	ACCESSOR_ASM,      /* an inline-asm memory operand of *p */
+	ACCESSOR_ASM_ADDRESS, /* an inline-asm load or store whose address
+				 is p, given in a register ("ldr %w0, [%1]"
+				 : "=r"(v) : "r"(p)) */
 	ACCESSOR_ATOMIC,   /* a relaxed __atomic_load_n / __atomic_store_n */
+	ACCESSOR_ATOMIC_ORDERED, /* an acquire (consume) load, a release
+				    store: one access still, with a barrier
+				    or an ordered instruction */
 };
 
 struct once_accessor {

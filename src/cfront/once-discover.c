@@ -41,6 +41,9 @@ struct candidate {
 	size_t nparams;
 	char *what;
 	char *via;         /* the once-macro its body applies, or NULL */
+	/* an object-like #define whose body is one name (#define
+	 * AO_cptr_load AO_load): that name, or NULL */
+	char *alias_of;
 };
 
 struct once_discovery {
@@ -109,6 +112,7 @@ void once_discovery_free(struct once_discovery *d)
 		candidate_forget(&d->items[i]);
 		free(d->items[i].name);
 		free(d->items[i].text);
+		free(d->items[i].alias_of);
 	}
 	free(d->items);
 	for (size_t i = 0; i < d->nr_paths; i++)
@@ -168,9 +172,37 @@ static const char *logical_end(const char *p, const char *end,
 }
 
 /*
+ * The body of an object-like #define at q (after its name) when it is
+ * one identifier, in parentheses or not (#define AO_cptr_load AO_load):
+ * its start and length, or NULL.  Such a name means what the other
+ * one means.
+ */
+static const char *alias_body(const char *q, const char *stop, size_t *n)
+{
+	const char *name;
+	int parens = 0;
+
+	while (q < stop && (*q == ' ' || *q == '\t' || *q == '(')) {
+		parens += *q == '(';
+		q++;
+	}
+	if (q == stop || !ident_start(*q))
+		return NULL;
+	name = q;
+	while (q < stop && ident_char(*q))
+		q++;
+	*n = (size_t)(q - name);
+	while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r' ||
+			    (*q == ')' && parens-- > 0)))
+		q++;
+	return q == stop && parens == 0 ? name : NULL;
+}
+
+/*
  * The function-like #defines of buf that may define a once-macro: a
- * body that holds a call or a volatile cast, not too long.  Appended to
- * *out with path (not yet interned) and line.
+ * body that holds a call or a volatile cast, not too long; and the
+ * object-like ones that give another name one name (alias_body()).
+ * Appended to *out with path (not yet interned) and line.
  */
 static void collect(const char *buf, size_t len, struct candidate **out,
 		    size_t *nr, size_t *alloc)
@@ -202,6 +234,25 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 			goto next;
 		while (q < stop && ident_char(*q))
 			q++;
+		if (q < stop && (*q == ' ' || *q == '\t')) {
+			/* object-like: only another name for a name */
+			size_t n;
+			const char *to = alias_body(q, stop, &n);
+
+			if (!to || ((size_t)(q - name) == n &&
+				    !memcmp(name, to, n)))
+				goto next;
+			ALLOC_GROW(*out, *nr + 1, *alloc);
+			memset(&(*out)[*nr], 0, sizeof(**out));
+			(*out)[*nr].line = start_line;
+			(*out)[*nr].deref_arg = -1;
+			(*out)[*nr].name = xstrndup(name, (size_t)(q - name));
+			(*out)[*nr].alias_of = xstrndup(to, n);
+			(*out)[*nr].text = xstrndup(p, (size_t)(stop - p));
+			(*out)[*nr].len = (size_t)(stop - p);
+			(*nr)++;
+			goto next;
+		}
 		if (q == stop || *q != '(') /* object-like: no argument */
 			goto next;
 		body = memchr(q, ')', (size_t)(stop - q));
@@ -497,6 +548,35 @@ static int by_place(const void *a_, const void *b_)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
+/* An alias (#define AO_cptr_load AO_load) of a name of the table: a
+ * once-macro the same way, through that name (via). */
+static void analyse_alias(struct candidate *c, const struct once_macros *t)
+{
+	const struct once_macro *m =
+		once_macros_find(t, c->alias_of, strlen(c->alias_of));
+
+	if (!m || !strcmp(m->name, c->name))
+		return;
+	c->is_access = 1;
+	c->kind = m->kind;
+	c->volatile_cast = (m->flags & OMF_VOLATILE_CAST) != 0;
+	c->pointer_object = (m->flags & OMF_POINTER_OBJECT) != 0;
+	c->object_arg = m->object_arg;
+	c->value_arg = m->value_arg;
+	c->deref_arg = m->deref_arg;
+	c->cast_type = m->cast_type ? xstrdup(m->cast_type) : NULL;
+	c->what = xasprintf("another name for %s", m->name);
+	c->via = xstrdup(m->name);
+	if (m->object_arg < 0 && m->object) {
+		c->object = xstrdup(m->object);
+		c->nparams = m->nparams;
+		c->params = xcalloc(m->nparams ? m->nparams : 1,
+				    sizeof(char *));
+		for (size_t k = 0; k < m->nparams; k++)
+			c->params[k] = xstrdup(m->params[k]);
+	}
+}
+
 /* Analyse c's body with the table as it is now. */
 static void analyse(struct candidate *c, const struct once_macros *t)
 {
@@ -505,6 +585,10 @@ static void analyse(struct candidate *c, const struct once_macros *t)
 	struct once_body b;
 
 	candidate_forget(c);
+	if (c->alias_of) {
+		analyse_alias(c, t);
+		return;
+	}
 	lex_buffer(c->text, c->len, &l);
 	for (size_t i = 0; i + 1 < l.nr; i++) {
 		if (!(l.tok[i].flags & TF_DEFINE_BODY))
@@ -652,6 +736,17 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		free(m->def_what);
 		m->def_what = xstrdup(c->what);
 		changed = 1;
+	} else if (!(m->flags & OMF_BUILTIN) && c->alias_of && c->via &&
+		   !m->via && m->kind == c->kind &&
+		   m->deref_arg == c->deref_arg &&
+		   m->object_arg == c->object_arg) {
+		/* another name for an accessor on one side of an #if, a
+		 * macro of the same object on the other (libatomic_ops'
+		 * AO_cptr_load: AO_load, or __atomic_load_n(p, ...)), found
+		 * or given: a use that reaches the accessor's inlined copy
+		 * is judged on it */
+		m->via = xstrdup(c->via);
+		changed = 1;
 	} else if ((m->flags & OMF_POINTER_OBJECT) && !c->pointer_object) {
 		/* one definition that may take an aggregate: typed after all */
 		m->flags &= ~(unsigned)OMF_POINTER_OBJECT;
@@ -791,7 +886,7 @@ static void expand_pastes(struct once_discovery *d)
 		struct macro_def def;
 		const struct macro_def *old;
 
-		if (!memmem(c->text, c->len, "##", 2) ||
+		if (c->alias_of || !memmem(c->text, c->len, "##", 2) ||
 		    memchr(c->text, '{', c->len) || candidate_def(c, &def))
 			continue;
 		old = macro_set_find(&pastes, def.name, strlen(def.name));
@@ -812,7 +907,8 @@ static void expand_pastes(struct once_discovery *d)
 		struct candidate *c = &d->items[i];
 		struct macro_def def;
 
-		if (!mentions_one_of(c, &names) || candidate_def(c, &def))
+		if (c->alias_of || !mentions_one_of(c, &names) ||
+		    candidate_def(c, &def))
 			continue;
 		if (!macro_set_find(&pastes, def.name, strlen(def.name))) {
 			strbuf_reset(&out);

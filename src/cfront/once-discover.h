@@ -16,7 +16,9 @@
  * table has already (READ_ONCE, a --macro name) keeps its kind; its
  * definition can only add that it is a volatile cast of the object's
  * type (the kernel's READ_ONCE, through __READ_ONCE).  When definitions of
- * one name disagree on the kind, the use decides (access-once).
+ * one name disagree on the kind, the use decides (access-once).  An
+ * object-like #define whose body is one such name is another name for
+ * it (#define AO_cptr_load AO_load), through it (via).
  *
  * Usage: offer every file (any thread), then finish once.
  */

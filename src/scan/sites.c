@@ -501,7 +501,7 @@ static void accessor_body_site(struct source_sites *s, const char *buf,
 	struct scan_site *x;
 	struct strbuf sb = STRBUF_INIT;
 
-	if (a->how == ACCESSOR_ASM)
+	if (a->how == ACCESSOR_ASM || a->how == ACCESSOR_ASM_ADDRESS)
 		strbuf_addstr(&sb, "asm operand");
 	else
 		token_spelling(buf, &l->tok[begin], &sb);
@@ -514,7 +514,7 @@ static void accessor_body_site(struct source_sites *s, const char *buf,
 	free(x->lvalue);
 	x->lvalue = xasprintf("*(%s)", a->param_name);
 	free(x->operand);
-	x->operand = a->how == ACCESSOR_ASM ?
+	x->operand = (a->how == ACCESSOR_ASM || a->how == ACCESSOR_ASM_ADDRESS) ?
 		xasprintf("*%s", a->param_name) : xstrdup(a->param_name);
 	x->pointee = 1;
 	x->fn_name = xstrdup(a->name);
