@@ -3,9 +3,8 @@
 # re-derived and proved: scan the two objects of the sweep's ppc64le
 # clang 19 build (bench/kernel-aggregate-sweep.sh), check the 14 torn
 # instances at the 13 READ_ONCE lines, let `rwonce fix --from-scan` derive
-# its edits and check that the patches read the same member at the same
-# lines (they are fix's edits restyled: fix keeps the chained assignment
-# and its line is 103 columns, which checkpatch --strict rejects), apply
+# its edits and check that the patches are exactly those edits (fix splits
+# a chained assignment into the read and a copy since t2490), apply
 # them with patch -p1 to Debian's linux-source-6.12, and rebuild and rescan
 # the objects with the build's own commands (bench/kernel-patch-check.py):
 # every instance one 8-byte ld, in the clang 19 build and, when it is
@@ -77,6 +76,16 @@ reads() {
 test_expect_success 'the patches read the member fix reads, at the lines fix edits' "
 	reads fix.diff >derived && reads '$PATCHES'/0004-*.patch '$PATCHES'/0005-*.patch >recorded &&
 	test \$(wc -l <recorded) = 13 && cmp derived recorded"
+
+# Each file's removed and added lines, in order (0005 comes after 0004 in
+# book3s_hv_rm_xics.c but edits its first hunk: sorted per file).
+edits() {
+	awk '/^\+\+\+ / { f = $2; next } /^[-+][^-+]/ { print f " " $0 }' "$@" | sort
+}
+test_expect_success 'the patches are exactly fix --from-scan'"'"'s edits' "
+	edits fix.diff >derived-edits &&
+	edits '$PATCHES'/0004-*.patch '$PATCHES'/0005-*.patch >recorded-edits &&
+	test \$(wc -l <recorded-edits) = 37 && cmp derived-edits recorded-edits"
 
 test_expect_success 'the patches apply to linux-source-6.12 with patch -p1' "
 	tar -xJf '$TAR' linux-source-6.12/arch/powerpc/kvm &&

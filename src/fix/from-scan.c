@@ -214,10 +214,17 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 			      f->texts[f->nr_texts - 1]);
 		f->edited++;
 		if (!quiet)
-			note(f, s, "%s of '%s' (%u bytes) %s through %s '%s'",
+			note(f, s, "%s of '%s' (%u bytes) %s through %s '%s'%s%s%s%s",
 			     call, type, s->size, a.write ? "written" : "read",
 			     a.via_union ? "the scalar of the union around it," :
-					   "its scalar member", a.scalar);
+					   "its scalar member", a.scalar,
+			     a.targets == 1 ? ", into the same member of the "
+					      "assignment's target" :
+			     a.targets > 1 ? ", into the same member of the "
+					     "chained assignment's first target, "
+					     "which the others copy" : "",
+			     a.kept ? " (the chained assignment is kept: " : "",
+			     a.kept ? a.kept : "", a.kept ? ")" : "");
 	}
 out:
 	aggregate_site_release(&a);

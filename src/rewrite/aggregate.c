@@ -8,6 +8,7 @@
 #include "cfront/typeindex.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,6 +112,28 @@ static int whole_initializer(const char *buf, const struct token_list *l,
 	return 1;
 }
 
+/* E's scalar s as an lvalue: "P->s" for a plain "*P", else "(E).s". */
+static void add_scalar_of(struct strbuf *sb, const char *buf,
+			  const struct token_list *l, struct tok_range e,
+			  const char *scalar)
+{
+	struct tok_range pointer = { e.begin + 1, e.end };
+
+	/* *p.s is p->s, as it is written */
+	if (tok_punct(buf, l, e.begin, "*") && plain_chain(buf, l, pointer)) {
+		add_tokens(sb, buf, l, pointer);
+		strbuf_addf(sb, "->%s", scalar);
+	} else {
+		/* E.s is E's member when E is a postfix expression:
+		 * "rm_core[core].rm_state.raw" */
+		if (postfix_operand(buf, l, e))
+			add_tokens(sb, buf, l, e);
+		else
+			add_operand(sb, buf, l, e);
+		strbuf_addf(sb, ".%s", scalar);
+	}
+}
+
 /* The replacement of NAME(E) / NAME(E, V) through plan p; `init`: the
  * whole initializer of a declaration (a braced initializer will do). */
 static void spell_edit(struct strbuf *sb, const char *buf,
@@ -131,17 +154,7 @@ static void spell_edit(struct strbuf *sb, const char *buf,
 			strbuf_addstr(&type, "*");
 		add_operand(&type, buf, l, p->outer);
 	} else {
-		struct tok_range pointer = { e.begin + 1, e.end };
-
-		/* *p.s is p->s, as it is written */
-		if (tok_punct(buf, l, e.begin, "*") &&
-		    plain_chain(buf, l, pointer)) {
-			add_tokens(&scalar, buf, l, pointer);
-			strbuf_addf(&scalar, "->%s", p->scalar);
-		} else {
-			add_operand(&scalar, buf, l, e);
-			strbuf_addf(&scalar, ".%s", p->scalar);
-		}
+		add_scalar_of(&scalar, buf, l, e, p->scalar);
 		add_tokens(&type, buf, l, e);
 	}
 	strbuf_addch(&type, ')');
@@ -169,6 +182,236 @@ static void spell_edit(struct strbuf *sb, const char *buf,
 	strbuf_release(&macro);
 	strbuf_release(&scalar);
 	strbuf_release(&type);
+}
+
+/* ---- an assignment statement around a read ---- */
+
+#define MAX_TARGETS 8
+
+/* "A = NAME(E);" or "A = B = ... = NAME(E);": the targets, leftmost
+ * first, and the tokens the edit spans (A's first to the ';'). */
+struct assignment {
+	struct tok_range target[MAX_TARGETS];
+	size_t nr;
+	size_t first, semi;
+	const char *why; /* the statement may not be respelled whole */
+};
+
+/* Only blanks between tokens a and b -- no comment, no backslash-newline
+ * that an edit of the span would drop? */
+static int blanks_between(const char *buf, const struct token_list *l,
+			  size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		for (size_t k = l->tok[i].off + l->tok[i].len;
+		     k < l->tok[i + 1].off; k++)
+			if (!isspace((unsigned char)buf[k]) || buf[k] == '\f')
+				return 0;
+	return 1;
+}
+
+/* The plain lvalue that ends just before token `end` -- NAME, then
+ * .NAME or ->NAME any number of times -- into *r; 0 when none. */
+static int lvalue_before(const char *buf, const struct token_list *l,
+			 size_t end, struct tok_range *r)
+{
+	size_t i = end;
+
+	if (i == 0 || l->tok[i - 1].kind != TOK_IDENT)
+		return 0;
+	i--;
+	while (i >= 2 && (tok_punct(buf, l, i - 1, ".") ||
+			  tok_punct(buf, l, i - 1, "->")) &&
+	       l->tok[i - 2].kind == TOK_IDENT)
+		i -= 2;
+	*r = (struct tok_range){ i, end };
+	return 1;
+}
+
+/* Is token i a '}' that closes a block (not a record's or an
+ * initializer's braces, nor a statement expression's)? */
+static int closes_block(const char *buf, const struct token_list *l,
+			size_t i)
+{
+	size_t open = tok_match_back(buf, l, i);
+
+	if (!tok_punct(buf, l, i, "}") || open >= i || open == 0)
+		return 0;
+	return tok_punct(buf, l, open - 1, ")") ||
+	       tok_punct(buf, l, open - 1, ";") ||
+	       tok_punct(buf, l, open - 1, "{") ||
+	       tok_punct(buf, l, open - 1, "}") ||
+	       tok_punct(buf, l, open - 1, ":") ||
+	       tok_ident(buf, l, open - 1, "else") ||
+	       tok_ident(buf, l, open - 1, "do");
+}
+
+/*
+ * Does a statement of its own start after token `prev`, so that one
+ * statement may become two there?  After ';', '{', a block's '}', a
+ * label's ':' (or at the start of the buffer).
+ */
+static int statement_after(const char *buf, const struct token_list *l,
+			   size_t first)
+{
+	size_t prev = first - 1;
+
+	if (first == 0)
+		return 1;
+	return tok_punct(buf, l, prev, ";") || tok_punct(buf, l, prev, "{") ||
+	       tok_punct(buf, l, prev, ":") || closes_block(buf, l, prev);
+}
+
+/* Or the body of an if, a loop or an else, which is one statement: a
+ * statement that stays one may stand there. */
+static int body_after(const char *buf, const struct token_list *l,
+		      size_t first)
+{
+	size_t prev = first - 1, open;
+
+	if (statement_after(buf, l, first))
+		return 1;
+	if (tok_ident(buf, l, prev, "else") || tok_ident(buf, l, prev, "do"))
+		return 1;
+	if (!tok_punct(buf, l, prev, ")"))
+		return 0;
+	open = tok_match_back(buf, l, prev);
+	return open < prev && open > 0 &&
+	       tok_is_condition_keyword(buf, l, open - 1) &&
+	       !tok_ident(buf, l, open - 1, "switch");
+}
+
+/*
+ * The assignment statement whose value the call at [name, close] is:
+ * targets that are plain lvalues, then ';'.  Its value is not used (an
+ * expression statement, not the last of a statement expression, whose
+ * value it would be).  1 and *a; 0 when the call is anything else.
+ */
+static int assignment_of(const char *buf, const struct token_list *l,
+			 size_t name, size_t close, struct assignment *a)
+{
+	size_t k = name, semi = close + 1;
+
+	memset(a, 0, sizeof(*a));
+	if (!tok_punct(buf, l, semi, ";"))
+		return 0;
+	if (semi + 1 < l->nr && tok_punct(buf, l, semi + 1, "}")) {
+		size_t open = tok_match_back(buf, l, semi + 1);
+
+		if (open < semi && open > 0 && tok_punct(buf, l, open - 1, "("))
+			return 0; /* ({ ...; A = NAME(E); }): the value */
+	}
+	while (k > 0 && tok_punct(buf, l, k - 1, "=")) {
+		struct tok_range t;
+
+		if (a->nr == MAX_TARGETS || !lvalue_before(buf, l, k - 1, &t))
+			return 0;
+		memmove(&a->target[1], &a->target[0],
+			a->nr * sizeof(a->target[0]));
+		a->target[0] = t;
+		a->nr++;
+		k = t.begin;
+	}
+	if (!a->nr)
+		return 0;
+	a->first = k;
+	a->semi = semi;
+	for (size_t i = a->first; i <= a->semi && !a->why; i++)
+		if (l->tok[i].flags & (TF_DIRECTIVE | TF_DEFINE_BODY))
+			a->why = "it is in a preprocessor directive (a #define "
+				 "body)";
+	if (!a->why && !blanks_between(buf, l, a->first, a->semi))
+		a->why = "a comment or a line splice sits inside it, which "
+			 "the edit would drop";
+	return 1;
+}
+
+/* The blanks that start the line of token i, when i is the first token
+ * of its line (else NULL): the indentation of a statement added after. */
+static int line_indent(const char *buf, const struct token *t,
+		       size_t *from, size_t *len)
+{
+	size_t b = t->off;
+
+	while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
+		b--;
+	if (b > 0 && buf[b - 1] != '\n')
+		return 0;
+	*from = b;
+	*len = t->off - b;
+	return 1;
+}
+
+/*
+ * "A.s = NAME(E.s);" and, for a chain, "B = A;" for each other target,
+ * each on a line of its own at A's indentation (or after a blank when A
+ * does not start its line).
+ */
+static void spell_assignment(struct strbuf *sb, const char *buf,
+			     const struct token_list *l,
+			     const struct token *name, struct tok_range e,
+			     const char *scalar, const struct assignment *a)
+{
+	size_t from, len;
+	int own_line = line_indent(buf, &l->tok[a->first], &from, &len);
+
+	add_tokens(sb, buf, l, a->target[0]);
+	strbuf_addf(sb, ".%s = ", scalar);
+	strbuf_add(sb, buf + name->off, name->len);
+	strbuf_addch(sb, '(');
+	add_scalar_of(sb, buf, l, e, scalar);
+	strbuf_addstr(sb, ");");
+	for (size_t i = 1; i < a->nr; i++) {
+		if (own_line) {
+			strbuf_addch(sb, '\n');
+			strbuf_add(sb, buf + from, len);
+		} else {
+			strbuf_addch(sb, ' ');
+		}
+		add_tokens(sb, buf, l, a->target[i]);
+		strbuf_addstr(sb, " = ");
+		add_tokens(sb, buf, l, a->target[0]);
+		strbuf_addch(sb, ';');
+	}
+}
+
+/*
+ * May the assignment a be spelled on the member (spell_assignment)?
+ * NULL when it may; else why not, for the note.  One target: when it
+ * stands where its value is unused (an expression statement, a body
+ * too).  A chain reads its first target A back (B = A): A must be one
+ * name of a struct or union type that is not volatile (reading it back
+ * is then no access of its own), and the statement must stand alone, so
+ * that it can become two.
+ */
+static const char *assignment_refused(const struct type_index *ti,
+				      const char *buf,
+				      const struct token_list *l,
+				      const struct assignment *a)
+{
+	struct type_answer ty;
+	struct tok_range first = a->target[0];
+
+	if (a->why)
+		return a->why;
+	if (a->nr == 1)
+		return body_after(buf, l, a->first) ? NULL :
+		       "its target is not a statement of its own";
+	if (!statement_after(buf, l, a->first))
+		return "it is not a statement of its own (the body of an if, "
+		       "a loop or an else), where one statement cannot "
+		       "become two";
+	if (first.end - first.begin != 1)
+		return "its first target is not a plain name, and splitting "
+		       "the chain would read it again";
+	if (!type_index_expr(ti, buf, l, first, &ty) ||
+	    (ty.cls != TC_STRUCT && ty.cls != TC_UNION))
+		return "the type of its first target is not known from the "
+		       "sources";
+	if (ty.is_volatile)
+		return "its first target is volatile, and reading it back "
+		       "would be an access of its own";
+	return NULL;
 }
 
 int aggregate_call_at(const char *buf, const struct token_list *l,
@@ -221,11 +464,15 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 	struct type_index *ti;
 	struct type_answer ty;
 	struct alias_plan p;
+	struct assignment asg;
+	int init;
 	enum aggregate_answer ret = AGGREGATE_EDITED;
 	struct tok_range e = s->args[0];
 
 	memset(&p, 0, sizeof(p));
 	s->type[0] = '\0';
+	s->targets = 0;
+	s->kept = NULL;
 	ti = tree_types_index_for(tt, path, buf, l, e);
 	if (!ti || !type_index_expr(ti, buf, l, e, &ty)) {
 		ret = AGGREGATE_TYPE_UNKNOWN;
@@ -243,11 +490,28 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 		goto out;
 	}
 	strbuf_reset(&s->text);
-	spell_edit(&s->text, buf, l, &l->tok[s->name], e,
-		   s->write ? &s->args[1] : NULL, &p,
-		   whole_initializer(buf, l, s->name, s->close));
 	memcpy(s->scalar, p.scalar, sizeof(s->scalar));
 	s->via_union = p.member[0] != '\0';
+	init = whole_initializer(buf, l, s->name, s->close);
+	if (!s->write && !init &&
+	    assignment_of(buf, l, s->name, s->close, &asg)) {
+		const char *why = p.member[0] ? "the scalar is in the union "
+			"around the operand, not a member of the targets' type" :
+			assignment_refused(ti, buf, l, &asg);
+
+		if (!why) {
+			spell_assignment(&s->text, buf, l, &l->tok[s->name], e,
+					 p.scalar, &asg);
+			s->targets = (unsigned)asg.nr;
+			s->off = l->tok[asg.first].off;
+			s->len = l->tok[asg.semi].off + 1 - s->off;
+			goto out;
+		}
+		if (asg.nr > 1)
+			s->kept = why;
+	}
+	spell_edit(&s->text, buf, l, &l->tok[s->name], e,
+		   s->write ? &s->args[1] : NULL, &p, init);
 	s->off = l->tok[s->name].off;
 	s->len = l->tok[s->close].off + 1 - s->off;
 out:

@@ -9,6 +9,14 @@
  *   WRITE_ONCE(E, V)    ->  ({ __typeof__(E) __rwonce_v = (V);
  *                              WRITE_ONCE((E).s, __rwonce_v.s); })
  *
+ * and, as a maintainer writes them, a declaration's initializer and an
+ * assignment statement, chained or not, on the member itself:
+ *
+ *   T v = READ_ONCE(E);      ->  T v = { .s = READ_ONCE((E).s) };
+ *   A = READ_ONCE(E);        ->  A.s = READ_ONCE((E).s);
+ *   A = B = READ_ONCE(E);    ->  A.s = READ_ONCE((E).s);
+ *                                B = A;
+ *
  * The scalar is a member of the aggregate's union, or the only member
  * of its struct, or a scalar in the union around it; the types come
  * from the lexical type index (cfront/typeindex) of the file, its local
@@ -45,6 +53,12 @@ struct aggregate_site {
 				   it ("" when not known) */
 	char scalar[64];        /* the member read or written instead */
 	int via_union;          /* through the union around E */
+	unsigned targets;       /* an assignment "A = NAME(E);" (1) or a
+				   chain "A = B = NAME(E);" (2, ...) spelled
+				   as "A.s = NAME(E.s);" and the copies
+				   "B = A;"; 0: the call's value respelled */
+	const char *kept;       /* why a chained assignment stays chained
+				   (NULL: it is not one, or it was split) */
 	size_t off, len;        /* the call's bytes in the buffer */
 	struct strbuf text;     /* their replacement */
 };
