@@ -15,7 +15,7 @@
 #     compiles with -fsanitize=fuzzer-no-link; build/test-tool links its
 #     own objects (tests/helper/) and build/librwonce.a;
 #   - every driver of tests/helper/ is a row of test-tool's table, and no
-#     test runs a driver program of its own.
+#     test runs a driver program of its own or compiles src/ by hand.
 . "$(dirname "$0")/lib/tap.sh"
 
 cd "$RWONCE_ROOT" || exit 2
@@ -68,4 +68,10 @@ fi
 test_expect_success 'no test runs a driver program of its own' "
 	! grep -nE 'RWONCE_BUILD/(tests/|cfront-test)|build/tests/' tests/*.t tests/*/*.sh |
 		grep -v '^tests/t0080-'"
+# t0700 compiled src/trace, src/targets and src/lib with its driver by
+# hand for its TSan build; a test needing a sanitized driver runs the
+# test-tool of that build instead.
+test_expect_success 'no test compiles the sources of src/ (-Isrc, src/*.c on a compiler line)' "
+	! grep -nE -- '-I *[^ ]*src( |\\\$|\$)|(gcc|cc|clang[-0-9]*) .*src/[a-z]+/[^ ]*\.c' \
+		tests/*.t tests/*/*.sh | grep -v '^tests/t0080-'"
 test_done

@@ -12,6 +12,9 @@
  *   findings     options, comments, suppressions, functions,
  *                fingerprints, baselines
  *   lib          the worker pool, JSON, blank splitting, replace_file
+ *   plugin-lookup-threads
+ *                the QEMU plugin looked up by four threads at once (run
+ *                in the -fsanitize=thread build: t0700)
  *   trace-dump   one program under one tracer, every access
  */
 #include "test-tool.h"
@@ -28,6 +31,7 @@ static const struct {
 	{ "compare", cmd__compare },
 	{ "findings", cmd__findings },
 	{ "lib", cmd__lib },
+	{ "plugin-lookup-threads", cmd__plugin_lookup_threads },
 	{ "trace-dump", cmd__trace_dump },
 };
 

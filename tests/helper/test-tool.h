@@ -11,6 +11,7 @@ int cmd__clang_audit(int argc, const char **argv);
 int cmd__compare(int argc, const char **argv);
 int cmd__findings(int argc, const char **argv);
 int cmd__lib(int argc, const char **argv);
+int cmd__plugin_lookup_threads(int argc, const char **argv);
 int cmd__trace_dump(int argc, const char **argv);
 
 #endif

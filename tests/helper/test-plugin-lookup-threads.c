@@ -1,11 +1,12 @@
 /*
  * trace_qemu_plugin() from several threads at once, as verify's and
- * fuzz's -j workers call it (tests/t0700-tsan-plugin-lookup.t builds this
- * with -fsanitize=thread): each must get the path, and TSan must see no
- * race on the buffer it is written to.
+ * fuzz's -j workers call it (tests/t0700-tsan-plugin-lookup.t runs this
+ * in the test-tool of the -fsanitize=thread build): each must get the
+ * path, and TSan must see no race on the buffer it is written to.
  *
- *   plugin-lookup-threads PATH   (with RWONCE_QEMU_PLUGIN=PATH)
+ *   test-tool plugin-lookup-threads PATH   (with RWONCE_QEMU_PLUGIN=PATH)
  */
+#include "test-tool.h"
 #include "lib/strbuf.h"
 #include "trace/trace.h"
 
@@ -37,12 +38,12 @@ static void *look(void *arg)
 	return NULL;
 }
 
-int main(int argc, char **argv)
+int cmd__plugin_lookup_threads(int argc, const char **argv)
 {
 	pthread_t t[THREADS];
 
 	if (argc != 2) {
-		fprintf(stderr, "usage: plugin-lookup-threads PATH\n");
+		fprintf(stderr, "usage: test-tool plugin-lookup-threads PATH\n");
 		return 2;
 	}
 	want = argv[1];
