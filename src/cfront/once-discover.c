@@ -692,14 +692,9 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		m->value_arg = c->kind == OMK_WRITE ? c->value_arg : -1;
 		m->deref_arg = c->deref_arg;
 		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
-		if (c->object_arg < 0 && c->object) {
-			m->object = xstrdup(c->object);
-			m->nparams = c->nparams;
-			m->params = xcalloc(c->nparams ? c->nparams : 1,
-					    sizeof(char *));
-			for (size_t k = 0; k < c->nparams; k++)
-				m->params[k] = xstrdup(c->params[k]);
-		}
+		if (c->object_arg < 0 && c->object)
+			once_macro_set_object(m, c->object, c->params,
+					      c->nparams);
 		changed = 1;
 	} else if (!(m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
 		   c->deref_arg >= 0 && m->object_arg == c->deref_arg &&
@@ -721,18 +716,9 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		m->flags &= ~(unsigned)OMF_POINTER_OBJECT;
 		free(m->cast_type);
 		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
-		if (c->object) {
-			free(m->object);
-			for (size_t k = 0; k < m->nparams; k++)
-				free(m->params[k]);
-			free(m->params);
-			m->object = xstrdup(c->object);
-			m->nparams = c->nparams;
-			m->params = xcalloc(c->nparams ? c->nparams : 1,
-					    sizeof(char *));
-			for (size_t k = 0; k < c->nparams; k++)
-				m->params[k] = xstrdup(c->params[k]);
-		}
+		if (c->object)
+			once_macro_set_object(m, c->object, c->params,
+					      c->nparams);
 		free(m->def_what);
 		m->def_what = xstrdup(c->what);
 		changed = 1;
@@ -804,10 +790,8 @@ static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 			m->flags |= OMF_DISCOVERED;
 			m->object_arg = -1;
 			m->value_arg = -1;
-			m->object = xstrdup("*(p)");
-			m->nparams = 1;
-			m->params = xcalloc(1, sizeof(char *));
-			m->params[0] = xstrdup("p");
+			once_macro_set_object(m, "*(p)", (char *[]){ "p" },
+					      1);
 		}
 		m->flags |= OMF_ACCESSOR;
 		if (a->kind == OMK_ACCESS)

@@ -51,11 +51,8 @@ void once_macros_release(struct once_macros *t)
 		free(t->items[i].def_path);
 		free(t->items[i].def_what);
 		free(t->items[i].via);
-		free(t->items[i].object);
 		free(t->items[i].cast_type);
-		for (size_t k = 0; k < t->items[i].nparams; k++)
-			free(t->items[i].params[k]);
-		free(t->items[i].params);
+		once_macro_set_object(&t->items[i], NULL, NULL, 0);
 	}
 	free(t->items);
 	free(t->index);
@@ -210,6 +207,25 @@ struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 	m->kind = kind;
 	m->value_arg = kind == OMK_WRITE ? (m->object_arg == 1 ? 0 : 1) : -1;
 	return m;
+}
+
+void once_macro_set_object(struct once_macro *m, const char *object,
+			   char *const *params, size_t nparams)
+{
+	free(m->object);
+	for (size_t k = 0; k < m->nparams; k++)
+		free(m->params[k]);
+	free(m->params);
+	m->object = NULL;
+	m->params = NULL;
+	m->nparams = 0;
+	if (!object)
+		return;
+	m->object = xstrdup(object);
+	m->nparams = nparams;
+	m->params = xcalloc(nparams ? nparams : 1, sizeof(char *));
+	for (size_t k = 0; k < nparams; k++)
+		m->params[k] = xstrdup(params[k]);
 }
 
 int once_macro_object_arg(const struct once_macro *m, size_t nargs)

@@ -173,6 +173,14 @@ struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 int once_macro_object_arg(const struct once_macro *m, size_t nargs);
 
 /*
+ * m's object spelled in parameters (the object, params, nparams of a
+ * discovered macro) becomes a copy of object and params[0..nparams), the
+ * old one freed; object NULL leaves none.
+ */
+void once_macro_set_object(struct once_macro *m, const char *object,
+			   char *const *params, size_t nparams);
+
+/*
  * Does a name say it implements a once-access, whatever the table holds
  * (__READ_ONCE_SIZE, READ_ONCE_SCALAR, my_ACCESS_ONCE)?  Definitions of
  * such macros are the primitives themselves, not hazards.  Sets *kind.

@@ -26,16 +26,54 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* path relative to the report's root (--srcroot, default "."), or as
- * given when it lies outside */
-static const char *repo_path(const char *path, const char *root,
-			     char **abs)
+/*
+ * The findings a CI format reports -- the active ones, in list order --
+ * each with its path relative to the report's root (--srcroot, default
+ * "."), or as given when it lies outside:
+ *
+ *	struct active_finding it;
+ *
+ *	active_finding_start(&it, l, o);
+ *	while (active_finding_next(&it))
+ *		... it.x, it.path ...
+ *
+ * The last call, which returns 0, releases what the walk held.
+ */
+struct active_finding {
+	const struct finding_list *l;
+	size_t i;
+	char *root, *abs;
+	const struct finding *x;
+	const char *path;
+};
+
+static void active_finding_start(struct active_finding *it,
+				 const struct finding_list *l,
+				 const struct report_options *o)
+{
+	memset(it, 0, sizeof(*it));
+	it->l = l;
+	it->root = source_path_absolute(o->srcroot ? o->srcroot : ".");
+}
+
+static int active_finding_next(struct active_finding *it)
 {
 	const char *rel;
 
-	*abs = source_path_absolute(path);
-	rel = source_path_relative(*abs, root);
-	return rel ? rel : path;
+	free(it->abs);
+	it->abs = NULL;
+	while (it->i < it->l->nr && !finding_is_active(&it->l->items[it->i]))
+		it->i++;
+	if (it->i == it->l->nr) {
+		free(it->root);
+		it->root = NULL;
+		return 0;
+	}
+	it->x = &it->l->items[it->i++];
+	it->abs = source_path_absolute(it->x->path);
+	rel = source_path_relative(it->abs, it->root);
+	it->path = rel ? rel : it->x->path;
+	return 1;
 }
 
 static const char *codequality_severity(enum level l)
@@ -56,19 +94,15 @@ int report_write_codequality(FILE *f, const struct finding_list *l,
 			     const struct report_options *o)
 {
 	struct strbuf sb = STRBUF_INIT, desc = STRBUF_INIT;
-	char *root = source_path_absolute(o->srcroot ? o->srcroot : ".");
+	struct active_finding it;
 	size_t n = 0;
 	int ret = 0;
 
 	strbuf_addch(&sb, '[');
-	for (size_t i = 0; i < l->nr; i++) {
-		const struct finding *x = &l->items[i];
-		char *abs;
-		const char *path;
+	active_finding_start(&it, l, o);
+	while (active_finding_next(&it)) {
+		const struct finding *x = it.x;
 
-		if (!finding_is_active(x))
-			continue;
-		path = repo_path(x->path, root, &abs);
 		strbuf_reset(&desc);
 		strbuf_addf(&desc, "%s [%s]", x->message, rules[x->rule].name);
 		strbuf_addstr(&sb, n++ ? ",\n  {\"description\": " :
@@ -84,12 +118,11 @@ int report_write_codequality(FILE *f, const struct finding_list *l,
 		strbuf_addf(&sb, ", \"severity\": \"%s\", \"location\": "
 			    "{\"path\": ",
 			    codequality_severity(rules[x->rule].level));
-		json_add_string(&sb, path);
+		json_add_string(&sb, it.path);
 		strbuf_addf(&sb, ", \"lines\": {\"begin\": %u", x->line);
 		if (x->end_line > x->line)
 			strbuf_addf(&sb, ", \"end\": %u", x->end_line);
 		strbuf_addstr(&sb, "}}}");
-		free(abs);
 		if (sb.len > 65536 && flush_to(f, &sb))
 			ret = -1;
 	}
@@ -98,7 +131,6 @@ int report_write_codequality(FILE *f, const struct finding_list *l,
 		ret = -1;
 	strbuf_release(&sb);
 	strbuf_release(&desc);
-	free(root);
 	return ret;
 }
 
@@ -138,19 +170,15 @@ int report_write_github(FILE *f, const struct finding_list *l,
 		[LEVEL_ERROR] = "error",
 	};
 	struct strbuf sb = STRBUF_INIT, title = STRBUF_INIT;
-	char *root = source_path_absolute(o->srcroot ? o->srcroot : ".");
+	struct active_finding it;
 	int ret = 0;
 
-	for (size_t i = 0; i < l->nr; i++) {
-		const struct finding *x = &l->items[i];
-		char *abs;
-		const char *path;
+	active_finding_start(&it, l, o);
+	while (active_finding_next(&it)) {
+		const struct finding *x = it.x;
 
-		if (!finding_is_active(x))
-			continue;
-		path = repo_path(x->path, root, &abs);
 		strbuf_addf(&sb, "::%s file=", command[rules[x->rule].level]);
-		github_escape(&sb, path, 1);
+		github_escape(&sb, it.path, 1);
 		strbuf_addf(&sb, ",line=%u", x->line);
 		if (x->col)
 			strbuf_addf(&sb, ",col=%u", x->col);
@@ -177,7 +205,6 @@ int report_write_github(FILE *f, const struct finding_list *l,
 			free(notes);
 		}
 		strbuf_addch(&sb, '\n');
-		free(abs);
 		if (sb.len > 65536 && flush_to(f, &sb))
 			ret = -1;
 	}
@@ -185,6 +212,5 @@ int report_write_github(FILE *f, const struct finding_list *l,
 		ret = -1;
 	strbuf_release(&sb);
 	strbuf_release(&title);
-	free(root);
 	return ret;
 }
