@@ -11,14 +11,7 @@
 # only that one.  On the default branch the job writes the reports and
 # passes.  Slow (the packages are downloaded): check-full only.
 . "$(dirname "$0")/lib/tap.sh"
-requires --full mmdebstrap mmdebstrap
-requires python3 python3
-requires git git
-
-need_cmd mmdebstrap python3 git
-[ "$(id -u)" = 0 ] || skip_all "needs root (scripts/check-clean-root)"
-git -C "$RWONCE_ROOT" rev-parse --verify -q HEAD >/dev/null ||
-	skip_all "$RWONCE_ROOT is not a git checkout (check-clean-root clones its HEAD)"
+. "$(dirname "$0")/lib/clean-root.sh"
 
 # The GitLab job's lines, as a shell script that stops at the first
 # failure; the project and the pipeline's variables are set up after
@@ -78,10 +71,7 @@ rm -f /root/work/*.html; rm -rf /root/work/build "$BASE" /tmp/rwonce
 job mr; echo "== mr: exit status $?"
 SH
 
-"$RWONCE_ROOT/scripts/check-clean-root" --copy "$RWONCE_ROOT/tests/lib/ci-project.sh" \
-	--run "$TEST_TMP/run.sh" >"$TEST_TMP/ccr.out" 2>&1
-logs=$(sed -n 's/^check-clean-root: logs: //p' "$TEST_TMP/ccr.out" | tail -1)
-L=$logs/run.log
+clean_root_run --copy "$RWONCE_ROOT/tests/lib/ci-project.sh" --run "$TEST_TMP/run.sh"
 test_expect_success 'the clean root ran the job (check-clean-root --run)' '
 	test -s "$L" || { cat "$TEST_TMP/ccr.out"; false; }'
 test_expect_success 'before_script: the install line, clone, make and make install of rwonce pass' '

@@ -23,14 +23,7 @@
 # each command: the job fails at its gate naming only the new ones.
 # Slow (the packages are downloaded, rwonce built twice): check-full only.
 . "$(dirname "$0")/lib/tap.sh"
-requires --full mmdebstrap mmdebstrap
-requires python3 python3
-requires git git
-
-need_cmd mmdebstrap python3 git
-[ "$(id -u)" = 0 ] || skip_all "needs root (scripts/check-clean-root)"
-git -C "$RWONCE_ROOT" rev-parse --verify -q HEAD >/dev/null ||
-	skip_all "$RWONCE_ROOT is not a git checkout (check-clean-root clones its HEAD)"
+. "$(dirname "$0")/lib/clean-root.sh"
 python3 -c 'import yaml' 2>/dev/null || skip_all "python3-yaml not installed (package python3-yaml)"
 
 # The workflow: the one YAML block of doc/ci.md with jobs:.
@@ -111,11 +104,9 @@ job() { # event
 job push; echo "== push: exit status $?"
 job pull_request; echo "== pull_request: exit status $?"
 SH
-"$RWONCE_ROOT/scripts/check-clean-root" --copy "$RWONCE_ROOT/tests/lib/ci-project.sh" \
+clean_root_run --copy "$RWONCE_ROOT/tests/lib/ci-project.sh" \
 	--copy "$TEST_TMP/job-push.sh" --copy "$TEST_TMP/job-pull_request.sh" \
-	--run "$TEST_TMP/run.sh" >"$TEST_TMP/ccr.out" 2>&1
-logs=$(sed -n 's/^check-clean-root: logs: //p' "$TEST_TMP/ccr.out" | tail -1)
-L=$logs/run.log
+	--run "$TEST_TMP/run.sh"
 # The log in two: the push's job, then the pull request's.
 sed -n '1,/^== push: exit status/p' "$L" >"$TEST_TMP/push.log" 2>/dev/null
 sed -n '/^== push: exit status/,$p' "$L" >"$TEST_TMP/pr.log" 2>/dev/null
