@@ -3,7 +3,9 @@
 # the documents -- rwonce-verify(1)'s, rwonce-fuzz(1)'s and
 # rwonce-scan(1)'s, the README's verify and scan sections, doc/verify.md,
 # src/targets/README.md -- is made from src/targets/targets.def by
-# scripts/doc-targets (`make doc-targets`), and the --target help of
+# scripts/doc-targets (`make doc-targets`), as is the list of scan's isa
+# files in src/scan/isa/README.md (each item the file's opening
+# comment; t0060 asks for an item per file), and the --target help of
 # verify and fuzz is printed from the table.  This test fails while a
 # checked-in list differs from what the table makes, when a document
 # names every target outside the generated lists (a list typed by hand),
@@ -31,13 +33,14 @@ test_expect_success "the checked-in lists are what the table makes (make doc-tar
 
 # The lists the documents must have: file and how many.
 count_lists() { # file
-	grep -c -e '^\.\\" targets: ' "$1" | {
+	grep -c -e '^\.\\" targets: ' -e '^<!-- isa files' "$1" | {
 		read -r roff
 		echo $((roff + $(grep -o '<!-- targets -->' "$1" | wc -l)))
 	}
 }
 for want in doc/rwonce-verify.1:1 doc/rwonce-fuzz.1:1 doc/rwonce-scan.1:1 \
-	    README.md:2 doc/verify.md:1 src/targets/README.md:1; do
+	    README.md:2 doc/verify.md:1 src/targets/README.md:1 \
+	    src/scan/isa/README.md:1; do
 	f=${want%:*} n=${want#*:}
 	test_expect_success "$f has $n generated list(s)" '
 		test "$(count_lists '"$f"')" = '"$n"'
@@ -48,7 +51,7 @@ done
 # table outside the generated lists (Markdown table rows are records of
 # what was measured, per target, not lists).
 hand_lists() {
-	for f in doc/*.1 *.md doc/*.md src/*/README.md; do
+	for f in doc/*.1 *.md doc/*.md src/*/README.md src/*/*/README.md; do
 		awk -v file="$f" -v names="$(tr '\n' ' ' < "$TEST_TMP/table")" '
 		BEGIN { n = split(names, name, " ") }
 		function flush() {
