@@ -66,6 +66,9 @@ struct record {
 	/* An anonymous struct/union member: the record it is a member of
 	 * (its fields were merged there for name lookup); else -1. */
 	int parent;
+	/* Its definition carries an attribute, an _Alignas or a #pragma
+	 * (packed, aligned ...): a layout the index does not model. */
+	int layout_attr;
 };
 
 struct field {
@@ -311,6 +314,30 @@ static char *normalize_scalar(const char *words)
 static void parse_record_body(struct type_index *ti, size_t open, size_t close,
 			      int record, int depth);
 
+/* Words that change a record's layout from the one its members give. */
+static const struct word layout_words[] = {
+	WORD("__attribute__"), WORD("__attribute"), WORD("__packed"),
+	WORD("__aligned"), WORD("_Alignas"), WORD("alignas"),
+	WORD("__randomize_layout"), WORD("__cacheline_aligned"),
+	WORD("____cacheline_aligned"), WORD("__cacheline_aligned_in_smp"),
+	WORD("____cacheline_aligned_in_smp"), WORD("pragma"),
+};
+
+/*
+ * Does the record defined from keyword kw to its '}' at close carry a
+ * layout word -- in its head, in its body (a member's __aligned, a
+ * #pragma pack), or right after the '}' ("} __packed;")?
+ */
+static int layout_attributes(const struct type_index *ti, size_t kw,
+			     size_t close)
+{
+	for (size_t i = kw; i < ti->l->nr && i <= close + 1; i++)
+		if (in_list(ti->buf, &ti->l->tok[i], layout_words,
+			    ARRAY_SIZE(layout_words)))
+			return 1;
+	return 0;
+}
+
 /*
  * Parse decl-specifiers from i (not beyond end).  Fills *t (kind and name)
  * and *is_typedef; returns the index after them, or i when there are none.
@@ -376,6 +403,8 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			int is_union = token_is(buf, tk, "union");
 			unsigned kw_line = l->tok[i].line;
 
+			size_t kw = i;
+
 			if (have_base)
 				break;
 			i++;
@@ -405,6 +434,8 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 						l->tok[close].line;
 					ti->records[ti->nr_records].is_union = is_union;
 					ti->records[ti->nr_records].parent = -1;
+					ti->records[ti->nr_records].layout_attr =
+						layout_attributes(ti, kw, close);
 					t->record = (int)ti->nr_records++;
 					parse_record_body(ti, i, close, t->record,
 							  depth + 1);
@@ -1024,6 +1055,8 @@ static void merge(struct type_index *ti, const struct type_index *h)
 		ti->records[ti->nr_records].is_union = h->records[i].is_union;
 		ti->records[ti->nr_records].parent = h->records[i].parent < 0 ?
 			-1 : h->records[i].parent + offset;
+		ti->records[ti->nr_records].layout_attr =
+			h->records[i].layout_attr;
 		ti->nr_records++;
 	}
 	for (size_t i = 0; i < h->nr_fields; i++) {
@@ -1879,6 +1912,173 @@ int type_index_expr_units(const struct type_index *ti, const char *buf,
 	(void)l;
 	memset(out, 0, sizeof(*out));
 	return resolve_here(ti, r, &t) && units_of(ti, &t, 0, out);
+}
+
+/* ---- layout: size and alignment as the ABIs place members ---- */
+
+static int layout_of(const struct type_index *ti, const struct rtype *t,
+		     int depth, struct type_layout *out);
+
+static unsigned round_up(unsigned n, unsigned to)
+{
+	return to ? (n + to - 1) / to * to : n;
+}
+
+/*
+ * A record's layout, its members in order: each at the next offset its
+ * alignment allows; a bit-field in the current unit of its declared type
+ * when it fits there, else at the next such unit (the System V rule,
+ * which the AArch64, ARM, PowerPC64, RISC-V and s390x ABIs share), its
+ * type's alignment counted; a union as its largest member; the size
+ * rounded up to the alignment.  An anonymous member is laid out as one
+ * member.  A zero-width bit-field, or a member whose type is unknown,
+ * gives 0.
+ */
+static int record_layout(const struct type_index *ti, const struct rtype *t,
+			 int depth, struct type_layout *out)
+{
+	int is_union = t->kind == BK_UNION, any = 0, last_anon = -1;
+	unsigned bits = 0, size_bits = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->align = 1;
+	if (t->record >= 0)
+		out->attr = ti->records[t->record].layout_attr;
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		const struct field *f = &ti->fields[i];
+		const struct record *r = &ti->records[f->record];
+		struct type_layout fl;
+		struct rtype ft;
+		unsigned at, unit;
+		int place;
+
+		if (t->record >= 0) {
+			place = place_in(ti, f, t->record);
+		} else if (t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
+			   r->is_union == is_union) {
+			place = place_in(ti, f, f->record);
+			out->attr |= r->layout_attr;
+		} else {
+			continue;
+		}
+		if (place == -2 || (place >= 0 && place == last_anon))
+			continue;
+		last_anon = place;
+		memset(&ft, 0, sizeof(ft));
+		if (place >= 0) {
+			ft.kind = ti->records[place].is_union ? BK_UNION :
+								BK_STRUCT;
+			ft.record = place;
+			if (depth > MAX_DEPTH ||
+			    !record_layout(ti, &ft, depth + 1, &fl))
+				return 0;
+		} else if (!resolve_dtype(ti, &f->t, 0, &ft, depth + 1) ||
+			   !layout_of(ti, &ft, depth + 1, &fl)) {
+			return 0;
+		}
+		any = 1;
+		out->attr |= fl.attr;
+		if (fl.align > out->align)
+			out->align = fl.align;
+		if (place < 0 && f->bits == 0)
+			return 0;
+		if (place < 0 && f->bits > 0) {
+			unit = 8 * fl.align;
+			at = is_union ? 0 : bits;
+			if (at / unit != (at + (unsigned)f->bits - 1) / unit)
+				at = round_up(at, unit);
+			at += (unsigned)f->bits;
+		} else {
+			at = is_union ? 0 : round_up(bits, 8 * fl.align);
+			at += 8 * fl.size;
+		}
+		if (!is_union)
+			bits = at;
+		if (at > size_bits)
+			size_bits = at;
+	}
+	out->size = round_up(round_up(size_bits, 8) / 8, out->align);
+	return any;
+}
+
+static int layout_of(const struct type_index *ti, const struct rtype *t,
+		     int depth, struct type_layout *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (depth > MAX_DEPTH)
+		return 0;
+	if (t->deriv[0] == 'p') {
+		out->size = out->align = 8;
+		return 1;
+	}
+	if (t->deriv[0] == 'a')
+		return 0; /* the element count is not kept */
+	switch (t->kind) {
+	case BK_SCALAR:
+		out->size = out->align = scalar_bytes(t->name);
+		return out->size != 0 && out->size <= 8;
+	case BK_ENUM:
+		out->size = out->align = 4;
+		return 1;
+	case BK_STRUCT:
+	case BK_UNION:
+		return record_layout(ti, t, depth, out);
+	default:
+		return 0;
+	}
+}
+
+int type_index_expr_layout(const struct type_index *ti, const char *buf,
+			   const struct token_list *l, struct tok_range r,
+			   struct type_layout *out)
+{
+	struct rtype t;
+
+	(void)buf;
+	(void)l;
+	memset(out, 0, sizeof(*out));
+	return resolve_here(ti, r, &t) && layout_of(ti, &t, 0, out);
+}
+
+int type_index_member_of(const struct type_index *ti, const char *buf,
+			 const struct token_list *l, struct tok_range r,
+			 size_t m, struct type_answer *out, unsigned *size)
+{
+	const struct field *found = NULL;
+	struct type_layout lay;
+	struct rtype t;
+
+	memset(out, 0, sizeof(*out));
+	*size = 0;
+	if (m >= l->nr || l->tok[m].kind != TOK_IDENT ||
+	    !resolve_here(ti, r, &t) ||
+	    (t.kind != BK_STRUCT && t.kind != BK_UNION) || t.deriv[0])
+		return 0;
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		const struct field *f = &ti->fields[i];
+		const struct record *rec = &ti->records[f->record];
+		int same;
+
+		if (t.record >= 0)
+			same = f->record == t.record;
+		else
+			same = t.name[0] && rec->tag &&
+			       !strcmp(rec->tag, t.name) &&
+			       (rec->is_union == (t.kind == BK_UNION));
+		if (!same || !f->name || !token_is(buf, &l->tok[m], f->name))
+			continue;
+		if (found && !dtype_same(&found->t, &f->t))
+			return 0; /* two definitions disagree */
+		found = f;
+	}
+	if (!found || found->bits >= 0 ||
+	    !resolve_dtype(ti, &found->t, type_index_function_at(ti, r.begin),
+			   &t, 1) ||
+	    !answer_in(ti, &t, out))
+		return 0;
+	if (layout_of(ti, &t, 0, &lay))
+		*size = lay.size;
+	return 1;
 }
 
 int type_index_type_name(const struct type_index *ti, const char *buf,

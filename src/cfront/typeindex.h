@@ -121,6 +121,35 @@ struct type_units {
 int type_index_expr_units(const struct type_index *ti, const char *buf,
 			  const struct token_list *l, struct tok_range r,
 			  struct type_units *out);
+/*
+ * The layout of the object of expression r as the LP64 ABIs scan reads
+ * place it (x86-64, AArch64, PowerPC64, RISC-V, s390x; 32-bit ARM too
+ * for objects without long or pointers): its size with padding and its
+ * alignment (a scalar's is its size, a record's its most aligned
+ * member's, a bit-field's its declared type's), and attr: a record on
+ * the way carries an attribute, _Alignas or pragma (packed, aligned ...)
+ * this model does not read, so size and alignment may be other.  1 when
+ * every member is known (no array, no zero-width bit-field, no scalar
+ * wider than 8 bytes), else 0.
+ */
+struct type_layout {
+	unsigned size, align;
+	int attr;
+};
+int type_index_expr_layout(const struct type_index *ti, const char *buf,
+			   const struct token_list *l, struct tok_range r,
+			   struct type_layout *out);
+
+/*
+ * The member named by token m of the struct or union that expression r
+ * is (READ_ONCE(E).m: r is E): its type into *out, its size in bytes
+ * into *size (0 when its layout is not known).  1 when it is a member,
+ * not a bit-field, whose type is known; else 0.
+ */
+int type_index_member_of(const struct type_index *ti, const char *buf,
+			 const struct token_list *l, struct tok_range r,
+			 size_t m, struct type_answer *out, unsigned *size);
+
 /* Which function body (its '{' token) encloses token i; 0 at file scope. */
 size_t type_index_function_at(const struct type_index *ti, size_t i);
 

@@ -157,6 +157,15 @@ static void note(struct from_scan_file *f, const struct scan_site *s,
 		    s->line, s->col, line, s->rule);
 }
 
+/* Record the edit a rewrite_aggregate() made. */
+static void add_edit(struct from_scan_file *f, struct aggregate_site *a)
+{
+	ALLOC_GROW(f->texts, f->nr_texts + 1, f->alloc_texts);
+	f->texts[f->nr_texts++] = strbuf_detach(&a->text);
+	edit_list_add(&f->edits, a->off, a->len, f->texts[f->nr_texts - 1]);
+	f->edited++;
+}
+
 /* One site of f: an edit, or a note saying why not. */
 static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 		      int quiet)
@@ -203,16 +212,30 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 		f->r->left++;
 		if (!quiet)
 			note(f, s, "%s of '%s' (%u bytes) left unchanged: '%s' "
-			     "has no scalar member of %u bytes, and no union "
-			     "around it has one: no edit (a maintainer must "
-			     "choose how to read it whole)", call, type,
-			     s->size, a.type, s->size);
+			     "has no scalar member of %u bytes, no union "
+			     "around it has one, %s: no edit (a maintainer must "
+			     "choose how to access it whole)", call, type,
+			     s->size, a.type, s->size, a.why);
+	} else if (a.narrowed) {
+		add_edit(f, &a);
+		if (!quiet)
+			note(f, s, "%s of '%s' (%u bytes): only its member "
+			     "'%s' is used, so '%s' alone is read (%u bytes, one "
+			     "access); '%s' has no scalar member of %u bytes, no "
+			     "union around it has one, %s", call, type, s->size,
+			     a.scalar, a.scalar, a.narrowed, a.type, s->size,
+			     a.why);
+	} else if (a.view) {
+		add_edit(f, &a);
+		if (!quiet)
+			note(f, s, "%s of '%s' (%u bytes) %s whole through an "
+			     "'%s' laid over it: it has no scalar member of its "
+			     "size, and its members make it %u bytes and at "
+			     "least as aligned (a _Static_assert in the edit "
+			     "has the compiler check it)", call, type, s->size,
+			     a.write ? "written" : "read", a.scalar, s->size);
 	} else {
-		ALLOC_GROW(f->texts, f->nr_texts + 1, f->alloc_texts);
-		f->texts[f->nr_texts++] = strbuf_detach(&a.text);
-		edit_list_add(&f->edits, a.off, a.len,
-			      f->texts[f->nr_texts - 1]);
-		f->edited++;
+		add_edit(f, &a);
 		if (!quiet)
 			note(f, s, "%s of '%s' (%u bytes) %s through %s '%s'%s%s%s%s",
 			     call, type, s->size, a.write ? "written" : "read",

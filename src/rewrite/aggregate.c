@@ -184,6 +184,129 @@ static void spell_edit(struct strbuf *sb, const char *buf,
 	strbuf_release(&type);
 }
 
+/* ---- a scalar view of the whole object ---- */
+
+/* The unsigned scalar of `size` bytes on every ABI scan reads (char 1,
+ * short 2, int 4, long long 8), or NULL. */
+static const char *unsigned_of_size(unsigned size)
+{
+	switch (size) {
+	case 1:
+		return "unsigned char";
+	case 2:
+		return "unsigned short";
+	case 4:
+		return "unsigned int";
+	case 8:
+		return "unsigned long long";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * May E, of `size` bytes, be read or written through an unsigned scalar
+ * of its size?  0 when it may; else 1 and the reason in why[0..n).
+ */
+static int view_refused(const struct type_index *ti, const char *buf,
+			const struct token_list *l, struct tok_range e,
+			unsigned size, char *why, size_t n)
+{
+	struct type_layout u;
+
+	if (!unsigned_of_size(size)) {
+		snprintf(why, n, "and no scalar is %u bytes (1, 2, 4 or 8) to "
+			 "read it whole through", size);
+		return 1;
+	}
+	if (!type_index_expr_layout(ti, buf, l, e, &u)) {
+		snprintf(why, n, "and fix cannot lay it out (a member's type "
+			 "not known from the sources, an array, a zero-width "
+			 "bit-field), so its alignment is not known");
+		return 1;
+	}
+	if (u.attr) {
+		snprintf(why, n, "and its definition carries an attribute "
+			 "(packed, aligned, _Alignas ...) whose layout fix does "
+			 "not model, so its alignment is not known");
+		return 1;
+	}
+	if (u.size != size) {
+		snprintf(why, n, "and fix lays its members out in %u bytes, "
+			 "not the %u scan gives", u.size, size);
+		return 1;
+	}
+	if (u.align < size) {
+		snprintf(why, n, "and it is only %u-byte aligned, so one "
+			 "access of all %u bytes may be misaligned (split, or a "
+			 "trap, where a misaligned access is not one; making it "
+			 "%u-byte aligned, say in a union with a scalar where it "
+			 "is declared, changes a layout)", u.align, size, size);
+		return 1;
+	}
+	return 0;
+}
+
+/* E's address: P for a plain "*P", else &E (&(E) unless E is a postfix
+ * expression). */
+static void add_address(struct strbuf *sb, const char *buf,
+			const struct token_list *l, struct tok_range e)
+{
+	struct tok_range pointer = { e.begin + 1, e.end };
+
+	if (tok_punct(buf, l, e.begin, "*") && plain_chain(buf, l, pointer)) {
+		add_tokens(sb, buf, l, pointer);
+		return;
+	}
+	strbuf_addch(sb, '&');
+	if (postfix_operand(buf, l, e))
+		add_tokens(sb, buf, l, e);
+	else
+		add_operand(sb, buf, l, e);
+}
+
+/*
+ * NAME(E) or NAME(E, V) on the unsigned scalar u of `size` bytes laid
+ * over E: the value carried by a union of E's type and u, the access
+ * through a may_alias u (the object is of another type), and a
+ * _Static_assert that E is `size` bytes and at least as aligned -- the
+ * layout fix read from the sources, checked by the compiler.
+ */
+static void spell_view(struct strbuf *sb, const char *buf,
+		       const struct token_list *l, const struct token *name,
+		       struct tok_range e, const struct tok_range *value,
+		       unsigned size)
+{
+	const char *u = unsigned_of_size(size);
+	struct strbuf layout = STRBUF_INIT, ex = STRBUF_INIT;
+
+	add_tokens(&ex, buf, l, e);
+	strbuf_addf(&layout, "union { __typeof__(%s) __rwonce_a; %s "
+		    "__rwonce_s; _Static_assert(sizeof(%s) == %u && "
+		    "__alignof__(%s) >= %u, \"rwonce fix: accessed as %s, "
+		    "which needs %u bytes, %u-byte aligned\"); }", ex.buf, u,
+		    ex.buf, size, ex.buf, size, u, size, size);
+	if (!value) {
+		strbuf_addf(sb, "((%s){ .__rwonce_s = ", layout.buf);
+		strbuf_add(sb, buf + name->off, name->len);
+		strbuf_addf(sb, "(*(const %s __attribute__((__may_alias__)) *)",
+			    u);
+		add_address(sb, buf, l, e);
+		strbuf_addstr(sb, ") }).__rwonce_a");
+	} else {
+		strbuf_addf(sb, "({ %s __rwonce_v = { .__rwonce_a = (",
+			    layout.buf);
+		add_tokens(sb, buf, l, *value);
+		strbuf_addstr(sb, ") }; ");
+		strbuf_add(sb, buf + name->off, name->len);
+		strbuf_addf(sb, "(*(%s __attribute__((__may_alias__)) *)", u);
+		add_address(sb, buf, l, e);
+		strbuf_addstr(sb, ", __rwonce_v.__rwonce_s); })");
+	}
+	strbuf_release(&layout);
+	strbuf_release(&ex);
+}
+
 /* ---- an assignment statement around a read ---- */
 
 #define MAX_TARGETS 8
@@ -414,6 +537,47 @@ static const char *assignment_refused(const struct type_index *ti,
 	return NULL;
 }
 
+/* ---- a read of which one member is used ---- */
+
+/*
+ * READ_ONCE(E).m, m a scalar or pointer member of 1, 2, 4 or 8 bytes of
+ * a struct or union whose layout carries no attribute: the program uses
+ * m alone, so m alone is read, in one access -- READ_ONCE(E.m).  The
+ * other members' bytes were read and dropped.  1 and the edit in s; 0
+ * when the read is not of that form.
+ */
+static int narrow_to_member(const struct type_index *ti, const char *buf,
+			    const struct token_list *l,
+			    struct aggregate_site *s, struct tok_range e)
+{
+	size_t m = s->close + 2;
+	struct type_answer ty;
+	struct type_layout lay;
+	unsigned size;
+	const struct token *name = &l->tok[s->name];
+
+	if (s->write || m >= l->nr || !tok_punct(buf, l, s->close + 1, ".") ||
+	    l->tok[m].kind != TOK_IDENT ||
+	    l->tok[m].len >= sizeof(s->scalar) ||
+	    !blanks_between(buf, l, s->close, m) ||
+	    !type_index_expr_layout(ti, buf, l, e, &lay) || lay.attr ||
+	    !type_index_member_of(ti, buf, l, e, m, &ty, &size) ||
+	    (ty.cls != TC_SCALAR && ty.cls != TC_POINTER) ||
+	    !unsigned_of_size(size))
+		return 0;
+	memcpy(s->scalar, buf + l->tok[m].off, l->tok[m].len);
+	s->scalar[l->tok[m].len] = '\0';
+	strbuf_reset(&s->text);
+	strbuf_add(&s->text, buf + name->off, name->len);
+	strbuf_addch(&s->text, '(');
+	add_scalar_of(&s->text, buf, l, e, s->scalar);
+	strbuf_addch(&s->text, ')');
+	s->narrowed = size;
+	s->off = name->off;
+	s->len = l->tok[m].off + l->tok[m].len - s->off;
+	return 1;
+}
+
 int aggregate_call_at(const char *buf, const struct token_list *l,
 		      struct aggregate_site *s)
 {
@@ -473,6 +637,9 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 	s->type[0] = '\0';
 	s->targets = 0;
 	s->kept = NULL;
+	s->view = 0;
+	s->narrowed = 0;
+	s->why[0] = '\0';
 	ti = tree_types_index_for(tt, path, buf, l, e);
 	if (!ti || !type_index_expr(ti, buf, l, e, &ty)) {
 		ret = AGGREGATE_TYPE_UNKNOWN;
@@ -486,7 +653,20 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 	if (!type_index_scalar_alias(ti, buf, l, e, NULL, s->size, p.scalar,
 				     sizeof(p.scalar)) &&
 	    !union_around(ti, buf, l, e, s->size, &p)) {
-		ret = AGGREGATE_NO_SCALAR;
+		if (view_refused(ti, buf, l, e, s->size, s->why,
+				 sizeof(s->why))) {
+			if (!narrow_to_member(ti, buf, l, s, e))
+				ret = AGGREGATE_NO_SCALAR;
+			goto out;
+		}
+		strbuf_reset(&s->text);
+		spell_view(&s->text, buf, l, &l->tok[s->name], e,
+			   s->write ? &s->args[1] : NULL, s->size);
+		snprintf(s->scalar, sizeof(s->scalar), "%s",
+			 unsigned_of_size(s->size));
+		s->view = 1;
+		s->off = l->tok[s->name].off;
+		s->len = l->tok[s->close].off + 1 - s->off;
 		goto out;
 	}
 	strbuf_reset(&s->text);

@@ -21,6 +21,25 @@
  * of its struct, or a scalar in the union around it; the types come
  * from the lexical type index (cfront/typeindex) of the file, its local
  * headers and the trees named (cfront/treetypes).
+ *
+ * A type with no such member (a struct of bit-fields, struct { u8 a, b;
+ * u16 c; }) whose size is 1, 2, 4 or 8 and whose alignment is at least
+ * its size is read or written whole through an unsigned scalar of that
+ * size, a may_alias view of the object, the value carried by a union:
+ *
+ *   READ_ONCE(E)  ->  ((union { __typeof__(E) __rwonce_a; unsigned int
+ *                       __rwonce_s; _Static_assert(sizeof(E) == 4 &&
+ *                       __alignof__(E) >= 4, "..."); }){ .__rwonce_s =
+ *                       READ_ONCE(*(const unsigned int
+ *                       __attribute__((__may_alias__)) *)&(E)) }).__rwonce_a
+ *
+ * The _Static_assert makes the compiler check the layout fix assumed, on
+ * every target it builds for.  Any other size, or less alignment (2-byte
+ * aligned struct { u8 a, b; u16 c; }, where a 4-byte load may be
+ * misaligned), or a layout attribute fix does not model (packed,
+ * aligned), is refused with the reason -- unless the program uses one
+ * scalar member of the read, READ_ONCE(E).m, which is then read alone:
+ * READ_ONCE(E.m).
  */
 #ifndef RWONCE_REWRITE_AGGREGATE_H
 #define RWONCE_REWRITE_AGGREGATE_H
@@ -59,6 +78,14 @@ struct aggregate_site {
 				   "B = A;"; 0: the call's value respelled */
 	const char *kept;       /* why a chained assignment stays chained
 				   (NULL: it is not one, or it was split) */
+	int view;               /* no member would do: the whole object
+				   read or written through an unsigned
+				   scalar of its size (scalar: its type) */
+	char why[256];          /* why no view (AGGREGATE_NO_SCALAR, or
+				   the reason for narrowed) */
+	unsigned narrowed;      /* READ_ONCE(E).m with no scalar and no
+				   view: m alone read, READ_ONCE(E.m)
+				   (scalar: m); its size */
 	size_t off, len;        /* the call's bytes in the buffer */
 	struct strbuf text;     /* their replacement */
 };

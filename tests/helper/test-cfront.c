@@ -214,6 +214,37 @@ static void aliases(const char *buf, const struct token_list *l, const char **po
 	type_index_free(ti);
 }
 
+/* The layout of the expression starting at each LINE:COL:
+ * "LINE:COL: size N align A" (and " attr" when a layout attribute is
+ * on the way), or "LINE:COL: unknown". */
+static void layouts(const char *buf, const struct token_list *l,
+		    const char **pos, int n)
+{
+	struct type_index *ti = type_index_build(buf, l);
+
+	for (int k = 0; k < n; k++) {
+		unsigned line, col;
+		struct type_layout lay;
+		struct tok_range r;
+		size_t i;
+
+		if (sscanf(pos[k], "%u:%u", &line, &col) != 2)
+			die("bad position '%s'", pos[k]);
+		if ((i = tok_at(l, line, col)) == l->nr) {
+			printf("%s: no token\n", pos[k]);
+			continue;
+		}
+		r.begin = i;
+		r.end = unary_expr_end(buf, l, i);
+		if (type_index_expr_layout(ti, buf, l, r, &lay))
+			printf("%s: size %u align %u%s\n", pos[k], lay.size,
+			       lay.align, lay.attr ? " attr" : "");
+		else
+			printf("%s: unknown\n", pos[k]);
+	}
+	type_index_free(ti);
+}
+
 static void range_print(const char *buf, const struct token_list *l,
 			struct tok_range r)
 {
@@ -376,7 +407,7 @@ int cmd__cfront(int argc, const char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|macros|expand FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|layout|macros|expand FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -404,6 +435,9 @@ int cmd__cfront(int argc, const char **argv)
 			i = argc;
 		} else if (!strcmp(argv[1], "alias")) {
 			aliases(buf, &l, argv + i + 1, argc - i - 1);
+			i = argc;
+		} else if (!strcmp(argv[1], "layout")) {
+			layouts(buf, &l, argv + i + 1, argc - i - 1);
 			i = argc;
 		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
 			args(buf, &l, argv[i + 1]);
