@@ -568,9 +568,16 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		if (n && !type)
 			type = dwarf_type;
 	}
-	/* a --macro name's inlined function: what its pointer parameter
-	 * points to, from the copy's own DWARF */
-	if (via_function && (!size || !type) && in->nr_ranges) {
+	/* a --macro name's inlined function, or a once-accessor's (called
+	 * directly or through a macro that forwards to it) whose argument
+	 * the sources could not type -- AO_cptr_load(&a->AO_stack_bl[0]),
+	 * AO_t a macro: what its pointer parameter points to, from the
+	 * copy's own DWARF, rather than a single access taken for the
+	 * whole object */
+	if ((via_function || (s->accessor && s->pointee && in->nchain > 1 &&
+			      in->chain[0].function &&
+			      in->chain[0].call_line == s->line)) &&
+	    (!size || !type) && in->nr_ranges) {
 		int agg = -1;
 		unsigned n = line_unit_inline_pointee(u, in->ranges[0].lo,
 						      in->chain[0].function,

@@ -37,3 +37,13 @@ lib_word read_tail(void)
 {
 	return lib_tail_load(&tail);
 }
+
+/* a word type the sources spell through a macro (libatomic_ops'
+ * #define AO_t size_t): only the DWARF of the inlined accessor types it */
+#define WORD_T lib_word
+struct stack { WORD_T bl[2]; };
+
+unsigned int read_low(struct stack *a)
+{
+	return lib_cptr_load_low(&a->bl[1]);
+}

@@ -32,7 +32,14 @@ static inline void lib_store_seq_cst(volatile lib_word *addr, lib_word v)
 	__atomic_store_n(addr, v, __ATOMIC_SEQ_CST);
 }
 
+/* a faulty one: 4 bytes of the 8-byte word */
+static inline unsigned int lib_load_low(const volatile lib_word *addr)
+{
+	return *(const volatile unsigned int *)addr;
+}
+
 #define lib_cptr_load lib_load
+#define lib_cptr_load_low lib_load_low
 #define lib_cptr_load_acquire (lib_load_acquire)
 #define lib_cptr_store_release lib_store_release
 #define load_next lib_cptr_load
