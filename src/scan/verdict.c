@@ -158,6 +158,23 @@ static const char *kind_word(enum access_kind k, int plural)
 	}
 }
 
+/* Are the accesses that count for the site, the ones still considered
+ * (not dropped by the rules before), all narrower than size? */
+static int all_narrower(const struct scan_site *site,
+			const struct mem_access *acc, size_t nr, unsigned size)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < nr; k++) {
+		if (!relevant(site, &acc[k]))
+			continue;
+		if (acc[k].size >= size)
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
 /* "a 4-byte", "an 8-byte", "an 11-byte", "an 18-byte" */
 static const char *article(unsigned n)
 {
@@ -616,6 +633,18 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 		strbuf_addf(why, "%zu instruction%s at the site could not be "
 			    "decoded", undecoded, undecoded == 1 ? "" : "s");
 		return SCAN_UNATTRIBUTED;
+	}
+	/* several accesses taken for one each (a loop's iterations, the
+	 * paths of a branch), every one narrower than the object a
+	 * pointer argument points to: each is part of it, as above */
+	if (nrel > 1 && size && pointee && all_narrower(site, acc, nr, size)) {
+		used[last] = 1;
+		strbuf_addf(why, "compiled to %u-byte %s of the %u-byte object "
+			    "its argument points to, one on each path or "
+			    "iteration: torn (the rest is not accessed with "
+			    "it)", acc[last].size, kind_word(acc[last].kind, 1),
+			    size);
+		return SCAN_TORN;
 	}
 	used[last] = 1;
 	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
