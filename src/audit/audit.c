@@ -272,7 +272,7 @@ static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
 	ctx->discovered = rewrite_prepass(paths, npaths, wo, discover,
 					  &ctx->lex.macros, &ctx->lex.fix,
 					  &ctx->lex.fix_roles,
-					  ctx->lex.fix_edges);
+					  ctx->lex.fix_edges, NULL);
 	if (!discover)
 		return;
 	strbuf_addstr(&ctx->json, "\"once_macros\": [");

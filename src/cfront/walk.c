@@ -476,7 +476,8 @@ int walk_paths(const char *const *paths, size_t nr,
 	w.stats = stats;
 	/* the tests pause the walk that reads and reports, not a quiet
 	 * first pass over the same files */
-	w.pause_fifo = opt->quiet ? NULL : test_hook_fifo("RWONCE_TEST_WALK_FIFO");
+	w.pause_fifo = opt->quiet || opt->reread ? NULL :
+		       test_hook_fifo("RWONCE_TEST_WALK_FIFO");
 	/* Only long runs get a progress line: none in the first 0.5 s. */
 	progress_start(opt->progress, 0.5);
 	for (size_t i = 0; i < nr; i++) {

@@ -51,6 +51,10 @@ struct walk_options {
 					   a first pass over files that a
 					   second one reads and reports */
 	const char *what;               /* "audit": names the progress line */
+	int reread;                     /* files an earlier walk of this run
+					   listed and reported: said only if
+					   they changed since, and the tests'
+					   pause is that walk's */
 	/*
 	 * Called once per file in a worker thread; `worker` is what
 	 * worker_init returned for that thread (or NULL without one).  The

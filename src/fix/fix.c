@@ -2,7 +2,9 @@
  * `rwonce fix`: convert ACCESS_ONCE and exact volatile-cast accesses to
  * READ_ONCE / WRITE_ONCE, as a unified diff on stdout or in place.
  *
- * Each file is lexed and rewritten (rewrite.c) by a walker thread, and
+ * The tree is walked once, by the pre-pass (macro-roles.h), which keeps
+ * the files that may hold a site; each of those is read again, lexed and
+ * rewritten (rewrite.c) by a walker thread, and
  * diffed (diff.c) or kept to be replaced; the files --in-place replaces
  * are written (in-place.c) only after the walk, so that every decision
  * -- which reads the headers a file includes -- sees the tree as it was,
@@ -59,6 +61,10 @@ struct fix_ctx {
 	struct provider_cache *headers;
 	struct macro_roles roles; /* macros whose body is the access */
 	struct include_edges *edges; /* who includes whom */
+	/* the files the pre-pass's walk -- the run's one walk of the tree
+	 * -- found that may hold a site; fix_run reads only these */
+	struct prepass_keep keep;
+	struct walk_stats walk_stats; /* its counts */
 
 	/* --from-scan: the plan is scan's findings, not the tree walk */
 	const char *from_scan;
@@ -96,8 +102,12 @@ static const char *self_check(const struct fix_ctx *ctx, const char *path,
 	return why;
 }
 
-static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
-			  size_t len)
+/* A file that names volatile or a once-macro fix converts (ACCESS_ONCE,
+ * --macro's).  The same answer during the pre-pass's walk as after it:
+ * discovery adds only macros it marks OMF_DISCOVERED, and does not
+ * change the kind or object of a name it was given. */
+static int may_have_casts_or_macros(const struct fix_ctx *ctx,
+				    const char *buf, size_t len)
 {
 	if (memmem(buf, len, "volatile", 8))
 		return 1;
@@ -110,6 +120,20 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 		    memmem(buf, len, m->name, strlen(m->name)))
 			return 1;
 	}
+	return 0;
+}
+
+/* prepass_keep's question, in the pre-pass's walk. */
+static int fix_wanted(const char *buf, size_t len, void *ctx)
+{
+	return may_have_casts_or_macros(ctx, buf, len);
+}
+
+static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
+			  size_t len)
+{
+	if (may_have_casts_or_macros(ctx, buf, len))
+		return 1;
 	/* uses of a macro whose body becomes a WRITE_ONCE taking the value */
 	for (size_t i = 0; i < ctx->roles.nr; i++) {
 		const struct macro_role *r = &ctx->roles.items[i];
@@ -499,9 +523,15 @@ static int fix_plan(struct fix_ctx *ctx, const struct fix_args *a,
 
 	wopt->excludes = &a->excludes;
 	wopt->jobs = a->jobs;
+	/* the pre-pass's walk is the run's walk of the tree: it reports */
+	wopt->progress = !a->no_progress && !ctx->quiet;
+	wopt->what = "fix";
 	ctx->edges = include_edges_new();
+	ctx->keep.wanted = fix_wanted;
+	ctx->keep.ctx = ctx;
+	ctx->keep.stats = &ctx->walk_stats;
 	rewrite_prepass(paths, nr, wopt, !a->no_discover, &ctx->macros,
-			&ctx->ropts, &ctx->roles, ctx->edges);
+			&ctx->ropts, &ctx->roles, ctx->edges, &ctx->keep);
 	provider_cache_use_edges(ctx->headers, ctx->edges);
 	return 0;
 }
@@ -533,27 +563,37 @@ static void fix_write_pending(struct fix_results *results)
 	}
 }
 
-/* Every file of the paths through fix_one(), its workers sharing ctx;
- * the results sorted by path, then --in-place's files written.
- * walk_paths()'s value. */
+/* Every file of the paths that may hold a site through fix_one(), its
+ * workers sharing ctx: the files the pre-pass's walk kept, read again
+ * (the tree is walked once, fix_plan()); the results sorted by path, then
+ * --in-place's files written.  The walk's value (walk_paths()). */
 static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 		   const char **paths, size_t nr, struct walk_options *wopt,
 		   struct walk_stats *stats)
 {
+	struct walk_stats again;
 	int ret;
 
+	(void)a;
+	(void)paths;
+	(void)nr;
 	if (ctx->from_scan) {
 		from_scan_run(&ctx->scan, ctx->in_place, ctx->quiet,
 			      &ctx->results);
 		return 0;
 	}
-	wopt->progress = !a->no_progress && !ctx->quiet;
-	wopt->what = "fix";
+	*stats = ctx->walk_stats;
+	wopt->excludes = NULL; /* the walk excluded them */
+	wopt->progress = 0;
+	wopt->reread = 1;
 	wopt->fn = fix_one;
 	wopt->worker_init = fix_worker_init;
 	wopt->worker_done = fix_worker_done;
 	wopt->ctx = ctx;
-	ret = walk_paths(paths, nr, wopt, stats);
+	ret = walk_paths((const char *const *)ctx->keep.files.items,
+			 ctx->keep.files.nr, wopt, &again);
+	if (ctx->keep.walk_ret < 0)
+		ret = -1;
 	if (ctx->results.nr > 1)
 		sane_qsort(ctx->results.items, ctx->results.nr,
 			   sizeof(*ctx->results.items), by_path);
@@ -680,6 +720,7 @@ static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
 static void fix_release(struct fix_ctx *ctx, struct fix_args *a)
 {
 	from_scan_release(&ctx->scan);
+	strlist_clear(&ctx->keep.files);
 	pthread_mutex_destroy(&ctx->lock);
 	macro_roles_release(&ctx->roles);
 	include_edges_free(ctx->edges);

@@ -6,6 +6,7 @@
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/strbuf.h"
+#include "lib/strset.h"
 #include "lib/util.h"
 #include "rewrite/includers.h"
 #include "rewrite/rewrite.h"
@@ -79,7 +80,21 @@ struct prepass {
 	const struct rewrite_opts *ropts;
 	struct macro_roles *roles;
 	struct include_edges *edges;
+	struct prepass_keep *keep; /* or NULL */
+	pthread_mutex_t keep_lock;
+	struct strset kept;
 };
+
+/* A file the command reads again (prepass_keep). */
+static void keep_file(struct prepass *p, const char *path)
+{
+	if (!p->keep)
+		return;
+	pthread_mutex_lock(&p->keep_lock);
+	if (strset_add(&p->kept, path))
+		strlist_push(&p->keep->files, path);
+	pthread_mutex_unlock(&p->keep_lock);
+}
 
 static int mentions_access_macro(const struct rewrite_opts *o,
 				 const char *buf, size_t len)
@@ -136,6 +151,8 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 		once_discovery_add_buffer(p->discovery, f->path, f->buf, f->len);
 	if (p->edges)
 		include_edges_scan(p->edges, f->path, f->buf, f->len);
+	if (p->keep && p->keep->wanted(f->buf, f->len, p->keep->ctx))
+		keep_file(p, f->path);
 	if (!memmem(f->buf, f->len, "define", 6) ||
 	    !mentions_access_macro(p->ropts, f->buf, f->len))
 		return;
@@ -263,6 +280,7 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 
 	if (!names_one(p->roles, up->round, f->buf, f->len))
 		return;
+	keep_file(p, f->path);
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache(f->buf, toks);
 	rewrite_macro_uses(f->buf, f->len, toks, p->ropts, p->roles, add_use,
@@ -272,6 +290,11 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 }
 
 /* ---- the notes ---- */
+
+static int by_string(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static int by_name(const void *a_, const void *b_)
 {
@@ -370,28 +393,40 @@ static void finish(struct macro_roles *r)
 size_t rewrite_prepass(const char *const *paths, size_t nr,
 		       const struct walk_options *like, int discover,
 		       struct once_macros *macros, struct rewrite_opts *ropts,
-		       struct macro_roles *roles, struct include_edges *edges)
+		       struct macro_roles *roles, struct include_edges *edges,
+		       struct prepass_keep *keep)
 {
 	struct prepass p;
 	struct walk_options wo;
 	struct walk_stats st;
 	size_t found = 0;
+	int ret;
 
 	memset(&p, 0, sizeof(p));
 	p.discovery = discover ? once_discovery_new() : NULL;
 	p.ropts = ropts;
 	p.roles = roles;
 	p.edges = edges;
+	p.keep = keep;
+	pthread_mutex_init(&p.keep_lock, NULL);
 	memset(&wo, 0, sizeof(wo));
 	wo.excludes = like->excludes;
 	wo.jobs = like->jobs;
 	wo.follow_symlinks = like->follow_symlinks;
-	wo.quiet = 1; /* the command's own walk reports what it cannot read */
+	/* the command's own walk reports what it cannot read, unless this
+	 * one is the run's only walk of the tree */
+	wo.quiet = keep ? like->quiet : 1;
+	wo.progress = keep ? like->progress : 0;
+	wo.what = like->what;
 	wo.fn = find_bodies;
 	wo.worker_init = worker_init;
 	wo.worker_done = worker_done;
 	wo.ctx = &p;
-	(void)walk_paths(paths, nr, &wo, &st);
+	ret = walk_paths(paths, nr, &wo, keep ? keep->stats : &st);
+	if (keep)
+		keep->walk_ret = ret;
+	wo.quiet = 1; /* the passes for the uses read the same files again */
+	wo.progress = 0;
 	if (p.discovery) {
 		found = once_discovery_finish(p.discovery, macros);
 		once_discovery_free(p.discovery);
@@ -425,5 +460,10 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	}
 	finish(roles);
 	ropts->roles = roles;
+	if (keep && keep->files.nr > 1)
+		sane_qsort(keep->files.items, keep->files.nr,
+			   sizeof(*keep->files.items), by_string);
+	strset_release(&p.kept);
+	pthread_mutex_destroy(&p.keep_lock);
 	return found;
 }

@@ -27,6 +27,7 @@
 #include <stddef.h>
 
 #include "cfront/once-macros.h"
+#include "lib/util.h"
 
 struct walk_options;
 struct rewrite_opts;
@@ -77,19 +78,41 @@ const struct macro_role *macro_roles_find(const struct macro_roles *r,
 enum macro_use_role macro_role_decision(const struct macro_role *m);
 
 /*
+ * What a command whose own pass needs only some files asks of the
+ * pre-pass (fix: those that may hold a site): the pre-pass's walk is then
+ * the run's one walk of the tree -- it says what it cannot read and shows
+ * the progress line as *like asks -- and it lists the files the command
+ * must read again, so that the tree is not read a second time whole.
+ */
+struct walk_stats;
+struct prepass_keep {
+	/* a file the command wants (called in the walk's threads, once
+	 * per file read) */
+	int (*wanted)(const char *buf, size_t len, void *ctx);
+	void *ctx;
+	/* out: the files wanted, and those read for the uses of a macro
+	 * of roles (a use may be a site), each once, sorted */
+	struct strlist files;
+	struct walk_stats *stats; /* out: the walk's counts */
+	int walk_ret;             /* out: walk_paths()'s value */
+};
+
+/*
  * Walk the paths as the command will (the options of *like), offer every
  * file to the discovery of once-macros when discover is set (adding what
  * it finds to *macros), keep every file's #include "..." lines in
  * *edges (includers.h; NULL: not), find the macros whose body is an
  * access of a macro ropts converts, then -- only if there are any -- read
  * the files that name them and classify each use.  ropts->roles is set
- * to *roles.
+ * to *roles.  With keep (NULL: a quiet walk), the walk reports as *like
+ * says and keeps the files keep->wanted.
  * Returns what once_discovery_finish() returned (0 without discover).
  */
 struct include_edges;
 size_t rewrite_prepass(const char *const *paths, size_t nr,
 		       const struct walk_options *like, int discover,
 		       struct once_macros *macros, struct rewrite_opts *ropts,
-		       struct macro_roles *roles, struct include_edges *edges);
+		       struct macro_roles *roles, struct include_edges *edges,
+		       struct prepass_keep *keep);
 
 #endif
