@@ -44,6 +44,13 @@ struct candidate {
 	/* an object-like #define whose body is one name (#define
 	 * AO_cptr_load AO_load): that name, or NULL */
 	char *alias_of;
+	/* The text again with each helper macro it calls put in, one per
+	 * choice of the helpers' definitions (expand_helpers), and the
+	 * helpers' names ("NSYNC_ATOMIC_UINT32_PTR_"); read when the text
+	 * itself is no once-access. */
+	char **variants;
+	size_t nvariants;
+	char *helpers;
 };
 
 struct once_discovery {
@@ -113,6 +120,10 @@ void once_discovery_free(struct once_discovery *d)
 		free(d->items[i].name);
 		free(d->items[i].text);
 		free(d->items[i].alias_of);
+		for (size_t k = 0; k < d->items[i].nvariants; k++)
+			free(d->items[i].variants[k]);
+		free(d->items[i].variants);
+		free(d->items[i].helpers);
 	}
 	free(d->items);
 	for (size_t i = 0; i < d->nr_paths; i++)
@@ -577,26 +588,22 @@ static void analyse_alias(struct candidate *c, const struct once_macros *t)
 	}
 }
 
-/* Analyse c's body with the table as it is now. */
-static void analyse(struct candidate *c, const struct once_macros *t)
+/* Analyse text, a #define, into c's analysis fields (c forgotten). */
+static void analyse_text(struct candidate *c, const char *text, size_t len,
+			 const struct once_macros *t)
 {
 	struct token_list l = TOKEN_LIST_INIT;
 	struct define_span ds;
 	struct once_body b;
 
-	candidate_forget(c);
-	if (c->alias_of) {
-		analyse_alias(c, t);
-		return;
-	}
-	lex_buffer(c->text, c->len, &l);
+	lex_buffer(text, len, &l);
 	for (size_t i = 0; i + 1 < l.nr; i++) {
 		if (!(l.tok[i].flags & TF_DEFINE_BODY))
 			continue;
-		if (!define_span_at(c->text, &l, i, &ds) && ds.function_like &&
-		    once_body_analyse(c->text, &l, &ds, t, &b)) {
+		if (!define_span_at(text, &l, i, &ds) && ds.function_like &&
+		    once_body_analyse(text, &l, &ds, t, &b)) {
 			if (b.is_access &&
-			    !macro_body_defines_function(c->text, &l, ds.body)) {
+			    !macro_body_defines_function(text, &l, ds.body)) {
 				c->is_access = 1;
 				c->kind = b.access_kind;
 				c->volatile_cast = b.volatile_cast;
@@ -624,6 +631,113 @@ static void analyse(struct candidate *c, const struct once_macros *t)
 		break;
 	}
 	token_list_release(&l);
+}
+
+/*
+ * The parameter whose pointee an analysed variant accesses: its
+ * deref_arg, or P of an object "(P)->member" (&(p)->value put in for
+ * the pointer: the pointee's only member, at its address); -1.
+ */
+static int pointee_param(const struct candidate *v)
+{
+	const char *p = v->object, *q;
+
+	if (v->deref_arg >= 0)
+		return v->deref_arg;
+	if (!p)
+		return -1;
+	while (*p == '(' || *p == ' ')
+		p++;
+	for (q = p; ident_char(*q); q++)
+		;
+	for (size_t k = 0; k < v->nparams; k++) {
+		const char *r = q;
+
+		if (strlen(v->params[k]) != (size_t)(q - p) ||
+		    strncmp(v->params[k], p, (size_t)(q - p)))
+			continue;
+		while (*r == ')' || *r == ' ')
+			r++;
+		if (r[0] != '-' || r[1] != '>')
+			return -1;
+		for (r += 2; *r == ' '; r++)
+			;
+		if (!ident_start(*r))
+			return -1;
+		while (ident_char(*r))
+			r++;
+		return *r ? -1 : (int)k;
+	}
+	return -1;
+}
+
+/*
+ * c's text is no once-access; its variants (the helpers it calls put
+ * in, one per choice of their definitions) may be.  Taken only when
+ * every variant is, of the same kind, of what the same parameter
+ * points to: which definition a unit sees is not known here.  The
+ * variant that reads *(p) itself is kept (typed by p's pointee).
+ */
+static void analyse_variants(struct candidate *c, const struct once_macros *t)
+{
+	struct candidate *v = xcalloc(c->nvariants, sizeof(*v));
+	size_t keep = 0;
+	int ok = 1, param = -1;
+
+	for (size_t k = 0; k < c->nvariants; k++) {
+		int pp;
+
+		v[k].deref_arg = -1;
+		if (!ok)
+			continue;
+		analyse_text(&v[k], c->variants[k], strlen(c->variants[k]), t);
+		pp = v[k].is_access ? pointee_param(&v[k]) : -1;
+		if (pp < 0 || (k && (pp != param || v[k].kind != v[0].kind))) {
+			ok = 0;
+			continue;
+		}
+		param = pp;
+		if (v[k].deref_arg >= 0 && v[keep].deref_arg < 0)
+			keep = k;
+	}
+	if (ok && v[keep].deref_arg >= 0) {
+		c->is_access = 1;
+		c->kind = v[keep].kind;
+		c->volatile_cast = v[keep].volatile_cast;
+		c->pointer_object = v[keep].pointer_object;
+		c->object_arg = v[keep].object_arg;
+		c->value_arg = v[keep].value_arg;
+		c->deref_arg = v[keep].deref_arg;
+		c->cast_type = v[keep].cast_type;
+		v[keep].cast_type = NULL;
+		c->object = v[keep].object;
+		v[keep].object = NULL;
+		c->params = v[keep].params;
+		c->nparams = v[keep].nparams;
+		v[keep].params = NULL;
+		v[keep].nparams = 0;
+		c->via = v[keep].via;
+		v[keep].via = NULL;
+		c->what = xasprintf("%s, with %s put in (%zu definition%s, each "
+				    "the same access)", v[keep].what, c->helpers,
+				    c->nvariants, c->nvariants == 1 ? "" : "s");
+	}
+	for (size_t k = 0; k < c->nvariants; k++)
+		candidate_forget(&v[k]);
+	free(v);
+}
+
+/* Analyse c's body with the table as it is now. */
+static void analyse(struct candidate *c, const struct once_macros *t)
+{
+	candidate_forget(c);
+	if (c->alias_of) {
+		analyse_alias(c, t);
+		return;
+	}
+	analyse_text(c, c->text, c->len, t);
+	if (!c->is_access && c->nvariants)
+		analyse_variants(c, t);
 }
 
 /* The names of a NUL-separated list as a set, and the longest one's
@@ -917,6 +1031,205 @@ static void expand_pastes(struct once_discovery *d)
 	macro_set_release(&pastes);
 }
 
+/* At most this many variants of one body (choices of its helpers'
+ * definitions); past it, none. */
+#define MAX_VARIANTS 16
+
+/*
+ * Is c a helper: a macro whose body spells a place from its parameters
+ * and nothing else -- (p), (&(p)->value), (*(p)), (*(p) = (v)), as
+ * nsync's NSYNC_ATOMIC_UINT32_PTR_(p) and NSYNC_ATOMIC_UINT32_LOAD_(p)
+ * are, differently per configuration?  A C++ definition (::) is none:
+ * a C unit cannot see it; nor is a body with a comma, a call or a cast
+ * -- which lets a scan of the body's bytes reject most #defines before
+ * any lexing.
+ */
+static int is_helper(const struct candidate *c, struct macro_def *def)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	const char *body = memchr(c->text, ')', c->len);
+	int params = 0, ok;
+
+	/* most #defines are more than a place: one pass over the bytes
+	 * before any lexing */
+	for (size_t k = body ? (size_t)(body - c->text) : c->len; k < c->len; k++)
+		if (!ident_char(c->text[k]) &&
+		    !strchr(" \t\\\n\r()&*->.=", c->text[k]))
+			return 0;
+	if (memmem(c->text, c->len, "##", 2) || candidate_def(c, def))
+		return 0;
+	lex_buffer(def->body, strlen(def->body), &l);
+	ok = l.nr > 1;
+	for (size_t k = 0; ok && k + 1 < l.nr; k++) {
+		const struct token *tk = &l.tok[k];
+		int param = 0;
+
+		if (tk->kind == TOK_IDENT) {
+			for (size_t j = 0; j < def->nparams; j++)
+				param |= token_is(def->body, tk, def->params[j]);
+			params += param;
+			ok = param || (k && (tok_punct(def->body, &l, k - 1, "->") ||
+					     tok_punct(def->body, &l, k - 1, ".")));
+		} else if (tk->kind == TOK_PUNCT) {
+			ok = tok_punct(def->body, &l, k, "(") ||
+			     tok_punct(def->body, &l, k, ")") ||
+			     tok_punct(def->body, &l, k, "&") ||
+			     tok_punct(def->body, &l, k, "*") ||
+			     tok_punct(def->body, &l, k, "->") ||
+			     tok_punct(def->body, &l, k, ".") ||
+			     tok_punct(def->body, &l, k, "=");
+		} else {
+			ok = 0;
+		}
+	}
+	token_list_release(&l);
+	if (!ok || !params)
+		macro_def_release(def);
+	return ok && params;
+}
+
+/* Does c's text name word (a whole identifier)? */
+static int mentions_word(const struct candidate *c, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = c->text, *e = c->text + c->len;
+	     (p = memmem(p, (size_t)(e - p), word, n)); p += n)
+		if ((p == c->text || !ident_char(p[-1])) &&
+		    (p + n == e || !ident_char(p[n])))
+			return 1;
+	return 0;
+}
+
+/*
+ * A once-access whose pointer or object goes through a helper macro
+ * (nsync: __atomic_load_n(NSYNC_ATOMIC_UINT32_PTR_(p), __ATOMIC_RELAXED),
+ * NSYNC_ATOMIC_UINT32_LOAD_((volatile nsync_atomic_uint32_ *)(p))) is
+ * found with the helper put in.  A helper defined several ways (one per
+ * #if branch) gives a variant per definition; analyse_variants() takes
+ * the macro only when they all agree.  Only bodies that say volatile or
+ * atomic are given variants.
+ */
+static void expand_helpers(struct once_discovery *d)
+{
+	struct macro_def *defs = NULL;
+	size_t nr = 0, alloc = 0;
+	struct strset names = STRSET_INIT;
+	struct strbuf out = STRBUF_INIT;
+
+	for (size_t i = 0; i < d->nr; i++) {
+		struct macro_def def;
+
+		if (!is_helper(&d->items[i], &def))
+			continue;
+		/* the same definition twice is one */
+		for (size_t k = 0; k < nr && def.name; k++)
+			if (!strcmp(defs[k].name, def.name) &&
+			    !strcmp(defs[k].body, def.body))
+				macro_def_release(&def);
+		if (!def.name)
+			continue;
+		strset_add(&names, def.name);
+		ALLOC_GROW(defs, nr + 1, alloc);
+		defs[nr++] = def;
+	}
+	for (size_t i = 0; nr && i < d->nr; i++) {
+		struct candidate *c = &d->items[i];
+		size_t used[8], nused = 0, combos = 1;
+		struct strbuf helpers = STRBUF_INIT;
+		struct macro_def def;
+
+		if (c->nvariants || strset_has(&names, c->name) ||
+		    (!memmem(c->text, c->len, "volatile", 8) &&
+		     !memmem(c->text, c->len, "__atomic_", 9) &&
+		     !memmem(c->text, c->len, "_explicit", 9)) ||
+		    !mentions_one_of(c, &names))
+			continue;
+		/* the helpers it names: the first definition of each */
+		for (size_t k = 0; k < nr && combos <= MAX_VARIANTS; k++) {
+			size_t n = 0;
+			int seen = 0;
+
+			for (size_t j = 0; j < nused; j++)
+				seen |= !strcmp(defs[used[j]].name, defs[k].name);
+			if (seen || !mentions_word(c, defs[k].name))
+				continue;
+			if (nused == ARRAY_SIZE(used)) {
+				combos = MAX_VARIANTS + 1;
+				break;
+			}
+			for (size_t j = k; j < nr; j++)
+				n += !strcmp(defs[j].name, defs[k].name);
+			used[nused++] = k;
+			combos *= n;
+			strbuf_addf(&helpers, "%s%s", helpers.len ? ", " : "",
+				    defs[k].name);
+		}
+		if (!nused || combos > MAX_VARIANTS || candidate_def(c, &def)) {
+			strbuf_release(&helpers);
+			continue;
+		}
+		c->variants = xcalloc(combos, sizeof(char *));
+		for (size_t combo = 0; combo < combos; combo++) {
+			struct macro_set set = MACRO_SET_INIT;
+			size_t rest = combo;
+
+			/* combo picks, per helper, one of its definitions */
+			for (size_t j = 0; j < nused; j++) {
+				size_t n = 0, pick;
+
+				for (size_t k = used[j]; k < nr; k++)
+					n += !strcmp(defs[k].name, defs[used[j]].name);
+				pick = rest % n;
+				rest /= n;
+				for (size_t k = used[j]; k < nr; k++) {
+					struct macro_def copy;
+
+					if (strcmp(defs[k].name, defs[used[j]].name) ||
+					    pick--)
+						continue;
+					copy.name = xstrdup(defs[k].name);
+					copy.body = xstrdup(defs[k].body);
+					copy.nparams = defs[k].nparams;
+					copy.params = xcalloc(copy.nparams + 1,
+							      sizeof(char *));
+					for (size_t q = 0; q < copy.nparams; q++)
+						copy.params[q] = xstrdup(defs[k].params[q]);
+					macro_set_define(&set, &copy);
+					break;
+				}
+			}
+			strbuf_reset(&out);
+			strbuf_addf(&out, "#define %s(", def.name);
+			for (size_t k = 0; k < def.nparams; k++)
+				strbuf_addf(&out, "%s%s", k ? ", " : "",
+					    strcmp(def.params[k], "__VA_ARGS__") ?
+					    def.params[k] : "...");
+			strbuf_addstr(&out, ") ");
+			if (!macro_expand_text(&set, def.body, strlen(def.body),
+					       &out))
+				c->variants[c->nvariants++] = strbuf_detach(&out);
+			macro_set_release(&set);
+		}
+		if (c->nvariants != combos) { /* one did not expand: none */
+			for (size_t k = 0; k < c->nvariants; k++)
+				free(c->variants[k]);
+			free(c->variants);
+			c->variants = NULL;
+			c->nvariants = 0;
+		} else {
+			c->helpers = strbuf_detach(&helpers);
+		}
+		strbuf_release(&helpers);
+		macro_def_release(&def);
+	}
+	for (size_t k = 0; k < nr; k++)
+		macro_def_release(&defs[k]);
+	free(defs);
+	strset_release(&names);
+	strbuf_release(&out);
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
@@ -925,6 +1238,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 
 	fold_accessors(d, t);
 	expand_pastes(d);
+	expand_helpers(d);
 
 	if (d->nr > 1)
 		sane_qsort(d->items, d->nr, sizeof(*d->items), by_place);
