@@ -11,7 +11,9 @@
 #                           NAME=SRCDIR...
 #
 # NAME is one of ck (concurrencykit/ck), urcu (urcu/userspace-rcu),
-# libatomic_ops (ivmai/libatomic_ops); SRCDIR a checkout of it (nothing of
+# libatomic_ops (ivmai/libatomic_ops), and the projects tried later as a
+# new user would, untuned: liburing (axboe/liburing), libbpf
+# (libbpf/libbpf), nsync (google/nsync); SRCDIR a checkout of it (nothing of
 # theirs is kept in this repository: fetch them first, e.g. into
 # /work/cache/src/NAME).  CONFIGS is a comma list of COMPILER-TARGET
 # (default gcc-x86_64,clang-x86_64,gcc-aarch64,clang-aarch64,
@@ -40,7 +42,7 @@ BUILDS=
 
 usage() {
 	echo "usage: $0 [-o OUT] [-c CONFIGS] [-r RWONCE] [-b BUILDS] NAME=SRCDIR..." >&2
-	echo "  NAME: ck, urcu or libatomic_ops" >&2
+	echo "  NAME: ck, urcu, libatomic_ops, liburing, libbpf or nsync" >&2
 	exit 2
 }
 while getopts o:c:r:b: opt; do
@@ -57,8 +59,8 @@ shift $((OPTIND - 1))
 [ -x "$RWONCE" ] || { echo "bench: $RWONCE is not an executable (make)" >&2; exit 2; }
 for p in "$@"; do
 	case ${p%%=*} in
-	ck|urcu|libatomic_ops) ;;
-	*) echo "bench: ${p%%=*}: not a project this script builds (ck, urcu, libatomic_ops)" >&2; exit 2 ;;
+	ck|urcu|libatomic_ops|liburing|libbpf|nsync) ;;
+	*) echo "bench: ${p%%=*}: not a project this script builds (ck, urcu, libatomic_ops, liburing, libbpf, nsync)" >&2; exit 2 ;;
 	esac
 	[ -d "${p#*=}" ] || { echo "bench: ${p#*=}: not a folder" >&2; exit 2; }
 done
@@ -142,6 +144,42 @@ build_one() {
 			esac
 			cmake -S . -B _build "$@" && cmake --build _build -j "$JOBS"
 			;;
+		liburing)
+			# its own configure; the library's two archives
+			./configure --cc="$CC" &&
+				make -j"$JOBS" -C src CFLAGS="-g -O2"
+			;;
+		libbpf)
+			# the static library only (no shared object to link
+			# against the cross libelf, which is not installed:
+			# only its headers are needed)
+			make -j"$JOBS" -C src BUILD_STATIC_ONLY=1 CC="$CC" \
+				CFLAGS="-g -O2"
+			;;
+		nsync)
+			# CMake; the C library only (the project declares C++
+			# too: a cross g++ is not installed, clang++ stands in
+			# for it and compiles nothing)
+			set -- -DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS="-g -O2" \
+				-DNSYNC_ENABLE_TESTS=OFF \
+				-DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+				-DCMAKE_CXX_COMPILER=clang++-19
+			if [ "$target" != x86_64 ]; then
+				# the compiler checks make a static library:
+				# no cross libstdc++ to link a test program
+				set -- "$@" -DCMAKE_SYSTEM_NAME=Linux \
+					-DCMAKE_SYSTEM_PROCESSOR=$target \
+					-DCMAKE_CXX_COMPILER_TARGET=$triplet \
+					-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY
+			fi
+			case $cc in
+			gcc) set -- "$@" -DCMAKE_C_COMPILER="$CC" ;;
+			clang) set -- "$@" -DCMAKE_C_COMPILER=clang-19 \
+					-DCMAKE_C_COMPILER_TARGET=$triplet ;;
+			esac
+			cmake -S . -B _build "$@" &&
+				cmake --build _build -j "$JOBS" --target nsync
+			;;
 		esac
 	) >"$dir.log" 2>&1
 }
@@ -164,10 +202,26 @@ hand_macros() {
 		grep -rhoE '\bAO_([a-z]+_)?(load|store)(_(acquire|release|read|write|full|acquire_read|release_write))?\b' \
 			"$dir/src"
 		;;
+	liburing)
+		# the once-macros and the acquire/release pair (one access
+		# each too) of <liburing/barrier.h>
+		printf '%s\n' IO_URING_READ_ONCE IO_URING_WRITE_ONCE \
+			io_uring_smp_load_acquire io_uring_smp_store_release
+		;;
+	libbpf)
+		# include/linux/compiler.h
+		printf '%s\n' READ_ONCE WRITE_ONCE smp_load_acquire \
+			smp_store_release
+		;;
+	nsync)
+		# platform/*/atomic.h: ATM_LOAD(p) and ATM_STORE(p, v) take
+		# a pointer to a 32-bit word
+		printf '%s\n' ATM_LOAD ATM_LOAD_ACQ ATM_STORE ATM_STORE_REL
+		;;
 	esac | sort -u | while read -r m; do
 		case $m in
 		CMM_ACCESS_ONCE) echo "--macro=$m=access-once" ;;
-		*load*|*LOAD*|*read*|*dereference*) echo "--macro=$m=read-once" ;;
+		*load*|*LOAD*|*read*|*READ*|*dereference*) echo "--macro=$m=read-once" ;;
 		*) echo "--macro=$m=write-once" ;;
 		esac
 	done
