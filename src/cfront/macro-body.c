@@ -387,6 +387,39 @@ static int deref_of_param(const char *buf, const struct token_list *l,
 	return range_param(buf, l, b, r);
 }
 
+/* The parameter p of an object spelled *(&(p)), parentheses and blanks
+ * aside; or -1. */
+static int deref_of_address(const char *t, const struct once_body *b)
+{
+	int open = 0;
+	const char *name;
+	size_t n;
+
+	while (*t == ' ')
+		t++;
+	if (*t++ != '*')
+		return -1;
+	while (*t == ' ' || *t == '(')
+		open += *t++ == '(';
+	if (*t++ != '&')
+		return -1;
+	while (*t == ' ' || *t == '(')
+		open += *t++ == '(';
+	name = t;
+	while ((*t >= 'a' && *t <= 'z') || (*t >= 'A' && *t <= 'Z') ||
+	       (*t >= '0' && *t <= '9') || *t == '_')
+		t++;
+	n = (size_t)(t - name);
+	while (*t == ' ' || (*t == ')' && open-- > 0))
+		t++;
+	if (!n || *t || open)
+		return -1;
+	for (size_t k = 0; k < b->nparams; k++)
+		if (strlen(b->params[k]) == n && !strncmp(b->params[k], name, n))
+			return (int)k;
+	return -1;
+}
+
 /* The type of a volatile cast without its qualifiers and its last '*':
  * "uint32_t" of (const volatile uint32_t *). */
 static char *cast_type_text(const char *buf, const struct token_list *l,
@@ -451,6 +484,11 @@ static void one_object_access(const char *buf, const struct token_list *l,
 			   !a->atomic && cast_of_own_type(buf, l, &a->vc);
 	b->object_param = a->deref || dp >= 0 ? -1 :
 			  range_param(buf, l, b, a->object);
+	/* *((&(p))): the object through a local holding its address
+	 * (liburcu's _rcu_dereference: __typeof__(p) *_________ptr = &(p);
+	 * uatomic_load(_________ptr)) is p itself */
+	if (b->object_param < 0 && dp < 0)
+		b->object_param = deref_of_address(text.buf, b);
 	b->deref_param = dp;
 	if (dp >= 0 && a->macro && a->macro->cast_type)
 		b->cast_type = xstrdup(a->macro->cast_type);
