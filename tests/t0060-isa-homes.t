@@ -23,12 +23,12 @@ test_expect_success "no ELF machine, machine switch or per-isa name outside src/
 '
 
 # The isas the table names (TARGET and MACHINE rows: the last word).
-sed -n "s/^ *EM_[A-Z0-9_]*, *\([a-z0-9_]*\))$/\1/p; s/^MACHINE(EM_[A-Z0-9_]*, *\([a-z0-9_]*\))$/\1/p" \
+sed -n "s/^ *\(\"[^\"]*\", *\)\{0,1\}EM_[A-Z0-9_]*, *\([a-z0-9_]*\))$/\2/p; s/^MACHINE(EM_[A-Z0-9_]*, *\([a-z0-9_]*\))$/\1/p" \
 	src/targets/targets.def | sort -u > "$TEST_TMP/named"
 test_expect_success "targets.def names an isa for every target" '
 	test "$(grep -c "^TARGET(" src/targets/targets.def)" -gt 0 &&
 	test "$(grep -c "^TARGET(" src/targets/targets.def)" -eq \
-	     "$(grep -cE "^ *EM_[A-Z0-9_]+, *[a-z0-9_]+\)$" src/targets/targets.def)"
+	     "$(grep -cE "^ *(\"[^\"]*\", *)?EM_[A-Z0-9_]+, *[a-z0-9_]+\)$" src/targets/targets.def)"
 '
 for isa in $(cat "$TEST_TMP/named"); do
 	test_expect_success "isa '$isa' of targets.def is defined in src/scan/isa/" '

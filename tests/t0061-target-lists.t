@@ -89,7 +89,7 @@ TARGET(ninth64, "ninth64", "",
        "ninth64-linux-gnu", "ninth64-linux-gnu-gcc",
        NOFLAGS, FLAGS("--target=ninth64-linux-gnu"),
        "qemu-ninth64", NULL, "gcc-ninth64-linux-gnu qemu-user", 0, 8,
-       EM_NONE, ninth)
+       "__ninth64__", EM_NONE, ninth)
 EOF
 new="$(tail -n 1 "$TEST_TMP/table"), ninth64"
 docs="doc/rwonce-verify.1 doc/rwonce-fuzz.1 doc/rwonce-scan.1 README.md doc/verify.md"

@@ -43,13 +43,13 @@
 #define NOFLAGS { NULL }
 
 #define TARGET(id, name, aliases, triple, gcc, gflags, cflags, qemu, cpu, \
-	       pkgs, be, word, machine, isa)                                \
+	       pkgs, be, word, arch, machine, isa)                          \
 	static const char *const id##_gcc_flags[] = gflags;                 \
 	static const char *const id##_clang_flags[] = cflags;               \
 	static const struct target id##_target = {                          \
 		name, aliases, triple, gcc, id##_gcc_flags,                 \
 		id##_clang_flags, qemu,                                     \
-		cpu, pkgs, HOST(id), be, word, machine, #isa,              \
+		cpu, pkgs, HOST(id), be, word, arch, machine, #isa,        \
 	};
 #define MACHINE(machine, isa) /* scan's alone: src/scan/isa/isa.c */
 #include "targets/targets.def"

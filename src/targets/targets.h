@@ -23,6 +23,7 @@ struct target {
 	int native;               /* runs natively on this machine (valgrind) */
 	int big_endian;
 	unsigned word_size;       /* 4 or 8 */
+	const char *arch_macro;   /* predefined by its compilers: "__aarch64__" */
 	unsigned machine;         /* ELF e_machine (<elf.h>) */
 	const char *isa;          /* scan's src/scan/isa/<isa>.c: "arm64" */
 };

@@ -24,12 +24,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* One of these is defined on each target rwonce knows. */
-static const char *const arch_macros[] = {
-	"__x86_64__", "__i386__", "__aarch64__", "__arm__", "__s390x__",
-	"__powerpc64__", "__riscv", "__mips64",
-};
-
 /* Flags that change code generation and show as a predefined macro;
  * recorded both ways (defined or not) so that they must match. */
 static const char *const flag_macros[] = {
@@ -84,11 +78,12 @@ static char *config_condition(const struct build_config *c, const char *macros)
 		add_equal(&cond, macros, "__GNUC_PATCHLEVEL__");
 	}
 	strbuf_addstr(&cond, " \\\n    ");
-	for (size_t i = 0; i < ARRAY_SIZE(arch_macros); i++) {
-		char *v = macro_value(macros, arch_macros[i]);
+	/* the macros that tell the targets apart (targets.def) */
+	for (const struct target *const *t = targets; *t; t++) {
+		char *v = macro_value(macros, (*t)->arch_macro);
 
 		if (v)
-			strbuf_addf(&cond, " && defined(%s)", arch_macros[i]);
+			strbuf_addf(&cond, " && defined(%s)", (*t)->arch_macro);
 		free(v);
 	}
 	add_equal(&cond, macros, "__SIZEOF_POINTER__");

@@ -11,7 +11,7 @@
 #include <elf.h>
 
 #define TARGET(id, name, aliases, triple, gcc, gflags, cflags, qemu, cpu, \
-	       pkgs, be, word, machine, isa) extern const struct isa_ops isa_##isa;
+	       pkgs, be, word, arch, machine, isa) extern const struct isa_ops isa_##isa;
 #define MACHINE(machine, isa) extern const struct isa_ops isa_##isa;
 #include "targets/targets.def"
 #undef TARGET
@@ -22,7 +22,7 @@ static const struct {
 	const struct isa_ops *ops;
 } isas[] = {
 #define TARGET(id, name, aliases, triple, gcc, gflags, cflags, qemu, cpu, \
-	       pkgs, be, word, machine, isa) { machine, &isa_##isa },
+	       pkgs, be, word, arch, machine, isa) { machine, &isa_##isa },
 #define MACHINE(machine, isa) { machine, &isa_##isa },
 #include "targets/targets.def"
 #undef TARGET
