@@ -43,8 +43,7 @@ test_expect_success 'verify and fuzz: the Configurations group alike but for the
 	grep -q "(default: 0,1,2,3,s)" help.verify && grep -q "(default: 0,2)\$" help.fuzz
 '
 test_expect_success '--target names every target of src/targets/targets.def' '
-	sed -n "s/^TARGET([a-z0-9_]*, \"\([a-z0-9_]*\)\".*/\1/p" "$RWONCE_ROOT/src/targets/targets.def" |
-	tr "\n" " " | sed "s/ \$//" >names &&
+	"$RWONCE_ROOT/scripts/doc-targets" --list | tr "\n" " " | sed "s/ \$//" >names &&
 	test -s names &&
 	grep -q -- "--target <NAME> *targets: $(cat names) (default: this machine)" help.verify
 '
