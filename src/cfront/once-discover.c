@@ -209,6 +209,26 @@ static const char *alias_body(const char *q, const char *stop, size_t *n)
 	return q == stop && parens == 0 ? name : NULL;
 }
 
+/* A new candidate at the end of *out: the #define of name at line,
+ * text its logical line. */
+static struct candidate *add_candidate(struct candidate **out, size_t *nr,
+				       size_t *alloc, const char *name,
+				       size_t n, unsigned line,
+				       const char *text, size_t len)
+{
+	struct candidate *c;
+
+	ALLOC_GROW(*out, *nr + 1, *alloc);
+	c = &(*out)[(*nr)++];
+	memset(c, 0, sizeof(*c));
+	c->line = line;
+	c->deref_arg = -1;
+	c->name = xstrndup(name, n);
+	c->text = xstrndup(text, len);
+	c->len = len;
+	return c;
+}
+
 /*
  * The function-like #defines of buf that may define a once-macro: a
  * body that holds a call or a volatile cast, not too long; and the
@@ -249,19 +269,15 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 			/* object-like: only another name for a name */
 			size_t n;
 			const char *to = alias_body(q, stop, &n);
+			struct candidate *c;
 
 			if (!to || ((size_t)(q - name) == n &&
 				    !memcmp(name, to, n)))
 				goto next;
-			ALLOC_GROW(*out, *nr + 1, *alloc);
-			memset(&(*out)[*nr], 0, sizeof(**out));
-			(*out)[*nr].line = start_line;
-			(*out)[*nr].deref_arg = -1;
-			(*out)[*nr].name = xstrndup(name, (size_t)(q - name));
-			(*out)[*nr].alias_of = xstrndup(to, n);
-			(*out)[*nr].text = xstrndup(p, (size_t)(stop - p));
-			(*out)[*nr].len = (size_t)(stop - p);
-			(*nr)++;
+			c = add_candidate(out, nr, alloc, name,
+					  (size_t)(q - name), start_line, p,
+					  (size_t)(stop - p));
+			c->alias_of = xstrndup(to, n);
 			goto next;
 		}
 		if (q == stop || *q != '(') /* object-like: no argument */
@@ -271,14 +287,8 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		    (!memchr(body + 1, '(', (size_t)(stop - body - 1)) &&
 		     !memmem(body, (size_t)(stop - body), "volatile", 8)))
 			goto next;
-		ALLOC_GROW(*out, *nr + 1, *alloc);
-		memset(&(*out)[*nr], 0, sizeof(**out));
-		(*out)[*nr].line = start_line;
-		(*out)[*nr].deref_arg = -1;
-		(*out)[*nr].name = xstrndup(name, (size_t)(q - name));
-		(*out)[*nr].text = xstrndup(p, (size_t)(stop - p));
-		(*out)[*nr].len = (size_t)(stop - p);
-		(*nr)++;
+		add_candidate(out, nr, alloc, name, (size_t)(q - name),
+			      start_line, p, (size_t)(stop - p));
 next:
 		p = stop < end ? stop + 1 : end;
 	}
