@@ -8,8 +8,9 @@
 # ("old.raw = READ_ONCE(icp->state.raw);" "new = old;"), one target
 # "state.raw = READ_ONCE(icp->state.raw);", and a chain that is the body
 # of an if is kept (one statement cannot become two there) with a note
-# saying so.  End to end on tests/fix-from-scan/chained.c: clang 19 tears
-# all four reads (x86-64 and ppc64le); the fixed file compiles with gcc
+# saying so, as is a chain whose first target is a global (reading it
+# back could see another thread's store).  End to end on tests/fix-from-scan/chained.c: clang 19 tears
+# all five reads (x86-64 and ppc64le); the fixed file compiles with gcc
 # 12 and clang 19, its rescan has no finding, and the fixed program
 # prints what the original prints (x86-64, natively).
 . "$(dirname "$0")/lib/tap.sh"
@@ -28,13 +29,14 @@ LOOP=$(line_of "$SRC" "old_state = new_state = READ_ONCE(icp->state);")
 POLL=$(grep -n '^	state = READ_ONCE(icp->state);' "$SRC" | cut -d: -f1)
 GRAB=$(line_of "$SRC" "old = new = READ_ONCE(rm_core[core].rm_state);")
 PEEK=$(line_of "$SRC" "a = b = READ_ONCE(icp->state);")
+NOTE=$(line_of "$SRC" "last_state = state = READ_ONCE(icp->state);")
 CFLAGS="-std=gnu11 -O2 -g -Wall -Wextra -Werror"
 
 cp "$SRC" a.c
-test_expect_success 'clang 19 tears the four reads on x86-64 (the input)' "
+test_expect_success 'clang 19 tears the five reads on x86-64 (the input)' "
 	clang-19 $CFLAGS -c a.c -o a.o &&
 	{ '$RWONCE' scan --json a.o >a.json 2>scan.err; test \$? = 1; } &&
-	for line in $LOOP $POLL $GRAB $PEEK; do
+	for line in $LOOP $POLL $GRAB $PEEK $NOTE; do
 		grep -q \"\\\"line\\\": \$line, .*\\\"verdict\\\": \\\"torn\\\"\" a.json || exit 1
 	done"
 
@@ -48,12 +50,16 @@ test_expect_success 'fix: a chain alone is split, one target assigned to the mem
 	grep -qxF -- '+		new = old;' fix.diff &&
 	grep -q 'a.c:$LOOP:27: note: .*into the same member of the chained assignment.s first target, which the others copy \[scan-torn\]' fix.err &&
 	grep -q 'a.c:$POLL:10: note: .*into the same member of the assignment.s target \[scan-torn\]' fix.err &&
-	grep -q 'rwonce fix: 4 sites to rewrite in 1 file, 0 left unchanged' fix.err"
+	grep -q 'rwonce fix: 5 sites to rewrite in 1 file, 0 left unchanged' fix.err"
 
 test_expect_success 'fix: the chain that is the body of an if is kept, and the note says why' "
 	grep -qxF -- '+		a = b = ((__typeof__(icp->state)){ .raw = READ_ONCE(icp->state.raw) });' fix.diff &&
-	grep -q 'a.c:$PEEK:11: note: .*(the chained assignment is kept: it is not a statement of its own' fix.err &&
-	test \$(grep -c '^+[^+]' fix.diff) = 6"
+	grep -q 'a.c:$PEEK:11: note: .*(the chained assignment is kept: it is not a statement of its own' fix.err"
+
+test_expect_success 'fix: the chain whose first target is a global is kept (it would be read back)' "
+	grep -qxF -- '+	last_state = state = ((__typeof__(icp->state)){ .raw = READ_ONCE(icp->state.raw) });' fix.diff &&
+	grep -q 'a.c:$NOTE:23: note: .*(the chained assignment is kept: its first target is not the name of a local variable' fix.err &&
+	test \$(grep -c '^+[^+]' fix.diff) = 7"
 
 mkdir fixed && cp a.c fixed/
 test_expect_success 'the diff applies with patch -p1' "
@@ -75,7 +81,7 @@ if clang_can powerpc64le-linux-gnu && have_cmd powerpc64le-linux-gnu-gcc; then
 	test_expect_success 'clang 19 ppc64le: torn before, every read one ld after' "
 		clang-19 --target=powerpc64le-linux-gnu $CFLAGS -c a.c -o p.o &&
 		{ '$RWONCE' scan --json p.o >p.json 2>p.err; test \$? = 1; } &&
-		test \$(grep -c '\"verdict\": \"torn\"' p.json) -ge 4 &&
+		test \$(grep -c '\"verdict\": \"torn\"' p.json) -ge 5 &&
 		clang-19 --target=powerpc64le-linux-gnu $CFLAGS -c fixed/a.c -o pf.o &&
 		'$RWONCE' scan --json pf.o >pf.json 2>pf.err &&
 		! grep -q '\"verdict\": \"torn\"' pf.json &&

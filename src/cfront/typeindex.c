@@ -2040,6 +2040,16 @@ int type_index_expr_layout(const struct type_index *ti, const char *buf,
 	return resolve_here(ti, r, &t) && layout_of(ti, &t, 0, out);
 }
 
+int type_index_is_local(const struct type_index *ti, size_t i)
+{
+	size_t scope = type_index_function_at(ti, i);
+	int conflict;
+
+	return scope && i < ti->l->nr && ti->l->tok[i].kind == TOK_IDENT &&
+	       lookup(ti->vars, ti->nr_vars, ti->buf, &ti->l->tok[i], scope,
+		      &conflict) != NULL;
+}
+
 int type_index_member_of(const struct type_index *ti, const char *buf,
 			 const struct token_list *l, struct tok_range r,
 			 size_t m, struct type_answer *out, unsigned *size)

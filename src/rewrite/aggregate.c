@@ -502,10 +502,11 @@ static void spell_assignment(struct strbuf *sb, const char *buf,
  * May the assignment a be spelled on the member (spell_assignment)?
  * NULL when it may; else why not, for the note.  One target: when it
  * stands where its value is unused (an expression statement, a body
- * too).  A chain reads its first target A back (B = A): A must be one
- * name of a struct or union type that is not volatile (reading it back
- * is then no access of its own), and the statement must stand alone, so
- * that it can become two.
+ * too).  A chain reads its first target A back (B = A): A must be a
+ * local variable (another thread cannot have stored to it in between
+ * without a data race on the chain's own store) of a struct or union
+ * type that is not volatile (reading it back is then no access of its
+ * own), and the statement must stand alone, so that it can become two.
  */
 static const char *assignment_refused(const struct type_index *ti,
 				      const char *buf,
@@ -524,9 +525,10 @@ static const char *assignment_refused(const struct type_index *ti,
 		return "it is not a statement of its own (the body of an if, "
 		       "a loop or an else), where one statement cannot "
 		       "become two";
-	if (first.end - first.begin != 1)
-		return "its first target is not a plain name, and splitting "
-		       "the chain would read it again";
+	if (first.end - first.begin != 1 ||
+	    !type_index_is_local(ti, first.begin))
+		return "its first target is not the name of a local variable, "
+		       "and splitting the chain would read it back";
 	if (!type_index_expr(ti, buf, l, first, &ty) ||
 	    (ty.cls != TC_STRUCT && ty.cls != TC_UNION))
 		return "the type of its first target is not known from the "
@@ -620,6 +622,31 @@ static int union_around(const struct type_index *ti, const char *buf,
 	return 0;
 }
 
+/*
+ * No scalar member of the object's size: the whole object through a
+ * scalar laid over it (spell_view) where its layout allows, else the one
+ * member the program uses (narrow_to_member), else no edit (s->why).
+ */
+static enum aggregate_answer without_member(const struct type_index *ti,
+					    const char *buf,
+					    const struct token_list *l,
+					    struct aggregate_site *s,
+					    struct tok_range e)
+{
+	if (view_refused(ti, buf, l, e, s->size, s->why, sizeof(s->why)))
+		return narrow_to_member(ti, buf, l, s, e) ? AGGREGATE_EDITED :
+							    AGGREGATE_NO_SCALAR;
+	strbuf_reset(&s->text);
+	spell_view(&s->text, buf, l, &l->tok[s->name], e,
+		   s->write ? &s->args[1] : NULL, s->size);
+	snprintf(s->scalar, sizeof(s->scalar), "%s",
+		 unsigned_of_size(s->size));
+	s->view = 1;
+	s->off = l->tok[s->name].off;
+	s->len = l->tok[s->close].off + 1 - s->off;
+	return AGGREGATE_EDITED;
+}
+
 enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 					const struct token_list *l,
 					const struct tree_types *tt,
@@ -653,20 +680,7 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 	if (!type_index_scalar_alias(ti, buf, l, e, NULL, s->size, p.scalar,
 				     sizeof(p.scalar)) &&
 	    !union_around(ti, buf, l, e, s->size, &p)) {
-		if (view_refused(ti, buf, l, e, s->size, s->why,
-				 sizeof(s->why))) {
-			if (!narrow_to_member(ti, buf, l, s, e))
-				ret = AGGREGATE_NO_SCALAR;
-			goto out;
-		}
-		strbuf_reset(&s->text);
-		spell_view(&s->text, buf, l, &l->tok[s->name], e,
-			   s->write ? &s->args[1] : NULL, s->size);
-		snprintf(s->scalar, sizeof(s->scalar), "%s",
-			 unsigned_of_size(s->size));
-		s->view = 1;
-		s->off = l->tok[s->name].off;
-		s->len = l->tok[s->close].off + 1 - s->off;
+		ret = without_member(ti, buf, l, s, e);
 		goto out;
 	}
 	strbuf_reset(&s->text);

@@ -100,6 +100,18 @@ unsigned long icp_peek(struct icp *icp, int fresh)
 	return a.cppr + b.mfrr + a.xisr;
 }
 
+/* A chain whose first target is a global: splitting it would read the
+ * global back, so the chain is kept. */
+union icp_state last_state;
+unsigned long icp_note(struct icp *icp);
+unsigned long icp_note(struct icp *icp)
+{
+	union icp_state state;
+
+	last_state = state = READ_ONCE(icp->state);
+	return state.cppr + state.xisr + state.mfrr;
+}
+
 int main(void)
 {
 	struct icp icp = { .server = 3 };
@@ -120,5 +132,6 @@ int main(void)
 	printf(" %d state %lx\n", core_grab(cores, 0, 4), cores[2].rm_state.raw);
 	printf("peek %lx", icp_peek(&icp, 1));
 	printf(" %lx\n", icp_peek(&icp, 0));
+	printf("note %lx last %lx\n", icp_note(&icp), last_state.raw);
 	return 0;
 }
