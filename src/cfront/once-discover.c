@@ -974,6 +974,24 @@ static int candidate_def(const struct candidate *c, struct macro_def *def)
 }
 
 /*
+ * def again, its body expanded with the macros of set, into out (reset
+ * first): "#define NAME(a, b) expanded body".  0, or -1 when the body
+ * does not expand (macro-expand.h).
+ */
+static int def_expanded(const struct macro_set *set,
+			const struct macro_def *def, struct strbuf *out)
+{
+	strbuf_reset(out);
+	strbuf_addf(out, "#define %s(", def->name);
+	for (size_t k = 0; k < def->nparams; k++)
+		strbuf_addf(out, "%s%s", k ? ", " : "",
+			    strcmp(def->params[k], "__VA_ARGS__") ?
+			    def->params[k] : "...");
+	strbuf_addstr(out, ") ");
+	return macro_expand_text(set, def->body, strlen(def->body), out);
+}
+
+/*
  * Macros that paste a parameter into the name they call
  * (#define CK_PR_LOAD_SAFE(SRC, TYPE) ck_pr_md_load_##TYPE((SRC))) are
  * put into the definitions that use them with a literal argument
@@ -1019,15 +1037,7 @@ static void expand_pastes(struct once_discovery *d)
 		    candidate_def(c, &def))
 			continue;
 		if (!macro_set_find(&pastes, def.name, strlen(def.name))) {
-			strbuf_reset(&out);
-			strbuf_addf(&out, "#define %s(", def.name);
-			for (size_t k = 0; k < def.nparams; k++)
-				strbuf_addf(&out, "%s%s", k ? ", " : "",
-					    strcmp(def.params[k], "__VA_ARGS__") ?
-					    def.params[k] : "...");
-			strbuf_addstr(&out, ") ");
-			if (!macro_expand_text(&pastes, def.body,
-					       strlen(def.body), &out)) {
+			if (!def_expanded(&pastes, &def, &out)) {
 				free(c->text);
 				c->len = out.len;
 				c->text = strbuf_detach(&out);
@@ -1209,15 +1219,7 @@ static void expand_helpers(struct once_discovery *d)
 					break;
 				}
 			}
-			strbuf_reset(&out);
-			strbuf_addf(&out, "#define %s(", def.name);
-			for (size_t k = 0; k < def.nparams; k++)
-				strbuf_addf(&out, "%s%s", k ? ", " : "",
-					    strcmp(def.params[k], "__VA_ARGS__") ?
-					    def.params[k] : "...");
-			strbuf_addstr(&out, ") ");
-			if (!macro_expand_text(&set, def.body, strlen(def.body),
-					       &out))
+			if (!def_expanded(&set, &def, &out))
 				c->variants[c->nvariants++] = strbuf_detach(&out);
 			macro_set_release(&set);
 		}
