@@ -303,12 +303,52 @@ static const char *decl_file(struct unit_priv *p, Dwarf_Die *die)
 	Dwarf_Attribute a;
 	Dwarf_Word idx;
 
+	/* file 0 is the unit's primary source in DWARF 5 (clang names
+	 * every function of the .c so); libdw's placeholder in DWARF 4,
+	 * which names no source a site is in */
 	if (dwarf_formudata(dwarf_attr_integrate(die, DW_AT_decl_file, &a),
-			    &idx) || !idx)
+			    &idx))
 		return NULL;
 	if (a.cu != p->cu.cu)
 		return dwarf_decl_file(die);
 	return idx < p->nfiles ? p->files[idx].name : NULL;
+}
+
+static int cmp_addr(const void *a_, const void *b_)
+{
+	uint64_t a = *(const uint64_t *)a_, b = *(const uint64_t *)b_;
+
+	return a < b ? -1 : a > b;
+}
+
+/* Is one of the sorted addresses at in [lo, hi)? */
+static int any_in(const uint64_t *at, size_t n, uint64_t lo, uint64_t hi)
+{
+	size_t l = 0, r = n;
+
+	while (l < r) {
+		size_t m = l + (r - l) / 2;
+
+		if (at[m] < lo)
+			l = m + 1;
+		else
+			r = m;
+	}
+	return l < n && at[l] < hi;
+}
+
+/* Does a row of line 0 lie in die's address ranges (the DWARF's, at
+ * bias from the rows')? */
+static int ranges_hold(Dwarf_Die *die, Dwarf_Addr bias, const uint64_t *at,
+		       size_t n)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+
+	while ((off = dwarf_ranges(die, off, &base, &lo, &hi)) > 0)
+		if (any_in(at, n, lo + bias, hi + bias))
+			return 1;
+	return 0;
 }
 
 void line_unit_functions(struct line_unit *u,
@@ -317,9 +357,23 @@ void line_unit_functions(struct line_unit *u,
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die c;
+	uint64_t *line0 = NULL;
+	size_t n0 = 0;
 
 	if (dwarf_child(&p->cu, &c))
 		return;
+	/* the rows of line 0, by address: one pass, then a search per
+	 * function */
+	for (size_t k = 0; k < u->nr; k++)
+		n0 += !u->rows[k].line && !u->rows[k].end_sequence;
+	if (n0) {
+		line0 = xmalloc(n0 * sizeof(*line0));
+		n0 = 0;
+		for (size_t k = 0; k < u->nr; k++)
+			if (!u->rows[k].line && !u->rows[k].end_sequence)
+				line0[n0++] = u->rows[k].addr;
+		qsort(line0, n0, sizeof(*line0), cmp_addr);
+	}
 	do {
 		struct unit_function f;
 		Dwarf_Attribute a;
@@ -337,6 +391,8 @@ void line_unit_functions(struct line_unit *u,
 		f.name = dwarf_formstring(dwarf_attr_integrate(&c, DW_AT_name, &a));
 		f.abstract = dwarf_hasattr(&c, DW_AT_inline);
 		f.has_code = dwarf_ranges(&c, 0, &base, &lo, &hi) > 0;
+		f.line0 = f.has_code && n0 && ranges_hold(&c, p->bias, line0, n0);
 		fn(&f, ctx);
 	} while (!dwarf_siblingof(&c, &c));
+	free(line0);
 }

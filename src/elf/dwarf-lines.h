@@ -118,6 +118,10 @@ struct unit_function {
 	int has_code;           /* its own address ranges */
 	int abstract;           /* DW_AT_inline: the abstract origin of
 				   inlined (and out-of-line) copies */
+	int line0;              /* a row of line 0 lies in its ranges:
+				   code a compiler made of several lines
+				   (three stores merged into one), whose
+				   line the table does not say */
 };
 
 /* Call fn for each function defined in the unit. */

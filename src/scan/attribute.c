@@ -623,7 +623,10 @@ static void mark_function(const struct unit_function *f, void *arg)
 	s = &src->e->src;
 	if (f->has_code)
 		source_sites_mark(s->fn_code_lines, s->match.nlines, f->decl_line);
-	else if (f->abstract)
+	if (f->line0)
+		source_sites_mark(s->fn_line0_lines, s->match.nlines,
+				  f->decl_line);
+	if (!f->has_code && f->abstract)
 		source_sites_mark(s->fn_inline_lines, s->match.nlines,
 				  f->decl_line);
 }

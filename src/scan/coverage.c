@@ -57,7 +57,16 @@ struct no_code {
 	const char *path;
 	const struct scan_site *site;
 	enum site_state state;
+	int line0; /* optimised out, in a function with rows of line 0 */
 };
+
+/* An "optimised out" site whose function has code of line 0: an access
+ * merged with others (clang makes one store of three WRITE_ONCE of one
+ * object and gives it line 0) is there, its line unknown -- not said
+ * to be gone. */
+static const char optimised_or_merged[] =
+	"optimised out, or merged: its function has code, its line none, "
+	"and code of line 0 (made of several lines, as merged accesses are)";
 
 struct collect {
 	struct coverage *cov;
@@ -84,6 +93,10 @@ static void collect_source(const struct source_sites *s, void *arg)
 		ALLOC_GROW(c->items, c->nr + 1, c->alloc);
 		c->items[c->nr].path = s->path;
 		c->items[c->nr].site = &s->sites[k];
+		c->items[c->nr].line0 = st == SITE_OPTIMISED_OUT &&
+			s->sites[k].fn_open_line &&
+			any(s, s->fn_line0_lines, s->sites[k].fn_line,
+			    s->sites[k].fn_open_line);
 		c->items[c->nr++].state = st;
 	}
 }
@@ -142,7 +155,8 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 			strbuf_addstr(&cov->no_code_json, "null");
 		strbuf_addf(&cov->no_code_json, ", \"reason\": \"%s\", "
 			    "\"why\": ", state_key[n->state]);
-		json_add_string(&cov->no_code_json, state_text[n->state]);
+		json_add_string(&cov->no_code_json, n->line0 ?
+				optimised_or_merged : state_text[n->state]);
 		strbuf_addch(&cov->no_code_json, '}');
 
 		/* -v prints it on a terminal: names made visible */
@@ -155,7 +169,8 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 					   strlen(x->fn_name), 0);
 			strbuf_addch(&cov->no_code_text, '\'');
 		}
-		strbuf_addf(&cov->no_code_text, ": %s\n", state_text[n->state]);
+		strbuf_addf(&cov->no_code_text, ": %s\n", n->line0 ?
+			    optimised_or_merged : state_text[n->state]);
 	}
 	strbuf_addstr(&cov->no_code_json, c.nr ? "\n  ]" : "]");
 	strbuf_release(&what);

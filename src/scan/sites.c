@@ -1164,6 +1164,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 		s->code_lines = xcalloc(bytes, 1);
 		s->fn_code_lines = xcalloc(bytes, 1);
 		s->fn_inline_lines = xcalloc(bytes, 1);
+		s->fn_line0_lines = xcalloc(bytes, 1);
 	}
 	once_wrappers_release(&wrappers);
 	tok_match_cache_drop();
@@ -1200,6 +1201,7 @@ void source_sites_release(struct source_sites *s)
 	free(s->code_lines);
 	free(s->fn_code_lines);
 	free(s->fn_inline_lines);
+	free(s->fn_line0_lines);
 	source_match_release(&s->match);
 	memset(s, 0, sizeof(*s));
 }

@@ -122,8 +122,10 @@ struct source_sites {
 				      has sites */
 	/* With sites, one bit per line (atomically set by every unit):
 	 * a line-table row is on it; a function with code, or only an
-	 * abstract origin (inlined), is declared on it. */
+	 * abstract origin (inlined), is declared on it; a function whose
+	 * code holds rows of line 0 is declared on it. */
 	unsigned char *code_lines, *fn_code_lines, *fn_inline_lines;
+	unsigned char *fn_line0_lines;
 	int mismatch;     /* set when a unit's build did not come from it */
 	/* It defines a once-accessor function: rows on it may be an
 	 * inlined accessor's body, owned by the call (attribute.c). */
