@@ -501,22 +501,40 @@ static int frame_published(const struct site_instance *in,
 {
 	char *name = NULL;
 	unsigned where = 0;
+	int arg = s->ptr_param;
 
-	if (s->ptr_param < 0 || !in->nchain || !in->chain[0].call_line ||
-	    !in->caller_src[0] || !in->chain[0].function ||
-	    !s->fn_name || strcmp(in->chain[0].function, s->fn_name) ||
-	    !source_sites_published_arg(in->caller_src[0],
-					in->chain[0].call_line,
-					in->chain[0].call_col, s->ptr_param,
-					&name, &where))
+	if (s->ptr_param < 0 || !in->nchain || !in->chain[0].function ||
+	    !s->fn_name || strcmp(in->chain[0].function, s->fn_name))
 		return 0;
-	strbuf_addf(note, " (in the frame: the local '%s' of '%s', its "
-		    "address also taken at %s:%u: published)", name,
-		    in->nchain > 1 && in->chain[1].function ?
-		    in->chain[1].function : "its caller",
-		    shown_path(in->caller_src[0]->path), where);
-	free(name);
-	return 1;
+	/* the call of the function holding the site, then -- while the
+	 * argument there is a parameter of an inlined caller, passed on
+	 * as it came -- the call of that caller (busy_wait(w) in
+	 * wait_on(w), wait_on(&node) in the function of the local) */
+	for (size_t lvl = 0; lvl < in->nchain && lvl < SCAN_MAX_CHAIN; lvl++) {
+		if (!in->chain[lvl].call_line || !in->caller_src[lvl])
+			return 0;
+		if (source_sites_published_arg(in->caller_src[lvl],
+					       in->chain[lvl].call_line,
+					       in->chain[lvl].call_col, arg,
+					       &name, &where)) {
+			strbuf_addf(note, " (in the frame: the local '%s' of "
+				    "'%s', its address also taken at %s:%u: "
+				    "published)", name,
+				    lvl + 1 < in->nchain &&
+				    in->chain[lvl + 1].function ?
+				    in->chain[lvl + 1].function : "its caller",
+				    shown_path(in->caller_src[lvl]->path), where);
+			free(name);
+			return 1;
+		}
+		if (lvl + 1 >= in->nchain || !in->chain[lvl + 1].function ||
+		    !source_sites_param_arg(in->caller_src[lvl],
+					    in->chain[lvl].call_line,
+					    in->chain[lvl].call_col, arg,
+					    in->chain[lvl + 1].function, &arg))
+			return 0;
+	}
+	return 0;
 }
 
 enum scan_verdict judge_instance(struct line_unit *u,

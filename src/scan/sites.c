@@ -1081,6 +1081,94 @@ int source_sites_published_arg(const struct source_sites *s, unsigned line,
 	return found;
 }
 
+int source_sites_param_arg(const struct source_sites *s, unsigned line,
+			   unsigned col, int arg, const char *function,
+			   int *param)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	struct tok_range args[16];
+	size_t len, nargs, close, at, open, pclose, popen, start, end;
+	char *buf = s->missing ? NULL : read_file(s->path, &len);
+	int found = 0, n = 0;
+
+	if (!buf)
+		return 0;
+	lex_buffer(buf, len, &l);
+	at = tok_at(&l, line, col);
+	if (at >= l.nr || l.tok[at].kind != TOK_IDENT || arg < 0 ||
+	    tok_call_args(buf, &l, at, args, ARRAY_SIZE(args), &nargs, &close) ||
+	    (size_t)arg >= nargs || (size_t)arg >= ARRAY_SIZE(args) ||
+	    !(open = body_open(buf, &l, at)) || open < 3 ||
+	    !tok_punct(buf, &l, open - 1, ")"))
+		goto out;
+	{
+		struct tok_range a = args[arg];
+
+		while (a.end - a.begin >= 2 && tok_punct(buf, &l, a.begin, "(") &&
+		       tok_match(buf, &l, a.begin) == a.end - 1) {
+			a.begin++;
+			a.end--;
+		}
+		if (a.end != a.begin + 1 || l.tok[a.begin].kind != TOK_IDENT)
+			goto out;
+		pclose = open - 1;
+		popen = tok_match_back(buf, &l, pclose);
+		if (popen >= pclose || !popen ||
+		    !tok_ident(buf, &l, popen - 1, function))
+			goto out;
+		/* the parameter of that name: the last identifier before
+		 * its comma or the ')' */
+		start = popen + 1;
+		for (size_t k = popen + 1; k <= pclose && !found; k++) {
+			if (k < pclose && (tok_punct(buf, &l, k, "(") ||
+					   tok_punct(buf, &l, k, "["))) {
+				k = tok_match(buf, &l, k);
+				continue;
+			}
+			if (k < pclose && !tok_punct(buf, &l, k, ","))
+				continue;
+			if (k > start && l.tok[k - 1].kind == TOK_IDENT &&
+			    l.tok[k - 1].len == l.tok[a.begin].len &&
+			    !memcmp(buf + l.tok[k - 1].off,
+				    buf + l.tok[a.begin].off,
+				    l.tok[a.begin].len))
+				found = 1;
+			else
+				n++;
+			start = k + 1;
+		}
+		if (!found)
+			goto out;
+		/* never assigned in the body: else what it holds at the call
+		 * is not what the caller passed */
+		end = tok_match(buf, &l, open);
+		for (size_t k = open + 1; k < end && found; k++) {
+			if (l.tok[k].kind != TOK_IDENT ||
+			    l.tok[k].len != l.tok[a.begin].len ||
+			    memcmp(buf + l.tok[k].off, buf + l.tok[a.begin].off,
+				   l.tok[k].len))
+				continue;
+			if (k + 1 < end && l.tok[k + 1].kind == TOK_PUNCT &&
+			    (tok_punct(buf, &l, k + 1, "=") ||
+			     tok_punct(buf, &l, k + 1, "++") ||
+			     tok_punct(buf, &l, k + 1, "--") ||
+			     tok_punct(buf, &l, k + 1, "+=") ||
+			     tok_punct(buf, &l, k + 1, "-=")))
+				found = 0;
+			if (tok_punct(buf, &l, k - 1, "&") ||
+			    tok_punct(buf, &l, k - 1, "++") ||
+			    tok_punct(buf, &l, k - 1, "--"))
+				found = 0;
+		}
+		if (found)
+			*param = n;
+	}
+out:
+	token_list_release(&l);
+	free(buf);
+	return found;
+}
+
 int source_sites_in_loop(const struct source_sites *s, unsigned line,
 			 unsigned col)
 {

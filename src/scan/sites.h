@@ -163,6 +163,17 @@ int source_sites_published_arg(const struct source_sites *s, unsigned line,
 			       unsigned col, int arg, char **name,
 			       unsigned *where);
 
+/*
+ * The call at line:col of s's file: is its argument number arg exactly
+ * a parameter of the function around the call, which is named function
+ * and never assigns that parameter (p = ..., p++, &p)?  Then the callee
+ * reaches what the function's own caller passed there.  1 with *param
+ * set to that parameter's number, else 0 (the chain is not clear).
+ */
+int source_sites_param_arg(const struct source_sites *s, unsigned line,
+			   unsigned col, int arg, const char *function,
+			   int *param);
+
 /* Mark line in one of the bitmaps above (any thread). */
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
 /* Is a bit set for a line in [lo, hi]? */
