@@ -15,12 +15,13 @@
 # Without the headers the plugin is not built -- none of its sources is
 # compiled -- and `rwonce scan` says what to install.
 #
-# RISC-V is decoded by LLVM's C disassembler (capstone 4.0.2 has none):
-# llvm-19-dev (deps/scan.txt; any llvm-N-dev, such as the one Debian's
-# or Ubuntu's llvm-dev brings), found like libclang's prefix; only
-# src/scan/isa/riscv-llvm.c sees its headers, and it loads libLLVM (the
-# soname found here) when it meets RISC-V code: linked, libLLVM cost
-# every scan 55-70 ms of start-up (doc/scan.md).
+# RISC-V is decoded by LLVM's C disassembler (capstone 4.0.2 has none),
+# and so are the s390x instructions capstone 4.0.2 does not know
+# (risbgnz ...): llvm-19-dev (deps/scan.txt; any llvm-N-dev, such as the
+# one Debian's or Ubuntu's llvm-dev brings), found like libclang's
+# prefix; only src/scan/isa/llvm-disasm.c sees its headers, and it loads
+# libLLVM (the soname found here) when it is first needed: linked,
+# libLLVM cost every scan 55-70 ms of start-up (doc/scan.md).
 
 SCAN_LLVM_CANDIDATES := /usr/lib/llvm-19 $(sort $(wildcard /usr/lib/llvm-*))
 SCAN_LLVM_PREFIX ?= $(firstword $(foreach d,$(SCAN_LLVM_CANDIDATES),\
@@ -56,7 +57,7 @@ $(SCAN_PLUGIN_OBJS): TOOL_CPPFLAGS += -fPIC
 # build/librwonce.a has them too (the libFuzzer harness of the reader
 # links src/elf/dwarf-* from it); a test driver takes none of them.
 LIBRWONCE_OBJS += $(SCAN_PLUGIN_OBJS)
-$(BUILD)/src/scan/isa/riscv-llvm.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
+$(BUILD)/src/scan/isa/llvm-disasm.o: TOOL_CPPFLAGS += -I$(SCAN_LLVM_PREFIX)/include \
 	-DRWONCE_LIBLLVM='"$(notdir $(realpath $(SCAN_LLVM_PREFIX)/lib/libLLVM.so))"'
 $(BUILD)/src/scan/scan-load.o: TOOL_CPPFLAGS += -DRWONCE_SCAN_PLUGIN
 $(TOOL): $(SCAN_DYNLIST)

@@ -362,7 +362,10 @@ int isa_writes_no_register(const char *m)
 
 /*
  * The registers the instruction writes: capstone says for x86, ARM and
- * AArch64; elsewhere the isa's own rule (isa_ops.writes).
+ * AArch64; elsewhere the isa's own rule (isa_ops.writes).  An isa with
+ * a decoder of its own and no capstone (RISC-V) has only its own rule;
+ * one whose decoder is capstone first (s390x: LLVM for what capstone
+ * does not know) has the calls' clobbers too.
  */
 static void note_writes(struct insn_ctx *c)
 {
@@ -370,7 +373,7 @@ static void note_writes(struct insn_ctx *c)
 	cs_regs rd, wr;
 	uint8_t nrd = 0, nwr = 0;
 
-	if (ops->decode) { /* an own decoder: no capstone to ask */
+	if (ops->decode && !c->cs) { /* no capstone to ask */
 		ops->writes(c);
 		return;
 	}
@@ -383,6 +386,8 @@ static void note_writes(struct insn_ctx *c)
 	     (ops->is_call && ops->is_call(c))))
 		for (const unsigned *r = ops->call_clobbered; *r; r++)
 			isa_written(c, *r);
+	/* (an instruction of the fallback decoder has no capstone id:
+	 * cs_regs_access() refuses it, and the isa's rule says) */
 	if (cs_regs_access(c->cs, c->in, rd, &nrd, wr, &nwr) == CS_ERR_OK) {
 		for (unsigned i = 0; i < nwr; i++) {
 			if (ops->flags_written && ops->flags_written(c, wr[i]))
@@ -559,6 +564,71 @@ static void capstone_branch(struct insn_ctx *c)
 		isa_note_jump(c, a->target);
 }
 
+/*
+ * The functions a compiler hands a volatile aggregate copy to (clang on
+ * s390x for a struct of its alignment below its size, at -O0 on
+ * aarch64; clang and gcc for a large one): the C library's and the
+ * kernel's names, the builtins', ARM EABI's.
+ */
+static const char *const copy_functions[] = {
+	"memcpy", "memmove", "__memcpy", "__memmove", "__builtin_memcpy",
+	"__builtin_memmove", "__memcpy_chk", "__memmove_chk",
+	"__aeabi_memcpy", "__aeabi_memcpy4", "__aeabi_memcpy8",
+	"__aeabi_memmove", "__aeabi_memmove4", "__aeabi_memmove8",
+};
+
+static const char *copy_function(const char *name)
+{
+	for (size_t i = 0; name && i < ARRAY_SIZE(copy_functions); i++)
+		if (!strcmp(name, copy_functions[i]))
+			return copy_functions[i];
+	return NULL;
+}
+
+/*
+ * A call of a copy function, or a tail jump to one: in an object the
+ * instruction's relocation names it (a call to another function carries
+ * one on every machine), in a linked file the direct destination where
+ * the isa gives one.  Noted on the instruction's branch entry, or on an
+ * entry of its own where the isa does not take it for a branch (s390x's
+ * brasl has no capstone group): the verdict says the once-access became
+ * a call, not "no memory access".
+ */
+static void note_copy_call(struct insn_ctx *c)
+{
+	const struct isa_ops *ops = c->d->ops;
+	uint64_t where, target, sym, off = 0;
+	const char *name = NULL, *copy;
+	struct mem_access *a = NULL;
+	int section = 0;
+	size_t n;
+
+	for (size_t k = c->out->nr; k-- > 0 && c->out->items[k].pc ==
+	     c->in->address;)
+		if (c->out->items[k].kind == ACC_NONE && c->out->items[k].branch)
+			a = &c->out->items[k];
+	if (elf_image_reloc_symbol(c->img, c->in->address, c->in->size,
+				   &where, &target, &name, &sym, &section)) {
+		if (section)
+			return;
+	} else if (a && ops->branch_immediate &&
+		   (target = ops->branch_immediate(c))) {
+		name = elf_image_symbol_at(c->img, target, &off);
+		if (off)
+			return;
+	}
+	if (!(copy = copy_function(name)))
+		return;
+	if (!a) {
+		a = isa_add(c, ACC_NONE, 0, 0, 0, 0);
+		a->call = 1;
+	}
+	a->copy = copy;
+	n = strlen(a->text);
+	if (!strstr(a->text, copy))
+		snprintf(a->text + n, sizeof(a->text) - n, " <%s>", copy);
+}
+
 /* How long is the instruction at code that the decoder could not
  * decode? */
 static size_t undecodable_length(const struct insn_ctx *c,
@@ -658,6 +728,7 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 		else
 			capstone_branch(&c);
 		d->ops->accesses(&c);
+		note_copy_call(&c);
 		track_registers(&c); /* after: "ldr x8, [x8]" used the old x8 */
 	}
 	MARK(starts, pc - addr);

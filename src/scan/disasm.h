@@ -44,6 +44,10 @@ struct mem_access {
 	int64_t disp;
 	int branch;          /* a jump, call or return */
 	int call;            /* a call: what it touches is not seen here */
+	const char *copy;    /* a call of (or tail jump to) a copy function,
+				"memcpy", "memmove" ...: what a volatile
+				aggregate copy becomes when the compiler
+				gives it to a function (verdict.c) */
 	/* for a branch: where it goes, for the paths between accesses */
 	uint64_t target;     /* a direct jump's destination; 0: unknown or
 				out of the function (a tail call) */

@@ -481,6 +481,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   enum unattributed_reason *reason)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
+	size_t copy = 0, copies = 0;
 	unsigned n2;
 
 	memset(used, 0, nr);
@@ -493,6 +494,10 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;
+		/* a call of memcpy at the site's own text, not one on a
+		 * column before it (another call of the line) */
+		if (acc[k].copy && !acc[k].before && !copies++)
+			copy = k;
 		if (acc[k].undecoded)
 			undecoded++;
 		if (acc[k].frame) { /* would it count, but for the frame? */
@@ -504,6 +509,23 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			nrel++;
 			last = k;
 		}
+	}
+	/* The copy given to memcpy: whatever the callee does, it is not
+	 * one access that the compiler chose for the site (s390x clang
+	 * for a struct aligned below its size, memcpy(..., 4)). */
+	if (copies && (!nrel || (nrel == 1 && size && acc[last].size < size))) {
+		used[copy] = 1;
+		if (nrel) {
+			used[last] = 1;
+			strbuf_addf(why, "compiled to %s %u-byte %s and a call "
+				    "of %s(), not one access: torn",
+				    article(acc[last].size), acc[last].size,
+				    kind_word(acc[last].kind, 0), acc[copy].copy);
+		} else {
+			strbuf_addf(why, "compiled to a call of %s(), not one "
+				    "access: torn", acc[copy].copy);
+		}
+		return SCAN_TORN;
 	}
 	if (!nrel) {
 		*reason = calls ? UNATTRIBUTED_CALL : stack ?

@@ -1,111 +1,40 @@
 /*
- * RISC-V through LLVM's C disassembler (riscv-llvm.h).  Only this file
- * sees LLVM's headers.  libLLVM is loaded when the first RISC-V file is
- * met, not linked: linked into the plugin it cost every `rwonce scan`
- * 55-70 ms of start-up (doc/scan.md), and most runs have no RISC-V.
+ * RISC-V through LLVM's C disassembler (riscv-llvm.h, llvm-disasm.h):
+ * the decoder's text read back into operands, and the RISC-V forms known
+ * by their mnemonics.
  */
 #include "scan/isa/riscv-llvm.h"
+#include "scan/isa/llvm-disasm.h"
 #include "lib/util.h"
 
-#include <dlfcn.h>
-#include <llvm-c/Disassembler.h>
-#include <llvm-c/Target.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The soname the build found (mk/70-scan.mk). */
-#ifndef RWONCE_LIBLLVM
-#define RWONCE_LIBLLVM "libLLVM.so.19.1"
-#endif
-
-struct riscv_disasm {
-	LLVMDisasmContextRef dc;
-};
-
-/* LLVM's functions, typed by its own declarations. */
-static struct {
-	__typeof__(LLVMCreateDisasmCPUFeatures) *create;
-	__typeof__(LLVMSetDisasmOptions) *options;
-	__typeof__(LLVMDisasmInstruction) *decode;
-	__typeof__(LLVMDisasmDispose) *dispose;
-	char error[256];  /* why libLLVM could not be used */
-} llvm;
-
-static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
-
-static void *llvm_sym(void *lib, const char *name)
-{
-	void *p = dlsym(lib, name);
-
-	if (!p && !llvm.error[0])
-		snprintf(llvm.error, sizeof(llvm.error), "%s has no %s",
-			 RWONCE_LIBLLVM, name);
-	return p;
-}
-
-static void llvm_load(void)
-{
-	void *lib = dlopen(RWONCE_LIBLLVM, RTLD_NOW | RTLD_LOCAL);
-	void (*init[3])(void);
-
-	if (!lib) {
-		snprintf(llvm.error, sizeof(llvm.error), "cannot load %s (%s): "
-			 "RISC-V code is decoded by LLVM's disassembler; "
-			 "apt-get install libllvm19", RWONCE_LIBLLVM, dlerror());
-		return;
-	}
-	/* dlsym's void * to function pointers: POSIX guarantees it works */
-	*(void **)&init[0] = llvm_sym(lib, "LLVMInitializeRISCVTargetInfo");
-	*(void **)&init[1] = llvm_sym(lib, "LLVMInitializeRISCVTargetMC");
-	*(void **)&init[2] = llvm_sym(lib, "LLVMInitializeRISCVDisassembler");
-	*(void **)&llvm.create = llvm_sym(lib, "LLVMCreateDisasmCPUFeatures");
-	*(void **)&llvm.options = llvm_sym(lib, "LLVMSetDisasmOptions");
-	*(void **)&llvm.decode = llvm_sym(lib, "LLVMDisasmInstruction");
-	*(void **)&llvm.dispose = llvm_sym(lib, "LLVMDisasmDispose");
-	if (llvm.error[0])
-		return; /* the library stays loaded: nothing of it runs */
-	for (size_t i = 0; i < ARRAY_SIZE(init); i++)
-		init[i]();
-}
-
 struct riscv_disasm *riscv_disasm_open(int is64, struct strbuf *why)
 {
-	struct riscv_disasm *r;
-	LLVMDisasmContextRef dc;
+	struct strbuf err = STRBUF_INIT;
+	struct llvm_disasm *l;
 
-	pthread_once(&llvm_once, llvm_load);
-	if (llvm.error[0]) {
-		strbuf_addstr(why, llvm.error);
-		return NULL;
-	}
 	/* RV64GC (what Linux and Debian's riscv64 build for), Zfh (flh,
 	 * fsh) and the cache-block and prefetch forms Linux uses (Zicbo*:
 	 * not data accesses, but decoded so that they are not "undecoded").
 	 * LLVM 19 has Zacas only as an experimental feature: not asked for */
-	dc = llvm.create(is64 ? "riscv64-unknown-linux-gnu" :
-			 "riscv32-unknown-linux-gnu",
-			 is64 ? "generic-rv64" : "generic-rv32",
-			 "+m,+a,+f,+d,+c,+zicsr,+zifencei,+zfh,"
-			 "+zicbop,+zicbom,+zicboz", NULL, 0, NULL, NULL);
-	if (!dc) {
-		strbuf_addf(why, "%s has no RISC-V disassembler", RWONCE_LIBLLVM);
-		return NULL;
-	}
-	/* displacements in hex, as objdump prints them */
-	llvm.options(dc, LLVMDisassembler_Option_PrintImmHex);
-	r = xcalloc(1, sizeof(*r));
-	r->dc = dc;
-	return r;
+	l = llvm_disasm_open("RISCV", is64 ? "riscv64-unknown-linux-gnu" :
+			     "riscv32-unknown-linux-gnu",
+			     is64 ? "generic-rv64" : "generic-rv32",
+			     "+m,+a,+f,+d,+c,+zicsr,+zifencei,+zfh,"
+			     "+zicbop,+zicbom,+zicboz", &err);
+	if (!l)
+		strbuf_addf(why, "%s (RISC-V code is decoded by LLVM's "
+			    "disassembler)", err.buf);
+	strbuf_release(&err);
+	return (struct riscv_disasm *)l;
 }
 
 void riscv_disasm_close(struct riscv_disasm *r)
 {
-	if (!r)
-		return;
-	llvm.dispose(r->dc);
-	free(r);
+	llvm_disasm_close((struct llvm_disasm *)r);
 }
 
 size_t riscv_insn_length(const unsigned char *code)
@@ -117,23 +46,8 @@ size_t riscv_decode(struct riscv_disasm *r, const unsigned char *code,
 		    size_t left, uint64_t pc, char *mnemonic, size_t msize,
 		    char *ops, size_t osize)
 {
-	char text[160];
-	const char *s = text;
-	size_t n, len;
-
-	/* LLVM's interface takes a non-const buffer it does not write */
-	len = llvm.decode(r->dc, (uint8_t *)(uintptr_t)code, left, pc,
-				    text, sizeof(text));
-	if (!len)
-		return 0;
-	/* "\tld\ta0, 0x8(a1)" */
-	s += strspn(s, " \t");
-	n = strcspn(s, " \t");
-	snprintf(mnemonic, msize, "%.*s", (int)n, s);
-	s += n;
-	s += strspn(s, " \t");
-	snprintf(ops, osize, "%s", s);
-	return len;
+	return llvm_disasm_decode((struct llvm_disasm *)r, code, left, pc,
+				  mnemonic, msize, ops, osize);
 }
 
 /* The ABI names, x0..x31 then f0..f31. */

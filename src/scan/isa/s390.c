@@ -2,20 +2,48 @@
  * s390x (EM_S390) for scan: big-endian, widths and direction from a
  * table of mnemonics (capstone 4.0.2 gives no operand sizes), the
  * relative-long forms (lgrl, larl) pc-relative from the opcode, and
- * instruction lengths from the opcode's top two bits.
+ * instruction lengths from the opcode's top two bits.  Decoded by
+ * capstone; what capstone 4.0.2 does not know (risbgnz and the other
+ * zEC12 and later forms, which gcc 12 emits for Linux) by LLVM's
+ * disassembler (llvm-disasm.h), its text read back into capstone's
+ * operand record.
  */
 #include "scan/isa/isa.h"
+#include "scan/isa/llvm-disasm.h"
 #include "lib/util.h"
 
 #include <elf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* LLVM's decoder, opened when capstone first fails (most code never
+ * needs it); tried: open failed, not asked again. */
+struct s390_state {
+	struct llvm_disasm *llvm;
+	int tried;
+};
 
 static int s390_open(struct disasm *d, const struct elf_image_info *info,
 		     struct strbuf *why)
 {
 	(void)info;
-	return isa_capstone_open(d, CS_ARCH_SYSZ, CS_MODE_BIG_ENDIAN, 0, why);
+	if (isa_capstone_open(d, CS_ARCH_SYSZ, CS_MODE_BIG_ENDIAN, 0, why))
+		return -1;
+	d->priv = xcalloc(1, sizeof(struct s390_state));
+	return 0;
+}
+
+static void s390_close(struct disasm *d)
+{
+	struct s390_state *s = d->priv;
+
+	if (s)
+		llvm_disasm_close(s->llvm);
+	free(s);
+	if (d->insn)
+		cs_free(d->insn, 1);
+	cs_close(&d->cs);
 }
 
 static unsigned s390_stack_reg(const struct disasm *d)
@@ -89,6 +117,129 @@ static void s390_accesses(struct insn_ctx *c)
 		isa_add(c, w->kind, w->size, base, index, disp);
 		return;
 	}
+}
+
+/* "%r5" -> SYSZ_REG_5, "%f2" -> SYSZ_REG_F2; 0 for any other register
+ * (access, control and vector registers: not followed). */
+static unsigned llvm_reg(const char *s, size_t n)
+{
+	char *end;
+	unsigned long k;
+
+	if (n < 3 || s[0] != '%' || (s[1] != 'r' && s[1] != 'f'))
+		return 0;
+	k = strtoul(s + 2, &end, 10);
+	if (end != s + n || k > 15)
+		return 0;
+	return (unsigned)(s[1] == 'r' ? SYSZ_REG_0 : SYSZ_REG_F0) + (unsigned)k;
+}
+
+/* One operand of LLVM's text: a register, an immediate, or a memory
+ * operand D(B), D(X,B), D(L,B).  0 when it cannot be read. */
+static int llvm_operand(const char *s, size_t n, cs_sysz_op *op)
+{
+	const char *open = memchr(s, '(', n);
+	char *end;
+
+	memset(op, 0, sizeof(*op));
+	if (open) {
+		const char *comma = memchr(open, ',', (size_t)(s + n - open));
+		const char *close = s + n - 1;
+
+		if (*close != ')')
+			return 0;
+		op->type = SYSZ_OP_MEM;
+		op->mem.disp = strtoll(s, &end, 0);
+		if (end != open)
+			return 0;
+		if (!comma) {
+			op->mem.base = (uint8_t)llvm_reg(open + 1,
+						 (size_t)(close - open - 1));
+			return op->mem.base != 0;
+		}
+		op->mem.base = (uint8_t)llvm_reg(comma + 1,
+						 (size_t)(close - comma - 1));
+		if (open[1] == '%') /* D(X,B); D(V,B) has a vector index */
+			op->mem.index = (uint8_t)llvm_reg(open + 1,
+						  (size_t)(comma - open - 1));
+		else
+			op->mem.length = strtoull(open + 1, NULL, 0);
+		return op->mem.base != 0;
+	}
+	if (s[0] == '%') {
+		op->type = SYSZ_OP_REG;
+		op->reg = llvm_reg(s, n);
+		return 1;
+	}
+	op->type = SYSZ_OP_IMM;
+	op->imm = strtoll(s, &end, 0);
+	return end == s + n;
+}
+
+/*
+ * capstone first; what it does not know, through LLVM, into the same
+ * record: id 0 (no capstone group, so not taken for a branch), the
+ * operands read back from the text.  An instruction LLVM decodes that
+ * would need more than the record says -- a branch, or a memory
+ * operand of a mnemonic whose width the table does not give -- stays
+ * undecoded, so that a site with it is not judged on a guess.
+ */
+static int s390_decode(struct insn_ctx *c, const unsigned char **code,
+		       size_t *left, uint64_t *pc, cs_insn *in)
+{
+	struct s390_state *s = c->d->priv;
+	cs_sysz *z = &in->detail->sysz;
+	char mnemonic[sizeof(in->mnemonic)], ops[sizeof(in->op_str)];
+	const char *p = ops;
+	size_t n;
+
+	if (cs_disasm_iter(c->cs, code, left, pc, in))
+		return 1;
+	if (!s->llvm && !s->tried) {
+		struct strbuf why = STRBUF_INIT;
+
+		s->tried = 1;
+		/* arch14 (z16): every form LLVM 19 knows */
+		s->llvm = llvm_disasm_open("SystemZ", "s390x-unknown-linux-gnu",
+					   "arch14", "", &why);
+		strbuf_release(&why); /* undecoded, as without it */
+	}
+	if (!s->llvm)
+		return 0;
+	n = llvm_disasm_decode(s->llvm, *code, *left, *pc, mnemonic,
+			       sizeof(mnemonic), ops, sizeof(ops));
+	if (!n || mnemonic[0] == 'b' || mnemonic[0] == 'j')
+		return 0;
+	memset(in->detail, 0, sizeof(*in->detail));
+	while (*p) {
+		size_t k = 0;
+		int depth = 0;
+
+		if (z->op_count == ARRAY_SIZE(z->operands))
+			return 0;
+		while (p[k] && (depth || p[k] != ',')) {
+			depth += (p[k] == '(') - (p[k] == ')');
+			k++;
+		}
+		if (!llvm_operand(p, k, &z->operands[z->op_count]))
+			return 0;
+		if (z->operands[z->op_count].type == SYSZ_OP_MEM &&
+		    !isa_width_lookup(s390_table, ARRAY_SIZE(s390_table), mnemonic))
+			return 0;
+		z->op_count++;
+		p += k;
+		p += strspn(p, ", ");
+	}
+	in->id = 0;
+	in->address = *pc;
+	in->size = (uint16_t)n;
+	memcpy(in->bytes, *code, n < sizeof(in->bytes) ? n : sizeof(in->bytes));
+	snprintf(in->mnemonic, sizeof(in->mnemonic), "%s", mnemonic);
+	snprintf(in->op_str, sizeof(in->op_str), "%s", ops);
+	*code += n;
+	*left -= n;
+	*pc += n;
+	return 1;
 }
 
 /* No cs_regs_access() here: the first register operand of anything but
@@ -192,8 +343,10 @@ static const unsigned s390_call_clobbered[] = {
 
 const struct isa_ops isa_s390 = {
 	.name = "s390",
-	.decoder = "capstone",
+	.decoder = "capstone or LLVM",
 	.open = s390_open,
+	.close = s390_close,
+	.decode = s390_decode,
 	.stack_reg = s390_stack_reg,
 	.accesses = s390_accesses,
 	.writes = s390_writes,
