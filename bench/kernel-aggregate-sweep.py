@@ -76,15 +76,6 @@ HINTS = {
                                                  "NFT_SYNPROXY", "IPV6", "NF_TABLES_IPV6"], "variant": "synproxy"},
     "drivers/net/ethernet/mellanox/mlxsw/spectrum_router.c": {"options": ["IP_ADVANCED_ROUTER", "IP_ROUTE_MULTIPATH", "NET_VENDOR_MELLANOX", "VLAN_8021Q", "NET_SWITCHDEV", "MLXSW_CORE", "MLXSW_PCI", "MLXSW_SPECTRUM"]},
 }
-# Objects scan cannot read as they are: riscv64 objects from clang 18+
-# carry R_RISCV_SET_ULEB128/SUB_ULEB128 relocations in .debug_rnglists
-# (linker relaxation), which Debian 12's elfutils (0.188) does not apply,
-# so scan says it cannot read their DWARF.  Linked by ld.lld (which
-# applies them) without relaxation, the code is the compiler's; the
-# kernel's undefined symbols are left at 0.
-LINK_TO_SCAN = {
-    "riscv64": ["ld.lld-19", "--unresolved-symbols=ignore-all", "--no-relax", "-Ttext=0x10000", "-e", "0"],
-}
 # A header site's objects: up to PICK of the callers the search ranks
 # first among those the job's configuration builds.
 PICK = 3
@@ -423,20 +414,10 @@ def run_variant(a, tree, arch, cc, out, cands, log):
     for o in objs:
         if not built[o]:
             continue
+        # riscv64 objects of clang 18+ are scanned as they are: scan
+        # applies their .debug_rnglists ULEB128 pairs itself (elfutils
+        # 0.188 does not; the sweep linked them with ld.lld before).
         path = os.path.join(out, o)
-        if arch in LINK_TO_SCAN:
-            # See LINK_TO_SCAN: the object linked where its relocations
-            # are applied; --no-relax keeps the compiler's instructions.
-            path = os.path.join(out, o + ".scan.elf")
-            try:
-                r = subprocess.run(LINK_TO_SCAN[arch] + ["-o", path, os.path.join(out, o)],
-                                   capture_output=True, text=True)
-            except OSError as e:
-                unchecked[o] = f"{LINK_TO_SCAN[arch][0]}: {e.strerror}"
-                continue
-            if r.returncode:
-                unchecked[o] = f"{LINK_TO_SCAN[arch][0]} exit {r.returncode}: {r.stderr.strip()[-300:]}"
-                continue
         s = subprocess.run([a.rwonce, "scan", "--json", "--no-progress", "--allow-empty", "--allow-unchecked",
                             path], capture_output=True, text=True)
         try:

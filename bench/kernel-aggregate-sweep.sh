@@ -36,9 +36,9 @@
 #     tables as bench/kernel-6.12-build.sh), takes for each header site
 #     the first three of its callers whose options that .config sets,
 #     runs `make -k` on just the objects, `rwonce scan --json` on each
-#     object built (riscv64: on the object linked by ld.lld without
-#     relaxation, whose DWARF relocations elfutils 0.188 cannot apply),
-#     and writes
+#     object built (riscv64 ones too, as they are: scan applies their
+#     DWARF's ULEB128 relocations, which elfutils 0.188 cannot), and
+#     writes
 #     WORK/results/JOB.json: per candidate ok, torn, duplicated, widened
 #     (with the instances and their instructions), "no instance" (the
 #     object was built and scanned, the line has no code in it), "not

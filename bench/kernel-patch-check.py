@@ -127,35 +127,11 @@ def rebuild(build, obj, cmd, src, copy, outdir):
     return out
 
 
-# riscv64 objects of clang 18+ carry R_RISCV_SET_ULEB128/SUB_ULEB128
-# relocations in their DWARF, which Debian 12's elfutils (0.188) cannot
-# apply: scan reads the object linked by ld.lld (which applies them)
-# without relaxation, so that the code is the compiler's
-# (bench/kernel-aggregate-sweep.py does the same).
-EM_RISCV = 243
-LINK_RISCV = ["ld.lld-19", "--unresolved-symbols=ignore-all", "--no-relax", "-Ttext=0x10000", "-e", "0"]
-
-
-def scannable(obj, linked):
-    """obj, or for a RISC-V object its linked copy at `linked`."""
-    with open(obj, "rb") as f:
-        head = f.read(20)
-    if head[:4] != b"\x7fELF" or int.from_bytes(head[18:20], "little" if head[5] == 1 else "big") != EM_RISCV:
-        return obj
-    os.makedirs(os.path.dirname(linked), exist_ok=True)
-    r = subprocess.run(LINK_RISCV + ["-o", linked, obj], capture_output=True, text=True)
-    if r.returncode:
-        print(f"  {obj}: {LINK_RISCV[0]} exit {r.returncode}:\n{r.stderr[-1500:]}")
-        return obj
-    return linked
-
-
-def scan(rwonce, obj, sources=None, linked=None):
+def scan(rwonce, obj, sources=None):
     """(findings, instances) of `rwonce scan -v 2` on one object:
     findings from --json, instances {(path, line): [(function, [access
     lines])]} from the verbose listing."""
     extra = ["--sources", sources] if sources else []
-    obj = scannable(obj, linked or obj + ".scan.elf")
     r = subprocess.run([rwonce, "scan", "--json", "--no-progress", "-v", "2"] + extra + [obj],
                        capture_output=True, text=True)
     if r.returncode not in (0, 1):
@@ -243,8 +219,7 @@ def main():
             if not new:
                 status = 2
                 continue
-            before, _ = scan(a.rwonce, os.path.join(build, obj), src,
-                             os.path.join(out, name, obj + ".before.scan.elf"))
+            before, _ = scan(a.rwonce, os.path.join(build, obj), src)
             after, inst = scan(a.rwonce, new)
             for path, lines in sorted(sites.items()):
                 for line, old in sorted(lines.items()):

@@ -31,8 +31,9 @@ requires patch patch
 requires --full xz xz-utils
 requires --full clang-19 clang-19
 requires --full powerpc64le-linux-gnu-gcc gcc-powerpc64le-linux-gnu
-# kernel-patch-check, and the 0008 case here, link riscv64 objects to
-# scan them
+# the 0008 case here links the riscv64 object before it scans it (scan
+# reads it as it is since it applies its ULEB128 relocations itself;
+# kernel-patch-check no longer links)
 requires --full ld.lld-19 lld-19
 requires --full riscv64-linux-gnu-gcc gcc-riscv64-linux-gnu
 requires --full s390x-linux-gnu-gcc gcc-s390x-linux-gnu

@@ -7,6 +7,8 @@
 #include <elfutils/libdwfl.h>
 #include <stdint.h>
 
+#include "elf/dwarf-lines.h"
+
 /* A top-level function's address range (for the concrete inline chain). */
 struct fn_range {
 	Dwarf_Addr lo, hi;
@@ -115,5 +117,12 @@ struct sym_index {
 const char *sym_index_lookup(struct sym_index *x, Dwfl_Module *mod,
 			     uint64_t addr, uint64_t *off, uint64_t *size);
 void sym_index_free(struct sym_index *x);
+
+struct elf_image;
+/* A relocatable object's debug-section ULEB128 pairs that libdwfl left
+ * unapplied (elf_machine_rules.uleb128_set), applied in place and made
+ * R_*_NONE: dwarf-uleb128.c.  Call after dwfl_module_getdwarf(), before
+ * anything reads the sections. */
+void apply_uleb128_pairs(Elf *elf, const struct elf_machine_rules *rules);
 
 #endif

@@ -505,8 +505,10 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 		 * type for it): it touches no line table, unit or file
 		 * name, or code address, so it is no reason to leave the
 		 * object unchecked (liburcu's objects all have one) */
-		if (!img->rules || !img->rules->tls_offset ||
-		    !img->rules->tls_offset((unsigned)GELF_R_TYPE(info)))
+		/* R_*_NONE (0 on every machine): nothing to apply (a
+		 * ULEB128 pair dwarf-uleb128.c applied is made one) */
+		if (GELF_R_TYPE(info) && (!img->rules || !img->rules->tls_offset ||
+		    !img->rules->tls_offset((unsigned)GELF_R_TYPE(info))))
 			count++;
 	}
 	return count;
@@ -780,6 +782,8 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		strbuf_addf(why, "cannot read its DWARF: %s", dwfl_errmsg(err));
 		return -1;
 	}
+	if (img->info.relocatable)
+		apply_uleb128_pairs(img->elf, img->rules);
 	if (unapplied_debug_relocs(img, why) || unterminated_strings(dw, why))
 		return -1;
 	find_droppable(img, dw);

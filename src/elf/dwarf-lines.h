@@ -56,6 +56,12 @@ struct elf_machine_rules {
 	const char *no_reloc_backend;
 	/* mapping symbols ($a, $t, $d) tell Thumb code from ARM code */
 	int thumb;
+	/* a debug section's ULEB128 written as the difference of two
+	 * labels, a pair of relocations at one place: the first adds
+	 * S + A, the second subtracts S + A (RISC-V's SET_ULEB128 and
+	 * SUB_ULEB128, which linker relaxation needs and elfutils 0.188
+	 * does not apply: dwarf-uleb128.c applies them); 0: none */
+	unsigned uleb128_set, uleb128_sub;
 };
 typedef const struct elf_machine_rules *elf_machine_rules_fn(unsigned machine);
 

@@ -14,6 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The psABI's ULEB128 label differences (glibc 2.36's elf.h lacks them). */
+#ifndef R_RISCV_SET_ULEB128
+#define R_RISCV_SET_ULEB128 60
+#endif
+#ifndef R_RISCV_SUB_ULEB128
+#define R_RISCV_SUB_ULEB128 61
+#endif
+
 /* LLVM's decoder, the record its text is read into (address, size,
  * mnemonic, operands; no capstone details), and the operands. */
 struct riscv_state {
@@ -271,5 +279,7 @@ const struct isa_ops isa_riscv = {
 		.tls_offset = riscv_tls_offset,
 		.not_an_address = riscv_not_an_address,
 		.pcrel_lo = riscv_pcrel_lo,
+		.uleb128_set = R_RISCV_SET_ULEB128,
+		.uleb128_sub = R_RISCV_SUB_ULEB128,
 	},
 };
