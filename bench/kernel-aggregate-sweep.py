@@ -7,8 +7,9 @@ kernel tree, built for each architecture x compiler and judged by
   kernel-aggregate-sweep.py plan  --tree SRC --audit AUDIT.json --out PLAN.json
   kernel-aggregate-sweep.py jobs  --plan PLAN.json [--shard K/N]
   kernel-aggregate-sweep.py run   --plan PLAN.json --tree SRC --rwonce R
-                                  --kbuild DIR --out DIR [--shard K/N] [JOB...]
-  kernel-aggregate-sweep.py merge --plan PLAN.json [--by-arch] RESULT.json...
+                                  --kbuild DIR --out DIR [--rescan] [--shard K/N] [JOB...]
+  kernel-aggregate-sweep.py merge --plan PLAN.json [--plan PLAN2.json...] [--by-arch] RESULT.json...
+  kernel-aggregate-sweep.py merge --works [--by-arch] WORK...
 
 plan: the candidates (the audit findings of CANDIDATE_RULES), each with
 the architectures it can be compiled for, the objects that compile it
@@ -388,9 +389,16 @@ def run_variant(a, tree, arch, cc, out, cands, log):
         disable += [o for o in c.get("disable", []) if o not in disable]
     os.makedirs(out, exist_ok=True)
     make = ["make", "-s", "-C", tree, f"O={out}"] + args
-    trouble = configure(make, tree, out, ARCHES[arch][2], opts, disable)
-    if trouble:
-        return None, trouble
+    if a.rescan:
+        # The folder as an earlier run left it: no configuration, no
+        # make; what it holds is scanned again (a new rwonce on old
+        # builds).  An object it lacks is a build error below.
+        if not os.path.exists(os.path.join(out, ".config")):
+            return None, f"--rescan: {out} has no .config: run the job without --rescan first"
+    else:
+        trouble = configure(make, tree, out, ARCHES[arch][2], opts, disable)
+        if trouble:
+            return None, trouble
     config = open(os.path.join(out, ".config")).read()
     missing = [o for o in opts if not is_set(config, o)]
     still_on = [o for o in disable if is_set(config, o)]
@@ -398,8 +406,12 @@ def run_variant(a, tree, arch, cc, out, cands, log):
     objs = []
     for c in cands:
         objs += [o for o in chosen[c["id"]][0] if o not in objs]
-    r = subprocess.run(["nice", "-n", "19", "make", "-C", tree, f"O={out}", "-k", f"-j{a.jobs}"] + args + objs,
-                       capture_output=True, text=True) if objs else subprocess.CompletedProcess([], 0, "", "")
+    if a.rescan:
+        r = subprocess.CompletedProcess([], 0, "", "--rescan: not built, as the folder holds it\n")
+    else:
+        r = subprocess.run(["nice", "-n", "19", "make", "-C", tree, f"O={out}", "-k", f"-j{a.jobs}"] + args
+                           + objs, capture_output=True, text=True) if objs else \
+            subprocess.CompletedProcess([], 0, "", "")
     log.write(r.stdout + r.stderr)
     built = {o: os.path.exists(os.path.join(out, o)) for o in objs}
     errors = {}
@@ -409,7 +421,8 @@ def run_variant(a, tree, arch, cc, out, cands, log):
                           + r"[^\n]*$", r.stdout + r.stderr, re.M)
             if not m:
                 m = re.search(r"^[^\n]*\berror:[^\n]*$", r.stdout + r.stderr, re.M)
-            errors[o] = (m.group(0).strip()[:200] if m else "make built no object (see the job's make.log)")
+            errors[o] = ("not built in the folder (--rescan: run the job without it)" if a.rescan else
+                         m.group(0).strip()[:200] if m else "make built no object (see the job's make.log)")
     scans, nocode, unchecked = {}, {}, {}
     for o in objs:
         if not built[o]:
@@ -517,17 +530,72 @@ def cmd_run(a):
     return status
 
 
+def merged_plan(paths):
+    """The candidates of several plans (several sweeps of one tree: WORK
+    and a later WORK for new candidates), each once, in the order first
+    seen."""
+    cands, seen = [], set()
+    for p in paths:
+        for c in json.load(open(p))["candidates"]:
+            if c["id"] not in seen:
+                seen.add(c["id"])
+                cands.append(c)
+    return {"candidates": cands}
+
+
+def merged_results(results):
+    """One result per job from several (a job run in two sweeps, each for
+    some of the candidates): the cells of all, a candidate judged in two
+    taken from the first (and said on stderr if they disagree); wall
+    times added, folders, objects and options joined."""
+    byjob = {}
+    for r in results:
+        have = byjob.get(r["job"])
+        if have is None:
+            byjob[r["job"]] = dict(r, cells=dict(r["cells"]), folders=dict(r.get("folders", {})),
+                                   objects=dict(r.get("objects", {})),
+                                   options_missing=list(r.get("options_missing", [])))
+            continue
+        for cid, cell in r["cells"].items():
+            old = have["cells"].get(cid)
+            if old is None:
+                have["cells"][cid] = cell
+            elif old["verdict"] != cell["verdict"]:
+                print(f"{r['job']}: {cid}: two results ({old['verdict']}, {cell['verdict']}): the first kept",
+                      file=sys.stderr)
+        have["folders"].update(r.get("folders", {}))
+        have["objects"].update(r.get("objects", {}))
+        have["options_missing"] += [o for o in r.get("options_missing", []) if o not in have["options_missing"]]
+        have["wall_s"] = round(have.get("wall_s", 0) + r.get("wall_s", 0), 1)
+    return byjob
+
+
 def cmd_merge(a):
-    plan = json.load(open(a.plan))
+    if a.works:
+        # WORK folders (kernel-aggregate-sweep.sh --merge): each one's
+        # plan and results, in the order given.
+        a.plan, a.result = [], []
+        for w in a.result_or_work:
+            if not os.path.isfile(os.path.join(w, "plan.json")):
+                sys.exit(f"kernel-aggregate-sweep: {w}: no plan.json: not a sweep's WORK")
+            got = sorted(glob.glob(os.path.join(w, "results", "*.json")))
+            if not got:
+                sys.exit(f"kernel-aggregate-sweep: no result in {w}/results: run the jobs first")
+            a.plan.append(os.path.join(w, "plan.json"))
+            a.result += got
+    else:
+        a.result = a.result_or_work
+        if not a.plan:
+            sys.exit("kernel-aggregate-sweep: merge: --plan PLAN.json, or --works WORK...")
+    plan = merged_plan(a.plan)
     results = [json.load(open(p)) for p in a.result]
     status = 0
     for r in results:
         if "trouble" in r:
             print(f"{r['job']}: trouble: {r['trouble']}", file=sys.stderr)
             status = 2
-    results = [r for r in results if "trouble" not in r]
-    jobs = [j for j in jobs_of(plan["candidates"]) if any(r["job"] == j for r in results)]
-    byjob = {r["job"]: r for r in results}
+    byjob = merged_results([r for r in results if "trouble" not in r])
+    jobs = [j for j in jobs_of(plan["candidates"]) if j in byjob]
 
     def text(cell):
         if "instances" in cell:
@@ -569,6 +637,20 @@ def cmd_merge(a):
     missing = [j for j in jobs_of(plan["candidates"]) if j not in byjob]
     if missing:
         print(f"not run: {' '.join(missing)}")
+    # The whole: every candidate x architecture x compiler cell, by what
+    # it came to.
+    kinds = {}
+    for c in plan["candidates"]:
+        for arch in c["arches"]:
+            for cc in COMPILERS:
+                cell = byjob.get(f"{arch}-{cc}", {}).get("cells", {}).get(c["id"])
+                k = ("not run" if cell is None else
+                     "judged by scan" if "instances" in cell and cell["verdict"] != "cannot tell" else
+                     cell["verdict"])
+                kinds[k] = kinds.get(k, 0) + 1
+    order = ["judged by scan", "cannot tell", "no instance", "not compiled", "not run"]
+    print(f"{len(plan['candidates'])} candidates, {sum(kinds.values())} candidate x architecture x compiler cells: "
+          + ", ".join(f"{kinds[k]} {k}" for k in order if k in kinds))
     # Where a header site's verdict comes from: the objects each job chose.
     chosen = {}
     for c in plan["candidates"]:
@@ -602,14 +684,53 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--shard")
     p.add_argument("--jobs", default="2")
+    p.add_argument("--rescan", action="store_true",
+                   help="no configuration and no make: scan again what each build folder holds")
     p.add_argument("job", nargs="*")
     p = sub.add_parser("merge")
-    p.add_argument("--plan", required=True)
+    p.add_argument("--plan", action="append", default=[],
+                   help="a sweep's plan; again for each further sweep of the same tree")
+    p.add_argument("--works", action="store_true",
+                   help="the arguments are WORK folders (their plan.json and results/*.json)")
+    p.add_argument("--into", metavar="FILE",
+                   help="write the table and the totals into FILE, between its lines "
+                        "'<!-- sweep-merge begin -->' and '<!-- sweep-merge end -->' (the record)")
     p.add_argument("--by-arch", action="store_true",
                    help="a row per candidate and architecture, a column per compiler")
-    p.add_argument("result", nargs="+")
+    p.add_argument("result_or_work", nargs="+", metavar="RESULT.json|WORK")
     a = ap.parse_args()
+    if a.cmd == "merge" and a.into:
+        return merge_into(a)
     return {"plan": cmd_plan, "jobs": cmd_jobs, "run": cmd_run, "merge": cmd_merge}[a.cmd](a) or 0
+
+
+BEGIN, END = "<!-- sweep-merge begin -->", "<!-- sweep-merge end -->"
+
+
+def merge_into(a):
+    """The merge written into a record (doc/findings/linux-6.12.md)
+    between its two marker lines, so that the record's table is the
+    merge's, never typed by hand: the table as it is, the lines after it
+    as a block.  The file is replaced whole (a temporary file renamed)."""
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = cmd_merge(a) or 0
+    text = open(a.into, encoding="utf-8").read()
+    if text.count(BEGIN) != 1 or text.count(END) != 1 or text.index(BEGIN) > text.index(END):
+        sys.exit(f"kernel-aggregate-sweep: {a.into}: no '{BEGIN}' ... '{END}' lines to write between")
+    table, rest = [], []
+    for line in buf.getvalue().rstrip("\n").split("\n"):
+        (table if line.startswith("|") and not rest else rest).append(line)
+    rest = [("    " + line if line else "") for line in rest]
+    head, tail = text.split(BEGIN)[0], text.split(END)[1]
+    new = head + BEGIN + "\n" + "\n".join(table) + "\n" + "\n".join(rest).rstrip() + "\n" + END + tail
+    tmp = a.into + ".new"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(new)
+    os.replace(tmp, a.into)
+    return status
 
 
 if __name__ == "__main__":

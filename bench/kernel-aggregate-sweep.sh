@@ -3,8 +3,8 @@
 # on every architecture and compiler (issue 32; doc/findings/linux-6.12.md,
 # "Every aggregate once-access").
 #
-#   bench/kernel-aggregate-sweep.sh RWONCE SRC WORK [--shard K/N] [JOB...]
-#   bench/kernel-aggregate-sweep.sh --merge WORK [--by-arch]
+#   bench/kernel-aggregate-sweep.sh RWONCE SRC WORK [--rescan] [--shard K/N] [JOB...]
+#   bench/kernel-aggregate-sweep.sh --merge WORK [WORK...] [--by-arch] [--into RECORD]
 #
 # SRC is a kernel tree (read only: every build is out of tree, O=).  The
 # steps, each in bench/kernel-aggregate-sweep.py:
@@ -49,7 +49,14 @@
 #  4. --merge: the candidate x job table (markdown; --by-arch: a row per
 #     candidate and architecture, a column per compiler) and per job "N of M
 #     candidates compiled and checked", its wall time, the options that
-#     could not be reached; the jobs not run are named.  Exit 2 when a
+#     could not be reached; the jobs not run are named; and the total of
+#     the candidate x architecture x compiler cells by what each came to.
+#     Several WORKs (a later sweep of the same tree for new candidates,
+#     with its own plan and results): their candidates and each job's
+#     cells together, a candidate judged in two taken from the first.
+#     --into RECORD: written into RECORD (doc/findings/linux-6.12.md)
+#     between its '<!-- sweep-merge begin -->' and '<!-- sweep-merge end
+#     -->' lines instead of printed: the record's table is the merge's.  Exit 2 when a
 #     job had trouble (its configuration failed, scan could not read an
 #     object).
 #
@@ -73,6 +80,9 @@
 #   sbatch --dependency=afterany:$id --wrap 'bench/kernel-aggregate-sweep.sh --merge WORK'
 #
 # (12 shards = the 12 jobs of six architectures x two compilers.)
+# --rescan: no configuration and no make, each job's folders scanned as
+# an earlier run left them (a new rwonce judging the same builds: seconds
+# per job instead of minutes); an object a folder lacks is "not compiled".
 # RWONCE_SWEEP_JOBS: make's -j in each job (default 2: the machine here is
 # shared).  Wall time per job is in its result; this machine's figures
 # are in doc/findings/linux-6.12.md.
@@ -81,14 +91,11 @@ me=$(basename "$0")
 py="$(dirname "$0")/kernel-aggregate-sweep.py"
 
 if [ "${1:-}" = --merge ]; then
-	case $#:${3:-} in
-	2:) by= ;;
-	3:--by-arch) by=--by-arch ;;
-	*) echo "usage: $me --merge WORK [--by-arch]" >&2; exit 2 ;;
+	shift
+	case ${1:-} in
+	''|-*) echo "usage: $me --merge WORK [WORK...] [--by-arch] [--into RECORD]" >&2; exit 2 ;;
 	esac
-	set -- "$2"/results/*.json
-	[ -f "$1" ] || { echo "$me: no result in ${1%/\*.json}: run the jobs first" >&2; exit 2; }
-	exec python3 "$py" merge --plan "${1%/results/*}/plan.json" $by "$@"
+	exec python3 "$py" merge --works "$@"
 fi
 if [ $# -lt 3 ]; then
 	echo "usage: $me RWONCE SRC WORK [--plan-only | --shard K/N | JOB...]; $me --merge WORK" >&2

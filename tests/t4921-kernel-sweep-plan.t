@@ -167,4 +167,52 @@ test_expect_success 'merge: a cell scan could not check is "cannot tell", and th
 	grep -q 'riscv64-clang: include/linux/pair.h:7: cannot tell' err &&
 	grep -q 'riscv64-clang: kernel/rcu/private.h:3: cannot tell' err"
 
+test_expect_success 'merge: the total of the cells by what each came to' "
+	python3 '$SW' merge --plan plan.json ppc.json rv.json >table 2>/dev/null
+	grep -qx '3 candidates, 26 candidate x architecture x compiler cells: 2 judged by scan, 2 cannot tell, 1 not compiled, 21 not run' table"
+
+# A later sweep of the same tree for a new candidate: its own WORK, plan
+# and results (a job run in both, for different candidates).
+mkdir -p w1/results w2/results
+cp plan.json w1/plan.json
+cp ppc.json w1/results/ppc64le-clang.json
+python3 - <<'PY'
+import json
+p = json.load(open("plan.json"))
+new = dict(p["candidates"][0], id="arch/powerpc/kvm/book3s_xics.c:400", line=400)
+p["candidates"] = [p["candidates"][0], new]
+json.dump(p, open("w2/plan.json", "w"))
+r = {"job": "ppc64le-clang", "arch": "ppc64le", "compiler": "clang", "options_missing": [], "wall_s": 7,
+     "build_s": 7, "objects": {}, "folders": {"ppc64le-clang+new": 7},
+     "cells": {"arch/powerpc/kvm/book3s_xics.c:400": {"verdict": "torn", "instances": {"torn": 3}},
+               "arch/powerpc/kvm/book3s_xics.c:346": {"verdict": "ok", "instances": {"ok": 1}}}}
+json.dump(r, open("w2/results/ppc64le-clang.json", "w"))
+PY
+test_expect_success 'merge of two WORKs: every candidate of both, each job'"'"'s cells of both, the first kept' "
+	'$RWONCE_ROOT/bench/kernel-aggregate-sweep.sh' --merge w1 w2 >table 2>err &&
+	grep -Fq '| \`arch/powerpc/kvm/book3s_xics.c:400\` | torn (torn 3) |' table &&
+	grep -Fq '| \`arch/powerpc/kvm/book3s_xics.c:346\` | torn (torn 1) |' table &&
+	grep -q '^ppc64le-clang: 3 of 4 candidates compiled and checked; wall 12 s' table &&
+	grep -q '^4 candidates, ' table &&
+	grep -Fq 'ppc64le-clang: arch/powerpc/kvm/book3s_xics.c:346: two results (torn, ok): the first kept' err"
+
+test_expect_failure_msg 'merge of a folder that is no WORK is refused' 'no plan.json' "
+	'$RWONCE_ROOT/bench/kernel-aggregate-sweep.sh' --merge w1 tree 2>&1"
+
+printf '# Record\n\ntext before\n\n<!-- sweep-merge begin -->\nold table\n<!-- sweep-merge end -->\n\ntext after\n' >record.md
+test_expect_success 'merge --into: the record'"'"'s table between its markers is the merge'"'"'s, the rest kept' "
+	'$RWONCE_ROOT/bench/kernel-aggregate-sweep.sh' --merge w1 w2 --by-arch --into record.md 2>err &&
+	'$RWONCE_ROOT/bench/kernel-aggregate-sweep.sh' --merge w1 w2 --by-arch >table 2>/dev/null &&
+	sed -n '/^<!-- sweep-merge begin -->\$/,/^<!-- sweep-merge end -->\$/p' record.md | sed '1d;\$d' >got &&
+	grep '^|' table >want.table && grep '^|' got >got.table && cmp want.table got.table &&
+	grep -Fxq '    4 candidates, 28 candidate x architecture x compiler cells: 3 judged by scan, 1 not compiled, 24 not run' got &&
+	! grep -q 'old table' record.md &&
+	grep -qx 'text before' record.md && grep -qx 'text after' record.md"
+
+printf 'no markers\n' >plain.md
+test_expect_failure_msg 'merge --into a file without the markers is refused' 'no .<!-- sweep-merge begin -->' "
+	'$RWONCE_ROOT/bench/kernel-aggregate-sweep.sh' --merge w1 --into plain.md 2>&1"
+test_expect_success '... and the file is kept as it was' "
+	grep -qx 'no markers' plain.md && test \$(wc -l <plain.md) = 1"
+
 test_done

@@ -10,7 +10,9 @@
 # "cannot tell" then), one access everywhere else.  The riscv64 objects
 # are scanned as they are (scan applies their ULEB128 DWARF relocations;
 # they were linked by ld.lld first before).  check-full only
-# (RWONCE_FULL=1); a build that is absent is a skip naming it.
+# (RWONCE_FULL=1); a build that is absent is a skip naming it.  And the
+# record's table of all 23 candidates is the one the merge of the
+# sweep's results prints (written by --merge --into, never by hand).
 #
 # RWONCE_SWEEP_DIR (default $RWONCE_CACHE/sweep, RWONCE_CACHE defaulting to
 # /work/cache): the sweep's work folder with the JOB+synproxy/ builds.
@@ -54,5 +56,16 @@ print(\" \".join(got))' >got &&
 		fi &&
 		echo '$(expect $build)' >want && cmp want got"
 done
+
+if [ -s "$W/plan.json" ] && ls "$W"/results/*.json >/dev/null 2>&1; then
+	test_expect_success "the record's sweep table is what --merge $W --by-arch prints" "
+		'$RWONCE_ROOT/bench/kernel-aggregate-sweep.sh' --merge '$W' --by-arch >merge.out 2>/dev/null
+		grep '^|' merge.out >merge.table &&
+		sed -n '/^<!-- sweep-merge begin -->\$/,/^<!-- sweep-merge end -->\$/p' \
+			'$RWONCE_ROOT/doc/findings/linux-6.12.md' | grep '^|' >doc.table &&
+		test \$(wc -l <merge.table) -gt 50 && cmp merge.table doc.table"
+else
+	test_skip "the record's sweep table" "no sweep results in $W (bench/kernel-aggregate-sweep.sh)"
+fi
 
 test_done
