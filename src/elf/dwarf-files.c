@@ -13,6 +13,7 @@
  */
 #include "elf/dwarf-internal.h"
 #include "elf/dwarf-lines.h"
+#include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <dwarf.h>
@@ -228,6 +229,290 @@ static void read_md5s(Elf *elf, uint64_t off, struct unit_file *files,
 				return;
 			}
 		}
+}
+
+/*
+ * A unit's file table from its line table's header alone, for scan's
+ * discovery pass, which needs the names and nothing else.  libdw 0.188
+ * cannot give it without decoding the unit's whole line program: its
+ * dwarf_getsrcfiles() calls dwarf_getsrclines() (the header-only read
+ * came with elfutils 0.191), so reading the file tables cost as much as
+ * the scan's own pass over every row.  The names are joined as libdw
+ * joins them: an absolute name as it is, else its directory, '/', the
+ * name -- directory 0 of DWARF 2-4 being the unit's DW_AT_comp_dir (and
+ * no directory when there is none), file 0 of DWARF 2-4 libdw's "???".
+ * Only the forms compilers write for names are read here (a string in
+ * the header, in .debug_line_str or .debug_str); anything else -- another
+ * form, a header that does not add up, a section still compressed -- is
+ * left to libdw (return -1), which then says what it says of it.
+ */
+struct header_names {
+	const Elf_Data *line_str, *str;
+	struct strbuf text;     /* the names, each ended by a NUL */
+	size_t *at;             /* each file's offset in text */
+	size_t n, alloc;
+};
+
+/* A string of form at the cursor: the header's own, or in a string
+ * section.  NULL: not a form read here, or not a string. */
+static const char *form_string(struct cursor *c, uint64_t form,
+			       size_t offset_size,
+			       const struct header_names *h)
+{
+	const Elf_Data *d;
+	const char *s;
+	uint64_t off;
+
+	if (form == DW_FORM_string) {
+		s = (const char *)c->p;
+		if (!memchr(c->p, '\0', (size_t)(c->end - c->p)))
+			return NULL;
+		c->p += strlen(s) + 1;
+		return s;
+	}
+	if (form == DW_FORM_line_strp)
+		d = h->line_str;
+	else if (form == DW_FORM_strp)
+		d = h->str;
+	else
+		return NULL;
+	off = fixed(c, offset_size);
+	if (c->bad || !d || !d->d_buf || off >= d->d_size ||
+	    !memchr((const char *)d->d_buf + off, '\0', d->d_size - off))
+		return NULL;
+	return (const char *)d->d_buf + off;
+}
+
+static int form_index(struct cursor *c, uint64_t form, uint64_t *v)
+{
+	switch (form) {
+	case DW_FORM_data1: *v = fixed(c, 1); break;
+	case DW_FORM_data2: *v = fixed(c, 2); break;
+	case DW_FORM_udata: *v = uleb(c); break;
+	default: return -1;
+	}
+	return c->bad ? -1 : 0;
+}
+
+static void add_name(struct header_names *h, const char *dir, size_t dirlen,
+		     const char *name)
+{
+	ALLOC_GROW(h->at, h->n + 1, h->alloc);
+	h->at[h->n++] = h->text.len;
+	if (*name != '/' && dir) {
+		strbuf_add(&h->text, dir, dirlen);
+		strbuf_addch(&h->text, '/');
+	}
+	strbuf_addstr(&h->text, name);
+	strbuf_addch(&h->text, '\0');
+}
+
+/* The directories of a DWARF 5 header: dirs[0..*n). */
+static int read_dirs5(struct cursor *c, size_t offset_size,
+		      const struct header_names *h, const char ***dirs,
+		      size_t *n)
+{
+	struct entry_format f;
+	uint64_t count;
+
+	if (read_format(c, &f))
+		return -1;
+	count = uleb(c);
+	if (c->bad || (!f.n && count) || count > (uint64_t)(c->end - c->p))
+		return -1;
+	*dirs = xcalloc(count ? count : 1, sizeof(**dirs));
+	*n = count;
+	for (uint64_t i = 0; i < count; i++)
+		for (unsigned k = 0; k < f.n; k++) {
+			if (f.content[k] == DW_LNCT_path) {
+				(*dirs)[i] = form_string(c, f.form[k],
+							 offset_size, h);
+				if (!(*dirs)[i])
+					return -1;
+			} else if (skip_form(c, f.form[k], offset_size) ||
+				   c->bad) {
+				return -1;
+			}
+		}
+	for (uint64_t i = 0; i < count; i++)
+		if (!(*dirs)[i])
+			return -1;
+	return 0;
+}
+
+static int read_files5(struct cursor *c, size_t offset_size,
+		       struct header_names *h, const char **dirs, size_t ndirs,
+		       struct unit_file **md5s)
+{
+	struct entry_format f;
+	uint64_t count;
+
+	if (read_format(c, &f))
+		return -1;
+	count = uleb(c);
+	if (c->bad || (!f.n && count) || count > (uint64_t)(c->end - c->p))
+		return -1;
+	*md5s = xcalloc(count ? count : 1, sizeof(**md5s));
+	for (uint64_t i = 0; i < count; i++) {
+		const char *name = NULL;
+		uint64_t dir = UINT64_MAX;
+
+		for (unsigned k = 0; k < f.n; k++) {
+			if (f.content[k] == DW_LNCT_path) {
+				if (!(name = form_string(c, f.form[k],
+							 offset_size, h)))
+					return -1;
+			} else if (f.content[k] == DW_LNCT_directory_index) {
+				if (form_index(c, f.form[k], &dir))
+					return -1;
+			} else {
+				if (f.content[k] == DW_LNCT_MD5 &&
+				    f.form[k] == DW_FORM_data16 &&
+				    (size_t)(c->end - c->p) >= 16) {
+					memcpy((*md5s)[i].md5, c->p, 16);
+					(*md5s)[i].has_md5 = 1;
+				}
+				if (skip_form(c, f.form[k], offset_size) ||
+				    c->bad)
+					return -1;
+			}
+		}
+		if (!name || dir >= ndirs)
+			return -1;
+		add_name(h, dirs[dir], strlen(dirs[dir]), name);
+	}
+	return 0;
+}
+
+/* DWARF 2-4: include_directories, then file_names, each list ended by
+ * an empty string. */
+static int read_files4(struct cursor *c, const char *comp_dir,
+		       struct header_names *h)
+{
+	const char **dirs = NULL;
+	size_t ndirs = 1, alloc = 0;
+	int ret = -1;
+
+	ALLOC_GROW(dirs, 1, alloc);
+	dirs[0] = comp_dir;
+	for (;;) {
+		const char *s = form_string(c, DW_FORM_string, 4, h);
+
+		if (!s)
+			goto out;
+		if (!*s)
+			break;
+		ALLOC_GROW(dirs, ndirs + 1, alloc);
+		dirs[ndirs++] = s;
+	}
+	add_name(h, NULL, 0, "???");
+	for (;;) {
+		const char *name = form_string(c, DW_FORM_string, 4, h);
+		uint64_t dir;
+
+		if (!name)
+			goto out;
+		if (!*name)
+			break;
+		dir = uleb(c);
+		uleb(c); /* the modification time */
+		uleb(c); /* the length */
+		if (c->bad || dir >= ndirs)
+			goto out;
+		add_name(h, dirs[dir], dirs[dir] ? strlen(dirs[dir]) : 0, name);
+	}
+	ret = 0;
+out:
+	free(dirs);
+	return ret;
+}
+
+int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
+			   struct unit_file **out, size_t *nout,
+			   char **names, int *empty)
+{
+	Elf *elf = dwarf_getelf(dw);
+	const Elf_Data *d = elf_section_data(elf, ".debug_line");
+	struct header_names h = { NULL, NULL, STRBUF_INIT, NULL, 0, 0 };
+	struct unit_file *md5s = NULL;
+	const char **dirs = NULL;
+	size_t ndirs = 0, offset_size = 4;
+	struct cursor c;
+	Dwarf_Attribute a;
+	Dwarf_Word off;
+	uint64_t len, header_len;
+	const unsigned char *program;
+	unsigned version, opcode_base;
+	uint8_t address_size = 0, cu_offset_size;
+	Dwarf_Die cudie;
+	int ret = -1;
+
+	*out = NULL;
+	*nout = 0;
+	*names = NULL;
+	if (!d || !d->d_buf || !dwarf_attr(cu, DW_AT_stmt_list, &a) ||
+	    dwarf_formudata(&a, &off) || off >= d->d_size ||
+	    !dwarf_diecu(cu, &cudie, &address_size, &cu_offset_size))
+		return -1;
+	h.line_str = elf_section_data(elf, ".debug_line_str");
+	h.str = elf_section_data(elf, ".debug_str");
+	c.p = (const unsigned char *)d->d_buf + off;
+	c.end = (const unsigned char *)d->d_buf + d->d_size;
+	c.big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
+	c.bad = 0;
+	len = fixed(&c, 4);
+	if (len == 0xffffffff) {
+		len = fixed(&c, 8);
+		offset_size = 8;
+	}
+	if (c.bad || len > (uint64_t)(c.end - c.p))
+		return -1;
+	c.end = c.p + len;
+	version = (unsigned)fixed(&c, 2);
+	if (version < 2 || version > 5)
+		return -1;
+	if (version >= 5 && (fixed(&c, 1) != address_size || fixed(&c, 1)))
+		return -1;
+	header_len = fixed(&c, offset_size);
+	if (c.bad || header_len > (uint64_t)(c.end - c.p))
+		return -1;
+	program = c.p + header_len;
+	c.end = program;            /* the header's end */
+	skip(&c, 1);                /* minimum_instruction_length */
+	if (version >= 4 && !fixed(&c, 1))
+		return -1;          /* maximum_operations_per_instruction */
+	skip(&c, 3);                /* default_is_stmt .. line_range */
+	opcode_base = (unsigned)fixed(&c, 1);
+	skip(&c, opcode_base ? opcode_base - 1 : 0);
+	if (c.bad)
+		return -1;
+	if (version < 5) {
+		if (read_files4(&c, comp_dir, &h))
+			goto out;
+	} else if (read_dirs5(&c, offset_size, &h, &dirs, &ndirs) ||
+		   read_files5(&c, offset_size, &h, dirs, ndirs, &md5s)) {
+		goto out;
+	}
+	*empty = program == (const unsigned char *)d->d_buf + off +
+			   (offset_size == 8 ? 12 : 4) + len;
+	*out = xcalloc(h.n ? h.n : 1, sizeof(**out));
+	*names = strbuf_detach(&h.text);
+	for (size_t i = 0; i < h.n; i++) {
+		(*out)[i].name = *names + h.at[i];
+		(*out)[i].index = i;
+		if (md5s && md5s[i].has_md5) {
+			memcpy((*out)[i].md5, md5s[i].md5, 16);
+			(*out)[i].has_md5 = 1;
+		}
+	}
+	*nout = h.n;
+	ret = 0;
+out:
+	strbuf_release(&h.text);
+	free(h.at);
+	free(dirs);
+	free(md5s);
+	return ret;
 }
 
 void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,

@@ -74,6 +74,17 @@ void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
 		     size_t *nout);
 
 /*
+ * The file table of unit cu (a DIE of dw) read from its line table's
+ * header, without decoding the line program (dwarf-files.c says why):
+ * *out with the names in *names (the caller frees both), *empty when the
+ * program has no bytes (libdw would give no rows).  -1 when it is left
+ * to libdw: a form or a layout this reader does not take.
+ */
+int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
+			   struct unit_file **out, size_t *nout,
+			   char **names, int *empty);
+
+/*
  * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,
  * in order, each with its address ranges: read from the DWARF once per
  * unit, then walked at every address a line table row needs the inline

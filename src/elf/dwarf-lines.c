@@ -728,9 +728,103 @@ static int lines_unit(struct lines_handle *h, struct elf_image *img,
 	return dwarf_offdie(h->dw, dwarf_dieoffset(cu), out) ? 0 : -1;
 }
 
+/*
+ * A unit's file table from its line table's header alone (files_only:
+ * discover.c's pass), the line program not decoded: handed to fn with no
+ * rows.  1 when handed (fn's answer in *r), 0 for a unit with no rows
+ * (skipped, as libdw's empty table is), -1 when it is libdw's to read
+ * (dwarf-files.c).
+ */
+static int header_unit(struct elf_image *img, Dwarf *dw, Dwarf_Die *cu,
+		       Dwarf_Addr bias, int (*fn)(struct line_unit *u, void *ctx),
+		       void *ctx, int *r)
+{
+	struct line_unit u;
+	struct unit_priv p;
+	char *names;
+	int empty = 0;
+
+	memset(&u, 0, sizeof(u));
+	memset(&p, 0, sizeof(p));
+	u.comp_dir = cu_string(cu, DW_AT_comp_dir);
+	if (unit_files_from_header(dw, cu, u.comp_dir, &u.files, &u.nfiles,
+				   &names, &empty))
+		return -1;
+	if (!empty) {
+		p.cu = *cu;
+		p.bias = bias;
+		p.files = u.files;
+		p.nfiles = u.nfiles;
+		u.name = cu_string(cu, DW_AT_name);
+		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
+		u.img = img;
+		u.priv = &p;
+		*r = fn(&u, ctx);
+		free(p.by_name);
+	}
+	free(u.files);
+	free(names);
+	return !empty;
+}
+
+/* The test hook's comparison of the header's file table with libdw's. */
+struct files_check {
+	int ok;                 /* the header was read */
+	struct unit_file *files;
+	size_t nfiles;
+	char *names;
+	int empty;
+	size_t read, left, differ; /* units: read from the header, left to
+				      libdw, read otherwise than libdw */
+};
+
+static void check_start(struct files_check *c, Dwarf *dw, Dwarf_Die *cu)
+{
+	free(c->files);
+	free(c->names);
+	c->ok = !unit_files_from_header(dw, cu, cu_string(cu, DW_AT_comp_dir),
+					&c->files, &c->nfiles, &c->names,
+					&c->empty);
+}
+
+static void check_end(struct files_check *c, struct elf_image *img,
+		      Dwarf_Die *cu, const struct unit_file *files, size_t n)
+{
+	const char *unit = cu_string(cu, DW_AT_name);
+	size_t i = 0;
+
+	size_t differ = c->differ;
+
+	if (!c->ok) {
+		c->left++;
+		return;
+	}
+	c->read++;
+	if (c->empty != !files && ++c->differ)
+		fprintf(stderr, "rwonce: test: %s: unit '%s': header says %s, "
+			"libdw %zu rows\n", img->info.name, unit ? unit : "",
+			c->empty ? "empty" : "rows", files ? n : 0);
+	if (!files || c->empty)
+		return;
+	if (n != c->nfiles && ++c->differ)
+		fprintf(stderr, "rwonce: test: %s: unit '%s': %zu files, libdw "
+			"%zu\n", img->info.name, unit ? unit : "", c->nfiles, n);
+	for (; i < n && i < c->nfiles; i++)
+		if (strcmp(files[i].name, c->files[i].name) ||
+		    files[i].has_md5 != c->files[i].has_md5 ||
+		    (files[i].has_md5 && memcmp(files[i].md5, c->files[i].md5,
+						16))) {
+			c->differ += c->differ == differ;
+			fprintf(stderr, "rwonce: test: %s: unit '%s': file %zu "
+				"'%s', libdw '%s'\n", img->info.name,
+				unit ? unit : "", i, c->files[i].name,
+				files[i].name);
+		}
+}
+
 static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		      int (*fn)(struct line_unit *u, void *ctx), void *ctx,
-		      struct strbuf *why)
+		      int files_only, struct strbuf *why)
 {
 	Dwarf_Addr bias;
 	Dwarf *dw;
@@ -741,12 +835,17 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	struct lines_handle lh = { NULL, 0, LINES_WINDOW, 0, WALK_STEP, 0,
 				   NULL, 0, 0 };
 	const char *hook = getenv("RWONCE_TEST_SCAN_LINES_WINDOW");
+	/* Test hook: the header's file tables (files_only) are read by
+	 * libdw too, and any difference said on stderr */
+	int check_files = !!getenv("RWONCE_TEST_SCAN_FILES_CHECK");
+	struct files_check chk;
 
 	/* Test hook: a window of that many rows (1: a new handle for every
 	 * unit), a new handle's walk in steps of 2 units, and a linked
 	 * file's pages given back after every unit and step -- nothing may
 	 * keep a unit's rows or names longer, and the output must not
 	 * change; what was done is said on stderr at the end. */
+	memset(&chk, 0, sizeof(chk));
 	img->drop_every = DROP_EVERY;
 	if (hook && atoi(hook) > 0) {
 		lh.window = (size_t)atoi(hook);
@@ -793,7 +892,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		struct line_unit u;
 		struct unit_priv p;
 		Dwarf_Die lcu;
-		int r;
+		int r, stop = 0;
 
 		(void)dwfl_errno(); /* cleared: an error now is nextcu's */
 		cu = dwfl_module_nextcu(img->mod, cu, &bias);
@@ -806,6 +905,21 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		lh.offs[lh.noffs++] = dwarf_dieoffset(cu);
 		if (take && !take(ctx))
 			continue; /* another worker's */
+		if (files_only && check_files)
+			check_start(&chk, dw, cu);
+		else if (files_only &&
+		    (r = header_unit(img, dw, cu, bias, fn, ctx, &stop)) >= 0) {
+			units += r;
+			drop_pages(img);
+			if (r && stop) {
+				free(rows);
+				free(lh.offs);
+				if (lh.dw)
+					dwarf_end(lh.dw);
+				return stop;
+			}
+			continue;
+		}
 		if (lines_unit(&lh, img, dw, cu, &lcu) ||
 		    dwarf_getsrclines(&lcu, &lines, &n)) {
 			/* a unit without code (types only) has no line
@@ -824,8 +938,11 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			/* only this worker took the unit (see the .h) */
 			return take ? UNITS_TROUBLE_TAKEN : -1;
 		}
-		if (!n)
+		if (!n) {
+			if (files_only && check_files)
+				check_end(&chk, img, cu, NULL, 0);
 			continue;
+		}
 		lh.rows += n;
 		ALLOC_GROW(rows, n, alloc);
 		for (size_t i = 0; i < n; i++) {
@@ -855,6 +972,8 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
 		unit_files_load(&p, dw, &u.files, &u.nfiles);
+		if (files_only && check_files)
+			check_end(&chk, img, cu, u.files, u.nfiles);
 		u.rows = rows;
 		u.nr = n;
 		u.img = img;
@@ -878,8 +997,15 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	}
 	free(rows);
 	free(lh.offs);
+	free(chk.files);
+	free(chk.names);
 	if (lh.dw)
 		dwarf_end(lh.dw);
+	if (files_only && check_files)
+		fprintf(stderr, "rwonce: test: %s: file tables of %zu unit%s "
+			"read from the header, %zu left to libdw, %zu read "
+			"otherwise than libdw\n", img->info.name, chk.read,
+			chk.read == 1 ? "" : "s", chk.left, chk.differ);
 	if (hook)
 		fprintf(stderr, "rwonce: test: %s: %d unit%s read, line tables "
 			"through %zu handle%s (%zu walk step%s), pages given "
@@ -909,14 +1035,22 @@ int elf_image_units_each(struct elf_image *img,
 			 int (*fn)(struct line_unit *u, void *ctx), void *ctx,
 			 struct strbuf *why)
 {
-	return units_each(img, NULL, fn, ctx, why);
+	return units_each(img, NULL, fn, ctx, 0, why);
 }
 
 int elf_image_units_each_taken(struct elf_image *img, int (*take)(void *ctx),
 			       int (*fn)(struct line_unit *u, void *ctx),
 			       void *ctx, struct strbuf *why)
 {
-	return units_each(img, take, fn, ctx, why);
+	return units_each(img, take, fn, ctx, 0, why);
+}
+
+int elf_image_unit_files_each_taken(struct elf_image *img,
+				    int (*take)(void *ctx),
+				    int (*fn)(struct line_unit *u, void *ctx),
+				    void *ctx, struct strbuf *why)
+{
+	return units_each(img, take, fn, ctx, 1, why);
 }
 
 static const char *die_name(Dwarf_Die *die)

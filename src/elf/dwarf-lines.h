@@ -163,6 +163,19 @@ int elf_image_units_each_taken(struct elf_image *img, int (*take)(void *ctx),
 			       int (*fn)(struct line_unit *u, void *ctx),
 			       void *ctx, struct strbuf *why);
 
+/*
+ * The same units, each with its name, folder, language and file table
+ * but no rows (nr 0; line_unit_functions() and the DIE lookups are not
+ * for these): the file table is read from the line table's header
+ * without decoding the line program, which libdw 0.188 cannot do
+ * (dwarf-files.c), where the header holds the usual forms -- libdw reads
+ * the others.  For scan's discovery, which needs the names only.
+ */
+int elf_image_unit_files_each_taken(struct elf_image *img,
+				    int (*take)(void *ctx),
+				    int (*fn)(struct line_unit *u, void *ctx),
+				    void *ctx, struct strbuf *why);
+
 /* A function an address belongs to, innermost first. */
 struct inline_frame {
 	uint64_t die;          /* its DIE's offset: two inlined copies from

@@ -132,8 +132,8 @@ static int name_image_sources(struct elf_image *img, void *ctx)
 	struct strbuf why = STRBUF_INIT;
 
 	/* a file that cannot be read is the scan's to name */
-	(void)elf_image_units_each_taken(img, take_unit, name_unit_sources_of,
-					 ctx, &why);
+	(void)elf_image_unit_files_each_taken(img, take_unit,
+					      name_unit_sources_of, ctx, &why);
 	strbuf_release(&why);
 	return 0;
 }
