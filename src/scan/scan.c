@@ -236,6 +236,7 @@ static int scan_image(struct elf_image *img, void *arg)
 	}
 	decode_cache_free(ctx->dc);
 	ctx->dc = NULL;
+	source_sites_text_drop();
 	disasm_close(d);
 	strbuf_release(&why);
 	return 0;

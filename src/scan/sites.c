@@ -1019,65 +1019,97 @@ static size_t body_open(const char *buf, const struct token_list *l, size_t k)
 	return depth ? open : 0;
 }
 
+/*
+ * The text and tokens of the file source_sites_published_arg() read
+ * last, per thread: its calls come unit by unit, most of them for the
+ * unit's own source (on Debian's vmlinux 359 calls each read and lexed
+ * a file again: 3% of scan).  source_sites_text_drop() ends it.
+ */
+static __thread const struct source_sites *text_of;
+static __thread char *text_buf;
+static __thread struct token_list text_tokens;
+
+void source_sites_text_drop(void)
+{
+	free(text_buf);
+	token_list_release(&text_tokens);
+	text_buf = NULL;
+	text_of = NULL;
+}
+
+/* s's text and tokens, in the thread's cache; NULL when unreadable. */
+static const char *text_lexed(const struct source_sites *s,
+			      const struct token_list **l)
+{
+	size_t len;
+
+	*l = &text_tokens;
+	if (text_of == s && text_buf)
+		return text_buf;
+	source_sites_text_drop();
+	if (s->missing || !(text_buf = read_file(s->path, &len)))
+		return NULL;
+	text_of = s;
+	lex_buffer(text_buf, len, &text_tokens);
+	return text_buf;
+}
+
 int source_sites_published_arg(const struct source_sites *s, unsigned line,
 			       unsigned col, int arg, char **name,
 			       unsigned *where)
 {
-	struct token_list l = TOKEN_LIST_INIT;
+	const struct token_list *l;
 	struct tok_range args[16];
-	size_t len, nargs, close, at, open, end, n;
-	char *buf = s->missing ? NULL : read_file(s->path, &len);
+	size_t nargs, close, at, open, end, n;
+	const char *buf = text_lexed(s, &l);
 	int found = 0;
 
 	if (!buf)
 		return 0;
-	lex_buffer(buf, len, &l);
-	at = tok_at(&l, line, col);
+	at = tok_at(l, line, col);
 	/* clang and gcc give the callee's name's column */
-	if (at < l.nr && l.tok[at].kind == TOK_IDENT && arg >= 0 &&
-	    !tok_call_args(buf, &l, at, args, ARRAY_SIZE(args), &nargs,
+	if (at < l->nr && l->tok[at].kind == TOK_IDENT && arg >= 0 &&
+	    !tok_call_args(buf, l, at, args, ARRAY_SIZE(args), &nargs,
 			   &close) && (size_t)arg < nargs &&
 	    (size_t)arg < ARRAY_SIZE(args) &&
-	    (open = body_open(buf, &l, at))) {
+	    (open = body_open(buf, l, at))) {
 		struct tok_range a = args[arg];
 
-		while (a.end - a.begin >= 2 && tok_punct(buf, &l, a.begin, "(") &&
-		       tok_match(buf, &l, a.begin) == a.end - 1) {
+		while (a.end - a.begin >= 2 && tok_punct(buf, l, a.begin, "(") &&
+		       tok_match(buf, l, a.begin) == a.end - 1) {
 			a.begin++;
 			a.end--;
 		}
 		/* &NAME or &NAME.f: the address of (part of) a local; not
 		 * &p->f, which is where a pointer points */
 		int local = a.end - a.begin >= 2 &&
-			tok_punct(buf, &l, a.begin, "&") &&
-			l.tok[a.begin + 1].kind == TOK_IDENT;
+			tok_punct(buf, l, a.begin, "&") &&
+			l->tok[a.begin + 1].kind == TOK_IDENT;
 
 		for (size_t k = a.begin + 2; local && k < a.end; k++)
-			local = tok_punct(buf, &l, k, ".") ||
-				(l.tok[k].kind == TOK_IDENT &&
-				 tok_punct(buf, &l, k - 1, "."));
+			local = tok_punct(buf, l, k, ".") ||
+				(l->tok[k].kind == TOK_IDENT &&
+				 tok_punct(buf, l, k - 1, "."));
 		if (local) {
-			const struct token *nm = &l.tok[a.begin + 1];
+			const struct token *nm = &l->tok[a.begin + 1];
 
 			n = nm->len;
-			end = tok_match(buf, &l, open);
+			end = tok_match(buf, l, open);
 			/* another &NAME in the caller's body */
 			for (size_t k = open + 1; k + 1 < end && !found; k++)
-				if (k != a.begin && tok_punct(buf, &l, k, "&") &&
-				    !before_is_operand(buf, &l, k) &&
-				    l.tok[k + 1].kind == TOK_IDENT &&
-				    l.tok[k + 1].len == n &&
-				    !memcmp(buf + l.tok[k + 1].off,
+				if (k != a.begin && tok_punct(buf, l, k, "&") &&
+				    !before_is_operand(buf, l, k) &&
+				    l->tok[k + 1].kind == TOK_IDENT &&
+				    l->tok[k + 1].len == n &&
+				    !memcmp(buf + l->tok[k + 1].off,
 					    buf + nm->off, n)) {
 					found = 1;
-					*where = l.tok[k].line;
+					*where = l->tok[k].line;
 				}
 			if (found)
 				*name = xstrndup(buf + nm->off, n);
 		}
 	}
-	token_list_release(&l);
-	free(buf);
 	return found;
 }
 

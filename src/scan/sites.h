@@ -157,7 +157,8 @@ void source_sites_load_loops(struct source_sites *s);
  * calling function whose address that function also takes elsewhere
  * (passes on, stores)?  Then the object the callee reaches through that
  * parameter is a published local.  1 with *name set (caller frees) and
- * *where its line, else 0.  Reads and lexes the file.
+ * *where its line, else 0.  Reads and lexes the file (kept for the
+ * thread's next call, until source_sites_text_drop()).
  */
 int source_sites_published_arg(const struct source_sites *s, unsigned line,
 			       unsigned col, int arg, char **name,
@@ -173,6 +174,10 @@ int source_sites_published_arg(const struct source_sites *s, unsigned line,
 int source_sites_param_arg(const struct source_sites *s, unsigned line,
 			   unsigned col, int arg, const char *function,
 			   int *param);
+
+/* The file source_sites_published_arg() keeps lexed for the thread's
+ * next call: let go of it (a worker, after each file). */
+void source_sites_text_drop(void);
 
 /* Mark line in one of the bitmaps above (any thread). */
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
