@@ -2,8 +2,12 @@
 #include "cfront/once-macros.h"
 #include "lib/util.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 static const struct {
 	const char *name;
@@ -69,16 +73,27 @@ static size_t hash_name(const char *name, size_t n)
 }
 
 /* 1..63 for the characters of identifiers, 0 for the rest (and for no
- * character): a name's first two give its bit in t->starts. */
+ * character): a name's first two give its bit in t->starts.  A table:
+ * every word of a tree is asked. */
+static const unsigned char code_of[256] = {
+	['_'] = 1, ['a'] = 2, ['b'] = 3, ['c'] = 4, ['d'] = 5, ['e'] = 6,
+	['f'] = 7, ['g'] = 8, ['h'] = 9, ['i'] = 10, ['j'] = 11, ['k'] = 12,
+	['l'] = 13, ['m'] = 14, ['n'] = 15, ['o'] = 16, ['p'] = 17,
+	['q'] = 18, ['r'] = 19, ['s'] = 20, ['t'] = 21, ['u'] = 22,
+	['v'] = 23, ['w'] = 24, ['x'] = 25, ['y'] = 26, ['z'] = 27,
+	['A'] = 28, ['B'] = 29, ['C'] = 30, ['D'] = 31, ['E'] = 32,
+	['F'] = 33, ['G'] = 34, ['H'] = 35, ['I'] = 36, ['J'] = 37,
+	['K'] = 38, ['L'] = 39, ['M'] = 40, ['N'] = 41, ['O'] = 42,
+	['P'] = 43, ['Q'] = 44, ['R'] = 45, ['S'] = 46, ['T'] = 47,
+	['U'] = 48, ['V'] = 49, ['W'] = 50, ['X'] = 51, ['Y'] = 52,
+	['Z'] = 53, ['0'] = 54, ['1'] = 55, ['2'] = 56, ['3'] = 57,
+	['4'] = 58, ['5'] = 59, ['6'] = 60, ['7'] = 61, ['8'] = 62,
+	['9'] = 63,
+};
+
 static unsigned char_code(unsigned char c)
 {
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 2;
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A' + 28;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 54;
-	return c == '_';
+	return code_of[c];
 }
 
 static unsigned pair_of(const char *name, size_t n)
@@ -129,8 +144,9 @@ static void index_rebuild(struct once_macros *t)
 	}
 }
 
-const struct once_macro *once_macros_find(const struct once_macros *t,
-					  const char *name, size_t n)
+/* once_macros_find(), inlined into the scans that ask it per word */
+static inline __attribute__((always_inline)) const struct once_macro *
+lookup(const struct once_macros *t, const char *name, size_t n)
 {
 	size_t h;
 
@@ -145,6 +161,12 @@ const struct once_macro *once_macros_find(const struct once_macros *t,
 			return m;
 	}
 	return NULL;
+}
+
+const struct once_macro *once_macros_find(const struct once_macros *t,
+					  const char *name, size_t n)
+{
+	return lookup(t, name, n);
 }
 
 /* 1: may start an identifier, 2: may continue one; a table, since the
@@ -189,6 +211,92 @@ int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
 	}
 	return 0;
 }
+
+#ifdef __SSE2__
+/* A bit per byte of p[0..16) that is c, for c in [lo, hi] (signed
+ * compares: bytes from 0x80 up are in no range). */
+static unsigned in_range(__m128i v, char lo, char hi)
+{
+	return (unsigned)_mm_movemask_epi8(
+		_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)(lo - 1))),
+			      _mm_cmplt_epi8(v, _mm_set1_epi8((char)(hi + 1)))));
+}
+
+/* The identifier bytes of p[0..64) (*digits: those that are digits). */
+static uint64_t ident_mask(const char *p, uint64_t *digits)
+{
+	uint64_t id = 0, dg = 0;
+
+	for (int k = 0; k < 4; k++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+		/* 'A'..'Z' | 0x20 is 'a'..'z', and nothing else lands there */
+		unsigned letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)),
+					    'a', 'z');
+		unsigned d = in_range(v, '0', '9');
+		unsigned under = (unsigned)_mm_movemask_epi8(
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
+
+		id |= (uint64_t)(letters | d | under) << (16 * k);
+		dg |= (uint64_t)d << (16 * k);
+	}
+	*digits = dg;
+	return id;
+}
+
+int once_macros_any(const struct once_macros *t, const char *buf, size_t len)
+{
+	uint64_t carry = 0; /* the byte before the block is one of a name */
+	char tail[64];
+
+	if (!t->nr)
+		return 0;
+	for (size_t at = 0; at < len; at += 64) {
+		const char *p = buf + at;
+		uint64_t id, dg, starts, ends;
+
+		if (len - at < 64) { /* never read past the buffer */
+			memset(tail, 0, sizeof(tail));
+			memcpy(tail, p, len - at);
+			p = tail;
+		}
+		id = ident_mask(p, &dg);
+		/* as once_macros_scan() cuts them: a run of identifier bytes
+		 * that does not start with a digit */
+		starts = id & ~(id << 1 | carry) & ~dg;
+		ends = ~id;
+		carry = id >> 63;
+		while (starts) {
+			unsigned k = (unsigned)__builtin_ctzll(starts);
+			uint64_t after = ends & (~(uint64_t)0 << k);
+			size_t s = at + k, e;
+
+			starts &= starts - 1;
+			if (after) {
+				e = at + (unsigned)__builtin_ctzll(after);
+			} else { /* it goes on into the next block */
+				for (e = at + 64; e < len &&
+				     ident_char((unsigned char)buf[e]);)
+					e++;
+			}
+			if (lookup(t, buf + s, e - s))
+				return 1;
+		}
+	}
+	return 0;
+}
+#else
+static int say_yes(const struct once_macro *m, void *ctx)
+{
+	(void)m;
+	(void)ctx;
+	return 1;
+}
+
+int once_macros_any(const struct once_macros *t, const char *buf, size_t len)
+{
+	return once_macros_scan(t, buf, len, say_yes, NULL) != 0;
+}
+#endif
 
 struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 				   size_t n, enum once_macro_kind kind)

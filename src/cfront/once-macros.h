@@ -158,6 +158,15 @@ int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
 		     void *ctx);
 
 /*
+ * Does buf[0..len) hold an identifier that names an entry of t?  The
+ * answer once_macros_scan() gives with a callback that says yes, found
+ * 64 bytes at a time where the machine has SSE2: the identifiers' starts
+ * and ends come from masks, so that only a start is looked at (the
+ * tree's files that say no "volatile" are searched so, every byte).
+ */
+int once_macros_any(const struct once_macros *t, const char *buf, size_t len);
+
+/*
  * Add (or update) an entry; returns it.  A new one gets object_arg 0
  * and, for OMK_WRITE, value_arg 1.  Pointers into the table are valid
  * until the next add.

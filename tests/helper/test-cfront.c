@@ -364,6 +364,49 @@ static int macros(const char **files, int n)
 	return 0;
 }
 
+static int say_found(const struct once_macro *m, void *ctx)
+{
+	(void)m;
+	(void)ctx;
+	return 1;
+}
+
+/*
+ * Does the file name a once-macro (the built-in ones and NAMEs)?  The
+ * answer of once_macros_any() and of the plain once_macros_scan(), for
+ * the whole file ("file: yes|no"), then for every window buf[o..e) with
+ * o and e within 160 bytes of the start and the end (so that words meet
+ * every place of a 64-byte block): "windows: N, differ: M".
+ */
+static int names_any(const char *path, const char **names, int n)
+{
+	struct once_macros t;
+	size_t len, windows = 0, differ = 0;
+	char *buf = read_file(path, &len);
+	int any, scan;
+
+	if (!buf)
+		die_errno("cannot read '%s'", path);
+	once_macros_init(&t);
+	for (int i = 0; i < n; i++)
+		once_macros_add(&t, names[i], strlen(names[i]), OMK_READ);
+	any = once_macros_any(&t, buf, len);
+	scan = once_macros_scan(&t, buf, len, say_found, NULL) != 0;
+	printf("file: %s%s\n", any ? "yes" : "no",
+	       any != scan ? " (the plain scan differs)" : "");
+	for (size_t o = 0; o < len && o < 160; o++)
+		for (size_t e = len; e > o && e + 160 > len; e--) {
+			windows++;
+			differ += once_macros_any(&t, buf + o, e - o) !=
+				  (once_macros_scan(&t, buf + o, e - o,
+						    say_found, NULL) != 0);
+		}
+	printf("windows: %zu, differ: %zu\n", windows, differ);
+	once_macros_release(&t);
+	free(buf);
+	return differ || any != scan;
+}
+
 static void put_expansion(const char *text, size_t len, unsigned line,
 			  const char *invocation, void *ctx)
 {
@@ -407,13 +450,15 @@ int cmd__cfront(int argc, const char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|layout|macros|expand FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|layout|macros|expand|names-any FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
 		return macros(argv + 2, argc - 2);
 	if (!strcmp(argv[1], "expand"))
 		return expand(argv[2]);
+	if (!strcmp(argv[1], "names-any"))
+		return names_any(argv[2], argv + 3, argc - 3);
 	for (int i = 2; i < argc; i++) {
 		struct token_list l = TOKEN_LIST_INIT;
 		size_t len;
