@@ -14,6 +14,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -182,6 +183,43 @@ static const char *logical_end(const char *p, const char *end,
 	}
 }
 
+/* The '\n' bytes of p[0..n), eight at a time. */
+static unsigned count_newlines(const char *p, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = ones << 7;
+	unsigned count = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, p + i, 8);
+		w ^= ones * '\n'; /* a zero byte where p has '\n' */
+		/* exact: the high bit of each byte that was zero */
+		w = ~(((w & ~high) + ~high) | w) & high;
+		/* the bytes' 0s and 1s summed in the top byte (no popcount
+		 * instruction in the base x86-64 set) */
+		count += (unsigned)(((w >> 7) * ones) >> 56);
+	}
+	for (; i < n; i++)
+		count += p[i] == '\n';
+	return count;
+}
+
+/* Does the physical line that starts at buf[at] continue the one
+ * before it (which then ends with a backslash)? */
+static int continues(const char *buf, size_t at)
+{
+	size_t k;
+
+	if (!at)
+		return 0;
+	k = at - 1; /* its '\n' */
+	if (k && buf[k - 1] == '\r')
+		k--;
+	return k && buf[k - 1] == '\\';
+}
+
 /*
  * The body of an object-like #define at q (after its name) when it is
  * one identifier, in parentheses or not (#define AO_cptr_load AO_load):
@@ -233,36 +271,58 @@ static struct candidate *add_candidate(struct candidate **out, size_t *nr,
  * The function-like #defines of buf that may define a once-macro: a
  * body that holds a call or a volatile cast, not too long; and the
  * object-like ones that give another name one name (alias_body()).
- * Appended to *out with path (not yet interned) and line.
+ * Appended to *out with path (not yet interned) and line.  The logical
+ * lines looked at are those where "define" follows a '#' at the start
+ * of a line (a search, not a walk over every line), and a line's number
+ * is the count of newlines before it.
  */
 static void collect(const char *buf, size_t len, struct candidate **out,
 		    size_t *nr, size_t *alloc)
 {
-	const char *end = buf + len, *p = buf;
-	unsigned line = 1;
+	const char *end = buf + len, *hit;
+	size_t from = 0, counted = 0;
+	unsigned line = 1; /* the line number at buf[counted] */
 
-	while (p < end) {
-		const char *q = p, *name, *stop, *body;
-		unsigned start_line = line;
+	while (from < len &&
+	       (hit = memmem(buf + from, len - from, "define", 6)) != NULL) {
+		const char *p, *q, *name, *stop, *body;
+		size_t at = (size_t)(hit - buf), b = at;
+		unsigned start_line, spliced = 0;
 
-		stop = logical_end(p, end, &line);
-		line++; /* the '\n' at stop */
+		from = at + 6;
+		while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
+			b--;
+		if (!b || buf[b - 1] != '#')
+			continue;
+		b--;
+		while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
+			b--;
+		if ((b && buf[b - 1] != '\n') || continues(buf, b))
+			continue;
+		/* a logical line that starts at b with "#define" */
+		p = buf + b;
+		line += count_newlines(buf + counted, b - counted);
+		counted = b;
+		start_line = line;
+		stop = logical_end(p, end, &spliced);
+		from = (size_t)(stop - buf) + 1;
+		q = p;
 		while (q < stop && (*q == ' ' || *q == '\t'))
 			q++;
 		if (q == stop || *q != '#')
-			goto next;
+			continue;
 		q++;
 		while (q < stop && (*q == ' ' || *q == '\t'))
 			q++;
 		if (stop - q < 8 || memcmp(q, "define", 6) ||
 		    (q[6] != ' ' && q[6] != '\t'))
-			goto next;
+			continue;
 		q += 7;
 		while (q < stop && (*q == ' ' || *q == '\t'))
 			q++;
 		name = q;
 		if (q == stop || !ident_start(*q))
-			goto next;
+			continue;
 		while (q < stop && ident_char(*q))
 			q++;
 		if (q < stop && (*q == ' ' || *q == '\t')) {
@@ -273,24 +333,22 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 
 			if (!to || ((size_t)(q - name) == n &&
 				    !memcmp(name, to, n)))
-				goto next;
+				continue;
 			c = add_candidate(out, nr, alloc, name,
 					  (size_t)(q - name), start_line, p,
 					  (size_t)(stop - p));
 			c->alias_of = xstrndup(to, n);
-			goto next;
+			continue;
 		}
 		if (q == stop || *q != '(') /* object-like: no argument */
-			goto next;
+			continue;
 		body = memchr(q, ')', (size_t)(stop - q));
 		if (!body || stop - p > MAX_DEFINE ||
 		    (!memchr(body + 1, '(', (size_t)(stop - body - 1)) &&
 		     !memmem(body, (size_t)(stop - body), "volatile", 8)))
-			goto next;
+			continue;
 		add_candidate(out, nr, alloc, name, (size_t)(q - name),
 			      start_line, p, (size_t)(stop - p));
-next:
-		p = stop < end ? stop + 1 : end;
 	}
 }
 
