@@ -86,25 +86,71 @@ int macro_def_read(const char *buf, const struct token_list *l, size_t hash,
 	return 0;
 }
 
+static size_t name_hash(const char *name, size_t n)
+{
+	size_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)name[i]) * 16777619u;
+	return h;
+}
+
+static int named(const struct macro_def *d, const char *name, size_t n)
+{
+	return !strncmp(d->name, name, n) && !d->name[n];
+}
+
+/* The index slot of the item named so, or of the empty slot where it
+ * would go. */
+static size_t slot_of(const struct macro_set *s, const char *name, size_t n)
+{
+	size_t h = name_hash(name, n) & (s->index_size - 1);
+
+	while (s->index[h] && !named(&s->items[s->index[h] - 1], name, n))
+		h = (h + 1) & (s->index_size - 1);
+	return h;
+}
+
+static void index_rebuild(struct macro_set *s)
+{
+	size_t size = 16;
+
+	while (size < 2 * s->nr + 2)
+		size *= 2;
+	if (size != s->index_size) {
+		free(s->index);
+		s->index = xcalloc(size, sizeof(*s->index));
+		s->index_size = size;
+	} else {
+		memset(s->index, 0, size * sizeof(*s->index));
+	}
+	for (size_t i = 0; i < s->nr; i++)
+		s->index[slot_of(s, s->items[i].name,
+				 strlen(s->items[i].name))] = i + 1;
+}
+
 const struct macro_def *macro_set_find(const struct macro_set *s,
 				       const char *name, size_t n)
 {
-	for (size_t i = s->nr; i-- > 0;)
-		if (strlen(s->items[i].name) == n &&
-		    !memcmp(s->items[i].name, name, n))
-			return &s->items[i];
-	return NULL;
+	size_t k;
+
+	if (!s->nr)
+		return NULL;
+	k = slot_of(s, name, n);
+	return s->index[k] ? &s->items[s->index[k] - 1] : NULL;
 }
 
 void macro_set_undef(struct macro_set *s, const char *name, size_t n)
 {
-	for (size_t i = 0; i < s->nr; i++)
-		if (strlen(s->items[i].name) == n &&
-		    !memcmp(s->items[i].name, name, n)) {
-			macro_def_release(&s->items[i]);
-			s->items[i] = s->items[--s->nr];
-			return;
-		}
+	const struct macro_def *d = macro_set_find(s, name, n);
+	size_t i;
+
+	if (!d)
+		return;
+	i = (size_t)(d - s->items);
+	macro_def_release(&s->items[i]);
+	s->items[i] = s->items[--s->nr];
+	index_rebuild(s); /* positions moved; undefs are few */
 }
 
 void macro_set_define(struct macro_set *s, struct macro_def *d)
@@ -113,6 +159,11 @@ void macro_set_define(struct macro_set *s, struct macro_def *d)
 	ALLOC_GROW(s->items, s->nr + 1, s->alloc);
 	s->items[s->nr++] = *d;
 	memset(d, 0, sizeof(*d));
+	if (s->index_size < 2 * s->nr + 2)
+		index_rebuild(s);
+	else
+		s->index[slot_of(s, s->items[s->nr - 1].name,
+				 strlen(s->items[s->nr - 1].name))] = s->nr;
 }
 
 void macro_set_release(struct macro_set *s)
@@ -120,6 +171,7 @@ void macro_set_release(struct macro_set *s)
 	for (size_t i = 0; i < s->nr; i++)
 		macro_def_release(&s->items[i]);
 	free(s->items);
+	free(s->index);
 	memset(s, 0, sizeof(*s));
 }
 

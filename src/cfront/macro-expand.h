@@ -35,10 +35,14 @@ struct macro_def {
 };
 
 struct macro_set {
-	struct macro_def *items;
+	struct macro_def *items; /* one per name */
 	size_t nr, alloc;
+	/* open-addressed index of items by name (1 + position; 0: empty),
+	 * a power of two at least twice nr: discovery keeps a tree's
+	 * thousands of pasting macros in one set */
+	size_t *index, index_size;
 };
-#define MACRO_SET_INIT { NULL, 0, 0 }
+#define MACRO_SET_INIT { NULL, 0, 0, NULL, 0 }
 
 /* Read the function-like #define whose '#' is token hash of l into *d
  * (release it with macro_def_release); 0, or -1 when that is not one. */
