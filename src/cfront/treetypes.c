@@ -211,7 +211,17 @@ static void scan_dir(struct tree_types *tt, const char *dir, int depth)
 
 		if (de->d_name[0] == '.')
 			continue; /* ., .., .git and other hidden folders */
+		/* the type readdir gives spares an lstat per .c file and
+		 * per folder (a kernel tree has 86,000 entries, 25,000 of
+		 * them headers) */
+		if (de->d_type == DT_REG && !ends_in_h(de->d_name))
+			continue;
 		p = xasprintf("%s/%s", dir, de->d_name);
+		if (de->d_type == DT_DIR) {
+			scan_dir(tt, p, depth + 1);
+			free(p);
+			continue;
+		}
 		if (lstat(p, &st) < 0) {
 			free(p);
 			continue;
