@@ -506,6 +506,7 @@ struct search_dirs {
 	size_t nr;
 	char *asm_dir[2];
 	size_t nr_asm;
+	char *of;  /* the folder they were found for: they depend on it only */
 };
 
 static void search_dirs_of(struct provider_cache *pc, const char *real_dir,
@@ -514,6 +515,7 @@ static void search_dirs_of(struct provider_cache *pc, const char *real_dir,
 	char *d = xstrdup(real_dir);
 
 	memset(sd, 0, sizeof(*sd));
+	sd->of = xstrdup(real_dir);
 	while (sd->nr < ARRAY_SIZE(sd->dir)) {
 		char *inc = xasprintf("%s/include", *d ? d : "");
 		char *slash;
@@ -551,6 +553,8 @@ static void search_dirs_release(struct search_dirs *sd)
 	for (size_t i = 0; i < sd->nr_asm; i++)
 		free(sd->asm_dir[i]);
 	sd->nr = sd->nr_asm = 0;
+	free(sd->of);
+	sd->of = NULL;
 }
 
 static char *dir_of(const char *path)
@@ -562,8 +566,42 @@ static char *dir_of(const char *path)
 
 /* The real path of the header spelled `inc` ("<x.h>" / "\"x.h\"")
  * included from the file in folder `from`, or NULL. */
+static char *resolve_now(struct provider_cache *pc, const char *inc,
+			 const char *from, const struct search_dirs *sd);
+
+/* The same, asked once per spelling, including folder and search
+ * folders: every file of a folder follows the same headers (the key
+ * starts with a byte no path holds, so it never meets a path's entry). */
 static char *resolve(struct provider_cache *pc, const char *inc,
 		     const char *from, const struct search_dirs *sd)
+{
+	char *key = xasprintf("\001%s\001%s\001%s", sd->of ? sd->of : "",
+			      inc[0] == '"' ? from : "", inc);
+	struct path_fact *pf;
+	char *real;
+
+	pthread_mutex_lock(&pc->lock);
+	pf = path_fact_locked(pc, key);
+	if (pf->real_known) {
+		real = pf->real ? xstrdup(pf->real) : NULL;
+		pthread_mutex_unlock(&pc->lock);
+		free(key);
+		return real;
+	}
+	pthread_mutex_unlock(&pc->lock);
+	real = resolve_now(pc, inc, from, sd);
+	pthread_mutex_lock(&pc->lock);
+	if (!pf->real_known) {
+		pf->real = real ? xstrdup(real) : NULL;
+		pf->real_known = 1;
+	}
+	pthread_mutex_unlock(&pc->lock);
+	free(key);
+	return real;
+}
+
+static char *resolve_now(struct provider_cache *pc, const char *inc,
+			 const char *from, const struct search_dirs *sd)
 {
 	size_t n = strlen(inc);
 	char *name, *cand, *real = NULL;
