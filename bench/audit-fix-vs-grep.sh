@@ -75,10 +75,13 @@ for _ in $(seq "$runs"); do
 		best_peer=$LAST_CPU
 	fi
 	[ -n "$spatch_files" ] || continue
-	(cd "$SCRATCH" && RUNS=1 measure "spatch -j 1 access-once.cocci" \
+	# in the scratch folder, not a subshell: measure sets LAST_CPU
+	cd "$SCRATCH"
+	RUNS=1 measure "spatch -j 1 access-once.cocci" \
 		"$SCRATCH/spatch.out" spatch --very-quiet --include-headers \
 		--timeout 120 -j 1 --sp-file "$root/bench/cocci/access-once.cocci" \
-		--file-groups "$spatch_files") >/dev/null
+		--file-groups "$spatch_files" >/dev/null
+	cd "$tree"
 	if ! grep -q '^+++ ' "$SCRATCH/spatch.out"; then
 		echo "bench: spatch changed nothing; its messages:" >&2
 		tail -n 20 "$SCRATCH/err" >&2
