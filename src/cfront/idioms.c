@@ -581,9 +581,17 @@ int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
 		r.begin++;
 		r.end--;
 	}
-	if (r.end == r.begin + 1 &&
-	    (tok_ident(buf, l, r.begin, "__ATOMIC_RELAXED") ||
-	     tok_ident(buf, l, r.begin, "memory_order_relaxed")))
+	if (r.end != r.begin + 1)
+		return 2;
+	a->relaxed = tok_ident(buf, l, r.begin, "__ATOMIC_RELAXED") ||
+		     tok_ident(buf, l, r.begin, "memory_order_relaxed");
+	if (a->relaxed ||
+	    (load && (tok_ident(buf, l, r.begin, "__ATOMIC_ACQUIRE") ||
+		      tok_ident(buf, l, r.begin, "__ATOMIC_CONSUME") ||
+		      tok_ident(buf, l, r.begin, "memory_order_acquire") ||
+		      tok_ident(buf, l, r.begin, "memory_order_consume"))) ||
+	    (store && (tok_ident(buf, l, r.begin, "__ATOMIC_RELEASE") ||
+		       tok_ident(buf, l, r.begin, "memory_order_release"))))
 		return 1;
 	return 2;
 }

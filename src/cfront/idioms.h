@@ -112,17 +112,25 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
 /*
  * An atomic load or store call at token i: __atomic_load_n(P, ORDER),
  * __atomic_store_n(P, V, ORDER), or C11's atomic_load_explicit(P,
- * ORDER) and atomic_store_explicit(P, V, ORDER).  One with a relaxed
- * order (__ATOMIC_RELAXED, memory_order_relaxed) is a once-access of
- * *P: one access at P's pointee's full width, as READ_ONCE promises,
- * and nothing more (liburing's IO_URING_READ_ONCE, nsync's ATM_LOAD).
+ * ORDER) and atomic_store_explicit(P, V, ORDER).  One whose order
+ * makes it one plain-width access of *P on every target is a
+ * once-access of *P, in a macro body (scan's and audit's discovery)
+ * and in an accessor function (once-accessor) alike -- this is the one
+ * place that rule lives: relaxed (__ATOMIC_RELAXED,
+ * memory_order_relaxed: liburing's IO_URING_READ_ONCE, nsync's
+ * ATM_LOAD); acquire or consume for a load, release for a store
+ * (x86-64 mov, AArch64 ldar/stlr, POWER a plain load or store with a
+ * barrier beside it: liburing's io_uring_smp_load_acquire, nsync's
+ * ATM_LOAD_ACQ, libatomic_ops' AO_load_acquire).  Not seq_cst or
+ * acq_rel: x86-64 stores seq_cst with an xchg, a read-modify-write.
  * Returns 0 when token i starts no such call; otherwise fills *a (the
  * pointer and the value written, as written, casts included) and
- * returns 1 for a relaxed one, 2 for another order (an acquire or
- * release: ordered, not a once-access of its own).
+ * returns 1 for such a single access (a->relaxed says whether it is
+ * relaxed), 2 for another order.
  */
 struct atomic_access {
 	int store;               /* a store: value holds V */
+	int relaxed;             /* the order is relaxed (else ordered) */
 	struct tok_range ptr;    /* P */
 	struct tok_range value;  /* V (empty for a load) */
 	size_t close;            /* the call's ')' */

@@ -182,7 +182,8 @@ struct one_access {
 	size_t begin, end;       /* its tokens: M(...) or the cast's */
 	const struct once_macro *macro; /* NULL: a volatile cast, or */
 	size_t atomic;           /* ... when not 0: the name's token of a
-				    relaxed atomic load or store */
+				    single atomic load or store */
+	int atomic_relaxed;      /* ... whose order is relaxed */
 	struct volatile_cast vc;
 	enum once_use use;
 	struct tok_range object; /* the lvalue, or the pointer (deref) */
@@ -505,7 +506,8 @@ static void one_object_access(const char *buf, const struct token_list *l,
 		struct strbuf name = STRBUF_INIT;
 
 		token_spelling(buf, &l->tok[a->atomic], &name);
-		atomic_how = xasprintf("a relaxed %s", name.buf);
+		atomic_how = xasprintf("%s %s", a->atomic_relaxed ?
+				       "a relaxed" : "an ordered", name.buf);
 		strbuf_release(&name);
 	}
 	how = a->macro ? a->macro->name : a->atomic ? atomic_how : "a volatile cast";
@@ -610,18 +612,22 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			}
 		} else if (find_atomic_access(buf, l, k, &aa) == 1 &&
 			   aa.close < body.end) {
-			/* __atomic_load_n(P, __ATOMIC_RELAXED): a once-access
-			 * of *P; P's own cast, (_Atomic __typeof__(x) *)&(x)
-			 * as liburing spells it, is no part of the object */
+			/* __atomic_load_n(P, __ATOMIC_RELAXED), or an acquire
+			 * load or release store (idioms.h: the orders of one
+			 * access): a once-access of *P; P's own cast,
+			 * (_Atomic __typeof__(x) *)&(x) as liburing spells
+			 * it, is no part of the object */
 			use = aa.store ? ONCE_WRITE : ONCE_READ;
 			deref = 1;
 			r = aa.ptr;
 			strip_pointer_cast(buf, l, &r);
-			add_primitive(&names, "relaxed atomic");
+			add_primitive(&names, aa.relaxed ? "relaxed atomic" :
+						     "ordered atomic");
 			if (!n) {
 				one.begin = k;
 				one.end = aa.close + 1;
 				one.atomic = k;
+				one.atomic_relaxed = aa.relaxed;
 				one.value = aa.value;
 			}
 			k = aa.close;

@@ -384,23 +384,6 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 	return n;
 }
 
-/*
- * Is the memory order at token k one whose __atomic_load_n (load) or
- * __atomic_store_n is one plain-width access of the object on every
- * target: relaxed; acquire or consume for a load, release for a store
- * (x86-64 mov, AArch64 ldar/stlr, POWER ld or std with a barrier beside
- * it: libatomic_ops' AO_load_acquire and AO_store_release).  Not
- * seq_cst: x86-64 stores it with an xchg, a read-modify-write.
- */
-static int single_order(const char *buf, const struct token_list *l,
-			size_t k, int load)
-{
-	return tok_ident(buf, l, k, "__ATOMIC_RELAXED") ||
-	       (load && (tok_ident(buf, l, k, "__ATOMIC_ACQUIRE") ||
-			 tok_ident(buf, l, k, "__ATOMIC_CONSUME"))) ||
-	       (!load && tok_ident(buf, l, k, "__ATOMIC_RELEASE"));
-}
-
 /* The once-accesses of *param in body [open, close]: how many, the
  * first in *f; *other: accesses of anything else (not an accessor). */
 static size_t body_accesses(const char *buf, const struct token_list *l,
@@ -413,6 +396,8 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 
 	for (size_t k = open + 1; k < close; k++) {
 		struct volatile_cast vc;
+		struct atomic_access aa;
+		int order;
 
 		memset(&one, 0, sizeof(one));
 		if (tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
@@ -438,30 +423,20 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 				alts[(*nalts)++] = one;
 			n += got;
 			k = c;
-		} else if (tok_ident(buf, l, k, "__atomic_load_n") ||
-			   tok_ident(buf, l, k, "__atomic_store_n")) {
-			struct tok_range args[3];
-			size_t nargs, c;
-			int load = tok_ident(buf, l, k, "__atomic_load_n");
-
-			if (tok_call_args(buf, l, k, args, ARRAY_SIZE(args),
-					  &nargs, &c) || nargs != (load ? 2u : 3u))
-				continue;
-			strip_parens(buf, l, &args[nargs - 1]);
-			one.param = param_of(buf, l, p, np, args[0]);
-			if (one.param < 0 ||
-			    args[nargs - 1].end != args[nargs - 1].begin + 1 ||
-			    !single_order(buf, l, args[nargs - 1].begin, load)) {
+		} else if ((order = find_atomic_access(buf, l, k, &aa))) {
+			/* the orders of one access: idioms.h, the rule
+			 * macro bodies follow too */
+			one.param = param_of(buf, l, p, np, aa.ptr);
+			if (one.param < 0 || order != 1) {
 				(*other)++; /* a fenced access: no accessor */
-				k = c;
+				k = aa.close;
 				continue;
 			}
-			one.how = tok_ident(buf, l, args[nargs - 1].begin,
-					    "__ATOMIC_RELAXED") ?
-				  ACCESSOR_ATOMIC : ACCESSOR_ATOMIC_ORDERED;
-			one.kind = load ? OMK_READ : OMK_WRITE;
+			one.how = aa.relaxed ? ACCESSOR_ATOMIC :
+				  ACCESSOR_ATOMIC_ORDERED;
+			one.kind = aa.store ? OMK_WRITE : OMK_READ;
 			one.begin = k;
-			one.end = c + 1;
+			one.end = aa.close + 1;
 			if (!n)
 				*f = one;
 			else
@@ -469,7 +444,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			if (*nalts < MAX_ALTS)
 				alts[(*nalts)++] = one;
 			n++;
-			k = c;
+			k = aa.close;
 		} else if (l->tok[k].kind == TOK_PUNCT &&
 			   find_volatile_cast(buf, l, k, &vc) && vc.end <= close) {
 			enum once_use use;

@@ -23,7 +23,7 @@ void ring_set_flags(struct ring *r, uint64_t f)
 	ATOM_STORE(&r->flags, f);
 }
 
-uint32_t ring_head_acquire(struct ring *r)
+uint32_t ring_head_sc(struct ring *r)
 {
-	return ATOM_LOAD_ACQ(&r->head);
+	return ATOM_LOAD_SC(&r->head);
 }
