@@ -66,6 +66,14 @@ struct once_discovery {
 	 * #include "x.h" of each file of a tree (issue #35) */
 	struct strset offered;
 	struct strset readable; /* paths access(R_OK) said yes to, as spelled */
+	/* The other spellings of files already offered ("core/en/../en.h"
+	 * after "core/en.h"): with -j the first spelling to arrive wins the
+	 * offer, so the name a file is reported by is chosen among all of
+	 * them when discovery finishes (spelling_settle). */
+	struct other_spelling {
+		char *real, *spelled;
+	} *others;
+	size_t nr_others, alloc_others;
 	/* Where an #include is looked for (once_discovery_add_include_dir),
 	 * and the names looked for so far (each is looked for once). */
 	struct strlist roots, dirs;
@@ -132,6 +140,11 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->paths);
 	strset_release(&d->seen);
 	strset_release(&d->offered);
+	for (size_t i = 0; i < d->nr_others; i++) {
+		free(d->others[i].real);
+		free(d->others[i].spelled);
+	}
+	free(d->others);
 	strset_release(&d->readable);
 	strset_release(&d->looked_for);
 	strset_release(&d->functions);
@@ -367,9 +380,73 @@ static int first_offer(struct once_discovery *d, const char *path)
 	real = realpath(path, NULL);
 	pthread_mutex_lock(&d->lock);
 	first = strset_add(&d->seen, real ? real : path);
+	if (!first && real) {
+		ALLOC_GROW(d->others, d->nr_others + 1, d->alloc_others);
+		d->others[d->nr_others].real = real;
+		d->others[d->nr_others++].spelled = xstrdup(path);
+		real = NULL;
+	}
 	pthread_mutex_unlock(&d->lock);
 	free(real);
 	return first;
+}
+
+/* How many "." and ".." parts a spelling has. */
+static size_t dot_parts(const char *p)
+{
+	size_t n = 0;
+
+	for (const char *s = p; *s; s++)
+		if ((s == p || s[-1] == '/') && s[0] == '.' &&
+		    (!s[1] || s[1] == '/' ||
+		     (s[1] == '.' && (!s[2] || s[2] == '/'))))
+			n++;
+	return n;
+}
+
+/* The better of two spellings of one file: fewer "."/".." parts (the
+ * walk's own spelling), then the shorter, then the first by strcmp --
+ * an order that does not depend on which thread offered which first. */
+static int spelling_better(const char *a, const char *b)
+{
+	size_t da = dot_parts(a), db = dot_parts(b);
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (da != db)
+		return da < db;
+	if (la != lb)
+		return la < lb;
+	return strcmp(a, b) < 0;
+}
+
+/* Name each file with candidates by its best spelling among every one
+ * offered, so that -j 2 reports what -j 1 does. */
+static void spelling_settle(struct once_discovery *d)
+{
+	if (!d->nr_others)
+		return;
+	for (size_t i = 0; i < d->nr_paths; i++) {
+		char *old = d->paths[i], *real = realpath(old, NULL);
+		const char *best = old;
+
+		if (!real)
+			continue;
+		for (size_t k = 0; k < d->nr_others; k++)
+			if (!strcmp(d->others[k].real, real) &&
+			    spelling_better(d->others[k].spelled, best))
+				best = d->others[k].spelled;
+		free(real);
+		if (best == old)
+			continue;
+		d->paths[i] = xstrdup(best);
+		for (size_t k = 0; k < d->nr; k++)
+			if (d->items[k].path == old)
+				d->items[k].path = d->paths[i];
+		for (size_t k = 0; k < d->nr_accessors; k++)
+			if (d->accessors[k].path == old)
+				d->accessors[k].path = d->paths[i];
+		free(old);
+	}
 }
 
 /* access(path, R_OK) == 0, asked once per spelling when it is: the
@@ -1306,6 +1383,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	size_t count = 0;
 	int first = 1;
 
+	spelling_settle(d);
 	fold_accessors(d, t);
 	expand_pastes(d);
 	expand_helpers(d);

@@ -657,7 +657,7 @@ void line_unit_functions(struct line_unit *u,
 		for (size_t k = 0; k < u->nr; k++)
 			if (!u->rows[k].line && !u->rows[k].end_sequence)
 				line0[n0++] = u->rows[k].addr;
-		qsort(line0, n0, sizeof(*line0), cmp_addr);
+		sane_qsort(line0, n0, sizeof(*line0), cmp_addr);
 	}
 	do {
 		struct unit_function f;
