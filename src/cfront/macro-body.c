@@ -184,6 +184,8 @@ struct one_access {
 	size_t atomic;           /* ... when not 0: the name's token of a
 				    single atomic load or store */
 	int atomic_relaxed;      /* ... whose order is relaxed */
+	int arrow;               /* ((volatile T *)(p))->f: object is
+				    (p)->f, object the tokens of p */
 	struct volatile_cast vc;
 	enum once_use use;
 	struct tok_range object; /* the lvalue, or the pointer (deref) */
@@ -421,6 +423,26 @@ static int deref_of_address(const char *t, const struct once_body *b)
 	return -1;
 }
 
+/* ((volatile T *)(p))->f with p a parameter and f one member: an
+ * object reached through p, as (&(p)->f) is. */
+static int arrow_of_param(const char *buf, const struct token_list *l,
+			  const struct volatile_cast *vc,
+			  const struct once_body *b)
+{
+	return vc->form == VC_ARROW &&
+	       vc->member.end == vc->member.begin + 2 &&
+	       l->tok[vc->member.begin + 1].kind == TOK_IDENT &&
+	       range_param(buf, l, b, vc->operand) >= 0;
+}
+
+/* "->f" of an arrow cast, after its pointer's text. */
+static void add_member(const char *buf, const struct token_list *l,
+		       const struct volatile_cast *vc, struct strbuf *sb)
+{
+	strbuf_addstr(sb, "->");
+	token_spelling(buf, &l->tok[vc->member.begin + 1], sb);
+}
+
 /* The type of a volatile cast without its qualifiers and its last '*':
  * "uint32_t" of (const volatile uint32_t *). */
 static char *cast_type_text(const char *buf, const struct token_list *l,
@@ -465,7 +487,8 @@ static void one_object_access(const char *buf, const struct token_list *l,
 		b->access_kind = OMK_ACCESS;
 	/* *(volatile u32 *)(p), MY_ONCE(*(p)), LOAD_MO(p, 0): the object
 	 * is what parameter p points to -- a pointer-argument once-macro */
-	dp = !pointer_args ? -1 : a->deref ? range_param(buf, l, b, a->object) :
+	dp = !pointer_args || a->arrow ? -1 :
+	     a->deref ? range_param(buf, l, b, a->object) :
 	     deref_of_param(buf, l, b, a->object);
 	/* *(volatile u32 *)(base + 4): a device register at an address
 	 * computed, not a once-access of an object an argument names; its
@@ -477,13 +500,15 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	object_text(buf, l, body, a->object, b, 0, &text);
 	if (a->deref)
 		strbuf_addch(&text, ')');
+	if (a->arrow)
+		add_member(buf, l, &a->vc, &text);
 	if (!spelled_in_params(b, text.buf)) {
 		strbuf_release(&text);
 		return;
 	}
 	b->volatile_cast = a->macro ? (a->macro->flags & OMF_VOLATILE_CAST) != 0 :
 			   !a->atomic && cast_of_own_type(buf, l, &a->vc);
-	b->object_param = a->deref || dp >= 0 ? -1 :
+	b->object_param = a->deref || a->arrow || dp >= 0 ? -1 :
 			  range_param(buf, l, b, a->object);
 	/* *((&(p))): the object through a local holding its address
 	 * (liburcu's _rcu_dereference: __typeof__(p) *_________ptr = &(p);
@@ -570,7 +595,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 		struct atomic_access aa;
 		struct tok_range r;
 		enum once_use use;
-		int deref = 0;
+		int deref = 0, arrow = 0;
 
 		if (l->tok[k].kind == TOK_IDENT &&
 		    (m = once_macros_find(t, buf + l->tok[k].off, l->tok[k].len))) {
@@ -637,6 +662,13 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			deref = vc.form == VC_DEREF;
 			if (deref) {
 				r = vc.operand;
+			} else if (arrow_of_param(buf, l, &vc, b)) {
+				/* ((volatile T *)(p))->f: the member f of what
+				 * parameter p points to, spelled (p)->f as
+				 * (&(p)->f) of an atomic is (nsync's clang
+				 * helper NSYNC_ATOMIC_UINT32_LOAD_) */
+				r = vc.operand;
+				arrow = 1;
 			} else { /* ->f, [i]: compared, not typed */
 				r.begin = vc.begin;
 				r.end = vc.end;
@@ -657,6 +689,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 		if (!n) {
 			one.use = use;
 			one.deref = deref;
+			one.arrow = arrow;
 			one.object = r;
 			if (deref && r.end > r.begin + 1) {
 				/* *(volatile T *)&x: the object is x */
@@ -684,6 +717,8 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 		object_text(buf, l, body, r, b, 0, &obj);
 		if (deref)
 			strbuf_addch(&obj, ')');
+		if (arrow)
+			add_member(buf, l, &vc, &obj);
 		if (!n++)
 			strbuf_addstr(&first, obj.buf);
 		else if (strcmp(first.buf, obj.buf))
