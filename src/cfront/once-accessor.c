@@ -384,6 +384,139 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 	return n;
 }
 
+/* Is the identifier at token k one of words (NULL-ended)? */
+static int tok_one_of(const char *buf, const struct token_list *l, size_t k,
+		      const char *const *words)
+{
+	for (; *words; words++)
+		if (tok_ident(buf, l, k, *words))
+			return 1;
+	return 0;
+}
+
+/* Words that a '(' may follow in a body without being a call. */
+static const char *const not_calls[] = {
+	"return", "sizeof", "if", "switch", "typeof", "__typeof__",
+	"__typeof", "_Alignof", "__alignof__", "alignof", "_Static_assert",
+	"__attribute__", "__attribute", "__builtin_expect", "__extension__",
+	NULL,
+};
+
+/* The fences of the compilers and of C11: they order, they access no
+ * memory. */
+static const char *const fences[] = {
+	"__sync_synchronize", "__atomic_thread_fence", "__atomic_signal_fence",
+	"atomic_thread_fence", "atomic_signal_fence", NULL,
+};
+
+#define MAX_BARRIER_DEPTH 4
+
+static int barrier_range(const char *buf, const struct token_list *l,
+			 size_t b, size_t e, int called, int depth);
+
+/*
+ * Is the macro named by token k of this file, called with an empty
+ * argument list when called, a barrier in every one of its definitions
+ * (the sides of an #if: nsync's ATM_LD_ACQ_ is ATM_CB_ or ATM_MB_)?
+ * A name the file does not define is not known to be one.
+ */
+static int barrier_macro(const char *buf, const struct token_list *l,
+			 size_t k, int called, int depth)
+{
+	size_t eof = l->nr - 1, defs = 0;
+
+	if (depth > MAX_BARRIER_DEPTH)
+		return 0;
+	for (size_t h = 0; h + 2 < eof; h++) {
+		size_t b, e;
+		int fn;
+
+		if (l->tok[h].kind != TOK_HASH ||
+		    !tok_ident(buf, l, h + 1, "define") ||
+		    l->tok[h + 2].kind != TOK_IDENT ||
+		    l->tok[h + 2].len != l->tok[k].len ||
+		    memcmp(buf + l->tok[h + 2].off, buf + l->tok[k].off,
+			   l->tok[k].len))
+			continue;
+		fn = tok_punct(buf, l, h + 3, "(") &&
+		     !(l->tok[h + 3].flags &
+		       (TF_DEFINE_BODY | TF_BOL | TF_SPACE_BEFORE));
+		b = h + 3;
+		if (fn) { /* NAME(): no parameter, and called so */
+			if (!called || !tok_punct(buf, l, h + 4, ")"))
+				return 0;
+			b = h + 5;
+		}
+		for (e = b; e < eof && (l->tok[e].flags & TF_DEFINE_BODY) &&
+		     !(l->tok[e].flags & TF_BOL); e++)
+			;
+		if (!barrier_range(buf, l, b, e, fn ? 0 : called, depth + 1))
+			return 0;
+		defs++;
+	}
+	return defs > 0;
+}
+
+/*
+ * Is tokens [b, e) (a ';' at its end aside) a barrier that accesses no
+ * memory: an asm with an empty template, no operand and only a "memory"
+ * clobber (a compiler barrier), a fence builtin of constant arguments,
+ * or a macro of this file that is one?  called: the tokens are followed
+ * by "()" (an object-like macro naming a function-like one).
+ */
+static int barrier_range(const char *buf, const struct token_list *l,
+			 size_t b, size_t e, int called, int depth)
+{
+	size_t o, c;
+
+	while (e > b && tok_punct(buf, l, e - 1, ";"))
+		e--;
+	if (e <= b)
+		return 0;
+	if (e == b + 1 && l->tok[b].kind == TOK_IDENT)
+		return barrier_macro(buf, l, b, called, depth);
+	if (called)
+		return 0;
+	if (e == b + 3 && l->tok[b].kind == TOK_IDENT &&
+	    tok_punct(buf, l, b + 1, "(") && tok_punct(buf, l, b + 2, ")") &&
+	    !tok_one_of(buf, l, b, fences))
+		return barrier_macro(buf, l, b, 1, depth);
+	if (tok_one_of(buf, l, b, fences) && tok_punct(buf, l, b + 1, "(") &&
+	    tok_match(buf, l, b + 1) == e - 1) {
+		for (size_t k = b + 2; k + 1 < e; k++)
+			if (l->tok[k].kind != TOK_IDENT &&
+			    l->tok[k].kind != TOK_NUMBER &&
+			    !tok_punct(buf, l, k, ","))
+				return 0; /* an argument that may access */
+		return 1;
+	}
+	if (!tok_ident(buf, l, b, "asm") && !tok_ident(buf, l, b, "__asm__") &&
+	    !tok_ident(buf, l, b, "__asm"))
+		return 0;
+	for (o = b + 1; o < e && l->tok[o].kind == TOK_IDENT; o++)
+		if (!tok_ident(buf, l, o, "volatile") &&
+		    !tok_ident(buf, l, o, "__volatile__") &&
+		    !tok_ident(buf, l, o, "__volatile"))
+			return 0; /* asm goto: jumps */
+	if (!tok_punct(buf, l, o, "(") || (c = tok_match(buf, l, o)) != e - 1)
+		return 0;
+	/* "" : : : "memory" -- the template empty, no operand */
+	for (size_t k = o + 1; k < c; k++) {
+		const struct token *t = &l->tok[k];
+
+		if (tok_punct(buf, l, k, ":") || tok_punct(buf, l, k, "::") ||
+		    tok_punct(buf, l, k, ","))
+			continue;
+		if (t->kind != TOK_STRING)
+			return 0;
+		if (k == o + 1 ? t->len != 2 :
+		    (t->len != 8 || memcmp(buf + t->off, "\"memory\"", 8)))
+			return 0;
+	}
+	return tok_punct(buf, l, o + 1, ":") || tok_punct(buf, l, o + 1, "::") ?
+	       0 : 1;
+}
+
 /* The once-accesses of *param in body [open, close]: how many, the
  * first in *f; *other: accesses of anything else (not an accessor). */
 static size_t body_accesses(const char *buf, const struct token_list *l,
@@ -407,14 +540,21 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			    tok_ident(buf, l, k, "__asm__") ||
 			    tok_ident(buf, l, k, "__asm"))) {
 			size_t o = k + 1, c;
-			size_t got;
+			size_t got, before;
 
 			while (o < close && l->tok[o].kind == TOK_IDENT)
 				o++; /* volatile, goto, inline */
 			if (!tok_punct(buf, l, o, "("))
 				continue;
 			c = tok_match(buf, l, o);
+			before = *other;
 			got = asm_operands(buf, l, o, c, p, np, &one, other);
+			/* an asm of no operand of the parameter's: a
+			 * compiler barrier, or an instruction that may
+			 * do anything (a fence, a call, a store) */
+			if (!got && *other == before &&
+			    !barrier_range(buf, l, k, c + 1, 0, 0))
+				(*other)++;
 			if (got && !n)
 				*f = one;
 			else if (got)
@@ -445,6 +585,18 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 				alts[(*nalts)++] = one;
 			n++;
 			k = aa.close;
+		} else if (l->tok[k].kind == TOK_IDENT &&
+			   !(l->tok[k].flags & TF_DIRECTIVE) &&
+			   tok_punct(buf, l, k + 1, "(") &&
+			   !tok_one_of(buf, l, k, not_calls)) {
+			/* a call: a barrier that accesses no memory
+			 * (nsync's load, then ATM_LD_ACQ_()), or a
+			 * function or macro that may access anything */
+			size_t c = tok_match(buf, l, k + 1);
+
+			if (!barrier_range(buf, l, k, c + 1, 0, 0))
+				(*other)++;
+			k = c;
 		} else if (l->tok[k].kind == TOK_PUNCT &&
 			   find_volatile_cast(buf, l, k, &vc) && vc.end <= close) {
 			enum once_use use;
