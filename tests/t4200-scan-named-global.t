@@ -55,12 +55,13 @@ rx_near:
 ASM
 arm-linux-gnueabihf-as -o "$TEST_TMP/g.o" "$TEST_TMP/g.s" || exit 1
 
-test_expect_success 'no finding; rx_near ok with the flag'"'"'s load, rx_far unattributed' '
+test_expect_success 'no finding; rx_near rests on the flag'"'"'s load (its size not known: not ok), rx_far unattributed' '
 	{ "$RWONCE" scan -v "$TEST_TMP/g.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 0; } &&
 	! grep -q "scan-torn" "$TEST_TMP/out" &&
-	grep -q "2 site instances: ok 1, torn 0, .*unattributed 1" "$TEST_TMP/err" &&
+	grep -q "2 site instances: ok 0, torn 0, .*unattributed 2" "$TEST_TMP/err" &&
+	grep -q "READ_ONCE(net_hot.prequeue) in .rx_near.*unattributed: compiled to one 4-byte load, but the object.s size is unknown" "$TEST_TMP/err" &&
 	grep -q "READ_ONCE(net_hot.prequeue) in .rx_far.*unattributed: a named object of unknown type" "$TEST_TMP/err" &&
-	grep -q "its address not known 1" "$TEST_TMP/err"
+	grep -q "its address not known 1, its size not known 1" "$TEST_TMP/err"
 '
 test_expect_success 'JSON: the reason counted as address; rx_near rests on the load at the symbol alone' '
 	"$RWONCE" scan --json "$TEST_TMP/g.o" >"$TEST_TMP/j" 2>/dev/null &&
@@ -70,7 +71,7 @@ test_expect_success 'JSON: the reason counted as address; rx_near rests on the l
 	assert d["coverage"]["unattributed"]["address"] == 1, d["coverage"]
 	by = {r["function"]: r for r in d["site_instances"]}
 	near, far = by["rx_near"], by["rx_far"]
-	assert near["verdict"] == "ok", near
+	assert near["verdict"] == "unattributed" and "size is unknown" in near["why"], near
 	assert [i["text"] for i in near["instructions"]] == ["ldr r0, [sb, #0xf0]"], near
 	assert far["verdict"] == "unattributed" and "address" in far["why"], far
 	PY

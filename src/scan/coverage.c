@@ -24,7 +24,7 @@ static const char *const state_text[SITE__COUNT] = {
 
 static const char *const unattributed_key[UNATTRIBUTED__COUNT] = {
 	"no_access", "call", "undecoded", "stack", "pointer", "address",
-	"local",
+	"local", "size",
 };
 
 static int any(const struct source_sites *s, const unsigned char *bits,

@@ -21,6 +21,7 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 		"no memory access", "a call instead", "not decoded",
 		"the stack only", "only the pointer to it",
 		"its address not known", "a local, published or not",
+		"its size not known",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";
@@ -671,6 +672,16 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	used[last] = 1;
 	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
 		    kind_word(acc[last].kind, 0));
+	/* one access is all of the object only when its size is known:
+	 * a narrower one of an object nothing can type would pass */
+	if (!size) {
+		*reason = UNATTRIBUTED_SIZE;
+		strbuf_addstr(why, ", but the object's size is unknown (its "
+			      "type is told neither by the sources nor by "
+			      "the DWARF): whether that is all of it cannot "
+			      "be told");
+		return SCAN_UNATTRIBUTED;
+	}
 	return SCAN_OK;
 }
 

@@ -43,6 +43,10 @@ enum unattributed_reason {
 	UNATTRIBUTED_LOCAL,      /* a local object in the frame reached
 				    through a pointer: whether its address
 				    was published, cannot tell */
+	UNATTRIBUTED_SIZE,       /* one access of an object whose size
+				    nothing tells (no type in the sources
+				    nor the DWARF): whether all of it,
+				    cannot tell */
 	UNATTRIBUTED__COUNT
 };
 
