@@ -1,8 +1,9 @@
 #!/bin/sh
 # What audit reuses to be fast (issue #35) must answer as a fresh parse:
 #
-#   - the tree lookup starts each per-architecture variant from a copy of
-#     the file's own index with its "local.h" headers (type_index_clone):
+#   - the tree lookup types each per-architecture variant in the file's
+#     own index with its "local.h" headers, the variant's headers merged
+#     in and taken out again after (type_index_rewind(); t2452):
 #     a global declared only in local.h (the tree's index records types,
 #     not variables) whose type, pte_t, is defined per architecture is
 #     still typed in the x86 variant, and so is a block-scope local;

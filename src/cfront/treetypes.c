@@ -4,9 +4,10 @@
  * Building it lexes every header below the walked folders once and keeps
  * only names -> headers; the definitions themselves are read again, with
  * the one-file type index, when a query needs them, so memory stays at a
- * few bytes per name.  Each variant of a query starts from a fresh copy
- * of the file's own index (parsed once, type_index_clone()) with the
- * headers chosen so far added: never a stale answer.
+ * few bytes per name.  Each variant of a query is the file's own index
+ * (parsed once) with the headers chosen so far merged in, and taken out
+ * again after (type_index_rewind()): never a stale answer, and no copy
+ * of the file's index per variant.
  */
 #define _GNU_SOURCE /* memmem */
 #include "cfront/treetypes.h"
@@ -628,10 +629,11 @@ static struct type_index *file_index(const char *path, const char *buf,
 
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
-			  const struct type_index *file_ti,
+			  struct type_index *file_ti,
 			  struct tok_range r, struct tree_answer *out,
 			  size_t max, size_t max_builds, size_t *used)
 {
+	struct type_index_mark mark;
 	struct variant *v = xcalloc(MAX_VARIANTS, sizeof(*v));
 	size_t nv = 1, nr = 0, builds = 0;
 	struct type_index *own = NULL;
@@ -655,7 +657,9 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		builds++;
 		if (!file_ti)
 			file_ti = own = file_index(path, buf, l);
-		ti = type_index_clone(file_ti);
+		if (builds == 1)
+			type_index_set_mark(file_ti, &mark);
+		ti = file_ti;
 		for (size_t i = 0; i < cur.nr; i++)
 			add_header(tt, ti, cur.headers[i], cur.side[i]);
 		known = type_index_expr(ti, buf, l, r, &ty);
@@ -666,7 +670,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		if (!known && type_index_conflicted(ti))
 			snprintf(twice, sizeof(twice), "%s",
 				 type_index_conflicted(ti));
-		type_index_free(ti);
+		type_index_rewind(ti, &mark);
 		/* Defined on both sides of an #if in a header: one variant
 		 * per side ("arm #if", "arm #else"). */
 		if (twice[0] && (k2 = two_way_header(tt, &cur, twice)) >= 0 &&

@@ -57,12 +57,13 @@ struct tree_answer {
  * variant; 256 at most whatever is asked); *builds says how many were.
  * file_ti, when not NULL, is the file's own index with its local headers
  * (type_index_build() then type_index_add_local_headers()), which the
- * caller already has: each variant starts from a copy of it instead of
- * parsing the file again.
+ * caller already has: each variant adds its headers to it and takes
+ * them out again (type_index_rewind()), so that it is left as it was,
+ * instead of parsing the file again.
  */
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
-			  const struct type_index *file_ti,
+			  struct type_index *file_ti,
 			  struct tok_range r, struct tree_answer *out,
 			  size_t max, size_t max_builds, size_t *builds);
 

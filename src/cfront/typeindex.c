@@ -976,6 +976,49 @@ void type_index_free(struct type_index *ti)
 	free(ti);
 }
 
+void type_index_set_mark(const struct type_index *ti,
+			 struct type_index_mark *m)
+{
+	m->vars = ti->nr_vars;
+	m->typedefs = ti->nr_typedefs;
+	m->records = ti->nr_records;
+	m->fields = ti->nr_fields;
+	m->funcs = ti->nr_funcs;
+	memcpy(m->missing, ti->missing, sizeof(m->missing));
+	memcpy(m->conflicted, ti->conflicted, sizeof(m->conflicted));
+}
+
+/* Every table only grows past a mark (merge(), parse_specifiers() in a
+ * query, close_cond_group() cutting back no further than where its
+ * record's fields began), so the entries past it are exactly the added
+ * ones. */
+void type_index_rewind(struct type_index *ti, const struct type_index_mark *m)
+{
+	for (size_t i = m->vars; i < ti->nr_vars; i++) {
+		free(ti->vars[i].name);
+		dtype_release(&ti->vars[i].t);
+	}
+	for (size_t i = m->typedefs; i < ti->nr_typedefs; i++) {
+		free(ti->typedefs[i].name);
+		dtype_release(&ti->typedefs[i].t);
+	}
+	for (size_t i = m->fields; i < ti->nr_fields; i++) {
+		free(ti->fields[i].name);
+		dtype_release(&ti->fields[i].t);
+	}
+	for (size_t i = m->records; i < ti->nr_records; i++) {
+		free(ti->records[i].tag);
+		free(ti->records[i].file);
+	}
+	ti->nr_vars = m->vars;
+	ti->nr_typedefs = m->typedefs;
+	ti->nr_fields = m->fields;
+	ti->nr_records = m->records;
+	ti->nr_funcs = m->funcs;
+	memcpy(ti->missing, m->missing, sizeof(ti->missing));
+	memcpy(ti->conflicted, m->conflicted, sizeof(ti->conflicted));
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s ? xstrdup(s) : NULL;

@@ -51,6 +51,22 @@ void type_index_free(struct type_index *ti);
 struct type_index *type_index_clone(const struct type_index *ti);
 
 /*
+ * A point to come back to: what ti held when the mark was set.  What is
+ * added after it -- headers merged, a record that a query's cast defines
+ * -- is only ever appended, so type_index_rewind() drops it and leaves
+ * ti answering every query exactly as at the mark.  The tree lookup adds
+ * each variant's headers to the file's own index and takes them out
+ * again this way, instead of copying the index per variant (issue #35).
+ */
+struct type_index_mark {
+	size_t vars, typedefs, records, fields, funcs;
+	char missing[64], conflicted[64];
+};
+void type_index_set_mark(const struct type_index *ti,
+			 struct type_index_mark *m);
+void type_index_rewind(struct type_index *ti, const struct type_index_mark *m);
+
+/*
  * Also index the headers that the file at `path` includes with
  * #include "name" and that sit next to it (or at the relative path it
  * names): their typedefs, struct/union definitions and file-scope

@@ -13,6 +13,10 @@
  *   cfront-test alias FILE L:C:SIZE[:OF]...  the scalar a once-access of
  *                                    that expression (or of its member OF)
  *                                    can be spelled on (type_index_scalar_alias)
+ *   cfront-test rewind FILE HEADER L:C...  the type answers (and the
+ *                                    name found missing) three times: the
+ *                                    file alone, with HEADER merged after
+ *                                    a mark, and after type_index_rewind()
  *   cfront-test expand FILE     every invocation of the file's own macros
  *                                    that defines a function, expanded
  *                                    (macro-expand.h), and which of
@@ -157,6 +161,53 @@ static int check(const char *path, const char *buf, size_t len,
 	return 0;
 }
 
+
+static void answer_at(const struct type_index *ti, const char *buf,
+		      const struct token_list *l, const char *pos)
+{
+	unsigned line, col;
+	size_t i;
+	struct type_answer a;
+
+	if (sscanf(pos, "%u:%u", &line, &col) != 2)
+		die("bad position '%s'", pos);
+	if ((i = tok_at(l, line, col)) == l->nr) {
+		printf("%s: no token\n", pos);
+		return;
+	}
+	if (type_index_expr(ti, buf, l, (struct tok_range){ i,
+			    unary_expr_end(buf, l, i) }, &a))
+		printf("%s: %s '%s' '%s'\n", pos, type_class_name(a.cls),
+		       a.spelled, a.canonical);
+	else
+		printf("%s: unknown, missing '%s'\n", pos,
+		       type_index_missing(ti) ? type_index_missing(ti) : "");
+}
+
+/* A header merged after a mark and taken out again: the index must
+ * answer as before (the tree lookup's variants, issue #35). */
+static void rewind_cmd(const char *buf, const struct token_list *l,
+		       const char *header, const char **pos, int n)
+{
+	struct type_index *ti = type_index_build(buf, l);
+	struct type_index_mark mark;
+	static const char *const stage[] = { "alone", "merged", "rewound" };
+
+	for (int s = 0; s < 3; s++) {
+		if (s == 1) {
+			type_index_set_mark(ti, &mark);
+			if (type_index_add_header(ti, header) < 0)
+				die("cannot read %s", header);
+		} else if (s == 2) {
+			type_index_rewind(ti, &mark);
+		}
+		for (int k = 0; k < n; k++) {
+			printf("%s ", stage[s]);
+			answer_at(ti, buf, l, pos[k]);
+		}
+	}
+	type_index_free(ti);
+}
 
 static void types(const char *buf, const struct token_list *l, const char **pos,
 		  int n)
@@ -450,7 +501,7 @@ int cmd__cfront(int argc, const char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|alias|layout|macros|expand|names-any FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|rewind|alias|layout|macros|expand|names-any FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -477,6 +528,10 @@ int cmd__cfront(int argc, const char **argv)
 			idioms(buf, &l);
 		} else if (!strcmp(argv[1], "type")) {
 			types(buf, &l, argv + i + 1, argc - i - 1);
+			i = argc;
+		} else if (!strcmp(argv[1], "rewind") && i + 1 < argc) {
+			rewind_cmd(buf, &l, argv[i + 1], argv + i + 2,
+				   argc - i - 2);
 			i = argc;
 		} else if (!strcmp(argv[1], "alias")) {
 			aliases(buf, &l, argv + i + 1, argc - i - 1);
