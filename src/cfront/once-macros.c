@@ -477,10 +477,35 @@ const char *once_macro_kind_name(enum once_macro_kind k)
 	return "?";
 }
 
+/*
+ * Is path a header of a compiler's own -- gcc's resource folder
+ * (/usr/lib/gcc/TRIPLET/12/include/stdatomic.h, gcc-cross likewise) or
+ * clang's (/usr/lib/llvm-19/lib/clang/19/include)?  A once-macro found
+ * there (gcc's atomic_init, a relaxed atomic_store_explicit) is the
+ * compiler's, not the tree's: said so.
+ */
+static int compiler_header(const char *path)
+{
+	static const char *const roots[] = {
+		"/usr/lib/gcc/", "/usr/lib/gcc-cross/", "/usr/lib/llvm-",
+		"/usr/local/lib/gcc/", "/usr/lib/clang/",
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(roots); k++)
+		if (!strncmp(path, roots[k], strlen(roots[k])) &&
+		    strstr(path, "/include/"))
+			return 1;
+	return 0;
+}
+
 char *once_macro_definition_note(const struct once_macro *m)
 {
+	const char *whose;
+
 	if (!m->def_path)
 		return NULL;
+	whose = compiler_header(m->def_path) ?
+		"of the compiler's headers, not this tree's" : "of this tree";
 	if (!(m->flags & OMF_DISCOVERED)) /* a known name, defined here */
 		return xasprintf("'%s' is defined at %s:%u as %s%s", m->name,
 				 m->def_path, m->def_line,
@@ -488,14 +513,15 @@ char *once_macro_definition_note(const struct once_macro *m)
 				 m->flags & OMF_VOLATILE_CAST ?
 				 ", a volatile cast of the object's type" : "");
 	if (m->flags & OMF_ACCESSOR)
-		return xasprintf("'%s' is a once-accessor of this tree (%s): "
-				 "%s:%u defines it as %s", m->name,
+		return xasprintf("'%s' is a once-accessor %s (%s): "
+				 "%s:%u defines it as %s", m->name, whose,
 				 m->flags & OMF_READ_WRITE ? "read-write" :
 				 once_macro_kind_name(m->kind), m->def_path,
 				 m->def_line, m->def_what ? m->def_what :
 				 "a once-access");
-	return xasprintf("'%s' is a once-macro of this tree (%s%s): %s:%u "
-			 "defines it as %s", m->name, once_macro_kind_name(m->kind),
+	return xasprintf("'%s' is a once-macro %s (%s%s): %s:%u "
+			 "defines it as %s", m->name, whose,
+			 once_macro_kind_name(m->kind),
 			 m->flags & OMF_VOLATILE_CAST ? ", volatile cast" : "",
 			 m->def_path, m->def_line,
 			 m->def_what ? m->def_what : "a once-access");
