@@ -470,25 +470,47 @@ static int has_header(const struct variant *v, const char *h)
 }
 
 /*
- * Does the file include header h: "#include <linux/X.h>" names
- * .../include/linux/X.h, "#include <asm/X.h>" every
- * arch/NAME/include/asm/X.h, "#include "x.h"" a path ending in x.h?
+ * The file's #include lines: the token of each one's header name, in
+ * order, found once per lookup -- distance() asks about every candidate
+ * header of every variant, and walking all the file's tokens for each
+ * was 1-2 % of an audit of the kernel (issue #35).
  */
-static int file_includes(const char *buf, const struct token_list *l,
-			 const char *h)
-{
-	size_t hn = strlen(h);
+struct includes {
+	size_t *tok;
+	size_t nr, alloc;
+};
 
+static void find_includes(const char *buf, const struct token_list *l,
+			  struct includes *inc)
+{
 	for (size_t i = 0; i + 2 < l->nr; i++) {
 		const struct token *t = &l->tok[i + 2];
-		size_t n;
-		const char *p;
 
 		if (l->tok[i].kind != TOK_HASH ||
 		    !tok_ident(buf, l, i + 1, "include") ||
 		    (t->kind != TOK_HEADER && t->kind != TOK_STRING) ||
 		    t->len < 3)
 			continue;
+		ALLOC_GROW(inc->tok, inc->nr + 1, inc->alloc);
+		inc->tok[inc->nr++] = i + 2;
+	}
+}
+
+/*
+ * Does the file include header h: "#include <linux/X.h>" names
+ * .../include/linux/X.h, "#include <asm/X.h>" every
+ * arch/NAME/include/asm/X.h, "#include "x.h"" a path ending in x.h?
+ */
+static int file_includes(const char *buf, const struct token_list *l,
+			 const struct includes *inc, const char *h)
+{
+	size_t hn = strlen(h);
+
+	for (size_t k = 0; k < inc->nr; k++) {
+		const struct token *t = &l->tok[inc->tok[k]];
+		size_t n;
+		const char *p;
+
 		p = buf + t->off + 1;
 		n = t->len - 2;
 		if (n >= hn || memcmp(h + hn - n, p, n) || h[hn - n - 1] != '/')
@@ -507,7 +529,8 @@ static int file_includes(const char *buf, const struct token_list *l,
  * comes first, then the longest common folder prefix.
  */
 static long distance(const char *path, const char *fa, const char *buf,
-		     const struct token_list *l, const char *h)
+		     const struct token_list *l, const struct includes *inc,
+		     const char *h)
 {
 	char ca[48];
 	int tier;
@@ -517,7 +540,7 @@ static long distance(const char *path, const char *fa, const char *buf,
 	if (tier == 2)
 		return 2L << 24; /* every architecture is as near as another */
 	return ((long)tier << 24) +
-	       (file_includes(buf, l, h) ? 0 : 1L << 23) +
+	       (file_includes(buf, l, inc, h) ? 0 : 1L << 23) +
 	       ((1L << 22) - (long)common_dirs(h, path));
 }
 
@@ -529,6 +552,7 @@ static long distance(const char *path, const char *fa, const char *buf,
  */
 static size_t candidates(const struct tree_types *tt, const char *path,
 			 const char *buf, const struct token_list *l,
+			 const struct includes *inc,
 			 const struct variant *v, const char *name,
 			 const char **cand, size_t max)
 {
@@ -546,7 +570,7 @@ static size_t candidates(const struct tree_types *tt, const char *path,
 
 			if (has_header(v, h) || !strcmp(h, path))
 				continue;
-			d = distance(path, fa, buf, l, h);
+			d = distance(path, fa, buf, l, inc, h);
 			if (!pass) { /* the nearest */
 				if (best < 0 || d < best)
 					best = d;
@@ -634,6 +658,8 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  size_t max, size_t max_builds, size_t *used)
 {
 	struct type_index_mark mark;
+	struct includes inc = { NULL, 0, 0 };
+	int inc_found = 0;
 	struct variant *v = xcalloc(MAX_VARIANTS, sizeof(*v));
 	size_t nv = 1, nr = 0, builds = 0;
 	struct type_index *own = NULL;
@@ -702,7 +728,9 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 				   units_known ? &units : NULL);
 			continue;
 		}
-		nc = candidates(tt, path, buf, l, &cur, missing, cand,
+		if (!inc_found++)
+			find_includes(buf, l, &inc);
+		nc = candidates(tt, path, buf, l, &inc, &cur, missing, cand,
 				MAX_VARIANTS);
 		if (!nc) {
 			add_answer(out, &nr, max, cur.label, known, &ty, NULL);
@@ -728,6 +756,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		}
 	}
 	free(v);
+	free(inc.tok);
 	type_index_free(own);
 	*used = builds;
 	return helped ? nr : 0;
@@ -740,8 +769,10 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 {
 	struct variant cur;
 	struct type_index *base = file_index(path, buf, l);
+	struct includes inc = { NULL, 0, 0 };
 
 	memset(&cur, 0, sizeof(cur));
+	find_includes(buf, l, &inc);
 	for (;;) {
 		struct type_index *ti = type_index_clone(base);
 		struct type_answer ty;
@@ -756,19 +787,22 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 		known = type_index_expr(ti, buf, l, r, &ty);
 		if (known && type_index_expr_units(ti, buf, l, r, &units)) {
 			type_index_free(base);
+			free(inc.tok);
 			return ti;
 		}
 		next_missing(ti, known, &ty, missing, sizeof(missing));
 		nc = !tt || !missing[0] || cur.nr == MAX_HEADERS ? 0 :
-			candidates(tt, path, buf, l, &cur, missing, cand,
-				   MAX_VARIANTS);
+			candidates(tt, path, buf, l, &inc, &cur, missing,
+				   cand, MAX_VARIANTS);
 		if (!nc && known) {
 			type_index_free(base);
+			free(inc.tok);
 			return ti; /* the type, without its members */
 		}
 		type_index_free(ti);
 		if (!nc) {
 			type_index_free(base);
+			free(inc.tok);
 			return NULL;
 		}
 		/* The nearest definition only: one configuration (for
@@ -776,8 +810,8 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 		 * too, in the tree's order). */
 		arch_of(path, fa, sizeof(fa));
 		for (size_t k = 1; k < nc; k++)
-			if (distance(path, fa, buf, l, cand[k]) <
-			    distance(path, fa, buf, l, cand[best]))
+			if (distance(path, fa, buf, l, &inc, cand[k]) <
+			    distance(path, fa, buf, l, &inc, cand[best]))
 				best = k;
 		cur.side[cur.nr] = BRANCH_BOTH;
 		cur.headers[cur.nr++] = cand[best];
