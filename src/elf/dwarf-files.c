@@ -168,6 +168,36 @@ const Elf_Data *elf_section_data(Elf *elf, const char *name)
 }
 
 /*
+ * Set c over the line table at offset off of .debug_line (data d), past
+ * its unit length (32- or 64-bit DWARF: *offset_size), and read its
+ * version.  0, or -1 when the table does not fit in d.
+ */
+static int line_header_begin(Elf *elf, const Elf_Data *d, uint64_t off,
+			     struct cursor *c, size_t *offset_size,
+			     unsigned *version)
+{
+	uint64_t len;
+
+	if (!d || !d->d_buf || off >= d->d_size)
+		return -1;
+	c->p = (const unsigned char *)d->d_buf + off;
+	c->end = (const unsigned char *)d->d_buf + d->d_size;
+	c->big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
+	c->bad = 0;
+	*offset_size = 4;
+	len = fixed(c, 4);
+	if (len == 0xffffffff) {
+		len = fixed(c, 8);
+		*offset_size = 8;
+	}
+	if (c->bad || len > (uint64_t)(c->end - c->p))
+		return -1;
+	c->end = c->p + len;
+	*version = (unsigned)fixed(c, 2);
+	return c->bad ? -1 : 0;
+}
+
+/*
  * Set has_md5 and md5 of files[0..n) from the header of the line table at
  * offset off of .debug_line, when it is DWARF 5 with n file entries.
  */
@@ -178,25 +208,11 @@ static void read_md5s(Elf *elf, uint64_t off, struct unit_file *files,
 	struct entry_format dirs, names;
 	struct cursor c;
 	size_t offset_size = 4;
-	uint64_t len, count;
+	uint64_t count;
 	unsigned version, opcode_base;
 
-	if (!d || !d->d_buf || off >= d->d_size)
-		return;
-	c.p = (const unsigned char *)d->d_buf + off;
-	c.end = (const unsigned char *)d->d_buf + d->d_size;
-	c.big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
-	c.bad = 0;
-	len = fixed(&c, 4);
-	if (len == 0xffffffff) {
-		len = fixed(&c, 8);
-		offset_size = 8;
-	}
-	if (c.bad || len > (uint64_t)(c.end - c.p))
-		return;
-	c.end = c.p + len;
-	version = (unsigned)fixed(&c, 2);
-	if (version != 5)
+	if (line_header_begin(elf, d, off, &c, &offset_size, &version) ||
+	    version != 5)
 		return; /* no MD5 before DWARF 5 */
 	skip(&c, 2);                    /* address size, segment selector */
 	skip(&c, offset_size);          /* header_length */
@@ -440,8 +456,8 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 	struct cursor c;
 	Dwarf_Attribute a;
 	Dwarf_Word off;
-	uint64_t len, header_len;
-	const unsigned char *program;
+	uint64_t header_len;
+	const unsigned char *program, *unit_end;
 	unsigned version, opcode_base;
 	uint8_t address_size = 0, cu_offset_size;
 	Dwarf_Die cudie;
@@ -456,21 +472,10 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 		return -1;
 	h.line_str = elf_section_data(elf, ".debug_line_str");
 	h.str = elf_section_data(elf, ".debug_str");
-	c.p = (const unsigned char *)d->d_buf + off;
-	c.end = (const unsigned char *)d->d_buf + d->d_size;
-	c.big_endian = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB;
-	c.bad = 0;
-	len = fixed(&c, 4);
-	if (len == 0xffffffff) {
-		len = fixed(&c, 8);
-		offset_size = 8;
-	}
-	if (c.bad || len > (uint64_t)(c.end - c.p))
+	if (line_header_begin(elf, d, off, &c, &offset_size, &version) ||
+	    version < 2 || version > 5)
 		return -1;
-	c.end = c.p + len;
-	version = (unsigned)fixed(&c, 2);
-	if (version < 2 || version > 5)
-		return -1;
+	unit_end = c.end;
 	if (version >= 5 && (fixed(&c, 1) != address_size || fixed(&c, 1)))
 		return -1;
 	header_len = fixed(&c, offset_size);
@@ -493,8 +498,7 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 		   read_files5(&c, offset_size, &h, dirs, ndirs, &md5s)) {
 		goto out;
 	}
-	*empty = program == (const unsigned char *)d->d_buf + off +
-			   (offset_size == 8 ? 12 : 4) + len;
+	*empty = program == unit_end;
 	*out = xcalloc(h.n ? h.n : 1, sizeof(**out));
 	*names = strbuf_detach(&h.text);
 	for (size_t i = 0; i < h.n; i++) {
