@@ -582,7 +582,8 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 	struct strbuf name = STRBUF_INIT;
 	struct tok_range body = d->body;
 	size_t n = 0;
-	int spelled = 1;
+	int spelled = 1, other_access = 0;
+	char *deref_cast = NULL; /* the T of every *(volatile T *)E */
 	struct one_access one;
 
 	memset(b, 0, sizeof(*b));
@@ -623,6 +624,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			      m->kind == OMK_WRITE ? ONCE_WRITE :
 			      once_use_classify(buf, l, k, close + 1);
 			add_primitive(&names, m->name);
+			other_access = 1;
 			if (!n) {
 				one.begin = k;
 				one.end = close + 1;
@@ -648,6 +650,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			strip_pointer_cast(buf, l, &r);
 			add_primitive(&names, aa.relaxed ? "relaxed atomic" :
 						     "ordered atomic");
+			other_access = 1;
 			if (!n) {
 				one.begin = k;
 				one.end = aa.close + 1;
@@ -660,6 +663,23 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 			   find_volatile_cast(buf, l, k, &vc) && vc.end <= body.end) {
 			use = once_use_classify(buf, l, vc.begin, vc.end);
 			deref = vc.form == VC_DEREF;
+			if (deref && !cast_of_own_type(buf, l, &vc)) {
+				char *t = cast_type_text(buf, l, &vc);
+
+				if (!deref_cast && !n) {
+					deref_cast = t;
+					b->deref_cast_type.begin = vc.cast_open + 1;
+					b->deref_cast_type.end =
+						tok_match(buf, l, vc.cast_open) - 1;
+				}
+				else {
+					if (!deref_cast || strcmp(deref_cast, t))
+						other_access = 1;
+					free(t);
+				}
+			} else {
+				other_access = 1;
+			}
 			if (deref) {
 				r = vc.operand;
 			} else if (arrow_of_param(buf, l, &vc, b)) {
@@ -730,9 +750,16 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 		b->loop = body_loops(buf, l, body);
 		if (n == 1 && !b->loop && spelled)
 			one_object_access(buf, l, body, &one, t->pointer_args, b);
+		if (!other_access && !b->several) {
+			b->deref_cast = deref_cast;
+			deref_cast = NULL;
+		} else {
+			b->deref_cast_type.begin = b->deref_cast_type.end = 0;
+		}
 	} else {
 		once_body_release(b);
 	}
+	free(deref_cast);
 	strbuf_release(&obj);
 	strbuf_release(&first);
 	strbuf_release(&names);
@@ -750,6 +777,7 @@ void once_body_release(struct once_body *b)
 	free(b->access_what);
 	free(b->access_via);
 	free(b->cast_type);
+	free(b->deref_cast);
 	memset(b, 0, sizeof(*b));
 	b->object_param = b->value_param = b->deref_param = -1;
 }

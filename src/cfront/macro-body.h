@@ -64,6 +64,13 @@ struct once_body {
 	/* ... and the type the access has when it is a volatile cast to a
 	 * type of its own, not the pointee's ("uint32_t" above), or NULL */
 	char *cast_type;
+	/* The T of *(volatile T *)E when every once-access of the body is
+	 * such a hand-written cast to that one type, not typeof (nsync's
+	 * ASSERT: *(volatile int *)0 = 0): the width of an access whose
+	 * object nothing else types; NULL otherwise.  deref_cast_type: its
+	 * tokens, for the file's type index (typedefs) */
+	char *deref_cast;
+	struct tok_range deref_cast_type;
 	/* "a volatile cast of its argument", "READ_ONCE of its argument" */
 	char *access_what;
 	/* the once-macro the access applies ("READ_ONCE"), or NULL */

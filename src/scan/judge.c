@@ -567,6 +567,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * source's type index sizes scalars and pointers only) */
 	int aggregate = size ? 0 : -1;
 	const char *typed = NULL; /* the expression DWARF typed */
+	int cast_width = 0; /* size is the volatile cast's T */
 
 	/* the operand as written, then with a macro of its file expanded */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
@@ -608,12 +609,16 @@ enum scan_verdict judge_instance(struct line_unit *u,
 			type = dwarf_type;
 		}
 	}
-	/* LOAD(addr) through a volatile cast of its own type: that type,
-	 * when the pointee's is not known */
+	/* LOAD(addr) through a volatile cast of its own type, or a macro
+	 * whose body is *(volatile T *)E (nsync's ASSERT store): that
+	 * type, when the object's is not known.  The access is then all
+	 * of what the cast points to: one narrower is torn, as for a
+	 * pointer argument's object. */
 	if (!size && s->cast_type) {
 		size = elf_image_info(img)->is64 ? s->cast64 : s->cast32;
 		type = s->cast_type;
 		aggregate = size ? 0 : -1;
+		cast_width = size != 0;
 	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
@@ -654,7 +659,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	if (in->call_only)
 		v = call_verdict(s, &acc, &why, used, &reason);
 	else
-		v = verdict_judge(s, in_loop, s->pointee || via_function, size,
+		v = verdict_judge(s, in_loop, s->pointee || via_function || cast_width, size,
 				  acc.items, acc.nr, &why,
 				  used, &reason);
 	/* a local in the frame reached through a parameter of an inlined
@@ -670,7 +675,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 			strbuf_reset(&why);
 			memset(used, 0, acc.nr + 1);
 			reason = UNATTRIBUTED_NO_ACCESS;
-			v = verdict_judge(s, in_loop, s->pointee || via_function,
+			v = verdict_judge(s, in_loop, s->pointee || via_function || cast_width,
 					  size, acc.items, acc.nr, &why, used,
 					  &reason);
 			strbuf_add(&why, note.buf, note.len);
@@ -684,7 +689,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		strbuf_reset(&why);
 		memset(used, 0, acc.nr + 1);
 		reason = UNATTRIBUTED_NO_ACCESS;
-		v = verdict_judge(s, 1, s->pointee || via_function, size,
+		v = verdict_judge(s, 1, s->pointee || via_function || cast_width, size,
 				  acc.items, acc.nr, &why, used,
 				  &reason);
 	}

@@ -848,6 +848,22 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 					w->nparams, w->object);
 		free(call);
 	}
+	/* *(volatile int *)0 = 0 in the body: the cast gives the width
+	 * when nothing types the object (judge.c); T as the file's type
+	 * index knows it (typedefs), an unsized T (a struct, a typedef
+	 * it does not know) leaving the width unknown */
+	if (w->cast_type) {
+		struct type_answer ty;
+		unsigned n64 = 0;
+
+		if (type_index_type_name(*ti, buf, l, w->cast_type_tokens, &ty))
+			n64 = type_size(&ty, 8);
+		if (n64) {
+			x->cast_type = xstrdup(w->cast_type);
+			x->cast32 = type_size(&ty, 4);
+			x->cast64 = n64;
+		}
+	}
 	x->via = xasprintf("'%s' is a macro (line %u) whose body holds %s of '%s'",
 			   w->name, w->line, w->primitives, w->several ?
 			   "several objects" : w->object ? w->object :

@@ -475,6 +475,14 @@ static void drop_off_symbol(const struct scan_site *site,
 	}
 }
 
+/* Whose pointee a torn site's object is, for the note: a macro's use
+ * sized by its body's volatile cast (judge.c) has no argument to it. */
+static const char *pointee_whose(const struct scan_site *site)
+{
+	return site->cast_type && !site->pointee ?
+	       "its volatile cast points to" : "its argument points to";
+}
+
 static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   int in_loop, int pointee, unsigned size,
 			   struct mem_access *acc, size_t nr,
@@ -646,9 +654,9 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	if (nrel == 1 && size && pointee && acc[last].size < size) {
 		used[last] = 1;
 		strbuf_addf(why, "compiled to one %u-byte %s of the %u-byte "
-			    "object its argument points to: torn (the rest is "
-			    "not accessed with it)", acc[last].size,
-			    kind_word(acc[last].kind, 0), size);
+			    "object %s: torn (the rest is not accessed with "
+			    "it)", acc[last].size, kind_word(acc[last].kind, 0),
+			    size, pointee_whose(site));
 		return SCAN_TORN;
 	}
 	if (undecoded) { /* what we could not read may be a second access */
@@ -663,10 +671,10 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	if (nrel > 1 && size && pointee && all_narrower(site, acc, nr, size)) {
 		used[last] = 1;
 		strbuf_addf(why, "compiled to %u-byte %s of the %u-byte object "
-			    "its argument points to, one on each path or "
-			    "iteration: torn (the rest is not accessed with "
-			    "it)", acc[last].size, kind_word(acc[last].kind, 1),
-			    size);
+			    "%s, one on each path or iteration: torn (the "
+			    "rest is not accessed with it)", acc[last].size,
+			    kind_word(acc[last].kind, 1), size,
+			    pointee_whose(site));
 		return SCAN_TORN;
 	}
 	used[last] = 1;

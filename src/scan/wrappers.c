@@ -16,6 +16,7 @@ static void wrapper_release(struct once_wrapper *w)
 	free(w->params);
 	free(w->name);
 	free(w->object);
+	free(w->cast_type);
 	free(w->primitives);
 }
 
@@ -55,6 +56,9 @@ void once_wrappers_find(const char *buf, const struct token_list *l,
 			   SITE_READ_WRITE;
 		w.loop = b.loop;
 		w.primitives = b.primitives;
+		w.cast_type = b.deref_cast;
+		w.cast_type_tokens = b.deref_cast_type;
+		b.deref_cast = NULL;
 		b.params = NULL;
 		b.nparams = 0;
 		b.object = b.primitives = NULL;

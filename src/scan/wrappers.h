@@ -46,6 +46,11 @@ struct once_wrapper {
 	enum site_access access;
 	int loop;             /* a loop in the body (not do { } while (0)) */
 	char *primitives;     /* "READ_ONCE, WRITE_ONCE", for the notes */
+	/* T, when every access of the body is *(volatile T *)E to that
+	 * one type (macro-body.h: deref_cast): the width of a use whose
+	 * object nothing else types; NULL otherwise */
+	char *cast_type;
+	struct tok_range cast_type_tokens; /* its tokens in the #define */
 };
 
 struct once_wrappers {
