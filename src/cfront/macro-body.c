@@ -474,6 +474,11 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	const char *how;
 	int dp;
 
+	/* ((volatile T *)(p))->f reaches its object through a pointer
+	 * argument: a once-macro for scan only, as *(volatile T *)(p) is
+	 * (audit reports the cast in the body) */
+	if (a->arrow && !pointer_args)
+		return;
 	if (a->use == ONCE_WRITE)
 		b->access_kind = OMK_WRITE;
 	else if (a->use == ONCE_READ)

@@ -394,10 +394,10 @@ static int tok_one_of(const char *buf, const struct token_list *l, size_t k,
 	return 0;
 }
 
-/* Words that a '(' may follow in a body without being a call. */
+/* Words that a '(' may follow in a body without being a call (and the
+ * typeof family, token_is_typeof). */
 static const char *const not_calls[] = {
-	"return", "sizeof", "if", "switch", "typeof", "__typeof__",
-	"__typeof", "_Alignof", "__alignof__", "alignof", "_Static_assert",
+	"return", "sizeof", "if", "switch", "_Alignof", "__alignof__", "alignof", "_Static_assert",
 	"__attribute__", "__attribute", "__builtin_expect", "__extension__",
 	NULL,
 };
@@ -588,7 +588,8 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 		} else if (l->tok[k].kind == TOK_IDENT &&
 			   !(l->tok[k].flags & TF_DIRECTIVE) &&
 			   tok_punct(buf, l, k + 1, "(") &&
-			   !tok_one_of(buf, l, k, not_calls)) {
+			   !tok_one_of(buf, l, k, not_calls) &&
+			   !token_is_typeof(buf, &l->tok[k])) {
 			/* a call: a barrier that accesses no memory
 			 * (nsync's load, then ATM_LD_ACQ_()), or a
 			 * function or macro that may access anything */
