@@ -677,6 +677,19 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    pointee_whose(site));
 		return SCAN_TORN;
 	}
+	/* several accesses taken for one each, the last wider than the
+	 * object: it is none of the object (a constant loaded on the same
+	 * line), and which one is, cannot be told -- never "one access" */
+	if (nrel > 1 && size && acc[last].size > size) {
+		used[last] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "%zu accesses at the site's rows, the last "
+			    "%s %u-byte %s, wider than the %u-byte object: "
+			    "which is the object's, cannot tell", nrel,
+			    article(acc[last].size), acc[last].size,
+			    kind_word(acc[last].kind, 0), size);
+		return SCAN_UNATTRIBUTED;
+	}
 	used[last] = 1;
 	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
 		    kind_word(acc[last].kind, 0));
