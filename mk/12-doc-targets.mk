@@ -1,4 +1,5 @@
-# The target lists of the man pages and the README are made from the
+# The target lists of the man pages and the README, and the targets'
+# Debian packages in deps/full/cross.txt, are made from the
 # table of targets (src/targets/targets.def) by scripts/doc-targets,
 # between its markers: `make doc-targets` rewrites every list after a
 # target is added, and tests/t0061-target-lists.t fails while a

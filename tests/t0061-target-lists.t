@@ -2,7 +2,8 @@
 # One list of targets (issue 36, point 1): every list of the targets in
 # the documents -- rwonce-verify(1)'s, rwonce-fuzz(1)'s and
 # rwonce-scan(1)'s, the README's verify and scan sections, doc/verify.md,
-# src/targets/README.md -- is made from src/targets/targets.def by
+# src/targets/README.md -- and the targets' Debian packages that make
+# deps-full installs (deps/full/cross.txt) are made from src/targets/targets.def by
 # scripts/doc-targets (`make doc-targets`), as is the list of scan's isa
 # files in src/scan/isa/README.md (each item the file's opening
 # comment; t0060 asks for an item per file), and the --target help of
@@ -112,6 +113,34 @@ test_expect_success "a ninth target: doc-targets writes it into every list" '
 	(cd "$TEST_TMP/ninth" && ninth --check doc_rwonce-verify.1 doc_rwonce-fuzz.1 \
 		doc_rwonce-scan.1 README.md doc_verify.md)
 '
+# The packages of the targets: deps/full/cross.txt (what make deps-full
+# installs for verify's all-target run) is the table's package column,
+# written by doc-targets; a package the table gains reaches it, and
+# install-deps reads it as any list (comments dropped).
+test_expect_success "deps/full/cross.txt holds the packages of the table" '
+	grep -qx "# packages of the targets: .*" deps/full/cross.txt &&
+	sed -n "/^# packages of the targets: /,/^# end of packages/p" deps/full/cross.txt |
+		grep -v "^#" > "$TEST_TMP/cross" &&
+	grep -qx libc6-dev-mips64el-cross "$TEST_TMP/cross" &&
+	grep -qx gcc-arm-linux-gnueabihf "$TEST_TMP/cross" &&
+	test "$(sort -u "$TEST_TMP/cross" | wc -l)" = "$(wc -l < "$TEST_TMP/cross")"
+'
+cp deps/full/cross.txt "$TEST_TMP/ninth/cross.txt"
+test_expect_success "a ninth target: its packages are missing from cross.txt, then written" '
+	(cd "$TEST_TMP/ninth" && ninth --check cross.txt) > "$TEST_TMP/ninth-cross.diff"
+	test $? = 1 &&
+	test "$(grep "^[-+][^-+]" "$TEST_TMP/ninth-cross.diff")" = "+gcc-ninth64-linux-gnu" &&
+	(cd "$TEST_TMP/ninth" && ninth cross.txt) &&
+	diff deps/full/cross.txt "$TEST_TMP/ninth/cross.txt" | grep "^[<>]" > "$TEST_TMP/ninth-cross" ;
+	test "$(cat "$TEST_TMP/ninth-cross")" = "> gcc-ninth64-linux-gnu" &&
+	(cd "$TEST_TMP/ninth" && ninth --check cross.txt)
+'
+test_expect_success "a package dropped from cross.txt by hand: --check fails naming it" '
+	grep -vx libc6-dev-riscv64-cross deps/full/cross.txt > "$TEST_TMP/cross-hand.txt" &&
+	"$gen" --check "$TEST_TMP/cross-hand.txt" > "$TEST_TMP/hand.diff"
+	test $? = 1 && grep -qx "+libc6-dev-riscv64-cross" "$TEST_TMP/hand.diff"
+'
+
 if have_cmd man; then
 	test_expect_success "rwonce-verify(1) renders the new list as one sentence" '
 		MANWIDTH=200 man -l "$TEST_TMP/ninth/doc_rwonce-verify.1" 2>/dev/null |
