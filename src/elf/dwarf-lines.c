@@ -154,6 +154,71 @@ static int truncated(int fd, size_t size, struct strbuf *why)
 	return r;
 }
 
+/*
+ * A static archive's bytes, which libdwfl is given instead of a file
+ * descriptor (dwfl_report_offline_memory).  Reported by its path
+ * (dwfl_report_offline), an archive's descriptor is closed by libdwfl
+ * once per member (elfutils 0.188, libdwfl/offline.c): process_elf()
+ * closes a module's descriptor as soon as the module is reported ("don't
+ * keep the file descriptor around"), and every member of an archive is
+ * reported with the archive's one descriptor, so the first member's
+ * close is libdwfl's own and each later one -- and process_archive()'s
+ * own at the end -- closes that number again.  While a second -j worker
+ * runs, the number is by then another thread's file (a source, the
+ * other worker's archive), closed under it: "Bad file descriptor".  The
+ * descriptor cannot be lent per member (libdwfl takes one for the whole
+ * archive), and a lock would have to keep every other thread from
+ * opening anything while an archive is reported.  Given memory, libdwfl
+ * holds no descriptor at all: process_archive() passes -1 along, which
+ * libelf reads as "no file" and libdwfl never closes (free_file()
+ * checks for -1; process_archive()'s close(-1) closes nothing), and the
+ * image stays ours, unmapped after dwfl_end().  The mapping is private
+ * and writable, as libelf's own (ELF_C_READ_MMAP_PRIVATE): libdwfl
+ * relocates the members' debug sections in place.
+ */
+struct archive_image {
+	char *data;
+	size_t size;
+	int mapped; /* else read into memory (a file mmap refuses) */
+};
+
+static int archive_image_read(int fd, size_t size, struct archive_image *a)
+{
+	size_t got = 0;
+
+	a->size = size;
+	a->data = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	a->mapped = a->data != MAP_FAILED;
+	if (a->mapped)
+		return 0;
+	/* as libelf does when it cannot map a file: read it */
+	a->data = xmalloc(size);
+	while (got < size) {
+		ssize_t n = pread(fd, a->data + got, size - got, (off_t)got);
+
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (!n)
+				errno = EIO; /* shorter than it said */
+			free(a->data);
+			a->data = NULL;
+			return -1;
+		}
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+static void archive_image_release(struct archive_image *a)
+{
+	if (a->mapped)
+		munmap(a->data, a->size);
+	else
+		free(a->data);
+	a->data = NULL;
+}
+
 /* An archive member that is ELF but cut short (its name, and why). */
 struct damaged_member {
 	char *name;
@@ -203,16 +268,14 @@ static const char *member_name(const char *hdr, const char *longnames,
  * refuses the whole archive, or skips it, and the archive would pass as
  * checked without it.  The ar headers are walked here (libelf stops at
  * a member it cannot begin); each ELF member is checked through
- * elf_memory() on a private mapping of the archive.
+ * elf_memory() on the archive's image (struct archive_image).
  */
-static void damaged_members(int fd, size_t size, struct damaged_list *out)
+static void damaged_members(char *map, size_t size,
+			    struct damaged_list *out)
 {
-	char *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
 	const char *longnames = NULL;
 	size_t nlong = 0, off = 8;
 
-	if (map == MAP_FAILED)
-		return;
 	elf_version(EV_CURRENT);
 	while (off + 60 <= size) {
 		const char *hdr = map + off, *name;
@@ -251,7 +314,6 @@ static void damaged_members(int fd, size_t size, struct damaged_list *out)
 		strbuf_release(&why);
 		off += msize + (msize & 1);
 	}
-	munmap(map, size);
 }
 
 static void damaged_list_free(struct damaged_list *l)
@@ -365,6 +427,7 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 {
 	struct each_ctx c;
 	struct damaged_list damaged = { NULL, 0, 0 };
+	struct archive_image ar = { NULL, 0, 0 };
 	size_t size = 0;
 	int relocatable, kind;
 	/* a FIFO or a device is refused here, before libdwfl opens the
@@ -395,8 +458,14 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		close(fd);
 		return -1;
 	}
-	if (kind == 'a')
-		damaged_members(fd, size, &damaged);
+	if (kind == 'a') {
+		if (archive_image_read(fd, size, &ar)) {
+			strbuf_addf(why, "cannot read: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+		damaged_members(ar.data, size, &damaged);
+	}
 	close(fd);
 	memset(&c, 0, sizeof(c));
 	c.path = path;
@@ -410,14 +479,23 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 	if (!dwfl) {
 		strbuf_addf(why, "libdwfl: %s", dwfl_errmsg(-1));
 		damaged_list_free(&damaged);
+		if (ar.data)
+			archive_image_release(&ar);
 		return -1;
 	}
 	dwfl_report_begin(dwfl);
-	if (!dwfl_report_offline(dwfl, path, path, -1)) {
+	/* an ELF file: libdwfl opens it and closes its descriptor once,
+	 * when the module is reported; an archive: its bytes, never a
+	 * descriptor (struct archive_image) */
+	if (!(kind == 'a' ?
+	      dwfl_report_offline_memory(dwfl, path, path, ar.data, size) :
+	      dwfl_report_offline(dwfl, path, path, -1))) {
 		int err = dwfl_errno();
 
 		dwfl_report_end(dwfl, NULL, NULL);
 		dwfl_end(dwfl);
+		if (ar.data)
+			archive_image_release(&ar);
 		/* an archive whose members are all non-ELF reports nothing;
 		 * one that libdwfl refuses for a member cut short: the
 		 * members said, each */
@@ -438,6 +516,8 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 	if (!each_damaged(&c))
 		dwfl_getmodules(dwfl, one_module, &c, 0);
 	dwfl_end(dwfl);
+	if (ar.data)
+		archive_image_release(&ar);
 	damaged_list_free(&damaged);
 	if (c.stop)
 		return c.stop;
