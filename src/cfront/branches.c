@@ -198,3 +198,136 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 	free(st);
 	return any;
 }
+
+/* Is name[0..n) a macro that only an MSVC or a C++ compilation
+ * defines? */
+static int foreign_name(const char *name, size_t n)
+{
+	return (n == 8 && !memcmp(name, "_MSC_VER", 8)) ||
+	       (n == 11 && !memcmp(name, "__cplusplus", 11));
+}
+
+static const char *skip_blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t' || *p == '\\' ||
+			   *p == '\r' || *p == '\n'))
+		p++;
+	return p;
+}
+
+static const char *ident_end(const char *p, const char *end)
+{
+	while (p < end && (*p == '_' || (*p >= 'a' && *p <= 'z') ||
+			   (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9')))
+		p++;
+	return p;
+}
+
+/* Does an #if or #elif condition, p[0..end), hold only when the
+ * compilation is MSVC's or C++: its first term is defined(NAME) or
+ * NAME for such a NAME, and no "||" gives another way in? */
+static int foreign_condition(const char *p, const char *end)
+{
+	const char *q;
+
+	for (q = p; q + 1 < end; q++)
+		if (q[0] == '|' && q[1] == '|')
+			return 0;
+	p = skip_blanks(p, end);
+	while (p < end && *p == '(')
+		p = skip_blanks(p + 1, end);
+	q = ident_end(p, end);
+	if (q - p == 7 && !memcmp(p, "defined", 7)) {
+		p = skip_blanks(q, end);
+		if (p < end && *p == '(')
+			p = skip_blanks(p + 1, end);
+		q = ident_end(p, end);
+	}
+	return foreign_name(p, (size_t)(q - p));
+}
+
+int branch_blank_foreign(char *buf, size_t len)
+{
+	struct ffr { int foreign; } *st = NULL;
+	size_t depth = 0, alloc_st = 0, foreign_depth = 0;
+	int any = 0;
+
+	for (size_t at = 0; at < len;) {
+		const char *p = buf + at, *end = buf + len, *word, *rest;
+		size_t stop = at, n;
+		int drop;
+
+		/* the logical line: splices go with their line */
+		for (;;) {
+			const char *nl = memchr(buf + stop, '\n', len - stop);
+			size_t e = nl ? (size_t)(nl - buf) : len, b = e;
+
+			if (b > stop && buf[b - 1] == '\r')
+				b--;
+			stop = e;
+			if (!nl || b == 0 || buf[b - 1] != '\\')
+				break;
+			stop = e + 1;
+		}
+		end = buf + stop;
+		drop = foreign_depth > 0;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (p < end && *p == '#') {
+			p = skip_blanks(p + 1, end);
+			word = p;
+			while (p < end && *p >= 'a' && *p <= 'z')
+				p++;
+			n = (size_t)(p - word);
+			rest = p;
+			if ((n == 2 && !memcmp(word, "if", 2)) ||
+			    (n == 5 && !memcmp(word, "ifdef", 5)) ||
+			    (n == 6 && !memcmp(word, "ifndef", 6))) {
+				int f = 0;
+
+				if (n == 2) {
+					f = foreign_condition(rest, end);
+				} else if (n == 5) {
+					const char *nm = skip_blanks(rest, end);
+
+					f = foreign_name(nm, (size_t)(ident_end(nm, end) - nm));
+				}
+				ALLOC_GROW(st, depth + 1, alloc_st);
+				st[depth++].foreign = f;
+				foreign_depth += f;
+				drop = 0;
+			} else if (n >= 4 && !memcmp(word, "el", 2) && depth) {
+				int f = 0;
+
+				if (n == 4 && !memcmp(word, "elif", 4)) {
+					f = foreign_condition(rest, end);
+				} else if (n == 7 && !memcmp(word, "elifdef", 7)) {
+					const char *nm = skip_blanks(rest, end);
+
+					f = foreign_name(nm, (size_t)(ident_end(nm, end) - nm));
+				}
+				foreign_depth -= (size_t)st[depth - 1].foreign;
+				st[depth - 1].foreign = f;
+				foreign_depth += (size_t)f;
+				drop = 0;
+			} else if (n == 5 && !memcmp(word, "endif", 5) && depth) {
+				foreign_depth -= (size_t)st[--depth].foreign;
+				drop = 0;
+			} else if (!(n == 6 && !memcmp(word, "define", 6)) &&
+				   !(n == 5 && !memcmp(word, "undef", 5))) {
+				drop = 0; /* #include, #pragma...: nothing to read */
+			}
+			/* a nested conditional's own lines stay, so that the
+			 * readers after this see every #if matched */
+		}
+		if (drop) {
+			for (size_t k = at; k < stop; k++)
+				if (buf[k] != '\n')
+					buf[k] = ' ';
+			any = 1;
+		}
+		at = stop + 1;
+	}
+	free(st);
+	return any;
+}

@@ -26,4 +26,18 @@ enum branch_side {
  */
 int branch_keep(char *buf, size_t len, enum branch_side side);
 
+/*
+ * Blank, in buf[0..len), the lines of the groups that only a C++ or an
+ * MSVC compilation reads: a group of #ifdef _MSC_VER, #ifdef __cplusplus,
+ * or of an #if or #elif whose condition starts with defined(_MSC_VER),
+ * _MSC_VER, defined(__cplusplus) or __cplusplus and has no "||"
+ * (mimalloc's atomic.h defines mi_atomic(name) as std::atomic_##name,
+ * mi_atomic_##name or atomic_##name on the three sides of one #if; a C
+ * unit built by gcc or clang for ELF reads only the last).  Directive
+ * lines of nested conditionals stay; the #defines among them go.
+ * Newlines stay, so line numbers do not move.  Returns whether anything
+ * was blanked.
+ */
+int branch_blank_foreign(char *buf, size_t len);
+
 #endif

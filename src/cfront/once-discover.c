@@ -1,6 +1,7 @@
 /* Finding a tree's own once-macros (once-discover.h). */
 #define _GNU_SOURCE /* memmem */
 #include "cfront/once-discover.h"
+#include "cfront/branches.h"
 #include "cfront/defines.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
@@ -356,9 +357,13 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		if (q == stop || *q != '(') /* object-like: no argument */
 			continue;
 		body = memchr(q, ')', (size_t)(stop - q));
+		/* a body of a call, a volatile cast, or a paste: a name
+		 * made by one (mimalloc's #define mi_atomic(name)
+		 * atomic_##name) is put into the bodies that use it */
 		if (!body || stop - p > MAX_DEFINE ||
 		    (!memchr(body + 1, '(', (size_t)(stop - body - 1)) &&
-		     !memmem(body, (size_t)(stop - body), "volatile", 8)))
+		     !memmem(body, (size_t)(stop - body), "volatile", 8) &&
+		     !memmem(body, (size_t)(stop - body), "##", 2)))
 			continue;
 		add_candidate(out, nr, alloc, name, (size_t)(q - name),
 			      start_line, p, (size_t)(stop - p));
@@ -490,11 +495,22 @@ static void add_text(struct once_discovery *d, const char *path,
 	struct candidate *found = NULL;
 	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
 	size_t nr = 0, alloc = 0;
-	char *interned;
+	char *interned, *c_only = NULL;
 
+	/* the #defines a C++ or MSVC compilation reads are not those of a
+	 * C unit that gcc or clang built (mimalloc's mi_atomic(name) is
+	 * std::atomic_##name, mi_atomic_##name or atomic_##name): the
+	 * groups only those read are left out (branches.h) */
+	if (memmem(buf, len, "_MSC_VER", 8) || memmem(buf, len, "__cplusplus", 11)) {
+		c_only = xstrndup(buf, len);
+		if (!branch_blank_foreign(c_only, len)) {
+			free(c_only);
+			c_only = NULL;
+		}
+	}
 	/* most files define nothing of the kind: one cheap search */
 	if (memmem(buf, len, "define", 6))
-		collect(buf, len, &found, &nr, &alloc);
+		collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
 	if (d->want_accessors)
 		find_accessors(buf, len, &acc);
 	if (acc.functions.len) {
@@ -505,6 +521,7 @@ static void add_text(struct once_discovery *d, const char *path,
 		pthread_mutex_unlock(&d->lock);
 	}
 	strbuf_release(&acc.functions);
+	free(c_only);
 	if (!nr && !acc.nr) {
 		/* acc.items may hold the room of accessors dropped since */
 		free(acc.items);
