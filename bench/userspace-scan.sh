@@ -13,7 +13,8 @@
 # NAME is one of ck (concurrencykit/ck), urcu (urcu/userspace-rcu),
 # libatomic_ops (ivmai/libatomic_ops), and the projects tried later as a
 # new user would, untuned: liburing (axboe/liburing), libbpf
-# (libbpf/libbpf), nsync (google/nsync); SRCDIR a checkout of it (nothing of
+# (libbpf/libbpf), nsync (google/nsync), mimalloc (microsoft/mimalloc),
+# jemalloc (jemalloc/jemalloc); SRCDIR a checkout of it (nothing of
 # theirs is kept in this repository: fetch them first, e.g. into
 # /work/cache/src/NAME).  CONFIGS is a comma list of COMPILER-TARGET
 # (default gcc-x86_64,clang-x86_64,gcc-aarch64,clang-aarch64,
@@ -42,7 +43,7 @@ BUILDS=
 
 usage() {
 	echo "usage: $0 [-o OUT] [-c CONFIGS] [-r RWONCE] [-b BUILDS] NAME=SRCDIR..." >&2
-	echo "  NAME: ck, urcu, libatomic_ops, liburing, libbpf or nsync" >&2
+	echo "  NAME: ck, urcu, libatomic_ops, liburing, libbpf, nsync, mimalloc or jemalloc" >&2
 	exit 2
 }
 while getopts o:c:r:b: opt; do
@@ -59,8 +60,8 @@ shift $((OPTIND - 1))
 [ -x "$RWONCE" ] || { echo "bench: $RWONCE is not an executable (make)" >&2; exit 2; }
 for p in "$@"; do
 	case ${p%%=*} in
-	ck|urcu|libatomic_ops|liburing|libbpf|nsync) ;;
-	*) echo "bench: ${p%%=*}: not a project this script builds (ck, urcu, libatomic_ops, liburing, libbpf, nsync)" >&2; exit 2 ;;
+	ck|urcu|libatomic_ops|liburing|libbpf|nsync|mimalloc|jemalloc) ;;
+	*) echo "bench: ${p%%=*}: not a project this script builds (ck, urcu, libatomic_ops, liburing, libbpf, nsync, mimalloc, jemalloc)" >&2; exit 2 ;;
 	esac
 	[ -d "${p#*=}" ] || { echo "bench: ${p#*=}: not a folder" >&2; exit 2; }
 done
@@ -180,6 +181,37 @@ build_one() {
 			cmake -S . -B _build "$@" &&
 				cmake --build _build -j "$JOBS" --target nsync
 			;;
+		mimalloc)
+			# CMake; the static library only.  Build type None:
+			# mimalloc would choose Release (-O3) without one
+			set -- -DCMAKE_BUILD_TYPE=None -DCMAKE_C_FLAGS="-g -O2" \
+				-DMI_BUILD_SHARED=OFF -DMI_BUILD_OBJECT=OFF \
+				-DMI_BUILD_TESTS=OFF
+			if [ "$target" != x86_64 ]; then
+				set -- "$@" -DCMAKE_SYSTEM_NAME=Linux \
+					-DCMAKE_SYSTEM_PROCESSOR=$target \
+					-DCMAKE_TRY_COMPILE_TARGET_TYPE=STATIC_LIBRARY
+			fi
+			case $cc in
+			gcc) set -- "$@" -DCMAKE_C_COMPILER="$CC" ;;
+			clang) set -- "$@" -DCMAKE_C_COMPILER=clang-19 \
+					-DCMAKE_C_COMPILER_TARGET=$triplet ;;
+			esac
+			cmake -S . -B _build "$@" &&
+				cmake --build _build -j "$JOBS" --target mimalloc-static
+			;;
+		jemalloc)
+			# autoconf, then its configure; the static library
+			# only.  A cross configure cannot run its page-size
+			# probe: the sizes are given (4 KiB pages, 2 MiB huge
+			# pages); no C++ (no cross g++ is installed)
+			set -- --disable-cxx --disable-shared
+			[ "$target" = x86_64 ] ||
+				set -- "$@" $host --with-lg-page=12 --with-lg-hugepage=21
+			autoconf && ./configure "$@" CC="$CC" CFLAGS="-g -O2" \
+				EXTRA_CFLAGS= &&
+				make -j"$JOBS" build_lib_static
+			;;
 		esac
 	) >"$dir.log" 2>&1
 }
@@ -217,6 +249,20 @@ hand_macros() {
 		# platform/*/atomic.h: ATM_LOAD(p) and ATM_STORE(p, v) take
 		# a pointer to a 32-bit word
 		printf '%s\n' ATM_LOAD ATM_LOAD_ACQ ATM_STORE ATM_STORE_REL
+		;;
+	mimalloc)
+		# include/mimalloc/atomic.h: mi_atomic_(load|store)_* of a
+		# pointer to an _Atomic, relaxed, acquire or release (the
+		# _ptr_ forms take the pointee type first)
+		grep -rhoE '\bmi_atomic_(load|store)(i64)?(_ptr)?_(relaxed|acquire|release)\b' \
+			"$dir/include"
+		;;
+	jemalloc)
+		# include/jemalloc/internal/atomic_*.h: the accessors
+		# atomic_load_T(a, mo) and atomic_store_T(a, v, mo) that
+		# JEMALLOC_GENERATE_ATOMICS pastes, for each T it is given
+		grep -rhoE '\batomic_(load|store)_(p|b|u|zu|zd|u8|u32|u64)\b' \
+			"$dir/include/jemalloc/internal"
 		;;
 	esac | sort -u | while read -r m; do
 		case $m in
