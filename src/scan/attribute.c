@@ -344,6 +344,10 @@ struct pick {
 	long call;           /* a once-accessor's call whose text holds the
 				column: a call left out of line, unless the
 				code is an inlined copy; or -1 */
+	long folded_call;    /* a once-accessor's call whose statement holds
+				the column (an operator's, outside every
+				site's text): a load of its inlined copy
+				folded into the caller's instruction; or -1 */
 };
 
 /* Does site a lie inside the text or the assignment of site w? */
@@ -374,7 +378,11 @@ static int in_statement(const struct scan_site *x, unsigned line,
  * (clang: `cmpl $0, (%rbx)` at the '>' of READ_ONCE(x->v) > 0, `add
  * 4(%rdi), %eax` at the '+' before READ_ONCE(s->b)).  The next site of
  * the statement after the column (the right operand), else the one
- * before it; -1 when the column is in no site's statement.
+ * before it; -1 when the column is in no site's statement.  A
+ * once-accessor's call counts as any site: clang hoists its inlined
+ * copy's load into the caller and folds it there too (nsync's
+ * `ATM_LOAD_ACQ (&c->value) == 0`: `cmpl $0x0, 0x18(%rdi)` at the '==',
+ * the copy keeping only its `mfence`).
  */
 static long folded_pick(const struct source_sites *s, unsigned line,
 			unsigned col, size_t first, size_t n, size_t mfirst,
@@ -386,7 +394,7 @@ static long folded_pick(const struct source_sites *s, unsigned line,
 		size_t k = i < n ? first + i : s->more[mfirst + i - n].site;
 		const struct scan_site *x = &s->sites[k];
 
-		if (x->accessor || !x->stmt_line || !in_statement(x, line, col))
+		if (!x->stmt_line || !in_statement(x, line, col))
 			continue;
 		if (pos_before(line, col, x->line, x->col)) {
 			if (next < 0 || pos_before(x->line, x->col,
@@ -424,7 +432,7 @@ static long folded_pick(const struct source_sites *s, unsigned line,
 static struct pick pick_sites(const struct source_sites *s, unsigned line,
 			      unsigned col)
 {
-	struct pick p = { -1, 1, ROW_IN_TEXT, -1, -1, -1 };
+	struct pick p = { -1, 1, ROW_IN_TEXT, -1, -1, -1, -1 };
 	size_t first, n, mfirst, nmore;
 	long w;
 
@@ -433,6 +441,15 @@ static struct pick pick_sites(const struct source_sites *s, unsigned line,
 	if (!n && !nmore)
 		return p;
 	if (!col) { /* no columns: the line's sites, together */
+		/* the one site is an accessor's call: its code is the
+		 * inlined copy's, the line's the arguments' (and the rest
+		 * of the statement's: clang's `movq (%rsi), %rax` of an
+		 * nsync_time constant on `r = (ATM_LOAD_ACQ (&c->value) ==
+		 * 0 ? nsync_time_zero : ...)`) -- a call, as in its text */
+		if (n == 1 && s->sites[first].accessor) {
+			p.call = (long)first;
+			return p;
+		}
 		if (n) {
 			p.site = (long)first;
 			p.together = n;
@@ -484,6 +501,10 @@ static struct pick pick_sites(const struct source_sites *s, unsigned line,
 	} else if (p.site < 0 && p.call < 0) {
 		p.site = folded_pick(s, line, col, first, n, mfirst, nmore);
 		p.place = ROW_FOLDED;
+		if (p.site >= 0 && s->sites[p.site].accessor) {
+			p.folded_call = p.site;
+			p.site = -1;
+		}
 	}
 	return p;
 }
@@ -514,11 +535,11 @@ static void add_range(struct site_instance *in, uint64_t lo, uint64_t hi,
 	in->nr_ranges++;
 }
 
-static struct site_instance *instance_for(struct instance_list *out,
-					  struct source_sites *src, size_t site,
-					  size_t together,
-					  const struct inline_frame *chain,
-					  size_t nchain)
+static struct site_instance *instance_of(struct instance_list *out,
+					 struct source_sites *src, size_t site,
+					 size_t together,
+					 const struct inline_frame *chain,
+					 size_t nchain, int folded)
 {
 	struct site_instance *in;
 
@@ -526,7 +547,7 @@ static struct site_instance *instance_for(struct instance_list *out,
 	for (size_t k = out->nr; k-- > 0;) {
 		in = &out->items[k];
 		if (in->src == src && in->site == site &&
-		    same_chain(in, chain, nchain))
+		    in->folded_only == folded && same_chain(in, chain, nchain))
 			return in;
 	}
 	ALLOC_GROW(out->items, out->nr + 1, out->alloc);
@@ -535,10 +556,31 @@ static struct site_instance *instance_for(struct instance_list *out,
 	in->src = src;
 	in->site = site;
 	in->together = together;
+	in->folded_only = folded;
 	if (nchain) /* chain may be NULL then */
 		memcpy(in->chain, chain, nchain * sizeof(*chain));
 	in->nchain = nchain;
 	return in;
+}
+
+static struct site_instance *instance_for(struct instance_list *out,
+					  struct source_sites *src, size_t site,
+					  size_t together,
+					  const struct inline_frame *chain,
+					  size_t nchain)
+{
+	return instance_of(out, src, site, together, chain, nchain, 0);
+}
+
+/* Code on an operator's column of an accessor's call's statement
+ * (pick.folded_call), outside the inlined copy: merge_folded_calls(). */
+static void add_folded_call(struct instance_list *out,
+			    struct source_sites *src, size_t site,
+			    const struct inline_frame *chain, size_t nchain,
+			    uint64_t a, uint64_t end)
+{
+	add_range(instance_of(out, src, site, 1, chain, nchain, 1), a, end,
+		  ROW_FOLDED);
 }
 
 /*
@@ -921,7 +963,7 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 {
 	struct unit_source *src = unit_source_of(us, u, row->file);
 	struct inline_frame chain[SCAN_MAX_CHAIN];
-	struct pick pick = { -1, 1, ROW_IN_TEXT, -1, -1, -1 };
+	struct pick pick = { -1, 1, ROW_IN_TEXT, -1, -1, -1, -1 };
 	size_t nchain;
 
 	if (src && src->e->src.nr)
@@ -945,6 +987,10 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 		if (pick.call >= 0)
 			add_call(out, &src->e->src, (size_t)pick.call, chain,
 				 nchain, a, end);
+		if (pick.folded_call >= 0)
+			add_folded_call(out, &src->e->src,
+					(size_t)pick.folded_call, chain, nchain,
+					a, end);
 		if (pick.site < 0)
 			continue;
 		add_range(instance_for(out, &src->e->src, (size_t)pick.site,
@@ -995,6 +1041,77 @@ static void drop_inlined_calls(struct instance_list *out, size_t from)
 	out->nr = k;
 }
 
+/* How far apart two instances' code is: 0 when their spans touch. */
+static uint64_t distance(const struct site_instance *a,
+			 const struct site_instance *b)
+{
+	uint64_t alo = UINT64_MAX, ahi = 0, blo = UINT64_MAX, bhi = 0;
+
+	for (size_t k = 0; k < a->nr_ranges; k++) {
+		alo = a->ranges[k].lo < alo ? a->ranges[k].lo : alo;
+		ahi = a->ranges[k].hi > ahi ? a->ranges[k].hi : ahi;
+	}
+	for (size_t k = 0; k < b->nr_ranges; k++) {
+		blo = b->ranges[k].lo < blo ? b->ranges[k].lo : blo;
+		bhi = b->ranges[k].hi > bhi ? b->ranges[k].hi : bhi;
+	}
+	return ahi <= blo ? blo - ahi : bhi <= alo ? alo - bhi : 0;
+}
+
+/*
+ * The folded rows of an accessor's call (add_folded_call) join the
+ * inlined copy of that call -- the same caller chain, one frame more --
+ * nearest to them (a loop rotated by clang has two copies, each with
+ * its compare beside it); with none, or two as near, they are no one's:
+ * an operator's code is not judged as the call's without the copy.  The
+ * copy's own ranges stay first (judge.c types the object at the first).
+ */
+static void merge_folded_calls(struct instance_list *out, size_t from)
+{
+	size_t k = from;
+
+	for (size_t i = from; i < out->nr; i++) {
+		const struct site_instance *c = &out->items[i];
+		struct site_instance *best = NULL;
+		uint64_t best_d = UINT64_MAX;
+		int tie = 0;
+
+		if (!c->folded_only)
+			continue;
+		for (size_t j = from; j < out->nr; j++) {
+			struct site_instance *x = &out->items[j];
+			int copy = !x->call_only && !x->folded_only &&
+				   x->src == c->src && x->site == c->site &&
+				   x->nchain == c->nchain + 1 && x->nr_ranges;
+			uint64_t d;
+
+			for (size_t f = 0; copy && f < c->nchain; f++)
+				copy = x->chain[f + 1].die == c->chain[f].die;
+			if (!copy)
+				continue;
+			d = distance(c, x);
+			if (d < best_d) {
+				best = x;
+				best_d = d;
+				tie = 0;
+			} else if (d == best_d) {
+				tie = 1;
+			}
+		}
+		for (size_t r = 0; best && !tie && r < c->nr_ranges; r++)
+			add_range(best, c->ranges[r].lo, c->ranges[r].hi,
+				  ROW_FOLDED);
+	}
+	for (size_t i = from; i < out->nr; i++) {
+		if (out->items[i].folded_only) {
+			free(out->items[i].ranges);
+			continue;
+		}
+		out->items[k++] = out->items[i];
+	}
+	out->nr = k;
+}
+
 /*
  * The code [lo, hi) of one row, picked for the sites of pick: a range of
  * the instance of each, per inline chain (a row may span code of several
@@ -1023,6 +1140,9 @@ static void add_row(struct line_unit *u, struct source_sites *src,
 		if (pick->call >= 0)
 			add_call(out, src, (size_t)pick->call, chain, nchain, a,
 				 end);
+		if (pick->folded_call >= 0)
+			add_folded_call(out, src, (size_t)pick->folded_call,
+					chain, nchain, a, end);
 		if (pick->site < 0)
 			continue;
 		add_range(instance_for(out, src, (size_t)pick->site,
@@ -1101,6 +1221,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			if (pick.site < 0 || pick.place != ROW_IN_TEXT)
 				continue;
 			pick.reader = pick.writer = pick.call = -1;
+			pick.folded_call = -1;
 			add_row(u, &e->src, &pick, row->addr, next, out);
 			continue;
 		}
@@ -1129,10 +1250,11 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			accessor_rows(&us, u, row, next, out);
 			continue;
 		}
-		if (pick.site < 0 && pick.call < 0)
+		if (pick.site < 0 && pick.call < 0 && pick.folded_call < 0)
 			continue;
 		add_row(u, &e->src, &pick, row->addr, next, out);
 	}
+	merge_folded_calls(out, first_instance);
 	drop_inlined_calls(out, first_instance);
 	for (size_t k = first_instance; k < out->nr; k++)
 		out->items[k].caller_loop = called_in_loop(&us, u, &out->items[k]);

@@ -80,6 +80,15 @@ struct site_instance {
 	int call_only;          /* a once-accessor's call site, from rows on
 				   its text that are no inlined copy of the
 				   accessor: a call left out of line */
+	int folded_only;        /* a once-accessor's call site, from rows on
+				   an operator's column of its statement
+				   (ROW_FOLDED) outside the inlined copy:
+				   clang hoists the copy's load out of it and
+				   folds it into the caller's compare (`cmpl
+				   $0, 0x18(%rdi)` at the '==' after the call,
+				   the copy left with its barrier); merged
+				   into the nearest inlined copy of the call,
+				   never judged alone (attribute.c) */
 	int caller_loop;        /* a function of its inline chain is called
 				   from inside a loop body: unrolled, its
 				   one access may be repeated */

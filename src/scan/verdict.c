@@ -320,16 +320,39 @@ static int folding_insn(const char *text)
 	return 0;
 }
 
+/* Are the folded loads kept (keep_folded) all of the same bytes? */
+static int folded_same_bytes(const struct scan_site *site,
+			     const struct mem_access *acc, size_t nr)
+{
+	long first = -1;
+
+	for (size_t k = 0; k < nr; k++) {
+		if (!acc[k].folded || !relevant(site, &acc[k]))
+			continue;
+		if (first < 0)
+			first = (long)k;
+		else if (!same_base(&acc[first], &acc[k]) ||
+			 acc[first].disp != acc[k].disp ||
+			 acc[first].size != acc[k].size)
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * The rows on an operator's column of the site's statement (ROW_FOLDED)
  * hold the site's load only folded into the operator's instruction, and
- * only when nothing else of the instance is the site's.
+ * only when nothing else of the instance is the site's -- and of the
+ * object's width, when that is known: a compare of other bytes on the
+ * operator is another operand's (no "ok" on an access that is not the
+ * object's).
  */
-static void keep_folded(const struct scan_site *site, struct mem_access *acc,
-			size_t nr)
+static long keep_folded(const struct scan_site *site, unsigned size,
+			struct mem_access *acc, size_t nr)
 {
 	int other = 0;
 	size_t kept = 0;
+	long off_width = -1; /* the first folded load of another width */
 
 	for (size_t k = 0; k < nr; k++)
 		if (relevant(site, &acc[k]) && !acc[k].folded)
@@ -338,16 +361,26 @@ static void keep_folded(const struct scan_site *site, struct mem_access *acc,
 		if (!acc[k].folded || acc[k].kind == ACC_NONE)
 			continue;
 		if (other || acc[k].kind != ACC_LOAD ||
-		    !folding_insn(acc[k].text))
+		    !folding_insn(acc[k].text)) {
 			acc[k].kind = ACC_NONE;
-		else if (relevant(site, &acc[k]))
+		} else if (size && acc[k].size != size) {
+			if (off_width < 0 && relevant(site, &acc[k]))
+				off_width = (long)k;
+			acc[k].kind = ACC_NONE;
+		} else if (relevant(site, &acc[k])) {
 			kept++;
+		}
 	}
 	/* several such loads on the statement's operators: which is the
-	 * site's cannot be told (a + READ_ONCE(s->a) + s->b) */
+	 * site's cannot be told (a + READ_ONCE(s->a) + s->b) -- unless they
+	 * are one load of the same bytes on several paths (a loop clang
+	 * rotated: its test before the loop and at its end) */
+	if (kept > 1 && folded_same_bytes(site, acc, nr))
+		return -1;
 	for (size_t k = 0; kept > 1 && k < nr; k++)
 		if (acc[k].folded)
 			acc[k].kind = ACC_NONE;
+	return kept ? -1 : off_width;
 }
 
 /*
@@ -492,9 +525,10 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
 	size_t copy = 0, copies = 0;
 	unsigned n2;
+	long off_width;
 
 	memset(used, 0, nr);
-	keep_folded(site, acc, nr);
+	off_width = keep_folded(site, size, acc, nr);
 	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
@@ -507,7 +541,11 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 		 * column before it (another call of the line) */
 		if (acc[k].copy && !acc[k].before && !copies++)
 			copy = k;
-		if (acc[k].undecoded)
+		/* on an operator's column only a decoded folded load
+		 * counts (keep_folded): what was not decoded there is none
+		 * (ppc64le's traceback table after the blr of a row that
+		 * runs to the function's end) */
+		if (acc[k].undecoded && !acc[k].folded)
 			undecoded++;
 		if (acc[k].frame) { /* would it count, but for the frame? */
 			acc[k].frame = 0;
@@ -535,6 +573,16 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 				    "access: torn", acc[copy].copy);
 		}
 		return SCAN_TORN;
+	}
+	if (!nrel && off_width >= 0 && !calls) {
+		used[off_width] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "only %s %u-byte load folded into an "
+			    "operator's instruction, not the %u-byte object's "
+			    "width: another operand's, or a wider access of the "
+			    "object, cannot tell", article(acc[off_width].size),
+			    acc[off_width].size, size);
+		return SCAN_UNATTRIBUTED;
 	}
 	if (!nrel) {
 		*reason = calls ? UNATTRIBUTED_CALL : stack ?

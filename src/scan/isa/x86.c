@@ -114,7 +114,9 @@ static void x86_accesses(struct insn_ctx *c)
 			continue;
 		kind = (op->access & CS_AC_READ ? ACC_LOAD : 0) |
 		       (op->access & CS_AC_WRITE ? ACC_STORE : 0);
-		if (kind == ACC_NONE)
+		/* test only reads its operands; capstone 4.0.2 marks a
+		 * memory one written too (testl $2, (%rdi): a store) */
+		if (kind == ACC_NONE || isa_starts(c->in->mnemonic, "test"))
 			kind = ACC_LOAD;
 		if (op->mem.base == X86_REG_RIP || op->mem.base == X86_REG_EIP) {
 			/* pc-relative: from the end of the instruction */

@@ -1,0 +1,70 @@
+#!/bin/sh
+# A load folded into an operator's instruction counts for the site only
+# when it has the object's width (issue 31: no "ok" on an access that is
+# not the object's).  A row on the column of the '==' after
+# READ_WORD(p), a 4-byte object: `cmpl $0, (%rdi)` is its load, ok; a
+# `cmpq $0, (%rdi)` there compares 8 bytes -- another operand's, or a
+# wider access of the object, which the row cannot tell -- and was
+# "compiled to one 8-byte load: widened", a finding resting on a guess.
+# Now it is unattributed and says why.  From assembly with .loc lines on
+# tests/scan/folded-width.c (x86-64: aarch64 folds no load into a
+# compare).
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+requires python3 python3
+requires x86_64-linux-gnu-as binutils-x86-64-linux-gnu
+need_cmd x86_64-linux-gnu-as
+
+SRC=$RWONCE_ROOT/tests/scan/folded-width.c
+L1=$(grep -n "return READ_WORD(p) == 0;" "$SRC" | sed -n 1p | cut -d: -f1)
+L2=$(grep -n "return READ_WORD(p) == 0;" "$SRC" | sed -n 2p | cut -d: -f1)
+EQ=$(sed -n "${L1}p" "$SRC" | awk '{ print index($0, "==") }')
+
+cat >"$TEST_TMP/f.s" <<ASM
+	.file 1 "$SRC"
+	.text
+	.globl word_is_zero
+	.type word_is_zero, @function
+word_is_zero:
+	.loc 1 $((L1 - 1)) 1
+	xorl %eax, %eax
+	.loc 1 $L1 $EQ
+	cmpl \$0, (%rdi)
+	sete %al
+	.loc 1 $((L1 + 1)) 1
+	ret
+	.size word_is_zero, .-word_is_zero
+	.globl word_is_zero_wide
+	.type word_is_zero_wide, @function
+word_is_zero_wide:
+	.loc 1 $((L2 - 1)) 1
+	xorl %eax, %eax
+	.loc 1 $L2 $EQ
+	cmpq \$0, (%rdi)
+	sete %al
+	.loc 1 $((L2 + 1)) 1
+	ret
+	.size word_is_zero_wide, .-word_is_zero_wide
+ASM
+x86_64-linux-gnu-as -o "$TEST_TMP/f.o" "$TEST_TMP/f.s" || exit 1
+
+test_expect_success 'the folded compare of 4 bytes ok, of 8 bytes unattributed' '
+	{ "$RWONCE" scan -v "$TEST_TMP/f.o" >"$TEST_TMP/out" 2>"$TEST_TMP/err"; test $? = 0; } &&
+	grep -q "2 site instances: ok 1, torn 0, duplicated 0, widened 0, unattributed 1;" "$TEST_TMP/err" &&
+	grep -q "READ_WORD(p) in .word_is_zero_wide.*unattributed: only an 8-byte load folded into an operator.s instruction, not the 4-byte object.s width: another operand.s, or a wider access of the object, cannot tell" "$TEST_TMP/err"
+'
+test_expect_success 'JSON: the 8-byte compare cited, counted as address' '
+	"$RWONCE" scan --json "$TEST_TMP/f.o" >"$TEST_TMP/j" 2>/dev/null &&
+	python3 - "$TEST_TMP/j" <<-\PY
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	assert d["coverage"]["unattributed"]["address"] == 1, d["coverage"]
+	v = {r["function"]: r for r in d["site_instances"]}
+	ok, wide = v["word_is_zero"], v["word_is_zero_wide"]
+	assert ok["verdict"] == "ok" and ok["size"] == 4, ok
+	assert [i["text"] for i in ok["instructions"]] == ["cmpl $0, (%rdi)"], ok
+	assert wide["verdict"] == "unattributed" and wide["size"] == 4, wide
+	assert [i["text"] for i in wide["instructions"]] == ["cmpq $0, (%rdi)"], wide
+	PY
+'
+test_done
