@@ -84,6 +84,9 @@ struct once_discovery {
 	int want_accessors;
 	/* the other functions the files define (once-accessor.h) */
 	struct strset functions;
+	/* files defining functions that are no accessors as read: with a
+	 * helper macro put in, some may be (accessors_through_helpers) */
+	struct strset revisit;
 	struct accessor_def {
 		struct once_accessor a;
 		const char *path;  /* interned */
@@ -149,6 +152,7 @@ void once_discovery_free(struct once_discovery *d)
 	strset_release(&d->readable);
 	strset_release(&d->looked_for);
 	strset_release(&d->functions);
+	strset_release(&d->revisit);
 	for (size_t i = 0; i < d->nr_accessors; i++)
 		once_accessor_release(&d->accessors[i].a);
 	free(d->accessors);
@@ -518,6 +522,7 @@ static void add_text(struct once_discovery *d, const char *path,
 		for (size_t at = 0; at < acc.functions.len;
 		     at += strlen(acc.functions.buf + at) + 1)
 			strset_add(&d->functions, acc.functions.buf + at);
+		strset_add(&d->revisit, path);
 		pthread_mutex_unlock(&d->lock);
 	}
 	strbuf_release(&acc.functions);
@@ -1273,6 +1278,211 @@ static int mentions_word(const struct candidate *c, const char *word)
 	return 0;
 }
 
+/* The helper macros of d's files (is_helper), each definition once. */
+static size_t helper_defs(struct once_discovery *d, struct macro_def **defs_,
+			  size_t *alloc)
+{
+	struct macro_def *defs = NULL;
+	size_t nr = 0;
+
+	*alloc = 0;
+	for (size_t i = 0; i < d->nr; i++) {
+		struct macro_def def;
+
+		if (!is_helper(&d->items[i], &def))
+			continue;
+		/* the same definition twice is one */
+		for (size_t k = 0; k < nr && def.name; k++)
+			if (!strcmp(defs[k].name, def.name) &&
+			    !strcmp(defs[k].body, def.body))
+				macro_def_release(&def);
+		if (!def.name)
+			continue;
+		ALLOC_GROW(defs, nr + 1, *alloc);
+		defs[nr++] = def;
+	}
+	*defs_ = defs;
+	return nr;
+}
+
+/* Is def's body, without its outer parentheses, *(P) (1) or (P)->f (2)
+ * of its one parameter P -- the place a helper names?  0 otherwise. */
+static int helper_place(const struct macro_def *def)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	const char *b = def->body;
+	struct tok_range r;
+	int form = 0;
+
+	if (def->nparams != 1)
+		return 0;
+	lex_buffer(b, strlen(b), &l);
+	r.begin = 0;
+	r.end = l.nr ? l.nr - 1 : 0; /* the end token */
+	while (r.end - r.begin >= 2 && tok_punct(b, &l, r.begin, "(") &&
+	       tok_match(b, &l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	if (r.end > r.begin + 1 && tok_punct(b, &l, r.begin, "*")) {
+		form = 1;
+		r.begin++;
+	} else if (r.end >= r.begin + 3 &&
+		   l.tok[r.end - 1].kind == TOK_IDENT &&
+		   tok_punct(b, &l, r.end - 2, "->")) {
+		form = 2;
+		r.end -= 2;
+	}
+	while (r.end - r.begin >= 2 && tok_punct(b, &l, r.begin, "(") &&
+	       tok_match(b, &l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	if (r.end != r.begin + 1 || !token_is(b, &l.tok[r.begin], def->params[0]))
+		form = 0;
+	token_list_release(&l);
+	return form;
+}
+
+/* buf with each call of a macro of set put in, line for line, into out. */
+static int put_in_helpers(const struct macro_set *set,
+			  const struct strset *names, const char *buf,
+			  size_t len, struct strbuf *out)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	size_t from = 0;
+	int calls = 0;
+
+	lex_buffer(buf, len, &l);
+	tok_match_cache(buf, &l);
+	for (size_t k = 0; k + 2 < l.nr; k++) {
+		const struct token *t = &l.tok[k];
+		char name[128];
+		size_t close, end;
+
+		if (t->kind != TOK_IDENT || (t->flags & TF_DIRECTIVE) ||
+		    t->len >= sizeof(name) || !tok_punct(buf, &l, k + 1, "("))
+			continue;
+		memcpy(name, buf + t->off, t->len);
+		name[t->len] = '\0';
+		if (!strset_has(names, name))
+			continue;
+		close = tok_match(buf, &l, k + 1);
+		if (close >= l.nr - 1)
+			continue;
+		end = l.tok[close].off + l.tok[close].len;
+		strbuf_add(out, buf + from, t->off - from);
+		if (macro_expand_text(set, buf + t->off, end - t->off, out))
+			break;
+		/* the lines the call spanned, so that lines stay */
+		for (unsigned n = count_newlines(buf + t->off, end - t->off);
+		     n; n--)
+			strbuf_addch(out, '\n');
+		from = end;
+		k = close;
+		calls++;
+	}
+	strbuf_add(out, buf + from, len - from);
+	tok_match_cache_drop();
+	token_list_release(&l);
+	return calls;
+}
+
+/*
+ * A function whose body reaches its object through a helper macro
+ * defined in another header (nsync's atm_load_acq_u32_ reads
+ * NSYNC_ATOMIC_UINT32_LOAD_((volatile nsync_atomic_uint32_ *)p)) is read
+ * again with the helper put in.  Only helpers every definition of which
+ * names the same place of their parameter -- *(p), or a member of it,
+ * (p)->value -- are; the *(p) definition is the one put in, as
+ * analyse_variants() keeps for a macro.
+ */
+static void accessors_through_helpers(struct once_discovery *d,
+				      const struct macro_def *defs, size_t nr)
+{
+	struct macro_set set = MACRO_SET_INIT;
+	struct strset names = STRSET_INIT, known = STRSET_INIT;
+	struct strbuf out = STRBUF_INIT;
+
+	for (size_t k = 0; k < nr; k++) {
+		int all = 1, deref = -1;
+
+		if (strset_has(&names, defs[k].name))
+			continue;
+		for (size_t j = k; j < nr; j++) {
+			int form;
+
+			if (strcmp(defs[j].name, defs[k].name))
+				continue;
+			form = helper_place(&defs[j]);
+			all &= form != 0;
+			if (form == 1 && deref < 0)
+				deref = (int)j;
+		}
+		strset_add(&names, defs[k].name);
+		if (all && deref >= 0) {
+			struct macro_def copy;
+
+			copy.name = xstrdup(defs[deref].name);
+			copy.body = xstrdup(defs[deref].body);
+			copy.nparams = 1;
+			copy.params = xcalloc(2, sizeof(char *));
+			copy.params[0] = xstrdup(defs[deref].params[0]);
+			macro_set_define(&set, &copy);
+		}
+	}
+	strset_release(&names);
+	for (size_t k = 0; k < nr; k++)
+		if (macro_set_find(&set, defs[k].name, strlen(defs[k].name)))
+			strset_add(&names, defs[k].name);
+	for (size_t i = 0; i < d->nr_accessors; i++)
+		strset_add(&known, d->accessors[i].a.name);
+	for (size_t s = 0; names.nr && s < d->revisit.size; s++) {
+		const char *path = d->revisit.slot[s];
+		struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+		const char *interned = NULL;
+		size_t len;
+		char *buf;
+
+		if (!path || !(buf = read_file(path, &len)))
+			continue;
+		strbuf_reset(&out);
+		if (put_in_helpers(&set, &names, buf, len, &out))
+			find_accessors(out.buf, out.len, &acc);
+		free(buf);
+		strbuf_release(&acc.functions);
+		for (size_t i = 0; i < acc.nr; i++) {
+			struct once_accessor *a = &acc.items[i];
+			char *what;
+
+			if (!strset_add(&known, a->name)) {
+				once_accessor_release(a);
+				continue;
+			}
+			if (!interned) {
+				interned = xstrdup(path);
+				ALLOC_GROW(d->paths, d->nr_paths + 1,
+					   d->alloc_paths);
+				d->paths[d->nr_paths++] = (char *)interned;
+			}
+			what = xasprintf("%s, with a helper macro put in "
+					 "(every definition the same place)",
+					 a->what);
+			free(a->what);
+			a->what = what;
+			ALLOC_GROW(d->accessors, d->nr_accessors + 1,
+				   d->alloc_accessors);
+			d->accessors[d->nr_accessors].a = *a;
+			d->accessors[d->nr_accessors++].path = interned;
+		}
+		free(acc.items);
+	}
+	macro_set_release(&set);
+	strset_release(&names);
+	strset_release(&known);
+	strbuf_release(&out);
+}
+
 /*
  * A once-access whose pointer or object goes through a helper macro
  * (nsync: __atomic_load_n(NSYNC_ATOMIC_UINT32_PTR_(p), __ATOMIC_RELAXED),
@@ -1289,22 +1499,9 @@ static void expand_helpers(struct once_discovery *d)
 	struct strset names = STRSET_INIT;
 	struct strbuf out = STRBUF_INIT;
 
-	for (size_t i = 0; i < d->nr; i++) {
-		struct macro_def def;
-
-		if (!is_helper(&d->items[i], &def))
-			continue;
-		/* the same definition twice is one */
-		for (size_t k = 0; k < nr && def.name; k++)
-			if (!strcmp(defs[k].name, def.name) &&
-			    !strcmp(defs[k].body, def.body))
-				macro_def_release(&def);
-		if (!def.name)
-			continue;
-		strset_add(&names, def.name);
-		ALLOC_GROW(defs, nr + 1, alloc);
-		defs[nr++] = def;
-	}
+	nr = helper_defs(d, &defs, &alloc);
+	for (size_t k = 0; k < nr; k++)
+		strset_add(&names, defs[k].name);
 	for (size_t i = 0; nr && i < d->nr; i++) {
 		struct candidate *c = &d->items[i];
 		size_t used[8], nused = 0, combos = 1;
@@ -1401,6 +1598,15 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	int first = 1;
 
 	spelling_settle(d);
+	if (d->revisit.nr) {
+		struct macro_def *defs;
+		size_t alloc, nr = helper_defs(d, &defs, &alloc);
+
+		accessors_through_helpers(d, defs, nr);
+		for (size_t k = 0; k < nr; k++)
+			macro_def_release(&defs[k]);
+		free(defs);
+	}
 	fold_accessors(d, t);
 	expand_pastes(d);
 	expand_helpers(d);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* The text of tokens r, single spaces, at most max bytes then "...". */
 static char *operand_text(const char *buf, const struct token_list *l,
@@ -555,6 +556,41 @@ static void accessor_body_sites(struct source_sites *s, const char *buf,
 	}
 	once_accessor_list_release(&acc);
 }
+/* Is path, or the file it names under another spelling, a's file? */
+static int same_file(const char *path, const char *a)
+{
+	struct stat st1, st2;
+	const char *b1 = strrchr(path, '/'), *b2 = strrchr(a, '/');
+
+	if (!strcmp(path, a))
+		return 1;
+	b1 = b1 ? b1 + 1 : path;
+	b2 = b2 ? b2 + 1 : a;
+	return !strcmp(b1, b2) && !stat(path, &st1) && !stat(a, &st2) &&
+	       st1.st_dev == st2.st_dev && st1.st_ino == st2.st_ino;
+}
+
+/*
+ * Does the file define a once-accessor that discovery found and its own
+ * text does not show as one: a body that reaches its object through a
+ * helper macro of another header (nsync's atm_load_acq_u32_ loads
+ * NSYNC_ATOMIC_UINT32_LOAD_((volatile nsync_atomic_uint32_ *)p)), read
+ * by discovery with the helper put in?  Its rows may then be an inlined
+ * copy's, owned by the call (attribute.c).
+ */
+static int defines_discovered_accessor(const char *path,
+				       const struct once_macros *macros)
+{
+	for (size_t k = 0; k < macros->nr; k++) {
+		const struct once_macro *m = &macros->items[k];
+
+		if ((m->flags & OMF_ACCESSOR) &&
+		    m->def_path && same_file(path, m->def_path))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * The once-accessor a macro of the tree forwards to, through other
  * macros of the tree (ck_pr_load_uint(x) -> ck_pr_md_load_uint((x)),
@@ -1288,6 +1324,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 		}
 	}
 	accessor_body_sites(s, buf, len, &l, macros);
+	if (!s->defines_accessor)
+		s->defines_accessor = defines_discovered_accessor(path, macros);
 	find_loops(s, buf, &l);
 	s->loops_known = 1; /* not yet shared with other workers */
 	if (s->nr)
