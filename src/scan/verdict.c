@@ -738,6 +738,19 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    kind_word(acc[last].kind, 0), size);
 		return SCAN_UNATTRIBUTED;
 	}
+	/* ... or narrower than the object, with others beside it: one
+	 * of them may be the object's, or none -- never "one access" of
+	 * the object on a load of two of its four bytes */
+	if (nrel > 1 && size && acc[last].size < size) {
+		used[last] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "%zu accesses at the site's rows, the last "
+			    "%s %u-byte %s, narrower than the %u-byte object: "
+			    "which is the object's, cannot tell", nrel,
+			    article(acc[last].size), acc[last].size,
+			    kind_word(acc[last].kind, 0), size);
+		return SCAN_UNATTRIBUTED;
+	}
 	used[last] = 1;
 	strbuf_addf(why, "compiled to one %u-byte %s", acc[last].size,
 		    kind_word(acc[last].kind, 0));

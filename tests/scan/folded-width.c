@@ -14,3 +14,10 @@ int word_is_zero_wide(unsigned int *p)
 {
 	return READ_WORD(p) == 0;
 }
+
+/* two loads at the site's column, the last of 2 bytes: which is the
+ * object's cannot be told -- not "one 2-byte load: ok" */
+int word_two_loads(unsigned int *p)
+{
+	return READ_WORD(p) == 0;
+}
