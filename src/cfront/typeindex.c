@@ -55,6 +55,10 @@ struct dtype {
 struct var {
 	char *name;
 	size_t scope; /* 0: file scope; else the '{' of the function body */
+	/* Declared static, extern, _Thread_local or __thread: inside a
+	 * function, one object for every call (and, but thread-local, every
+	 * thread), not a fresh one per call. */
+	int not_automatic;
 	struct dtype t;
 };
 
@@ -154,6 +158,12 @@ static const struct word skip_words[] = {
 	WORD("_Thread_local"), WORD("__thread"), WORD("__extension__"),
 	WORD("_Noreturn"), WORD("__const"), WORD("__volatile__"),
 	WORD("__volatile"), WORD("_Atomic"),
+};
+
+/* Storage classes of an object that outlives a call of its function. */
+static const struct word storage_words[] = {
+	WORD("static"), WORD("extern"), WORD("_Thread_local"),
+	WORD("__thread"), WORD("thread_local"),
 };
 
 /* Identifiers that start statements, never declarations. */
@@ -600,7 +610,7 @@ static int parse_declarator(struct type_index *ti, size_t i, size_t end,
 
 static void add_entity(struct type_index *ti, const struct dtype *base,
 		       const struct declarator *d, int is_typedef, size_t scope,
-		       int record)
+		       int record, int not_automatic)
 {
 	struct dtype t;
 	char *name = tok_str(ti, d->name);
@@ -643,6 +653,7 @@ static void add_entity(struct type_index *ti, const struct dtype *base,
 		ALLOC_GROW(ti->vars, ti->nr_vars + 1, ti->alloc_vars);
 		ti->vars[ti->nr_vars].name = name;
 		ti->vars[ti->nr_vars].scope = scope;
+		ti->vars[ti->nr_vars].not_automatic = not_automatic;
 		ti->vars[ti->nr_vars].t = t;
 		ti->nr_vars++;
 	}
@@ -678,11 +689,16 @@ static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
 {
 	const struct token_list *l = ti->l;
 	struct dtype base;
-	int is_typedef = 0;
+	int is_typedef = 0, not_automatic = 0;
 	size_t k = parse_specifiers(ti, i, end, &base, &is_typedef, depth);
 
 	if (k == i)
 		return i;
+	for (size_t s = i; s < k; s++)
+		if (l->tok[s].kind == TOK_IDENT &&
+		    in_list(ti->buf, &l->tok[s], storage_words,
+			    ARRAY_SIZE(storage_words)))
+			not_automatic = 1;
 	if (base.kind == BK_TYPEDEF && ctx != DC_PARAM) {
 		/* "name x;" "name *x" but not "x = 1;", "f(x);", "a.b", "lbl:" */
 		if (!(is_p(ti, k, "*") || (k < end && l->tok[k].kind == TOK_IDENT) ||
@@ -737,7 +753,7 @@ static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
 			return close == l->nr - 1 ? close : close + 1;
 		}
 		add_entity(ti, &base, &d, is_typedef, ctx == DC_FILE ? 0 : scope,
-			   ctx == DC_FIELD ? record : -1);
+			   ctx == DC_FIELD ? record : -1, not_automatic);
 		k = d.next;
 		/* "name : WIDTH": a bit-field (a plain number only) */
 		if (ctx == DC_FIELD && record >= 0 && ti->nr_fields &&
@@ -1126,6 +1142,7 @@ static void merge(struct type_index *ti, const struct type_index *h)
 		ALLOC_GROW(ti->vars, ti->nr_vars + 1, ti->alloc_vars);
 		ti->vars[ti->nr_vars].name = xstrdup(h->vars[i].name);
 		ti->vars[ti->nr_vars].scope = 0;
+		ti->vars[ti->nr_vars].not_automatic = h->vars[i].not_automatic;
 		copy_into(&ti->vars[ti->nr_vars].t, &h->vars[i].t, offset);
 		ti->nr_vars++;
 	}
@@ -2083,14 +2100,25 @@ int type_index_expr_layout(const struct type_index *ti, const char *buf,
 	return resolve_here(ti, r, &t) && layout_of(ti, &t, 0, out);
 }
 
-int type_index_is_local(const struct type_index *ti, size_t i)
+enum local_storage type_index_local_storage(const struct type_index *ti,
+					    size_t i)
 {
 	size_t scope = type_index_function_at(ti, i);
-	int conflict;
+	enum local_storage ret = LOCAL_NONE;
 
-	return scope && i < ti->l->nr && ti->l->tok[i].kind == TOK_IDENT &&
-	       lookup(ti->vars, ti->nr_vars, ti->buf, &ti->l->tok[i], scope,
-		      &conflict) != NULL;
+	if (!scope || i >= ti->l->nr || ti->l->tok[i].kind != TOK_IDENT)
+		return LOCAL_NONE;
+	/* Every declaration of the name in the function counts (two blocks
+	 * may each have one): one that outlives the call decides. */
+	for (size_t v = 0; v < ti->nr_vars; v++) {
+		if (ti->vars[v].scope != scope ||
+		    !token_is(ti->buf, &ti->l->tok[i], ti->vars[v].name))
+			continue;
+		if (ti->vars[v].not_automatic)
+			return LOCAL_STATIC;
+		ret = LOCAL_AUTOMATIC;
+	}
+	return ret;
 }
 
 int type_index_member_of(const struct type_index *ti, const char *buf,

@@ -166,9 +166,16 @@ int type_index_member_of(const struct type_index *ti, const char *buf,
 			 const struct token_list *l, struct tok_range r,
 			 size_t m, struct type_answer *out, unsigned *size);
 
-/* Is the name at token i declared in the function body around it -- a
- * local or a parameter, not a global? */
-int type_index_is_local(const struct type_index *ti, size_t i);
+/*
+ * Is the name at token i declared in the function body around it?
+ * LOCAL_AUTOMATIC: a local of automatic storage or a parameter, a fresh
+ * object per call; LOCAL_STATIC: declared there static, extern or
+ * thread-local, one object shared by every call (and thread); LOCAL_NONE:
+ * not declared there (a global, or not known).
+ */
+enum local_storage { LOCAL_NONE, LOCAL_AUTOMATIC, LOCAL_STATIC };
+enum local_storage type_index_local_storage(const struct type_index *ti,
+					    size_t i);
 
 /* Which function body (its '{' token) encloses token i; 0 at file scope. */
 size_t type_index_function_at(const struct type_index *ti, size_t i);

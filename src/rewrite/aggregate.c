@@ -503,8 +503,11 @@ static void spell_assignment(struct strbuf *sb, const char *buf,
  * NULL when it may; else why not, for the note.  One target: when it
  * stands where its value is unused (an expression statement, a body
  * too).  A chain reads its first target A back (B = A): A must be a
- * local variable (another thread cannot have stored to it in between
- * without a data race on the chain's own store) of a struct or union
+ * local variable of automatic storage, a fresh object of this call (a
+ * global or a function's static is one object every call and thread
+ * shares, kept as a global is; another thread cannot have stored to an
+ * automatic local in between without a data race on the chain's own
+ * store) of a struct or union
  * type that is not volatile (reading it back is then no access of its
  * own), and the statement must stand alone, so that it can become two.
  */
@@ -525,10 +528,20 @@ static const char *assignment_refused(const struct type_index *ti,
 		return "it is not a statement of its own (the body of an if, "
 		       "a loop or an else), where one statement cannot "
 		       "become two";
-	if (first.end - first.begin != 1 ||
-	    !type_index_is_local(ti, first.begin))
+	if (first.end - first.begin != 1)
 		return "its first target is not the name of a local variable, "
 		       "and splitting the chain would read it back";
+	switch (type_index_local_storage(ti, first.begin)) {
+	case LOCAL_AUTOMATIC:
+		break;
+	case LOCAL_STATIC:
+		return "its first target is declared static, extern or "
+		       "thread-local in the function, one object every call "
+		       "shares, and splitting the chain would read it back";
+	case LOCAL_NONE:
+		return "its first target is not the name of a local variable, "
+		       "and splitting the chain would read it back";
+	}
 	if (!type_index_expr(ti, buf, l, first, &ty) ||
 	    (ty.cls != TC_STRUCT && ty.cls != TC_UNION))
 		return "the type of its first target is not known from the "
