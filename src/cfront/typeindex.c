@@ -1977,7 +1977,71 @@ int type_index_expr_units(const struct type_index *ti, const char *buf,
 /* ---- layout: size and alignment as the ABIs place members ---- */
 
 static int layout_of(const struct type_index *ti, const struct rtype *t,
-		     int depth, struct type_layout *out);
+		     enum data_model dm, int depth, struct type_layout *out);
+
+const char *data_model_name(enum data_model dm)
+{
+	switch (dm) {
+	case DM_LP64:
+		return "the LP64 targets";
+	case DM_ARM32:
+		return "32-bit ARM";
+	case DM_I386:
+		return "i386";
+	default:
+		return "?";
+	}
+}
+
+/* Is word w one of the blank-separated words of n? */
+static int has_word(const char *n, const char *w)
+{
+	size_t len = strlen(w);
+
+	for (const char *p = n; (p = strstr(p, w)); p += len)
+		if ((p == n || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The size of scalar type n under the data model (0: not known).  long
+ * (once: "long long" is 8 everywhere) and the names of a word or an
+ * address are 8 bytes on LP64 and 4 on the 32-bit models; a name whose
+ * size a configuration chooses on a 32-bit target (LPAE's phys_addr_t,
+ * _FILE_OFFSET_BITS's off_t, CONFIG_LBDAF's sector_t) is not known
+ * there.
+ */
+static unsigned scalar_bytes_in(const char *n, enum data_model dm)
+{
+	static const char *const word_names[] = {
+		"ulong", "size_t", "ssize_t", "ptrdiff_t", "uintptr_t",
+		"intptr_t",
+	};
+	static const char *const chosen_names[] = {
+		"phys_addr_t", "dma_addr_t", "resource_size_t", "off_t",
+		"sector_t",
+	};
+	unsigned word = dm == DM_LP64 ? 8 : 4;
+	const char *l1 = strstr(n, "long");
+
+	for (size_t i = 0; i < ARRAY_SIZE(word_names); i++)
+		if (!strcmp(n, word_names[i]))
+			return word;
+	for (size_t i = 0; i < ARRAY_SIZE(chosen_names); i++)
+		if (!strcmp(n, chosen_names[i]))
+			return dm == DM_LP64 ? 8 : 0;
+	if (has_word(n, "long") && !has_word(n, "double") &&
+	    !(l1 && strstr(l1 + 4, "long")))
+		return word; /* "long", "unsigned long int" ... */
+	return scalar_bytes(n);
+}
+
+/* A scalar's alignment: its size, but 8-byte ones in a record on i386. */
+static unsigned scalar_align_in(unsigned size, enum data_model dm)
+{
+	return dm == DM_I386 && size > 4 ? 4 : size;
+}
 
 static unsigned round_up(unsigned n, unsigned to)
 {
@@ -1986,16 +2050,17 @@ static unsigned round_up(unsigned n, unsigned to)
 
 /*
  * A record's layout, its members in order: each at the next offset its
- * alignment allows; a bit-field in the current unit of its declared type
- * when it fits there, else at the next such unit (the System V rule,
- * which the AArch64, ARM, PowerPC64, RISC-V and s390x ABIs share), its
- * type's alignment counted; a union as its largest member; the size
- * rounded up to the alignment.  An anonymous member is laid out as one
- * member.  A zero-width bit-field, or a member whose type is unknown,
- * gives 0.
+ * alignment allows; a bit-field where it is when it fits in a unit of
+ * its declared type's size that starts at a multiple of that type's
+ * alignment, else at the next such multiple (the System V rule, which
+ * the AArch64, ARM, PowerPC64, RISC-V and s390x ABIs share; on i386 a
+ * u64 unit may start at any 4 bytes), its type's alignment counted; a
+ * union as its largest member; the size rounded up to the alignment.
+ * An anonymous member is laid out as one member.  A zero-width
+ * bit-field, or a member whose type is unknown, gives 0.
  */
 static int record_layout(const struct type_index *ti, const struct rtype *t,
-			 int depth, struct type_layout *out)
+			 enum data_model dm, int depth, struct type_layout *out)
 {
 	int is_union = t->kind == BK_UNION, any = 0, last_anon = -1;
 	unsigned bits = 0, size_bits = 0;
@@ -2030,10 +2095,10 @@ static int record_layout(const struct type_index *ti, const struct rtype *t,
 								BK_STRUCT;
 			ft.record = place;
 			if (depth > MAX_DEPTH ||
-			    !record_layout(ti, &ft, depth + 1, &fl))
+			    !record_layout(ti, &ft, dm, depth + 1, &fl))
 				return 0;
 		} else if (!resolve_dtype(ti, &f->t, 0, &ft, depth + 1) ||
-			   !layout_of(ti, &ft, depth + 1, &fl)) {
+			   !layout_of(ti, &ft, dm, depth + 1, &fl)) {
 			return 0;
 		}
 		any = 1;
@@ -2045,7 +2110,7 @@ static int record_layout(const struct type_index *ti, const struct rtype *t,
 		if (place < 0 && f->bits > 0) {
 			unit = 8 * fl.align;
 			at = is_union ? 0 : bits;
-			if (at / unit != (at + (unsigned)f->bits - 1) / unit)
+			if (at - at % unit + 8 * fl.size < at + (unsigned)f->bits)
 				at = round_up(at, unit);
 			at += (unsigned)f->bits;
 		} else {
@@ -2062,42 +2127,50 @@ static int record_layout(const struct type_index *ti, const struct rtype *t,
 }
 
 static int layout_of(const struct type_index *ti, const struct rtype *t,
-		     int depth, struct type_layout *out)
+		     enum data_model dm, int depth, struct type_layout *out)
 {
 	memset(out, 0, sizeof(*out));
 	if (depth > MAX_DEPTH)
 		return 0;
 	if (t->deriv[0] == 'p') {
-		out->size = out->align = 8;
+		out->size = out->align = dm == DM_LP64 ? 8 : 4;
 		return 1;
 	}
 	if (t->deriv[0] == 'a')
 		return 0; /* the element count is not kept */
 	switch (t->kind) {
 	case BK_SCALAR:
-		out->size = out->align = scalar_bytes(t->name);
+		out->size = scalar_bytes_in(t->name, dm);
+		out->align = scalar_align_in(out->size, dm);
 		return out->size != 0 && out->size <= 8;
 	case BK_ENUM:
 		out->size = out->align = 4;
 		return 1;
 	case BK_STRUCT:
 	case BK_UNION:
-		return record_layout(ti, t, depth, out);
+		return record_layout(ti, t, dm, depth, out);
 	default:
 		return 0;
 	}
 }
 
-int type_index_expr_layout(const struct type_index *ti, const char *buf,
-			   const struct token_list *l, struct tok_range r,
-			   struct type_layout *out)
+int type_index_expr_layout_in(const struct type_index *ti, const char *buf,
+			      const struct token_list *l, struct tok_range r,
+			      enum data_model dm, struct type_layout *out)
 {
 	struct rtype t;
 
 	(void)buf;
 	(void)l;
 	memset(out, 0, sizeof(*out));
-	return resolve_here(ti, r, &t) && layout_of(ti, &t, 0, out);
+	return resolve_here(ti, r, &t) && layout_of(ti, &t, dm, 0, out);
+}
+
+int type_index_expr_layout(const struct type_index *ti, const char *buf,
+			   const struct token_list *l, struct tok_range r,
+			   struct type_layout *out)
+{
+	return type_index_expr_layout_in(ti, buf, l, r, DM_LP64, out);
 }
 
 enum local_storage type_index_local_storage(const struct type_index *ti,
@@ -2157,7 +2230,7 @@ int type_index_member_of(const struct type_index *ti, const char *buf,
 			   &t, 1) ||
 	    !answer_in(ti, &t, out))
 		return 0;
-	if (layout_of(ti, &t, 0, &lay))
+	if (layout_of(ti, &t, DM_LP64, 0, &lay))
 		*size = lay.size;
 	return 1;
 }

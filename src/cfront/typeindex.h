@@ -138,15 +138,27 @@ int type_index_expr_units(const struct type_index *ti, const char *buf,
 			  const struct token_list *l, struct tok_range r,
 			  struct type_units *out);
 /*
- * The layout of the object of expression r as the LP64 ABIs scan reads
- * place it (x86-64, AArch64, PowerPC64, RISC-V, s390x; 32-bit ARM too
- * for objects without long or pointers): its size with padding and its
- * alignment (a scalar's is its size, a record's its most aligned
- * member's, a bit-field's its declared type's), and attr: a record on
- * the way carries an attribute, _Alignas or pragma (packed, aligned ...)
- * this model does not read, so size and alignment may be other.  1 when
- * every member is known (no array, no zero-width bit-field, no scalar
- * wider than 8 bytes), else 0.
+ * The data models of the targets (src/targets/targets.def) a layout is
+ * given for: LP64 (x86-64, AArch64, PowerPC64, RISC-V, s390x, MIPS64),
+ * 32-bit ARM (EABI: long and pointers 4 bytes, 8-byte scalars 8-byte
+ * aligned) and i386 (long and pointers 4 bytes, 8-byte scalars 4-byte
+ * aligned in a record).  One source is compiled for all of them.
+ */
+enum data_model { DM_LP64, DM_ARM32, DM_I386, DM_NR };
+const char *data_model_name(enum data_model dm);
+
+/*
+ * The layout of the object of expression r as the data model's ABI
+ * places it: its size with padding and its alignment (a scalar's is its
+ * size, an 8-byte one's 4 on i386; a record's its most aligned member's;
+ * a bit-field in a unit of its declared type's size, at an offset of
+ * that type's alignment), and attr: a record on the way carries an
+ * attribute, _Alignas or pragma (packed, aligned ...) this model does
+ * not read, so size and alignment may be other.  1 when every member is
+ * known (no array, no zero-width bit-field, no scalar wider than 8
+ * bytes, on a 32-bit model no type whose size a configuration chooses
+ * there, as phys_addr_t or off_t), else 0.  type_index_expr_layout() is
+ * the LP64 one.
  */
 struct type_layout {
 	unsigned size, align;
@@ -155,6 +167,9 @@ struct type_layout {
 int type_index_expr_layout(const struct type_index *ti, const char *buf,
 			   const struct token_list *l, struct tok_range r,
 			   struct type_layout *out);
+int type_index_expr_layout_in(const struct type_index *ti, const char *buf,
+			      const struct token_list *l, struct tok_range r,
+			      enum data_model dm, struct type_layout *out);
 
 /*
  * The member named by token m of the struct or union that expression r

@@ -206,7 +206,12 @@ static const char *unsigned_of_size(unsigned size)
 
 /*
  * May E, of `size` bytes, be read or written through an unsigned scalar
- * of its size?  0 when it may; else 1 and the reason in why[0..n).
+ * of its size?  0 when it may; else 1 and the reason in why[0..n).  The
+ * fixed source is compiled for every target, whichever one scan read, so
+ * the layout must allow the view under each data model (LP64, 32-bit
+ * ARM, i386): elsewhere the view's _Static_assert would stop the build
+ * (an unsigned long bit-field pair is 8-byte aligned on LP64, 4-byte on
+ * ARM; a u64 member 4-byte aligned on i386).
  */
 static int view_refused(const struct type_index *ti, const char *buf,
 			const struct token_list *l, struct tok_range e,
@@ -219,30 +224,48 @@ static int view_refused(const struct type_index *ti, const char *buf,
 			 "read it whole through", size);
 		return 1;
 	}
-	if (!type_index_expr_layout(ti, buf, l, e, &u)) {
-		snprintf(why, n, "and fix cannot lay it out (a member's type "
-			 "not known from the sources, an array, a zero-width "
-			 "bit-field), so its alignment is not known");
-		return 1;
-	}
-	if (u.attr) {
-		snprintf(why, n, "and its definition carries an attribute "
-			 "(packed, aligned, _Alignas ...) whose layout fix does "
-			 "not model, so its alignment is not known");
-		return 1;
-	}
-	if (u.size != size) {
-		snprintf(why, n, "and fix lays its members out in %u bytes, "
-			 "not the %u scan gives", u.size, size);
-		return 1;
-	}
-	if (u.align < size) {
-		snprintf(why, n, "and it is only %u-byte aligned, so one "
-			 "access of all %u bytes may be misaligned (split, or a "
-			 "trap, where a misaligned access is not one; making it "
-			 "%u-byte aligned, say in a union with a scalar where it "
-			 "is declared, changes a layout)", u.align, size, size);
-		return 1;
+	for (int dm = DM_LP64; dm < DM_NR; dm++) {
+		const char *on = data_model_name(dm);
+
+		if (!type_index_expr_layout_in(ti, buf, l, e, dm, &u)) {
+			snprintf(why, n, "and fix cannot lay it out on %s (a "
+				 "member's type not known from the sources, an "
+				 "array, a zero-width bit-field, a type whose "
+				 "size a configuration chooses there), so its "
+				 "alignment is not known", on);
+			return 1;
+		}
+		if (u.attr) {
+			snprintf(why, n, "and its definition carries an "
+				 "attribute (packed, aligned, _Alignas ...) "
+				 "whose layout fix does not model, so its "
+				 "alignment is not known");
+			return 1;
+		}
+		if (u.size != size) {
+			snprintf(why, n, "and fix lays its members out in %u "
+				 "bytes on %s, not the %u scan gives", u.size,
+				 on, size);
+			return 1;
+		}
+		if (u.align < size && dm == DM_LP64) {
+			snprintf(why, n, "and it is only %u-byte aligned, so "
+				 "one access of all %u bytes may be misaligned "
+				 "(split, or a trap, where a misaligned access "
+				 "is not one; making it %u-byte aligned, say in "
+				 "a union with a scalar where it is declared, "
+				 "changes a layout)", u.align, size, size);
+			return 1;
+		}
+		if (u.align < size) {
+			snprintf(why, n, "and on %s it is only %u-byte aligned, "
+				 "so one access of all %u bytes may be "
+				 "misaligned there (the source is compiled for "
+				 "every target, and the view's _Static_assert "
+				 "would stop the build there)", on, u.align,
+				 size);
+			return 1;
+		}
 	}
 	return 0;
 }

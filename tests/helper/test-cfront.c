@@ -265,11 +265,11 @@ static void aliases(const char *buf, const struct token_list *l, const char **po
 	type_index_free(ti);
 }
 
-/* The layout of the expression starting at each LINE:COL:
- * "LINE:COL: size N align A" (and " attr" when a layout attribute is
- * on the way), or "LINE:COL: unknown". */
+/* The layout of the expression starting at each LINE:COL under data
+ * model dm: "LINE:COL: size N align A" (and " attr" when a layout
+ * attribute is on the way), or "LINE:COL: unknown". */
 static void layouts(const char *buf, const struct token_list *l,
-		    const char **pos, int n)
+		    enum data_model dm, const char **pos, int n)
 {
 	struct type_index *ti = type_index_build(buf, l);
 
@@ -287,7 +287,7 @@ static void layouts(const char *buf, const struct token_list *l,
 		}
 		r.begin = i;
 		r.end = unary_expr_end(buf, l, i);
-		if (type_index_expr_layout(ti, buf, l, r, &lay))
+		if (type_index_expr_layout_in(ti, buf, l, r, dm, &lay))
 			printf("%s: size %u align %u%s\n", pos[k], lay.size,
 			       lay.align, lay.attr ? " attr" : "");
 		else
@@ -501,7 +501,7 @@ int cmd__cfront(int argc, const char **argv)
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|rewind|alias|layout|macros|expand|names-any FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -536,8 +536,12 @@ int cmd__cfront(int argc, const char **argv)
 		} else if (!strcmp(argv[1], "alias")) {
 			aliases(buf, &l, argv + i + 1, argc - i - 1);
 			i = argc;
-		} else if (!strcmp(argv[1], "layout")) {
-			layouts(buf, &l, argv + i + 1, argc - i - 1);
+		} else if (!strcmp(argv[1], "layout") ||
+			   !strcmp(argv[1], "layout-arm32") ||
+			   !strcmp(argv[1], "layout-i386")) {
+			layouts(buf, &l, !strcmp(argv[1], "layout-arm32") ?
+				DM_ARM32 : !strcmp(argv[1], "layout-i386") ?
+				DM_I386 : DM_LP64, argv + i + 1, argc - i - 1);
 			i = argc;
 		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
 			args(buf, &l, argv[i + 1]);
