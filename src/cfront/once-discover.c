@@ -978,11 +978,21 @@ static int fold(struct once_macros *t, const struct candidate *c,
 					      c->nparams);
 		changed = 1;
 	} else if (!(m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
-		   c->deref_arg >= 0 && m->object_arg == c->deref_arg &&
+		   c->deref_arg >= 0 &&
+		   (m->object_arg == c->deref_arg ||
+		    (m->object_arg == 0 && m->kind == c->kind &&
+		     !(m->flags & OMF_BUILTIN))) &&
 		   !strset_has(functions, c->name)) {
 		/* a name given (--macro LOAD=read-once) whose definition
 		 * takes a pointer: its object is what the argument points
-		 * to, not the pointer */
+		 * to, not the pointer -- and the argument is the
+		 * definition's, not the first one --macro assumes
+		 * (mimalloc's mi_atomic_load_ptr_relaxed(tp, p) takes the
+		 * type first, mi_atomic_store_ptr_release(tp, p, x) the
+		 * value third) */
+		m->object_arg = c->deref_arg;
+		if (m->kind == OMK_WRITE && c->value_arg >= 0)
+			m->value_arg = c->value_arg;
 		m->deref_arg = c->deref_arg;
 		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
 		changed = 1;

@@ -327,6 +327,19 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 		}
 		break;
 	}
+	case DW_TAG_atomic_type: {
+		/* clang's _Atomic(uint32_t): a qualifier with no name of its
+		 * own (it was "(anonymous)", as if a struct) */
+		Dwarf_Die inner;
+		char in[96];
+
+		if (!type_of(t, &inner)) {
+			type_name(&inner, in, sizeof(in));
+			snprintf(buf, n, "_Atomic(%s)", in);
+			return;
+		}
+		break;
+	}
 	}
 	/* an anonymous struct or union has no name: say so */
 	snprintf(buf, n, "%s%s", kind, name ? name : "(anonymous)");

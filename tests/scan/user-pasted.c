@@ -19,6 +19,11 @@ uint32_t queue_word(_Atomic(uint32_t) *w)
 	return lib_load_ptr_relaxed(uint32_t, w);
 }
 
+void queue_set_word(_Atomic(uint32_t) *w, uint32_t v)
+{
+	lib_store_ptr_release(uint32_t, w, v);
+}
+
 /* a plain load for gcc and clang: no site */
 uint32_t queue_plain(struct lib_queue *q)
 {

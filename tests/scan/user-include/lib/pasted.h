@@ -34,6 +34,7 @@
 #define lib_store_release(p, x) lib_atomic(store_explicit)(p, x, lib_order(release))
 /* the typed form: the type goes first, as mimalloc's _ptr_ forms */
 #define lib_load_ptr_relaxed(tp, p) lib_load_relaxed(p)
+#define lib_store_ptr_release(tp, p, x) lib_store_release(p, x)
 
 struct lib_queue {
 	_Atomic(uint32_t) head;
