@@ -5,8 +5,8 @@
 # at least as aligned, no layout attribute fix does not model -- the
 # object is read or written whole through an unsigned scalar of its size
 # laid over it (a union carries the value, the access goes through a
-# may_alias pointer, and a _Static_assert has the compiler check the
-# layout fix assumed); elsewhere the note says why: only 2-byte aligned
+# may_alias pointer between two compiler barriers, and a _Static_assert
+# has the compiler check the layout fix assumed); elsewhere the note says why: only 2-byte aligned
 # (nft_synproxy's settings), 8 bytes but 4-byte aligned (mlxsw's seed
 # pair), 12 bytes, an aligned attribute -- except that where the program
 # uses one scalar member of the read, READ_ONCE(E).m (mlxsw's
@@ -48,8 +48,8 @@ test_expect_success 'clang 19 tears all seven on x86-64 (the input)' "
 
 test_expect_success 'fix: the 4-byte, 4-byte aligned word read and written through an unsigned int' "
 	{ '$RWONCE' fix --from-scan a.json >fix.diff 2>fix.err; test \$? = 1; } &&
-	grep -qxF -- '+	struct word_bits w = ((union { __typeof__(h->w) __rwonce_a; unsigned int __rwonce_s; _Static_assert(sizeof(h->w) == 4 && __alignof__(h->w) >= 4, \"rwonce fix: accessed as unsigned int, which needs 4 bytes, 4-byte aligned\"); }){ .__rwonce_s = READ_ONCE(*(const unsigned int __attribute__((__may_alias__)) *)&h->w) }).__rwonce_a;' fix.diff &&
-	grep -qxF -- '+	({ union { __typeof__(h->w) __rwonce_a; unsigned int __rwonce_s; _Static_assert(sizeof(h->w) == 4 && __alignof__(h->w) >= 4, \"rwonce fix: accessed as unsigned int, which needs 4 bytes, 4-byte aligned\"); } __rwonce_v = { .__rwonce_a = (w) }; WRITE_ONCE(*(unsigned int __attribute__((__may_alias__)) *)&h->w, __rwonce_v.__rwonce_s); });' fix.diff &&
+	grep -qxF -- '+	struct word_bits w = ({ union { __typeof__(h->w) __rwonce_a; unsigned int __rwonce_s; _Static_assert(sizeof(h->w) == 4 && __alignof__(h->w) >= 4, \"rwonce fix: accessed as unsigned int, which needs 4 bytes, 4-byte aligned\"); } __rwonce_v; __asm__ __volatile__(\"\" ::: \"memory\"); __rwonce_v.__rwonce_s = READ_ONCE(*(const unsigned int __attribute__((__may_alias__)) *)&h->w); __asm__ __volatile__(\"\" ::: \"memory\"); __rwonce_v.__rwonce_a; });' fix.diff &&
+	grep -qxF -- '+	({ union { __typeof__(h->w) __rwonce_a; unsigned int __rwonce_s; _Static_assert(sizeof(h->w) == 4 && __alignof__(h->w) >= 4, \"rwonce fix: accessed as unsigned int, which needs 4 bytes, 4-byte aligned\"); } __rwonce_v = { .__rwonce_a = (w) }; __asm__ __volatile__(\"\" ::: \"memory\"); WRITE_ONCE(*(unsigned int __attribute__((__may_alias__)) *)&h->w, __rwonce_v.__rwonce_s); __asm__ __volatile__(\"\" ::: \"memory\"); });' fix.diff &&
 	test \$(grep -c '^+[^+]' fix.diff) = 3 &&
 	grep -q \"a.c:$WREAD:23: note: READ_ONCE(h->w) of 'struct word_bits' (4 bytes) read whole through an 'unsigned int' laid over it\" fix.err &&
 	grep -q \"a.c:$WWRITE:2: note: WRITE_ONCE(h->w) of 'struct word_bits' (4 bytes) written whole through an 'unsigned int'\" fix.err &&

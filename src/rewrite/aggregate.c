@@ -295,6 +295,9 @@ static void add_address(struct strbuf *sb, const char *buf,
  * _Static_assert that E is `size` bytes and at least as aligned -- the
  * layout fix read from the sources, checked by the compiler.
  */
+/* A compiler barrier: no instruction, no access (spell_view says why). */
+#define VIEW_BARRIER "__asm__ __volatile__(\"\" ::: \"memory\");"
+
 static void spell_view(struct strbuf *sb, const char *buf,
 		       const struct token_list *l, const struct token *name,
 		       struct tok_range e, const struct tok_range *value,
@@ -309,22 +312,34 @@ static void spell_view(struct strbuf *sb, const char *buf,
 		    "__alignof__(%s) >= %u, \"rwonce fix: accessed as %s, "
 		    "which needs %u bytes, %u-byte aligned\"); }", ex.buf, u,
 		    ex.buf, size, ex.buf, size, u, size, size);
+	/*
+	 * The scalar access of the struct's bytes is type-punned, and the
+	 * may_alias on its pointer does not survive a macro that retypes
+	 * its argument (__typeof__(x), Linux's __unqual_scalar_typeof: a
+	 * _Generic): with -fstrict-aliasing gcc 12 -O2 moved the program's
+	 * own stores to the struct's members past the read (32-bit ARM:
+	 * the fixed program read 0).  A compiler barrier on each side
+	 * keeps every other access of memory on its side of the once-access,
+	 * whatever the macro does; it makes no access of its own.
+	 */
 	if (!value) {
-		strbuf_addf(sb, "((%s){ .__rwonce_s = ", layout.buf);
+		strbuf_addf(sb, "({ %s __rwonce_v; " VIEW_BARRIER
+			    " __rwonce_v.__rwonce_s = ", layout.buf);
 		strbuf_add(sb, buf + name->off, name->len);
 		strbuf_addf(sb, "(*(const %s __attribute__((__may_alias__)) *)",
 			    u);
 		add_address(sb, buf, l, e);
-		strbuf_addstr(sb, ") }).__rwonce_a");
+		strbuf_addstr(sb, "); " VIEW_BARRIER " __rwonce_v.__rwonce_a; })");
 	} else {
 		strbuf_addf(sb, "({ %s __rwonce_v = { .__rwonce_a = (",
 			    layout.buf);
 		add_tokens(sb, buf, l, *value);
-		strbuf_addstr(sb, ") }; ");
+		strbuf_addstr(sb, ") }; " VIEW_BARRIER " ");
 		strbuf_add(sb, buf + name->off, name->len);
 		strbuf_addf(sb, "(*(%s __attribute__((__may_alias__)) *)", u);
 		add_address(sb, buf, l, e);
-		strbuf_addstr(sb, ", __rwonce_v.__rwonce_s); })");
+		strbuf_addstr(sb, ", __rwonce_v.__rwonce_s); " VIEW_BARRIER
+			      " })");
 	}
 	strbuf_release(&layout);
 	strbuf_release(&ex);
