@@ -111,6 +111,16 @@ const struct fn_range *unit_function_at(const struct unit_priv *p,
 int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes);
 
 /*
+ * The scopes the call of an inlined copy sees: of the copy of `function`
+ * called at call_line that holds pc (the innermost such), the scopes
+ * around it out to the function or inlined copy that holds the call,
+ * then the unit -- what unit_scopes() gives at the call itself.  The
+ * count, or 0 when no such copy holds pc.  (dwarf-scopes.c)
+ */
+int unit_call_scopes(struct unit_priv *p, Dwarf_Addr pc, const char *function,
+		     unsigned call_line, Dwarf_Die **scopes);
+
+/*
  * The symbols of an ELF's code, sorted, for the symbol at an address
  * (dwarf-symbols.c): libdwfl walks the whole symbol table at each call.
  */

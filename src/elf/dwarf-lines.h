@@ -218,6 +218,20 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 			     unsigned *line);
 
 /*
+ * The type of expr as the call of the inlined copy of `function` at
+ * call_line that holds addr sees it: its names looked up in the scopes
+ * around the copy (the caller's locals and parameters, then the unit's
+ * globals), not in the copy's own -- the argument of a once-accessor's
+ * call, ck_pr_store_ptr(&barrier->rounds, ...), whose parameter is a
+ * void *.  As line_unit_expr_type(); 0 also when no such copy holds
+ * addr.  (dwarf-types.c)
+ */
+unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
+				  const char *function, unsigned call_line,
+				  const char *expr, char *tname, size_t n,
+				  int *aggregate);
+
+/*
  * What the first pointer parameter of the inlined copy of `function`
  * holding addr points to (a once-accessor's object, load_32(const
  * uint32_t *p): uint32_t): its size, name and aggregate-ness as

@@ -23,6 +23,7 @@
 
 #include <dwarf.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define MAX_DEPTH 128
 
@@ -130,6 +131,94 @@ int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes)
 	for (int i = n - 1; i >= (inl > 0 ? inl : 0); i--)
 		out[k++] = path[i];
 	out[k++] = p->cu;
+	*scopes = out;
+	return k;
+}
+
+/* Is die an inlined copy of `function` called at call_line? */
+static int is_call_of(Dwarf_Die *die, const char *function,
+		      unsigned call_line)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word line;
+	const char *name;
+
+	if (dwarf_tag(die) != DW_TAG_inlined_subroutine)
+		return 0;
+	name = dwarf_formstring(dwarf_attr_integrate(die, DW_AT_name, &a));
+	return name && !strcmp(name, function) &&
+	       !dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &a), &line) &&
+	       line == call_line;
+}
+
+/*
+ * full[0..n): the scopes holding pc, outermost (the unit) first, every
+ * inlined copy on the way -- not cut at the innermost copy as
+ * dwarf_getscopes cuts them.  Through the function table where it
+ * answers, else from the innermost copy's own nesting
+ * (dwarf_getscopes_die, a walk of the unit).  Returns n, or -1.
+ */
+static int full_path(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die *full)
+{
+	const struct fn_range *f;
+	Dwarf_Die path[MAX_DEPTH], *inner = NULL, *nest = NULL;
+	int n, k, inl = -1;
+
+	unit_fns_load(p);
+	f = p->fns_overlap ? NULL : unit_function_at(p, pc);
+	if (f && f->top) {
+		path[0] = f->die;
+		n = walk_down(path, pc);
+		if (n > 0 && n < MAX_DEPTH) {
+			full[0] = p->cu;
+			memcpy(full + 1, path, (size_t)n * sizeof(*path));
+			return n + 1;
+		}
+	}
+	n = dwarf_getscopes(&p->cu, pc, &inner);
+	for (int i = 0; i < n; i++)
+		if (dwarf_tag(&inner[i]) == DW_TAG_inlined_subroutine)
+			inl = i;
+	if (inl < 0 || (k = dwarf_getscopes_die(&inner[inl], &nest)) <= 0 ||
+	    k + inl > MAX_DEPTH) {
+		free(inner);
+		free(nest);
+		return -1;
+	}
+	/* the unit ... the innermost copy, then what is inside it */
+	for (int i = 0; i < k; i++)
+		full[i] = nest[k - 1 - i];
+	for (int i = inl - 1; i >= 0; i--)
+		full[k++] = inner[i];
+	free(inner);
+	free(nest);
+	return k;
+}
+
+int unit_call_scopes(struct unit_priv *p, Dwarf_Addr pc, const char *function,
+		     unsigned call_line, Dwarf_Die **scopes)
+{
+	Dwarf_Die full[MAX_DEPTH];
+	int n = full_path(p, pc, full), copy = -1, k = 0, outer;
+	Dwarf_Die *out;
+
+	for (int i = 1; i < n; i++)
+		if (is_call_of(&full[i], function, call_line))
+			copy = i;
+	if (copy < 2) /* no copy, or one right in the unit */
+		return 0;
+	/* from the copy's parent out to the function or copy that holds
+	 * the call: the names the call's argument sees, then the unit */
+	for (outer = copy - 1; outer > 1; outer--) {
+		int tag = dwarf_tag(&full[outer]);
+
+		if (tag == DW_TAG_inlined_subroutine || tag == DW_TAG_subprogram)
+			break;
+	}
+	out = xmalloc((size_t)(copy - outer + 1) * sizeof(*out));
+	for (int i = copy - 1; i >= outer; i--)
+		out[k++] = full[i];
+	out[k++] = full[0];
 	*scopes = out;
 	return k;
 }

@@ -345,31 +345,42 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 	snprintf(buf, n, "%s%s", kind, name ? name : "(anonymous)");
 }
 
+/* The type of expr in *t, its names looked up in scopes[0..nscopes)
+ * (freed here): 0, or -1 when it is not that simple or a name is not in
+ * scope. */
+static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
+			const char *expr, struct ctype *t)
+{
+	struct parser ps;
+	int bad;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.p = expr;
+	ps.unit = p;
+	ps.scopes = scopes;
+	ps.nscopes = nscopes;
+	memset(t, 0, sizeof(*t));
+	bad = unary(&ps, t) || (skip_ws(&ps), *ps.p) || t->addr_of;
+	free(scopes);
+	return bad ? -1 : 0;
+}
+
 /* The type of expr at addr in *t: 0, or -1 when it is not that simple
  * or a name is not in scope. */
 static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
 		     struct ctype *t)
 {
 	struct unit_priv *p = u->priv;
-	struct parser ps;
+	Dwarf_Die *scopes = NULL;
+	int nscopes = unit_scopes(p, addr - p->bias, &scopes);
 
-	memset(&ps, 0, sizeof(ps));
-	ps.p = expr;
-	ps.unit = p;
-	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
-	if (ps.nscopes <= 0) { /* outside any function: the unit's globals */
-		free(ps.scopes);
-		ps.scopes = xmalloc(sizeof(*ps.scopes));
-		ps.scopes[0] = p->cu;
-		ps.nscopes = 1;
+	if (nscopes <= 0) { /* outside any function: the unit's globals */
+		free(scopes);
+		scopes = xmalloc(sizeof(*scopes));
+		scopes[0] = p->cu;
+		nscopes = 1;
 	}
-	memset(t, 0, sizeof(*t));
-	if (unary(&ps, t) || (skip_ws(&ps), *ps.p) || t->addr_of) {
-		free(ps.scopes);
-		return -1;
-	}
-	free(ps.scopes);
-	return 0;
+	return expr_type_in(p, scopes, nscopes, expr, t);
 }
 
 int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
@@ -405,28 +416,54 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 	return 1;
 }
 
-unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n,
-			     int *aggregate)
+/* t's size, name and aggregate-ness, as line_unit_expr_type() gives
+ * them. */
+static unsigned describe(struct ctype *t, char *tname, size_t n,
+			 int *aggregate)
 {
-	struct ctype t;
-	Dwarf_Die peeled;
+	Dwarf_Die peeled = t->die;
 	Dwarf_Word size = 0;
 
-	if (n)
-		tname[0] = '\0';
-	if (expr_type(u, addr, expr, &t))
-		return 0;
-	peeled = t.die;
 	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))
 		return 0;
 	if (n)
-		type_name(&t.die, tname, n);
+		type_name(&t->die, tname, n);
 	if (aggregate)
 		*aggregate = dwarf_tag(&peeled) == DW_TAG_structure_type ||
 			     dwarf_tag(&peeled) == DW_TAG_union_type ||
 			     dwarf_tag(&peeled) == DW_TAG_class_type;
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
+}
+
+unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate)
+{
+	struct ctype t;
+
+	if (n)
+		tname[0] = '\0';
+	if (expr_type(u, addr, expr, &t))
+		return 0;
+	return describe(&t, tname, n, aggregate);
+}
+
+unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
+				  const char *function, unsigned call_line,
+				  const char *expr, char *tname, size_t n,
+				  int *aggregate)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Die *scopes = NULL;
+	int nscopes = unit_call_scopes(p, addr - p->bias, function, call_line,
+				       &scopes);
+	struct ctype t;
+
+	if (n)
+		tname[0] = '\0';
+	if (nscopes <= 0 || expr_type_in(p, scopes, nscopes, expr, &t))
+		return 0;
+	return describe(&t, tname, n, aggregate);
 }
 
 /*

@@ -537,6 +537,52 @@ static int frame_published(const struct site_instance *in,
 	return 0;
 }
 
+/*
+ * The object of a once-accessor's call, typed in the caller's scopes:
+ * the argument as written (or pointee, a --macro function's), and with a
+ * macro of its file expanded.  Every spelling the DWARF types must give
+ * one size, or the size is not known: an ok is never judged against a
+ * size one reading gives and another denies.  Returns the size (0: not
+ * known), the type's name in tname and through *type.
+ */
+static unsigned call_argument_type(struct line_unit *u,
+				   const struct site_instance *in,
+				   const struct scan_site *s,
+				   const char *pointee, char *tname, size_t n,
+				   int *aggregate, const char **type)
+{
+	unsigned size = 0;
+	int agg = -1;
+	char first[128];
+
+	for (size_t k = 0; k <= (pointee ? 0 : s->nr_alt); k++) {
+		const char *e = k ? s->alt_lvalues[k - 1] :
+			pointee ? pointee : s->lvalue;
+		char name[128];
+		int a = -1;
+		unsigned got = line_unit_call_expr_type(u, in->ranges[0].lo,
+							in->chain[0].function,
+							in->chain[0].call_line,
+							e, name, sizeof(name),
+							&a);
+
+		if (!got)
+			continue;
+		if (size && (got != size || a != agg))
+			return 0; /* two readings disagree */
+		if (!size)
+			snprintf(first, sizeof(first), "%s", name);
+		size = got;
+		agg = a;
+	}
+	if (!size)
+		return 0;
+	snprintf(tname, n, "%s", first);
+	*aggregate = agg;
+	*type = tname;
+	return size;
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct source_cache *cache,
 				 struct decode_cache *dc,
@@ -620,6 +666,17 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		aggregate = size ? 0 : -1;
 		cast_width = size != 0;
 	}
+	/* still nothing: a once-accessor's call whose parameter is a void *
+	 * (ck_pr_store_ptr(&barrier->rounds, v)) and whose argument names
+	 * the caller's variables, which the inlined copy's scopes do not
+	 * hold -- the argument typed where the call is */
+	if (!size && (via_function || (s->accessor && s->pointee &&
+				       in->nchain > 1 && in->chain[0].function &&
+				       in->chain[0].call_line == s->line)) &&
+	    s->lvalue && in->nr_ranges)
+		size = call_argument_type(u, in, s, pointee, dwarf_type,
+					  sizeof(dwarf_type), &aggregate,
+					  &type);
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	if (verbose >= 2) {
