@@ -92,6 +92,12 @@ struct once_discovery {
 		const char *path;  /* interned */
 	} *accessors;
 	size_t nr_accessors, alloc_accessors;
+	/* the files the build read, as given (once_discovery_built), and
+	 * by real path once one is asked about (few trees define an
+	 * accessor twice) */
+	struct strlist built_given;
+	struct strset built;
+	int built_settled;
 };
 
 void once_discovery_want_accessors(struct once_discovery *d)
@@ -153,6 +159,8 @@ void once_discovery_free(struct once_discovery *d)
 	strset_release(&d->looked_for);
 	strset_release(&d->functions);
 	strset_release(&d->revisit);
+	strset_release(&d->built);
+	strlist_clear(&d->built_given);
 	for (size_t i = 0; i < d->nr_accessors; i++)
 		once_accessor_release(&d->accessors[i].a);
 	free(d->accessors);
@@ -682,6 +690,34 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 	}
 }
 
+void once_discovery_built(struct once_discovery *d, const char *path)
+{
+	strlist_push(&d->built_given, path);
+}
+
+/* Did the build read the accessor definition's file? */
+static int built_def(struct once_discovery *d, const char *path)
+{
+	char *real;
+	int yes;
+
+	if (!d->built_settled) {
+		d->built_settled = 1;
+		for (size_t i = 0; i < d->built_given.nr; i++) {
+			real = realpath(d->built_given.items[i], NULL);
+			if (real)
+				strset_add(&d->built, real);
+			free(real);
+		}
+	}
+	if (!d->built.nr)
+		return 0;
+	real = realpath(path, NULL);
+	yes = real && strset_has(&d->built, real);
+	free(real);
+	return yes;
+}
+
 void once_discovery_skip(struct once_discovery *d, const char *path)
 {
 	(void)first_offer(d, path);
@@ -1059,6 +1095,16 @@ static int by_accessor_place(const void *a_, const void *b_)
 	return a->a.line < b->a.line ? -1 : a->a.line > b->a.line;
 }
 
+/* m is defined by def: where, and as what. */
+static void cite_accessor(struct once_macro *m, const struct accessor_def *def)
+{
+	free(m->def_path);
+	free(m->def_what);
+	m->def_path = xstrdup(def->path);
+	m->def_line = def->a.line;
+	m->def_what = xstrdup(def->a.what);
+}
+
 /* The accessors into the table, before the macros (a macro may call
  * one): a name the table has already as a macro is left as it is,
  * except that a --macro name gets the accessor's object. */
@@ -1090,11 +1136,22 @@ static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 		m->deref_arg = a->param;
 		free(m->cast_type);
 		m->cast_type = a->pointee ? xstrdup(a->pointee) : NULL;
-		free(m->def_path);
-		free(m->def_what);
-		m->def_path = xstrdup(d->accessors[i].path);
-		m->def_line = a->line;
-		m->def_what = xstrdup(a->what);
+		cite_accessor(m, &d->accessors[i]);
+	}
+	/* one name defined in several files (ck's gcc/x86_64/ck_pr.h and
+	 * gcc/aarch64/ck_pr.h, on either side of an #if): the definition
+	 * cited is one in a file the build read, when there is one -- not
+	 * the first by path, a header of another architecture */
+	for (size_t i = 0; i < d->nr_accessors; i++) {
+		const struct once_accessor *a = &d->accessors[i].a;
+		struct once_macro *m = (struct once_macro *)
+			once_macros_find(t, a->name, strlen(a->name));
+
+		if (m && (m->flags & OMF_ACCESSOR) && m->def_path &&
+		    strcmp(m->def_path, d->accessors[i].path) &&
+		    !built_def(d, m->def_path) &&
+		    built_def(d, d->accessors[i].path))
+			cite_accessor(m, &d->accessors[i]);
 	}
 }
 

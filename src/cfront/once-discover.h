@@ -67,6 +67,13 @@ void once_discovery_want_accessors(struct once_discovery *d);
  * includes it. */
 void once_discovery_skip(struct once_discovery *d, const char *path);
 
+/* The build read path (scan: a line table's file table names it, as a
+ * file with code or declarations): of an accessor's several definitions
+ * (one per architecture's header, all found through the includes
+ * whatever their #if), the one in such a file is the one cited.  Before
+ * finishing; not from several threads at once. */
+void once_discovery_built(struct once_discovery *d, const char *path);
+
 /*
  * Decide which kept definitions are once-macros, following chains, and
  * add them to t (OMF_DISCOVERED, with where each is defined).  Returns

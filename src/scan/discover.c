@@ -270,6 +270,8 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	op.d = once_discovery_new();
 	once_discovery_want_accessors(op.d);
 	add_include_dirs(op.d, &set, include_roots, sources_dir);
+	for (size_t i = 0; i < set.nr; i++)
+		once_discovery_built(op.d, set.items[i].path);
 	po.ctx = &op;
 	pool_run(set.nr, check_md5, &po);
 	pool_run(set.nr, offer_source, &po);

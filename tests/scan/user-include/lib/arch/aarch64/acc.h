@@ -1,0 +1,10 @@
+/* lib/archacc.h's accessor for aarch64. */
+#ifndef USER_LIB_ARCH_ACC_H
+#define USER_LIB_ARCH_ACC_H
+
+static inline unsigned int arch_load(const unsigned int *p)
+{
+	return *(const volatile unsigned int *)p;
+}
+
+#endif
