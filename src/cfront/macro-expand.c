@@ -357,12 +357,18 @@ static void expand(struct expander *x, const char *text, size_t len,
 
 		if (out->len && out->buf[out->len - 1] != ' ')
 			strbuf_addch(out, ' ');
-		if (t->kind != TOK_IDENT || !tok_punct(piece.buf, &l, k + 1, "(") ||
+		if (t->kind != TOK_IDENT ||
 		    !(m = macro_set_find(x->s, piece.buf + t->off, t->len)) ||
 		    is_hidden(x, m) || x->nhidden >= MAX_HIDDEN ||
-		    read_args(piece.buf, &l, k + 1, m, &raw, &nraw, &close)) {
+		    (!m->object_like &&
+		     (!tok_punct(piece.buf, &l, k + 1, "(") ||
+		      read_args(piece.buf, &l, k + 1, m, &raw, &nraw, &close)))) {
 			add_token(piece.buf, t, out);
 			continue;
+		}
+		if (m->object_like) {
+			raw = xcalloc(1, sizeof(*raw));
+			close = k;
 		}
 		substitute(x, m, raw, nraw, depth, &sub);
 		x->hidden[x->nhidden++] = m;

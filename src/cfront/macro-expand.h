@@ -32,6 +32,8 @@ struct macro_def {
 	char **params;    /* "__VA_ARGS__" for "..." */
 	size_t nparams;
 	char *body;       /* the replacement list, splices removed */
+	int object_like;  /* #define NAME body: no arguments, expanded
+			     wherever NAME stands */
 };
 
 struct macro_set {

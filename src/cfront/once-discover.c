@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "cfront/once-discover.h"
 #include "cfront/branches.h"
+#include "cfront/header-macros.h"
 #include "cfront/defines.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
@@ -688,6 +689,15 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 		if (d->roots.nr || d->dirs.nr)
 			find_include(d, name, (size_t)(close - name));
 	}
+}
+
+void once_discovery_header_macros(const struct once_discovery *d,
+				  struct header_macros *out)
+{
+	for (size_t i = 0; i < d->nr; i++)
+		header_macros_add(out, d->items[i].name, d->items[i].text,
+				  d->items[i].len, d->items[i].alias_of);
+	header_macros_finish(out);
 }
 
 void once_discovery_built(struct once_discovery *d, const char *path)
@@ -1488,7 +1498,7 @@ static void accessors_through_helpers(struct once_discovery *d,
 		}
 		strset_add(&names, defs[k].name);
 		if (all && deref >= 0) {
-			struct macro_def copy;
+			struct macro_def copy = { 0 };
 
 			copy.name = xstrdup(defs[deref].name);
 			copy.body = xstrdup(defs[deref].body);
@@ -1619,7 +1629,7 @@ static void expand_helpers(struct once_discovery *d)
 				pick = rest % n;
 				rest /= n;
 				for (size_t k = used[j]; k < nr; k++) {
-					struct macro_def copy;
+					struct macro_def copy = { 0 };
 
 					if (strcmp(defs[k].name, defs[used[j]].name) ||
 					    pick--)

@@ -74,6 +74,14 @@ void once_discovery_skip(struct once_discovery *d, const char *path);
  * finishing; not from several threads at once. */
 void once_discovery_built(struct once_discovery *d, const char *path);
 
+/* The #defines kept (function-like ones whose body calls or casts,
+ * object-like ones of one name), once-macros or not, added to *out: the
+ * macros a site may spell its object through.  Before finishing, which
+ * rewrites some bodies. */
+struct header_macros;
+void once_discovery_header_macros(const struct once_discovery *d,
+				  struct header_macros *out);
+
 /*
  * Decide which kept definitions are once-macros, following chains, and
  * add them to t (OMF_DISCOVERED, with where each is defined).  Returns

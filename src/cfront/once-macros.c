@@ -1,5 +1,6 @@
 /* The once-macro table and the one `--macro` parser (once-macros.h). */
 #include "cfront/once-macros.h"
+#include "cfront/header-macros.h"
 #include "lib/util.h"
 
 #include <stdint.h>
@@ -50,6 +51,11 @@ void once_macros_init(struct once_macros *t)
 
 void once_macros_release(struct once_macros *t)
 {
+	if (t->headers) {
+		header_macros_release(t->headers);
+		free(t->headers);
+		t->headers = NULL;
+	}
 	for (size_t i = 0; i < t->nr; i++) {
 		free(t->items[i].name);
 		free(t->items[i].def_path);

@@ -78,6 +78,8 @@ struct once_macro {
 	char *via;
 };
 
+struct header_macros;
+
 struct once_macros {
 	struct once_macro *items;
 	size_t nr, alloc;
@@ -94,6 +96,9 @@ struct once_macros {
 	 * once-macro of *(argument) (deref_arg).  audit and fix leave it
 	 * off: for them such a body stays a hand-written cast to report. */
 	int pointer_args;
+	/* scan's discovery: the macros of the headers it read, for the
+	 * objects sites spell through them (header-macros.h); owned */
+	struct header_macros *headers;
 };
 
 /* The built-in names: ACCESS_ONCE, READ_ONCE, WRITE_ONCE, ASSIGN_ONCE,

@@ -52,6 +52,12 @@ struct unit_priv {
 	struct unit_name *names;
 	size_t nnames, alloc_names;
 	int names_loaded;
+	/* the names of the unit's children of every tag (functions, types,
+	 * variables, declarations), sorted; built on first need
+	 * (dwarf-types.c: line_unit_reading) */
+	const char **any_names;
+	size_t nany;
+	int any_loaded;
 	/* the last inline chain and the addresses it holds for: rows in a
 	 * line table come in address order, many in one inlined copy */
 	struct inline_frame *chain;

@@ -517,3 +517,189 @@ unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
 			     dwarf_tag(&peeled) == DW_TAG_union_type;
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
 }
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Has the unit a child of any tag named name (a function, a type, a
+ * variable, defined or declared)? */
+static int unit_has_name(struct unit_priv *p, const char *name)
+{
+	size_t lo = 0, hi;
+
+	if (!p->any_loaded) {
+		Dwarf_Die c;
+		size_t alloc = 0;
+
+		p->any_loaded = 1;
+		if (!dwarf_child(&p->cu, &c))
+			do {
+				const char *n = name_of(&c);
+
+				if (!n)
+					continue;
+				ALLOC_GROW(p->any_names, p->nany + 1, alloc);
+				p->any_names[p->nany++] = n;
+			} while (!dwarf_siblingof(&c, &c));
+		if (p->nany)
+			sane_qsort(p->any_names, p->nany, sizeof(*p->any_names),
+				   cmp_str);
+	}
+	hi = p->nany;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(p->any_names[mid], name);
+
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* Words that name no entity of the program. */
+static int not_an_entity(const char *w)
+{
+	static const char *const words[] = {
+		"sizeof", "_Alignof", "__alignof__", "alignof", "struct",
+		"union", "enum", "const", "volatile", "restrict", "__restrict",
+		"__restrict__", "unsigned", "signed", "int", "char", "short",
+		"long", "float", "double", "void", "_Bool", "bool", "typeof",
+		"__typeof__", "__typeof", "typeof_unqual", "__extension__",
+		"_Atomic", "__volatile__", "__const", "__const__",
+	};
+
+	if (!strncmp(w, "__builtin_", 10) || !strncmp(w, "__atomic_", 9) ||
+	    !strncmp(w, "__sync_", 7))
+		return 1;
+	for (size_t k = 0; k < ARRAY_SIZE(words); k++)
+		if (!strcmp(w, words[k]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does expr name, where a variable is read or a function called, a name
+ * that neither the scopes nor the unit know?  Names after '.' and '->',
+ * inside [...], after struct/union/enum, and a name alone in
+ * parentheses (a cast's type, maybe) are not asked about: a type used
+ * only in a cast may have no DIE.
+ */
+static int names_unknown(struct parser *ps, const char *expr)
+{
+	int depth = 0;
+	const char *prev = ""; /* the previous token, its first char */
+	char prev_word[32] = "";
+
+	for (const char *p = expr; *p;) {
+		const char *q = p, *r;
+		char name[128];
+		size_t n;
+
+		if (isspace((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		if (!(isalpha((unsigned char)*p) || *p == '_')) {
+			if (*p == '[')
+				depth++;
+			else if (*p == ']' && depth)
+				depth--;
+			prev = p;
+			prev_word[0] = '\0';
+			p += (*p == '-' && p[1] == '>') ? 2 : 1;
+			continue;
+		}
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		n = (size_t)(q - p);
+		snprintf(name, sizeof(name), "%.*s", (int)(n < 127 ? n : 127), p);
+		for (r = q; isspace((unsigned char)*r) || *r == '*'; r++)
+			;
+		if (!depth && *prev != '.' && !(*prev == '-' && prev[1] == '>') &&
+		    strcmp(prev_word, "struct") && strcmp(prev_word, "union") &&
+		    strcmp(prev_word, "enum") && !not_an_entity(name) &&
+		    !(*prev == '(' && *r == ')')) {
+			Dwarf_Die var;
+
+			if (lookup_var(ps, name, &var) &&
+			    !unit_has_name(ps->unit, name))
+				return 1;
+		}
+		if (n < sizeof(prev_word))
+			memcpy(prev_word, p, n), prev_word[n] = '\0';
+		else
+			prev_word[0] = '\0';
+		prev = p;
+		p = q;
+	}
+	return 0;
+}
+
+/* Is the variable expr starts from one of static storage -- the unit's
+ * own (a global, a thread-local), not a local or parameter? */
+static int static_base(struct parser *ps, const char *expr)
+{
+	char name[128];
+	Dwarf_Die var;
+
+	ps->p = expr;
+	while (*ps->p == '(' || *ps->p == '&' || *ps->p == '*' ||
+	       isspace((unsigned char)*ps->p))
+		ps->p++;
+	if (ident(ps, name, sizeof(name)))
+		return 0;
+	for (int i = 0; i < ps->nscopes; i++) {
+		if (ps->scopes[i].addr == ps->unit->cu.addr)
+			return !find_unit_child(ps->unit, name, &var) &&
+			       dwarf_tag(&var) == DW_TAG_variable;
+		if (!find_child(&ps->scopes[i], name, &var))
+			return 0; /* a local or parameter: shadows */
+	}
+	return 0;
+}
+
+unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
+			   const char *function, unsigned call_line,
+			   const char *expr, char *tname, size_t n,
+			   int *aggregate, int *foreign)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Die *scopes = NULL;
+	int nscopes = function ?
+		unit_call_scopes(p, addr - p->bias, function, call_line, &scopes) :
+		unit_scopes(p, addr - p->bias, &scopes);
+	struct parser ps;
+	struct ctype t;
+	unsigned size = 0;
+
+	*foreign = 0;
+	if (n)
+		tname[0] = '\0';
+	if (nscopes <= 0) {
+		free(scopes);
+		if (function)
+			return 0;
+		scopes = xmalloc(sizeof(*scopes));
+		scopes[0] = p->cu;
+		nscopes = 1;
+	}
+	memset(&ps, 0, sizeof(ps));
+	ps.unit = p;
+	ps.scopes = scopes;
+	ps.nscopes = nscopes;
+	ps.p = expr;
+	memset(&t, 0, sizeof(t));
+	if (!unary(&ps, &t) && (skip_ws(&ps), !*ps.p) && !t.addr_of &&
+	    static_base(&ps, expr))
+		size = describe(&t, tname, n, aggregate);
+	else
+		*foreign = names_unknown(&ps, expr);
+	free(scopes);
+	return size;
+}

@@ -1,6 +1,7 @@
 /* A build's own once-macros, from the sources its line tables name
  * (discover.h). */
 #include "scan/discover.h"
+#include "cfront/header-macros.h"
 #include "cfront/once-discover.h"
 #include "elf/dwarf-lines.h"
 #include "lib/pool.h"
@@ -276,6 +277,12 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	pool_run(set.nr, check_md5, &po);
 	pool_run(set.nr, offer_source, &po);
 	memset(st, 0, sizeof(*st));
+	/* the definitions as the headers have them: finishing puts
+	 * pasting macros into the bodies that use them */
+	if (!t->headers) {
+		t->headers = xcalloc(1, sizeof(*t->headers));
+		once_discovery_header_macros(op.d, t->headers);
+	}
 	st->found = once_discovery_finish(op.d, t);
 	/* the notes name a definition as the findings name a source */
 	for (size_t i = 0; i < t->nr; i++) {

@@ -1,5 +1,6 @@
 /* From a site instance to its verdict and finding (judge.h). */
 #include "scan/judge.h"
+#include "cfront/header-macros.h"
 #include "findings/report.h"
 #include "lib/strbuf.h"
 #include "lib/json.h"
@@ -583,6 +584,62 @@ static unsigned call_argument_type(struct line_unit *u,
 	return size;
 }
 
+/*
+ * The object spelled through the macros of the headers discovery read:
+ * each reading their definitions allow (each macro expanded by each of
+ * its definitions, or not at all) typed by the DWARF where the object
+ * is named (the caller's scopes for an accessor's call).  Taken only
+ * when a reading types from a variable of static storage, every reading
+ * that types gives one size and kind, and every other reading names a
+ * function or variable the unit does not have -- it is not what was
+ * compiled.  Else 0: not known.
+ */
+#define MAX_READINGS 16
+static unsigned header_reading_type(struct line_unit *u,
+				    const struct site_instance *in,
+				    const struct scan_site *s,
+				    const char *pointee, int via_call,
+				    char *tname, size_t n, int *aggregate,
+				    const char **type)
+{
+	struct strlist readings = STRLIST_INIT;
+	unsigned size = 0;
+	int agg = -1, ok = 1;
+	char first[128] = "";
+	size_t nr = header_macros_readings(in->src->headers,
+					   pointee ? pointee : s->lvalue,
+					   MAX_READINGS, &readings);
+
+	/* one reading: no macro of the headers in it, tried already */
+	for (size_t k = 0; ok && nr > 1 && k < readings.nr; k++) {
+		char name[128];
+		int a = -1, foreign = 0;
+		unsigned got = line_unit_reading(u, in->ranges[0].lo,
+						 via_call ? in->chain[0].function : NULL,
+						 via_call ? in->chain[0].call_line : 0,
+						 readings.items[k], name,
+						 sizeof(name), &a, &foreign);
+
+		if (!got) {
+			ok = foreign; /* a reading that may have been compiled */
+			continue;
+		}
+		if (size && (got != size || a != agg))
+			ok = 0;
+		if (!size)
+			snprintf(first, sizeof(first), "%s", name);
+		size = got;
+		agg = a;
+	}
+	strlist_clear(&readings);
+	if (!ok || nr <= 1 || !size)
+		return 0;
+	snprintf(tname, n, "%s", first);
+	*aggregate = agg;
+	*type = tname;
+	return size;
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct source_cache *cache,
 				 struct decode_cache *dc,
@@ -614,6 +671,11 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	int aggregate = size ? 0 : -1;
 	const char *typed = NULL; /* the expression DWARF typed */
 	int cast_width = 0; /* size is the volatile cast's T */
+	/* an inlined copy of a once-accessor called at the site: its
+	 * argument names the caller's variables */
+	int via_call = via_function || (s->accessor && s->pointee &&
+					in->nchain > 1 && in->chain[0].function &&
+					in->chain[0].call_line == s->line);
 
 	/* the operand as written, then with a macro of its file expanded */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
@@ -670,13 +732,17 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * (ck_pr_store_ptr(&barrier->rounds, v)) and whose argument names
 	 * the caller's variables, which the inlined copy's scopes do not
 	 * hold -- the argument typed where the call is */
-	if (!size && (via_function || (s->accessor && s->pointee &&
-				       in->nchain > 1 && in->chain[0].function &&
-				       in->chain[0].call_line == s->line)) &&
-	    s->lvalue && in->nr_ranges)
+	if (!size && via_call && s->lvalue && in->nr_ranges)
 		size = call_argument_type(u, in, s, pointee, dwarf_type,
 					  sizeof(dwarf_type), &aggregate,
 					  &type);
+	/* still nothing, and the object is spelled through a header's
+	 * macros (URCU_TLS(urcu_qsbr_reader).waiting, rcu_gp.ctr): every
+	 * reading their definitions allow, the one the DWARF types taken */
+	if (!size && s->lvalue && in->nr_ranges && in->src->headers)
+		size = header_reading_type(u, in, s, pointee, via_call,
+					   dwarf_type, sizeof(dwarf_type),
+					   &aggregate, &type);
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	if (verbose >= 2) {

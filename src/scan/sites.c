@@ -1284,6 +1284,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	int wanted = 0;
 
 	memset(s, 0, sizeof(*s));
+	s->headers = macros ? macros->headers : NULL;
 	s->path = xstrdup(path);
 	buf = read_file(path, &len);
 	if (!buf) {

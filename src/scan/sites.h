@@ -140,6 +140,9 @@ struct source_sites {
 	} *loops;
 	size_t nr_loops;
 	int loops_known;
+	/* the macros of the headers discovery read (the run's, not
+	 * owned), or NULL */
+	const struct header_macros *headers;
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file

@@ -1,0 +1,56 @@
+/*
+ * The macros of the headers a build's discovery read, several per name,
+ * for reading an object that a site spells through them: liburcu's
+ * uatomic_load(&URCU_TLS(urcu_qsbr_reader).waiting), with
+ *
+ *   # define URCU_TLS(name)   (name)                     (__thread)
+ *   # define URCU_TLS(name)   URCU_TLS_1(name)           (pthread keys)
+ *   # define URCU_TLS_1(name) (*__tls_access_ ## name())
+ *
+ * and #define rcu_gp urcu_mb_gp, one per flavour's header.  Which
+ * definition the compiler took depends on #ifs that are not read here,
+ * so an expression is given as every reading the definitions allow:
+ * each name expanded by each of its definitions, or left as it is (its
+ * header not included, its #if not taken), the way the preprocessor
+ * expands (macro-expand.h).  Which reading was compiled is for the
+ * caller to tell (scan: the DWARF).
+ */
+#ifndef RWONCE_CFRONT_HEADER_MACROS_H
+#define RWONCE_CFRONT_HEADER_MACROS_H
+
+#include <stddef.h>
+
+#include "lib/util.h"
+
+struct header_macro {
+	char *name;
+	char *text;     /* "#define NAME(...) body", as the header has it */
+	char *alias_of; /* #define NAME OTHER: OTHER (text unused) */
+};
+
+struct header_macros {
+	struct header_macro *items; /* sorted by name once finished */
+	size_t nr, alloc;
+	int sorted;
+};
+#define HEADER_MACROS_INIT { NULL, 0, 0, 0 }
+
+/* A function-like #define of text[0..len), or (alias_of not NULL) an
+ * object-like one whose body is one name. */
+void header_macros_add(struct header_macros *h, const char *name,
+		       const char *text, size_t len, const char *alias_of);
+/* Sort for lookups; before the first header_macros_readings(). */
+void header_macros_finish(struct header_macros *h);
+void header_macros_release(struct header_macros *h);
+
+/*
+ * Every reading of expr that the definitions allow, into *out (one
+ * string each, distinct): the first is expr itself when no name of it
+ * has a definition -- then that is the only one.  Returns their number,
+ * or 0 when there would be more than max or an expansion fails: then
+ * nothing can be said of what expr is.
+ */
+size_t header_macros_readings(const struct header_macros *h, const char *expr,
+			      size_t max, struct strlist *out);
+
+#endif
