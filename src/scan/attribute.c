@@ -1113,22 +1113,38 @@ static void merge_folded_calls(struct instance_list *out, size_t from)
 }
 
 /*
- * The code [lo, hi) of one row, picked for the sites of pick: a range of
- * the instance of each, per inline chain (a row may span code of several
- * inlined copies).
+ * The code [lo, hi) of one row, of line, picked for the sites of pick: a
+ * range of the instance of each, per inline chain (a row may span code of
+ * several inlined copies).  A row that starts inside an
+ * inlined copy and runs on past the copy's end is the copy's only: the
+ * compiler gave the instructions after it no location of their own, so
+ * the copy's last row covers them (clang for aarch64: liburing's
+ * queue.c:281, inlined into io_uring_submit_and_wait_reg, its row running
+ * on over the prologue of the caller's shrink-wrapped frame) -- an
+ * instance made of them was a phantom with "no memory access".  Unless
+ * the row is of the line the copy was called from: that is the caller's
+ * code.
  */
 static void add_row(struct line_unit *u, struct source_sites *src,
-		    const struct pick *pick, uint64_t lo, uint64_t hi,
-		    struct instance_list *out)
+		    const struct pick *pick, unsigned line, uint64_t lo,
+		    uint64_t hi, struct instance_list *out)
 {
 	struct inline_frame chain[SCAN_MAX_CHAIN];
-	size_t nchain;
+	size_t nchain, first_nchain = 0;
+	unsigned first_call_line = 0;
 
 	for (uint64_t a = lo, end; a < hi; a = end) {
 		nchain = line_unit_inline_chain(u, a, chain, ARRAY_SIZE(chain),
 						&end);
 		if (end <= a || end > hi)
 			end = hi;
+		if (a == lo) {
+			first_nchain = nchain;
+			first_call_line = nchain > 1 ? chain[0].call_line : 0;
+		} else if (nchain < first_nchain && first_call_line &&
+			   line != first_call_line) {
+			continue; /* past the end of the copy the row began in */
+		}
 		/* the alignment padding after a function's last instruction
 		 * (a ret, a noreturn call) still lies in its last row:
 		 * outside every function of the DWARF and of the symbol
@@ -1222,7 +1238,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 				continue;
 			pick.reader = pick.writer = pick.call = -1;
 			pick.folded_call = -1;
-			add_row(u, &e->src, &pick, row->addr, next, out);
+			add_row(u, &e->src, &pick, row->line, row->addr, next, out);
 			continue;
 		}
 		if (!e->src.nr) { /* an accessor's body only */
@@ -1252,7 +1268,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		}
 		if (pick.site < 0 && pick.call < 0 && pick.folded_call < 0)
 			continue;
-		add_row(u, &e->src, &pick, row->addr, next, out);
+		add_row(u, &e->src, &pick, row->line, row->addr, next, out);
 	}
 	merge_folded_calls(out, first_instance);
 	drop_inlined_calls(out, first_instance);
