@@ -296,7 +296,12 @@ static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
 			    m->flags & OMF_VOLATILE_CAST ? "true" : "false",
 			    m->flags & OMF_DISCOVERED ? "true" : "false");
 		json_add_string(&ctx->json, m->def_path);
-		strbuf_addf(&ctx->json, ", \"line\": %u}", m->def_line);
+		strbuf_addf(&ctx->json, ", \"line\": %u", m->def_line);
+		if (m->kinds_disagree) {
+			strbuf_addstr(&ctx->json, ", \"definitions_disagree\": ");
+			json_add_string(&ctx->json, m->kinds_disagree);
+		}
+		strbuf_addch(&ctx->json, '}');
 	}
 	strbuf_addch(&ctx->json, ']');
 	if (shown)

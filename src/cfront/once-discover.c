@@ -774,11 +774,80 @@ static int by_place(const void *a_, const void *b_)
 
 /* An alias (#define AO_cptr_load AO_load) of a name of the table: a
  * once-macro the same way, through that name (via). */
-static void analyse_alias(struct candidate *c, const struct once_macros *t)
-{
-	const struct once_macro *m =
-		once_macros_find(t, c->alias_of, strlen(c->alias_of));
+static void analyse(struct once_discovery *d, struct candidate *c,
+		    const struct once_macros *t, int depth);
 
+/*
+ * The one definition of c's target in c's own file, or NULL (none, or
+ * several: the sides of an #if, of which the alias may mean either).  The
+ * candidates are in place order, so a file's are next to each other.
+ * "#define atomic64_read atomic_read" in arm64's atomic.h means arm64's
+ * atomic_read, defined there, not what every architecture's atomic_read
+ * merges into.
+ */
+static struct candidate *target_here(struct once_discovery *d,
+				     const struct candidate *c)
+{
+	size_t at = (size_t)(c - d->items), lo = at, hi = at + 1;
+	struct candidate *found = NULL;
+
+	while (lo > 0 && d->items[lo - 1].path == c->path)
+		lo--;
+	while (hi < d->nr && d->items[hi].path == c->path)
+		hi++;
+	for (size_t i = lo; i < hi; i++) {
+		if (i == at || strcmp(d->items[i].name, c->alias_of))
+			continue;
+		if (found)
+			return NULL;
+		found = &d->items[i];
+	}
+	return found;
+}
+
+/* c, an alias, takes the analysis of k, its target's definition in its
+ * own file. */
+static void alias_of_here(struct candidate *c, const struct candidate *k)
+{
+	if (!k->is_access)
+		return; /* no once-access here: neither is the alias */
+	c->is_access = 1;
+	c->kind = k->kind;
+	c->volatile_cast = k->volatile_cast;
+	c->pointer_object = k->pointer_object;
+	c->object_arg = k->object_arg;
+	c->value_arg = k->value_arg;
+	c->deref_arg = k->deref_arg;
+	c->cast_type = k->cast_type ? xstrdup(k->cast_type) : NULL;
+	c->what = xasprintf("another name for %s", k->name);
+	c->via = xstrdup(k->name);
+	if (k->object_arg < 0 && k->object) {
+		c->object = xstrdup(k->object);
+		c->nparams = k->nparams;
+		c->params = xcalloc(k->nparams ? k->nparams : 1,
+				    sizeof(char *));
+		for (size_t j = 0; j < k->nparams; j++)
+			c->params[j] = xstrdup(k->params[j]);
+	}
+}
+
+static void analyse_alias(struct once_discovery *d, struct candidate *c,
+			  const struct once_macros *t, int depth)
+{
+	const struct once_macro *m;
+	struct candidate *k;
+
+	if (!strcmp(c->alias_of, c->name))
+		return; /* "#define atomic_andnot atomic_andnot": a function */
+	k = target_here(d, c);
+	if (k && depth < 8) {
+		/* one defined after c has not been analysed in this round */
+		if (k > c)
+			analyse(d, k, t, depth + 1);
+		alias_of_here(c, k);
+		return;
+	}
+	m = once_macros_find(t, c->alias_of, strlen(c->alias_of));
 	if (!m || !strcmp(m->name, c->name))
 		return;
 	c->is_access = 1;
@@ -940,12 +1009,14 @@ static void analyse_variants(struct candidate *c, const struct once_macros *t)
 	free(v);
 }
 
-/* Analyse c's body with the table as it is now. */
-static void analyse(struct candidate *c, const struct once_macros *t)
+/* Analyse c's body with the table as it is now (depth: aliases in one
+ * file followed so far). */
+static void analyse(struct once_discovery *d, struct candidate *c,
+		    const struct once_macros *t, int depth)
 {
 	candidate_forget(c);
 	if (c->alias_of) {
-		analyse_alias(c, t);
+		analyse_alias(d, c, t, depth);
 		return;
 	}
 	analyse_text(c, c->text, c->len, t);
@@ -1668,6 +1739,58 @@ static void expand_helpers(struct once_discovery *d)
 	strbuf_release(&out);
 }
 
+/*
+ * The discovered names whose definitions disagree on the kind (Linux
+ * 4.14.5's atomic_read: READ_ONCE((v)->counter) on most architectures,
+ * ACCESS_ONCE((v)->counter) on 32-bit sparc): fold() made them
+ * access-once, the use deciding, which is right at every use under each
+ * definition; kinds_disagree says so, naming the first definition of
+ * each kind, so that the kind is not taken silently.
+ */
+static void note_disagreements(const struct once_discovery *d,
+			       struct once_macros *t)
+{
+	static const enum once_macro_kind order[] = {
+		OMK_READ, OMK_WRITE, OMK_ACCESS,
+	};
+	const struct candidate *(*first)[3] =
+		xcalloc(t->nr ? t->nr : 1, sizeof(*first));
+
+	for (size_t i = 0; i < d->nr; i++) {
+		const struct candidate *c = &d->items[i];
+		const struct once_macro *m;
+
+		if (!c->is_access || (unsigned)c->kind > 2)
+			continue;
+		m = once_macros_find(t, c->name, strlen(c->name));
+		if (!m || !(m->flags & OMF_DISCOVERED) ||
+		    (m->flags & OMF_ACCESSOR))
+			continue;
+		if (!first[m - t->items][c->kind])
+			first[m - t->items][c->kind] = c;
+	}
+	for (size_t i = 0; i < t->nr; i++) {
+		struct strbuf sb = STRBUF_INIT;
+		size_t kinds = 0;
+
+		for (size_t k = 0; k < ARRAY_SIZE(order); k++) {
+			const struct candidate *c = first[i][order[k]];
+
+			if (!c)
+				continue;
+			strbuf_addf(&sb, "%s%s at %s:%u", kinds++ ? ", " : "",
+				    once_macro_kind_name(order[k]), c->path,
+				    c->line);
+		}
+		free(t->items[i].kinds_disagree);
+		t->items[i].kinds_disagree = NULL;
+		if (kinds > 1)
+			t->items[i].kinds_disagree = strbuf_detach(&sb);
+		strbuf_release(&sb);
+	}
+	free(first);
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
@@ -1704,7 +1827,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 			 * name whose meaning just changed can change */
 			if (!first && !mentions(c, &names, word, longest))
 				continue;
-			analyse(c, t);
+			analyse(d, c, t, 0);
 			if (c->is_access && fold(t, c, &d->functions)) {
 				strbuf_add(&next, c->name, strlen(c->name) + 1);
 				any = 1;
@@ -1724,6 +1847,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	}
 	strbuf_release(&changed);
 	strbuf_release(&next);
+	note_disagreements(d, t);
 	for (size_t i = 0; i < t->nr; i++)
 		count += t->items[i].def_path != NULL;
 	return count;

@@ -62,6 +62,7 @@ void once_macros_release(struct once_macros *t)
 		free(t->items[i].def_what);
 		free(t->items[i].via);
 		free(t->items[i].cast_type);
+		free(t->items[i].kinds_disagree);
 		once_macro_set_object(&t->items[i], NULL, NULL, 0);
 	}
 	free(t->items);
@@ -526,9 +527,13 @@ char *once_macro_definition_note(const struct once_macro *m)
 				 m->def_line, m->def_what ? m->def_what :
 				 "a once-access");
 	return xasprintf("'%s' is a once-macro %s (%s%s): %s:%u "
-			 "defines it as %s", m->name, whose,
+			 "defines it as %s%s%s%s", m->name, whose,
 			 once_macro_kind_name(m->kind),
 			 m->flags & OMF_VOLATILE_CAST ? ", volatile cast" : "",
 			 m->def_path, m->def_line,
-			 m->def_what ? m->def_what : "a once-access");
+			 m->def_what ? m->def_what : "a once-access",
+			 m->kinds_disagree ? "; its definitions disagree ("
+					     : "",
+			 m->kinds_disagree ? m->kinds_disagree : "",
+			 m->kinds_disagree ? "), so the use decides" : "");
 }

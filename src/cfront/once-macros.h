@@ -76,6 +76,11 @@ struct once_macro {
 	/* OMF_DISCOVERED: the once-macro its body applies (CK_RHS_LOAD(x)
 	 * -> ck_pr_load_8(x)), or NULL */
 	char *via;
+	/* OMF_DISCOVERED: its definitions disagree on the kind (one per
+	 * architecture), so kind is OMK_ACCESS, the use deciding: the first
+	 * definition of each kind, "read-once at P:L, access-once at P:L";
+	 * else NULL. */
+	char *kinds_disagree;
 };
 
 struct header_macros;

@@ -650,6 +650,10 @@ static void discovered_json(const struct once_macros *t, struct strbuf *out)
 		json_add_string(out, m->def_path);
 		strbuf_addf(out, ", \"line\": %u, \"what\": ", m->def_line);
 		json_add_string(out, m->def_what ? m->def_what : "a once-access");
+		if (m->kinds_disagree) {
+			strbuf_addstr(out, ", \"definitions_disagree\": ");
+			json_add_string(out, m->kinds_disagree);
+		}
 		strbuf_addch(out, '}');
 	}
 	strbuf_addstr(out, n ? "\n  ]" : "]");
