@@ -224,12 +224,15 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
  * globals), not in the copy's own -- the argument of a once-accessor's
  * call, ck_pr_store_ptr(&barrier->rounds, ...), whose parameter is a
  * void *.  As line_unit_expr_type(); 0 also when no such copy holds
- * addr.  (dwarf-types.c)
+ * addr.  With calls, f(...) of a function of the unit (no variable of
+ * that name in scope) has the type f returns: ck_pr_store_ptr(
+ * ck_rhs_entry_addr(map, slot), v), for a caller that knows no macro
+ * of that name.  (dwarf-types.c)
  */
 unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
 				  const char *function, unsigned call_line,
-				  const char *expr, char *tname, size_t n,
-				  int *aggregate);
+				  const char *expr, int calls, char *tname,
+				  size_t n, int *aggregate);
 
 /*
  * One reading of a site's object through the macros of the headers

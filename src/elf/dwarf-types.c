@@ -29,6 +29,8 @@ struct parser {
 	Dwarf_Die *scopes;
 	int nscopes;
 	struct unit_priv *unit;
+	/* f(...) of a function of the unit has its return type */
+	int calls;
 };
 
 static int type_of(Dwarf_Die *die, Dwarf_Die *out)
@@ -240,6 +242,29 @@ static int skip_group(struct parser *ps, char open, char close)
 
 static int unary(struct parser *ps, struct ctype *t);
 
+/* The function of the unit named name (defined, declared, or the
+ * abstract origin of inlined copies). */
+static int find_unit_function(struct unit_priv *p, const char *name,
+			      Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(&p->cu, &c))
+		return -1;
+	do {
+		const char *n;
+
+		if (dwarf_tag(&c) != DW_TAG_subprogram)
+			continue;
+		n = name_of(&c);
+		if (n && !strcmp(n, name)) {
+			*out = c;
+			return 0;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return -1;
+}
+
 static int postfix(struct parser *ps, struct ctype *t)
 {
 	char name[128];
@@ -255,9 +280,20 @@ static int postfix(struct parser *ps, struct ctype *t)
 			return -1; /* a cast, a call, an operator: unknown */
 		ps->p++;
 	} else {
-		if (ident(ps, name, sizeof(name)) || lookup_var(ps, name, &var) ||
-		    type_of(&var, &t->die))
+		if (ident(ps, name, sizeof(name)))
 			return -1;
+		skip_ws(ps);
+		if (ps->calls && *ps->p == '(') {
+			/* a call of a function of the unit, no variable of
+			 * the name in scope: what it returns (void: unknown) */
+			if (!lookup_var(ps, name, &var) ||
+			    find_unit_function(ps->unit, name, &var) ||
+			    type_of(&var, &t->die) || skip_group(ps, '(', ')'))
+				return -1;
+		} else if (lookup_var(ps, name, &var) ||
+			   type_of(&var, &t->die)) {
+			return -1;
+		}
 		t->addr_of = 0;
 	}
 	for (;;) {
@@ -321,11 +357,11 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
 	case DW_TAG_volatile_type: {
 		Dwarf_Die inner;
 
-		if (!type_of(t, &inner)) {
+		if (!type_of(t, &inner))
 			type_name(&inner, buf, n);
-			return;
-		}
-		break;
+		else /* const void */
+			snprintf(buf, n, "void");
+		return;
 	}
 	case DW_TAG_atomic_type: {
 		/* clang's _Atomic(uint32_t): a qualifier with no name of its
@@ -349,7 +385,7 @@ static void type_name(Dwarf_Die *t, char *buf, size_t n)
  * (freed here): 0, or -1 when it is not that simple or a name is not in
  * scope. */
 static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
-			const char *expr, struct ctype *t)
+			const char *expr, int calls, struct ctype *t)
 {
 	struct parser ps;
 	int bad;
@@ -359,6 +395,7 @@ static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
 	ps.unit = p;
 	ps.scopes = scopes;
 	ps.nscopes = nscopes;
+	ps.calls = calls;
 	memset(t, 0, sizeof(*t));
 	bad = unary(&ps, t) || (skip_ws(&ps), *ps.p) || t->addr_of;
 	free(scopes);
@@ -380,7 +417,7 @@ static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
 		scopes[0] = p->cu;
 		nscopes = 1;
 	}
-	return expr_type_in(p, scopes, nscopes, expr, t);
+	return expr_type_in(p, scopes, nscopes, expr, 0, t);
 }
 
 int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
@@ -450,8 +487,8 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 
 unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
 				  const char *function, unsigned call_line,
-				  const char *expr, char *tname, size_t n,
-				  int *aggregate)
+				  const char *expr, int calls, char *tname,
+				  size_t n, int *aggregate)
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL;
@@ -461,7 +498,7 @@ unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
 
 	if (n)
 		tname[0] = '\0';
-	if (nscopes <= 0 || expr_type_in(p, scopes, nscopes, expr, &t))
+	if (nscopes <= 0 || expr_type_in(p, scopes, nscopes, expr, calls, &t))
 		return 0;
 	return describe(&t, tname, n, aggregate);
 }

@@ -555,7 +555,16 @@ static unsigned call_argument_type(struct line_unit *u,
 	unsigned size = 0;
 	int agg = -1;
 	char first[128];
+	/* a call in the argument is typed by what the function returns
+	 * only when no macro could stand for it: none of the file's (no
+	 * spelling with one expanded), none of the headers' (one reading) */
+	struct strlist one = STRLIST_INIT;
+	int calls = !s->nr_alt && (!in->src->headers ||
+		header_macros_readings(in->src->headers,
+				       pointee ? pointee : s->lvalue, 2,
+				       &one) == 1);
 
+	strlist_clear(&one);
 	for (size_t k = 0; k <= (pointee ? 0 : s->nr_alt); k++) {
 		const char *e = k ? s->alt_lvalues[k - 1] :
 			pointee ? pointee : s->lvalue;
@@ -564,8 +573,8 @@ static unsigned call_argument_type(struct line_unit *u,
 		unsigned got = line_unit_call_expr_type(u, in->ranges[0].lo,
 							in->chain[0].function,
 							in->chain[0].call_line,
-							e, name, sizeof(name),
-							&a);
+							e, calls, name,
+							sizeof(name), &a);
 
 		if (!got)
 			continue;

@@ -20,3 +20,29 @@ void *vp_opaque(void *p)
 {
 	return ckg_load_ptr(p);
 }
+
+/* the argument a call of a function of the unit, as ck_rhs.c's
+ * ck_pr_store_ptr(ck_rhs_entry_addr(map, slot), v): what it returns */
+static inline void **vp_slot_of(struct vp_ring *r)
+{
+	return r->n ? &r->slot : &r->spare;
+}
+
+void vp_set_slot(struct vp_ring *r, void *v)
+{
+	ckg_store_ptr(vp_slot_of(r), v);
+}
+
+/* a macro of the file of that name is what the call is (the
+ * preprocessor expands it): typed from its expansion, never from the
+ * function's return type */
+#define vp_next_of(r) (&(r)->other)
+static inline void **(vp_next_of)(struct vp_ring *r)
+{
+	return r->n ? &r->spare : &r->other;
+}
+
+void vp_set_next(struct vp_ring *r, void *v)
+{
+	ckg_store_ptr(vp_next_of(r), v);
+}

@@ -10,6 +10,7 @@ struct vp_ring {
 	unsigned int n;
 	void *slot;
 	struct vp_ring *next;
+	void *spare, *other;
 };
 
 #endif
