@@ -1,12 +1,13 @@
 #!/bin/sh
 # scan's memory does not grow with the file (issue 35): the line tables
-# are read through a libdw handle that is ended every so many rows (the
+# scan does not decode itself (t4415) are read through a libdw handle
+# that is ended every so many rows (the
 # module's handle, which reads the DIEs, never reads one: libdw keeps
 # every table it decoded until its handle ends), and a linked file's
 # pages go back to the page cache every few units (not a relocatable
 # object's, which libdwfl relocated in a written copy).  The test hook
-# RWONCE_TEST_SCAN_LINES_WINDOW=1 makes both happen at every unit and
-# says so on stderr: the output, text, JSON and SARIF, at -j 1 and -j 2,
+# RWONCE_TEST_SCAN_LINES_WINDOW=1 leaves every table to libdw, makes both
+# happen at every unit and says so on stderr: the output, text, JSON and SARIF, at -j 1 and -j 2,
 # must be byte for byte the default run's -- a row, a file name or an
 # inline chain's call file kept past its unit would read freed memory.
 . "$(dirname "$0")/lib/tap.sh"

@@ -445,7 +445,7 @@ out:
 
 int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 			   struct unit_file **out, size_t *nout,
-			   char **names, int *empty)
+			   char **names, int *empty, struct line_header *lh)
 {
 	Elf *elf = dwarf_getelf(dw);
 	const Elf_Data *d = elf_section_data(elf, ".debug_line");
@@ -458,7 +458,10 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 	Dwarf_Word off;
 	uint64_t header_len;
 	const unsigned char *program, *unit_end;
-	unsigned version, opcode_base;
+	const unsigned char *std_lengths;
+	unsigned version, opcode_base, min_inst_len, max_ops = 1;
+	unsigned default_is_stmt, line_range;
+	int line_base;
 	uint8_t address_size = 0, cu_offset_size;
 	Dwarf_Die cudie;
 	int ret = -1;
@@ -483,11 +486,14 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 		return -1;
 	program = c.p + header_len;
 	c.end = program;            /* the header's end */
-	skip(&c, 1);                /* minimum_instruction_length */
-	if (version >= 4 && !fixed(&c, 1))
+	min_inst_len = (unsigned)fixed(&c, 1);
+	if (version >= 4 && !(max_ops = (unsigned)fixed(&c, 1)))
 		return -1;          /* maximum_operations_per_instruction */
-	skip(&c, 3);                /* default_is_stmt .. line_range */
+	default_is_stmt = (unsigned)fixed(&c, 1);
+	line_base = (signed char)fixed(&c, 1);
+	line_range = (unsigned)fixed(&c, 1);
 	opcode_base = (unsigned)fixed(&c, 1);
+	std_lengths = c.p - 1;
 	skip(&c, opcode_base ? opcode_base - 1 : 0);
 	if (c.bad)
 		return -1;
@@ -497,6 +503,25 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 	} else if (read_dirs5(&c, offset_size, &h, &dirs, &ndirs) ||
 		   read_files5(&c, offset_size, &h, dirs, ndirs, &md5s)) {
 		goto out;
+	}
+	/* For the rows: libdw's own checks -- the header ends where its
+	 * length says (a CUBIN's extra word left to libdw), and a DWARF 5
+	 * table without files has libdw's "???" as file 0. */
+	if (lh && (c.p != program || (version >= 5 && !h.n)))
+		goto out;
+	if (lh) {
+		lh->program = program;
+		lh->end = unit_end;
+		lh->version = version;
+		lh->address_size = address_size;
+		lh->big_endian = c.big_endian;
+		lh->min_inst_len = min_inst_len;
+		lh->max_ops = max_ops;
+		lh->default_is_stmt = default_is_stmt;
+		lh->line_base = line_base;
+		lh->line_range = line_range;
+		lh->opcode_base = opcode_base;
+		lh->std_lengths = std_lengths;
 	}
 	*empty = program == unit_end;
 	*out = xcalloc(h.n ? h.n : 1, sizeof(**out));

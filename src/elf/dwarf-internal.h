@@ -79,16 +79,47 @@ const Elf_Data *elf_section_data(Elf *elf, const char *name);
 void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
 		     size_t *nout);
 
+/* What decoding a line program needs from its table's header. */
+struct line_header {
+	const unsigned char *program, *end; /* the program's bytes */
+	unsigned version, address_size;
+	int big_endian;
+	unsigned min_inst_len, max_ops, default_is_stmt;
+	int line_base;
+	unsigned line_range, opcode_base;
+	/* std_lengths[k]: the operands of standard opcode k, for k from 1
+	 * to opcode_base - 1 */
+	const unsigned char *std_lengths;
+};
+
 /*
  * The file table of unit cu (a DIE of dw) read from its line table's
  * header, without decoding the line program (dwarf-files.c says why):
  * *out with the names in *names (the caller frees both), *empty when the
  * program has no bytes (libdw would give no rows).  -1 when it is left
- * to libdw: a form or a layout this reader does not take.
+ * to libdw: a form or a layout this reader does not take.  With lh (not
+ * NULL), also what decoding the program needs, and -1 too for a header
+ * libdw would read otherwise than its bytes' end says.
  */
 int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 			   struct unit_file **out, size_t *nout,
-			   char **names, int *empty);
+			   char **names, int *empty, struct line_header *lh);
+
+/*
+ * The rows of the line program lh describes, as libdw 0.188's
+ * dwarf_getsrclines() gives them -- by address, an end of sequence
+ * before a row at the same address, otherwise in the program's order;
+ * the last one an end of sequence -- each row's file the name of
+ * files[] (the pointer) or "" for an index past them, its address plus
+ * bias (dwarf-program.c).  Into *rows (grown, *alloc its size), *n of
+ * them.  -1 for a program libdw would refuse, or read with a rule not
+ * written here (an opcode or value it checks, a file defined in the
+ * program): left to libdw, which says what it says.
+ */
+int unit_rows_decode(const struct line_header *lh,
+		     const struct unit_file *files, size_t nfiles,
+		     uint64_t bias, struct line_row **rows, size_t *alloc,
+		     size_t *n);
 
 /*
  * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,
@@ -144,6 +175,31 @@ struct sym_index {
 const char *sym_index_lookup(struct sym_index *x, Dwfl_Module *mod,
 			     uint64_t addr, uint64_t *off, uint64_t *size);
 void sym_index_free(struct sym_index *x);
+/* Build x (x->data says which symbols) from mod's symbol table. */
+void sym_index_load(struct sym_index *x, Dwfl_Module *mod);
+/* Are all of x's names in [lo, lo + size)? */
+int sym_index_names_within(const struct sym_index *x, const char *lo,
+			   size_t size);
+
+/*
+ * One read-only mapping of a linked file for the workers that share its
+ * units (dwarf-shared-map.c): found by the file's device and inode, or
+ * made; each get has its put, the last put unmaps it.  NULL when it
+ * cannot be made (the caller maps the file its own way).
+ */
+struct shared_map;
+struct shared_map *shared_map_get(int fd, size_t size);
+char *shared_map_data(const struct shared_map *m);
+void shared_map_put(struct shared_map *m);
+/*
+ * The index of the code's symbols (data: the data objects') that the
+ * workers of m share, built from the first one's module mod: one copy,
+ * not one per worker.  NULL when its names are not all in m's mapping
+ * (a worker's own copy of a string table would die with its handles):
+ * then each worker keeps its own.
+ */
+struct sym_index *shared_map_syms(struct shared_map *m, int data,
+				  Dwfl_Module *mod);
 
 struct elf_image;
 /* A relocatable object's debug-section ULEB128 pairs that libdwfl left

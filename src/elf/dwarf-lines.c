@@ -57,6 +57,9 @@ struct elf_image {
 	uintptr_t drop_lo[2], drop_hi[2];
 	size_t ndrop, drops;
 	unsigned since_drop, drop_every;
+	size_t sharers; /* workers reading it through one mapping: each
+			   drop gives back their pages too */
+	struct shared_map *map; /* that mapping, or NULL */
 };
 
 /* Units between two drops of a linked file's pages: a unit's DWARF,
@@ -141,7 +144,22 @@ static int elf_cut_short(Elf *elf, size_t size, struct strbuf *why)
 	return 0;
 }
 
-static int truncated(int fd, size_t size, struct strbuf *why)
+/* Is elf of this machine's byte order, with a .debug_info of its own
+ * (no separate debug file to find: libdwfl looks for one by the file's
+ * folder, which an ELF read from memory does not have)? */
+static int shareable(Elf *elf)
+{
+	static const union { uint16_t v; unsigned char b[2]; } order = { 1 };
+	const char *ident = elf_getident(elf, NULL);
+
+	return ident && ident[EI_DATA] == (order.b[0] ? ELFDATA2LSB :
+					   ELFDATA2MSB) &&
+	       elf_section_data(elf, ".debug_info");
+}
+
+/* *share (may be NULL): may the file be mapped once for several
+ * workers (shareable())? */
+static int truncated(int fd, size_t size, struct strbuf *why, int *share)
 {
 	Elf *elf;
 	int r;
@@ -149,6 +167,8 @@ static int truncated(int fd, size_t size, struct strbuf *why)
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	r = elf_cut_short(elf, size, why);
+	if (share)
+		*share = !r && shareable(elf);
 	if (elf)
 		elf_end(elf);
 	return r;
@@ -357,6 +377,8 @@ struct each_ctx {
 	void *ctx;
 	int count, stop;
 	struct strbuf *why;
+	size_t sharers;  /* workers reading the file through one mapping */
+	struct shared_map *map;
 };
 
 static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
@@ -394,6 +416,8 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	img.info.big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	img.info.relocatable = ehdr.e_type == ET_REL;
 	img.info.has_code = has_code(img.elf);
+	img.sharers = c->sharers;
+	img.map = c->map;
 	c->count++;
 	c->stop = c->fn(&img, c->ctx);
 	free(img.name);
@@ -425,11 +449,20 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
 		    struct strbuf *why)
 {
+	return elf_images_each_shared(path, 1, rules, fn, ctx, why);
+}
+
+int elf_images_each_shared(const char *path, size_t sharers,
+			   elf_machine_rules_fn *rules,
+			   int (*fn)(struct elf_image *img, void *ctx),
+			   void *ctx, struct strbuf *why)
+{
 	struct each_ctx c;
 	struct damaged_list damaged = { NULL, 0, 0 };
 	struct archive_image ar = { NULL, 0, 0 };
+	struct shared_map *map = NULL;
 	size_t size = 0;
-	int relocatable, kind;
+	int relocatable, kind, share = 0;
 	/* a FIFO or a device is refused here, before libdwfl opens the
 	 * path for a read that would block */
 	int fd = open_regular(path);
@@ -454,7 +487,8 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		close(fd);
 		return 0; /* "!<arch>\n" and nothing else: an empty archive */
 	}
-	if (kind == 'e' && truncated(fd, size, why)) {
+	if (kind == 'e' && truncated(fd, size, why,
+				     sharers > 1 && !relocatable ? &share : NULL)) {
 		close(fd);
 		return -1;
 	}
@@ -466,6 +500,8 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		}
 		damaged_members(ar.data, size, &damaged);
 	}
+	if (share)
+		map = shared_map_get(fd, size);
 	close(fd);
 	memset(&c, 0, sizeof(c));
 	c.path = path;
@@ -475,20 +511,27 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 	c.fn = fn;
 	c.ctx = ctx;
 	c.why = why;
+	c.sharers = map ? sharers : 1;
+	c.map = map;
 	dwfl = dwfl_begin(&offline_callbacks);
 	if (!dwfl) {
 		strbuf_addf(why, "libdwfl: %s", dwfl_errmsg(-1));
 		damaged_list_free(&damaged);
 		if (ar.data)
 			archive_image_release(&ar);
+		shared_map_put(map);
 		return -1;
 	}
 	dwfl_report_begin(dwfl);
 	/* an ELF file: libdwfl opens it and closes its descriptor once,
-	 * when the module is reported; an archive: its bytes, never a
-	 * descriptor (struct archive_image) */
+	 * when the module is reported -- or, read by several workers at
+	 * once, the bytes of the one mapping they share (struct
+	 * shared_map); an archive: its bytes, never a descriptor (struct
+	 * archive_image) */
 	if (!(kind == 'a' ?
 	      dwfl_report_offline_memory(dwfl, path, path, ar.data, size) :
+	      map ? dwfl_report_offline_memory(dwfl, path, path,
+					       shared_map_data(map), size) :
 	      dwfl_report_offline(dwfl, path, path, -1))) {
 		int err = dwfl_errno();
 
@@ -496,6 +539,7 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		dwfl_end(dwfl);
 		if (ar.data)
 			archive_image_release(&ar);
+		shared_map_put(map);
 		/* an archive whose members are all non-ELF reports nothing;
 		 * one that libdwfl refuses for a member cut short: the
 		 * members said, each */
@@ -518,6 +562,7 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 	dwfl_end(dwfl);
 	if (ar.data)
 		archive_image_release(&ar);
+	shared_map_put(map);
 	damaged_list_free(&damaged);
 	if (c.stop)
 		return c.stop;
@@ -828,7 +873,7 @@ static int header_unit(struct elf_image *img, Dwarf *dw, Dwarf_Die *cu,
 	memset(&p, 0, sizeof(p));
 	u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 	if (unit_files_from_header(dw, cu, u.comp_dir, &u.files, &u.nfiles,
-				   &names, &empty))
+				   &names, &empty, NULL))
 		return -1;
 	if (!empty) {
 		p.cu = *cu;
@@ -864,7 +909,7 @@ static void check_start(struct files_check *c, Dwarf *dw, Dwarf_Die *cu)
 	free(c->names);
 	c->ok = !unit_files_from_header(dw, cu, cu_string(cu, DW_AT_comp_dir),
 					&c->files, &c->nfiles, &c->names,
-					&c->empty);
+					&c->empty, NULL);
 }
 
 static void check_end(struct files_check *c, struct elf_image *img,
@@ -902,6 +947,109 @@ static void check_end(struct files_check *c, struct elf_image *img,
 		}
 }
 
+/*
+ * A unit's file table and rows read from .debug_line here (dwarf-program.c
+ * says why), not through libdw's line-table handle: 0 with *files and
+ * *names (the caller frees them) and the rows in *rows, *n; -1 when it
+ * is libdw's to read.
+ */
+static int program_unit(Dwarf *dw, Dwarf_Die *cu, Dwarf_Addr bias,
+			struct unit_file **files, size_t *nfiles, char **names,
+			struct line_row **rows, size_t *alloc, size_t *n)
+{
+	struct line_header lh;
+	int empty = 0;
+
+	if (unit_files_from_header(dw, cu, cu_string(cu, DW_AT_comp_dir),
+				   files, nfiles, names, &empty, &lh))
+		return -1;
+	if (unit_rows_decode(&lh, *files, *nfiles, bias, rows, alloc, n)) {
+		free(*files);
+		free(*names);
+		return -1;
+	}
+	return 0;
+}
+
+/* The n rows of libdw's table lines, into *rows. */
+static void rows_from_libdw(Dwarf_Lines *lines, size_t n, Dwarf_Addr bias,
+			    struct line_row **rows, size_t *alloc)
+{
+	ALLOC_GROW(*rows, n, *alloc);
+	for (size_t i = 0; i < n; i++) {
+		Dwarf_Line *ln = dwarf_onesrcline(lines, i);
+		struct line_row *row = &(*rows)[i];
+		Dwarf_Addr a = 0;
+		int line = 0, col = 0;
+		bool end = 0;
+
+		dwarf_lineaddr(ln, &a);
+		dwarf_lineno(ln, &line);
+		dwarf_linecol(ln, &col);
+		dwarf_lineendsequence(ln, &end);
+		row->addr = a + bias;
+		row->file = dwarf_linesrc(ln, NULL, NULL);
+		if (!row->file)
+			row->file = "";
+		row->line = line > 0 ? (unsigned)line : 0;
+		row->col = col > 0 ? (unsigned)col : 0;
+		row->end_sequence = end;
+	}
+}
+
+/* The test hook's comparison of the rows decoded here with libdw's. */
+struct rows_check {
+	size_t read, left, differ; /* units: decoded here, left to libdw,
+				      decoded otherwise than libdw */
+};
+
+static void rows_check_unit(struct rows_check *c, struct elf_image *img,
+			    struct lines_handle *lh, Dwarf *dw, Dwarf_Die *cu,
+			    Dwarf_Addr bias, const struct line_row *rows, size_t n,
+			    const struct unit_file *files, size_t nfiles)
+{
+	const char *unit = cu_string(cu, DW_AT_name);
+	Dwarf_Lines *lines;
+	Dwarf_Files *df;
+	Dwarf_Die lcu;
+	size_t ln = 0, nf = 0, bad = 0;
+
+	c->read++;
+	if (lines_unit(lh, img, dw, cu, &lcu) ||
+	    dwarf_getsrclines(&lcu, &lines, &ln) ||
+	    dwarf_getsrcfiles(&lcu, &df, &nf)) {
+		ln = nf = 0;
+		bad = 1;
+	}
+	if (!bad && (ln != n || (n && nf != nfiles)))
+		bad = 1;
+	for (size_t i = 0; !bad && i < n; i++) {
+		Dwarf_Line *l = dwarf_onesrcline(lines, i);
+		const char *f = dwarf_linesrc(l, NULL, NULL);
+		Dwarf_Addr a = 0;
+		int line = 0, col = 0;
+		bool end = 0;
+
+		dwarf_lineaddr(l, &a);
+		dwarf_lineno(l, &line);
+		dwarf_linecol(l, &col);
+		dwarf_lineendsequence(l, &end);
+		if (rows[i].addr != a + bias || strcmp(rows[i].file, f ? f : "") ||
+		    rows[i].line != (line > 0 ? (unsigned)line : 0) ||
+		    rows[i].col != (col > 0 ? (unsigned)col : 0) ||
+		    rows[i].end_sequence != end)
+			bad = 1;
+	}
+	for (size_t i = 0; !bad && n && i < nf; i++)
+		if (strcmp(files[i].name, dwarf_filesrc(df, i, NULL, NULL)))
+			bad = 1;
+	lh->rows += ln;
+	if (bad && ++c->differ)
+		fprintf(stderr, "rwonce: test: %s: unit '%s': %zu rows decoded, "
+			"libdw %zu: not the same\n", img->info.name,
+			unit ? unit : "", n, ln);
+}
+
 static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		      int (*fn)(struct line_unit *u, void *ctx), void *ctx,
 		      int files_only, struct strbuf *why)
@@ -919,14 +1067,19 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	 * libdw too, and any difference said on stderr */
 	int check_files = !!getenv("RWONCE_TEST_SCAN_FILES_CHECK");
 	struct files_check chk;
+	/* Test hook: the rows decoded here are read by libdw too, and any
+	 * difference said on stderr */
+	int check_rows = !!getenv("RWONCE_TEST_SCAN_LINES_CHECK");
+	struct rows_check rchk = { 0, 0, 0 };
 
 	/* Test hook: a window of that many rows (1: a new handle for every
 	 * unit), a new handle's walk in steps of 2 units, and a linked
 	 * file's pages given back after every unit and step -- nothing may
 	 * keep a unit's rows or names longer, and the output must not
-	 * change; what was done is said on stderr at the end. */
+	 * change; what was done is said on stderr at the end.  Every line
+	 * table is then libdw's to read (its handles are what is tested). */
 	memset(&chk, 0, sizeof(chk));
-	img->drop_every = DROP_EVERY;
+	img->drop_every = DROP_EVERY * (unsigned)img->sharers;
 	if (hook && atoi(hook) > 0) {
 		lh.window = (size_t)atoi(hook);
 		lh.step = 2;
@@ -968,11 +1121,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	find_droppable(img, dw);
 	for (;;) {
 		Dwarf_Lines *lines;
-		size_t n;
+		size_t n = 0, nfiles = 0;
 		struct line_unit u;
 		struct unit_priv p;
 		Dwarf_Die lcu;
-		int r, stop = 0;
+		struct unit_file *files = NULL;
+		char *names = NULL;
+		int r, stop = 0, ours;
 
 		(void)dwfl_errno(); /* cleared: an error now is nextcu's */
 		cu = dwfl_module_nextcu(img->mod, cu, &bias);
@@ -1000,13 +1155,26 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			}
 			continue;
 		}
-		if (lines_unit(&lh, img, dw, cu, &lcu) ||
-		    dwarf_getsrclines(&lcu, &lines, &n)) {
-			/* a unit without code (types only) has no line
-			 * table; one that names a table it cannot read is
-			 * damaged, not empty */
-			if (!dwarf_hasattr(cu, DW_AT_stmt_list))
-				continue;
+		/* a unit without code (types only) has no line table */
+		if (!dwarf_hasattr(cu, DW_AT_stmt_list))
+			continue;
+		ours = !files_only && !hook &&
+		       !program_unit(dw, cu, bias, &files, &nfiles, &names,
+				     &rows, &alloc, &n);
+		if (check_rows && !files_only && !hook && !ours)
+			rchk.left++;
+		if (ours && check_rows)
+			rows_check_unit(&rchk, img, &lh, dw, cu, bias, rows, n,
+					files, nfiles);
+		if (ours && !n) {
+			free(files);
+			free(names);
+			continue;
+		}
+		if (!ours && (lines_unit(&lh, img, dw, cu, &lcu) ||
+		    dwarf_getsrclines(&lcu, &lines, &n))) {
+			/* one that names a table it cannot read is damaged,
+			 * not empty */
 			strbuf_addf(why, "cannot read the line table of its unit "
 				    "'%s': %s", cu_string(cu, DW_AT_name) ?
 				    cu_string(cu, DW_AT_name) : "(no name)",
@@ -1018,30 +1186,14 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			/* only this worker took the unit (see the .h) */
 			return take ? UNITS_TROUBLE_TAKEN : -1;
 		}
-		if (!n) {
+		if (!ours && !n) {
 			if (files_only && check_files)
 				check_end(&chk, img, cu, NULL, 0);
 			continue;
 		}
-		lh.rows += n;
-		ALLOC_GROW(rows, n, alloc);
-		for (size_t i = 0; i < n; i++) {
-			Dwarf_Line *ln = dwarf_onesrcline(lines, i);
-			Dwarf_Addr a = 0;
-			int line = 0, col = 0;
-			bool end = 0;
-
-			dwarf_lineaddr(ln, &a);
-			dwarf_lineno(ln, &line);
-			dwarf_linecol(ln, &col);
-			dwarf_lineendsequence(ln, &end);
-			rows[i].addr = a + bias;
-			rows[i].file = dwarf_linesrc(ln, NULL, NULL);
-			if (!rows[i].file)
-				rows[i].file = "";
-			rows[i].line = line > 0 ? (unsigned)line : 0;
-			rows[i].col = col > 0 ? (unsigned)col : 0;
-			rows[i].end_sequence = end;
+		if (!ours) {
+			lh.rows += n;
+			rows_from_libdw(lines, n, bias, &rows, &alloc);
 		}
 		memset(&u, 0, sizeof(u));
 		memset(&p, 0, sizeof(p));
@@ -1051,7 +1203,12 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
-		unit_files_load(&p, dw, &u.files, &u.nfiles);
+		if (ours) {
+			u.files = p.files = files;
+			u.nfiles = p.nfiles = nfiles;
+		} else {
+			unit_files_load(&p, dw, &u.files, &u.nfiles);
+		}
 		if (files_only && check_files)
 			check_end(&chk, img, cu, u.files, u.nfiles);
 		u.rows = rows;
@@ -1066,6 +1223,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		free(p.any_names);
 		free(p.chain);
 		free(p.files);
+		free(names);
 		free(p.by_name);
 		unit_kids_free(&p);
 		drop_pages(img);
@@ -1087,6 +1245,11 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			"read from the header, %zu left to libdw, %zu read "
 			"otherwise than libdw\n", img->info.name, chk.read,
 			chk.read == 1 ? "" : "s", chk.left, chk.differ);
+	if (check_rows && !files_only)
+		fprintf(stderr, "rwonce: test: %s: line tables of %zu unit%s "
+			"decoded here, %zu left to libdw, %zu decoded otherwise "
+			"than libdw\n", img->info.name, rchk.read,
+			rchk.read == 1 ? "" : "s", rchk.left, rchk.differ);
 	if (hook)
 		fprintf(stderr, "rwonce: test: %s: %d unit%s read, line tables "
 			"through %zu handle%s (%zu walk step%s), pages given "
@@ -1619,12 +1782,26 @@ int elf_image_is_thumb(struct elf_image *img, uint64_t addr)
 	return thumb;
 }
 
+/* The symbol index for img's lookups (data: of the data objects): the
+ * one the workers of its mapping share, or its own. */
+static struct sym_index *image_syms(struct elf_image *img, int data)
+{
+	struct sym_index *x = img->map ?
+		shared_map_syms(img->map, data, img->mod) : NULL;
+
+	if (x)
+		return x;
+	x = data ? &img->data_syms : &img->syms;
+	x->data = data;
+	return x;
+}
+
 const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 				uint64_t *off)
 {
 	uint64_t o, size;
-	const char *name = sym_index_lookup(&img->syms, img->mod, addr, &o,
-					    &size);
+	const char *name = sym_index_lookup(image_syms(img, 0), img->mod, addr,
+					    &o, &size);
 
 	if (off)
 		*off = o;
@@ -1634,7 +1811,7 @@ const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size)
 {
-	return sym_index_lookup(&img->syms, img->mod, addr, off, size);
+	return sym_index_lookup(image_syms(img, 0), img->mod, addr, off, size);
 }
 
 const char *elf_image_data_symbol_at(struct elf_image *img, uint64_t addr,
@@ -1642,8 +1819,7 @@ const char *elf_image_data_symbol_at(struct elf_image *img, uint64_t addr,
 {
 	uint64_t size;
 
-	img->data_syms.data = 1;
-	return sym_index_lookup(&img->data_syms, img->mod, addr, off, &size);
+	return sym_index_lookup(image_syms(img, 1), img->mod, addr, off, &size);
 }
 
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)

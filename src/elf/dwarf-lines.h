@@ -78,6 +78,18 @@ int elf_images_each(const char *path, elf_machine_rules_fn *rules,
 		    int (*fn)(struct elf_image *img, void *ctx), void *ctx,
 		    struct strbuf *why);
 
+/*
+ * The same for one of `sharers` workers that read the units of one file
+ * at once (elf_image_units_each_taken): a linked file of this machine's
+ * byte order with DWARF of its own is then mapped once, read-only, for
+ * all of them, so that the pages they read are resident once and not
+ * once per worker; every other file as elf_images_each() reads it.
+ */
+int elf_images_each_shared(const char *path, size_t sharers,
+			   elf_machine_rules_fn *rules,
+			   int (*fn)(struct elf_image *img, void *ctx),
+			   void *ctx, struct strbuf *why);
+
 const struct elf_image_info *elf_image_info(const struct elf_image *img);
 
 /* One row of a line table. */

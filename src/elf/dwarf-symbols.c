@@ -68,7 +68,7 @@ static int executable(Elf *elf, size_t shndx, Elf **last_elf,
 	return *last;
 }
 
-static void load(struct sym_index *x, Dwfl_Module *mod)
+void sym_index_load(struct sym_index *x, Dwfl_Module *mod)
 {
 	int n = dwfl_module_getsymtab(mod);
 	size_t alloc = 0, last_ndx = 0;
@@ -125,7 +125,7 @@ const char *sym_index_lookup(struct sym_index *x, Dwfl_Module *mod,
 
 	*off = *size = 0;
 	if (!x->loaded)
-		load(x, mod);
+		sym_index_load(x, mod);
 	b = x->n;
 	while (a < b) { /* the first symbol after addr */
 		size_t mid = a + (b - a) / 2;
@@ -166,4 +166,13 @@ void sym_index_free(struct sym_index *x)
 	free(x->e);
 	free(x->reach);
 	memset(x, 0, sizeof(*x));
+}
+
+int sym_index_names_within(const struct sym_index *x, const char *lo,
+			   size_t size)
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (x->e[i].name < lo || x->e[i].name >= lo + size)
+			return 0;
+	return 1;
 }

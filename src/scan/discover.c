@@ -155,8 +155,9 @@ static void name_share_sources(size_t i, void *worker, void *ctx)
 
 	(void)worker;
 	share_walk_start(&w.walk, sh);
-	(void)elf_images_each(np->set->files[sh->file], disasm_elf_rules,
-			      name_image_sources, &w, &why);
+	(void)elf_images_each_shared(np->set->files[sh->file], sh->nr_shards,
+				     disasm_elf_rules, name_image_sources, &w,
+				     &why);
 	strbuf_release(&why);
 }
 

@@ -262,8 +262,9 @@ static void scan_item(size_t i, void *worker, void *arg)
 			test_hook_pause(fifo, ctx->path);
 	}
 	share_walk_start(&ctx->walk, &it->share);
-	it->r.images = elf_images_each(ctx->path, disasm_elf_rules, scan_image,
-				       ctx, &why);
+	it->r.images = elf_images_each_shared(ctx->path, it->share.nr_shards,
+					      disasm_elf_rules, scan_image,
+					      ctx, &why);
 	if (it->r.images < 0)
 		it->r.why = strbuf_detach(&why);
 	strbuf_release(&why);

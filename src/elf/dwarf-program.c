@@ -1,0 +1,325 @@
+/*
+ * A unit's line program decoded here, into the rows scan reads
+ * (dwarf-internal.h: unit_rows_decode).
+ *
+ * libdw's dwarf_getsrclines() keeps every table it decoded (a Dwarf_Line
+ * of 40 bytes a row, and the pointers it sorts) until its handle ends:
+ * on the 590 MB vmlinux that was a second libdw handle per worker of -j,
+ * ended and begun again every 2^18 rows, each one walking every unit
+ * header before its unit again -- 12 MB of decoded rows per worker, and
+ * the handles' CPU.  The rows are decoded here straight into the
+ * caller's array, with libdw 0.188's rules for what it reads: the same
+ * registers, its 32-bit arithmetic of an address advance, its reading
+ * of an extended opcode's length as one byte, its sort.  Whatever libdw
+ * checks and refuses -- or reads by a rule of its own not written here
+ * (a LEB128 longer than 8 bytes, DW_LNE_define_file, NVIDIA's opcodes,
+ * an opcode base below DWARF 2's, a standard opcode of another length)
+ * -- is left to libdw (-1), which then reads the table as before.
+ */
+#include "elf/dwarf-internal.h"
+#include "lib/util.h"
+
+#include <dwarf.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The operands of standard opcodes 1-12 (DW_LNS_copy .. DW_LNS_set_isa). */
+static const unsigned char std_operands[13] = {
+	0, 0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1
+};
+
+/* DWARF 2's opcode base: opcodes 1-9 standard. */
+#define OPCODE_BASE_MIN 10
+
+struct program {
+	const unsigned char *p, *end;
+	int big_endian;
+};
+
+/* A LEB128 of at most 8 bytes; -1 at the end of the program or for a
+ * longer one (libdw's limits and its value for one past them are its
+ * own: left to it). */
+static int leb(struct program *c, uint64_t *v, int is_signed)
+{
+	uint64_t acc = 0;
+
+	for (unsigned i = 0; i < 8 && c->p < c->end; i++) {
+		unsigned char b = *c->p++;
+
+		acc |= (uint64_t)(b & 0x7f) << (7 * i);
+		if (!(b & 0x80)) {
+			if (is_signed && (b & 0x40))
+				acc |= -((uint64_t)1 << (7 * (i + 1)));
+			*v = acc;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static uint64_t fixed(struct program *c, size_t n)
+{
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < n; i++)
+		v |= (uint64_t)c->p[c->big_endian ? n - 1 - i : i] << (8 * i);
+	c->p += n;
+	return v;
+}
+
+/* The state machine's registers that reach a row, or libdw's checks. */
+struct regs {
+	uint64_t addr;
+	unsigned op_index, file, column, isa, discriminator, is_stmt;
+	int64_t line;
+};
+
+static void regs_reset(struct regs *r, unsigned default_is_stmt)
+{
+	memset(r, 0, sizeof(*r));
+	r->file = 1;
+	r->line = 1;
+	r->is_stmt = default_is_stmt;
+}
+
+struct rows_out {
+	struct line_row *rows;
+	size_t n, alloc;
+	const struct unit_file *files;
+	size_t nfiles;
+};
+
+/* A row of the registers (the address as the program says it: sorted
+ * before the bias is added); -1 for a value libdw's row cannot hold
+ * (it calls the table invalid). */
+static int emit(struct rows_out *o, const struct regs *r, int end)
+{
+	struct line_row *row;
+
+	if (r->line < INT_MIN || r->line > INT_MAX || r->column > 0xffff ||
+	    r->isa > 0xff || r->discriminator > 0xffffff)
+		return -1;
+	ALLOC_GROW(o->rows, o->n + 1, o->alloc);
+	row = &o->rows[o->n++];
+	row->addr = r->addr;
+	row->file = r->file < o->nfiles ? o->files[r->file].name : "";
+	row->line = r->line > 0 ? (unsigned)r->line : 0;
+	row->col = r->column;
+	row->end_sequence = end;
+	return 0;
+}
+
+/* libdw's advance of the address: its unsigned int arithmetic. */
+static void advance_pc(struct regs *r, const struct line_header *lh,
+		       unsigned op_advance)
+{
+	unsigned ops = r->op_index + op_advance;
+
+	r->addr += (unsigned)(lh->min_inst_len * (ops / lh->max_ops));
+	r->op_index = ops % lh->max_ops;
+}
+
+/* An extended opcode (after its 0): -1 when left to libdw. */
+static int extended(struct program *c, const struct line_header *lh,
+		    struct regs *r, struct rows_out *o)
+{
+	unsigned len, op;
+	uint64_t v;
+
+	if (c->end - c->p < 2)
+		return -1;
+	len = *c->p++;  /* libdw reads the ULEB128 length as one byte */
+	if (len & 0x80 || !len || (size_t)(c->end - c->p) < len)
+		return -1;
+	op = *c->p++;
+	switch (op) {
+	case DW_LNE_end_sequence:
+		if (emit(o, r, 1))
+			return -1;
+		regs_reset(r, lh->default_is_stmt);
+		return 0;
+	case DW_LNE_set_address:
+		if ((size_t)(c->end - c->p) < lh->address_size)
+			return -1;
+		r->op_index = 0;
+		r->addr = fixed(c, lh->address_size);
+		return 0;
+	case DW_LNE_set_discriminator:
+		if (leb(c, &v, 0))
+			return -1;
+		r->discriminator = (unsigned)v;
+		return 0;
+	case DW_LNE_define_file:
+	case DW_LNE_NVIDIA_inlined_call:
+	case DW_LNE_NVIDIA_set_function_name:
+		return -1;
+	default: /* unknown: skipped */
+		c->p += len - 1;
+		return 0;
+	}
+}
+
+/* A standard opcode: -1 when left to libdw. */
+static int standard(struct program *c, const struct line_header *lh,
+		    unsigned op, struct regs *r, struct rows_out *o)
+{
+	uint64_t v = 0;
+
+	if (op > DW_LNS_set_isa) { /* one this reader does not know */
+		for (unsigned k = lh->std_lengths[op]; k; k--)
+			if (leb(c, &v, 0))
+				return -1;
+		return 0;
+	}
+	if (std_operands[op] && op != DW_LNS_fixed_advance_pc &&
+	    leb(c, &v, op == DW_LNS_advance_line))
+		return -1;
+	switch (op) {
+	case DW_LNS_copy:
+		if (emit(o, r, 0))
+			return -1;
+		r->discriminator = 0;
+		break;
+	case DW_LNS_advance_pc:
+		advance_pc(r, lh, (unsigned)v);
+		break;
+	case DW_LNS_advance_line:
+		r->line += (int)v; /* libdw's int */
+		break;
+	case DW_LNS_set_file:
+		r->file = (unsigned)v;
+		break;
+	case DW_LNS_set_column:
+		r->column = (unsigned)v;
+		break;
+	case DW_LNS_negate_stmt:
+		r->is_stmt = 1 - r->is_stmt;
+		break;
+	case DW_LNS_set_basic_block:
+	case DW_LNS_set_prologue_end:
+	case DW_LNS_set_epilogue_begin:
+		break;
+	case DW_LNS_const_add_pc:
+		advance_pc(r, lh, (255 - lh->opcode_base) / lh->line_range);
+		break;
+	case DW_LNS_fixed_advance_pc:
+		if (c->end - c->p < 2)
+			return -1;
+		r->addr += fixed(c, 2);
+		r->op_index = 0;
+		break;
+	case DW_LNS_set_isa:
+		r->isa = (unsigned)v;
+		break;
+	}
+	return 0;
+}
+
+/* libdw's order: by address, an end of sequence first, then the
+ * program's. */
+struct sort_key {
+	uint64_t addr;
+	size_t at;
+	int end;
+};
+
+static int cmp_key(const void *pa, const void *pb)
+{
+	const struct sort_key *a = pa, *b = pb;
+
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	if (a->end != b->end)
+		return b->end - a->end;
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+static int in_order(const struct line_row *x, const struct line_row *y)
+{
+	return x->addr < y->addr ||
+	       (x->addr == y->addr && x->end_sequence >= y->end_sequence);
+}
+
+static void sort_rows(struct line_row *rows, size_t n)
+{
+	struct sort_key *k;
+	struct line_row *copy;
+	size_t i;
+
+	for (i = 1; i < n && in_order(&rows[i - 1], &rows[i]); i++)
+		;
+	if (i >= n)
+		return; /* the usual case: sorted already */
+	k = xmalloc(n * sizeof(*k));
+	for (i = 0; i < n; i++) {
+		k[i].addr = rows[i].addr;
+		k[i].at = i;
+		k[i].end = rows[i].end_sequence;
+	}
+	sane_qsort(k, n, sizeof(*k), cmp_key);
+	copy = xmalloc(n * sizeof(*copy));
+	memcpy(copy, rows, n * sizeof(*copy));
+	for (i = 0; i < n; i++)
+		rows[i] = copy[k[i].at];
+	free(copy);
+	free(k);
+}
+
+/* The header's values libdw reads by the rules written here. */
+static int header_taken(const struct line_header *lh)
+{
+	if (lh->opcode_base < OPCODE_BASE_MIN || !lh->line_range ||
+	    lh->default_is_stmt > 1 || !lh->max_ops ||
+	    (lh->address_size != 4 && lh->address_size != 8))
+		return 0;
+	for (unsigned op = 1; op < lh->opcode_base && op <= DW_LNS_set_isa;
+	     op++)
+		if (lh->std_lengths[op] != std_operands[op])
+			return 0;
+	return 1;
+}
+
+int unit_rows_decode(const struct line_header *lh,
+		     const struct unit_file *files, size_t nfiles,
+		     uint64_t bias, struct line_row **rows, size_t *alloc,
+		     size_t *n)
+{
+	struct program c = { lh->program, lh->end, lh->big_endian };
+	struct rows_out o = { *rows, 0, *alloc, files, nfiles };
+	struct regs r;
+	int ret = -1;
+
+	if (!header_taken(lh))
+		return -1;
+	regs_reset(&r, lh->default_is_stmt);
+	while (c.p < c.end) {
+		unsigned op = *c.p++;
+
+		if (op >= lh->opcode_base) { /* special */
+			unsigned adj = op - lh->opcode_base;
+
+			r.line += lh->line_base + (int)(adj % lh->line_range);
+			advance_pc(&r, lh, adj / lh->line_range);
+			if (emit(&o, &r, 0))
+				goto out;
+			r.discriminator = 0;
+		} else if (!op) {
+			if (extended(&c, lh, &r, &o))
+				goto out;
+		} else if (standard(&c, lh, op, &r, &o)) {
+			goto out;
+		}
+	}
+	sort_rows(o.rows, o.n);
+	for (size_t i = 0; i < o.n; i++)
+		o.rows[i].addr += bias;
+	if (o.n)
+		o.rows[o.n - 1].end_sequence = 1;
+	*n = o.n;
+	ret = 0;
+out:
+	*rows = o.rows;
+	*alloc = o.alloc;
+	return ret;
+}
