@@ -241,6 +241,92 @@ static int in_order(const struct line_row *x, const struct line_row *y)
 	       (x->addr == y->addr && x->end_sequence >= y->end_sequence);
 }
 
+/* Is row x (at index xi) before row y (at yi) in libdw's order? */
+static int before(const struct line_row *x, size_t xi,
+		  const struct line_row *y, size_t yi)
+{
+	if (x->addr != y->addr)
+		return x->addr < y->addr;
+	if (x->end_sequence != y->end_sequence)
+		return x->end_sequence > y->end_sequence;
+	return xi < yi;
+}
+
+/* Rows in libdw's order already, from start: a sequence, usually. */
+struct run {
+	uint64_t addr;  /* its first row's */
+	int end;
+	size_t start, n;
+};
+
+static int cmp_run(const void *pa, const void *pb)
+{
+	const struct run *a = pa, *b = pb;
+
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	if (a->end != b->end)
+		return b->end - a->end;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Does a run begin at row i: out of order, or after a sequence's end
+ * (two sequences in order here may have a third between them)? */
+static int run_starts(const struct line_row *rows, size_t i)
+{
+	return rows[i - 1].end_sequence || !in_order(&rows[i - 1], &rows[i]);
+}
+
+/*
+ * The rows in libdw's order by moving whole runs: a unit's sequences
+ * come each in address order, but not in order of one another (a
+ * kernel unit's .text, .init.text and .noinstr.text; gcc's cold
+ * parts), and sorting the runs by their first rows is enough when each
+ * run's last row is before the next run's first.  0, or -1 when runs
+ * interleave (then every row is sorted).
+ */
+static int sort_runs(struct line_row *rows, size_t n)
+{
+	struct run *runs;
+	struct line_row *copy;
+	size_t nruns = 1, k, at;
+
+	for (size_t i = 1; i < n; i++)
+		nruns += run_starts(rows, i);
+	runs = xmalloc(nruns * sizeof(*runs));
+	runs[0].start = 0;
+	for (size_t i = 1, r = 0; i < n; i++)
+		if (run_starts(rows, i))
+			runs[++r].start = i;
+	for (k = 0; k < nruns; k++) {
+		size_t end = k + 1 < nruns ? runs[k + 1].start : n;
+
+		runs[k].n = end - runs[k].start;
+		runs[k].addr = rows[runs[k].start].addr;
+		runs[k].end = rows[runs[k].start].end_sequence;
+	}
+	sane_qsort(runs, nruns, sizeof(*runs), cmp_run);
+	for (k = 1; k < nruns; k++) {
+		size_t last = runs[k - 1].start + runs[k - 1].n - 1;
+
+		if (!before(&rows[last], last, &rows[runs[k].start],
+			    runs[k].start)) {
+			free(runs);
+			return -1;
+		}
+	}
+	copy = xmalloc(n * sizeof(*copy));
+	for (k = 0, at = 0; k < nruns; k++) {
+		memcpy(copy + at, rows + runs[k].start,
+		       runs[k].n * sizeof(*copy));
+		at += runs[k].n;
+	}
+	memcpy(rows, copy, n * sizeof(*copy));
+	free(copy);
+	free(runs);
+	return 0;
+}
+
 static void sort_rows(struct line_row *rows, size_t n)
 {
 	struct sort_key *k;
@@ -249,8 +335,8 @@ static void sort_rows(struct line_row *rows, size_t n)
 
 	for (i = 1; i < n && in_order(&rows[i - 1], &rows[i]); i++)
 		;
-	if (i >= n)
-		return; /* the usual case: sorted already */
+	if (i >= n || !sort_runs(rows, n))
+		return; /* sorted already (the usual case), or by runs */
 	k = xmalloc(n * sizeof(*k));
 	for (i = 0; i < n; i++) {
 		k[i].addr = rows[i].addr;

@@ -15,6 +15,7 @@
 
 struct cache_entry {
 	struct cache_entry *next;
+	size_t hash;            /* hash_path(src.path), compared first */
 	struct source_sites src;
 	int warned_missing, warned_mismatch;
 };
@@ -101,31 +102,34 @@ static size_t hash_path(const char *s)
 
 	for (; *s; s++)
 		h = h * 33 + (unsigned char)*s;
-	return h % CACHE_BUCKETS;
+	return h;
 }
 
 /* The entry of path, read on first need.  The sites of an entry never
- * change once it is in the cache, so workers read them without the lock. */
+ * change once it is in the cache, so workers read them without the lock.
+ * (Each unit looks up every file of its table: the hashes are compared
+ * before the paths, which share long beginnings.) */
 static struct cache_entry *cache_get(struct source_cache *c, const char *path)
 {
-	size_t b = hash_path(path);
+	size_t h = hash_path(path), b = h % CACHE_BUCKETS;
 	struct cache_entry *e;
 
 	struct cache_entry *mine;
 
 	pthread_mutex_lock(&c->lock);
 	for (e = c->bucket[b]; e; e = e->next)
-		if (!strcmp(e->src.path, path))
+		if (e->hash == h && !strcmp(e->src.path, path))
 			break;
 	pthread_mutex_unlock(&c->lock);
 	if (e)
 		return e;
 	/* read and lex outside the lock; a worker that was quicker wins */
 	mine = xcalloc(1, sizeof(*mine));
+	mine->hash = h;
 	source_sites_load(&mine->src, path, c->macros);
 	pthread_mutex_lock(&c->lock);
 	for (e = c->bucket[b]; e; e = e->next)
-		if (!strcmp(e->src.path, path))
+		if (e->hash == h && !strcmp(e->src.path, path))
 			break;
 	if (!e) {
 		mine->next = c->bucket[b];
@@ -619,7 +623,13 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 			      struct unit_sources *us)
 {
 	struct strbuf path = STRBUF_INIT;
+	/* the entries met so far, by pointer: open addressing, 1 + their
+	 * place in us->items (a table names a few hundred files) */
+	size_t size = 16, *seen;
 
+	while (size < 2 * (u->nfiles + 1))
+		size *= 2;
+	seen = xcalloc(size, sizeof(*seen));
 	memset(us, 0, sizeof(*us));
 	us->c = c;
 	us->alloc = u->nfiles + 1;
@@ -627,7 +637,7 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 	us->of_file = xcalloc(u->nfiles + 1, sizeof(*us->of_file));
 	for (size_t i = 0; i < u->nfiles; i++) {
 		struct cache_entry *e;
-		size_t k;
+		size_t k, h;
 
 		if (!u->files[i].name) {
 			us->of_file[i] = SIZE_MAX;
@@ -635,14 +645,22 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 		}
 		scan_source_path(c->sources_dir, u, u->files[i].name, &path);
 		e = cache_get(c, path.buf);
-		for (k = 0; k < us->nr && us->items[k].e != e; k++)
+		for (h = ((uintptr_t)e >> 4) & (size - 1);
+		     seen[h] && us->items[seen[h] - 1].e != e;
+		     h = (h + 1) & (size - 1))
 			;
-		if (k == us->nr)
+		if (seen[h]) {
+			k = seen[h] - 1;
+		} else {
+			k = us->nr;
 			us->items[us->nr++].e = e;
+			seen[h] = k + 1;
+		}
 		if (u->files[i].has_md5)
 			us->items[k].md5 = u->files[i].md5;
 		us->of_file[i] = k;
 	}
+	free(seen);
 	strbuf_release(&path);
 }
 

@@ -1072,38 +1072,65 @@ static size_t body_open(const char *buf, const struct token_list *l, size_t k)
 }
 
 /*
- * The text and tokens of the file source_sites_published_arg() read
- * last, per thread: its calls come unit by unit, most of them for the
- * unit's own source (on Debian's vmlinux 359 calls each read and lexed
- * a file again: 3% of scan).  source_sites_text_drop() ends it.
+ * The text and tokens of the files source_sites_published_arg() and
+ * source_sites_param_arg() read last, per thread, the least recently
+ * used one replaced: their calls come unit by unit, for the unit's own
+ * source and the few its inlined callers are in (on Debian's vmlinux
+ * each of 359 calls read and lexed a file again: 3% of scan, when one
+ * file was kept; param_arg kept none).  source_sites_text_drop() ends
+ * them.
  */
-static __thread const struct source_sites *text_of;
-static __thread char *text_buf;
-static __thread struct token_list text_tokens;
+#define TEXT_CACHE 4
+
+struct lexed_text {
+	const struct source_sites *of;
+	char *buf;
+	struct token_list tokens;
+	unsigned long used;
+};
+
+static __thread struct lexed_text text_cache[TEXT_CACHE];
+static __thread unsigned long text_clock;
+
+static void lexed_text_drop(struct lexed_text *t)
+{
+	free(t->buf);
+	token_list_release(&t->tokens);
+	memset(t, 0, sizeof(*t));
+}
 
 void source_sites_text_drop(void)
 {
-	free(text_buf);
-	token_list_release(&text_tokens);
-	text_buf = NULL;
-	text_of = NULL;
+	for (size_t i = 0; i < TEXT_CACHE; i++)
+		lexed_text_drop(&text_cache[i]);
 }
 
 /* s's text and tokens, in the thread's cache; NULL when unreadable. */
 static const char *text_lexed(const struct source_sites *s,
 			      const struct token_list **l)
 {
+	struct lexed_text *victim = &text_cache[0];
 	size_t len;
 
-	*l = &text_tokens;
-	if (text_of == s && text_buf)
-		return text_buf;
-	source_sites_text_drop();
-	if (s->missing || !(text_buf = read_file(s->path, &len)))
+	for (size_t i = 0; i < TEXT_CACHE; i++) {
+		struct lexed_text *t = &text_cache[i];
+
+		if (t->of == s && t->buf) {
+			t->used = ++text_clock;
+			*l = &t->tokens;
+			return t->buf;
+		}
+		if (t->used < victim->used)
+			victim = t;
+	}
+	lexed_text_drop(victim);
+	if (s->missing || !(victim->buf = read_file(s->path, &len)))
 		return NULL;
-	text_of = s;
-	lex_buffer(text_buf, len, &text_tokens);
-	return text_buf;
+	victim->of = s;
+	victim->used = ++text_clock;
+	lex_buffer(victim->buf, len, &victim->tokens);
+	*l = &victim->tokens;
+	return victim->buf;
 }
 
 int source_sites_published_arg(const struct source_sites *s, unsigned line,
@@ -1169,53 +1196,52 @@ int source_sites_param_arg(const struct source_sites *s, unsigned line,
 			   unsigned col, int arg, const char *function,
 			   int *param)
 {
-	struct token_list l = TOKEN_LIST_INIT;
+	const struct token_list *l;
 	struct tok_range args[16];
-	size_t len, nargs, close, at, open, pclose, popen, start, end;
-	char *buf = s->missing ? NULL : read_file(s->path, &len);
+	size_t nargs, close, at, open, pclose, popen, start, end;
+	const char *buf = text_lexed(s, &l);
 	int found = 0, n = 0;
 
 	if (!buf)
 		return 0;
-	lex_buffer(buf, len, &l);
-	at = tok_at(&l, line, col);
-	if (at >= l.nr || l.tok[at].kind != TOK_IDENT || arg < 0 ||
-	    tok_call_args(buf, &l, at, args, ARRAY_SIZE(args), &nargs, &close) ||
+	at = tok_at(l, line, col);
+	if (at >= l->nr || l->tok[at].kind != TOK_IDENT || arg < 0 ||
+	    tok_call_args(buf, l, at, args, ARRAY_SIZE(args), &nargs, &close) ||
 	    (size_t)arg >= nargs || (size_t)arg >= ARRAY_SIZE(args) ||
-	    !(open = body_open(buf, &l, at)) || open < 3 ||
-	    !tok_punct(buf, &l, open - 1, ")"))
+	    !(open = body_open(buf, l, at)) || open < 3 ||
+	    !tok_punct(buf, l, open - 1, ")"))
 		goto out;
 	{
 		struct tok_range a = args[arg];
 
-		while (a.end - a.begin >= 2 && tok_punct(buf, &l, a.begin, "(") &&
-		       tok_match(buf, &l, a.begin) == a.end - 1) {
+		while (a.end - a.begin >= 2 && tok_punct(buf, l, a.begin, "(") &&
+		       tok_match(buf, l, a.begin) == a.end - 1) {
 			a.begin++;
 			a.end--;
 		}
-		if (a.end != a.begin + 1 || l.tok[a.begin].kind != TOK_IDENT)
+		if (a.end != a.begin + 1 || l->tok[a.begin].kind != TOK_IDENT)
 			goto out;
 		pclose = open - 1;
-		popen = tok_match_back(buf, &l, pclose);
+		popen = tok_match_back(buf, l, pclose);
 		if (popen >= pclose || !popen ||
-		    !tok_ident(buf, &l, popen - 1, function))
+		    !tok_ident(buf, l, popen - 1, function))
 			goto out;
 		/* the parameter of that name: the last identifier before
 		 * its comma or the ')' */
 		start = popen + 1;
 		for (size_t k = popen + 1; k <= pclose && !found; k++) {
-			if (k < pclose && (tok_punct(buf, &l, k, "(") ||
-					   tok_punct(buf, &l, k, "["))) {
-				k = tok_match(buf, &l, k);
+			if (k < pclose && (tok_punct(buf, l, k, "(") ||
+					   tok_punct(buf, l, k, "["))) {
+				k = tok_match(buf, l, k);
 				continue;
 			}
-			if (k < pclose && !tok_punct(buf, &l, k, ","))
+			if (k < pclose && !tok_punct(buf, l, k, ","))
 				continue;
-			if (k > start && l.tok[k - 1].kind == TOK_IDENT &&
-			    l.tok[k - 1].len == l.tok[a.begin].len &&
-			    !memcmp(buf + l.tok[k - 1].off,
-				    buf + l.tok[a.begin].off,
-				    l.tok[a.begin].len))
+			if (k > start && l->tok[k - 1].kind == TOK_IDENT &&
+			    l->tok[k - 1].len == l->tok[a.begin].len &&
+			    !memcmp(buf + l->tok[k - 1].off,
+				    buf + l->tok[a.begin].off,
+				    l->tok[a.begin].len))
 				found = 1;
 			else
 				n++;
@@ -1225,31 +1251,29 @@ int source_sites_param_arg(const struct source_sites *s, unsigned line,
 			goto out;
 		/* never assigned in the body: else what it holds at the call
 		 * is not what the caller passed */
-		end = tok_match(buf, &l, open);
+		end = tok_match(buf, l, open);
 		for (size_t k = open + 1; k < end && found; k++) {
-			if (l.tok[k].kind != TOK_IDENT ||
-			    l.tok[k].len != l.tok[a.begin].len ||
-			    memcmp(buf + l.tok[k].off, buf + l.tok[a.begin].off,
-				   l.tok[k].len))
+			if (l->tok[k].kind != TOK_IDENT ||
+			    l->tok[k].len != l->tok[a.begin].len ||
+			    memcmp(buf + l->tok[k].off, buf + l->tok[a.begin].off,
+				   l->tok[k].len))
 				continue;
-			if (k + 1 < end && l.tok[k + 1].kind == TOK_PUNCT &&
-			    (tok_punct(buf, &l, k + 1, "=") ||
-			     tok_punct(buf, &l, k + 1, "++") ||
-			     tok_punct(buf, &l, k + 1, "--") ||
-			     tok_punct(buf, &l, k + 1, "+=") ||
-			     tok_punct(buf, &l, k + 1, "-=")))
+			if (k + 1 < end && l->tok[k + 1].kind == TOK_PUNCT &&
+			    (tok_punct(buf, l, k + 1, "=") ||
+			     tok_punct(buf, l, k + 1, "++") ||
+			     tok_punct(buf, l, k + 1, "--") ||
+			     tok_punct(buf, l, k + 1, "+=") ||
+			     tok_punct(buf, l, k + 1, "-=")))
 				found = 0;
-			if (tok_punct(buf, &l, k - 1, "&") ||
-			    tok_punct(buf, &l, k - 1, "++") ||
-			    tok_punct(buf, &l, k - 1, "--"))
+			if (tok_punct(buf, l, k - 1, "&") ||
+			    tok_punct(buf, l, k - 1, "++") ||
+			    tok_punct(buf, l, k - 1, "--"))
 				found = 0;
 		}
 		if (found)
 			*param = n;
 	}
 out:
-	token_list_release(&l);
-	free(buf);
 	return found;
 }
 
