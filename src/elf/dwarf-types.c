@@ -692,11 +692,20 @@ static int static_base(struct parser *ps, const char *expr)
 	if (ident(ps, name, sizeof(name)))
 		return 0;
 	for (int i = 0; i < ps->nscopes; i++) {
+		Dwarf_Attribute a;
+		Dwarf_Die origin;
+
 		if (ps->scopes[i].addr == ps->unit->cu.addr)
 			return !find_unit_child(ps->unit, name, &var) &&
 			       dwarf_tag(&var) == DW_TAG_variable;
-		if (!find_child(&ps->scopes[i], name, &var))
-			return 0; /* a local or parameter: shadows */
+		/* a local or parameter shadows -- of an inlined copy too,
+		 * which may list only the parameters it kept (lookup_var) */
+		if (!find_child(&ps->scopes[i], name, &var) ||
+		    (dwarf_formref_die(dwarf_attr(&ps->scopes[i],
+						  DW_AT_abstract_origin, &a),
+				       &origin) &&
+		     !find_child(&origin, name, &var)))
+			return 0;
 	}
 	return 0;
 }
