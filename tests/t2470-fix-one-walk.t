@@ -51,8 +51,8 @@ test_expect_success 'the uses in a file kept by the pass over uses are rewritten
 	[ "$(cat two.rc)" = 1 ] &&
 	grep -q "^+#define atomic_store(v, value)	WRITE_ONCE((v)->counter, value)\$" two.diff &&
 	grep -q "^+	atomic_store(a, 1);\$" two.diff'
-test_expect_success 'a file with no site: opened by the walk and the pass over uses only' '
-	[ "$(opens two.trace two/plain.c)" = 2 ]'
+test_expect_success 'a file with no site, read after the macro was seen: opened by the walk only (its words rule the macro out, t2471)' '
+	[ "$(opens two.trace two/plain.c)" = 1 ]'
 test_expect_success 'the same diff and notes at -j 2' '
 	cmp two.diff two-j2.diff && cmp two.err two-j2.err'
 test_done

@@ -1,14 +1,12 @@
 /* The once-macro table and the one `--macro` parser (once-macros.h). */
 #include "cfront/once-macros.h"
 #include "cfront/header-macros.h"
+#include "cfront/ident-mask.h"
 #include "lib/util.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 
 static const struct {
 	const char *name;
@@ -220,36 +218,6 @@ int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
 }
 
 #ifdef __SSE2__
-/* A bit per byte of p[0..16) that is c, for c in [lo, hi] (signed
- * compares: bytes from 0x80 up are in no range). */
-static unsigned in_range(__m128i v, char lo, char hi)
-{
-	return (unsigned)_mm_movemask_epi8(
-		_mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)(lo - 1))),
-			      _mm_cmplt_epi8(v, _mm_set1_epi8((char)(hi + 1)))));
-}
-
-/* The identifier bytes of p[0..64) (*digits: those that are digits). */
-static uint64_t ident_mask(const char *p, uint64_t *digits)
-{
-	uint64_t id = 0, dg = 0;
-
-	for (int k = 0; k < 4; k++) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
-		/* 'A'..'Z' | 0x20 is 'a'..'z', and nothing else lands there */
-		unsigned letters = in_range(_mm_or_si128(v, _mm_set1_epi8(0x20)),
-					    'a', 'z');
-		unsigned d = in_range(v, '0', '9');
-		unsigned under = (unsigned)_mm_movemask_epi8(
-			_mm_cmpeq_epi8(v, _mm_set1_epi8('_')));
-
-		id |= (uint64_t)(letters | d | under) << (16 * k);
-		dg |= (uint64_t)d << (16 * k);
-	}
-	*digits = dg;
-	return id;
-}
-
 int once_macros_any(const struct once_macros *t, const char *buf, size_t len)
 {
 	uint64_t carry = 0; /* the byte before the block is one of a name */

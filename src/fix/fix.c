@@ -107,10 +107,13 @@ static const char *self_check(const struct fix_ctx *ctx, const char *path,
  * discovery adds only macros it marks OMF_DISCOVERED, and does not
  * change the kind or object of a name it was given. */
 static int may_have_casts_or_macros(const struct fix_ctx *ctx,
-				    const char *buf, size_t len)
+				    const char *buf, size_t len,
+				    int names_access)
 {
 	if (memmem(buf, len, "volatile", 8))
 		return 1;
+	if (!names_access)
+		return 0;
 	for (size_t i = 0; i < ctx->macros.nr; i++) {
 		const struct once_macro *m = &ctx->macros.items[i];
 
@@ -123,16 +126,18 @@ static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 	return 0;
 }
 
-/* prepass_keep's question, in the pre-pass's walk. */
-static int fix_wanted(const char *buf, size_t len, void *ctx)
+/* prepass_keep's question, in the pre-pass's walk: the macros it asks
+ * about are among those names_access says whether the file names. */
+static int fix_wanted(const char *buf, size_t len, int names_access,
+		      void *ctx)
 {
-	return may_have_casts_or_macros(ctx, buf, len);
+	return may_have_casts_or_macros(ctx, buf, len, names_access);
 }
 
 static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 			  size_t len)
 {
-	if (may_have_casts_or_macros(ctx, buf, len))
+	if (may_have_casts_or_macros(ctx, buf, len, 1))
 		return 1;
 	/* uses of a macro whose body becomes a WRITE_ONCE taking the value */
 	for (size_t i = 0; i < ctx->roles.nr; i++) {

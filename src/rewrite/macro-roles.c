@@ -5,6 +5,7 @@
 #include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
+#include "cfront/word-filter.h"
 #include "lib/strbuf.h"
 #include "lib/strset.h"
 #include "lib/util.h"
@@ -83,6 +84,22 @@ struct prepass {
 	struct prepass_keep *keep; /* or NULL */
 	pthread_mutex_t keep_lock;
 	struct strset kept;
+	/*
+	 * Every file the walk handed over, in the order it did, with the
+	 * filter of its words: the passes for the uses of the macros the
+	 * walk found read again only the files that may name them, where
+	 * each pass walked the whole tree again (issue #35).  The filters
+	 * are made only from the first such macro on (indexing), so that
+	 * a tree without one pays nothing; a file read before has none
+	 * and may name anything.
+	 */
+	struct walked_file {
+		char *path;
+		struct word_filter words;
+	} *files;
+	size_t nr_files, alloc_files;
+	pthread_mutex_t files_lock;
+	int indexing; /* atomic */
 };
 
 /* A file the command reads again (prepass_keep). */
@@ -112,7 +129,8 @@ static int mentions_access_macro(const struct rewrite_opts *o,
 
 static void add_name(void *ctx, const char *name, size_t n, int function_like)
 {
-	struct macro_roles *r = ctx;
+	struct prepass *p = ctx;
+	struct macro_roles *r = p->roles;
 
 	pthread_mutex_lock(&r->lock);
 	for (size_t i = 0; i < r->nr; i++)
@@ -146,20 +164,30 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 {
 	struct prepass *p = ctx;
 	struct token_list *toks = worker;
+	struct walked_file w = { xstrdup(f->path), { NULL, 0 } };
+	int names_access;
 
+	if (__atomic_load_n(&p->indexing, __ATOMIC_RELAXED))
+		word_filter_build(&w.words, f->buf, f->len);
+	pthread_mutex_lock(&p->files_lock);
+	ALLOC_GROW(p->files, p->nr_files + 1, p->alloc_files);
+	p->files[p->nr_files++] = w;
+	pthread_mutex_unlock(&p->files_lock);
 	if (p->discovery)
 		once_discovery_add_buffer(p->discovery, f->path, f->buf, f->len);
 	if (p->edges)
 		include_edges_scan(p->edges, f->path, f->buf, f->len);
-	if (p->keep && p->keep->wanted(f->buf, f->len, p->keep->ctx))
+	names_access = mentions_access_macro(p->ropts, f->buf, f->len);
+	if (p->keep &&
+	    p->keep->wanted(f->buf, f->len, names_access, p->keep->ctx))
 		keep_file(p, f->path);
-	if (!memmem(f->buf, f->len, "define", 6) ||
-	    !mentions_access_macro(p->ropts, f->buf, f->len))
+	if (!names_access || !memmem(f->buf, f->len, "define", 6))
 		return;
+	/* a body that is the access may be here: the filters from now on */
+	__atomic_store_n(&p->indexing, 1, __ATOMIC_RELAXED);
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache(f->buf, toks);
-	rewrite_access_bodies(f->buf, f->len, toks, p->ropts, add_name,
-			      p->roles);
+	rewrite_access_bodies(f->buf, f->len, toks, p->ropts, add_name, p);
 	tok_match_cache_drop();
 	token_list_clear(toks);
 }
@@ -268,6 +296,27 @@ static int names_one(const struct macro_roles *r, int round, const char *buf,
 		    memmem(buf, len, r->items[i].name, strlen(r->items[i].name)))
 			return 1;
 	return 0;
+}
+
+/* The walked files that may name a macro of this round, in the walk's
+ * order: those whose words' filter does not rule all of them out (the
+ * pass reads them and checks, names_one()). */
+static void may_name_one(const struct prepass *p, int round,
+			 struct strlist *out)
+{
+	const struct macro_roles *r = p->roles;
+
+	for (size_t k = 0; k < p->nr_files; k++) {
+		const struct walked_file *w = &p->files[k];
+
+		for (size_t i = 0; i < r->nr; i++)
+			if (r->items[i].round == round &&
+			    word_filter_may_name(&w->words, r->items[i].name,
+						 strlen(r->items[i].name))) {
+				strlist_push(out, w->path);
+				break;
+			}
+	}
 }
 
 static void find_uses(const struct walk_file *f, void *worker, void *ctx)
@@ -399,6 +448,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	struct prepass p;
 	struct walk_options wo;
 	struct walk_stats st;
+	struct strlist again = STRLIST_INIT;
 	size_t found = 0;
 	int ret;
 
@@ -409,6 +459,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	p.edges = edges;
 	p.keep = keep;
 	pthread_mutex_init(&p.keep_lock, NULL);
+	pthread_mutex_init(&p.files_lock, NULL);
 	memset(&wo, 0, sizeof(wo));
 	wo.excludes = like->excludes;
 	wo.jobs = like->jobs;
@@ -427,6 +478,8 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 		keep->walk_ret = ret;
 	wo.quiet = 1; /* the passes for the uses read the same files again */
 	wo.progress = 0;
+	wo.reread = 1;
+	wo.excludes = NULL; /* the walk excluded them */
 	if (p.discovery) {
 		found = once_discovery_finish(p.discovery, macros);
 		once_discovery_free(p.discovery);
@@ -440,7 +493,10 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 		up.round = round;
 		wo.fn = find_uses;
 		wo.ctx = &up;
-		(void)walk_paths(paths, nr, &wo, &st);
+		may_name_one(&p, round, &again);
+		(void)walk_paths((const char *const *)again.items, again.nr,
+				 &wo, &st);
+		strlist_clear(&again);
 		/* the macros that forward to these: their uses next */
 		for (size_t k = 0; k < up.nr_pending; k++) {
 			struct macro_role *m;
@@ -465,5 +521,11 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 			   sizeof(*keep->files.items), by_string);
 	strset_release(&p.kept);
 	pthread_mutex_destroy(&p.keep_lock);
+	for (size_t i = 0; i < p.nr_files; i++) {
+		free(p.files[i].path);
+		word_filter_release(&p.files[i].words);
+	}
+	free(p.files);
+	pthread_mutex_destroy(&p.files_lock);
 	return found;
 }

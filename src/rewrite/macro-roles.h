@@ -17,8 +17,9 @@
  *
  * `rwonce fix` and `rwonce audit` run the same pass over the tree before
  * their own walk (rewrite_prepass), which also feeds the discovery of the
- * tree's once-macros (once-discover.h), so the tree is read once more
- * only when such a macro exists.
+ * tree's once-macros (once-discover.h); when such a macro exists, the
+ * passes over its uses read again only the files whose words (a filter
+ * the walk kept, cfront/word-filter.h) may name it.
  */
 #ifndef RWONCE_REWRITE_MACRO_ROLES_H
 #define RWONCE_REWRITE_MACRO_ROLES_H
@@ -87,8 +88,11 @@ enum macro_use_role macro_role_decision(const struct macro_role *m);
 struct walk_stats;
 struct prepass_keep {
 	/* a file the command wants (called in the walk's threads, once
-	 * per file read) */
-	int (*wanted)(const char *buf, size_t len, void *ctx);
+	 * per file read); names_access: whether the file names a macro of
+	 * kind access that is neither rwonce.h's nor discovered (the
+	 * pre-pass searches for those anyway, so the command need not) */
+	int (*wanted)(const char *buf, size_t len, int names_access,
+		      void *ctx);
 	void *ctx;
 	/* out: the files wanted, and those read for the uses of a macro
 	 * of roles (a use may be a site), each once, sorted */
@@ -103,7 +107,8 @@ struct prepass_keep {
  * it finds to *macros), keep every file's #include "..." lines in
  * *edges (includers.h; NULL: not), find the macros whose body is an
  * access of a macro ropts converts, then -- only if there are any -- read
- * the files that name them and classify each use.  ropts->roles is set
+ * again the files that may name them (their words' filter) and classify
+ * each use.  ropts->roles is set
  * to *roles.  With keep (NULL: a quiet walk), the walk reports as *like
  * says and keeps the files keep->wanted.
  * Returns what once_discovery_finish() returned (0 without discover).
