@@ -31,6 +31,8 @@
 #include "lib/json.h"
 #include "lib/messages.h"
 #include "lib/parse-options.h"
+#include "lib/pool.h"
+#include "lib/signal-owner.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "lib/utf8.h"
@@ -541,31 +543,82 @@ static int fix_plan(struct fix_ctx *ctx, const struct fix_args *a,
 	return 0;
 }
 
-/* --in-place: every file the walk decided to replace, replaced now, in
- * the order of their paths, when no decision is left to read them. */
-static void fix_write_pending(struct fix_results *results)
-{
-	for (size_t i = 0; i < results->nr; i++) {
-		struct fix_file_result *r = &results->items[i];
-		struct fix_pending_write *p = r->pending;
+/* --in-place: the files the walk decided to replace, written on -j
+ * threads (each waits for its fsyncs); what failed is said in the order
+ * of their paths. */
+struct pending_writes {
+	struct fix_results *results;
+	size_t *items;      /* indexes into results of the files to write */
+	struct strbuf *msg; /* per item: why it was not replaced, or empty */
+	int *failed;
+};
 
-		if (!p)
-			continue;
-		if (inplace_replace(r->path, &p->snap, p->old_buf, p->old_len,
-				    p->new_buf, p->new_len) < 0) {
-			/* the message is printed */
-			messages_unchecked(MESSAGE_ERROR, r->path,
-					   "could not be replaced: not "
-					   "modified");
-			r->trouble = 1;
-		} else {
-			r->written = 1;
-		}
-		free(p->old_buf);
-		free(p->new_buf);
-		free(p);
-		r->pending = NULL;
+static void write_one(size_t i, void *worker, void *ctx)
+{
+	struct pending_writes *pw = ctx;
+	struct fix_file_result *r = &pw->results->items[pw->items[i]];
+	struct fix_pending_write *p = r->pending;
+
+	(void)worker;
+	pw->failed[i] = inplace_replace(r->path, &p->snap, p->old_buf,
+					p->old_len, p->new_buf, p->new_len,
+					&pw->msg[i]) < 0;
+}
+
+static void written_in_order(size_t i, void *ctx)
+{
+	struct pending_writes *pw = ctx;
+	struct fix_file_result *r = &pw->results->items[pw->items[i]];
+	struct fix_pending_write *p = r->pending;
+
+	if (pw->failed[i]) {
+		error("%s", pw->msg[i].buf ? pw->msg[i].buf : r->path);
+		messages_unchecked(MESSAGE_ERROR, r->path,
+				   "could not be replaced: not modified");
+		r->trouble = 1;
+	} else {
+		r->written = 1;
 	}
+	strbuf_release(&pw->msg[i]);
+	free(p->old_buf);
+	free(p->new_buf);
+	free(p);
+	r->pending = NULL;
+}
+
+/* --in-place: every file the walk decided to replace, replaced now, when
+ * no decision is left to read them (in parallel: they are different
+ * files); the messages in the order of their paths.  A signal meanwhile
+ * is taken by one thread (signal-owner.h): each file is then the old one
+ * or the whole new one, and no temporary file is left. */
+static void fix_write_pending(struct fix_results *results, int jobs)
+{
+	struct pending_writes pw;
+	size_t nr = 0;
+
+	memset(&pw, 0, sizeof(pw));
+	pw.results = results;
+	pw.items = xcalloc(results->nr + 1, sizeof(*pw.items));
+	for (size_t i = 0; i < results->nr; i++)
+		if (results->items[i].pending)
+			pw.items[nr++] = i;
+	pw.msg = xcalloc(nr + 1, sizeof(*pw.msg));
+	pw.failed = xcalloc(nr + 1, sizeof(*pw.failed));
+	for (size_t i = 0; i < nr; i++)
+		strbuf_init(&pw.msg[i]);
+	if (nr) {
+		/* SIGINT and the others go to one thread, whose cleanup lets
+		 * every rename in progress end and no other begin */
+		struct signal_owner *so = signal_owner_start();
+
+		pool_run(nr, write_one, &(struct pool_options){
+			.jobs = jobs, .ctx = &pw,
+			.in_order = written_in_order });
+		signal_owner_stop(so);
+	}
+	free(pw.items);
+	free(pw.msg);
+	free(pw.failed);
 }
 
 /* Every file of the paths that may hold a site through fix_one(), its
@@ -579,7 +632,6 @@ static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 	struct walk_stats again;
 	int ret;
 
-	(void)a;
 	(void)paths;
 	(void)nr;
 	if (ctx->from_scan) {
@@ -602,7 +654,7 @@ static int fix_run(struct fix_ctx *ctx, const struct fix_args *a,
 	if (ctx->results.nr > 1)
 		sane_qsort(ctx->results.items, ctx->results.nr,
 			   sizeof(*ctx->results.items), by_path);
-	fix_write_pending(&ctx->results);
+	fix_write_pending(&ctx->results, a->jobs);
 	return ret;
 }
 

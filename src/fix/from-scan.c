@@ -300,7 +300,7 @@ static void fix_file(struct from_scan_file *f, const struct scan_site *sites,
 				    "modified\n", f->path, why);
 			f->r->trouble = 1;
 		} else if (inplace_replace(f->path, &snap, buf, len,
-					   fixed.buf, fixed.len) < 0) {
+					   fixed.buf, fixed.len, NULL) < 0) {
 			f->r->trouble = 1; /* the message is printed */
 		} else {
 			f->r->written = 1;

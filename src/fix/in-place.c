@@ -8,6 +8,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,17 +88,35 @@ static const char *still_unchanged(const char *path,
 	return same ? NULL : "changed since it was read";
 }
 
+/* The message of a file not replaced: said, or kept in *out for the
+ * caller to say (inplace_replace()). */
+static int not_replaced(struct strbuf *out, const char *fmt, ...)
+	RWONCE_PRINTF(2, 3);
+static int not_replaced(struct strbuf *out, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(out ? out : &sb, fmt, ap);
+	va_end(ap);
+	if (!out)
+		error("%s", sb.buf);
+	strbuf_release(&sb);
+	return -1;
+}
+
 int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 		    const char *old_buf, size_t old_len,
-		    const char *new_buf, size_t new_len)
+		    const char *new_buf, size_t new_len, struct strbuf *msg)
 {
 	struct replace_file r;
 	const char *why, *attr;
 	char attr_why[512];
 
 	if (replace_file_begin(&r, path) < 0) {
-		error("%s: cannot create a temporary file next to it: %s; "
-		      "not modified", path, strerror(errno));
+		not_replaced(msg, "%s: cannot create a temporary file next to "
+			     "it: %s; not modified", path, strerror(errno));
 		replace_file_abort(&r);
 		return -1;
 	}
@@ -131,7 +150,7 @@ int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 
 	test_pause(path);
 	if ((why = still_unchanged(path, snap, old_buf, old_len))) {
-		error("%s %s; not modified", path, why);
+		not_replaced(msg, "%s %s; not modified", path, why);
 		replace_file_abort(&r);
 		return -1;
 	}
@@ -142,7 +161,8 @@ int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 fail_errno:
 	why = strerror(errno);
 fail:
-	error("%s: cannot write the fixed file: %s; not modified", path, why);
+	not_replaced(msg, "%s: cannot write the fixed file: %s; not modified",
+		     path, why);
 	replace_file_abort(&r);
 	return -1;
 }

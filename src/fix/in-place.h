@@ -30,10 +30,13 @@ const char *inplace_check(const char *path, struct inplace_snapshot *snap);
  * Replace PATH by new_buf[0..new_len) if it still holds old_buf[0..old_len)
  * and still matches *snap.  Returns 0, or -1 after printing
  * "rwonce: error: PATH: ..." (the file is then untouched and no temporary
- * file is left behind).
+ * file is left behind) -- or, with msg not NULL, after putting the text
+ * after "error: " there, for a caller that replaces files in parallel and
+ * says what failed in the order of their paths.
  */
+struct strbuf;
 int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 		    const char *old_buf, size_t old_len,
-		    const char *new_buf, size_t new_len);
+		    const char *new_buf, size_t new_len, struct strbuf *msg);
 
 #endif

@@ -192,7 +192,9 @@ int replace_file_begin(struct replace_file *r, const char *path)
 		r->nameless = 1;
 	} else {
 		r->nameless = 0;
+		tempfile_hold(); /* a signal's cleanup comes before or after */
 		r->fd = name_temp_file(r, -1);
+		tempfile_release();
 		if (r->fd < 0)
 			return -1;
 	}
@@ -364,6 +366,9 @@ int replace_file_commit(struct replace_file *r)
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &block, &old);
+	/* and a signal taken by another thread (signal-owner.h) waits for
+	 * the rename, or comes before the name is made */
+	tempfile_hold();
 	if (r->nameless) {
 		ret = name_temp_file(r, r->fd);
 		err = errno;
@@ -379,6 +384,7 @@ int replace_file_commit(struct replace_file *r)
 		forget_name(r);
 		strbuf_reset(&r->tmp); /* renamed: nothing left to remove */
 	}
+	tempfile_release();
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret < 0) {
 		errno = err;

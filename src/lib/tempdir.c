@@ -93,6 +93,55 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* The sections that make or switch a name (tempfile_hold()). */
+static pthread_mutex_t hold_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t hold_cond = PTHREAD_COND_INITIALIZER;
+static int holds, dying;
+
+void tempfile_hold(void)
+{
+	pthread_mutex_lock(&hold_lock);
+	while (dying) /* until the signal's cleanup ends the process */
+		pthread_cond_wait(&hold_cond, &hold_lock);
+	holds++;
+	pthread_mutex_unlock(&hold_lock);
+}
+
+void tempfile_release(void)
+{
+	pthread_mutex_lock(&hold_lock);
+	if (!--holds)
+		pthread_cond_broadcast(&hold_cond);
+	pthread_mutex_unlock(&hold_lock);
+}
+
+void tempdir_die_of_signal(int sig)
+{
+	sigset_t set;
+
+	pthread_mutex_lock(&hold_lock);
+	dying = 1;
+	while (holds)
+		pthread_cond_wait(&hold_cond, &hold_lock);
+	pthread_mutex_unlock(&hold_lock);
+	/* no name is being made or switched, and none will be */
+	run_command_kill_all();
+	remove_tempfiles();
+	pthread_mutex_lock(&lock);
+	for (size_t i = 0; i < nr_dirs; i++)
+		if (dirs[i] && !keep_temp())
+			rm_tree(dirs[i]);
+	pthread_mutex_unlock(&lock);
+	signal(sig, SIG_DFL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+	/* a signal that does not end a process by default (none of those
+	 * the owner takes): end it as the shell would say it */
+	_exit(128 + sig);
+}
+
 static void install_handlers(void)
 {
 	struct sigaction sa;

@@ -6,6 +6,8 @@
 #ifndef RWONCE_LIB_TEMPDIR_H
 #define RWONCE_LIB_TEMPDIR_H
 
+#include "lib/util.h" /* RWONCE_NORETURN */
+
 /*
  * Make "$TMPDIR/rwonce-<what>.XXXXXX" and register it for removal.  The
  * returned path lives until tempdir_remove() or exit.  Dies on failure.
@@ -37,5 +39,27 @@ void tempdir_remove_all(void);
 struct tempfile_slot;
 struct tempfile_slot *tempfile_register(const char *path);
 void tempfile_forget(struct tempfile_slot *slot); /* NULL: nothing */
+
+/*
+ * A section that makes a registered name or switches it (replace-file.c:
+ * the name made and the file created or linked there; the link and the
+ * rename over the path).  With several threads writing, the cleanup of
+ * a signal taken by one thread (tempdir_die_of_signal(), from
+ * signal-owner.h) waits until no section is held and lets none start, so
+ * that no name appears after it removed the registered ones and no file
+ * is renamed half-way: a file is the old one or the whole new one.
+ * Cheap (a mutex); a thread that asks for a hold while the process is
+ * dying of a signal waits until it is dead.
+ */
+void tempfile_hold(void);
+void tempfile_release(void);
+
+/*
+ * Die of sig as the signal handler would -- children killed, temporary
+ * files and folders removed, the signal raised again with its default
+ * action -- from a thread that took sig with sigwait(): first every
+ * held section ends (tempfile_hold()).  Never returns.
+ */
+void tempdir_die_of_signal(int sig) RWONCE_NORETURN;
 
 #endif
