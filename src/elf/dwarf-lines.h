@@ -263,6 +263,30 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 			   int *aggregate, int *foreign);
 
 /*
+ * Where the object of the lvalue expr ("p->f", "p->f.g", "*p", "*(p)")
+ * is at addr, as the DWARF in scope there says: the register (its DWARF
+ * number) that holds the pointer p there -- p's location at addr is that
+ * one register -- and the object's offset from it (the members'
+ * constant DW_AT_data_member_location).  The pointer's name goes to
+ * ptr[0..n) once its name is read.  0; -1 when its place at addr is not
+ * one register (in memory, optimised out, no location there); -2 when
+ * the lvalue is not of that form (a constant index is: p->w[1]) or p is
+ * not a pointer in scope.  (dwarf-types.c)
+ */
+int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
+			 unsigned *dwreg, int64_t *offset, char *ptr, size_t n);
+
+/*
+ * The offset of the object of the lvalue expr ("g", "g.f", "g.w[2]")
+ * from the start of the variable it names, as the DWARF in scope at addr
+ * types it; the variable's name to name[0..n).  0, or -1 when the lvalue
+ * is not of that form or the name is not in scope.  (dwarf-types.c)
+ */
+int line_unit_named_offset(struct line_unit *u, uint64_t addr,
+			   const char *expr, char *name, size_t n,
+			   int64_t *offset);
+
+/*
  * What the first pointer parameter of the inlined copy of `function`
  * holding addr points to (a once-accessor's object, load_32(const
  * uint32_t *p): uint32_t): its size, name and aggregate-ness as

@@ -749,3 +749,223 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 	free(scopes);
 	return size;
 }
+
+/* member(), and the member's offset in the record added to *off (a
+ * constant DW_AT_data_member_location; anonymous members' too). */
+static int member_at(Dwarf_Die *rec, const char *name, Dwarf_Die *out,
+		     int64_t *off)
+{
+	Dwarf_Die c, r = *rec;
+
+	if (peel(&r) || (dwarf_tag(&r) != DW_TAG_structure_type &&
+			 dwarf_tag(&r) != DW_TAG_union_type) ||
+	    dwarf_child(&r, &c))
+		return -1;
+	do {
+		Dwarf_Attribute a;
+		Dwarf_Word where = 0;
+		const char *n;
+		Dwarf_Die t;
+
+		if (dwarf_tag(&c) != DW_TAG_member)
+			continue;
+		/* a union's members, and a struct's first, may have none */
+		if (dwarf_attr(&c, DW_AT_data_member_location, &a) &&
+		    dwarf_formudata(&a, &where))
+			return -1; /* a location expression: not a constant */
+		if (dwarf_attr(&c, DW_AT_data_bit_offset, &a) ||
+		    dwarf_attr(&c, DW_AT_bit_size, &a))
+			continue; /* a bit-field: no byte address of its own */
+		n = name_of(&c);
+		if (n && !strcmp(n, name)) {
+			*off += (int64_t)where;
+			return type_of(&c, out);
+		}
+		if (!n && !type_of(&c, &t) && !member_at(&t, name, out, off)) {
+			*off += (int64_t)where;
+			return 0;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return -1;
+}
+
+/* "[N]" after an array t of constant N: t becomes its element, *off
+ * grows by N elements. */
+static int element_at(struct parser *ps, Dwarf_Die *t, int64_t *off)
+{
+	Dwarf_Die a = *t, e, pe;
+	Dwarf_Word esize;
+	char *end;
+	unsigned long long i;
+
+	ps->p++;
+	skip_ws(ps);
+	if (!isdigit((unsigned char)*ps->p))
+		return -1;
+	i = strtoull(ps->p, &end, 0);
+	ps->p = end;
+	while (*ps->p == 'u' || *ps->p == 'U' || *ps->p == 'l' || *ps->p == 'L')
+		ps->p++;
+	skip_ws(ps);
+	if (*ps->p != ']' || i > 1u << 20 || peel(&a) ||
+	    dwarf_tag(&a) != DW_TAG_array_type || type_of(&a, &e))
+		return -1;
+	ps->p++;
+	skip_ws(ps);
+	pe = e;
+	if (peel(&pe) || dwarf_aggregate_size(&pe, &esize) || esize > 1u << 20)
+		return -1;
+	*off += (int64_t)(i * esize);
+	*t = e;
+	return 0;
+}
+
+/* The one register a location expression names (DW_OP_reg0..31,
+ * DW_OP_regx), or -1. */
+static long one_register(const Dwarf_Op *ops, size_t n)
+{
+	if (n != 1)
+		return -1;
+	if (ops[0].atom >= DW_OP_reg0 && ops[0].atom <= DW_OP_reg31)
+		return ops[0].atom - DW_OP_reg0;
+	if (ops[0].atom == DW_OP_regx && ops[0].number < 4096)
+		return (long)ops[0].number;
+	return -1;
+}
+
+int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
+			 unsigned *dwreg, int64_t *offset, char *ptr, size_t n)
+{
+	struct unit_priv *p = u->priv;
+	struct parser ps;
+	Dwarf_Die var, t;
+	Dwarf_Attribute a;
+	Dwarf_Op *ops;
+	size_t nops;
+	char name[128];
+	int star, parens = 0, ret = -2;
+	long reg;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.p = expr;
+	ps.unit = p;
+	*offset = 0;
+	if (n)
+		ptr[0] = '\0';
+	/* (*(((p)))), (p)->f: parentheses anywhere, balanced */
+	for (skip_ws(&ps); *ps.p == '('; skip_ws(&ps)) {
+		ps.p++;
+		parens++;
+	}
+	star = *ps.p == '*';
+	if (star)
+		ps.p++;
+	for (skip_ws(&ps); *ps.p == '('; skip_ws(&ps)) {
+		ps.p++;
+		parens++;
+	}
+	if (ident(&ps, name, sizeof(name)))
+		return -2;
+	for (skip_ws(&ps); parens && *ps.p == ')'; skip_ws(&ps)) {
+		ps.p++;
+		parens--;
+	}
+	if (n)
+		snprintf(ptr, n, "%s", name);
+	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
+	if (ps.nscopes <= 0 || lookup_var(&ps, name, &var) ||
+	    type_of(&var, &t) || peel(&t) ||
+	    dwarf_tag(&t) != DW_TAG_pointer_type || type_of(&t, &t))
+		goto out;
+	if (!star) { /* p->f, then .g ... */
+		if (strncmp(ps.p, "->", 2))
+			goto out;
+		ps.p += 2;
+		for (;;) {
+			if (ident(&ps, name, sizeof(name)) ||
+			    member_at(&t, name, &t, offset))
+				goto out;
+			skip_ws(&ps);
+			while (*ps.p == '[') /* a constant index: l->w[1] */
+				if (element_at(&ps, &t, offset))
+					goto out;
+			if (*ps.p != '.')
+				break;
+			ps.p++;
+		}
+	}
+	for (skip_ws(&ps); parens && *ps.p == ')'; skip_ws(&ps)) {
+		ps.p++;
+		parens--;
+	}
+	if (*ps.p || parens)
+		goto out;
+	ret = -1; /* the form is read: the place is what is not known */
+	/* the pointer's place at addr: one register, or not known (in
+	 * memory, a value computed, optimised out, no location here) */
+	if (!dwarf_attr_integrate(&var, DW_AT_location, &a) ||
+	    dwarf_getlocation_addr(&a, addr - p->bias, &ops, &nops, 1) != 1 ||
+	    (reg = one_register(ops, nops)) < 0)
+		goto out;
+	*dwreg = (unsigned)reg;
+	ret = 0;
+out:
+	free(ps.scopes);
+	return ret;
+}
+
+int line_unit_named_offset(struct line_unit *u, uint64_t addr,
+			   const char *expr, char *name, size_t n,
+			   int64_t *offset)
+{
+	struct unit_priv *p = u->priv;
+	struct parser ps;
+	Dwarf_Die var, t;
+	char id[128];
+	int parens = 0, ret = -1;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.p = expr;
+	ps.unit = p;
+	*offset = 0;
+	for (skip_ws(&ps); *ps.p == '('; skip_ws(&ps)) {
+		ps.p++;
+		parens++;
+	}
+	if (ident(&ps, id, sizeof(id)))
+		return -1;
+	if (n)
+		snprintf(name, n, "%s", id);
+	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
+	if (ps.nscopes <= 0) { /* outside any function: the unit's globals */
+		free(ps.scopes);
+		ps.scopes = xmalloc(sizeof(*ps.scopes));
+		ps.scopes[0] = p->cu;
+		ps.nscopes = 1;
+	}
+	if (lookup_var(&ps, id, &var) || type_of(&var, &t))
+		goto out;
+	for (;;) {
+		skip_ws(&ps);
+		if (*ps.p == '[') {
+			if (element_at(&ps, &t, offset))
+				goto out;
+		} else if (*ps.p == '.') {
+			ps.p++;
+			if (ident(&ps, id, sizeof(id)) ||
+			    member_at(&t, id, &t, offset))
+				goto out;
+		} else {
+			break;
+		}
+	}
+	for (skip_ws(&ps); parens && *ps.p == ')'; skip_ws(&ps)) {
+		ps.p++;
+		parens--;
+	}
+	if (!*ps.p && !parens)
+		ret = 0;
+out:
+	free(ps.scopes);
+	return ret;
+}

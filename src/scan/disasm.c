@@ -104,6 +104,19 @@ void disasm_close(struct disasm *d)
 	free(d);
 }
 
+unsigned disasm_dwarf_reg(const struct disasm *d, unsigned n)
+{
+	return d->ops->dwarf_reg ? d->ops->dwarf_reg(n) : 0;
+}
+
+const char *disasm_reg_name(const struct disasm *d, unsigned reg)
+{
+	const char *n = d->ops->reg_name || !d->cs ? NULL :
+		cs_reg_name(d->cs, reg);
+
+	return n ? n : "?";
+}
+
 int isa_starts(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
@@ -279,6 +292,8 @@ struct mem_access *isa_add(struct insn_ctx *c, enum access_kind kind,
 	if (base && base != BASE_ABSOLUTE) {
 		a->base = isa_full_reg(c, base);
 		a->base_gen = c->gen[a->base];
+		a->reg = (unsigned)a->base;
+		a->reg_disp = disp;
 	}
 	if (index) {
 		a->index = isa_full_reg(c, index);

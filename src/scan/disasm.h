@@ -81,6 +81,21 @@ struct mem_access {
 				pointer on the way to an object (verdict.c) */
 	uint64_t fed_by_pc;  /* where the load that gave its base or index
 				register its value is; 0: none seen */
+	unsigned reg;        /* the base register the instruction names
+				(full), and its displacement, before a
+				formed register is followed: what the
+				DWARF's location of a pointer is matched
+				against (judge.c); 0: none */
+	int64_t reg_disp;
+	enum folded_address {
+		FOLDED_NOT_ASKED,    /* not a folded load, or not checked */
+		FOLDED_OBJECT,       /* through the register the DWARF puts
+					the object's pointer in there, at the
+					object's offset */
+		FOLDED_OTHER_REG,    /* the pointer is in another register */
+		FOLDED_OTHER_OFFSET, /* ... at another offset: another member */
+		FOLDED_NOT_KNOWN,    /* where the pointer is, not told */
+	} folded_address;
 };
 
 struct mem_access_list {
@@ -97,6 +112,12 @@ struct disasm;
 struct disasm *disasm_open(const struct elf_image_info *info,
 			   struct strbuf *why);
 void disasm_close(struct disasm *d);
+
+/* The register the DWARF's number n names, as mem_access.reg numbers
+ * it; 0 when the machine's numbering is not known here. */
+unsigned disasm_dwarf_reg(const struct disasm *d, unsigned n);
+/* Its name ("rdi", "x1"), or "?". */
+const char *disasm_reg_name(const struct disasm *d, unsigned reg);
 
 /* What the ELF reader needs to know of machine's relocations and
  * symbols (src/elf/dwarf-lines.h), from its isa; NULL for a machine

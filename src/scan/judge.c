@@ -490,6 +490,156 @@ static enum scan_verdict call_verdict(const struct scan_site *s,
 }
 
 /*
+ * The object's lvalue for where it is: the site's (sites.c already made
+ * a pointer argument's or an accessor's call's the pointee: "a->x",
+ * "*(p)"); for a --macro name found inlined as a function (via_function),
+ * what its argument points to, as judge_instance() types it.  Freed by
+ * the caller.
+ */
+static char *object_lvalue(const struct scan_site *s, int via_function)
+{
+	if (!s->lvalue)
+		return NULL;
+	if (!via_function)
+		return xstrdup(s->lvalue);
+	return s->lvalue[0] == '&' ? xstrdup(s->lvalue + 1) :
+	       xasprintf("*(%s)", s->lvalue);
+}
+
+/* folded_whose() for a load at an address the instruction gives: the
+ * object is a variable there, at its member's offset (gcc's `cmpl %eax,
+ * g3(%rip)` on the '!=' of READ_ONCE(g1) != g3 is g3's). */
+static enum folded_address folded_symbol(struct line_unit *u,
+					 const char *object,
+					 const struct mem_access *a,
+					 struct strbuf *note)
+{
+	char name[64] = "";
+	int64_t off = 0;
+	uint64_t at = 0;
+	const char *sym = elf_image_data_symbol_at(u->img, (uint64_t)a->disp,
+						   &at);
+
+	if (!object || line_unit_named_offset(u, a->pc, object, name,
+					      sizeof(name), &off)) {
+		if (note)
+			strbuf_addf(note, " (the object%s%s%s is not a "
+				    "variable the DWARF names there)",
+				    object ? " '" : "", object ? object : "",
+				    object ? "'" : "");
+		return FOLDED_NOT_KNOWN;
+	}
+	if (!sym) {
+		if (note)
+			strbuf_addf(note, " (no symbol at the load's address, "
+				    "to tell it is '%s')", name);
+		return FOLDED_NOT_KNOWN;
+	}
+	if (strcmp(sym, name)) {
+		if (note)
+			strbuf_addf(note, " (the load is of '%s', not '%s')",
+				    sym, name);
+		return FOLDED_OTHER_REG;
+	}
+	if ((int64_t)at != off) {
+		if (note)
+			strbuf_addf(note, " (at offset %llu of '%s', not the "
+				    "object's %lld)", (unsigned long long)at,
+				    name, (long long)off);
+		return FOLDED_OTHER_OFFSET;
+	}
+	return FOLDED_OBJECT;
+}
+
+/*
+ * Whose address a load folded into an operator's instruction is
+ * (mem_access.folded_address): the row of `cmpl 0x14(%rsi), %ecx` on the
+ * '==' of READ_ONCE(a->x) == b->y tells only the statement, and the
+ * compare may be of the other operand while the site's own load sits on
+ * a row that is nobody's (clang hoists the loads of two branches into
+ * one, with line 0).  It is the object's only where the DWARF puts the
+ * object's pointer in the instruction's base register there, at the
+ * object's offset -- or, at an address the instruction gives, where the
+ * symbol is the object's variable at its offset; with *note the evidence
+ * either way (for the verdict's reason).
+ */
+static enum folded_address folded_whose(struct line_unit *u,
+					const struct disasm *d,
+					const char *object,
+					const struct mem_access *a,
+					struct strbuf *note)
+{
+	char ptr[64] = "";
+	unsigned dwreg = 0, reg;
+	int64_t off = 0;
+	int rc;
+
+	if (a->base == BASE_ABSOLUTE)
+		return folded_symbol(u, object, a, note);
+	rc = object ? line_unit_object_reg(u, a->pc, object, &dwreg, &off,
+					   ptr, sizeof(ptr)) : -2;
+
+	if (rc) {
+		if (note && rc == -1)
+			strbuf_addf(note, " (where the pointer '%s' is there, "
+				    "the DWARF does not tell)", ptr);
+		else if (note && ptr[0])
+			strbuf_addf(note, " ('%s' is no pointer the DWARF has "
+				    "in scope there)", ptr);
+		else if (note)
+			strbuf_addf(note, " (the object%s%s%s is not reached "
+				    "through a pointer the DWARF names: "
+				    "p->f, *p)", object ? " '" : "",
+				    object ? object : "", object ? "'" : "");
+		return FOLDED_NOT_KNOWN;
+	}
+	reg = disasm_dwarf_reg(d, dwreg);
+	if (!reg) {
+		if (note)
+			strbuf_addf(note, " (the DWARF's register %u for '%s' "
+				    "is not known here)", dwreg, ptr);
+		return FOLDED_NOT_KNOWN;
+	}
+	if (reg != a->reg || a->index) {
+		if (note)
+			strbuf_addf(note, " ('%s' is in %s there; the load is "
+				    "through %s)", ptr, disasm_reg_name(d, reg),
+				    a->reg ? disasm_reg_name(d, a->reg) :
+				    "no register");
+		return FOLDED_OTHER_REG;
+	}
+	if (a->reg_disp != off) {
+		if (note)
+			strbuf_addf(note, " (through '%s' in %s, at offset "
+				    "%lld, not the object's %lld)", ptr,
+				    disasm_reg_name(d, reg),
+				    (long long)a->reg_disp, (long long)off);
+		return FOLDED_OTHER_OFFSET;
+	}
+	return FOLDED_OBJECT;
+}
+
+/* Each folded load of the instance: whose address it is. */
+static void check_folded(struct line_unit *u, const struct disasm *d,
+			 const struct scan_site *s, int via_function,
+			 struct mem_access_list *acc)
+{
+	char *object = NULL;
+	int asked = 0;
+
+	for (size_t k = 0; k < acc->nr; k++) {
+		struct mem_access *a = &acc->items[k];
+
+		if (!a->folded || a->kind != ACC_LOAD)
+			continue;
+		if (!asked++)
+			object = object_lvalue(s, via_function);
+		a->folded_address = folded_whose(u, d, object, a, NULL);
+	}
+	free(object);
+}
+
+/*
  * Is the site's object, found in the frame, a local that its caller
  * publishes?  The site reaches it through parameter ptr_param of the
  * function inlined first in the chain; the call there passes &NAME of
@@ -754,6 +904,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 					   &aggregate, &type);
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
+	check_folded(u, decode_cache_disasm(dc), s, via_function, &acc);
 	if (verbose >= 2) {
 		struct strbuf fn = STRBUF_INIT;
 
@@ -824,6 +975,22 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		v = verdict_judge(s, 1, s->pointee || via_function || cast_width, size,
 				  acc.items, acc.nr, &why, used,
 				  &reason);
+	}
+	/* a folded load not shown to be the object's: the evidence */
+	for (size_t k = 0; v == SCAN_UNATTRIBUTED && k < acc.nr; k++) {
+		char *object;
+
+		/* (one of another width is said as such: verdict.c) */
+		if (!used[k] || !acc.items[k].folded ||
+		    (size && acc.items[k].size != size) ||
+		    acc.items[k].folded_address == FOLDED_NOT_ASKED ||
+		    acc.items[k].folded_address == FOLDED_OBJECT)
+			continue;
+		object = object_lvalue(s, via_function);
+		folded_whose(u, decode_cache_disasm(dc), object, &acc.items[k],
+			     &why);
+		free(object);
+		break;
 	}
 	t->verdicts[v]++;
 	if (v == SCAN_UNATTRIBUTED)

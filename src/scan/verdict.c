@@ -345,15 +345,19 @@ static int folded_same_bytes(const struct scan_site *site,
  * only when nothing else of the instance is the site's -- and of the
  * object's width, when that is known: a compare of other bytes on the
  * operator is another operand's (no "ok" on an access that is not the
- * object's).
+ * object's) -- and only through the register the DWARF puts the
+ * object's pointer in there, at its offset (judge.c, folded_address):
+ * a compare of the same width may be the other operand's
+ * (READ_ONCE(a->x) == b->y, the site's own load on a row of nobody's).
  */
 static long keep_folded(const struct scan_site *site, unsigned size,
-			struct mem_access *acc, size_t nr)
+			struct mem_access *acc, size_t nr, long *not_shown)
 {
 	int other = 0;
 	size_t kept = 0;
 	long off_width = -1; /* the first folded load of another width */
 
+	*not_shown = -1; /* the first not shown to be at the object */
 	for (size_t k = 0; k < nr; k++)
 		if (relevant(site, &acc[k]) && !acc[k].folded)
 			other = 1;
@@ -366,6 +370,13 @@ static long keep_folded(const struct scan_site *site, unsigned size,
 		} else if (size && acc[k].size != size) {
 			if (off_width < 0 && relevant(site, &acc[k]))
 				off_width = (long)k;
+			acc[k].kind = ACC_NONE;
+		} else if (acc[k].folded_address != FOLDED_OBJECT) {
+			/* the operator's instruction may compare the other
+			 * operand's memory: the object's only where the
+			 * DWARF shows its pointer there (judge.c) */
+			if (*not_shown < 0 && relevant(site, &acc[k]))
+				*not_shown = (long)k;
 			acc[k].kind = ACC_NONE;
 		} else if (relevant(site, &acc[k])) {
 			kept++;
@@ -525,10 +536,10 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
 	size_t copy = 0, copies = 0;
 	unsigned n2;
-	long off_width;
+	long off_width, not_shown;
 
 	memset(used, 0, nr);
-	off_width = keep_folded(site, size, acc, nr);
+	off_width = keep_folded(site, size, acc, nr, &not_shown);
 	keep_assignment_stores(acc, nr);
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
@@ -582,6 +593,20 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    "width: another operand's, or a wider access of the "
 			    "object, cannot tell", article(acc[off_width].size),
 			    acc[off_width].size, size);
+		return SCAN_UNATTRIBUTED;
+	}
+	if (!nrel && not_shown >= 0 && !calls) {
+		used[not_shown] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "only %s %u-byte load folded into an "
+			    "operator's instruction, %s: another operand's, "
+			    "cannot tell", article(acc[not_shown].size),
+			    acc[not_shown].size,
+			    acc[not_shown].folded_address == FOLDED_OTHER_OFFSET ?
+			    "through the object's pointer at another offset" :
+			    acc[not_shown].folded_address == FOLDED_OTHER_REG ?
+			    "not at the object's address there" :
+			    "not shown to be at the object's address");
 		return SCAN_UNATTRIBUTED;
 	}
 	if (!nrel) {

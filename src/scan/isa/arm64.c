@@ -225,6 +225,13 @@ static const unsigned arm64_call_clobbered[] = {
 	ARM64_REG_X16, ARM64_REG_X17, ARM64_REG_X18, ARM64_REG_X30, 0
 };
 
+/* AAPCS64's DWARF register numbers: x0..x30, then sp. */
+static unsigned arm64_dwarf_reg(unsigned n)
+{
+	return n < 29 ? ARM64_REG_X0 + n : n == 29 ? ARM64_REG_X29 :
+	       n == 30 ? ARM64_REG_X30 : n == 31 ? ARM64_REG_SP : 0;
+}
+
 const struct isa_ops isa_arm64 = {
 	.name = "arm64",
 	.decoder = "capstone",
@@ -232,6 +239,7 @@ const struct isa_ops isa_arm64 = {
 	.parent_name = arm64_parent_name,
 	.stack_reg = arm64_stack_reg,
 	.frame_pointer = arm64_frame_pointer,
+	.dwarf_reg = arm64_dwarf_reg,
 	.accesses = arm64_accesses,
 	.branch_immediate = arm64_branch_immediate,
 	.paths = arm64_paths,

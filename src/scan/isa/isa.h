@@ -135,6 +135,11 @@ struct isa_ops {
 	/* ARM: the instruction's condition (capstone's arm_cc); NULL: 0 */
 	unsigned (*condition)(const struct insn_ctx *c);
 
+	/* The register the psABI's DWARF number n names, as the decoder
+	 * numbers it (the full register), or 0; NULL: none known.  For a
+	 * pointer's location (judge.c: whose address a folded load is). */
+	unsigned (*dwarf_reg)(unsigned n);
+
 	/* Append the instruction's memory accesses (isa_add()). */
 	void (*accesses)(struct insn_ctx *c);
 

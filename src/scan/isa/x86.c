@@ -296,6 +296,29 @@ static const unsigned i386_call_clobbered[] = {
 	X86_REG_EAX, X86_REG_ECX, X86_REG_EDX, 0
 };
 
+/* The psABIs' DWARF register numbers (x86-64: rax rdx rcx rbx rsi rdi
+ * rbp rsp r8..r15; i386: eax ecx edx ebx esp ebp esi edi). */
+static unsigned x86_64_dwarf_reg(unsigned n)
+{
+	static const unsigned regs[] = {
+		X86_REG_RAX, X86_REG_RDX, X86_REG_RCX, X86_REG_RBX,
+		X86_REG_RSI, X86_REG_RDI, X86_REG_RBP, X86_REG_RSP,
+	};
+
+	return n < ARRAY_SIZE(regs) ? regs[n] :
+	       n < 16 ? X86_REG_R8 + (n - 8) : 0;
+}
+
+static unsigned i386_dwarf_reg(unsigned n)
+{
+	static const unsigned regs[] = {
+		X86_REG_EAX, X86_REG_ECX, X86_REG_EDX, X86_REG_EBX,
+		X86_REG_ESP, X86_REG_EBP, X86_REG_ESI, X86_REG_EDI,
+	};
+
+	return n < ARRAY_SIZE(regs) ? regs[n] : 0;
+}
+
 #define X86_OPS(bits)							\
 	.name = #bits,							\
 	.decoder = "capstone",						\
@@ -303,6 +326,7 @@ static const unsigned i386_call_clobbered[] = {
 	.parent_name = x86_parent_name,					\
 	.stack_reg = bits##_stack_reg,					\
 	.frame_pointer = bits##_frame_pointer,				\
+	.dwarf_reg = bits##_dwarf_reg,					\
 	.accesses = x86_accesses,					\
 	.branch_immediate = x86_branch_immediate,			\
 	.paths = x86_paths,						\
