@@ -263,18 +263,27 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 			   int *aggregate, int *foreign);
 
 /*
- * Where the object of the lvalue expr ("p->f", "p->f.g", "*p", "*(p)")
- * is at addr, as the DWARF in scope there says: the register (its DWARF
- * number) that holds the pointer p there -- p's location at addr is that
- * one register -- and the object's offset from it (the members'
- * constant DW_AT_data_member_location).  The pointer's name goes to
+ * Where the object of the lvalue expr ("p->f", "p->f.g", "p->w[2]",
+ * "p->w[i]", "*p", "*(p)") is at addr, as the DWARF in scope there says:
+ * the register (its DWARF number) that holds the pointer p there -- p's
+ * location at addr is that one register -- and the object's offset from
+ * it (the members' constant DW_AT_data_member_location); for one
+ * variable index, the register holding it and the element's size.  The pointer's name goes to
  * ptr[0..n) once its name is read.  0; -1 when its place at addr is not
  * one register (in memory, optimised out, no location there); -2 when
- * the lvalue is not of that form (a constant index is: p->w[1]) or p is
- * not a pointer in scope.  (dwarf-types.c)
+ * the lvalue is not of that form (two variable indexes, a call, p->q->f);
+ * -3 when p is not a pointer in scope there.
+ * (dwarf-types.c)
  */
+struct object_place {
+	unsigned reg;        /* DWARF register number of the pointer */
+	int64_t offset;      /* the object's offset from it */
+	int indexed;         /* p->w[i]: also i's register, ... */
+	unsigned index_reg;
+	unsigned scale;      /* ... times the element's size */
+};
 int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
-			 unsigned *dwreg, int64_t *offset, char *ptr, size_t n);
+			 struct object_place *pl, char *ptr, size_t n);
 
 /*
  * The offset of the object of the lvalue expr ("g", "g.f", "g.w[2]")

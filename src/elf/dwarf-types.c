@@ -791,19 +791,26 @@ static int member_at(Dwarf_Die *rec, const char *name, Dwarf_Die *out,
 
 /* "[N]" after an array t of constant N: t becomes its element, *off
  * grows by N elements. */
-static int element_at(struct parser *ps, Dwarf_Die *t, int64_t *off)
+static int element_at(struct parser *ps, Dwarf_Die *t, int64_t *off,
+		      char *var, size_t nvar, unsigned *scale)
 {
 	Dwarf_Die a = *t, e, pe;
 	Dwarf_Word esize;
 	char *end;
-	unsigned long long i;
+	unsigned long long i = 0;
 
 	ps->p++;
 	skip_ws(ps);
-	if (!isdigit((unsigned char)*ps->p))
-		return -1;
-	i = strtoull(ps->p, &end, 0);
-	ps->p = end;
+	if (var && !*var && !isdigit((unsigned char)*ps->p)) {
+		/* a variable: its register is the index (the caller) */
+		if (ident(ps, var, nvar))
+			return -1;
+	} else {
+		if (!isdigit((unsigned char)*ps->p))
+			return -1;
+		i = strtoull(ps->p, &end, 0);
+		ps->p = end;
+	}
 	while (*ps->p == 'u' || *ps->p == 'U' || *ps->p == 'l' || *ps->p == 'L')
 		ps->p++;
 	skip_ws(ps);
@@ -816,6 +823,8 @@ static int element_at(struct parser *ps, Dwarf_Die *t, int64_t *off)
 	if (peel(&pe) || dwarf_aggregate_size(&pe, &esize) || esize > 1u << 20)
 		return -1;
 	*off += (int64_t)(i * esize);
+	if (var && *var && !*scale)
+		*scale = (unsigned)esize;
 	*t = e;
 	return 0;
 }
@@ -833,23 +842,33 @@ static long one_register(const Dwarf_Op *ops, size_t n)
 	return -1;
 }
 
-int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
-			 unsigned *dwreg, int64_t *offset, char *ptr, size_t n)
+/* The one register var's location puts it in at pc, or -1. */
+static long var_register(Dwarf_Die *var, Dwarf_Addr pc)
 {
-	struct unit_priv *p = u->priv;
-	struct parser ps;
-	Dwarf_Die var, t;
 	Dwarf_Attribute a;
 	Dwarf_Op *ops;
 	size_t nops;
-	char name[128];
+
+	if (!dwarf_attr_integrate(var, DW_AT_location, &a) ||
+	    dwarf_getlocation_addr(&a, pc, &ops, &nops, 1) != 1)
+		return -1;
+	return one_register(ops, nops);
+}
+
+int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
+			 struct object_place *pl, char *ptr, size_t n)
+{
+	struct unit_priv *p = u->priv;
+	struct parser ps;
+	Dwarf_Die var, t, ivar;
+	char name[128], index[128] = "";
 	int star, parens = 0, ret = -2;
 	long reg;
 
 	memset(&ps, 0, sizeof(ps));
 	ps.p = expr;
 	ps.unit = p;
-	*offset = 0;
+	memset(pl, 0, sizeof(*pl));
 	if (n)
 		ptr[0] = '\0';
 	/* (*(((p)))), (p)->f: parentheses anywhere, balanced */
@@ -873,21 +892,25 @@ int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
 	if (n)
 		snprintf(ptr, n, "%s", name);
 	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
+	ret = -3;
 	if (ps.nscopes <= 0 || lookup_var(&ps, name, &var) ||
 	    type_of(&var, &t) || peel(&t) ||
 	    dwarf_tag(&t) != DW_TAG_pointer_type || type_of(&t, &t))
 		goto out;
+	ret = -2;
 	if (!star) { /* p->f, then .g ... */
 		if (strncmp(ps.p, "->", 2))
 			goto out;
 		ps.p += 2;
 		for (;;) {
 			if (ident(&ps, name, sizeof(name)) ||
-			    member_at(&t, name, &t, offset))
+			    member_at(&t, name, &t, &pl->offset))
 				goto out;
 			skip_ws(&ps);
-			while (*ps.p == '[') /* a constant index: l->w[1] */
-				if (element_at(&ps, &t, offset))
+			/* a constant index (l->w[1]), or one variable's */
+			while (*ps.p == '[')
+				if (element_at(&ps, &t, &pl->offset, index,
+					       sizeof(index), &pl->scale))
 					goto out;
 			if (*ps.p != '.')
 				break;
@@ -903,11 +926,16 @@ int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
 	ret = -1; /* the form is read: the place is what is not known */
 	/* the pointer's place at addr: one register, or not known (in
 	 * memory, a value computed, optimised out, no location here) */
-	if (!dwarf_attr_integrate(&var, DW_AT_location, &a) ||
-	    dwarf_getlocation_addr(&a, addr - p->bias, &ops, &nops, 1) != 1 ||
-	    (reg = one_register(ops, nops)) < 0)
+	if ((reg = var_register(&var, addr - p->bias)) < 0)
 		goto out;
-	*dwreg = (unsigned)reg;
+	pl->reg = (unsigned)reg;
+	if (*index) { /* its value in a register too */
+		if (lookup_var(&ps, index, &ivar) ||
+		    (reg = var_register(&ivar, addr - p->bias)) < 0)
+			goto out;
+		pl->indexed = 1;
+		pl->index_reg = (unsigned)reg;
+	}
 	ret = 0;
 out:
 	free(ps.scopes);
@@ -948,7 +976,7 @@ int line_unit_named_offset(struct line_unit *u, uint64_t addr,
 	for (;;) {
 		skip_ws(&ps);
 		if (*ps.p == '[') {
-			if (element_at(&ps, &t, offset))
+			if (element_at(&ps, &t, offset, NULL, 0, NULL))
 				goto out;
 		} else if (*ps.p == '.') {
 			ps.p++;

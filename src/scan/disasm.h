@@ -87,6 +87,7 @@ struct mem_access {
 				DWARF's location of a pointer is matched
 				against (judge.c); 0: none */
 	int64_t reg_disp;
+	unsigned scale;      /* x86: the index register's factor; 0 unknown */
 	enum folded_address {
 		FOLDED_NOT_ASKED,    /* not a folded load, or not checked */
 		FOLDED_OBJECT,       /* through the register the DWARF puts

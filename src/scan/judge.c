@@ -570,37 +570,40 @@ static enum folded_address folded_whose(struct line_unit *u,
 					struct strbuf *note)
 {
 	char ptr[64] = "";
-	unsigned dwreg = 0, reg;
-	int64_t off = 0;
+	struct object_place pl;
+	unsigned reg, index = 0;
 	int rc;
 
 	if (a->base == BASE_ABSOLUTE)
 		return folded_symbol(u, object, a, note);
-	rc = object ? line_unit_object_reg(u, a->pc, object, &dwreg, &off,
-					   ptr, sizeof(ptr)) : -2;
+	rc = object ? line_unit_object_reg(u, a->pc, object, &pl, ptr,
+					   sizeof(ptr)) : -2;
 
 	if (rc) {
 		if (note && rc == -1)
 			strbuf_addf(note, " (where the pointer '%s' is there, "
 				    "the DWARF does not tell)", ptr);
-		else if (note && ptr[0])
+		else if (note && rc == -3)
 			strbuf_addf(note, " ('%s' is no pointer the DWARF has "
 				    "in scope there)", ptr);
 		else if (note)
-			strbuf_addf(note, " (the object%s%s%s is not reached "
-				    "through a pointer the DWARF names: "
-				    "p->f, *p)", object ? " '" : "",
+			strbuf_addf(note, " (the object%s%s%s is not one "
+				    "whose address the DWARF places: p->f, "
+				    "p->f[N], *p)", object ? " '" : "",
 				    object ? object : "", object ? "'" : "");
 		return FOLDED_NOT_KNOWN;
 	}
-	reg = disasm_dwarf_reg(d, dwreg);
-	if (!reg) {
+	reg = disasm_dwarf_reg(d, pl.reg);
+	if (pl.indexed)
+		index = disasm_dwarf_reg(d, pl.index_reg);
+	if (!reg || (pl.indexed && !index)) {
 		if (note)
 			strbuf_addf(note, " (the DWARF's register %u for '%s' "
-				    "is not known here)", dwreg, ptr);
+				    "is not known here)", !reg ? pl.reg :
+				    pl.index_reg, ptr);
 		return FOLDED_NOT_KNOWN;
 	}
-	if (reg != a->reg || a->index) {
+	if (reg != a->reg) {
 		if (note)
 			strbuf_addf(note, " ('%s' is in %s there; the load is "
 				    "through %s)", ptr, disasm_reg_name(d, reg),
@@ -608,12 +611,22 @@ static enum folded_address folded_whose(struct line_unit *u,
 				    "no register");
 		return FOLDED_OTHER_REG;
 	}
-	if (a->reg_disp != off) {
+	if (index != a->index || (pl.indexed && a->scale != pl.scale)) {
+		if (note)
+			strbuf_addf(note, " (through '%s' in %s, but %s)", ptr,
+				    disasm_reg_name(d, reg), pl.indexed ?
+				    "not indexed by the register and the "
+				    "element size the DWARF gives its index" :
+				    "indexed, and the object has no index");
+		return FOLDED_OTHER_REG;
+	}
+	if (a->reg_disp != pl.offset) {
 		if (note)
 			strbuf_addf(note, " (through '%s' in %s, at offset "
 				    "%lld, not the object's %lld)", ptr,
 				    disasm_reg_name(d, reg),
-				    (long long)a->reg_disp, (long long)off);
+				    (long long)a->reg_disp,
+				    (long long)pl.offset);
 		return FOLDED_OTHER_OFFSET;
 	}
 	return FOLDED_OBJECT;

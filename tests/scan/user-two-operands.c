@@ -14,6 +14,10 @@ struct two_obj {
 struct two_pair {
 	uint16_t lo, hi;  /* a 4-byte object of two halves */
 };
+struct two_tab {
+	long pad;
+	uint32_t w[8];    /* at 8 */
+};
 uint32_t two_g1, two_g2, two_g3;
 void two_spin(void);
 
@@ -83,6 +87,23 @@ int two_hoist_fn(struct two_obj *a, struct two_obj *b, int c)
 	if (c)
 		return two_load_(&a->x) == b->y;
 	return two_load_(&a->x) < b->x;
+}
+
+/* an element of a variable index, compared with 0: clang folds it,
+ * `cmpl $0, 8(%rdi,%rsi,4)` -- the object's, t in rdi and i in rsi */
+int two_index_zero(struct two_tab *t, long i)
+{
+	if (TWO_ONCE(t->w[i]) == 0)
+		two_spin();
+	return 1;
+}
+
+/* ... and hoisted: each branch's compare is of u's elements */
+int two_index_hoist(struct two_tab *t, struct two_tab *u, long i, int c)
+{
+	if (c)
+		return TWO_ONCE(t->w[i]) == u->w[i];
+	return TWO_ONCE(t->w[i]) != u->w[3];
 }
 
 /* globals: the compare's load is of another variable */

@@ -133,7 +133,8 @@ static void x86_accesses(struct insn_ctx *c)
 			/* sym+disp(%reg): keep the register, add the symbol */
 			disp += (int64_t)target;
 		}
-		isa_add(c, kind, op->size, base, op->mem.index, disp);
+		isa_add(c, kind, op->size, base, op->mem.index, disp)->scale =
+			op->mem.index ? (unsigned)op->mem.scale : 0;
 	}
 }
 
