@@ -84,6 +84,14 @@ int token_is_typeof(const char *buf, const struct token *t)
 	return TYPEOF_NONE;
 }
 
+int word_is_typeof(const char *word)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(typeof_words); k++)
+		if (!strcmp(word, typeof_words[k].word))
+			return typeof_words[k].kind;
+	return TYPEOF_NONE;
+}
+
 int tok_is_typeof(const char *buf, const struct token_list *l, size_t i)
 {
 	return token_is_typeof(buf, &l->tok[i]);

@@ -124,6 +124,8 @@ int tok_ends_operand(const char *buf, const struct token_list *l, size_t i);
  */
 enum typeof_kind { TYPEOF_NONE, TYPEOF_KEEPS_QUALIFIERS, TYPEOF_UNQUAL };
 int token_is_typeof(const char *buf, const struct token *t);
+/* The same for a word already cut out (a NUL-terminated spelling). */
+int word_is_typeof(const char *word);
 /* ... of token i, an identifier */
 int tok_is_typeof(const char *buf, const struct token_list *l, size_t i);
 /* Token i is of the family, or a macro of the project's that says it is

@@ -6,6 +6,7 @@
  * *, &, ->, . and [].  What the lexical type index cannot know (typeof,
  * macro-declared objects, other files' structs) the compiler wrote down.
  */
+#include "cfront/tokscan.h"
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
 #include "lib/util.h"
@@ -606,11 +607,13 @@ static int not_an_entity(const char *w)
 		"sizeof", "_Alignof", "__alignof__", "alignof", "struct",
 		"union", "enum", "const", "volatile", "restrict", "__restrict",
 		"__restrict__", "unsigned", "signed", "int", "char", "short",
-		"long", "float", "double", "void", "_Bool", "bool", "typeof",
-		"__typeof__", "__typeof", "typeof_unqual", "__extension__",
-		"_Atomic", "__volatile__", "__const", "__const__",
+		"long", "float", "double", "void", "_Bool", "bool",
+		"__extension__", "_Atomic", "__volatile__", "__const",
+		"__const__",
 	};
 
+	if (word_is_typeof(w))
+		return 1;
 	if (!strncmp(w, "__builtin_", 10) || !strncmp(w, "__atomic_", 9) ||
 	    !strncmp(w, "__sync_", 7))
 		return 1;
