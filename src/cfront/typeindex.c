@@ -2194,11 +2194,45 @@ enum local_storage type_index_local_storage(const struct type_index *ti,
 	return ret;
 }
 
+/*
+ * The field named name[0..len) of the struct or union t (no derivations):
+ * a member of its own or of an anonymous member of it, not a bit-field;
+ * NULL when there is none, or two definitions of the record disagree.
+ */
+static const struct field *member_named(const struct type_index *ti,
+					const struct rtype *t,
+					const char *name, size_t len)
+{
+	const struct field *found = NULL;
+
+	if ((t->kind != BK_STRUCT && t->kind != BK_UNION) || t->deriv[0])
+		return NULL;
+	for (size_t i = 0; i < ti->nr_fields; i++) {
+		const struct field *f = &ti->fields[i];
+		const struct record *rec = &ti->records[f->record];
+		int same;
+
+		if (t->record >= 0)
+			same = f->record == t->record;
+		else
+			same = t->name[0] && rec->tag &&
+			       !strcmp(rec->tag, t->name) &&
+			       (rec->is_union == (t->kind == BK_UNION));
+		if (!same || !f->name || strlen(f->name) != len ||
+		    memcmp(f->name, name, len))
+			continue;
+		if (found && !dtype_same(&found->t, &f->t))
+			return NULL; /* two definitions disagree */
+		found = f;
+	}
+	return found && found->bits < 0 ? found : NULL;
+}
+
 int type_index_member_of(const struct type_index *ti, const char *buf,
 			 const struct token_list *l, struct tok_range r,
 			 size_t m, struct type_answer *out, unsigned *size)
 {
-	const struct field *found = NULL;
+	const struct field *found;
 	struct type_layout lay;
 	struct rtype t;
 
@@ -2206,26 +2240,8 @@ int type_index_member_of(const struct type_index *ti, const char *buf,
 	*size = 0;
 	if (m >= l->nr || l->tok[m].kind != TOK_IDENT ||
 	    !resolve_here(ti, r, &t) ||
-	    (t.kind != BK_STRUCT && t.kind != BK_UNION) || t.deriv[0])
-		return 0;
-	for (size_t i = 0; i < ti->nr_fields; i++) {
-		const struct field *f = &ti->fields[i];
-		const struct record *rec = &ti->records[f->record];
-		int same;
-
-		if (t.record >= 0)
-			same = f->record == t.record;
-		else
-			same = t.name[0] && rec->tag &&
-			       !strcmp(rec->tag, t.name) &&
-			       (rec->is_union == (t.kind == BK_UNION));
-		if (!same || !f->name || !token_is(buf, &l->tok[m], f->name))
-			continue;
-		if (found && !dtype_same(&found->t, &f->t))
-			return 0; /* two definitions disagree */
-		found = f;
-	}
-	if (!found || found->bits >= 0 ||
+	    !(found = member_named(ti, &t, buf + l->tok[m].off,
+				   l->tok[m].len)) ||
 	    !resolve_dtype(ti, &found->t, type_index_function_at(ti, r.begin),
 			   &t, 1) ||
 	    !answer_in(ti, &t, out))
@@ -2233,6 +2249,27 @@ int type_index_member_of(const struct type_index *ti, const char *buf,
 	if (layout_of(ti, &t, DM_LP64, 0, &lay))
 		*size = lay.size;
 	return 1;
+}
+
+int type_index_member_layout_in(const struct type_index *ti, const char *buf,
+				const struct token_list *l, struct tok_range r,
+				const char *name, enum data_model dm,
+				struct type_layout *out)
+{
+	const struct field *f;
+	struct rtype t;
+
+	(void)buf;
+	(void)l;
+	memset(out, 0, sizeof(*out));
+	if (!resolve_here(ti, r, &t))
+		return 0;
+	if (t.deriv[0] == 'p' && !t.deriv[1])
+		deref(&t);
+	return (f = member_named(ti, &t, name, strlen(name))) &&
+	       resolve_dtype(ti, &f->t, type_index_function_at(ti, r.begin),
+			     &t, 1) &&
+	       layout_of(ti, &t, dm, 0, out);
 }
 
 int type_index_type_name(const struct type_index *ti, const char *buf,

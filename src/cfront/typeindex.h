@@ -182,6 +182,18 @@ int type_index_member_of(const struct type_index *ti, const char *buf,
 			 size_t m, struct type_answer *out, unsigned *size);
 
 /*
+ * The layout under data model dm of the member `name` (not a bit-field;
+ * one of an anonymous member counts) of the struct or union that
+ * expression r is or points to: fix --from-scan checks that a scalar
+ * member it reads an aggregate through is the aggregate's size on every
+ * data model.  1 when known, else 0.
+ */
+int type_index_member_layout_in(const struct type_index *ti, const char *buf,
+				const struct token_list *l, struct tok_range r,
+				const char *name, enum data_model dm,
+				struct type_layout *out);
+
+/*
  * Is the name at token i declared in the function body around it?
  * LOCAL_AUTOMATIC: a local of automatic storage or a parameter, a fresh
  * object per call; LOCAL_STATIC: declared there static, extern or

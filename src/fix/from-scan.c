@@ -237,10 +237,15 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 	} else {
 		add_edit(f, &a);
 		if (!quiet)
-			note(f, s, "%s of '%s' (%u bytes) %s through %s '%s'%s%s%s%s",
+			note(f, s, "%s of '%s' (%u bytes) %s through %s '%s'%s%s%s%s%s%s%s",
 			     call, type, s->size, a.write ? "written" : "read",
 			     a.via_union ? "the scalar of the union around it," :
 					   "its scalar member", a.scalar,
+			     a.guard_on[0] ? ", guarded by a _Static_assert of "
+					     "the two sizes (it is not the "
+					     "object's size on " : "",
+			     a.guard_on, a.guard_on[0] ? ": the build stops "
+			     "there rather than access part of it)" : "",
 			     a.targets == 1 ? ", into the same member of the "
 					      "assignment's target" :
 			     a.targets > 1 ? ", into the same member of the "

@@ -134,12 +134,67 @@ static void add_scalar_of(struct strbuf *sb, const char *buf,
 	}
 }
 
+/*
+ * The data models (LP64, 32-bit ARM, i386) on which the plan's scalar is
+ * not the size of E, or not known to be, into on[0..n) ("": none).  The
+ * member was chosen on scan's sizes, and one source is compiled for
+ * every target: `unsigned long raw` in a union with an 8-byte struct is
+ * 4 bytes on 32-bit ARM and i386, where one access of it reads half the
+ * object.  The layouts are the type index's, as for the scalar view.
+ */
+static void scalar_differs_on(const struct type_index *ti, const char *buf,
+			      const struct token_list *l, struct tok_range e,
+			      const struct alias_plan *p, char *on, size_t n)
+{
+	struct tok_range holder = p->member[0] ? p->outer : e;
+	size_t used = 0;
+
+	on[0] = '\0';
+	for (int dm = DM_LP64; dm < DM_NR; dm++) {
+		struct type_layout obj, mem;
+		const char *name;
+		size_t w;
+
+		if (type_index_expr_layout_in(ti, buf, l, e, dm, &obj) &&
+		    type_index_member_layout_in(ti, buf, l, holder, p->scalar,
+						dm, &mem) &&
+		    !obj.attr && !mem.attr && obj.size == mem.size)
+			continue;
+		name = data_model_name(dm);
+		w = strlen(name) + (used ? 2 : 0);
+		if (used + w >= n)
+			break;
+		if (used)
+			memcpy(on + used, ", ", 2);
+		memcpy(on + used + w - strlen(name), name, strlen(name) + 1);
+		used += w;
+	}
+}
+
+/*
+ * The guard of an access through a scalar that is not E's size on some
+ * data model: the compiler stops the build there, loudly, instead of
+ * reading or writing part of the object.  `lvalue`: the scalar as the
+ * edit spells it.  No ';'.
+ */
+static void add_guard(struct strbuf *sb, const char *buf,
+		      const struct token_list *l, struct tok_range e,
+		      const char *lvalue, const char *scalar, const char *on,
+		      const char *wrap)
+{
+	strbuf_addf(sb, "_Static_assert(sizeof(%s) == sizeof(", lvalue);
+	add_tokens(sb, buf, l, e);
+	strbuf_addf(sb, "),%s\"rwonce fix: %s is not the size of the object on "
+		    "%s\")", wrap ? wrap : " ", scalar, on);
+}
+
 /* The replacement of NAME(E) / NAME(E, V) through plan p; `init`: the
  * whole initializer of a declaration (a braced initializer will do). */
 static void spell_edit(struct strbuf *sb, const char *buf,
 		       const struct token_list *l, const struct token *name,
 		       struct tok_range e, const struct tok_range *value,
-		       const struct alias_plan *p, int init)
+		       const struct alias_plan *p, int init,
+		       const char *guard_on)
 {
 	struct strbuf macro = STRBUF_INIT, scalar = STRBUF_INIT,
 		      type = STRBUF_INIT;
@@ -159,16 +214,32 @@ static void spell_edit(struct strbuf *sb, const char *buf,
 	}
 	strbuf_addch(&type, ')');
 
-	if (!value && init && !p->member[0]) {
+	if (!value && init && !p->member[0] && !guard_on[0]) {
 		strbuf_addf(sb, "{ .%s = %s(%s) }", p->scalar, macro.buf,
 			    scalar.buf);
 	} else if (!value) {
+		/* the guard, where one is needed, in a statement expression:
+		 * it may stand wherever the call stood */
+		if (guard_on[0]) {
+			strbuf_addstr(sb, "({ ");
+			add_guard(sb, buf, l, e, scalar.buf, p->scalar,
+				  guard_on, NULL);
+			strbuf_addstr(sb, "; ");
+		}
 		strbuf_addf(sb, "((%s){ .%s = %s(%s) })", type.buf, p->scalar,
 			    macro.buf, scalar.buf);
 		if (p->member[0])
 			strbuf_addf(sb, ".%s", p->member);
+		if (guard_on[0])
+			strbuf_addstr(sb, "; })");
 	} else {
-		strbuf_addf(sb, "({ %s __rwonce_v = ", type.buf);
+		strbuf_addstr(sb, "({ ");
+		if (guard_on[0]) {
+			add_guard(sb, buf, l, e, scalar.buf, p->scalar,
+				  guard_on, NULL);
+			strbuf_addstr(sb, "; ");
+		}
+		strbuf_addf(sb, "%s __rwonce_v = ", type.buf);
 		if (p->member[0])
 			strbuf_addf(sb, "{ .%s = ", p->member);
 		strbuf_addch(sb, '(');
@@ -511,11 +582,29 @@ static int line_indent(const char *buf, const struct token *t,
 static void spell_assignment(struct strbuf *sb, const char *buf,
 			     const struct token_list *l,
 			     const struct token *name, struct tok_range e,
-			     const char *scalar, const struct assignment *a)
+			     const char *scalar, const struct assignment *a,
+			     const char *guard_on)
 {
-	size_t from, len;
+	size_t from = 0, len = 0;
 	int own_line = line_indent(buf, &l->tok[a->first], &from, &len);
 
+	if (guard_on[0]) {
+		/* on a line of its own before the statement (guard_fits()) */
+		struct strbuf lv = STRBUF_INIT;
+
+		struct strbuf wrap = STRBUF_INIT;
+
+		/* the message on a line of its own, under the '(' */
+		strbuf_addch(&wrap, '\n');
+		strbuf_add(&wrap, buf + from, len);
+		strbuf_addstr(&wrap, "\t       ");
+		add_scalar_of(&lv, buf, l, e, scalar);
+		add_guard(sb, buf, l, e, lv.buf, scalar, guard_on, wrap.buf);
+		strbuf_addstr(sb, ";\n");
+		strbuf_add(sb, buf + from, len);
+		strbuf_release(&lv);
+		strbuf_release(&wrap);
+	}
 	add_tokens(sb, buf, l, a->target[0]);
 	strbuf_addf(sb, ".%s = ", scalar);
 	strbuf_add(sb, buf + name->off, name->len);
@@ -534,6 +623,23 @@ static void spell_assignment(struct strbuf *sb, const char *buf,
 		add_tokens(sb, buf, l, a->target[0]);
 		strbuf_addch(sb, ';');
 	}
+}
+
+/*
+ * May a guard (a declaration) stand on a line of its own before the
+ * assignment a?  Where a block item may: the statement starts its line
+ * after ';', '{' or a block's '}' -- not after a label (a declaration is
+ * no statement there before C23) nor as the body of an if or a loop.
+ */
+static int guard_fits(const char *buf, const struct token_list *l,
+		      const struct assignment *a)
+{
+	size_t from, len, prev = a->first - 1;
+
+	if (!line_indent(buf, &l->tok[a->first], &from, &len))
+		return 0;
+	return a->first == 0 || tok_punct(buf, l, prev, ";") ||
+	       tok_punct(buf, l, prev, "{") || closes_block(buf, l, prev);
 }
 
 /*
@@ -718,6 +824,7 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 	s->view = 0;
 	s->narrowed = 0;
 	s->why[0] = '\0';
+	s->guard_on[0] = '\0';
 	ti = tree_types_index_for(tt, path, buf, l, e);
 	if (!ti || !type_index_expr(ti, buf, l, e, &ty)) {
 		ret = AGGREGATE_TYPE_UNKNOWN;
@@ -737,6 +844,8 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 	strbuf_reset(&s->text);
 	memcpy(s->scalar, p.scalar, sizeof(s->scalar));
 	s->via_union = p.member[0] != '\0';
+	scalar_differs_on(ti, buf, l, e, &p, s->guard_on,
+			  sizeof(s->guard_on));
 	init = whole_initializer(buf, l, s->name, s->close);
 	if (!s->write && !init &&
 	    assignment_of(buf, l, s->name, s->close, &asg)) {
@@ -744,9 +853,13 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 			"around the operand, not a member of the targets' type" :
 			assignment_refused(ti, buf, l, &asg);
 
+		if (!why && s->guard_on[0] && !guard_fits(buf, l, &asg))
+			why = "the scalar is not the object's size on every "
+			      "target, and the guard that says so cannot stand "
+			      "before the statement";
 		if (!why) {
 			spell_assignment(&s->text, buf, l, &l->tok[s->name], e,
-					 p.scalar, &asg);
+					 p.scalar, &asg, s->guard_on);
 			s->targets = (unsigned)asg.nr;
 			s->off = l->tok[asg.first].off;
 			s->len = l->tok[asg.semi].off + 1 - s->off;
@@ -756,7 +869,7 @@ enum aggregate_answer rewrite_aggregate(const char *path, const char *buf,
 			s->kept = why;
 	}
 	spell_edit(&s->text, buf, l, &l->tok[s->name], e,
-		   s->write ? &s->args[1] : NULL, &p, init);
+		   s->write ? &s->args[1] : NULL, &p, init, s->guard_on);
 	s->off = l->tok[s->name].off;
 	s->len = l->tok[s->close].off + 1 - s->off;
 out:

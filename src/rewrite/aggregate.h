@@ -20,7 +20,13 @@
  * The scalar is a member of the aggregate's union, or the only member
  * of its struct, or a scalar in the union around it; the types come
  * from the lexical type index (cfront/typeindex) of the file, its local
- * headers and the trees named (cfront/treetypes).
+ * headers and the trees named (cfront/treetypes).  Where the index lays
+ * the scalar out in another size than the aggregate on a data model
+ * (unsigned long in an 8-byte union: 4 bytes on 32-bit ARM and i386),
+ * the edit carries _Static_assert(sizeof(scalar) == sizeof(E), "...") --
+ * before the assignment statement, or in a statement expression around
+ * the read -- so that the build stops there instead of reading part of
+ * the object.
  *
  * A type with no such member (a struct of bit-fields, struct { u8 a, b;
  * u16 c; }) whose size is 1, 2, 4 or 8 and whose alignment is at least
@@ -72,6 +78,12 @@ struct aggregate_site {
 				   it ("" when not known) */
 	char scalar[64];        /* the member read or written instead */
 	int via_union;          /* through the union around E */
+	char guard_on[96];      /* the data models on which the scalar is
+				   not the aggregate's size, or not known
+				   to be ("": none): the edit carries a
+				   _Static_assert of the two sizes, so that
+				   the build stops there rather than read
+				   part of the object */
 	unsigned targets;       /* an assignment "A = NAME(E);" (1) or a
 				   chain "A = B = NAME(E);" (2, ...) spelled
 				   as "A.s = NAME(E.s);" and the copies
@@ -81,7 +93,7 @@ struct aggregate_site {
 	int view;               /* no member would do: the whole object
 				   read or written through an unsigned
 				   scalar of its size (scalar: its type) */
-	char why[256];          /* why no view (AGGREGATE_NO_SCALAR, or
+	char why[384];          /* why no view (AGGREGATE_NO_SCALAR, or
 				   the reason for narrowed) */
 	unsigned narrowed;      /* READ_ONCE(E).m with no scalar and no
 				   view: m alone read, READ_ONCE(E.m)
