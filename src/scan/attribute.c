@@ -973,6 +973,23 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 	return 0;
 }
 
+/*
+ * Is the piece [a, ...) of a row of line that began at lo past the end
+ * of the inlined copy the row began in (first_nchain frames there,
+ * nchain here)?  The compiler gave the code after the copy no location
+ * of its own, so the copy's last row covers it (clang for aarch64 puts a
+ * shrink-wrapped caller's prologue there: liburing's queue.c:281 in
+ * io_uring_submit_and_wait_reg); an instance made of it is a phantom
+ * with "no memory access".  Unless the row is of the line the copy was
+ * called from (first_call_line): that is the caller's code.
+ */
+static int past_copy(uint64_t a, uint64_t lo, size_t first_nchain,
+		     unsigned first_call_line, size_t nchain, unsigned line)
+{
+	return a > lo && nchain < first_nchain && first_call_line &&
+	       line != first_call_line;
+}
+
 /* A row of a file that defines a once-accessor: the inlined copies of
  * the accessor go to their calls; the rest to the file's own sites. */
 static void accessor_rows(struct unit_sources *us, struct line_unit *u,
@@ -982,7 +999,8 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 	struct unit_source *src = unit_source_of(us, u, row->file);
 	struct inline_frame chain[SCAN_MAX_CHAIN];
 	struct pick pick = { -1, 1, ROW_IN_TEXT, -1, -1, -1, -1 };
-	size_t nchain;
+	size_t nchain, first_nchain = 0;
+	unsigned first_call_line = 0;
 
 	if (src && src->e->src.nr)
 		pick = pick_sites(&src->e->src, row->line, row->col);
@@ -991,6 +1009,13 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 						&end);
 		if (end <= a || end > b)
 			end = b;
+		if (a == row->addr) {
+			first_nchain = nchain;
+			first_call_line = nchain > 1 ? chain[0].call_line : 0;
+		}
+		if (past_copy(a, row->addr, first_nchain, first_call_line,
+			      nchain, row->line))
+			continue;
 		if (accessor_stretch(us, u, chain, nchain, a, end, out)) {
 			/* the body's own site: judged at the call */
 			if (pick.site >= 0)
@@ -1133,15 +1158,8 @@ static void merge_folded_calls(struct instance_list *out, size_t from)
 /*
  * The code [lo, hi) of one row, of line, picked for the sites of pick: a
  * range of the instance of each, per inline chain (a row may span code of
- * several inlined copies).  A row that starts inside an
- * inlined copy and runs on past the copy's end is the copy's only: the
- * compiler gave the instructions after it no location of their own, so
- * the copy's last row covers them (clang for aarch64: liburing's
- * queue.c:281, inlined into io_uring_submit_and_wait_reg, its row running
- * on over the prologue of the caller's shrink-wrapped frame) -- an
- * instance made of them was a phantom with "no memory access".  Unless
- * the row is of the line the copy was called from: that is the caller's
- * code.
+ * several inlined copies); none past the end of the copy the row began
+ * in (past_copy()).
  */
 static void add_row(struct line_unit *u, struct source_sites *src,
 		    const struct pick *pick, unsigned line, uint64_t lo,
@@ -1159,10 +1177,10 @@ static void add_row(struct line_unit *u, struct source_sites *src,
 		if (a == lo) {
 			first_nchain = nchain;
 			first_call_line = nchain > 1 ? chain[0].call_line : 0;
-		} else if (nchain < first_nchain && first_call_line &&
-			   line != first_call_line) {
-			continue; /* past the end of the copy the row began in */
 		}
+		if (past_copy(a, lo, first_nchain, first_call_line, nchain,
+			      line))
+			continue;
 		/* the alignment padding after a function's last instruction
 		 * (a ret, a noreturn call) still lies in its last row:
 		 * outside every function of the DWARF and of the symbol
