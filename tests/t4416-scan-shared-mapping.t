@@ -72,4 +72,28 @@ test_expect_success 'a relocatable object at -j 2: each worker its own relocated
 	grep -q "; [1-9][0-9]* site instances: ok [1-9]" "$TEST_TMP/r2.err"
 '
 
+# Split DWARF: the units are skeletons whose DIEs are in .dwo files,
+# which libdw looks for by the file's folder -- which an ELF read from
+# memory does not have: not shared (nor a file naming a dwz file).
+test_expect_success 'a split-DWARF program (clang -gsplit-dwarf, gcc -gdwarf-4 -gsplit-dwarf) is not shared; its reports are -j 1s' '
+	mkdir -p "$TEST_TMP/split" && cd "$TEST_TMP/split" &&
+	for cc in "clang -gdwarf-5" "gcc -gdwarf-4"; do
+		set -- &&
+		for f in probes/controls.c tests/scan/two-sites.c; do
+			o=$(basename "$f" .c).o &&
+			$cc -O2 -g -gsplit-dwarf -fno-pic -I"$RWONCE_ROOT/probes" \
+				-I"$RWONCE_ROOT/include" -c "$RWONCE_ROOT/$f" -o "$o" &&
+			set -- "$@" "$o" || return 1
+		done &&
+		$cc -O2 -g -gsplit-dwarf -c "$TEST_TMP/main.c" -o main.o &&
+		$cc -O2 -g -gsplit-dwarf -no-pie -o prog "$@" main.o &&
+		scan s2 2 "$TEST_TMP/split/prog" RWONCE_TEST_SCAN_SHARED_MAP=1 &&
+		! grep -q "^rwonce: test:" "$TEST_TMP/s2.err" &&
+		grep -q "; [1-9][0-9]* site instances: " "$TEST_TMP/s2.err" &&
+		scan s1 1 "$TEST_TMP/split/prog" &&
+		cmp "$TEST_TMP/s1.out" "$TEST_TMP/s2.out" &&
+		cmp "$TEST_TMP/s1.json" "$TEST_TMP/s2.json" || return 1
+	done
+'
+
 test_done

@@ -143,17 +143,45 @@ static int elf_cut_short(Elf *elf, size_t size, struct strbuf *why)
 	return 0;
 }
 
-/* Is elf of this machine's byte order, with a .debug_info of its own
- * (no separate debug file to find: libdwfl looks for one by the file's
- * folder, which an ELF read from memory does not have)? */
+/* Are elf's units split DWARF skeletons (their DIEs in .dwo files)?
+ * By the first unit: DWARF 5's DW_UT_skeleton, or GNU's split DWARF 4,
+ * the only DWARF before 5 with a .debug_addr. */
+static int split_dwarf(Elf *elf, const Elf_Data *info)
+{
+	const unsigned char *p = info->d_buf;
+	size_t at = 4, version;
+
+	if (info->d_size < 12)
+		return 0;
+	if (p[0] == 0xff && p[1] == 0xff && p[2] == 0xff && p[3] == 0xff)
+		at = 12;        /* 64-bit DWARF */
+	if (info->d_size < at + 3)
+		return 0;
+	version = elf_getident(elf, NULL)[EI_DATA] == ELFDATA2MSB ?
+		  (size_t)p[at] << 8 | p[at + 1] : (size_t)p[at + 1] << 8 | p[at];
+	return version >= 5 ? p[at + 2] == DW_UT_skeleton :
+	       elf_section_data(elf, ".debug_addr") != NULL;
+}
+
+/*
+ * May elf be read from one mapping by several workers: of this machine's
+ * byte order (libelf converts nothing in place), with its own DWARF --
+ * no separate debug file, no dwz file it refers to (.gnu_debugaltlink,
+ * .debug_sup), no split units' .dwo files -- for libdwfl looks for
+ * those by the file's folder, which an ELF read from memory does not
+ * have?
+ */
 static int shareable(Elf *elf)
 {
 	static const union { uint16_t v; unsigned char b[2]; } order = { 1 };
 	const char *ident = elf_getident(elf, NULL);
+	const Elf_Data *info = elf_section_data(elf, ".debug_info");
 
 	return ident && ident[EI_DATA] == (order.b[0] ? ELFDATA2LSB :
 					   ELFDATA2MSB) &&
-	       elf_section_data(elf, ".debug_info");
+	       info && !split_dwarf(elf, info) &&
+	       !elf_section_data(elf, ".gnu_debugaltlink") &&
+	       !elf_section_data(elf, ".debug_sup");
 }
 
 /* *share (may be NULL): may the file be mapped once for several
