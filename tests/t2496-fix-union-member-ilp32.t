@@ -97,6 +97,46 @@ else
 	test_skip 'arm64: the program prints what the original prints' "$(missing_why aarch64-linux-gnu-gcc) or $(missing_why qemu-aarch64)"
 fi
 
+# A write, scanned as built for ARM itself (clang 19 stores the union
+# as two words): scan's 8 bytes made the old fix write 'raw', 4 bytes
+# there, so the fixed program wrote half the union on the very target
+# scanned.  Now the guard sits in the write's statement expression.
+cat >w.c <<'EOS'
+#include <stdio.h>
+#define WRITE_ONCE(x, v) (*(volatile __typeof__(x) *)&(x) = (v))
+typedef unsigned char u8;
+typedef unsigned int u32;
+union st { unsigned long raw; struct { u8 a:1; u8 b; u8 c; u8 d; u32 x; }; };
+struct h { int n; union st s; };
+void put(struct h *h, union st v);
+void put(struct h *h, union st v)
+{
+	WRITE_ONCE(h->s, v);
+}
+int main(void)
+{
+	struct h h = { 0 };
+	union st v = { .raw = 0 };
+
+	v.x = 0x1234;
+	v.c = 7;
+	put(&h, v);
+	printf("%x %x\n", h.s.x, h.s.c);
+	return 0;
+}
+EOS
+test_expect_success 'a write torn on ARM (clang 19): the guard in its statement expression, the build for ARM stops there' "
+	clang-19 --target=arm-linux-gnueabihf $CFLAGS -c w.c -o w.o &&
+	{ '$RWONCE' scan --json w.o >w.json 2>w-scan.err; test \$? = 1; } &&
+	{ '$RWONCE' fix --from-scan w.json >w.diff 2>w.err; test \$? = 1; } &&
+	grep -qxF -- \"+	({ _Static_assert(sizeof(h->s.raw) == sizeof(h->s), \\\"\$MSG\\\"); __typeof__(h->s) __rwonce_v = (v); WRITE_ONCE(h->s.raw, __rwonce_v.raw); });\" w.diff &&
+	mkdir fixed-w && cp w.c fixed-w/ && (cd fixed-w && patch -s -p1 <../w.diff) &&
+	! arm-linux-gnueabihf-gcc $CFLAGS -c fixed-w/w.c -o w-arm.o 2>w-arm.err &&
+	grep -qF \"\$MSG\" w-arm.err &&
+	gcc $CFLAGS fixed-w/w.c -o w-x86 && gcc $CFLAGS w.c -o w-x86-orig &&
+	./w-x86 >w.out && ./w-x86-orig >w-orig.out && cmp w.out w-orig.out &&
+	test \"\$(cat w.out)\" = '1234 7'"
+
 # The member of the object's size on every model: no guard, and the
 # member read under strict aliasing on ARM.
 sed -e 's/unsigned long raw;/unsigned long long raw;/' \
