@@ -164,6 +164,57 @@ static int rmw_template(const char *s, size_t len)
 	return 0;
 }
 
+/*
+ * Is a template of several instructions (split at "\n" and ';') a
+ * straight run of plain ones: no read-modify-write (rmw_template), no
+ * label and no jump (an LL/SC or a compare loop, "1: ... bne 1b")?
+ * Then each of its accesses is one of the body's -- a load then a
+ * fence ("movl %1, %0\n\tmfence"), or the two halves of a split load
+ * ("movl %2, %0\n\tmovl 4+%2, %1": torn, and scan says so only if
+ * the accessor is known).
+ */
+static int straight_template(const char *t, size_t len)
+{
+	static const char *const jumps[] = {
+		"b", "bl", "br", "blr", "bx", "blx", "bne", "beq", "bgt", "bge",
+		"blt", "ble", "bhi", "bls", "bcs", "bcc", "bdnz", "cbz", "cbnz",
+		"tbz", "tbnz", "call", "ret", "loop", "bnez", "beqz", "brc",
+		"jg", "jz", "jnz",
+	};
+	size_t i = 0;
+
+	while (i < len) {
+		size_t b, e, n = 0;
+		char mn[16];
+
+		/* one instruction: [b, e) */
+		for (b = i; b < len && (t[b] == ' ' || t[b] == '\t' ||
+			      (t[b] == '\\' && b + 1 < len &&
+			       (t[b + 1] == 't' || t[b + 1] == 'n')));
+		     b += t[b] == '\\' ? 2 : 1)
+			;
+		for (e = b; e < len && t[e] != ';' &&
+		     !(t[e] == '\\' && e + 1 < len && t[e + 1] == 'n'); e++)
+			;
+		i = e < len ? e + (t[e] == ';' ? 1 : 2) : len;
+		if (e == b)
+			continue;
+		if (memchr(t + b, ':', e - b) || rmw_template(t + b, e - b))
+			return 0; /* a label, or an atomic step */
+		while (b + n < e && n + 1 < sizeof(mn) &&
+		       ((t[b + n] >= 'a' && t[b + n] <= 'z') ||
+			(t[b + n] >= 'A' && t[b + n] <= 'Z') || t[b + n] == '.'))
+			mn[n] = (char)(t[b + n] | 0x20), n++;
+		mn[n] = '\0';
+		if (mn[0] == 'j' || !strncmp(mn, "b.", 2))
+			return 0;
+		for (size_t k = 0; k < ARRAY_SIZE(jumps); k++)
+			if (!strcmp(mn, jumps[k]))
+				return 0;
+	}
+	return 1;
+}
+
 /* Is the '(' at q after a displacement other than 0: 4(%1), 0x10(%1)
  * are past the pointer; (%1) and 0(%1) are at it. */
 static int displaced(const char *start, const char *q)
@@ -274,7 +325,7 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 			   size_t np, struct found *f, size_t *other)
 {
 	size_t n = 0, nops = 0, end;
-	int colons = 0, unknown = 0;
+	int colons = 0, unknown = 0, seq;
 	struct strbuf tmpl = STRBUF_INIT;
 
 	/* the template, its strings joined ("ldr" " %w0, [%1]\n", as
@@ -302,7 +353,8 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 		else
 			break;
 	}
-	if (memmem(tmpl.buf, end, "\\n", 2) || memchr(tmpl.buf, ';', end) ||
+	seq = memmem(tmpl.buf, end, "\\n", 2) || memchr(tmpl.buf, ';', end);
+	if ((seq && !straight_template(tmpl.buf, end)) ||
 	    rmw_template(tmpl.buf, end)) {
 		(*other)++;
 		strbuf_release(&tmpl);
@@ -338,7 +390,7 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 			size_t name_len = 0;
 			int kind;
 
-			if (colons != 2 || !end || unknown ||
+			if (colons != 2 || !end || unknown || seq ||
 			    memchr(c, '=', cl) ||
 			    memchr(c, '+', cl) || !memchr(c, 'r', cl) ||
 			    param_of(buf, l, p, np, op) < 0)
