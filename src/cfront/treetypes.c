@@ -48,10 +48,40 @@ struct parse_cache {
 	size_t hits, misses;
 };
 
+/*
+ * Built from the tree (tree_types_build()), the entries are a sketch: a
+ * superset of the names each header defines, found without lexing it
+ * (sketch_header()).  A name is resolved the first time a lookup asks
+ * for it: the headers the sketch gives for it are lexed and scanned
+ * exactly (once per header per run), and what they really define is
+ * kept (issue #35: lexing every header of the kernel was 9 % of an
+ * audit, for the few hundred names the sites need).
+ */
+struct defs {
+	uint32_t *header; /* one per definition, in the tree's order */
+	size_t nr;
+};
+
+struct exact_names {
+	int done;
+	char **name; /* the names the header defines, with repeats */
+	size_t nr;
+};
+
+struct lazy_state {
+	pthread_mutex_t lock;
+	struct defs **by_first;    /* indexed by a name's first entry */
+	struct exact_names *exact; /* indexed by header */
+	size_t nr_exact;
+	size_t headers_lexed;
+};
+
 struct tree_types {
 	struct strlist headers;
 	struct tt_entry *e;
 	size_t nr, alloc;
+	int sketch;                /* e is a sketch, resolved by name */
+	struct lazy_state *lazy;   /* mutable behind a const tree_types */
 	struct parse_cache *cache; /* mutable behind a const tree_types */
 };
 
@@ -61,6 +91,21 @@ struct tree_types {
 #define MAX_HEADERS 12    /* headers added for one variant */
 #define MAX_BUILDS 256    /* index builds for one query */
 
+/* The resolved names (defs_of()): gone when the entries change. */
+static void forget_defs(struct tree_types *tt)
+{
+	struct lazy_state *z = tt->lazy;
+
+	if (z->by_first)
+		for (size_t i = 0; i < tt->nr; i++)
+			if (z->by_first[i]) {
+				free(z->by_first[i]->header);
+				free(z->by_first[i]);
+			}
+	free(z->by_first);
+	z->by_first = NULL;
+}
+
 static void add_name(struct tree_types *tt, const char *buf,
 		     const struct token *t, uint32_t header)
 {
@@ -68,6 +113,52 @@ static void add_name(struct tree_types *tt, const char *buf,
 	tt->e[tt->nr].name = xstrndup(buf + t->off, t->len);
 	tt->e[tt->nr].header = header;
 	tt->nr++;
+}
+
+/*
+ * The declarator names of the typedef whose keyword is token i, as
+ * scan_header() takes them: the last identifier before each ';' or ','
+ * outside brackets, or NAME in "(*NAME)".  Returns the token where the
+ * scan stopped (the ';', an unmatched closer, or the EOF token).
+ */
+static size_t typedef_names(struct tree_types *tt, const char *buf,
+			    const struct token_list *l, size_t i,
+			    uint32_t header)
+{
+	size_t eof = l->nr - 1, k = i + 1, d = 0, last = 0;
+
+	for (; k < eof; k++) {
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			continue;
+		if (tok_punct(buf, l, k, "(") ||
+		    tok_punct(buf, l, k, "[") ||
+		    tok_punct(buf, l, k, "{")) {
+			/* "(*name)": a function pointer */
+			if (!d && tok_punct(buf, l, k, "(") &&
+			    k + 2 < eof &&
+			    tok_punct(buf, l, k + 1, "*") &&
+			    l->tok[k + 2].kind == TOK_IDENT)
+				last = k + 2;
+			d++;
+		} else if (tok_punct(buf, l, k, ")") ||
+			   tok_punct(buf, l, k, "]") ||
+			   tok_punct(buf, l, k, "}")) {
+			if (!d)
+				break;
+			d--;
+		} else if (!d && l->tok[k].kind == TOK_IDENT &&
+			   !tok_ident(buf, l, k, "__attribute__")) {
+			last = k;
+		} else if (!d && (tok_punct(buf, l, k, ";") ||
+				  tok_punct(buf, l, k, ","))) {
+			if (last)
+				add_name(tt, buf, &l->tok[last], header);
+			last = 0;
+			if (tok_punct(buf, l, k, ";"))
+				break;
+		}
+	}
+	return k;
 }
 
 /*
@@ -95,43 +186,206 @@ static void scan_header(struct tree_types *tt, const char *buf,
 			   tok_punct(buf, l, i + 2, "{")) {
 			add_name(tt, buf, &l->tok[i + 1], header);
 		} else if (!depth && tok_ident(buf, l, i, "typedef")) {
-			size_t k = i + 1, d = 0, last = 0;
+			size_t k = typedef_names(tt, buf, l, i, header);
 
-			for (; k < eof; k++) {
-				if (l->tok[k].flags & TF_DIRECTIVE)
-					continue;
-				if (tok_punct(buf, l, k, "(") ||
-				    tok_punct(buf, l, k, "[") ||
-				    tok_punct(buf, l, k, "{")) {
-					/* "(*name)": a function pointer */
-					if (!d && tok_punct(buf, l, k, "(") &&
-					    k + 2 < eof &&
-					    tok_punct(buf, l, k + 1, "*") &&
-					    l->tok[k + 2].kind == TOK_IDENT)
-						last = k + 2;
-					d++;
-				} else if (tok_punct(buf, l, k, ")") ||
-					   tok_punct(buf, l, k, "]") ||
-					   tok_punct(buf, l, k, "}")) {
-					if (!d)
-						break;
-					d--;
-				} else if (!d && l->tok[k].kind == TOK_IDENT &&
-					   !tok_ident(buf, l, k, "__attribute__")) {
-					last = k;
-				} else if (!d && (tok_punct(buf, l, k, ";") ||
-						  tok_punct(buf, l, k, ","))) {
-					if (last)
-						add_name(tt, buf, &l->tok[last],
-							 header);
-					last = 0;
-					if (tok_punct(buf, l, k, ";"))
-						break;
-				}
-			}
 			i = k > i ? k - 1 : i;
 		}
 	}
+}
+
+/* ---- the sketch: the names a header may define, without lexing it ---- */
+
+static int ident_byte(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+/*
+ * Does buf hold a backslash-newline splice inside a token (an identifier
+ * byte on both sides)?  token_is() reads "str\<newline>uct" as struct,
+ * which no byte search finds: such a header is scanned exactly.
+ */
+static int splice_in_token(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while ((p = memchr(p, '\\', (size_t)(end - p)))) {
+		const char *q = p + 1;
+
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q < end && *q == '\r')
+			q++;
+		if (q < end && *q == '\n' && p > buf && q + 1 < end &&
+		    (ident_byte((unsigned char)p[-1]) ||
+		     (unsigned char)p[-1] >= 0x80) &&
+		    (ident_byte((unsigned char)q[1]) || q[1] == '\\' ||
+		     (unsigned char)q[1] >= 0x80))
+			return 1;
+		p++;
+	}
+	return 0;
+}
+
+/*
+ * The tokens of buf from `off`, up to the end of the line where at
+ * least `want` bytes are in (a window ends after a newline, so that no
+ * token but the last one, which callers never trust, is cut): 1 when
+ * the window reaches the end of buf.
+ */
+static int lex_window(const char *buf, size_t len, size_t off, size_t want,
+		      struct token_list *l)
+{
+	size_t end = off + want;
+	const char *nl;
+
+	if (end >= len) {
+		end = len;
+	} else if ((nl = memchr(buf + end, '\n', len - end))) {
+		end = (size_t)(nl - buf) + 1;
+	} else {
+		end = len;
+	}
+	l->nr = 0;
+	lex_buffer(buf + off, end - off, l);
+	return end == len;
+}
+
+/*
+ * "struct NAME {" or "union NAME {" at off, where scan_header() would
+ * take NAME: read from the bytes when they are plain (blanks, an
+ * identifier of ASCII letters, a brace), else from the tokens of a
+ * window.  Adding a name the exact scan would not (the word in a comment,
+ * a string, a directive) is harmless; missing one is not.
+ */
+static void sketch_tag(struct tree_types *tt, const char *buf, size_t len,
+		       size_t off, size_t wlen, uint32_t header,
+		       struct token_list *l)
+{
+	size_t p = off + wlen, name, name_end;
+	int c;
+
+	if (p < len && (ident_byte((unsigned char)buf[p]) ||
+			(unsigned char)buf[p] >= 0x80))
+		return; /* "structure": another word */
+	for (; p < len; p++) {
+		c = (unsigned char)buf[p];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+		    c == '\v' || c == '\f')
+			continue;
+		if (c == '/' || c == '\\')
+			goto tokens; /* a comment, a splice */
+		break;
+	}
+	if (p >= len)
+		return;
+	c = (unsigned char)buf[p];
+	if (c >= 0x80)
+		goto tokens;
+	if (!ident_byte(c) || (c >= '0' && c <= '9'))
+		return; /* no identifier next */
+	name = p;
+	while (p < len && ident_byte((unsigned char)buf[p]))
+		p++;
+	name_end = p;
+	if (p < len && ((unsigned char)buf[p] >= 0x80 || buf[p] == '\\'))
+		goto tokens; /* more of the identifier, or a splice */
+	for (; p < len; p++) {
+		c = (unsigned char)buf[p];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+		    c == '\v' || c == '\f')
+			continue;
+		if (c == '/' || c == '\\' || c == '<')
+			goto tokens; /* a comment, a splice, "<%" */
+		break;
+	}
+	if (p < len && buf[p] == '{') {
+		ALLOC_GROW(tt->e, tt->nr + 1, tt->alloc);
+		tt->e[tt->nr].name = xstrndup(buf + name, name_end - name);
+		tt->e[tt->nr].header = header;
+		tt->nr++;
+	}
+	return;
+tokens:
+	for (size_t want = 256;; want *= 4) {
+		int whole = lex_window(buf, len, off, want, l);
+		const char *w = buf + off;
+
+		/* three tokens and one more, so that none of them is cut */
+		if (l->nr - 1 >= 4 || whole) {
+			if (l->nr - 1 >= 3 && l->tok[0].kind == TOK_IDENT &&
+			    l->tok[1].kind == TOK_IDENT &&
+			    tok_punct(w, l, 2, "{"))
+				add_name(tt, w, &l->tok[1], header);
+			return;
+		}
+	}
+}
+
+/*
+ * The names of a "typedef" at off, as scan_header() reads them: the
+ * tokens from there on (a window grown until the declaration ends in
+ * it) are the file's tokens whenever the word is the file's keyword.
+ */
+static void sketch_typedef(struct tree_types *tt, const char *buf,
+			   size_t len, size_t off, uint32_t header,
+			   struct token_list *l)
+{
+	if (off + 7 < len && (ident_byte((unsigned char)buf[off + 7]) ||
+			      (unsigned char)buf[off + 7] >= 0x80))
+		return; /* "typedefs": another word */
+	for (size_t want = 1024;; want *= 4) {
+		int whole = lex_window(buf, len, off, want, l);
+		const char *w = buf + off;
+		size_t before = tt->nr, k;
+
+		if (!tok_ident(w, l, 0, "typedef"))
+			return;
+		k = typedef_names(tt, w, l, 0, header);
+		/* it ended before the window's last token: exact */
+		if (whole || k + 2 < l->nr)
+			return;
+		while (tt->nr > before)
+			free(tt->e[--tt->nr].name);
+	}
+}
+
+/* Every occurrence of word in buf, handed to fn; *any set when one is. */
+#define EACH_WORD(word, any, fn)					\
+	for (const char *at = buf;					\
+	     (at = memmem(at, (size_t)(buf + len - at), word,		\
+			  sizeof(word) - 1)); at += sizeof(word) - 1)	\
+		*(any) = 1, fn
+
+/*
+ * A superset of the names scan_header() finds in buf, as entries of
+ * header: each "struct"/"union" followed by a name and a brace, each
+ * "typedef" read from its tokens.  A header that says none of the three
+ * words defines nothing (and is not lexed, as before the sketch); one
+ * where a splice may join a keyword is scanned exactly.
+ */
+static void sketch_header(struct tree_types *tt, const char *buf, size_t len,
+			  uint32_t header)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	size_t before = tt->nr;
+	int any = 0;
+
+	EACH_WORD("typedef", &any, sketch_typedef(tt, buf, len,
+						  (size_t)(at - buf), header,
+						  &l));
+	EACH_WORD("struct", &any, sketch_tag(tt, buf, len, (size_t)(at - buf),
+					     6, header, &l));
+	EACH_WORD("union", &any, sketch_tag(tt, buf, len, (size_t)(at - buf),
+					    5, header, &l));
+	if (any && splice_in_token(buf, len)) {
+		while (tt->nr > before)
+			free(tt->e[--tt->nr].name);
+		lex_buffer(buf, len, &l);
+		scan_header(tt, buf, &l, header);
+	}
+	token_list_release(&l);
 }
 
 /* Record the names header `path` (its contents buf/len) defines; the
@@ -160,6 +414,12 @@ static int entry_order(const void *a_, const void *b_)
 void tree_types_add_buffer(struct tree_types *tt, const char *path,
 			   const char *buf, size_t len)
 {
+	/* an empty sketch is an empty exact index (tree_types_build(NULL,
+	 * 0) then buffers: the tests and the fuzz harness) */
+	if (tt->sketch && (tt->nr || tt->headers.nr))
+		die("BUG: tree_types_add_buffer() on a sketched tree");
+	tt->sketch = 0;
+	forget_defs(tt);
 	add_buffer(tt, path, buf, len);
 	if (tt->nr > 1)
 		sane_qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
@@ -191,11 +451,18 @@ static void scan_file(struct tree_types *tt, const char *p, const struct stat *s
 	if (!S_ISREG(st->st_mode) || !ends_in_h(p) || st->st_size > (4 << 20))
 		return;
 	buf = read_file(p, &len);
-	/* Most headers define something; the rest are not lexed. */
-	if (buf && len && (memmem(buf, len, "typedef", 7) ||
-			   memmem(buf, len, "struct", 6) ||
-			   memmem(buf, len, "union", 5)))
+	if (buf && len && tt->sketch) {
+		size_t before = tt->nr;
+
+		sketch_header(tt, buf, len, (uint32_t)tt->headers.nr);
+		if (tt->nr > before)
+			strlist_push(&tt->headers, p);
+	} else if (buf && len && (memmem(buf, len, "typedef", 7) ||
+				  memmem(buf, len, "struct", 6) ||
+				  memmem(buf, len, "union", 5))) {
+		/* most headers define something; the rest are not lexed */
 		add_buffer(tt, p, buf, len);
+	}
 	free(buf);
 }
 
@@ -330,13 +597,17 @@ static struct tree_types *tree_types_new(void)
 
 	tt->cache = xcalloc(1, sizeof(*tt->cache));
 	pthread_mutex_init(&tt->cache->lock, NULL);
+	tt->lazy = xcalloc(1, sizeof(*tt->lazy));
+	pthread_mutex_init(&tt->lazy->lock, NULL);
 	return tt;
 }
 
-struct tree_types *tree_types_build(const char *const *roots, size_t nr)
+static struct tree_types *build(const char *const *roots, size_t nr,
+				int sketch)
 {
 	struct tree_types *tt = tree_types_new();
 
+	tt->sketch = sketch;
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
 		char *root = xstrdup(roots[i]);
@@ -352,7 +623,22 @@ struct tree_types *tree_types_build(const char *const *roots, size_t nr)
 	}
 	if (tt->nr > 1)
 		sane_qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
+	if (sketch) {
+		tt->lazy->nr_exact = tt->headers.nr;
+		tt->lazy->exact = xcalloc(tt->headers.nr + 1,
+					  sizeof(*tt->lazy->exact));
+	}
 	return tt;
+}
+
+struct tree_types *tree_types_build(const char *const *roots, size_t nr)
+{
+	return build(roots, nr, 1);
+}
+
+struct tree_types *tree_types_build_exact(const char *const *roots, size_t nr)
+{
+	return build(roots, nr, 0);
 }
 
 void tree_types_free(struct tree_types *tt)
@@ -364,6 +650,18 @@ void tree_types_free(struct tree_types *tt)
 	free(tt->cache->slot);
 	pthread_mutex_destroy(&tt->cache->lock);
 	free(tt->cache);
+	forget_defs(tt);
+	if (tt->lazy->exact)
+		for (size_t h = 0; h < tt->lazy->nr_exact; h++) {
+			struct exact_names *x = &tt->lazy->exact[h];
+
+			for (size_t k = 0; k < x->nr; k++)
+				free(x->name[k]);
+			free(x->name);
+		}
+	free(tt->lazy->exact);
+	pthread_mutex_destroy(&tt->lazy->lock);
+	free(tt->lazy);
 	for (size_t i = 0; i < tt->nr; i++)
 		free(tt->e[i].name);
 	free(tt->e);
@@ -392,6 +690,107 @@ static size_t first_entry(const struct tree_types *tt, const char *name)
 			hi = mid;
 	}
 	return lo < tt->nr && !strcmp(tt->e[lo].name, name) ? lo : tt->nr;
+}
+
+/* What header h (of a sketch) really defines: lexed and scanned once,
+ * under the lazy lock. */
+static const struct exact_names *exact_of(const struct tree_types *tt,
+					  uint32_t h)
+{
+	struct exact_names *x = &tt->lazy->exact[h];
+	struct tree_types one;
+	struct token_list l = TOKEN_LIST_INIT;
+	size_t len;
+	char *buf;
+
+	if (x->done)
+		return x;
+	x->done = 1;
+	memset(&one, 0, sizeof(one));
+	buf = read_file(tt->headers.items[h], &len);
+	if (!buf)
+		return x; /* gone since: it defines nothing now */
+	lex_buffer(buf, len, &l);
+	scan_header(&one, buf, &l, 0);
+	token_list_release(&l);
+	free(buf);
+	x->name = xcalloc(one.nr + 1, sizeof(*x->name));
+	for (size_t k = 0; k < one.nr; k++)
+		x->name[k] = one.e[k].name;
+	x->nr = one.nr;
+	free(one.e);
+	tt->lazy->headers_lexed++;
+	return x;
+}
+
+/*
+ * The headers that define `name`, in the tree's order, one per
+ * definition (a header that defines it twice is there twice): the
+ * entries themselves for an exact tree, the sketch's headers checked by
+ * exact_of() otherwise.  Resolved once per name, then shared.
+ */
+static const struct defs *defs_of(const struct tree_types *tt,
+				  const char *name)
+{
+	static const struct defs none;
+	struct lazy_state *z = tt->lazy;
+	size_t first = first_entry(tt, name);
+	struct defs *d;
+
+	if (first == tt->nr)
+		return &none;
+	pthread_mutex_lock(&z->lock);
+	if (!z->by_first)
+		z->by_first = xcalloc(tt->nr, sizeof(*z->by_first));
+	d = z->by_first[first];
+	if (!d) {
+		size_t alloc = 0;
+
+		d = xcalloc(1, sizeof(*d));
+		for (size_t i = first;
+		     i < tt->nr && !strcmp(tt->e[i].name, name); i++) {
+			uint32_t h = tt->e[i].header;
+			size_t times = 1;
+
+			if (tt->sketch) {
+				const struct exact_names *x;
+
+				if (i > first && tt->e[i - 1].header == h)
+					continue; /* the sketch's repeats */
+				x = exact_of(tt, h);
+				times = 0;
+				for (size_t k = 0; k < x->nr; k++)
+					times += !strcmp(x->name[k], name);
+			}
+			while (times--) {
+				ALLOC_GROW(d->header, d->nr + 1, alloc);
+				d->header[d->nr++] = h;
+			}
+		}
+		z->by_first[first] = d;
+	}
+	pthread_mutex_unlock(&z->lock);
+	return d;
+}
+
+size_t tree_types_defining(const struct tree_types *tt, const char *name,
+			   const char **out, size_t max)
+{
+	const struct defs *d = defs_of(tt, name);
+
+	for (size_t i = 0; i < d->nr && i < max; i++)
+		out[i] = tt->headers.items[d->header[i]];
+	return d->nr;
+}
+
+size_t tree_types_headers_lexed(const struct tree_types *tt)
+{
+	size_t n;
+
+	pthread_mutex_lock(&tt->lazy->lock);
+	n = tt->lazy->headers_lexed;
+	pthread_mutex_unlock(&tt->lazy->lock);
+	return n;
 }
 
 /*
@@ -452,11 +851,12 @@ struct variant {
 static int two_way_header(const struct tree_types *tt,
 			  const struct variant *v, const char *name)
 {
-	for (size_t i = first_entry(tt, name);
-	     i < tt->nr && !strcmp(tt->e[i].name, name); i++)
+	const struct defs *d = defs_of(tt, name);
+
+	for (size_t i = 0; i < d->nr; i++)
 		for (size_t k = 0; k < v->nr; k++)
 			if (v->side[k] == BRANCH_BOTH &&
-			    v->headers[k] == tt->headers.items[tt->e[i].header])
+			    v->headers[k] == tt->headers.items[d->header[i]])
 				return (int)k;
 	return -1;
 }
@@ -558,14 +958,14 @@ static size_t candidates(const struct tree_types *tt, const char *path,
 {
 	const long other_arch = 2L << 24;
 	char fa[48];
-	size_t first = first_entry(tt, name), nr = 0;
+	const struct defs *defs = defs_of(tt, name);
+	size_t nr = 0;
 	long best = -1;
 
 	arch_of(path, fa, sizeof(fa));
 	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = first;
-		     i < tt->nr && !strcmp(tt->e[i].name, name); i++) {
-			const char *h = tt->headers.items[tt->e[i].header];
+		for (size_t i = 0; i < defs->nr; i++) {
+			const char *h = tt->headers.items[defs->header[i]];
 			long d;
 
 			if (has_header(v, h) || !strcmp(h, path))

@@ -20,17 +20,35 @@ struct tree_types;
 /*
  * Index the headers (*.h) below each folder of roots, and each header
  * named directly (symbolic links below a folder are not followed).  Never
- * fails: unreadable folders and files are skipped.
+ * fails: unreadable folders and files are skipped.  The index is a
+ * sketch, built without lexing the headers: a superset of the names each
+ * header may define; a name is checked against what the headers that
+ * may define it really define (lexed then, once per header) the first
+ * time a lookup asks for it, so the answers are those of an index that
+ * lexed every header (tree_types_build_exact(), for tests).
  */
 struct tree_types *tree_types_build(const char *const *roots, size_t nr);
+struct tree_types *tree_types_build_exact(const char *const *roots, size_t nr);
+/*
+ * The headers that define name, in the tree's order, one per definition
+ * (resolving it in a sketch): fills at most max paths into out and
+ * returns how many define it.  Safe from several threads.
+ */
+size_t tree_types_defining(const struct tree_types *tt, const char *name,
+			   const char **out, size_t max);
+/* Headers lexed so far to resolve names of a sketch. */
+size_t tree_types_headers_lexed(const struct tree_types *tt);
 void tree_types_free(struct tree_types *tt);
-/* Index one header given as a buffer (for tests and the fuzz harness). */
+/* Index one header given as a buffer (for tests and the fuzz harness;
+ * not on a sketch). */
 void tree_types_add_buffer(struct tree_types *tt, const char *path,
 			   const char *buf, size_t len);
 /* The recorded names, sorted (with repeats: one per defining header). */
 size_t tree_types_nr_names(const struct tree_types *tt);
 const char *tree_types_name(const struct tree_types *tt, size_t i);
-/* Headers indexed and names recorded, for tests and documentation. */
+/* Headers indexed and names recorded, for tests and documentation (of
+ * a sketch: the headers that may define a name, and the sketch's
+ * names). */
 void tree_types_stats(const struct tree_types *tt, size_t *headers,
 		      size_t *names);
 

@@ -33,6 +33,7 @@
 #include "cfront/once-accessor.h"
 #include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
+#include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
 #include "lib/util.h"
 
@@ -495,19 +496,64 @@ static int expand(const char *path)
 	return 0;
 }
 
+/*
+ * "tree-names [--exact] [--name NAME] ROOT...": every name the tree type
+ * index gives a definition of (or only NAME), one line per definition
+ * ("name path"), from the index a run builds (a sketch, resolved by
+ * name) or, with --exact, from one that lexed every header; the two must
+ * print the same lines.  stderr: how many headers were lexed to resolve.
+ */
+static int tree_names(const char **roots, int n)
+{
+	int exact = 0;
+	const char *only = NULL;
+	struct tree_types *tt;
+	const char *defs[256];
+	size_t nr, headers, names;
+
+	for (; n > 0 && roots[0][0] == '-'; roots++, n--) {
+		if (!strcmp(roots[0], "--exact"))
+			exact = 1;
+		else if (!strcmp(roots[0], "--name") && n > 1)
+			only = (++roots, --n, roots[0]);
+		else
+			die("tree-names: unknown option '%s'", roots[0]);
+	}
+	tt = exact ? tree_types_build_exact(roots, (size_t)n) :
+		tree_types_build(roots, (size_t)n);
+	nr = tree_types_nr_names(tt);
+	for (size_t i = 0; i < (only ? 1 : nr); i++) {
+		const char *name = only ? only : tree_types_name(tt, i);
+		size_t k;
+
+		if (!only && i && !strcmp(tree_types_name(tt, i - 1), name))
+			continue;
+		k = tree_types_defining(tt, name, defs, ARRAY_SIZE(defs));
+		for (size_t j = 0; j < k && j < ARRAY_SIZE(defs); j++)
+			printf("%s %s\n", name, defs[j]);
+	}
+	tree_types_stats(tt, &headers, &names);
+	fprintf(stderr, "%zu headers, %zu names, %zu headers lexed to "
+		"resolve them\n", headers, names, tree_types_headers_lexed(tt));
+	tree_types_free(tt);
+	return 0;
+}
+
 int cmd__cfront(int argc, const char **argv)
 {
 	int bad = 0;
 	size_t total = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
 		return macros(argv + 2, argc - 2);
 	if (!strcmp(argv[1], "expand"))
 		return expand(argv[2]);
+	if (!strcmp(argv[1], "tree-names"))
+		return tree_names(argv + 2, argc - 2);
 	if (!strcmp(argv[1], "names-any"))
 		return names_any(argv[2], argv + 3, argc - 3);
 	for (int i = 2; i < argc; i++) {
