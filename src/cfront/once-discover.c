@@ -437,34 +437,96 @@ static int spelling_better(const char *a, const char *b)
 	return strcmp(a, b) < 0;
 }
 
-/* Name each file with candidates by its best spelling among every one
- * offered, so that -j 2 reports what -j 1 does. */
+static int by_real(const void *a_, const void *b_)
+{
+	const struct other_spelling *a = a_, *b = b_;
+
+	return strcmp(a->real, b->real);
+}
+
+struct respelled {
+	const char *old, *now;
+};
+
+static int by_old(const void *a_, const void *b_)
+{
+	uintptr_t a = (uintptr_t)((const struct respelled *)a_)->old;
+	uintptr_t b = (uintptr_t)((const struct respelled *)b_)->old;
+
+	return (a > b) - (a < b);
+}
+
+/* The new name of a path renamed (sorted by old), or the path itself. */
+static const char *respelled(const struct respelled *r, size_t nr,
+			     const char *path)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)r[mid].old < (uintptr_t)path)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < nr && r[lo].old == path ? r[lo].now : path;
+}
+
+/*
+ * Name each file with candidates by its best spelling among every one
+ * offered, so that -j 2 reports what -j 1 does.  The other spellings
+ * are sorted by real path, and the candidates renamed in one pass at
+ * the end: comparing every file with every other spelling, and walking
+ * every candidate for each file renamed, was 5 % of an audit of the
+ * kernel (issue #35).  The best is the least in spelling_better()'s
+ * order, a total one, so the answer is the same in any order.
+ */
 static void spelling_settle(struct once_discovery *d)
 {
+	struct respelled *r = NULL;
+	size_t nr = 0, alloc = 0;
+
 	if (!d->nr_others)
 		return;
+	sane_qsort(d->others, d->nr_others, sizeof(*d->others), by_real);
 	for (size_t i = 0; i < d->nr_paths; i++) {
 		char *old = d->paths[i], *real = realpath(old, NULL);
 		const char *best = old;
+		size_t lo = 0, hi = d->nr_others;
 
 		if (!real)
 			continue;
-		for (size_t k = 0; k < d->nr_others; k++)
-			if (!strcmp(d->others[k].real, real) &&
-			    spelling_better(d->others[k].spelled, best))
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (strcmp(d->others[mid].real, real) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t k = lo; k < d->nr_others &&
+		     !strcmp(d->others[k].real, real); k++)
+			if (spelling_better(d->others[k].spelled, best))
 				best = d->others[k].spelled;
 		free(real);
 		if (best == old)
 			continue;
 		d->paths[i] = xstrdup(best);
-		for (size_t k = 0; k < d->nr; k++)
-			if (d->items[k].path == old)
-				d->items[k].path = d->paths[i];
-		for (size_t k = 0; k < d->nr_accessors; k++)
-			if (d->accessors[k].path == old)
-				d->accessors[k].path = d->paths[i];
-		free(old);
+		ALLOC_GROW(r, nr + 1, alloc);
+		r[nr].old = old;
+		r[nr++].now = d->paths[i];
 	}
+	if (!nr)
+		return;
+	sane_qsort(r, nr, sizeof(*r), by_old);
+	for (size_t k = 0; k < d->nr; k++)
+		d->items[k].path = respelled(r, nr, d->items[k].path);
+	for (size_t k = 0; k < d->nr_accessors; k++)
+		d->accessors[k].path = respelled(r, nr, d->accessors[k].path);
+	for (size_t k = 0; k < nr; k++)
+		free((char *)r[k].old);
+	free(r);
 }
 
 /* access(path, R_OK) == 0, asked once per spelling when it is: the
