@@ -16,6 +16,7 @@
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/json.h"
+#include "lib/memfind.h"
 #include "lib/parse-options.h"
 #include "lib/messages.h"
 #include "lib/util.h"
@@ -140,7 +141,7 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	struct audit_ctx *ctx = ctxp;
 	size_t before = w->findings.nr, sites;
 	/* searched once: the count, and the rules' filter */
-	int says_volatile = memmem(f->buf, f->len, "volatile", 8) != NULL;
+	int says_volatile = mem_find(f->buf, f->len, "volatile", 8) != NULL;
 
 	if (says_volatile)
 		__atomic_fetch_add(&ctx->volatile_files, 1, __ATOMIC_RELAXED);

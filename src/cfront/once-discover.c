@@ -11,6 +11,7 @@
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/strbuf.h"
+#include "lib/memfind.h"
 #include "lib/strset.h"
 #include "lib/util.h"
 
@@ -311,7 +312,7 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 	unsigned line = 1; /* the line number at buf[counted] */
 
 	while (from < len &&
-	       (hit = memmem(buf + from, len - from, "define", 6)) != NULL) {
+	       (hit = mem_find(buf + from, len - from, "define", 6)) != NULL) {
 		const char *p, *q, *name, *stop, *body;
 		size_t at = (size_t)(hit - buf), b = at;
 		unsigned start_line, spliced = 0;
@@ -576,16 +577,18 @@ static void add_text(struct once_discovery *d, const char *path,
 	 * C unit that gcc or clang built (mimalloc's mi_atomic(name) is
 	 * std::atomic_##name, mi_atomic_##name or atomic_##name): the
 	 * groups only those read are left out (branches.h) */
-	if (memmem(buf, len, "_MSC_VER", 8) || memmem(buf, len, "__cplusplus", 11)) {
+	if (mem_find(buf, len, "_MSC_VER", 8) ||
+	    mem_find(buf, len, "__cplusplus", 11)) {
 		c_only = xstrndup(buf, len);
 		if (!branch_blank_foreign(c_only, len)) {
 			free(c_only);
 			c_only = NULL;
 		}
 	}
-	/* most files define nothing of the kind: one cheap search */
-	if (memmem(buf, len, "define", 6))
-		collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
+	/* most files define nothing of the kind: collect()'s first
+	 * search for "define" finds nothing in them (nor in c_only, the
+	 * same bytes with some blanked) */
+	collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
 	if (d->want_accessors)
 		find_accessors(buf, len, &acc);
 	if (acc.functions.len) {
@@ -717,7 +720,7 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 	int dirlen = slash ? (int)(slash - path) + 1 : 0;
 
 	for (const char *p = buf, *end = buf + len;
-	     p < end && (p = memmem(p, (size_t)(end - p), "include", 7));
+	     p < end && (p = mem_find(p, (size_t)(end - p), "include", 7));
 	     p += 7) {
 		const char *q = p, *name, *close;
 		char *hpath;

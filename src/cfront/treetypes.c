@@ -13,6 +13,7 @@
 #include "cfront/treetypes.h"
 #include "cfront/branches.h"
 #include "lib/util.h"
+#include "lib/memfind.h"
 
 #include <dirent.h>
 #include <pthread.h>
@@ -354,7 +355,7 @@ static void sketch_typedef(struct tree_types *tt, const char *buf,
 /* Every occurrence of word in buf, handed to fn; *any set when one is. */
 #define EACH_WORD(word, any, fn)					\
 	for (const char *at = buf;					\
-	     (at = memmem(at, (size_t)(buf + len - at), word,		\
+	     (at = mem_find(at, (size_t)(buf + len - at), word,		\
 			  sizeof(word) - 1)); at += sizeof(word) - 1)	\
 		*(any) = 1, fn
 

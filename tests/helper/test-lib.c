@@ -13,8 +13,10 @@
  *   lib-test replace PATH        replace_file: PATH becomes stdin, whole;
  *                                on failure the step and errno's text
  */
+#define _GNU_SOURCE /* memmem, to compare mem_find() with */
 #include "test-tool.h"
 #include "lib/json.h"
+#include "lib/memfind.h"
 #include "lib/pool.h"
 #include "lib/replace-file.h"
 #include "lib/shown-path.h"
@@ -311,8 +313,62 @@ static int replace(const char *path)
 	return ret;
 }
 
+/*
+ * mem_find() against memmem() (lib/memfind.h), with AVX2 where the
+ * processor has it or (--sse2) 16 positions at a time: every needle of
+ * 0-20 bytes cut from random buffers of 0-200 bytes over a four-letter
+ * alphabet (so that partial matches abound), at every offset, and
+ * needles that are not there.  Prints the number of searches and of
+ * answers that differ, and the first difference.
+ */
+static int test_memfind(int sse2_only)
+{
+	unsigned seed = 35;
+	size_t searches = 0, differ = 0;
+	char hay[256], nd[32];
+
+	mem_find_without_avx2(sse2_only);
+	for (int round = 0; round < 4000; round++) {
+		size_t n = (size_t)(rand_r(&seed) % 201);
+
+		for (size_t i = 0; i < n; i++)
+			hay[i] = "abca"[rand_r(&seed) % 4] + (rand_r(&seed) % 9 ? 0 : 1);
+		for (size_t m = 0; m <= 20; m++) {
+			for (int kind = 0; kind < 2; kind++) {
+				size_t at = n > m ? (size_t)rand_r(&seed) % (n - m + 1) : 0;
+				const char *want, *got;
+
+				if (kind == 0 && m <= n)
+					memcpy(nd, hay + at, m);
+				else
+					for (size_t k = 0; k < m; k++)
+						nd[k] = "abcd"[rand_r(&seed) % 4];
+				for (size_t off = 0; off <= n; off += 1 + (off % 7)) {
+					want = memmem(hay + off, n - off, nd, m);
+					got = mem_find(hay + off, n - off, nd, m);
+					searches++;
+					if (want != got && !differ++)
+						printf("differ: n=%zu off=%zu m=%zu "
+						       "memmem %td mem_find %td\n", n,
+						       off, m, want ? want - hay : -1,
+						       got ? got - hay : -1);
+				}
+			}
+		}
+	}
+	printf("%zu searches, %zu differ%s\n", searches, differ,
+	       sse2_only ? " (16 positions at a time)" : "");
+	mem_find_without_avx2(0);
+	return differ != 0;
+}
+
 int cmd__lib(int argc, const char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "memfind"))
+		return test_memfind(0);
+	if (argc == 3 && !strcmp(argv[1], "memfind") &&
+	    !strcmp(argv[2], "--sse2"))
+		return test_memfind(1);
 	if (argc >= 2 && !strcmp(argv[1], "pool"))
 		return test_pool(argc, argv, 0);
 	if (argc >= 2 && !strcmp(argv[1], "queue"))
@@ -342,6 +398,6 @@ int cmd__lib(int argc, const char **argv)
 						     argv[i] : NULL));
 		return 0;
 	}
-	fprintf(stderr, "usage: lib-test pool|queue|json-write|json-read|split|replace|shown-path ...\n");
+	fprintf(stderr, "usage: lib-test memfind [--sse2]|pool|queue|json-write|json-read|split|replace|shown-path ...\n");
 	return 2;
 }

@@ -1,0 +1,122 @@
+/* Finding a short word in a buffer (memfind.h). */
+#define _GNU_SOURCE /* memmem */
+#include "lib/memfind.h"
+
+#include <string.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#define MEMFIND_X86 1
+#include <immintrin.h>
+#endif
+
+#ifdef MEMFIND_X86
+/* Does the needle's middle match at `at`?  Bytes compared inline: a
+ * call would make the compiler keep the vectors on the stack. */
+static inline int middle_matches(const char *at, const char *needle, size_t m)
+{
+	for (size_t k = 1; k + 1 < m; k++)
+		if (at[k] != needle[k])
+			return 0;
+	return 1;
+}
+
+/*
+ * The blocks of 32 starting positions from *i on while both loads stay
+ * inside the buffer: the needle's first byte compared at each position,
+ * its last m - 1 bytes further, the middle only where both match.  The
+ * first occurrence, or NULL with *i at the first position not looked at.
+ */
+__attribute__((target("avx2")))
+static const char *find_avx2(const char *hay, size_t n, const char *needle,
+			     size_t m, size_t *i)
+{
+	const __m256i first = _mm256_set1_epi8(needle[0]);
+	const __m256i last = _mm256_set1_epi8(needle[m - 1]);
+
+	for (; *i + m - 1 + 32 <= n; *i += 32) {
+		__m256i a = _mm256_loadu_si256((const __m256i *)(hay + *i));
+		__m256i b = _mm256_loadu_si256((const __m256i *)
+					       (hay + *i + m - 1));
+		unsigned mask = (unsigned)_mm256_movemask_epi8(
+			_mm256_and_si256(_mm256_cmpeq_epi8(a, first),
+					 _mm256_cmpeq_epi8(b, last)));
+
+		while (mask) {
+			size_t j = *i + (size_t)__builtin_ctz(mask);
+
+			if (middle_matches(hay + j, needle, m))
+				return hay + j;
+			mask &= mask - 1;
+		}
+	}
+	return NULL;
+}
+
+/* The same 16 positions at a time (SSE2: every x86-64). */
+static const char *find_sse2(const char *hay, size_t n, const char *needle,
+			     size_t m, size_t *i)
+{
+	const __m128i first = _mm_set1_epi8(needle[0]);
+	const __m128i last = _mm_set1_epi8(needle[m - 1]);
+
+	for (; *i + m - 1 + 16 <= n; *i += 16) {
+		__m128i a = _mm_loadu_si128((const __m128i *)(hay + *i));
+		__m128i b = _mm_loadu_si128((const __m128i *)(hay + *i + m - 1));
+		unsigned mask = (unsigned)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpeq_epi8(a, first),
+				      _mm_cmpeq_epi8(b, last)));
+
+		while (mask) {
+			size_t j = *i + (size_t)__builtin_ctz(mask);
+
+			if (middle_matches(hay + j, needle, m))
+				return hay + j;
+			mask &= mask - 1;
+		}
+	}
+	return NULL;
+}
+
+static int no_avx2; /* mem_find_without_avx2() */
+
+static int have_avx2(void)
+{
+	static int known = -1; /* a race writes the same answer */
+
+	if (known < 0)
+		known = __builtin_cpu_supports("avx2") ? 1 : 0;
+	return known && !no_avx2;
+}
+#endif
+
+void mem_find_without_avx2(int off)
+{
+#ifdef MEMFIND_X86
+	no_avx2 = off;
+#else
+	(void)off;
+#endif
+}
+
+const char *mem_find(const char *hay, size_t n, const char *needle, size_t m)
+{
+	size_t i = 0;
+
+#ifdef MEMFIND_X86
+	/*
+	 * Past 16 bytes glibc's two-way search skips ahead and wins; below
+	 * 2 there is no pair of bytes to test.  What the blocks leave, the
+	 * tail, goes to memmem().
+	 */
+	if (m >= 2 && m <= 16 && n >= m) {
+		const char *hit = NULL;
+
+		if (have_avx2())
+			hit = find_avx2(hay, n, needle, m, &i);
+		if (!hit)
+			hit = find_sse2(hay, n, needle, m, &i);
+		if (hit)
+			return hit;
+	}
+#endif
+	return memmem(hay + i, n - i, needle, m);
+}

@@ -1,0 +1,21 @@
+/*
+ * mem_find(): memmem() for the short words the C front end looks for in
+ * every file of a tree ("define", "include", "volatile", "struct").
+ * glibc's memmem() takes such a needle a byte at a time; on a kernel
+ * tree its passes were 12 % of an audit (issue #35).  This one compares
+ * the needle's first and last bytes with 16 positions at once (SSE2)
+ * and checks the rest only where both match.  The answer is memmem()'s:
+ * the first occurrence, or NULL.
+ */
+#ifndef RWONCE_LIB_MEMFIND_H
+#define RWONCE_LIB_MEMFIND_H
+
+#include <stddef.h>
+
+const char *mem_find(const char *hay, size_t n, const char *needle, size_t m);
+
+/* For tests: 16 positions at a time even where AVX2 is there (1), or
+ * back to the processor's best (0).  Not thread-safe. */
+void mem_find_without_avx2(int off);
+
+#endif
