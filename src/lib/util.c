@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -243,7 +244,8 @@ void strlist_split_blanks(struct strlist *l, const char *s)
 	}
 }
 
-int open_regular(const char *path)
+/* open_regular(), and the file's size then (a hint: it may grow). */
+static int open_regular_sized(const char *path, size_t *size)
 {
 	/* O_NONBLOCK: opening a FIFO for reading would wait for a writer */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -265,7 +267,15 @@ int open_regular(const char *path)
 	}
 	/* reads of a regular file never block; cleared all the same */
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	*size = st.st_size > 0 ? (size_t)st.st_size : 0;
 	return fd;
+}
+
+int open_regular(const char *path)
+{
+	size_t size;
+
+	return open_regular_sized(path, &size);
 }
 
 const char *file_strerror(int err)
@@ -278,12 +288,18 @@ const char *file_strerror(int err)
 
 char *read_file(const char *path, size_t *len)
 {
-	int fd = open_regular(path);
-	size_t cap = 8192, n = 0;
+	size_t cap = 8192, n = 0, size;
+	int fd = open_regular_sized(path, &size);
 	char *buf;
 
 	if (fd < 0)
 		return NULL;
+	/* the size fstat() gave, and a byte more so that the read that
+	 * sees the end needs no bigger buffer: two reads, no copy (a
+	 * buffer doubled from 8 KiB read a kernel header in up to six,
+	 * copying it each time, issue #35) */
+	if (size >= cap && size < SIZE_MAX - 2)
+		cap = size + 1;
 	buf = xmalloc(cap + 1);
 	for (;;) {
 		ssize_t r;
