@@ -30,6 +30,7 @@ struct kids_node; /* dwarf-children.c */
 struct unit_name {
 	const char *name;
 	size_t order; /* among the unit's children: the first one wins */
+	int tag;
 	Dwarf_Die die;
 };
 
@@ -47,17 +48,12 @@ struct unit_priv {
 	 * with code or not (abstract origins of inlined copies), sorted */
 	Dwarf_Off *top;
 	size_t ntop, alloc_top;
-	/* the unit's variables and parameters by name, sorted; built on
-	 * first need (dwarf-types.c) */
+	/* the unit's named children of every tag (functions, types,
+	 * variables, parameters, declarations), sorted by name and then
+	 * order; built on first need (dwarf-types.c: unit_names) */
 	struct unit_name *names;
 	size_t nnames, alloc_names;
 	int names_loaded;
-	/* the names of the unit's children of every tag (functions, types,
-	 * variables, declarations), sorted; built on first need
-	 * (dwarf-types.c: line_unit_reading) */
-	const char **any_names;
-	size_t nany;
-	int any_loaded;
 	/* the last inline chain and the addresses it holds for: rows in a
 	 * line table come in address order, many in one inlined copy */
 	struct inline_frame *chain;

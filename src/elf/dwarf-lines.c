@@ -1248,7 +1248,6 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		free(p.fns);
 		free(p.top);
 		free(p.names);
-		free(p.any_names);
 		free(p.chain);
 		free(p.files);
 		free(names);

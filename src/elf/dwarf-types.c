@@ -102,13 +102,14 @@ static int cmp_name(const void *a, const void *b)
 }
 
 /*
- * find_child on the unit's DIE, through an index: the unit's children are
- * every type and declaration of every header, and a name that is no local
- * (a global, or a name the DWARF does not have) was searched among all of
- * them at every site instance.
+ * The unit's named children, sorted by name (the first child first among
+ * equal names), built on first need: the unit's children are every type
+ * and declaration of every header, and a name that is no local (a
+ * global, or a name the DWARF does not have) was searched among all of
+ * them at every site instance.  Returns the first entry not before name
+ * (p->nnames when there is none).
  */
-static int find_unit_child(struct unit_priv *p, const char *name,
-			   Dwarf_Die *out)
+static size_t unit_names(struct unit_priv *p, const char *name)
 {
 	size_t lo = 0, hi;
 
@@ -119,26 +120,22 @@ static int find_unit_child(struct unit_priv *p, const char *name,
 		p->names_loaded = 1;
 		if (!dwarf_child(&p->cu, &c))
 			do {
-				int tag = dwarf_tag(&c);
-				const char *n;
+				const char *n = name_of(&c);
 
 				order++;
-				if (tag != DW_TAG_variable &&
-				    tag != DW_TAG_formal_parameter)
-					continue;
-				n = name_of(&c);
 				if (!n)
 					continue;
 				ALLOC_GROW(p->names, p->nnames + 1, p->alloc_names);
 				p->names[p->nnames].name = n;
 				p->names[p->nnames].order = order;
+				p->names[p->nnames].tag = dwarf_tag(&c);
 				p->names[p->nnames++].die = c;
 			} while (!dwarf_siblingof(&c, &c));
 		if (p->nnames)
 			sane_qsort(p->names, p->nnames, sizeof(*p->names), cmp_name);
 	}
 	hi = p->nnames;
-	while (lo < hi) { /* the first entry not before name */
+	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
 		if (strcmp(p->names[mid].name, name) < 0)
@@ -146,10 +143,21 @@ static int find_unit_child(struct unit_priv *p, const char *name,
 		else
 			hi = mid;
 	}
-	if (lo < p->nnames && !strcmp(p->names[lo].name, name)) {
-		*out = p->names[lo].die;
-		return 0;
-	}
+	return lo;
+}
+
+/* find_child on the unit's DIE, through the index: the first variable or
+ * parameter named name among the unit's children. */
+static int find_unit_child(struct unit_priv *p, const char *name,
+			   Dwarf_Die *out)
+{
+	for (size_t k = unit_names(p, name);
+	     k < p->nnames && !strcmp(p->names[k].name, name); k++)
+		if (p->names[k].tag == DW_TAG_variable ||
+		    p->names[k].tag == DW_TAG_formal_parameter) {
+			*out = p->names[k].die;
+			return 0;
+		}
 	return -1;
 }
 
@@ -556,48 +564,13 @@ unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Has the unit a child of any tag named name (a function, a type, a
  * variable, defined or declared)? */
 static int unit_has_name(struct unit_priv *p, const char *name)
 {
-	size_t lo = 0, hi;
+	size_t k = unit_names(p, name);
 
-	if (!p->any_loaded) {
-		Dwarf_Die c;
-		size_t alloc = 0;
-
-		p->any_loaded = 1;
-		if (!dwarf_child(&p->cu, &c))
-			do {
-				const char *n = name_of(&c);
-
-				if (!n)
-					continue;
-				ALLOC_GROW(p->any_names, p->nany + 1, alloc);
-				p->any_names[p->nany++] = n;
-			} while (!dwarf_siblingof(&c, &c));
-		if (p->nany)
-			sane_qsort(p->any_names, p->nany, sizeof(*p->any_names),
-				   cmp_str);
-	}
-	hi = p->nany;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(p->any_names[mid], name);
-
-		if (!c)
-			return 1;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return 0;
+	return k < p->nnames && !strcmp(p->names[k].name, name);
 }
 
 /* Words that name no entity of the program. */
