@@ -988,8 +988,12 @@ static int program_unit(Dwarf *dw, Dwarf_Die *cu, Dwarf_Addr bias,
 				   files, nfiles, names, &empty, &lh))
 		return -1;
 	if (unit_rows_decode(&lh, *files, *nfiles, bias, rows, alloc, n)) {
+		/* the unit goes to libdw; the caller frees names after it */
 		free(*files);
 		free(*names);
+		*files = NULL;
+		*names = NULL;
+		*nfiles = 0;
 		return -1;
 	}
 	return 0;
