@@ -220,43 +220,16 @@ int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
 #ifdef __SSE2__
 int once_macros_any(const struct once_macros *t, const char *buf, size_t len)
 {
-	uint64_t carry = 0; /* the byte before the block is one of a name */
-	char tail[64];
+	struct ident_words w;
+	size_t s, e;
 
 	if (!t->nr)
 		return 0;
-	for (size_t at = 0; at < len; at += 64) {
-		const char *p = buf + at;
-		uint64_t id, dg, starts, ends;
-
-		if (len - at < 64) { /* never read past the buffer */
-			memset(tail, 0, sizeof(tail));
-			memcpy(tail, p, len - at);
-			p = tail;
-		}
-		id = ident_mask(p, &dg);
-		/* as once_macros_scan() cuts them: a run of identifier bytes
-		 * that does not start with a digit */
-		starts = id & ~(id << 1 | carry) & ~dg;
-		ends = ~id;
-		carry = id >> 63;
-		while (starts) {
-			unsigned k = (unsigned)__builtin_ctzll(starts);
-			uint64_t after = ends & (~(uint64_t)0 << k);
-			size_t s = at + k, e;
-
-			starts &= starts - 1;
-			if (after) {
-				e = at + (unsigned)__builtin_ctzll(after);
-			} else { /* it goes on into the next block */
-				for (e = at + 64; e < len &&
-				     ident_char((unsigned char)buf[e]);)
-					e++;
-			}
-			if (lookup(t, buf + s, e - s))
-				return 1;
-		}
-	}
+	/* as once_macros_scan() cuts them */
+	ident_words_start(&w, buf, len, 0);
+	while (ident_words_next(&w, &s, &e))
+		if (lookup(t, buf + s, e - s))
+			return 1;
 	return 0;
 }
 #else

@@ -111,43 +111,13 @@ void word_filter_build(struct word_filter *f, const char *buf, size_t len)
 	f->bits = xcalloc(((size_t)1 << shift) / 64, sizeof(uint64_t));
 #ifdef __SSE2__
 	{
-		uint64_t carry = 0; /* the byte before the block is a word's */
-		char tail[64];
+		struct ident_words w;
+		size_t s, e;
 
-		for (size_t at = 0; at < len; at += 64) {
-			const char *p = buf + at;
-			uint64_t id, dg, starts, ends;
-
-			if (len - at < 64) { /* never read past the buffer */
-				memset(tail, 0, sizeof(tail));
-				memcpy(tail, p, len - at);
-				p = tail;
-			}
-			id = ident_mask(p, &dg);
-			starts = id & ~(id << 1 | carry) & ~dg;
-			/* only the starts of runs of MIN_WORD (4) bytes; those
-			 * in the last three bytes may go on into the next block */
-			starts &= (id & id >> 1 & id >> 2 & id >> 3) |
-				  0xe000000000000000ULL;
-			ends = ~id;
-			carry = id >> 63;
-			while (starts) {
-				unsigned k = (unsigned)__builtin_ctzll(starts);
-				uint64_t after = ends & (~(uint64_t)0 << k);
-				size_t s = at + k, e;
-
-				starts &= starts - 1;
-				if (after) {
-					e = at + (unsigned)__builtin_ctzll(after);
-				} else { /* it goes on into the next block */
-					for (e = at + 64; e < len &&
-					     plain_char((unsigned char)buf[e]);)
-						e++;
-				}
-				if (e - s >= MIN_WORD)
-					set_word(f, buf + s, e - s, len - s);
-			}
-		}
+		ident_words_start(&w, buf, len, 1);
+		while (ident_words_next(&w, &s, &e))
+			if (e - s >= MIN_WORD)
+				set_word(f, buf + s, e - s, len - s);
 	}
 #else
 	for (size_t i = 0; i < len;) {
