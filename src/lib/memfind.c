@@ -19,6 +19,20 @@ static inline int middle_matches(const char *at, const char *needle, size_t m)
 	return 1;
 }
 
+/* The first position of a block whose bit is set in mask (the needle's
+ * first and last bytes match there) where the middle matches too. */
+static inline const char *first_in_mask(const char *block, unsigned mask,
+					const char *needle, size_t m)
+{
+	for (; mask; mask &= mask - 1) {
+		const char *at = block + __builtin_ctz(mask);
+
+		if (middle_matches(at, needle, m))
+			return at;
+	}
+	return NULL;
+}
+
 /*
  * The blocks of 32 starting positions from *i on while both loads stay
  * inside the buffer: the needle's first byte compared at each position,
@@ -39,14 +53,10 @@ static const char *find_avx2(const char *hay, size_t n, const char *needle,
 		unsigned mask = (unsigned)_mm256_movemask_epi8(
 			_mm256_and_si256(_mm256_cmpeq_epi8(a, first),
 					 _mm256_cmpeq_epi8(b, last)));
+		const char *hit = first_in_mask(hay + *i, mask, needle, m);
 
-		while (mask) {
-			size_t j = *i + (size_t)__builtin_ctz(mask);
-
-			if (middle_matches(hay + j, needle, m))
-				return hay + j;
-			mask &= mask - 1;
-		}
+		if (hit)
+			return hit;
 	}
 	return NULL;
 }
@@ -64,14 +74,10 @@ static const char *find_sse2(const char *hay, size_t n, const char *needle,
 		unsigned mask = (unsigned)_mm_movemask_epi8(
 			_mm_and_si128(_mm_cmpeq_epi8(a, first),
 				      _mm_cmpeq_epi8(b, last)));
+		const char *hit = first_in_mask(hay + *i, mask, needle, m);
 
-		while (mask) {
-			size_t j = *i + (size_t)__builtin_ctz(mask);
-
-			if (middle_matches(hay + j, needle, m))
-				return hay + j;
-			mask &= mask - 1;
-		}
+		if (hit)
+			return hit;
 	}
 	return NULL;
 }
