@@ -101,6 +101,11 @@ awk 'BEGIN {
 	print "}" >fn
 }'
 cp -a pristine fixed
+# Each file waits 5 ms between its temporary file and its switch (the
+# test hook RWONCE_TEST_INPLACE_DELAY_US), so the writes last a while on
+# any machine and the random signals below can land among them.
+RWONCE_TEST_INPLACE_DELAY_US=5000
+export RWONCE_TEST_INPLACE_DELAY_US
 t0=$(date +%s%N)
 "$RWONCE" fix -q --in-place fixed
 t1=$(date +%s%N)

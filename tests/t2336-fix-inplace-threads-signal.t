@@ -15,6 +15,12 @@
 # name can happen in).  The delays close in on the writing: a run killed
 # before it fixed anything raises the lowest delay, one that fixed all
 # lowers the highest, so the signals land at many points of the writes.
+# The writes of 120 small files take a few milliseconds on a fast
+# machine, too short a window for a sleep to hit (a CI run once found no
+# mid-run moment in 40 runs): the test hook RWONCE_TEST_INPLACE_DELAY_US
+# makes each file wait 5 ms between its temporary file and its switch,
+# the moment a stray name can happen in, so the writes last about 150 ms
+# at -j 4 on any machine.
 . "$(dirname "$0")/lib/tap.sh"
 
 [ -x "$RWONCE" ] || skip_all "build/rwonce not built (make)"
@@ -40,6 +46,8 @@ awk -v n=$nfiles 'BEGIN {
 	}
 }'
 cp -a pristine fixed
+RWONCE_TEST_INPLACE_DELAY_US=5000
+export RWONCE_TEST_INPLACE_DELAY_US
 t0=$(date +%s%N)
 "$RWONCE" fix -q -j 4 --in-place fixed
 t1=$(date +%s%N)

@@ -54,8 +54,11 @@ static int same_stat(const struct stat *a, const struct stat *b)
 }
 
 /*
- * Test hook: with RWONCE_TEST_INPLACE_FIFO=FIFO set, stop before the
- * final check, so a test can change the file at exactly the worst moment.
+ * Test hooks: with RWONCE_TEST_INPLACE_FIFO=FIFO set, stop before the
+ * final check, so a test can change the file at exactly the worst
+ * moment; with RWONCE_TEST_INPLACE_DELAY_US=N, wait N microseconds
+ * there, so that a signal sent at a random moment lands inside the
+ * writes on any machine (t2336).
  */
 static void test_pause(const char *path)
 {
@@ -63,6 +66,7 @@ static void test_pause(const char *path)
 
 	if (fifo)
 		test_hook_pause(fifo, path);
+	test_hook_delay("RWONCE_TEST_INPLACE_DELAY_US");
 }
 
 /* Does PATH still hold exactly what we read (and the same inode)? */

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 
 const char *test_hook_fifo(const char *env_var)
 {
@@ -30,4 +31,22 @@ void test_hook_pause(const char *fifo, const char *what)
 			line[0] = 0;
 		fclose(f);
 	}
+}
+
+void test_hook_delay(const char *env_var)
+{
+	const char *s = getenv(env_var);
+	struct timespec ts;
+	char *end;
+	long us;
+
+	if (!s || !*s)
+		return;
+	us = strtol(s, &end, 10);
+	if (*end || us <= 0 || us > 10 * 1000 * 1000)
+		return;
+	ts.tv_sec = us / 1000000;
+	ts.tv_nsec = (us % 1000000) * 1000;
+	while (nanosleep(&ts, &ts) < 0)
+		; /* EINTR: sleep the rest */
 }

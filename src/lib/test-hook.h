@@ -15,4 +15,12 @@ const char *test_hook_fifo(const char *env_var);
 /* Write what (one line) to fifo, then wait for a line back. */
 void test_hook_pause(const char *fifo, const char *what);
 
+/*
+ * Sleep for the microseconds env_var gives (nothing when it is unset or
+ * not a number): a test that must land a signal inside a phase of many
+ * short steps widens the phase with it instead of relying on the speed
+ * of the machine it runs on.
+ */
+void test_hook_delay(const char *env_var);
+
 #endif
