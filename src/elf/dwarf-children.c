@@ -75,8 +75,32 @@ const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
 	return node->kids;
 }
 
+const struct unit_child *unit_children(struct unit_priv *p, size_t *n)
+{
+	if (!p->children_loaded) {
+		Dwarf_Die c;
+		size_t alloc = 0;
+
+		p->children_loaded = 1;
+		if (p->walks)
+			(*p->walks)++;
+		if (!dwarf_child(&p->cu, &c))
+			do {
+				ALLOC_GROW(p->children, p->nchildren + 1, alloc);
+				p->children[p->nchildren].die = c;
+				p->children[p->nchildren++].tag = dwarf_tag(&c);
+			} while (!dwarf_siblingof(&c, &c));
+	}
+	*n = p->nchildren;
+	return p->children;
+}
+
 void unit_kids_free(struct unit_priv *p)
 {
+	free(p->children);
+	p->children = NULL;
+	p->nchildren = 0;
+	p->children_loaded = 0;
 	if (!p->kids)
 		return;
 	for (size_t b = 0; b < KIDS_BUCKETS; b++) {

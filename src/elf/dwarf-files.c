@@ -672,9 +672,10 @@ void line_unit_functions(struct line_unit *u,
 	struct unit_priv *p = u->priv;
 	Dwarf_Die c;
 	uint64_t *line0 = NULL;
-	size_t n0 = 0;
+	size_t n0 = 0, nkids;
+	const struct unit_child *kids = unit_children(p, &nkids);
 
-	if (dwarf_child(&p->cu, &c))
+	if (!nkids)
 		return;
 	/* the rows of line 0, by address: one pass, then a search per
 	 * function */
@@ -688,13 +689,14 @@ void line_unit_functions(struct line_unit *u,
 				line0[n0++] = u->rows[k].addr;
 		sane_qsort(line0, n0, sizeof(*line0), cmp_addr);
 	}
-	do {
+	for (size_t k = 0; k < nkids; k++) {
 		struct unit_function f;
 		Dwarf_Attribute a;
 		Dwarf_Addr base, lo, hi;
 		int line = 0;
 
-		if (dwarf_tag(&c) != DW_TAG_subprogram ||
+		c = kids[k].die;
+		if (kids[k].tag != DW_TAG_subprogram ||
 		    dwarf_hasattr(&c, DW_AT_declaration))
 			continue;
 		memset(&f, 0, sizeof(f));
@@ -707,6 +709,6 @@ void line_unit_functions(struct line_unit *u,
 		f.has_code = dwarf_ranges(&c, 0, &base, &lo, &hi) > 0;
 		f.line0 = f.has_code && n0 && ranges_hold(&c, p->bias, line0, n0);
 		fn(&f, ctx);
-	} while (!dwarf_siblingof(&c, &c));
+	}
 	free(line0);
 }

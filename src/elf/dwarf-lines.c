@@ -1099,6 +1099,10 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	 * difference said on stderr */
 	int check_rows = !!getenv("RWONCE_TEST_SCAN_LINES_CHECK");
 	struct rows_check rchk = { 0, 0, 0 };
+	/* Test hook: how many units' children were walked, said on stderr
+	 * (at most once per unit: unit_children) */
+	int count_walks = !!getenv("RWONCE_TEST_SCAN_WALKS");
+	size_t walks = 0;
 
 	/* Test hook: a window of that many rows (1: a new handle for every
 	 * unit), a new handle's walk in steps of 2 units, and a linked
@@ -1232,6 +1236,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		p.cu = *cu;
 		p.lcu = lcu;
 		p.bias = bias;
+		p.walks = &walks;
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
@@ -1276,6 +1281,10 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			"read from the header, %zu left to libdw, %zu read "
 			"otherwise than libdw\n", img->info.name, chk.read,
 			chk.read == 1 ? "" : "s", chk.left, chk.differ);
+	if (count_walks && !files_only)
+		fprintf(stderr, "rwonce: test: %s: %d unit%s read, the children "
+			"of %zu walked\n", img->info.name, units,
+			units == 1 ? "" : "s", walks);
 	if (check_rows && !files_only)
 		fprintf(stderr, "rwonce: test: %s: line tables of %zu unit%s "
 			"decoded here, %zu left to libdw, %zu decoded otherwise "
@@ -1356,36 +1365,53 @@ static int cmp_fn(const void *a, const void *b)
 
 /* The address ranges of the unit's functions (its DIE's direct children,
  * and those in namespaces), for finding the one that holds a pc. */
+static void load_fns(struct unit_priv *p, Dwarf_Die *parent, int top);
+
+/* One child of the unit's DIE or of a namespace, for load_fns(). */
+static void load_fn(struct unit_priv *p, Dwarf_Die *c, int tag, int top)
+{
+	Dwarf_Addr base, lo, hi;
+	ptrdiff_t off = 0;
+
+	if (tag == DW_TAG_namespace) {
+		load_fns(p, c, 0);
+		return;
+	}
+	if (tag != DW_TAG_subprogram)
+		return;
+	if (top) {
+		ALLOC_GROW(p->top, p->ntop + 1, p->alloc_top);
+		p->top[p->ntop++] = dwarf_dieoffset(c);
+	}
+	while ((off = dwarf_ranges(c, off, &base, &lo, &hi)) > 0) {
+		ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
+		p->fns[p->nfns].lo = lo;
+		p->fns[p->nfns].hi = hi;
+		p->fns[p->nfns].die = *c;
+		p->fns[p->nfns].top = top;
+		p->nfns++;
+	}
+}
+
 static void load_fns(struct unit_priv *p, Dwarf_Die *parent, int top)
 {
 	Dwarf_Die c;
 
+	if (top) { /* the unit's own children: walked once (unit_children) */
+		size_t n;
+		const struct unit_child *kids = unit_children(p, &n);
+
+		for (size_t k = 0; k < n; k++) {
+			c = kids[k].die;
+			load_fn(p, &c, kids[k].tag, 1);
+		}
+		return;
+	}
 	if (dwarf_child(parent, &c))
 		return;
-	do {
-		int tag = dwarf_tag(&c);
-		Dwarf_Addr base, lo, hi;
-		ptrdiff_t off = 0;
-
-		if (tag == DW_TAG_namespace) {
-			load_fns(p, &c, 0);
-			continue;
-		}
-		if (tag != DW_TAG_subprogram)
-			continue;
-		if (top) {
-			ALLOC_GROW(p->top, p->ntop + 1, p->alloc_top);
-			p->top[p->ntop++] = dwarf_dieoffset(&c);
-		}
-		while ((off = dwarf_ranges(&c, off, &base, &lo, &hi)) > 0) {
-			ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
-			p->fns[p->nfns].lo = lo;
-			p->fns[p->nfns].hi = hi;
-			p->fns[p->nfns].die = c;
-			p->fns[p->nfns].top = top;
-			p->nfns++;
-		}
-	} while (!dwarf_siblingof(&c, &c));
+	do
+		load_fn(p, &c, dwarf_tag(&c), 0);
+	while (!dwarf_siblingof(&c, &c));
 }
 
 static int cmp_off(const void *a, const void *b)

@@ -114,23 +114,22 @@ static size_t unit_names(struct unit_priv *p, const char *name)
 	size_t lo = 0, hi;
 
 	if (!p->names_loaded) {
-		Dwarf_Die c;
-		size_t order = 0;
+		size_t nkids;
+		const struct unit_child *kids = unit_children(p, &nkids);
 
 		p->names_loaded = 1;
-		if (!dwarf_child(&p->cu, &c))
-			do {
-				const char *n = name_of(&c);
+		for (size_t k = 0; k < nkids; k++) {
+			Dwarf_Die c = kids[k].die;
+			const char *n = name_of(&c);
 
-				order++;
-				if (!n)
-					continue;
-				ALLOC_GROW(p->names, p->nnames + 1, p->alloc_names);
-				p->names[p->nnames].name = n;
-				p->names[p->nnames].order = order;
-				p->names[p->nnames].tag = dwarf_tag(&c);
-				p->names[p->nnames++].die = c;
-			} while (!dwarf_siblingof(&c, &c));
+			if (!n)
+				continue;
+			ALLOC_GROW(p->names, p->nnames + 1, p->alloc_names);
+			p->names[p->nnames].name = n;
+			p->names[p->nnames].order = k + 1;
+			p->names[p->nnames].tag = kids[k].tag;
+			p->names[p->nnames++].die = c;
+		}
 		if (p->nnames)
 			sane_qsort(p->names, p->nnames, sizeof(*p->names), cmp_name);
 	}
@@ -256,21 +255,21 @@ static int unary(struct parser *ps, struct ctype *t);
 static int find_unit_function(struct unit_priv *p, const char *name,
 			      Dwarf_Die *out)
 {
-	Dwarf_Die c;
+	size_t nkids;
+	const struct unit_child *kids = unit_children(p, &nkids);
 
-	if (dwarf_child(&p->cu, &c))
-		return -1;
-	do {
+	for (size_t k = 0; k < nkids; k++) {
+		Dwarf_Die c = kids[k].die;
 		const char *n;
 
-		if (dwarf_tag(&c) != DW_TAG_subprogram)
+		if (kids[k].tag != DW_TAG_subprogram)
 			continue;
 		n = name_of(&c);
 		if (n && !strcmp(n, name)) {
 			*out = c;
 			return 0;
 		}
-	} while (!dwarf_siblingof(&c, &c));
+	}
 	return -1;
 }
 
