@@ -718,6 +718,21 @@ static void fix_summary(const struct fix_ctx *ctx, const struct fix_totals *t,
 	fputc('\n', stderr);
 }
 
+/* With -vv: what finding the files' headers took (issue #35). */
+static void fix_say_work(struct fix_ctx *ctx)
+{
+	struct provider_stats ps;
+
+	provider_cache_stats(ctx->headers, &ps);
+	fprintf(stderr, "rwonce fix: headers: %zu walk%s of a file's headers "
+		"met %zu header%s (%zu walk%s at the cap of 512); %zu "
+		"header%s' %zu #include line%s resolved\n", ps.walks,
+		ps.walks == 1 ? "" : "s", ps.visits, ps.visits == 1 ? "" : "s",
+		ps.capped, ps.capped == 1 ? "" : "s", ps.headers_resolved,
+		ps.headers_resolved == 1 ? "" : "s", ps.lines_resolved,
+		ps.lines_resolved == 1 ? "" : "s");
+}
+
 /* The results: the diff or the JSON on stdout, notes and the summary on
  * stderr; the exit status. */
 static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
@@ -759,6 +774,8 @@ static int fix_report(struct fix_ctx *ctx, const struct fix_args *a,
 				  ctx->in_place);
 	else if (!ctx->quiet)
 		fix_summary(ctx, &t, stats->files);
+	if (a->verbose >= 2 && !ctx->from_scan)
+		fix_say_work(ctx);
 	/* Nothing read is not "nothing to convert": a wrong path, a folder
 	 * without C, a binary file named x.c */
 	if (walk_ret >= 0 && !stats->files && !ctx->from_scan) {

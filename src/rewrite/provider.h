@@ -70,6 +70,19 @@ struct include_edges;
 void provider_cache_use_edges(struct provider_cache *pc,
 			      const struct include_edges *edges);
 
+/* What the walks of the files' headers did (fix -vv): each header's
+ * #include lines are resolved once per set of search folders and the
+ * walks follow the answers, where every walk resolved every line again. */
+struct provider_stats {
+	size_t walks;            /* walks of a file's headers */
+	size_t visits;           /* headers they met, counted per walk */
+	size_t capped;           /* walks that met MAX_HEADERS (512) */
+	size_t headers_resolved; /* headers whose lines were resolved */
+	size_t lines_resolved;   /* ... and their lines */
+};
+void provider_cache_stats(struct provider_cache *pc,
+			  struct provider_stats *out);
+
 enum provider_answer {
 	PROVIDER_VISIBLE,  /* nothing to add */
 	PROVIDER_ADDED,    /* the include (and its edits) added */
