@@ -100,6 +100,7 @@ struct once_discovery {
 	struct strlist built_given;
 	struct strset built;
 	int built_settled;
+	struct once_discovery_stats stats; /* under lock, or atomics */
 };
 
 void once_discovery_want_accessors(struct once_discovery *d)
@@ -175,6 +176,17 @@ void once_discovery_free(struct once_discovery *d)
 size_t once_discovery_candidates(const struct once_discovery *d)
 {
 	return d->nr;
+}
+
+void once_discovery_stats(const struct once_discovery *d,
+			  struct once_discovery_stats *st)
+{
+	*st = d->stats;
+}
+
+static void count(size_t *counter)
+{
+	__atomic_fetch_add(counter, 1, __ATOMIC_RELAXED);
 }
 
 static int ident_start(char c)
@@ -549,14 +561,16 @@ static int readable(struct once_discovery *d, const char *path)
 	return 1;
 }
 
-/* The once-accessor functions buf defines (lexed only when it may). */
+/* The once-accessor functions buf defines (lexed only when it may;
+ * each lexing counted in *lexes). */
 static void find_accessors(const char *buf, size_t len,
-			   struct once_accessor_list *acc)
+			   struct once_accessor_list *acc, size_t *lexes)
 {
 	struct token_list l = TOKEN_LIST_INIT;
 
 	if (!once_accessors_may_hold(buf, len))
 		return;
+	count(lexes);
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
 	once_accessors_find(buf, &l, acc);
@@ -590,7 +604,7 @@ static void add_text(struct once_discovery *d, const char *path,
 	 * same bytes with some blanked) */
 	collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
 	if (d->want_accessors)
-		find_accessors(buf, len, &acc);
+		find_accessors(buf, len, &acc, &d->stats.accessor_lexes);
 	if (acc.functions.len) {
 		pthread_mutex_lock(&d->lock);
 		for (size_t at = 0; at < acc.functions.len;
@@ -1602,6 +1616,31 @@ static int put_in_helpers(const struct macro_set *set,
 }
 
 /*
+ * Does buf spell one of names as a word (its bytes, no identifier byte
+ * on either side)?  Each name looked for with mem_find(): the helpers
+ * are few (the kernel's vmlinux: 2, and 1000 files to read again).
+ */
+static int spells_one_of(const struct strset *names, const char *buf,
+			 size_t len)
+{
+	for (size_t s = 0; s < names->size; s++) {
+		const char *w = names->slot[s], *p = buf, *e = buf + len;
+		size_t n;
+
+		if (!w)
+			continue;
+		n = strlen(w);
+		while ((p = mem_find(p, (size_t)(e - p), w, n))) {
+			if ((p == buf || !ident_char(p[-1])) &&
+			    (p + n == e || !ident_char(p[n])))
+				return 1;
+			p += n;
+		}
+	}
+	return 0;
+}
+
+/*
  * A function whose body reaches its object through a helper macro
  * defined in another header (nsync's atm_load_acq_u32_ reads
  * NSYNC_ATOMIC_UINT32_LOAD_((volatile nsync_atomic_uint32_ *)p)) is read
@@ -1650,6 +1689,7 @@ static void accessors_through_helpers(struct once_discovery *d,
 			strset_add(&names, defs[k].name);
 	for (size_t i = 0; i < d->nr_accessors; i++)
 		strset_add(&known, d->accessors[i].a.name);
+	d->stats.helper_names = names.nr;
 	for (size_t s = 0; names.nr && s < d->revisit.size; s++) {
 		const char *path = d->revisit.slot[s];
 		struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
@@ -1659,9 +1699,18 @@ static void accessors_through_helpers(struct once_discovery *d,
 
 		if (!path || !(buf = read_file(path, &len)))
 			continue;
+		d->stats.revisits_read++;
+		/* put_in_helpers() lexes the whole file to find calls of
+		 * the names: most files spell none of them */
+		if (!spells_one_of(&names, buf, len)) {
+			free(buf);
+			continue;
+		}
+		d->stats.revisits_lexed++;
 		strbuf_reset(&out);
 		if (put_in_helpers(&set, &names, buf, len, &out))
-			find_accessors(out.buf, out.len, &acc);
+			find_accessors(out.buf, out.len, &acc,
+				       &d->stats.revisit_lexes);
 		free(buf);
 		strbuf_release(&acc.functions);
 		for (size_t i = 0; i < acc.nr; i++) {

@@ -102,4 +102,16 @@ size_t once_discover_paths(struct once_macros *t, const char *const *paths,
 /* The number of candidate definitions kept so far (for tests). */
 size_t once_discovery_candidates(const struct once_discovery *d);
 
+/* What discovery read and lexed (for tests: the pre-filters that spare
+ * lexing are seen to work). */
+struct once_discovery_stats {
+	size_t accessor_lexes;  /* files lexed for once-accessor functions */
+	size_t helper_names;    /* helper macros to put in (one place) */
+	size_t revisits_read;   /* files read again with them to put in */
+	size_t revisits_lexed;  /* ... of them lexed: they spell a helper */
+	size_t revisit_lexes;   /* texts with helpers put in, lexed again */
+};
+void once_discovery_stats(const struct once_discovery *d,
+			  struct once_discovery_stats *st);
+
 #endif

@@ -15,6 +15,7 @@
 #include "scan/source-match.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,6 +244,22 @@ static void add_include_dirs(struct once_discovery *d,
 	}
 }
 
+/* Test hook: RWONCE_TEST_SCAN_DISCOVER_STATS prints what discovery
+ * read and lexed, the counts its pre-filters lower (not in -vv, whose
+ * output stays what it was). */
+static void print_test_stats(const struct once_discovery *d)
+{
+	struct once_discovery_stats ds;
+
+	if (!getenv("RWONCE_TEST_SCAN_DISCOVER_STATS"))
+		return;
+	once_discovery_stats(d, &ds);
+	fprintf(stderr, "rwonce scan: discovery statistics: %zu files lexed "
+		"for once-accessors; %zu helpers: %zu files read again, "
+		"%zu lexed, %zu lexed with helpers put in\n", ds.accessor_lexes,
+		ds.helper_names, ds.revisits_read, ds.revisits_lexed, ds.revisit_lexes);
+}
+
 void scan_discover(struct once_macros *t, const char *const *files,
 		   size_t nr, const char *sources_dir,
 		   const struct strlist *include_roots, int jobs,
@@ -285,6 +302,7 @@ void scan_discover(struct once_macros *t, const char *const *files,
 		once_discovery_header_macros(op.d, t->headers);
 	}
 	st->found = once_discovery_finish(op.d, t);
+	print_test_stats(op.d);
 	/* the notes name a definition as the findings name a source */
 	for (size_t i = 0; i < t->nr; i++) {
 		char *shown;
