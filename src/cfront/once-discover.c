@@ -4,6 +4,7 @@
 #include "cfront/branches.h"
 #include "cfront/header-macros.h"
 #include "cfront/defines.h"
+#include "cfront/dir-entries.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
 #include "cfront/macro-expand.h"
@@ -69,6 +70,8 @@ struct once_discovery {
 	 * #include "x.h" of each file of a tree (issue #35) */
 	struct strset offered;
 	struct strset readable; /* paths access(R_OK) said yes to, as spelled */
+	/* the folders tried, listed: most tries find nothing there */
+	struct dir_entries folders;
 	/* The other spellings of files already offered ("core/en/../en.h"
 	 * after "core/en.h"): with -j the first spelling to arrive wins the
 	 * offer, so the name a file is reported by is chosen among all of
@@ -113,6 +116,7 @@ struct once_discovery *once_discovery_new(void)
 	struct once_discovery *d = xcalloc(1, sizeof(*d));
 
 	pthread_mutex_init(&d->lock, NULL);
+	dir_entries_init(&d->folders);
 	return d;
 }
 
@@ -159,6 +163,7 @@ void once_discovery_free(struct once_discovery *d)
 	}
 	free(d->others);
 	strset_release(&d->readable);
+	dir_entries_release(&d->folders);
 	strset_release(&d->looked_for);
 	strset_release(&d->functions);
 	strset_release(&d->revisit);
@@ -182,6 +187,8 @@ void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st)
 {
 	*st = d->stats;
+	st->folders_listed = d->folders.folders_read;
+	st->not_there_by_listing = d->folders.answered;
 }
 
 static void count(size_t *counter)
@@ -553,6 +560,11 @@ static int readable(struct once_discovery *d, const char *path)
 	pthread_mutex_unlock(&d->lock);
 	if (r)
 		return 1;
+	/* the folder's listing, read once, says "not there" without a
+	 * system call: #include <x.h> is tried in every source's folder */
+	if (!dir_entries_may_have(&d->folders, path))
+		return 0;
+	count(&d->stats.access_calls);
 	if (access(path, R_OK))
 		return 0;
 	pthread_mutex_lock(&d->lock);

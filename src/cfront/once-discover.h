@@ -110,6 +110,9 @@ struct once_discovery_stats {
 	size_t revisits_read;   /* files read again with them to put in */
 	size_t revisits_lexed;  /* ... of them lexed: they spell a helper */
 	size_t revisit_lexes;   /* texts with helpers put in, lexed again */
+	size_t access_calls;    /* include paths asked of access() */
+	size_t folders_listed;  /* ... the folders read instead (readdir) */
+	size_t not_there_by_listing; /* paths their listing said are not */
 };
 void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st);
