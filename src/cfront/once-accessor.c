@@ -4,6 +4,7 @@
 #include "cfront/idioms.h"
 #include "cfront/macro-expand.h"
 #include "cfront/tokscan.h"
+#include "lib/memfind.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -20,6 +21,82 @@ int once_accessors_may_hold(const char *buf, size_t len)
 {
 	return memmem(buf, len, "volatile", 8) || memmem(buf, len, "asm", 3) ||
 	       memmem(buf, len, "__atomic_", 9);
+}
+
+static int word_byte(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* The length of a line splice at p (a backslash), as the lexer takes
+ * one: blanks and a '\r' may come before its newline; 0 when none. */
+static size_t splice_at(const char *p, const char *e)
+{
+	const char *q = p + 1;
+
+	while (q < e && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q < e && *q == '\r')
+		q++;
+	return q < e && *q == '\n' ? (size_t)(q + 1 - p) : 0;
+}
+
+/* Line splices (one or several) between two identifier bytes: a name
+ * the lexer joins ("vola\<newline>tile"), which no search for its
+ * bytes finds. */
+static int split_word(const char *buf, size_t len)
+{
+	const char *e = buf + len;
+
+	for (const char *p = buf; (p = memchr(p, '\\', (size_t)(e - p)));
+	     p++) {
+		const char *q = p;
+		size_t n;
+
+		if (p == buf || !word_byte(p[-1]))
+			continue;
+		while (q < e && *q == '\\' && (n = splice_at(q, e)))
+			q += n;
+		if (q > p && q < e && word_byte(*q))
+			return 1;
+	}
+	return 0;
+}
+
+/* An asm keyword that is not the "asm" of a path ("asm/" then neither
+ * '/' nor '*', which would begin a comment after the keyword). */
+static int asm_keyword(const char *buf, size_t len)
+{
+	for (const char *p = buf, *e = buf + len;
+	     (p = mem_find(p, (size_t)(e - p), "asm", 3)); p += 3) {
+		const char *s = p, *w = p + 3;
+
+		while (s > buf && s[-1] == '_')
+			s--;
+		while (w < e && w[0] == '_')
+			w++;
+		if ((s > buf && word_byte(s[-1])) || (w < e && word_byte(*w)))
+			continue; /* inside a longer name: plasma, asm_goto */
+		if (!((p - s == 0 && w - p == 3) || (p - s == 2 && w - p == 3) ||
+		      (p - s == 2 && w - p == 5)))
+			continue; /* _asm, asm_, ___asm */
+		if (w - p == 3 && w + 1 < e && *w == '/' && w[1] != '/' &&
+		    w[1] != '*')
+			continue; /* #include <asm/...> */
+		return 1;
+	}
+	return 0;
+}
+
+int once_accessors_may_find(const char *buf, size_t len)
+{
+	return mem_find(buf, len, "volatile", 8) ||
+	       mem_find(buf, len, "__atomic_", 9) ||
+	       mem_find(buf, len, "atomic_load_explicit", 20) ||
+	       mem_find(buf, len, "atomic_store_explicit", 21) ||
+	       mem_find(buf, len, "##", 2) || asm_keyword(buf, len) ||
+	       split_word(buf, len);
 }
 
 static void strip_parens(const char *buf, const struct token_list *l,

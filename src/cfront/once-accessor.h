@@ -76,6 +76,16 @@ struct once_accessor_list {
 
 /* Is buf worth lexing for accessors (a cheap look for their marks)? */
 int once_accessors_may_hold(const char *buf, size_t len);
+/*
+ * May once_accessors_find() or once_accessors_generated() find an
+ * accessor in buf?  0 only when they cannot: no "volatile", no
+ * __atomic_ or C11 atomic load or store, no "##", no asm keyword (asm,
+ * __asm, __asm__) but in "asm/" -- a kernel file's #include <asm/...>,
+ * which may_hold takes for one -- and no identifier split by a line
+ * splice (which the lexer joins).  Such a file is lexed only for the
+ * names of its functions, which discovery asks later if at all.
+ */
+int once_accessors_may_find(const char *buf, size_t len);
 /* The once-accessor definitions of a lexed file, appended to *out. */
 void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out);

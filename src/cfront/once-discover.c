@@ -92,6 +92,14 @@ struct once_discovery {
 	/* files defining functions that are no accessors as read: with a
 	 * helper macro put in, some may be (accessors_through_helpers) */
 	struct strset revisit;
+	/* Files that hold no accessor (once_accessors_may_find() says so)
+	 * but may_hold() would have them lexed -- a kernel file's
+	 * #include <asm/...> -- for their functions' names only: those
+	 * are asked for later, and the files lexed then, only the ones
+	 * that spell the name asked about (issue 35: 886 of the 1264
+	 * files lexed for accessors of Debian's vmlinux). */
+	struct strset deferred, deferred_lexed;
+	struct strset no_function; /* names no deferred file defines */
 	struct accessor_def {
 		struct once_accessor a;
 		const char *path;  /* interned */
@@ -167,6 +175,9 @@ void once_discovery_free(struct once_discovery *d)
 	strset_release(&d->looked_for);
 	strset_release(&d->functions);
 	strset_release(&d->revisit);
+	strset_release(&d->deferred);
+	strset_release(&d->deferred_lexed);
+	strset_release(&d->no_function);
 	strset_release(&d->built);
 	strlist_clear(&d->built_given);
 	for (size_t i = 0; i < d->nr_accessors; i++)
@@ -187,6 +198,7 @@ void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st)
 {
 	*st = d->stats;
+	st->deferred = d->deferred.nr;
 	st->folders_listed = d->folders.folders_read;
 	st->not_there_by_listing = d->folders.answered;
 }
@@ -598,6 +610,7 @@ static void add_text(struct once_discovery *d, const char *path,
 	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
 	size_t nr = 0, alloc = 0;
 	char *interned, *c_only = NULL;
+	int defer = 0;
 
 	/* the #defines a C++ or MSVC compilation reads are not those of a
 	 * C unit that gcc or clang built (mimalloc's mi_atomic(name) is
@@ -615,8 +628,17 @@ static void add_text(struct once_discovery *d, const char *path,
 	 * search for "define" finds nothing in them (nor in c_only, the
 	 * same bytes with some blanked) */
 	collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
-	if (d->want_accessors)
-		find_accessors(buf, len, &acc, &d->stats.accessor_lexes);
+	if (d->want_accessors) {
+		if (once_accessors_may_find(buf, len))
+			find_accessors(buf, len, &acc, &d->stats.accessor_lexes);
+		else
+			defer = once_accessors_may_hold(buf, len);
+	}
+	if (defer) {
+		pthread_mutex_lock(&d->lock);
+		strset_add(&d->deferred, path);
+		pthread_mutex_unlock(&d->lock);
+	}
 	if (acc.functions.len) {
 		pthread_mutex_lock(&d->lock);
 		for (size_t at = 0; at < acc.functions.len;
@@ -1161,12 +1183,14 @@ static int mentions(const struct candidate *c, const struct strset *names,
 	return 0;
 }
 
+static int defines_function(struct once_discovery *d, const char *name);
+
 /*
  * Fold the analysis of c into the table.  Returns 1 when the table
  * changed (a name added, a kind widened, the volatile-cast flag set).
  */
 static int fold(struct once_macros *t, const struct candidate *c,
-		const struct strset *functions)
+		struct once_discovery *d)
 {
 	struct once_macro *m = (struct once_macro *)
 		once_macros_find(t, c->name, strlen(c->name));
@@ -1190,7 +1214,7 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		   (m->object_arg == c->deref_arg ||
 		    (m->object_arg == 0 && m->kind == c->kind &&
 		     !(m->flags & OMF_BUILTIN))) &&
-		   !strset_has(functions, c->name)) {
+		   !defines_function(d, c->name)) {
 		/* a name given (--macro LOAD=read-once) whose definition
 		 * takes a pointer: its object is what the argument points
 		 * to, not the pointer -- and the argument is the
@@ -1653,6 +1677,101 @@ static int spells_one_of(const struct strset *names, const char *buf,
 }
 
 /*
+ * Lex a deferred file (buf, read from path) as add_text() would have:
+ * its functions' names into d->functions.  1 when it defines one (a
+ * file to read again with helpers put in), else 0.
+ */
+static int deferred_functions(struct once_discovery *d, const char *path,
+			      const char *buf, size_t len)
+{
+	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+	int any = 0;
+
+	strset_add(&d->deferred_lexed, path);
+	find_accessors(buf, len, &acc, &d->stats.deferred_lexes);
+	for (size_t at = 0; at < acc.functions.len;
+	     at += strlen(acc.functions.buf + at) + 1, any = 1)
+		strset_add(&d->functions, acc.functions.buf + at);
+	/* none: once_accessors_may_find() said so */
+	d->stats.deferred_accessors += acc.nr;
+	for (size_t i = 0; i < acc.nr; i++)
+		once_accessor_release(&acc.items[i]);
+	free(acc.items);
+	strbuf_release(&acc.functions);
+	return any;
+}
+
+/*
+ * Does a file offered define a function of this name (one that is no
+ * accessor)?  The deferred files that spell it are lexed to tell; each
+ * once, each name answered once.
+ */
+static int defines_function(struct once_discovery *d, const char *name)
+{
+	struct strset one = STRSET_INIT;
+
+	if (strset_has(&d->functions, name))
+		return 1;
+	if (!d->deferred.nr || strset_has(&d->no_function, name))
+		return 0;
+	strset_add(&one, name);
+	for (size_t s = 0; s < d->deferred.size; s++) {
+		const char *path = d->deferred.slot[s];
+		size_t len;
+		char *buf;
+
+		if (!path || strset_has(&d->deferred_lexed, path) ||
+		    !(buf = read_file(path, &len)))
+			continue;
+		if (spells_one_of(&one, buf, len))
+			deferred_functions(d, path, buf, len);
+		free(buf);
+	}
+	strset_release(&one);
+	if (strset_has(&d->functions, name))
+		return 1;
+	strset_add(&d->no_function, name);
+	return 0;
+}
+
+/* A file to read again with helpers put in; deferred: not lexed yet. */
+struct revisit_file {
+	const char *path;
+	int deferred;
+};
+
+static int by_revisit_path(const void *a_, const void *b_)
+{
+	return strcmp(((const struct revisit_file *)a_)->path,
+		      ((const struct revisit_file *)b_)->path);
+}
+
+/* The files to read again, by path: one order whatever the order (and
+ * the threads) they were offered in. */
+static struct revisit_file *revisit_files(const struct once_discovery *d,
+					  size_t *nr)
+{
+	struct revisit_file *f = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (int deferred = 0; deferred < 2; deferred++) {
+		const struct strset *set = deferred ? &d->deferred : &d->revisit;
+
+		for (size_t s = 0; s < set->size; s++) {
+			if (!set->slot[s])
+				continue;
+			ALLOC_GROW(f, n + 1, alloc);
+			f[n].path = set->slot[s];
+			f[n++].deferred = deferred;
+		}
+	}
+	if (n > 1)
+		sane_qsort(f, n, sizeof(*f), by_revisit_path);
+	*nr = n;
+	return f;
+}
+
+/*
  * A function whose body reaches its object through a helper macro
  * defined in another header (nsync's atm_load_acq_u32_ reads
  * NSYNC_ATOMIC_UINT32_LOAD_((volatile nsync_atomic_uint32_ *)p)) is read
@@ -1667,6 +1786,8 @@ static void accessors_through_helpers(struct once_discovery *d,
 	struct macro_set set = MACRO_SET_INIT;
 	struct strset names = STRSET_INIT, known = STRSET_INIT;
 	struct strbuf out = STRBUF_INIT;
+	struct revisit_file *files = NULL;
+	size_t nfiles = 0;
 
 	for (size_t k = 0; k < nr; k++) {
 		int all = 1, deref = -1;
@@ -1702,19 +1823,22 @@ static void accessors_through_helpers(struct once_discovery *d,
 	for (size_t i = 0; i < d->nr_accessors; i++)
 		strset_add(&known, d->accessors[i].a.name);
 	d->stats.helper_names = names.nr;
-	for (size_t s = 0; names.nr && s < d->revisit.size; s++) {
-		const char *path = d->revisit.slot[s];
+	files = names.nr ? revisit_files(d, &nfiles) : NULL;
+	for (size_t f = 0; f < nfiles; f++) {
+		const char *path = files[f].path;
 		struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
 		const char *interned = NULL;
 		size_t len;
 		char *buf;
 
-		if (!path || !(buf = read_file(path, &len)))
+		if (!(buf = read_file(path, &len)))
 			continue;
 		d->stats.revisits_read++;
 		/* put_in_helpers() lexes the whole file to find calls of
-		 * the names: most files spell none of them */
-		if (!spells_one_of(&names, buf, len)) {
+		 * the names: most files spell none of them; and a deferred
+		 * one is read again only if it defines a function */
+		if (!spells_one_of(&names, buf, len) ||
+		    (files[f].deferred && !deferred_functions(d, path, buf, len))) {
 			free(buf);
 			continue;
 		}
@@ -1751,6 +1875,7 @@ static void accessors_through_helpers(struct once_discovery *d,
 		}
 		free(acc.items);
 	}
+	free(files);
 	macro_set_release(&set);
 	strset_release(&names);
 	strset_release(&known);
@@ -1924,7 +2049,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	int first = 1;
 
 	spelling_settle(d);
-	if (d->revisit.nr) {
+	if (d->revisit.nr || d->deferred.nr) {
 		struct macro_def *defs;
 		size_t alloc, nr = helper_defs(d, &defs, &alloc);
 
@@ -1954,7 +2079,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 			if (!first && !mentions(c, &names, word, longest))
 				continue;
 			analyse(d, c, t, 0);
-			if (c->is_access && fold(t, c, &d->functions)) {
+			if (c->is_access && fold(t, c, d)) {
 				strbuf_add(&next, c->name, strlen(c->name) + 1);
 				any = 1;
 			}

@@ -106,6 +106,9 @@ size_t once_discovery_candidates(const struct once_discovery *d);
  * lexing are seen to work). */
 struct once_discovery_stats {
 	size_t accessor_lexes;  /* files lexed for once-accessor functions */
+	size_t deferred;        /* files that may hold none: not lexed then */
+	size_t deferred_lexes;  /* ... lexed since, for a name asked about */
+	size_t deferred_accessors; /* accessors found in them: always 0 */
 	size_t helper_names;    /* helper macros to put in (one place) */
 	size_t revisits_read;   /* files read again with them to put in */
 	size_t revisits_lexed;  /* ... of them lexed: they spell a helper */

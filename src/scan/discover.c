@@ -255,10 +255,12 @@ static void print_test_stats(const struct once_discovery *d)
 		return;
 	once_discovery_stats(d, &ds);
 	fprintf(stderr, "rwonce scan: discovery statistics: %zu files lexed "
-		"for once-accessors; %zu helpers: %zu files read again, "
-		"%zu lexed, %zu lexed with helpers put in; include paths: %zu "
-		"asked of access(), %zu not there by the listings of %zu "
-		"folders\n", ds.accessor_lexes, ds.helper_names,
+		"for once-accessors, %zu that hold none not (%zu of them "
+		"lexed later, %zu accessors in them); %zu helpers: %zu files "
+		"read again, %zu lexed, %zu lexed with helpers put in; include "
+		"paths: %zu asked of access(), %zu not there by the listings "
+		"of %zu folders\n", ds.accessor_lexes, ds.deferred,
+		ds.deferred_lexes, ds.deferred_accessors, ds.helper_names,
 		ds.revisits_read, ds.revisits_lexed, ds.revisit_lexes,
 		ds.access_calls, ds.not_there_by_listing, ds.folders_listed);
 }
