@@ -19,8 +19,10 @@
 
 int once_accessors_may_hold(const char *buf, size_t len)
 {
-	return memmem(buf, len, "volatile", 8) || memmem(buf, len, "asm", 3) ||
-	       memmem(buf, len, "__atomic_", 9);
+	/* mem_find(), not glibc's memmem(): 1.3% of scan -j 1 on a vmlinux
+	 * went to these three searches (issue 35) */
+	return mem_find(buf, len, "volatile", 8) || mem_find(buf, len, "asm", 3) ||
+	       mem_find(buf, len, "__atomic_", 9);
 }
 
 static int word_byte(char c)
