@@ -7,6 +7,7 @@
 #include "lib/pool.h"
 #include "lib/shown-path.h"
 #include "lib/strbuf.h"
+#include "lib/strset.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/disasm.h"
@@ -95,33 +96,51 @@ static void note_source(struct source_set *set, const char *path,
 	pthread_mutex_unlock(&set->lock);
 }
 
-static int name_unit_sources(struct line_unit *u, void *ctx)
-{
-	struct source_set *set = ctx;
-	struct strbuf path = STRBUF_INIT;
-
-	if (u->assembly) /* its rows name a .S, no C with macros */
-		return 0;
-	for (size_t i = 0; i < u->nfiles; i++) {
-		if (!u->files[i].name)
-			continue;
-		scan_source_path(set->sources_dir, u, u->files[i].name, &path);
-		note_source(set, path.buf,
-			    u->files[i].has_md5 ? u->files[i].md5 : NULL);
-	}
-	strbuf_release(&path);
-	return 0;
-}
-
 /* One worker's walk through its share of a file's units. */
 struct name_walk {
 	struct source_set *set;
 	struct share_walk walk;
+	/* the (folder, name) pairs of the file tables noted so far without
+	 * an MD5: a kernel's units name the same headers again and again
+	 * (Debian's vmlinux: 2172 units), and noting one again, with no
+	 * MD5, changes nothing -- nor need its path be made again */
+	struct strset noted;
+	struct strbuf key, path;
+	size_t made, again; /* paths made; pairs seen before, skipped */
 };
 
-static int name_unit_sources_of(struct line_unit *u, void *ctx)
+static int name_unit_sources(struct line_unit *u, void *ctx)
 {
-	return name_unit_sources(u, ((struct name_walk *)ctx)->set);
+	struct name_walk *w = ctx;
+
+	if (u->assembly) /* its rows name a .S, no C with macros */
+		return 0;
+	for (size_t i = 0; i < u->nfiles; i++) {
+		const struct unit_file *f = &u->files[i];
+
+		if (!f->name)
+			continue;
+		if (!f->has_md5) {
+			/* the path is made of the unit's folder and the name
+			 * (scan_source_path()): the pair, spelled so that no
+			 * two pairs give one key */
+			strbuf_reset(&w->key);
+			if (u->comp_dir)
+				strbuf_addf(&w->key, "%zu:%s", strlen(u->comp_dir),
+					    u->comp_dir);
+			else
+				strbuf_addch(&w->key, '-');
+			strbuf_addstr(&w->key, f->name);
+			if (!strset_add(&w->noted, w->key.buf)) {
+				w->again++;
+				continue;
+			}
+		}
+		w->made++;
+		scan_source_path(w->set->sources_dir, u, f->name, &w->path);
+		note_source(w->set, w->path.buf, f->has_md5 ? f->md5 : NULL);
+	}
+	return 0;
 }
 
 static int take_unit(void *ctx)
@@ -135,7 +154,7 @@ static int name_image_sources(struct elf_image *img, void *ctx)
 
 	/* a file that cannot be read is the scan's to name */
 	(void)elf_image_unit_files_each_taken(img, take_unit,
-					      name_unit_sources_of, ctx, &why);
+					      name_unit_sources, ctx, &why);
 	strbuf_release(&why);
 	return 0;
 }
@@ -143,6 +162,7 @@ static int name_image_sources(struct elf_image *img, void *ctx)
 struct name_pass {
 	struct source_set *set;
 	const struct share_plan *plan;
+	size_t made, again; /* atomics: the walks' counts */
 };
 
 /* One share of a file: a large one's units are read by every worker
@@ -151,7 +171,8 @@ static void name_share_sources(size_t i, void *worker, void *ctx)
 {
 	struct name_pass *np = ctx;
 	const struct share *sh = &np->plan->items[i];
-	struct name_walk w = { np->set, { NULL, 0, 0 } };
+	struct name_walk w = { np->set, { NULL, 0, 0 }, STRSET_INIT,
+			       STRBUF_INIT, STRBUF_INIT, 0, 0 };
 	struct strbuf why = STRBUF_INIT;
 
 	(void)worker;
@@ -159,6 +180,11 @@ static void name_share_sources(size_t i, void *worker, void *ctx)
 	(void)elf_images_each_shared(np->set->files[sh->file], sh->nr_shards,
 				     disasm_elf_rules, name_image_sources, &w,
 				     &why);
+	__atomic_fetch_add(&np->made, w.made, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&np->again, w.again, __ATOMIC_RELAXED);
+	strset_release(&w.noted);
+	strbuf_release(&w.key);
+	strbuf_release(&w.path);
 	strbuf_release(&why);
 }
 
@@ -247,13 +273,17 @@ static void add_include_dirs(struct once_discovery *d,
 /* Test hook: RWONCE_TEST_SCAN_DISCOVER_STATS prints what discovery
  * read and lexed, the counts its pre-filters lower (not in -vv, whose
  * output stays what it was). */
-static void print_test_stats(const struct once_discovery *d)
+static void print_test_stats(const struct once_discovery *d,
+			     const struct name_pass *np)
 {
 	struct once_discovery_stats ds;
 
 	if (!getenv("RWONCE_TEST_SCAN_DISCOVER_STATS"))
 		return;
 	once_discovery_stats(d, &ds);
+	fprintf(stderr, "rwonce scan: discovery statistics: file tables' "
+		"names: %zu made into paths, %zu seen before\n", np->made,
+		np->again);
 	fprintf(stderr, "rwonce scan: discovery statistics: %zu files lexed "
 		"for once-accessors, %zu that hold none not (%zu of them "
 		"lexed later, %zu accessors in them); %zu helpers: %zu files "
@@ -283,6 +313,7 @@ void scan_discover(struct once_macros *t, const char *const *files,
 	memset(&po, 0, sizeof(po));
 	po.jobs = jobs;
 	share_plan_make(&plan, files, nr, jobs);
+	memset(&np, 0, sizeof(np));
 	np.set = &set;
 	np.plan = &plan;
 	po.ctx = &np;
@@ -307,7 +338,7 @@ void scan_discover(struct once_macros *t, const char *const *files,
 		once_discovery_header_macros(op.d, t->headers);
 	}
 	st->found = once_discovery_finish(op.d, t);
-	print_test_stats(op.d);
+	print_test_stats(op.d, &np);
 	/* the notes name a definition as the findings name a source */
 	for (size_t i = 0; i < t->nr; i++) {
 		char *shown;
