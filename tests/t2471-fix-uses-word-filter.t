@@ -1,7 +1,8 @@
 #!/bin/sh
 # The passes over the uses of a macro whose body is the access read only
 # the files that may name it (issue #35): the pre-pass's walk keeps a
-# filter of each file's words (src/cfront/word-filter.h), and a pass reads
+# filter of the words of each file that a ( may follow
+# (src/cfront/word-filter.h; t2473), and a pass reads
 # again only the files whose filter does not rule the macro's name out,
 # where each pass walked the whole tree again.  The answer stays the one
 # a whole walk gives: a file read before the walk met such a macro has no

@@ -3,7 +3,8 @@
  * what the scans that look at every word of a tree (once_macros_any(),
  * word-filter.c) cut words with.  A word is a run of these bytes that
  * does not start with a digit; the lexer's identifiers spelled with
- * plain bytes are exactly such runs.
+ * plain bytes are exactly such runs.  ident_words_next() gives every
+ * word; ident_calls_next() only those that a '(' may follow.
  */
 #ifndef RWONCE_CFRONT_IDENT_MASK_H
 #define RWONCE_CFRONT_IDENT_MASK_H
@@ -124,6 +125,135 @@ static inline int ident_words_next(struct ident_words *w, size_t *s,
 			(*e)++;
 	}
 	return 1;
+}
+
+/* The bytes of p[0..64) that are white space (' ', \t \n \v \f \r),
+ * and (*callish) those that are '(', '/' or a backslash. */
+static inline uint64_t ident_blank_mask(const char *p, uint64_t *callish)
+{
+	uint64_t blank = 0, call = 0;
+
+	for (int k = 0; k < 4; k++) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+		unsigned b = ident_mask_in_range(v, '\t', '\r') |
+			     (unsigned)_mm_movemask_epi8(
+				     _mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+		unsigned c = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('(')),
+				     _mm_cmpeq_epi8(v, _mm_set1_epi8('/'))),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+
+		blank |= (uint64_t)b << (16 * k);
+		call |= (uint64_t)c << (16 * k);
+	}
+	*callish = call;
+	return blank;
+}
+
+/*
+ * The words of buf[0..len) that a '(' token may follow: the first byte
+ * after the word that is not white space is '(', or '/' or a backslash
+ * (a comment or a line splice may come before one).  A superset of the
+ * calls, cut 64 bytes at a time, as ident_words_next():
+ *
+ *	struct ident_calls w;
+ *
+ *	ident_calls_start(&w, buf, len);
+ *	while (ident_calls_next(&w, &s, &e))
+ *		... buf[s..e) is a word that may be called ...
+ *
+ * Only the ends of such words are looked at, not every word: a byte is
+ * marked when the first one from it on that is not white space is one
+ * of the three, and a word is taken where the byte after it is marked.
+ */
+struct ident_calls {
+	const char *buf;
+	size_t len, next, block; /* the next block; the one cut now */
+	uint64_t carry; /* the byte before the next block is a word's */
+	uint64_t id, ends; /* the block's word bytes; the ends left */
+	char tail[64];
+};
+
+static inline void ident_calls_start(struct ident_calls *w, const char *buf,
+				     size_t len)
+{
+	w->buf = buf;
+	w->len = len;
+	w->next = w->block = 0;
+	w->carry = w->id = w->ends = 0;
+}
+
+static inline int ident_calls_next(struct ident_calls *w, size_t *s,
+				   size_t *e)
+{
+	for (;;) {
+		unsigned k;
+		uint64_t below;
+
+		while (!w->ends) {
+			const char *p = w->buf + w->next;
+			uint64_t id, dg, blank, b, call, f;
+
+			if (w->next >= w->len)
+				return 0;
+			if (w->len - w->next < 64) { /* never read past it */
+				memset(w->tail, 0, sizeof(w->tail));
+				memcpy(w->tail, p, w->len - w->next);
+				p = w->tail;
+			}
+			id = ident_mask(p, &dg);
+			blank = ident_blank_mask(p, &call);
+			/* marked: a '(', '/' or backslash, and the white space
+			 * before one (runs of up to 64, in six doublings; one
+			 * that reaches the block's end, by what comes after
+			 * it, byte by byte) */
+			f = call;
+			if (blank >> 63) { /* then the next block's first */
+				size_t q = w->next + 64;
+				unsigned char c = 0;
+
+				while (q < w->len &&
+				       ((c = (unsigned char)w->buf[q]) == ' ' ||
+					(c >= '\t' && c <= '\r')))
+					q++;
+				if (q < w->len &&
+				    (c == '(' || c == '/' || c == '\\'))
+					f |= 1ULL << 63;
+			}
+			b = blank;
+			f |= b & f >> 1;
+			b &= b >> 1;
+			f |= b & f >> 2;
+			b &= b >> 2;
+			f |= b & f >> 4;
+			b &= b >> 4;
+			f |= b & f >> 8;
+			b &= b >> 8;
+			f |= b & f >> 16;
+			b &= b >> 16;
+			f |= b & f >> 32;
+			/* the first byte after a run of word bytes, marked */
+			w->ends = ~id & (id << 1 | w->carry) & f;
+			w->id = id;
+			w->carry = id >> 63;
+			w->block = w->next;
+			w->next += 64;
+		}
+		k = (unsigned)__builtin_ctzll(w->ends);
+		w->ends &= w->ends - 1;
+		*e = w->block + k;
+		below = ~w->id & ((1ULL << k) - 1);
+		if (below) {
+			*s = w->block + 64 - (unsigned)__builtin_clzll(below);
+		} else { /* the run started in a block before */
+			for (*s = w->block; *s > 0 &&
+			     ident_words_byte((unsigned char)w->buf[*s - 1]);)
+				(*s)--;
+		}
+		if (w->buf[*s] < '0' || w->buf[*s] > '9')
+			return 1;
+		/* a run that starts with a digit is no word */
+	}
 }
 #endif
 #endif

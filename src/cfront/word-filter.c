@@ -42,20 +42,12 @@ static inline uint64_t word_hash(const char *w, size_t n, size_t avail)
  */
 static inline size_t word_slot(const struct word_filter *f, uint64_t h)
 {
-	return (size_t)(h >> (64 - (f->shift - 6)));
+	return f->shift > 6 ? (size_t)(h >> (70 - f->shift)) : 0;
 }
 
 static inline uint64_t word_mask(uint64_t h)
 {
 	return 1ULL << (h & 63) | 1ULL << (h >> 6 & 63) | 1ULL << (h >> 12 & 63);
-}
-
-static inline void set_word(struct word_filter *f, const char *w, size_t n,
-			    size_t avail)
-{
-	uint64_t h = word_hash(w, n, avail);
-
-	f->bits[word_slot(f, h)] |= word_mask(h);
 }
 
 static int has_word(const struct word_filter *f, const char *w, size_t n)
@@ -85,7 +77,7 @@ int word_filter_usable(const char *name, size_t n)
 	return 1;
 }
 
-int word_filter_may_name(const struct word_filter *f, const char *name,
+int word_filter_may_call(const struct word_filter *f, const char *name,
 			 size_t n)
 {
 	if (!f->bits || !word_filter_usable(name, n))
@@ -99,25 +91,93 @@ void word_filter_release(struct word_filter *f)
 	f->bits = NULL;
 }
 
-void word_filter_build(struct word_filter *f, const char *buf, size_t len)
+size_t word_filter_bytes(const struct word_filter *f)
 {
-	unsigned shift = 9; /* 512 bits at least (a word's slot needs
-			     * shift > 6) */
+	return f->bits ? ((size_t)1 << f->shift) / 8 : 0;
+}
 
-	/* between a bit per byte and one per two, 256 KiB at most */
+void word_filter_scratch_release(struct word_filter_scratch *sc)
+{
+	free(sc->bits);
+	sc->bits = NULL;
+	sc->words = 0;
+}
+
+#ifndef __SSE2__
+/*
+ * May a `(` token follow the word that ends at buf[e]?  Yes when the
+ * first byte from e on that is not white space is '(' -- or '/' or a
+ * backslash, behind which a comment or a line splice may hide one.  The
+ * white space after a word is looked at for that word only: linear in
+ * the file.
+ */
+static inline int call_may_follow(const char *buf, size_t len, size_t e)
+{
+	for (; e < len; e++) {
+		unsigned char c = (unsigned char)buf[e];
+
+		if (c == '(' || c == '/' || c == '\\')
+			return 1;
+		if (c != ' ' && c != '\t' && c != '\n' && c != '\r' &&
+		    c != '\f' && c != '\v')
+			return 0;
+	}
+	return 0;
+}
+#endif
+
+/* Fold the bitmap of 1 << *shift bits in halves while the half would
+ * have no more than an eighth of its bits set: a word's block is the
+ * top bits of its hash, so block i of the half is blocks 2i and 2i + 1
+ * together -- the filter that the smaller size would have built. */
+static void fold(uint64_t *b, unsigned *shift)
+{
+	while (*shift > 6) {
+		size_t half = ((size_t)1 << *shift) / 128, set = 0;
+
+		for (size_t i = 0; i < half; i++)
+			set += (size_t)__builtin_popcountll(b[2 * i] |
+							    b[2 * i + 1]);
+		if (set * 8 > half * 64)
+			return;
+		for (size_t i = 0; i < half; i++)
+			b[i] = b[2 * i] | b[2 * i + 1];
+		--*shift;
+	}
+}
+
+void word_filter_build(struct word_filter *f, const char *buf, size_t len,
+		       struct word_filter_scratch *sc)
+{
+	/* built at between a bit per byte and one per two (at least 512
+	 * bits, 256 KiB at most), then folded */
+	unsigned shift = 9;
+	size_t words;
+	struct word_filter at;
+
 	while (shift < 21 && (1ULL << (shift + 1)) <= len)
 		shift++;
-	f->shift = shift;
-	f->bits = xcalloc(((size_t)1 << shift) / 64, sizeof(uint64_t));
+	words = ((size_t)1 << shift) / 64;
+	if (sc->words < words) {
+		free(sc->bits);
+		sc->bits = xmalloc(words * sizeof(uint64_t));
+		sc->words = words;
+	}
+	memset(sc->bits, 0, words * sizeof(uint64_t));
+	at.bits = sc->bits;
+	at.shift = shift;
 #ifdef __SSE2__
 	{
-		struct ident_words w;
+		struct ident_calls w;
 		size_t s, e;
 
-		ident_words_start(&w, buf, len, 1);
-		while (ident_words_next(&w, &s, &e))
-			if (e - s >= MIN_WORD)
-				set_word(f, buf + s, e - s, len - s);
+		ident_calls_start(&w, buf, len);
+		while (ident_calls_next(&w, &s, &e))
+			if (e - s >= MIN_WORD) {
+				uint64_t h = word_hash(buf + s, e - s, len - s);
+
+				at.bits[word_slot(&at, h)] |= word_mask(h);
+			}
 	}
 #else
 	for (size_t i = 0; i < len;) {
@@ -130,8 +190,16 @@ void word_filter_build(struct word_filter *f, const char *buf, size_t len)
 		}
 		for (s = i; i < len && plain_char((unsigned char)buf[i]);)
 			i++;
-		if (i - s >= MIN_WORD)
-			set_word(f, buf + s, i - s, len - s);
+		if (i - s >= MIN_WORD && call_may_follow(buf, len, i)) {
+			uint64_t h = word_hash(buf + s, i - s, len - s);
+
+			at.bits[word_slot(&at, h)] |= word_mask(h);
+		}
 	}
 #endif
+	fold(at.bits, &at.shift);
+	f->shift = at.shift;
+	words = ((size_t)1 << at.shift) / 64;
+	f->bits = xmalloc(words * sizeof(uint64_t));
+	memcpy(f->bits, at.bits, words * sizeof(uint64_t));
 }

@@ -723,6 +723,16 @@ static void fix_say_work(struct fix_ctx *ctx)
 {
 	struct provider_stats ps;
 
+	fprintf(stderr, "rwonce fix: uses: %zu word filter%s kept, %zu "
+		"bytes", ctx->keep.filters, ctx->keep.filters == 1 ? "" : "s",
+		ctx->keep.filter_bytes);
+	for (size_t r = 0; r < ctx->keep.rounds; r++)
+		fprintf(stderr, "; pass %zu: %zu macro%s, %zu file%s read", r + 1,
+			ctx->keep.round_names[r],
+			ctx->keep.round_names[r] == 1 ? "" : "s",
+			ctx->keep.round_reads[r],
+			ctx->keep.round_reads[r] == 1 ? "" : "s");
+	fputc('\n', stderr);
 	provider_cache_stats(ctx->headers, &ps);
 	fprintf(stderr, "rwonce fix: headers: %zu walk%s of a file's headers "
 		"met %zu header%s (%zu walk%s at the cap of 512); %zu "

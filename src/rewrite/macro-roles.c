@@ -147,28 +147,40 @@ static void add_name(void *ctx, const char *name, size_t n, int function_like)
 	pthread_mutex_unlock(&r->lock);
 }
 
+/* What a walker thread keeps from file to file. */
+struct prepass_worker {
+	struct token_list toks;
+	struct word_filter_scratch scratch;
+};
+
 static void *worker_init(void *ctx)
 {
+	struct prepass_worker *w = xcalloc(1, sizeof(*w));
+
 	(void)ctx;
-	return xcalloc(1, sizeof(struct token_list));
+	return w;
 }
 
 static void worker_done(void *worker, void *ctx)
 {
+	struct prepass_worker *w = worker;
+
 	(void)ctx;
-	token_list_release(worker);
-	free(worker);
+	token_list_release(&w->toks);
+	word_filter_scratch_release(&w->scratch);
+	free(w);
 }
 
 static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 {
 	struct prepass *p = ctx;
-	struct token_list *toks = worker;
+	struct prepass_worker *pw = worker;
+	struct token_list *toks = &pw->toks;
 	struct walked_file w = { xstrdup(f->path), { NULL, 0 } };
 	int names_access;
 
 	if (__atomic_load_n(&p->indexing, __ATOMIC_RELAXED))
-		word_filter_build(&w.words, f->buf, f->len);
+		word_filter_build(&w.words, f->buf, f->len, &pw->scratch);
 	pthread_mutex_lock(&p->files_lock);
 	ALLOC_GROW(p->files, p->nr_files + 1, p->alloc_files);
 	p->files[p->nr_files++] = w;
@@ -194,9 +206,7 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 
 /* ---- the second pass: their uses ---- */
 
-/* Passes over the tree for uses, at most: the macros, those that forward
- * to them, those that forward to these... */
-#define MAX_ROUNDS 4
+#define MAX_ROUNDS MACRO_ROLES_ROUNDS
 
 struct pending {
 	char *name, *target;
@@ -298,21 +308,27 @@ static int names_one(const struct macro_roles *r, int round, const char *buf,
 	return 0;
 }
 
-/* The walked files that may name a macro of this round, in the walk's
- * order: those whose words' filter does not rule all of them out (the
- * pass reads them and checks, names_one()). */
+/* The walked files that may use a macro of this round, in the walk's
+ * order: those whose filter does not rule all of them out (the pass
+ * reads them and checks, names_one()).  A use of a function-like macro
+ * is its name followed by a `(` (rewrite_macro_uses()), which the
+ * filters keep; an object-like one may be used anywhere. */
 static void may_name_one(const struct prepass *p, int round,
 			 struct strlist *out)
 {
 	const struct macro_roles *r = p->roles;
+	int all = 0;
 
+	for (size_t i = 0; i < r->nr; i++)
+		all |= r->items[i].round == round && !r->items[i].function_like;
 	for (size_t k = 0; k < p->nr_files; k++) {
 		const struct walked_file *w = &p->files[k];
 
 		for (size_t i = 0; i < r->nr; i++)
 			if (r->items[i].round == round &&
-			    word_filter_may_name(&w->words, r->items[i].name,
-						 strlen(r->items[i].name))) {
+			    (all || word_filter_may_call(&w->words,
+						r->items[i].name,
+						strlen(r->items[i].name)))) {
 				strlist_push(out, w->path);
 				break;
 			}
@@ -323,7 +339,7 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 {
 	struct uses_pass *up = ctx;
 	struct prepass *p = up->p;
-	struct token_list *toks = worker;
+	struct token_list *toks = &((struct prepass_worker *)worker)->toks;
 	struct use_ctx u = { p->roles, f->path, up->round, &up->pending,
 			     &up->nr_pending, &up->alloc_pending };
 
@@ -494,6 +510,13 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 		wo.fn = find_uses;
 		wo.ctx = &up;
 		may_name_one(&p, round, &again);
+		if (keep && round < MACRO_ROLES_ROUNDS) {
+			for (size_t i = 0; i < roles->nr; i++)
+				keep->round_names[round] +=
+					roles->items[i].round == round;
+			keep->round_reads[round] = again.nr;
+			keep->rounds = round + 1;
+		}
 		(void)walk_paths((const char *const *)again.items, again.nr,
 				 &wo, &st);
 		strlist_clear(&again);
@@ -522,6 +545,10 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	strset_release(&p.kept);
 	pthread_mutex_destroy(&p.keep_lock);
 	for (size_t i = 0; i < p.nr_files; i++) {
+		if (keep && p.files[i].words.bits) {
+			keep->filters++;
+			keep->filter_bytes += word_filter_bytes(&p.files[i].words);
+		}
 		free(p.files[i].path);
 		word_filter_release(&p.files[i].words);
 	}

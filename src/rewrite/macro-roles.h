@@ -86,6 +86,9 @@ enum macro_use_role macro_role_decision(const struct macro_role *m);
  * must read again, so that the tree is not read a second time whole.
  */
 struct walk_stats;
+/* Passes over the tree for uses, at most: the macros, those that forward
+ * to them, those that forward to these... */
+#define MACRO_ROLES_ROUNDS 4
 struct prepass_keep {
 	/* a file the command wants (called in the walk's threads, once
 	 * per file read); names_access: whether the file names a macro of
@@ -99,6 +102,12 @@ struct prepass_keep {
 	struct strlist files;
 	struct walk_stats *stats; /* out: the walk's counts */
 	int walk_ret;             /* out: walk_paths()'s value */
+	/* out (fix -vv): the word filters kept (src/cfront/word-filter.h),
+	 * and per pass over the uses, its macros and the files it read */
+	size_t filters, filter_bytes;
+	size_t rounds;
+	size_t round_names[MACRO_ROLES_ROUNDS];
+	size_t round_reads[MACRO_ROLES_ROUNDS];
 };
 
 /*
