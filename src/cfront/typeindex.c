@@ -177,7 +177,8 @@ static const struct word statement_words[] = {
 /*
  * Macros that expand to function attributes and stand before the type in
  * kernel-style code ("static __always_inline int f(").  Any other
- * "__word" there is one only when a specifier keyword follows it.
+ * "__word" there is one only when a specifier keyword follows it, any
+ * other identifier only when a type keyword does (type_keyword()).
  */
 static const struct word attr_words[] = {
 	WORD("__always_inline"), WORD("noinline"), WORD("notrace"),
@@ -209,6 +210,18 @@ static int specifier_word(const struct type_index *ti, size_t i)
 	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
 	       token_is_typeof(buf, t) || token_is(buf, t, "inline") ||
 	       token_is(buf, t, "__inline") || token_is(buf, t, "__inline__");
+}
+
+/* A keyword that begins a type: never after a typedef name. */
+static int type_keyword(const struct type_index *ti, size_t i)
+{
+	const char *buf = ti->buf;
+	const struct token *t = &ti->l->tok[i];
+
+	return in_list(buf, t, scalar_keywords, ARRAY_SIZE(scalar_keywords)) ||
+	       token_is(buf, t, "void") || token_is(buf, t, "struct") ||
+	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
+	       token_is_typeof(buf, t);
 }
 
 static int in_list(const char *buf, const struct token *t,
@@ -468,14 +481,20 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			break;
 		} else if (!have_base &&
 			   (in_list(buf, tk, attr_words, ARRAY_SIZE(attr_words)) ||
-			    (tk->len > 2 && buf[tk->off] == '_' &&
-			     buf[tk->off + 1] == '_' && i + 1 < end &&
-			     specifier_word(ti, i + 1)))) {
-			/* A function attribute macro before the type:
-			 * "static __always_inline int f(", "noinline void g(",
-			 * "__init struct x *h(".  Taken for a typedef name it
-			 * would hide the function definition and its
-			 * parameters from every lookup. */
+			    (i + 1 < end &&
+			     (tk->len > 2 && buf[tk->off] == '_' &&
+			      buf[tk->off + 1] == '_' ?
+			      specifier_word(ti, i + 1) :
+			      type_keyword(ti, i + 1))))) {
+			/* An attribute or storage-class macro before the
+			 * type: "static __always_inline int f(", "noinline
+			 * void g(", "__init struct x *h(", "extern
+			 * THREAD_LOCAL struct fdtab *fdtab;" (HAProxy's
+			 * __thread).  Taken for a typedef name it would hide
+			 * the declaration, or a function definition and its
+			 * parameters, from every lookup.  No typedef name can
+			 * stand before a type keyword; before an attribute
+			 * ("bool __maybe_unused f(") it is the type. */
 			i++;
 			if (is_p(ti, i, "(") && !is_p(ti, i + 1, "*"))
 				i = skip_group(ti, i);
