@@ -67,6 +67,15 @@ struct elf_image {
  * each; 16 keeps the resident pages to a few MiB. */
 #define DROP_EVERY 8
 
+/*
+ * The rows of one unit are decoded into a buffer kept for the next unit
+ * (most are a few thousand rows); one grown past this many rows (512
+ * KiB: a kernel unit's largest are 60,000) is given back after its unit,
+ * or each worker of -j would keep the largest it ever decoded (Debian's
+ * vmlinux at -j 4: 6 MB of the peak).
+ */
+#define ROWS_KEPT 16384
+
 /* Up to this size, a relocatable file's mapping is made private at once
  * (dwarf-populate.h): the few MiB of a kernel object, not a huge archive. */
 #define POPULATE_MAX ((size_t)64 << 20)
@@ -1103,6 +1112,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	 * (at most once per unit: unit_children) */
 	int count_walks = !!getenv("RWONCE_TEST_SCAN_WALKS");
 	size_t walks = 0;
+	/* Test hook: a row buffer over that many rows is given back after
+	 * its unit (instead of ROWS_KEPT), and what was kept between units
+	 * is said on stderr at the end */
+	const char *held_hook = getenv("RWONCE_TEST_SCAN_ROWS_KEPT");
+	size_t rows_kept = held_hook && atoi(held_hook) > 0 ?
+		(size_t)atoi(held_hook) : ROWS_KEPT;
+	size_t rows_given_back = 0, rows_held = 0;
 
 	/* Test hook: a window of that many rows (1: a new handle for every
 	 * unit), a new handle's walk in steps of 2 units, and a linked
@@ -1262,6 +1278,14 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		free(names);
 		free(p.by_name);
 		unit_kids_free(&p);
+		if (alloc > rows_kept) {
+			free(rows);
+			rows = NULL;
+			alloc = 0;
+			rows_given_back++;
+		}
+		if (alloc > rows_held)
+			rows_held = alloc;
 		drop_pages(img);
 		if (r) {
 			free(rows);
@@ -1290,6 +1314,11 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			"decoded here, %zu left to libdw, %zu decoded otherwise "
 			"than libdw\n", img->info.name, rchk.read,
 			rchk.read == 1 ? "" : "s", rchk.left, rchk.differ);
+	if (held_hook && !files_only)
+		fprintf(stderr, "rwonce: test: %s: row buffers given back after "
+			"%zu unit%s; at most %zu rows kept between units\n",
+			img->info.name, rows_given_back,
+			rows_given_back == 1 ? "" : "s", rows_held);
 	if (hook)
 		fprintf(stderr, "rwonce: test: %s: %d unit%s read, line tables "
 			"through %zu handle%s (%zu walk step%s), pages given "

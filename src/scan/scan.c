@@ -98,6 +98,7 @@ struct scan_shared {
 	struct scan_item *items;
 	size_t nr_items;
 	int want_records;
+	int text_hook;          /* RWONCE_TEST_SCAN_TEXT_HELD is set */
 	int progress;           /* wanted: not -q, not --no-progress */
 	pthread_mutex_t lock;   /* files_done */
 	size_t files_done;      /* under lock */
@@ -116,6 +117,10 @@ struct scan_ctx {
 	struct scan_item *item;
 	struct share_walk walk;
 	struct decode_cache *dc;
+	/* the test hook RWONCE_TEST_SCAN_TEXT_HELD: the most lexed sources
+	 * (sites.h: source_sites_text_held) held at a unit's end, before
+	 * and after they were let go */
+	size_t text_in_unit, text_after_unit;
 };
 
 static void progress_line(struct scan_shared *sh, int force);
@@ -174,6 +179,19 @@ static int scan_unit(struct line_unit *u, void *arg)
 	}
 	instance_list_clear(&list);
 	free(list.items);
+	/* The sources judging lexed for this unit (a published local's
+	 * caller): the next unit's are others, mostly, and each worker of
+	 * -j kept four of the largest it met (Debian's vmlinux at -j 4: 10
+	 * MB of the peak; at -j 1 113 files lexed, 130 when let go here). */
+	if (ctx->sh->text_hook) {
+		size_t n = source_sites_text_held();
+
+		if (n > ctx->text_in_unit)
+			ctx->text_in_unit = n;
+	}
+	source_sites_text_drop();
+	if (ctx->sh->text_hook && source_sites_text_held() > ctx->text_after_unit)
+		ctx->text_after_unit = source_sites_text_held();
 	__atomic_fetch_add(&ctx->sh->units_done, 1, __ATOMIC_RELAXED);
 	progress_line(ctx->sh, 0);
 	return 0;
@@ -237,6 +255,11 @@ static int scan_image(struct elf_image *img, void *arg)
 	decode_cache_free(ctx->dc);
 	ctx->dc = NULL;
 	source_sites_text_drop();
+	if (ctx->sh->text_hook)
+		fprintf(stderr, "rwonce: test: %s: lexed sources held at a "
+			"unit's end: at most %zu, after it %zu\n",
+			elf_image_info(img)->name, ctx->text_in_unit,
+			ctx->text_after_unit);
 	disasm_close(d);
 	strbuf_release(&why);
 	return 0;
@@ -683,6 +706,7 @@ static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 	sh->files = &a->files;
 	sh->state = xcalloc(a->files.nr, 1);
 	sh->want_records = findings_output_wants(&a->out, REPORT_JSON);
+	sh->text_hook = !!getenv("RWONCE_TEST_SCAN_TEXT_HELD");
 	/* on a terminal, by the one rule of every command (lib/progress.h) */
 	sh->progress = !a->no_progress && !a->out.quiet;
 	if (a->jobs <= 0)
@@ -871,6 +895,29 @@ static int network_unless_asked(const struct scan_args *a)
 	return 0;
 }
 
+/*
+ * Keep freed memory for the next file instead of giving it back (with
+ * M_TRIM_THRESHOLD, in scan_plugin_main()): every file's token lists,
+ * line rows and decoded code are large allocations that glibc would map
+ * and unmap each time, and a fresh page costs a fault.  On the arm-gcc
+ * kernel build: 6319 page faults -> 4835, task-clock 338 -> 308 ms (perf
+ * stat -r 8).  With several workers, though, each thread allocates from
+ * an arena of its own, and what one frees the others never reuse: each
+ * arena keeps the most it ever held, and the process the sum of those
+ * high-water marks (a source lexed here, a large unit's rows there).  So
+ * with more than one worker a large block is mapped on its own and
+ * given back when freed (Debian's vmlinux at -j 4: peak RSS 91 -> 78
+ * MiB with the buffers let go after each unit, for 0.2 s of system
+ * time).  Always 0.
+ */
+static int set_mmap_threshold(const struct scan_args *a)
+{
+	int workers = a->jobs > 0 ? a->jobs : online_cpus();
+
+	mallopt(M_MMAP_THRESHOLD, workers > 1 ? 256 << 10 : 256 << 20);
+	return 0;
+}
+
 int scan_plugin_main(int argc, const char **argv)
 {
 	struct scan_args a = {
@@ -884,21 +931,15 @@ int scan_plugin_main(int argc, const char **argv)
 	struct scan_ctx ctx;
 	int status = EXIT_TROUBLE, ran = 0;
 
-	/*
-	 * Keep freed memory for the next file instead of giving it back:
-	 * every file's token lists, line rows and decoded code are large
-	 * allocations that glibc would map and unmap each time, and a fresh
-	 * page costs a fault.  On the arm-gcc kernel build: 6319 page faults
-	 * -> 4835, task-clock 338 -> 308 ms (perf stat -r 8).
-	 */
-	mallopt(M_MMAP_THRESHOLD, 256 << 20);
+	/* (and M_MMAP_THRESHOLD: set_mmap_threshold() says why) */
 	mallopt(M_TRIM_THRESHOLD, 512 << 20);
 	memset(&r, 0, sizeof(r));
 	memset(&ctx, 0, sizeof(ctx));
 	memset(&sh, 0, sizeof(sh));
 	pthread_mutex_init(&sh.lock, NULL);
 	once_macros_init(&sh.macros);
-	if (!scan_parse(argc, argv, &a) && !network_unless_asked(&a) &&
+	if (!scan_parse(argc, argv, &a) && !set_mmap_threshold(&a) &&
+	    !network_unless_asked(&a) &&
 	    !scan_plan(&a, &sh, &r)) {
 		scan_run(&a, &sh, &ctx, &r);
 		ran = 1;

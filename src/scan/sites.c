@@ -1105,6 +1105,15 @@ void source_sites_text_drop(void)
 		lexed_text_drop(&text_cache[i]);
 }
 
+size_t source_sites_text_held(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < TEXT_CACHE; i++)
+		n += text_cache[i].buf != NULL;
+	return n;
+}
+
 /* s's text and tokens, in the thread's cache; NULL when unreadable. */
 static const char *text_lexed(const struct source_sites *s,
 			      const struct token_list **l)

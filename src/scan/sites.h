@@ -178,9 +178,12 @@ int source_sites_param_arg(const struct source_sites *s, unsigned line,
 			   unsigned col, int arg, const char *function,
 			   int *param);
 
-/* The file source_sites_published_arg() keeps lexed for the thread's
- * next call: let go of it (a worker, after each file). */
+/* The files source_sites_published_arg() and source_sites_param_arg()
+ * keep lexed for the thread's next calls: let go of them (a worker,
+ * after each unit). */
 void source_sites_text_drop(void);
+/* How many the thread holds (a test hook's count). */
+size_t source_sites_text_held(void);
 
 /* Mark line in one of the bitmaps above (any thread). */
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
