@@ -80,32 +80,77 @@ struct frame {
  * What this file itself says of a name before an #ifdef: 1 defined
  * (a #define), 0 undefined (an #undef: arm's pgtable-2level-types.h
  * undefines STRICT_MM_TYPECHECKS right before testing it), -1 unknown.
+ * Hashed: a register header defines thousands of names, and a search of
+ * all of them per #define made branch_keep() quadratic (2 % of an audit
+ * of Linux 6.12, issue #35).
  */
 struct names {
 	struct { const char *p; size_t n; int defined; } *v;
 	size_t nr, alloc;
+	size_t *slot; /* 1 + index into v; 0 empty; size a power of two */
+	size_t size;
 };
+
+static size_t name_hash(const char *p, size_t n)
+{
+	size_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)p[i]) * 16777619u;
+	return h;
+}
+
+/* The slot of name nm: where it is, or the empty one it would take. */
+static size_t names_slot(const struct names *s, const struct dname *nm)
+{
+	size_t k = name_hash(nm->p, nm->n) & (s->size - 1);
+
+	while (s->slot[k]) {
+		size_t i = s->slot[k] - 1;
+
+		if (s->v[i].n == nm->n && !memcmp(s->v[i].p, nm->p, nm->n))
+			break;
+		k = (k + 1) & (s->size - 1);
+	}
+	return k;
+}
 
 static void names_set(struct names *s, const struct dname *nm, int defined)
 {
-	for (size_t i = 0; i < s->nr; i++)
-		if (s->v[i].n == nm->n && !memcmp(s->v[i].p, nm->p, nm->n)) {
-			s->v[i].defined = defined;
+	size_t k;
+
+	if (s->size) {
+		k = names_slot(s, nm);
+		if (s->slot[k]) {
+			s->v[s->slot[k] - 1].defined = defined;
 			return;
 		}
+	}
+	if (2 * (s->nr + 1) > s->size) {
+		s->size = s->size ? 2 * s->size : 64;
+		free(s->slot);
+		s->slot = xcalloc(s->size, sizeof(*s->slot));
+		for (size_t i = 0; i < s->nr; i++) {
+			struct dname o = { s->v[i].p, s->v[i].n, 0 };
+
+			s->slot[names_slot(s, &o)] = i + 1;
+		}
+	}
 	ALLOC_GROW(s->v, s->nr + 1, s->alloc);
 	s->v[s->nr].p = nm->p;
 	s->v[s->nr].n = nm->n;
 	s->v[s->nr].defined = defined;
-	s->nr++;
+	s->slot[names_slot(s, nm)] = ++s->nr;
 }
 
 static int names_get(const struct names *s, const struct dname *nm)
 {
-	for (size_t i = 0; i < s->nr; i++)
-		if (s->v[i].n == nm->n && !memcmp(s->v[i].p, nm->p, nm->n))
-			return s->v[i].defined;
-	return -1;
+	size_t k;
+
+	if (!s->size)
+		return -1;
+	k = names_slot(s, nm);
+	return s->slot[k] ? s->v[s->slot[k] - 1].defined : -1;
 }
 
 int branch_keep(char *buf, size_t len, enum branch_side side)
@@ -116,7 +161,7 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 	size_t nr_if = 0, alloc_if = 0, alloc_fx = 0, depth, next_id;
 	struct frame *st = NULL;
 	size_t alloc_st = 0;
-	struct names names = { NULL, 0, 0 };
+	struct names names = { NULL, 0, 0, NULL, 0 };
 	struct dname nm;
 	int any = 0, any_fixed = 0;
 
@@ -150,6 +195,7 @@ int branch_keep(char *buf, size_t len, enum branch_side side)
 		at = end + 1;
 	}
 	free(names.v);
+	free(names.slot);
 	if ((side == BRANCH_BOTH && !any_fixed) ||
 	    (side != BRANCH_BOTH && !any && !any_fixed)) {
 		free(has_else);
