@@ -542,13 +542,16 @@ static void cache_put(struct parse_cache *c, const char *path, int side,
 
 /*
  * Add header `path` (a pointer from tt->headers) to ti, one side of its
- * conditionals, parsing it only the first time in the run.
+ * conditionals, parsing it only the first time in the run.  A kept parse
+ * lives as long as tt, so ti borrows its strings (the index a lookup
+ * returns is freed before tt, and a variant's entries go at the rewind);
+ * one past MAX_PARSED is copied and freed.
  */
 static void add_header(const struct tree_types *tt, struct type_index *ti,
 		       const char *path, int side)
 {
 	struct parse_cache *c = tt->cache;
-	struct type_index *h = NULL;
+	struct type_index *h = NULL, *kept = NULL;
 	int found = 0;
 
 	pthread_mutex_lock(&c->lock);
@@ -564,21 +567,30 @@ static void add_header(const struct tree_types *tt, struct type_index *ti,
 	pthread_mutex_unlock(&c->lock);
 	if (found) {
 		if (h)
-			type_index_merge(ti, h);
+			type_index_merge_borrowed(ti, h);
 		return;
 	}
 	/* Parsed outside the lock: two workers may both parse a header the
 	 * first time; the second copy is dropped. */
 	h = type_index_header(path, side);
-	if (h)
-		type_index_merge(ti, h);
 	pthread_mutex_lock(&c->lock);
 	c->misses++;
-	if (c->nr < MAX_PARSED && !(c->size && c->slot[slot_of(c, path, side)].path)) {
+	if (c->size && c->slot[slot_of(c, path, side)].path) {
+		found = 1;
+		kept = c->slot[slot_of(c, path, side)].ti;
+	} else if (c->nr < MAX_PARSED) {
 		cache_put(c, path, side, h);
+		found = 1;
+		kept = h;
 		h = NULL;
 	}
 	pthread_mutex_unlock(&c->lock);
+	if (found) {
+		if (kept)
+			type_index_merge_borrowed(ti, kept);
+	} else if (h) {
+		type_index_merge(ti, h);
+	}
 	type_index_free(h);
 }
 

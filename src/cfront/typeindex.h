@@ -42,8 +42,25 @@ struct type_answer {
 	unsigned def_line, def_end_line;
 };
 
-/* Index the declarations of one lexed file. */
+/*
+ * Index the declarations of one lexed file.  A function's parameters and
+ * locals are parsed the first time a query asks about its scope (its
+ * body defines no struct, union or typedef; else at once, in order): the
+ * answers are those of type_index_build_eager(), which parses every
+ * body at once (for tests: type_index_check_lazy()).
+ */
 struct type_index *type_index_build(const char *buf, const struct token_list *l);
+struct type_index *type_index_build_eager(const char *buf,
+					  const struct token_list *l);
+/*
+ * Does the index of buf/l, its lazy functions all parsed, hold exactly
+ * the tables of the eager one -- records, fields, typedefs, the file's
+ * variables and each function's, in order?  0 when it does; else 1 with
+ * what differs in why.  (tests/helper: test-tool cfront lazy-check)
+ */
+struct strbuf;
+int type_index_check_lazy(const char *buf, const struct token_list *l,
+			  struct strbuf *why);
 void type_index_free(struct type_index *ti);
 
 /* A copy of ti (the same tokens) that can be added to without changing
@@ -59,7 +76,7 @@ struct type_index *type_index_clone(const struct type_index *ti);
  * again this way, instead of copying the index per variant (issue #35).
  */
 struct type_index_mark {
-	size_t vars, typedefs, records, fields, funcs;
+	size_t vars, typedefs, records, fields, funcs, held;
 	char missing[64], conflicted[64];
 };
 void type_index_set_mark(const struct type_index *ti,
@@ -96,6 +113,11 @@ struct type_index *type_index_header(const char *path, int side);
 /* Add what header index h declares at file scope to ti (h unchanged:
  * several threads may merge one h at once). */
 void type_index_merge(struct type_index *ti, const struct type_index *h);
+/* The same, the entries pointing at h's strings instead of copies: h
+ * must outlive them (until ti is freed, or rewound to a mark set before
+ * this merge). */
+void type_index_merge_borrowed(struct type_index *ti,
+			       const struct type_index *h);
 /*
  * After type_index_expr() answered "unknown": the typedef name or
  * struct/union tag it needed and this index does not define (so a caller

@@ -17,6 +17,10 @@
  *                                    name found missing) three times: the
  *                                    file alone, with HEADER merged after
  *                                    a mark, and after type_index_rewind()
+ *   cfront-test lazy-check FILE...  the type index that parses a
+ *                                    function when asked against the one
+ *                                    that parses all at once: tables and
+ *                                    every operand's answers
  *   cfront-test expand FILE     every invocation of the file's own macros
  *                                    that defines a function, expanded
  *                                    (macro-expand.h), and which of
@@ -35,6 +39,8 @@
 #include "cfront/tokscan.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
+#include "lib/memfind.h"
+#include "lib/strbuf.h"
 #include "lib/util.h"
 
 #include <stdio.h>
@@ -497,6 +503,125 @@ static int expand(const char *path)
 }
 
 /*
+ * "lazy-check FILE...": the type index of each file, whose functions
+ * are parsed when a query first needs them, against the one that parsed
+ * every function at once (type_index_check_lazy(): the same tables in
+ * the same order); then, with the file's "local.h" headers merged into
+ * both, at every unary expression inside a function body of a file that
+ * says volatile or _ONCE (the operands audit and fix ask about), every
+ * answer: the type, the name found missing or defined twice, the
+ * storage units, the layout on the three data models, the local's
+ * storage.  One line per file that differs, then a summary; exit 1 when
+ * any differs.
+ */
+struct lazy_totals {
+	size_t files, operands, differ, functions, late;
+};
+
+static int same_answer(int a, const struct type_answer *x, int b,
+		       const struct type_answer *y)
+{
+	return a == b && (!a || (x->cls == y->cls &&
+				 x->is_volatile == y->is_volatile &&
+				 x->volatile_base == y->volatile_base &&
+				 !strcmp(x->spelled, y->spelled) &&
+				 !strcmp(x->canonical, y->canonical) &&
+				 !strcmp(x->def_file, y->def_file) &&
+				 x->def_line == y->def_line &&
+				 x->def_end_line == y->def_end_line));
+}
+
+static int same_name(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+/* Every answer about r from the two indexes: 1 when one differs. */
+static int lazy_operand_differs(struct type_index *e, struct type_index *z,
+				const char *buf, const struct token_list *l,
+				struct tok_range r)
+{
+	struct type_answer x, y;
+	struct type_units u, v;
+	struct type_layout p, q;
+	int a = type_index_expr(e, buf, l, r, &x);
+	int b = type_index_expr(z, buf, l, r, &y);
+
+	if (!same_answer(a, &x, b, &y) ||
+	    !same_name(type_index_missing(e), type_index_missing(z)) ||
+	    !same_name(type_index_conflicted(e), type_index_conflicted(z)))
+		return 1;
+	a = type_index_expr_units(e, buf, l, r, &u);
+	b = type_index_expr_units(z, buf, l, r, &v);
+	if (a != b || (a && memcmp(&u, &v, sizeof(u))))
+		return 1;
+	for (int dm = 0; dm < DM_NR; dm++) {
+		a = type_index_expr_layout_in(e, buf, l, r, dm, &p);
+		b = type_index_expr_layout_in(z, buf, l, r, dm, &q);
+		if (a != b || (a && memcmp(&p, &q, sizeof(p))))
+			return 1;
+	}
+	return type_index_local_storage(e, r.begin) !=
+	       type_index_local_storage(z, r.begin);
+}
+
+static int lazy_check(const char *path, const char *buf, size_t len,
+		      const struct token_list *l, struct lazy_totals *tot)
+{
+	struct strbuf why = STRBUF_INIT;
+	struct type_index *e, *z;
+	int bad = type_index_check_lazy(buf, l, &why);
+
+	tot->files++;
+	if (bad) {
+		printf("DIFF %s: %s\n", path, why.buf);
+		strbuf_release(&why);
+		tot->differ++;
+		return 1;
+	}
+	{
+		size_t fns, late;
+
+		if (sscanf(why.buf, "%zu functions, %zu parsed late", &fns,
+			   &late) == 2) {
+			tot->functions += fns;
+			tot->late += late;
+		}
+	}
+	strbuf_release(&why);
+	if (!mem_find(buf, len, "volatile", 8) && !mem_find(buf, len, "_ONCE", 5))
+		return 0;
+	e = type_index_build_eager(buf, l);
+	z = type_index_build(buf, l);
+	type_index_add_local_headers(e, path);
+	type_index_add_local_headers(z, path);
+	for (size_t i = 0; i + 1 < l->nr && !bad; i++) {
+		struct tok_range r;
+
+		if (l->tok[i].kind != TOK_IDENT ||
+		    (l->tok[i].flags & TF_DIRECTIVE) ||
+		    !type_index_function_at(e, i) ||
+		    (i && (tok_punct(buf, l, i - 1, ".") ||
+			   tok_punct(buf, l, i - 1, "->"))))
+			continue;
+		r.begin = i;
+		r.end = unary_expr_end(buf, l, i);
+		if (r.end <= r.begin)
+			continue;
+		tot->operands++;
+		if (lazy_operand_differs(e, z, buf, l, r)) {
+			printf("DIFF %s:%u:%u: the answers differ\n", path,
+			       l->tok[i].line, l->tok[i].col);
+			bad = 1;
+		}
+	}
+	tot->differ += (size_t)bad;
+	type_index_free(e);
+	type_index_free(z);
+	return bad;
+}
+
+/*
  * "tree-names [--exact] [--name NAME] ROOT...": every name the tree type
  * index gives a definition of (or only NAME), one line per definition
  * ("name path"), from the index a run builds (a sketch, resolved by
@@ -543,9 +668,10 @@ int cmd__cfront(int argc, const char **argv)
 {
 	int bad = 0;
 	size_t total = 0;
+	struct lazy_totals lazy = { 0, 0, 0, 0, 0 };
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -589,6 +715,8 @@ int cmd__cfront(int argc, const char **argv)
 				DM_ARM32 : !strcmp(argv[1], "layout-i386") ?
 				DM_I386 : DM_LP64, argv + i + 1, argc - i - 1);
 			i = argc;
+		} else if (!strcmp(argv[1], "lazy-check")) {
+			bad |= lazy_check(argv[i], buf, len, &l, &lazy);
 		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
 			args(buf, &l, argv[i + 1]);
 			i++;
@@ -600,5 +728,10 @@ int cmd__cfront(int argc, const char **argv)
 	}
 	if (!strcmp(argv[1], "count"))
 		printf("%zu tokens\n", total);
+	if (!strcmp(argv[1], "lazy-check"))
+		printf("lazy-check: %zu files, %zu operands, %zu differ\n"
+		       "lazy-check: %zu functions, %zu parsed late\n",
+		       lazy.files, lazy.operands, lazy.differ,
+		       lazy.functions, lazy.late);
 	return bad;
 }
