@@ -1241,6 +1241,12 @@ void type_index_rewind(struct type_index *ti, const struct type_index_mark *m)
 	memcpy(ti->conflicted, m->conflicted, sizeof(ti->conflicted));
 }
 
+int type_index_empty(const struct type_index *ti)
+{
+	return !ti->nr_vars && !ti->nr_typedefs && !ti->nr_records &&
+	       !ti->nr_fields && !ti->nr_funcs;
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s ? xstrdup(s) : NULL;
@@ -1445,6 +1451,108 @@ int type_index_add_header(struct type_index *ti, const char *path)
 	return type_index_add_header_side(ti, path, BRANCH_BOTH);
 }
 
+/* Past a block comment that starts at p (after its slash and star): its
+ * end, or NULL when it has none or a splice inside may end it early. */
+static const char *skip_comment(const char *p, const char *end)
+{
+	for (; p + 1 < end; p++) {
+		if (p[0] == '*' && p[1] == '/')
+			return p + 2;
+		if (p[0] == '\\' && (p[1] == '\n' || p[1] == '\r'))
+			return NULL;
+	}
+	return NULL;
+}
+
+/* Past a line comment at p: at its newline; NULL when a splice may
+ * continue it. */
+static const char *skip_line(const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+	if (!nl)
+		return end;
+	if ((nl > p && nl[-1] == '\\') ||
+	    (nl - p > 1 && nl[-1] == '\r' && nl[-2] == '\\'))
+		return NULL;
+	return nl;
+}
+
+/* Past a directive line that starts at p (its '#'): at the newline that
+ * ends it; NULL when unsure. */
+static const char *skip_directive(const char *p, const char *end)
+{
+	while (p < end) {
+		char c = *p;
+
+		if (c == '\n')
+			return p;
+		if (c == '\\') { /* a splice continues the line */
+			if (p + 1 < end && p[1] == '\n')
+				p += 2;
+			else if (p + 2 < end && p[1] == '\r' && p[2] == '\n')
+				p += 3;
+			else
+				p++;
+		} else if (c == '/' && p + 1 < end && p[1] == '*') {
+			if (!(p = skip_comment(p + 2, end)))
+				return NULL;
+		} else if (c == '/' && p + 1 < end && p[1] == '/') {
+			return skip_line(p, end);
+		} else if (c == '/' && p + 1 < end && p[1] == '\\') {
+			return NULL; /* a comment spliced open */
+		} else if (c == '"' || c == '\'') {
+			for (p++; p < end && *p != c; p++) {
+				if (*p == '\n')
+					return NULL; /* unterminated */
+				if (*p == '\\')
+					p++;
+			}
+			if (p >= end)
+				return NULL;
+			p++;
+		} else {
+			p++;
+		}
+	}
+	return p;
+}
+
+/*
+ * Does buf[0..len) hold only directive lines, comments and white space
+ * (a register header's thousands of #defines)?  Then its index is empty:
+ * a declaration starts at an identifier outside a directive.  A byte
+ * scan, so that such a header is not lexed; it answers "no" when unsure
+ * (a byte order mark, a digraph, a splice it does not follow), never a
+ * wrong "yes" (test-tool cfront directives-only checks it against the
+ * lexer).
+ */
+int type_index_directives_only(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		char c = *p;
+
+		if (c == ' ' || c == '\t' || c == '\f' || c == '\v' ||
+		    c == '\r' || c == '\n') {
+			p++;
+		} else if (c == '#') {
+			if (!(p = skip_directive(p + 1, end)))
+				return 0;
+		} else if (c == '/' && p + 1 < end && p[1] == '*') {
+			if (!(p = skip_comment(p + 2, end)))
+				return 0;
+		} else if (c == '/' && p + 1 < end && p[1] == '/') {
+			if (!(p = skip_line(p, end)))
+				return 0;
+		} else {
+			return 0; /* code, or something to lex */
+		}
+	}
+	return 1;
+}
+
 struct type_index *type_index_header(const char *path, int side)
 {
 	struct token_list hl = TOKEN_LIST_INIT;
@@ -1461,6 +1569,11 @@ struct type_index *type_index_header(const char *path, int side)
 	/* BRANCH_BOTH still drops what the header itself rules out
 	 * ("#undef X" then "#ifdef X"). */
 	branch_keep(hbuf, hlen, (enum branch_side)side);
+	if (type_index_directives_only(hbuf, hlen)) {
+		/* nothing to declare: the index lexing it would give */
+		free(hbuf);
+		return xcalloc(1, sizeof(*h));
+	}
 	lex_buffer(hbuf, hlen, &hl);
 	h = type_index_build(hbuf, &hl);
 	for (size_t i = 0; i < h->nr_records; i++)

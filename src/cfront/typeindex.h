@@ -110,6 +110,14 @@ int type_index_add_header_side(struct type_index *ti, const char *path,
  * and type_index_free() may be used on it.
  */
 struct type_index *type_index_header(const char *path, int side);
+/*
+ * Does buf[0..len) hold nothing but directive lines, comments and white
+ * space (never "yes" when the lexer would find an identifier outside a
+ * directive)?  type_index_header() then gives the empty index without
+ * lexing the header.  For tests: type_index_empty().
+ */
+int type_index_directives_only(const char *buf, size_t len);
+int type_index_empty(const struct type_index *ti);
 /* Add what header index h declares at file scope to ti (h unchanged:
  * several threads may merge one h at once). */
 void type_index_merge(struct type_index *ti, const struct type_index *h);

@@ -17,6 +17,9 @@
  *                                    name found missing) three times: the
  *                                    file alone, with HEADER merged after
  *                                    a mark, and after type_index_rewind()
+ *   cfront-test directives-only FILE...  the byte scan that finds a
+ *                                    header of directives only, against
+ *                                    the lexer
  *   cfront-test lazy-check FILE...  the type index that parses a
  *                                    function when asked against the one
  *                                    that parses all at once: tables and
@@ -31,6 +34,7 @@
  * space, comments and splices); each token alone lexes back to itself.
  */
 #include "test-tool.h"
+#include "cfront/branches.h"
 #include "cfront/lexer.h"
 #include "cfront/idioms.h"
 #include "cfront/macro-expand.h"
@@ -622,6 +626,51 @@ static int lazy_check(const char *path, const char *buf, size_t len,
 }
 
 /*
+ * "directives-only FILE...": for each header (as type_index_header()
+ * reads it: both sides of its conditionals, what it decides itself
+ * blanked), whether the byte scan says it holds only directives and
+ * comments, against the lexer: no identifier outside a directive, and
+ * an empty index.  A "yes" the lexer contradicts is printed (WRONG) and
+ * makes the exit status 1; the summary counts both answers.
+ */
+struct directive_totals {
+	size_t files, only, wrong, missed;
+};
+
+static int directives_only(const char *path, char *buf, size_t len,
+			   struct directive_totals *tot)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	struct type_index *ti;
+	int says, truth = 1;
+
+	if (len > (4u << 20) || memchr(buf, '\0', len < 8000 ? len : 8000))
+		return 0; /* type_index_header() refuses it */
+	tot->files++;
+	branch_keep(buf, len, BRANCH_BOTH);
+	says = type_index_directives_only(buf, len);
+	lex_buffer(buf, len, &l);
+	for (size_t i = 0; i + 1 < l.nr && truth; i++)
+		if (l.tok[i].kind == TOK_IDENT &&
+		    !(l.tok[i].flags & TF_DIRECTIVE))
+			truth = 0;
+	ti = type_index_build(buf, &l);
+	if (truth && !type_index_empty(ti))
+		truth = 0;
+	type_index_free(ti);
+	token_list_release(&l);
+	tot->only += (size_t)says;
+	tot->missed += (size_t)(truth && !says);
+	if (says && !truth) {
+		printf("WRONG %s: directives only, but the lexer finds code\n",
+		       path);
+		tot->wrong++;
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * "tree-names [--exact] [--name NAME] ROOT...": every name the tree type
  * index gives a definition of (or only NAME), one line per definition
  * ("name path"), from the index a run builds (a sketch, resolved by
@@ -669,9 +718,10 @@ int cmd__cfront(int argc, const char **argv)
 	int bad = 0;
 	size_t total = 0;
 	struct lazy_totals lazy = { 0, 0, 0, 0, 0 };
+	struct directive_totals dirs = { 0, 0, 0, 0 };
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -715,6 +765,8 @@ int cmd__cfront(int argc, const char **argv)
 				DM_ARM32 : !strcmp(argv[1], "layout-i386") ?
 				DM_I386 : DM_LP64, argv + i + 1, argc - i - 1);
 			i = argc;
+		} else if (!strcmp(argv[1], "directives-only")) {
+			bad |= directives_only(argv[i], buf, len, &dirs);
 		} else if (!strcmp(argv[1], "lazy-check")) {
 			bad |= lazy_check(argv[i], buf, len, &l, &lazy);
 		} else if (!strcmp(argv[1], "args") && i + 1 < argc) {
@@ -728,6 +780,10 @@ int cmd__cfront(int argc, const char **argv)
 	}
 	if (!strcmp(argv[1], "count"))
 		printf("%zu tokens\n", total);
+	if (!strcmp(argv[1], "directives-only"))
+		printf("directives-only: %zu files, %zu only directives, "
+		       "%zu wrong, %zu with only directives not seen\n",
+		       dirs.files, dirs.only, dirs.wrong, dirs.missed);
 	if (!strcmp(argv[1], "lazy-check"))
 		printf("lazy-check: %zu files, %zu operands, %zu differ\n"
 		       "lazy-check: %zu functions, %zu parsed late\n",
