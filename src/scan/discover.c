@@ -7,7 +7,6 @@
 #include "lib/pool.h"
 #include "lib/shown-path.h"
 #include "lib/strbuf.h"
-#include "lib/strset.h"
 #include "lib/util.h"
 #include "scan/attribute.h"
 #include "scan/disasm.h"
@@ -16,6 +15,7 @@
 #include "scan/source-match.h"
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,45 +96,134 @@ static void note_source(struct source_set *set, const char *path,
 	pthread_mutex_unlock(&set->lock);
 }
 
+/*
+ * The file tables' names a walk noted without an MD5, for the units of
+ * one folder (DW_AT_comp_dir; a kernel's units all have one): the units
+ * name the same headers again and again (Debian's vmlinux: 327,043
+ * names, 4,266 sources), and noting one again, with no MD5, changes
+ * nothing -- nor need its path be made again.  Each name is kept with
+ * its hash and length, compared with memcmp() only where both agree:
+ * strset's byte-at-a-time hash and strcmp() of every probe cost as much
+ * as the paths it spared (measured).
+ */
+struct noted_names {
+	char *dir;          /* NULL: units without a folder */
+	struct noted_name {
+		uint64_t hash;
+		size_t len;
+		char *name;     /* NULL: an empty slot */
+	} *slot;
+	size_t size, nr;    /* size a power of two, at least twice nr */
+};
+
+/* A hash of s[0..len), eight bytes at a time. */
+static uint64_t name_hash(const char *s, size_t len)
+{
+	uint64_t h = len * 0x9e3779b97f4a7c15ull;
+
+	for (size_t i = 0; i < len; i += 8) {
+		uint64_t w = 0;
+
+		memcpy(&w, s + i, len - i < 8 ? len - i : 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+/* Add name; 1 when it was not there yet. */
+static int noted_add(struct noted_names *n, const char *name)
+{
+	size_t len = strlen(name), i;
+	uint64_t h = name_hash(name, len);
+
+	if (2 * (n->nr + 1) > n->size) {
+		struct noted_names bigger = { n->dir, NULL,
+					      n->size ? 2 * n->size : 1024, 0 };
+
+		bigger.slot = xcalloc(bigger.size, sizeof(*bigger.slot));
+		for (size_t k = 0; k < n->size; k++) {
+			if (!n->slot[k].name)
+				continue;
+			for (i = n->slot[k].hash & (bigger.size - 1);
+			     bigger.slot[i].name; i = (i + 1) & (bigger.size - 1))
+				;
+			bigger.slot[i] = n->slot[k];
+			bigger.nr++;
+		}
+		free(n->slot);
+		*n = bigger;
+	}
+	for (i = h & (n->size - 1); n->slot[i].name; i = (i + 1) & (n->size - 1))
+		if (n->slot[i].hash == h && n->slot[i].len == len &&
+		    !memcmp(n->slot[i].name, name, len))
+			return 0;
+	n->slot[i].hash = h;
+	n->slot[i].len = len;
+	n->slot[i].name = xstrndup(name, len);
+	n->nr++;
+	return 1;
+}
+
 /* One worker's walk through its share of a file's units. */
 struct name_walk {
 	struct source_set *set;
 	struct share_walk walk;
-	/* the (folder, name) pairs of the file tables noted so far without
-	 * an MD5: a kernel's units name the same headers again and again
-	 * (Debian's vmlinux: 2172 units), and noting one again, with no
-	 * MD5, changes nothing -- nor need its path be made again */
-	struct strset noted;
-	struct strbuf key, path;
-	size_t made, again; /* paths made; pairs seen before, skipped */
+	struct noted_names *noted; /* one per folder of the units */
+	size_t nr_noted, alloc_noted, last;
+	struct strbuf path;
+	size_t made, again; /* paths made; names seen before, skipped */
 };
+
+/* The names noted for the units of folder dir (NULL: none). */
+static struct noted_names *noted_for(struct name_walk *w, const char *dir)
+{
+	for (size_t k = 0; k < w->nr_noted; k++) {
+		size_t i = (w->last + k) % w->nr_noted; /* the last one first */
+		const char *d = w->noted[i].dir;
+
+		if (d ? dir && !strcmp(d, dir) : !dir) {
+			w->last = i;
+			return &w->noted[i];
+		}
+	}
+	ALLOC_GROW(w->noted, w->nr_noted + 1, w->alloc_noted);
+	memset(&w->noted[w->nr_noted], 0, sizeof(*w->noted));
+	w->noted[w->nr_noted].dir = dir ? xstrdup(dir) : NULL;
+	w->last = w->nr_noted;
+	return &w->noted[w->nr_noted++];
+}
+
+static void name_walk_release(struct name_walk *w)
+{
+	for (size_t k = 0; k < w->nr_noted; k++) {
+		for (size_t i = 0; i < w->noted[k].size; i++)
+			free(w->noted[k].slot[i].name);
+		free(w->noted[k].slot);
+		free(w->noted[k].dir);
+	}
+	free(w->noted);
+	strbuf_release(&w->path);
+}
 
 static int name_unit_sources(struct line_unit *u, void *ctx)
 {
 	struct name_walk *w = ctx;
+	struct noted_names *noted;
 
 	if (u->assembly) /* its rows name a .S, no C with macros */
 		return 0;
+	/* the path is made of the unit's folder and the name
+	 * (scan_source_path()) */
+	noted = noted_for(w, u->comp_dir);
 	for (size_t i = 0; i < u->nfiles; i++) {
 		const struct unit_file *f = &u->files[i];
 
 		if (!f->name)
 			continue;
-		if (!f->has_md5) {
-			/* the path is made of the unit's folder and the name
-			 * (scan_source_path()): the pair, spelled so that no
-			 * two pairs give one key */
-			strbuf_reset(&w->key);
-			if (u->comp_dir)
-				strbuf_addf(&w->key, "%zu:%s", strlen(u->comp_dir),
-					    u->comp_dir);
-			else
-				strbuf_addch(&w->key, '-');
-			strbuf_addstr(&w->key, f->name);
-			if (!strset_add(&w->noted, w->key.buf)) {
-				w->again++;
-				continue;
-			}
+		if (!f->has_md5 && !noted_add(noted, f->name)) {
+			w->again++;
+			continue;
 		}
 		w->made++;
 		scan_source_path(w->set->sources_dir, u, f->name, &w->path);
@@ -171,20 +260,20 @@ static void name_share_sources(size_t i, void *worker, void *ctx)
 {
 	struct name_pass *np = ctx;
 	const struct share *sh = &np->plan->items[i];
-	struct name_walk w = { np->set, { NULL, 0, 0 }, STRSET_INIT,
-			       STRBUF_INIT, STRBUF_INIT, 0, 0 };
+	struct name_walk w;
 	struct strbuf why = STRBUF_INIT;
 
 	(void)worker;
+	memset(&w, 0, sizeof(w));
+	w.set = np->set;
+	strbuf_init(&w.path);
 	share_walk_start(&w.walk, sh);
 	(void)elf_images_each_shared(np->set->files[sh->file], sh->nr_shards,
 				     disasm_elf_rules, name_image_sources, &w,
 				     &why);
 	__atomic_fetch_add(&np->made, w.made, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&np->again, w.again, __ATOMIC_RELAXED);
-	strset_release(&w.noted);
-	strbuf_release(&w.key);
-	strbuf_release(&w.path);
+	name_walk_release(&w);
 	strbuf_release(&why);
 }
 
