@@ -11,9 +11,13 @@
 # named: found through that folder, MY_READ discovered in it), and in
 # an #if 0 <ghost.h> (tried in src/ and include/lib/), <lib/ghost.h>
 # (include/lib/) and <sub/none.h> (no folder ends with sub): 3 paths
-# asked of access() -- the three that are there -- and 3 answered by
-# the listings of the 2 folders; the macro and the counts of names
-# found and not found are as before.
+# asked of access() -- the three that are there.  And since every
+# folder of the sources is listed, a name that none of them holds is
+# not looked for in each (ghost.h, lib/ghost.h, sub/none.h: 3 names, no
+# path made); the macro and the counts of names found and not found are
+# as before.  Once src/ghost.h is there, ghost.h is looked for in each
+# folder: include/lib/ghost.h (twice: <ghost.h>, <lib/ghost.h>) answered
+# by the listing.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 requires gcc gcc
@@ -40,9 +44,9 @@ echo 'typedef int lib_t;' >include/lib/types.h
 printf '/* never named in a line table: macros only */\n#define MY_READ(x) (*(volatile __typeof__(x) *)&(x))\n' >include/lib/macros.h
 gcc -O2 -g -Iinclude -c src/a.c -o a.o || exit 1
 
-test_expect_success 'the tries that find nothing are answered by the listings of their folders' '
+test_expect_success 'names no folder holds are looked for in none' '
 	RWONCE_TEST_SCAN_DISCOVER_STATS=1 "$RWONCE" scan -v --no-source a.o >out 2>err &&
-	grep -q "; include paths: 3 asked of access(), 3 not there by the listings of 2 folders$" err
+	grep -q "; include paths: 3 asked of access(), 0 not there by the listings of 2 folders; 3 include names in none of them$" err
 '
 
 test_expect_success 'the macro of the header never named is found as before' '
@@ -55,6 +59,6 @@ test_expect_success 'a header put where a listing said nothing was is found by a
 	printf "#define GHOST_READ(x) (*(volatile __typeof__(x) *)&(x))\n" >src/ghost.h &&
 	RWONCE_TEST_SCAN_DISCOVER_STATS=1 "$RWONCE" scan -v --no-source a.o >out 2>err &&
 	grep -q "discovery: .GHOST_READ. is a once-macro of this tree" err &&
-	grep -q "; include paths: 4 asked of access(), 2 not there by the listings of 2 folders$" err
+	grep -q "; include paths: 4 asked of access(), 2 not there by the listings of 2 folders; 1 include names in none of them$" err
 '
 test_done

@@ -18,6 +18,7 @@ void dir_entries_release(struct dir_entries *de)
 	strset_release(&de->listed);
 	strset_release(&de->missing);
 	strset_release(&de->entries);
+	strset_release(&de->names);
 	pthread_mutex_destroy(&de->lock);
 }
 
@@ -30,8 +31,12 @@ static int list_folder(struct dir_entries *de, const char *folder)
 	DIR *dir = opendir(*folder ? folder : ".");
 
 	if (!dir) {
-		if (errno != ENOENT && errno != ENOTDIR)
+		if (errno != ENOENT && errno != ENOTDIR) {
+			pthread_mutex_lock(&de->lock);
+			de->unlisted = 1;
+			pthread_mutex_unlock(&de->lock);
 			return -1; /* unreadable, yet maybe searchable */
+		}
 		pthread_mutex_lock(&de->lock);
 		strset_add(&de->missing, folder);
 		pthread_mutex_unlock(&de->lock);
@@ -48,8 +53,10 @@ static int list_folder(struct dir_entries *de, const char *folder)
 	if (strset_add(&de->listed, folder)) {
 		de->folders_read++;
 		for (size_t at = 0; at < names.len;
-		     at += strlen(names.buf + at) + 1)
+		     at += strlen(names.buf + at) + 1) {
 			strset_add(&de->entries, names.buf + at);
+			strset_add(&de->names, names.buf + at + strlen(folder));
+		}
 	}
 	pthread_mutex_unlock(&de->lock);
 	strbuf_release(&names);
@@ -79,4 +86,35 @@ int dir_entries_may_have(struct dir_entries *de, const char *path)
 out:
 	free(folder);
 	return there;
+}
+
+void dir_entries_list(struct dir_entries *de, const char *const *folders,
+		      size_t nr)
+{
+	struct strbuf f = STRBUF_INIT;
+
+	for (size_t i = 0; i < nr; i++) {
+		int known;
+
+		strbuf_reset(&f);
+		strbuf_addstr(&f, folders[i]);
+		strbuf_addch(&f, '/');
+		pthread_mutex_lock(&de->lock);
+		known = strset_has(&de->listed, f.buf) ||
+			strset_has(&de->missing, f.buf);
+		pthread_mutex_unlock(&de->lock);
+		if (!known)
+			(void)list_folder(de, f.buf);
+	}
+	strbuf_release(&f);
+}
+
+int dir_entries_in_none(struct dir_entries *de, const char *name)
+{
+	int none;
+
+	pthread_mutex_lock(&de->lock);
+	none = !de->unlisted && !strset_has(&de->names, name);
+	pthread_mutex_unlock(&de->lock);
+	return none;
 }

@@ -21,6 +21,8 @@ struct dir_entries {
 	struct strset listed;   /* folders read, as spelled, with their '/' */
 	struct strset missing;  /* folders that are not there (ENOENT) */
 	struct strset entries;  /* folder + name of every entry listed */
+	struct strset names;    /* the names alone, of every folder listed */
+	int unlisted;           /* a folder that could not be listed */
 	size_t folders_read, answered; /* statistics */
 };
 
@@ -31,5 +33,13 @@ void dir_entries_release(struct dir_entries *de);
  * listing has no such name); 1 when it may be.  Safe from several
  * threads at once. */
 int dir_entries_may_have(struct dir_entries *de, const char *path);
+
+/* List folders[0..nr) (each spelled without its last '/'), so that
+ * dir_entries_in_none() can answer for all of them at once. */
+void dir_entries_list(struct dir_entries *de, const char *const *folders,
+		      size_t nr);
+/* 1 when no folder listed has an entry called name -- and every folder
+ * given to dir_entries_list() was listed or is missing -- else 0. */
+int dir_entries_in_none(struct dir_entries *de, const char *name);
 
 #endif

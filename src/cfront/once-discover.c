@@ -72,6 +72,7 @@ struct once_discovery {
 	struct strset readable; /* paths access(R_OK) said yes to, as spelled */
 	/* the folders tried, listed: most tries find nothing there */
 	struct dir_entries folders;
+	int dirs_listed;   /* every one of dirs (dir_entries_list) */
 	/* The other spellings of files already offered ("core/en/../en.h"
 	 * after "core/en.h"): with -j the first spelling to arrive wins the
 	 * offer, so the name a file is reported by is chosen among all of
@@ -717,7 +718,7 @@ static void find_include(struct once_discovery *d, const char *name,
 {
 	char *nm = xstrndup(name, n), *path;
 	const char *base = strrchr(nm, '/');
-	size_t dirpart = base ? (size_t)(base - nm) : 0;
+	size_t dirpart = base ? (size_t)(base - nm) : 0, dirs = d->dirs.nr;
 	int first, found = 0;
 
 	pthread_mutex_lock(&d->lock);
@@ -734,7 +735,24 @@ static void find_include(struct once_discovery *d, const char *name,
 		found += offer_if_there(d, path);
 		free(path);
 	}
-	for (size_t i = 0; i < d->dirs.nr; i++) {
+	/* a name that no folder of the sources holds is looked for in
+	 * none of them: a name without a '/' was tried in each (Debian's
+	 * vmlinux: 26,742 paths made and looked up for nothing) */
+	if (d->dirs.nr) {
+		pthread_mutex_lock(&d->lock);
+		if (!d->dirs_listed) {
+			dir_entries_list(&d->folders,
+					 (const char *const *)d->dirs.items,
+					 d->dirs.nr);
+			d->dirs_listed = 1;
+		}
+		pthread_mutex_unlock(&d->lock);
+	}
+	if (d->dirs.nr && dir_entries_in_none(&d->folders, base)) {
+		count(&d->stats.names_in_no_folder);
+		dirs = 0;
+	}
+	for (size_t i = 0; i < dirs; i++) {
 		const char *dir = d->dirs.items[i];
 		size_t dl = strlen(dir);
 

@@ -116,6 +116,7 @@ struct once_discovery_stats {
 	size_t access_calls;    /* include paths asked of access() */
 	size_t folders_listed;  /* ... the folders read instead (readdir) */
 	size_t not_there_by_listing; /* paths their listing said are not */
+	size_t names_in_no_folder; /* include names no folder listed holds */
 };
 void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st);

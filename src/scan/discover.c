@@ -378,10 +378,12 @@ static void print_test_stats(const struct once_discovery *d,
 		"lexed later, %zu accessors in them); %zu helpers: %zu files "
 		"read again, %zu lexed, %zu lexed with helpers put in; include "
 		"paths: %zu asked of access(), %zu not there by the listings "
-		"of %zu folders\n", ds.accessor_lexes, ds.deferred,
+		"of %zu folders; %zu include names in none of them\n",
+		ds.accessor_lexes, ds.deferred,
 		ds.deferred_lexes, ds.deferred_accessors, ds.helper_names,
 		ds.revisits_read, ds.revisits_lexed, ds.revisit_lexes,
-		ds.access_calls, ds.not_there_by_listing, ds.folders_listed);
+		ds.access_calls, ds.not_there_by_listing, ds.folders_listed,
+		ds.names_in_no_folder);
 }
 
 void scan_discover(struct once_macros *t, const char *const *files,
