@@ -563,8 +563,12 @@ static void spelling_settle(struct once_discovery *d)
 }
 
 /* access(path, R_OK) == 0, asked once per spelling when it is: the
- * files of a folder include the same headers */
-static int readable(struct once_discovery *d, const char *path)
+ * files of a folder include the same headers.  listed: a try in the
+ * include folders (find_include), where a folder's listing may say "not
+ * there" first; "name" next to its file is asked of access() alone
+ * (audit and fix look for nothing else: no folder of theirs is
+ * listed). */
+static int readable(struct once_discovery *d, const char *path, int listed)
 {
 	int r;
 
@@ -575,7 +579,7 @@ static int readable(struct once_discovery *d, const char *path)
 		return 1;
 	/* the folder's listing, read once, says "not there" without a
 	 * system call: #include <x.h> is tried in every source's folder */
-	if (!dir_entries_may_have(&d->folders, path))
+	if (listed && !dir_entries_may_have(&d->folders, path))
 		return 0;
 	count(&d->stats.access_calls);
 	if (access(path, R_OK))
@@ -696,10 +700,11 @@ void once_discovery_include_stats(const struct once_discovery *d,
 	*not_found = d->includes_not_found;
 }
 
-/* Offer path if it is a file there; 1 if it is. */
+/* Offer path, a try in the include folders, if it is a file there; 1
+ * if it is. */
 static int offer_if_there(struct once_discovery *d, const char *path)
 {
-	if (!readable(d, path))
+	if (!readable(d, path, 1))
 		return 0;
 	once_discovery_add_file(d, path);
 	return 1;
@@ -810,7 +815,7 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 		if (*q == '"') {
 			hpath = xasprintf("%.*s%.*s", dirlen, path,
 					  (int)(close - name), name);
-			if (readable(d, hpath)) {
+			if (readable(d, hpath, 0)) {
 				once_discovery_add_file(d, hpath);
 				free(hpath);
 				continue;
