@@ -69,6 +69,13 @@ struct once_discovery {
 	 * realpath() costs a system call per folder of the path, for each
 	 * #include "x.h" of each file of a tree (issue #35) */
 	struct strset offered;
+	/* realpath() of the folders of the files offered, by spelling
+	 * (real_path()): open addressing, real NULL where realpath()
+	 * failed */
+	struct real_dir {
+		char *dir, *real;
+	} *real_dirs;
+	size_t real_dirs_size, nr_real_dirs;
 	struct strset readable; /* paths access(R_OK) said yes to, as spelled */
 	/* the folders tried, listed: most tries find nothing there */
 	struct dir_entries folders;
@@ -166,6 +173,11 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->paths);
 	strset_release(&d->seen);
 	strset_release(&d->offered);
+	for (size_t i = 0; i < d->real_dirs_size; i++) {
+		free(d->real_dirs[i].dir);
+		free(d->real_dirs[i].real);
+	}
+	free(d->real_dirs);
 	for (size_t i = 0; i < d->nr_others; i++) {
 		free(d->others[i].real);
 		free(d->others[i].spelled);
@@ -416,6 +428,76 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 	}
 }
 
+static size_t real_dir_slot(const struct once_discovery *d, const char *dir)
+{
+	size_t h = 2166136261u;
+
+	for (const char *c = dir; *c; c++)
+		h = (h ^ (unsigned char)*c) * 16777619u;
+	for (h &= d->real_dirs_size - 1;
+	     d->real_dirs[h].dir && strcmp(d->real_dirs[h].dir, dir);
+	     h = (h + 1) & (d->real_dirs_size - 1))
+		;
+	return h;
+}
+
+/* realpath(dir), asked once per spelling of a folder; NULL when it
+ * fails.  The caller holds the lock. */
+static const char *real_dir_of(struct once_discovery *d, const char *dir)
+{
+	size_t at;
+
+	if (2 * (d->nr_real_dirs + 1) > d->real_dirs_size) {
+		struct real_dir *old = d->real_dirs;
+		size_t old_size = d->real_dirs_size;
+
+		d->real_dirs_size = old_size ? 2 * old_size : 64;
+		d->real_dirs = xcalloc(d->real_dirs_size, sizeof(*old));
+		for (size_t i = 0; i < old_size; i++)
+			if (old[i].dir)
+				d->real_dirs[real_dir_slot(d, old[i].dir)] = old[i];
+		free(old);
+	}
+	at = real_dir_slot(d, dir);
+	if (!d->real_dirs[at].dir) {
+		d->real_dirs[at].dir = xstrdup(dir);
+		d->real_dirs[at].real = realpath(dir, NULL);
+		d->nr_real_dirs++;
+	}
+	return d->real_dirs[at].real;
+}
+
+/*
+ * realpath(path), its folder's part resolved once per folder: glibc's
+ * realpath() asks readlink() of every part of a path (six system calls
+ * for ./drivers/net/ethernet/intel/e1000/e1000_main.c), for every file
+ * of a tree, where the files of a folder share all parts but the last.
+ * The last part is asked of readlink() itself: a link, or anything
+ * but "not a link" (not there, not allowed), is left to realpath().
+ */
+static char *real_path(struct once_discovery *d, const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base, *rdir;
+	char *dir, *full = NULL, c;
+
+	base = slash ? slash + 1 : path;
+	if (!*base || !strcmp(base, ".") || !strcmp(base, ".."))
+		return realpath(path, NULL);
+	dir = !slash ? xstrdup(".") :
+		xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
+	pthread_mutex_lock(&d->lock);
+	rdir = real_dir_of(d, dir);
+	if (rdir)
+		full = xasprintf("%s%s%s", rdir, strcmp(rdir, "/") ? "/" : "",
+				 base);
+	pthread_mutex_unlock(&d->lock);
+	free(dir);
+	if (full && readlink(full, &c, 1) < 0 && errno == EINVAL)
+		return full;
+	free(full);
+	return realpath(path, NULL);
+}
+
 /* Is this the first time path is offered?  Told by its real path, so
  * that "./once.h" and "once.h" are one file. */
 static int first_offer(struct once_discovery *d, const char *path)
@@ -428,7 +510,7 @@ static int first_offer(struct once_discovery *d, const char *path)
 	pthread_mutex_unlock(&d->lock);
 	if (!first)
 		return 0;
-	real = realpath(path, NULL);
+	real = real_path(d, path);
 	pthread_mutex_lock(&d->lock);
 	first = strset_add(&d->seen, real ? real : path);
 	if (!first && real) {
