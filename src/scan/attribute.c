@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -52,6 +53,14 @@ void source_cache_free(struct source_cache *c)
 {
 	if (!c)
 		return;
+	/* Test hook: what reading the sources took, said on stderr */
+	if (getenv("RWONCE_TEST_SCAN_SOURCES")) {
+		struct source_sites_stats st;
+
+		source_sites_stats(&st);
+		fprintf(stderr, "rwonce: test: sources: %zu read, %zu lexed "
+			"(%zu bytes)\n", st.read, st.lexed, st.bytes_lexed);
+	}
 	for (size_t b = 0; b < CACHE_BUCKETS; b++) {
 		struct cache_entry *e = c->bucket[b], *next;
 

@@ -1299,6 +1299,16 @@ int source_sites_in_loop(const struct source_sites *s, unsigned line,
 	return 0;
 }
 
+/* Over the run, for source_sites_stats(). */
+static size_t files_read, files_lexed, bytes_lexed;
+
+void source_sites_stats(struct source_sites_stats *st)
+{
+	st->read = __atomic_load_n(&files_read, __ATOMIC_RELAXED);
+	st->lexed = __atomic_load_n(&files_lexed, __ATOMIC_RELAXED);
+	st->bytes_lexed = __atomic_load_n(&bytes_lexed, __ATOMIC_RELAXED);
+}
+
 static int names_one(const struct once_macro *m, void *ctx)
 {
 	(void)m;
@@ -1324,6 +1334,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 		s->missing = errno ? errno : EIO;
 		return;
 	}
+	__atomic_fetch_add(&files_read, 1, __ATOMIC_RELAXED);
 	/* most headers hold no once-access: do not lex them.  One pass
 	 * over the words, whatever the number of names (a build's own
 	 * once-macros may be hundreds). */
@@ -1334,6 +1345,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 		free(buf);
 		return;
 	}
+	__atomic_fetch_add(&files_lexed, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&bytes_lexed, len, __ATOMIC_RELAXED);
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
 	once_wrappers_find(buf, &l, macros, &wrappers);

@@ -185,6 +185,13 @@ void source_sites_text_drop(void);
 /* How many the thread holds (a test hook's count). */
 size_t source_sites_text_held(void);
 
+/* What source_sites_load() did over the run (the source cache's test
+ * hook): files read, lexed and their bytes. */
+struct source_sites_stats {
+	size_t read, lexed, bytes_lexed;
+};
+void source_sites_stats(struct source_sites_stats *st);
+
 /* Mark line in one of the bitmaps above (any thread). */
 void source_sites_mark(unsigned char *bits, unsigned nlines, unsigned line);
 /* Is a bit set for a line in [lo, hi]? */
