@@ -266,7 +266,8 @@ struct header_names {
 	const Elf_Data *line_str, *str;
 	struct strbuf text;     /* the names, each ended by a NUL */
 	size_t *at;             /* each file's offset in text */
-	size_t n, alloc;
+	const char **raw;       /* each file's directory and name strings */
+	size_t n, alloc, alloc_raw;
 };
 
 /* A string of form at the cursor: the header's own, or in a string
@@ -314,6 +315,9 @@ static void add_name(struct header_names *h, const char *dir, size_t dirlen,
 		     const char *name)
 {
 	ALLOC_GROW(h->at, h->n + 1, h->alloc);
+	ALLOC_GROW(h->raw, 2 * (h->n + 1), h->alloc_raw);
+	h->raw[2 * h->n] = dir;
+	h->raw[2 * h->n + 1] = name;
 	h->at[h->n++] = h->text.len;
 	if (*name != '/' && dir) {
 		strbuf_add(&h->text, dir, dirlen);
@@ -449,7 +453,7 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 {
 	Elf *elf = dwarf_getelf(dw);
 	const Elf_Data *d = elf_section_data(elf, ".debug_line");
-	struct header_names h = { NULL, NULL, STRBUF_INIT, NULL, 0, 0 };
+	struct header_names h = { NULL, NULL, STRBUF_INIT, NULL, NULL, 0, 0, 0 };
 	struct unit_file *md5s = NULL;
 	const char **dirs = NULL;
 	size_t ndirs = 0, offset_size = 4;
@@ -528,6 +532,8 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 	*names = strbuf_detach(&h.text);
 	for (size_t i = 0; i < h.n; i++) {
 		(*out)[i].name = *names + h.at[i];
+		(*out)[i].raw_dir = h.raw[2 * i];
+		(*out)[i].raw_name = h.raw[2 * i + 1];
 		(*out)[i].index = i;
 		if (md5s && md5s[i].has_md5) {
 			memcpy((*out)[i].md5, md5s[i].md5, 16);
@@ -539,6 +545,7 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
 out:
 	strbuf_release(&h.text);
 	free(h.at);
+	free(h.raw);
 	free(dirs);
 	free(md5s);
 	return ret;

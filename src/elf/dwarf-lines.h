@@ -104,6 +104,13 @@ struct line_row {
 /* A file of a unit's file table. */
 struct unit_file {
 	const char *name;     /* as the rows name it: the same pointer */
+	/* The directory and name strings name was joined from, where they
+	 * lie in the file's own sections (or a constant): another unit of
+	 * the same image whose file has the same two pointers names the
+	 * same file -- what a consumer may key on for as long as the
+	 * image is open, without comparing the names.  NULL when the table
+	 * was read by libdw. */
+	const char *raw_dir, *raw_name;
 	size_t index;
 	int has_md5;          /* DWARF 5 DW_LNCT_MD5 (clang writes it) */
 	unsigned char md5[16];

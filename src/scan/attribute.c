@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,10 @@ struct cache_entry {
 
 #define CACHE_BUCKETS 4096
 
+/* Over the run, for the test hook: the units' files whose paths were
+ * looked up, and those found by their strings' places (memo below). */
+static size_t paths_looked_up, paths_remembered;
+
 struct source_cache {
 	pthread_mutex_t lock; /* -j: workers share the cache */
 	const struct once_macros *macros;
@@ -32,6 +37,7 @@ struct source_cache {
 	char *sources_dir;
 	struct cache_entry *bucket[CACHE_BUCKETS];
 	size_t missing, mismatched;
+	int no_memo; /* test hook RWONCE_TEST_SCAN_NO_PATH_MEMO */
 };
 
 struct source_cache *source_cache_new(const struct once_macros *macros,
@@ -41,6 +47,9 @@ struct source_cache *source_cache_new(const struct once_macros *macros,
 
 	pthread_mutex_init(&c->lock, NULL);
 	c->macros = macros;
+	/* Test hook: every unit's files looked up by their paths (the
+	 * reports must be the same) */
+	c->no_memo = !!getenv("RWONCE_TEST_SCAN_NO_PATH_MEMO");
 	c->sources_dir = sources_dir ? xstrdup(sources_dir) : NULL;
 	for (size_t i = 0; i < macros->nr; i++)
 		c->unseen_names |= !(macros->items[i].flags &
@@ -59,7 +68,11 @@ void source_cache_free(struct source_cache *c)
 
 		source_sites_stats(&st);
 		fprintf(stderr, "rwonce: test: sources: %zu read, %zu lexed "
-			"(%zu bytes)\n", st.read, st.lexed, st.bytes_lexed);
+			"(%zu bytes); units' files: %zu paths looked up, %zu "
+			"found by their strings' places\n", st.read, st.lexed,
+			st.bytes_lexed,
+			__atomic_load_n(&paths_looked_up, __ATOMIC_RELAXED),
+			__atomic_load_n(&paths_remembered, __ATOMIC_RELAXED));
 	}
 	for (size_t b = 0; b < CACHE_BUCKETS; b++) {
 		struct cache_entry *e = c->bucket[b], *next;
@@ -625,6 +638,75 @@ struct unit_sources {
 	size_t *other_at, nother, alloc_other;
 };
 
+/*
+ * The entries a worker found for the files of the image it scans, by the
+ * pointers their names were joined from (unit_file: raw_dir, raw_name)
+ * and the unit's comp_dir: the same three pointers are the same path, so
+ * a kernel's units -- each naming a few hundred headers, mostly the same
+ * -- find them without building, hashing and comparing the path (4% of
+ * scanning Debian's vmlinux).  Valid while the image is open: emptied by
+ * attribute_image_done().
+ */
+struct memo_slot {
+	const char *comp_dir, *dir, *name;
+	struct cache_entry *e;
+};
+static __thread struct memo_slot *memo;
+static __thread size_t memo_size, memo_nr;
+
+static size_t memo_hash(const char *comp_dir, const char *dir,
+			const char *name)
+{
+	uint64_t h = (uintptr_t)comp_dir;
+
+	h = (h ^ (uintptr_t)dir) * 0x9e3779b97f4a7c15ull;
+	h = (h ^ (uintptr_t)name) * 0x9e3779b97f4a7c15ull;
+	return (size_t)(h >> 24);
+}
+
+static struct memo_slot *memo_slot(const char *comp_dir, const char *dir,
+				   const char *name)
+{
+	size_t k = memo_hash(comp_dir, dir, name) & (memo_size - 1);
+
+	while (memo[k].name && !(memo[k].name == name && memo[k].dir == dir &&
+				 memo[k].comp_dir == comp_dir))
+		k = (k + 1) & (memo_size - 1);
+	return &memo[k];
+}
+
+static void memo_put(const char *comp_dir, const char *dir, const char *name,
+		     struct cache_entry *e)
+{
+	struct memo_slot *m;
+
+	if (2 * (memo_nr + 1) > memo_size) {
+		struct memo_slot *old = memo;
+		size_t n = memo_size;
+
+		memo_size = n ? 2 * n : 1024;
+		memo = xcalloc(memo_size, sizeof(*memo));
+		for (size_t k = 0; k < n; k++)
+			if (old[k].name)
+				*memo_slot(old[k].comp_dir, old[k].dir,
+					   old[k].name) = old[k];
+		free(old);
+	}
+	m = memo_slot(comp_dir, dir, name);
+	m->comp_dir = comp_dir;
+	m->dir = dir;
+	m->name = name;
+	m->e = e;
+	memo_nr++;
+}
+
+void attribute_image_done(void)
+{
+	free(memo);
+	memo = NULL;
+	memo_size = memo_nr = 0;
+}
+
 /* Resolve every file of the unit's table to its cache entry (read and
  * lexed on first need by any unit): the sources whose sites are counted
  * are all those the tables name, rows or not. */
@@ -634,7 +716,7 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 	struct strbuf path = STRBUF_INIT;
 	/* the entries met so far, by pointer: open addressing, 1 + their
 	 * place in us->items (a table names a few hundred files) */
-	size_t size = 16, *seen;
+	size_t size = 16, *seen, looked_up = 0, remembered = 0;
 
 	while (size < 2 * (u->nfiles + 1))
 		size *= 2;
@@ -652,8 +734,25 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 			us->of_file[i] = SIZE_MAX;
 			continue;
 		}
-		scan_source_path(c->sources_dir, u, u->files[i].name, &path);
-		e = cache_get(c, path.buf);
+		e = NULL;
+		if (u->files[i].raw_name && memo_size && !c->no_memo) {
+			struct memo_slot *m = memo_slot(u->comp_dir,
+							u->files[i].raw_dir,
+							u->files[i].raw_name);
+
+			e = m->e;
+		}
+		if (e) {
+			remembered++;
+		} else {
+			scan_source_path(c->sources_dir, u, u->files[i].name,
+					 &path);
+			e = cache_get(c, path.buf);
+			looked_up++;
+			if (u->files[i].raw_name && !c->no_memo)
+				memo_put(u->comp_dir, u->files[i].raw_dir,
+					 u->files[i].raw_name, e);
+		}
 		for (h = ((uintptr_t)e >> 4) & (size - 1);
 		     seen[h] && us->items[seen[h] - 1].e != e;
 		     h = (h + 1) & (size - 1))
@@ -671,6 +770,8 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 	}
 	free(seen);
 	strbuf_release(&path);
+	__atomic_fetch_add(&paths_looked_up, looked_up, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&paths_remembered, remembered, __ATOMIC_RELAXED);
 }
 
 static struct unit_source *unit_source_of(struct unit_sources *us,

@@ -28,6 +28,9 @@ struct source_cache;
 struct source_cache *source_cache_new(const struct once_macros *macros,
 				      const char *sources_dir);
 void source_cache_free(struct source_cache *c);
+/* A worker is done with an image: forget what its units' file tables'
+ * strings found (valid only while the image is open). */
+void attribute_image_done(void);
 /* Sources with rows that could not be read; sources that a unit was
  * not built from (source-match.h). */
 size_t source_cache_missing(const struct source_cache *c);

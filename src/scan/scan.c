@@ -260,6 +260,7 @@ static int scan_image(struct elf_image *img, void *arg)
 			"unit's end: at most %zu, after it %zu\n",
 			elf_image_info(img)->name, ctx->text_in_unit,
 			ctx->text_after_unit);
+	attribute_image_done();
 	disasm_close(d);
 	strbuf_release(&why);
 	return 0;
