@@ -86,11 +86,17 @@ static int no_avx2; /* mem_find_without_avx2() */
 
 static int have_avx2(void)
 {
-	static int known = -1; /* a race writes the same answer */
+	/* Threads may ask first at once: each writes the same answer, and
+	 * the relaxed atomics make that a race of values, not of the C
+	 * memory model (ThreadSanitizer flagged the plain int at -j 4). */
+	static int known = -1;
+	int k = __atomic_load_n(&known, __ATOMIC_RELAXED);
 
-	if (known < 0)
-		known = __builtin_cpu_supports("avx2") ? 1 : 0;
-	return known && !no_avx2;
+	if (k < 0) {
+		k = __builtin_cpu_supports("avx2") ? 1 : 0;
+		__atomic_store_n(&known, k, __ATOMIC_RELAXED);
+	}
+	return k && !no_avx2;
 }
 #endif
 
