@@ -68,6 +68,15 @@ static const char optimised_or_merged[] =
 	"optimised out, or merged: its function has code, its line none, "
 	"and code of line 0 (made of several lines, as merged accesses are)";
 
+/* An "optimised out" site inside a conditional group of its function's
+ * body: the preprocessor may have left its line out (libatomic_ops's
+ * "# if defined(__sun)" in AO_malloc_enable_mmap()); which of the two,
+ * the build does not tell. */
+static const char optimised_or_if[] =
+	"optimised out, or left out by the preprocessor: its function has "
+	"code, its line none, and the line is in the conditional group "
+	"of line %u";
+
 struct collect {
 	struct coverage *cov;
 	struct no_code *items;
@@ -126,7 +135,7 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		      const char *(*shown)(const char *path))
 {
 	struct collect c = { cov, NULL, 0, 0 };
-	struct strbuf what = STRBUF_INIT;
+	struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
 
 	memset(cov, 0, sizeof(*cov));
 	strbuf_init(&cov->no_code_json);
@@ -155,8 +164,14 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 			strbuf_addstr(&cov->no_code_json, "null");
 		strbuf_addf(&cov->no_code_json, ", \"reason\": \"%s\", "
 			    "\"why\": ", state_key[n->state]);
-		json_add_string(&cov->no_code_json, n->line0 ?
-				optimised_or_merged : state_text[n->state]);
+		strbuf_reset(&why);
+		if (n->line0)
+			strbuf_addstr(&why, optimised_or_merged);
+		else if (n->state == SITE_OPTIMISED_OUT && x->if_line)
+			strbuf_addf(&why, optimised_or_if, x->if_line);
+		else
+			strbuf_addstr(&why, state_text[n->state]);
+		json_add_string(&cov->no_code_json, why.buf);
 		strbuf_addch(&cov->no_code_json, '}');
 
 		/* -v prints it on a terminal: names made visible */
@@ -169,11 +184,11 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 					   strlen(x->fn_name), 0);
 			strbuf_addch(&cov->no_code_text, '\'');
 		}
-		strbuf_addf(&cov->no_code_text, ": %s\n", n->line0 ?
-			    optimised_or_merged : state_text[n->state]);
+		strbuf_addf(&cov->no_code_text, ": %s\n", why.buf);
 	}
 	strbuf_addstr(&cov->no_code_json, c.nr ? "\n  ]" : "]");
 	strbuf_release(&what);
+	strbuf_release(&why);
 	free(c.items);
 }
 

@@ -7,7 +7,9 @@
  *                    (source-match.h): not judged
  *   other columns    its line has code, but no row's column lies in it
  *   optimised out    its function has code (rows on its lines, or
- *                    address ranges), its line none
+ *                    address ranges), its line none (the note names a
+ *                    conditional group of the body that holds the line:
+ *                    the preprocessor may have left it out)
  *   inlined away     its function is only an abstract origin: inlined,
  *                    and no copy has code
  *   not compiled     no unit of the build has its function (not used,

@@ -211,6 +211,40 @@ static void add_site(struct source_sites *s, const char *buf,
  * `SYSCALL_DEFINE2(kill, ...) {`, is the macro's name: what the line
  * table knows as the function's line).
  */
+/*
+ * The innermost conditional group that holds token i and begins after
+ * the function's '{' (token open): its opening directive's line in
+ * x->if_line.  Groups opened before the function hold the function
+ * whole, which then has code or none as a whole.
+ */
+static void set_if_group(struct scan_site *x, const char *buf,
+			 const struct token_list *l, size_t open, size_t i)
+{
+	unsigned stack[64];
+	size_t depth = 0;
+
+	for (size_t k = open + 1; k < i && k + 1 < l->nr; k++) {
+		if (l->tok[k].kind != TOK_HASH ||
+		    !(l->tok[k].flags & TF_DIRECTIVE))
+			continue;
+		if (tok_ident(buf, l, k + 1, "if") ||
+		    tok_ident(buf, l, k + 1, "ifdef") ||
+		    tok_ident(buf, l, k + 1, "ifndef")) {
+			if (depth < ARRAY_SIZE(stack))
+				stack[depth] = l->tok[k].line;
+			depth++;
+		} else if (tok_ident(buf, l, k + 1, "elif") ||
+			   tok_ident(buf, l, k + 1, "else")) {
+			/* at depth 0: the group began before the '{' */
+			if (depth && depth <= ARRAY_SIZE(stack))
+				stack[depth - 1] = l->tok[k].line;
+		} else if (tok_ident(buf, l, k + 1, "endif") && depth) {
+			depth--;
+		}
+	}
+	x->if_line = depth && depth <= ARRAY_SIZE(stack) ? stack[depth - 1] : 0;
+}
+
 static void set_function(struct scan_site *x, const char *buf,
 			 const struct token_list *l, struct type_index *ti,
 			 size_t i)
@@ -251,6 +285,7 @@ static void set_function(struct scan_site *x, const char *buf,
 		}
 		k = o;
 	}
+	set_if_group(x, buf, l, open, i);
 	x->fn_open_line = l->tok[open].line;
 	x->fn_close_line = l->tok[tok_match(buf, l, open)].line;
 	x->fn_line = name ? l->tok[name].line : x->fn_open_line;

@@ -101,6 +101,11 @@ struct scan_site {
 	 * line of that name, of its '{' and of its '}'; 0: none found. */
 	char *fn_name;
 	unsigned fn_line, fn_open_line, fn_close_line;
+	/* The line of the #if, #ifdef, #elif or #else that opened the
+	 * conditional group holding the site, when that group begins in
+	 * its function's body; 0: none.  A line without code there may
+	 * be left out by the preprocessor, not optimised out. */
+	unsigned if_line;
 };
 
 /* A line a site's text or assignment reaches after (or before) the
