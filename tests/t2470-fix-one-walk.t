@@ -14,9 +14,7 @@ need_cmd strace
 cd "$TEST_TMP" || exit 1
 
 # How many times the run opened the file (strace's openat lines).
-opens() { # trace file
-	grep -c "openat(.*\"[^\"]*$2\"" "$1"
-}
+. "$RWONCE_ROOT/tests/lib/opens.sh"
 
 mkdir -p one/sub
 printf '%s\n' 'int flag;' 'int peek(void)' '{' '	return ACCESS_ONCE(flag);' '}' >one/a.c

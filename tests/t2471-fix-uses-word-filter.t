@@ -16,9 +16,7 @@ requires strace strace
 need_cmd strace
 cd "$TEST_TMP" || exit 1
 
-opens() { # trace file: how many times the run opened the file
-	grep -c "openat(.*\"[^\"]*$2\"" "$1"
-}
+. "$RWONCE_ROOT/tests/lib/opens.sh"
 
 # tree MACRO: the walk's order is by name -- 0/early.c (a use, read
 # before the macro's header), a/def.h (the macro), b/plain.c (names

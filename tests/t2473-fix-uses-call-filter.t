@@ -17,9 +17,7 @@ requires strace strace
 need_cmd strace
 cd "$TEST_TMP" || exit 1
 
-opens() { # trace file: how many times the run opened the file
-	grep -c "openat(.*\"[^\"]*$2\"" "$1"
-}
+. "$RWONCE_ROOT/tests/lib/opens.sh"
 
 # The walk's order is by name: a/def.h (the macro: the filters start
 # after it) and then the files that have filters.

@@ -13,7 +13,7 @@ for f in probes/controls.c probes/library.c tests/scan/kernel-shape.c \
 	 tests/scan/two-sites.c tests/scan/formed-base.c tests/scan/writes.c; do
 	clang $CFLAGS -c "$RWONCE_ROOT/$f" -o "$TEST_TMP/$(basename "$f" .c).o" || exit 1
 done
-printf '#include <stdint.h>\nvolatile uint64_t rwonce_sink, rwonce_sink2;\nvoid *volatile rwonce_sink_ptr;\nint main(void) { return 0; }\n' >"$TEST_TMP/main.c"
+probe_main_c "$TEST_TMP/main.c"
 clang -O2 -g -c "$TEST_TMP/main.c" -o "$TEST_TMP/main.o"
 OBJS="$TEST_TMP/controls.o $TEST_TMP/library.o $TEST_TMP/kernel-shape.o $TEST_TMP/two-sites.o $TEST_TMP/formed-base.o $TEST_TMP/writes.o"
 

@@ -26,7 +26,7 @@ for f in probes/controls.c probes/library.c tests/scan/kernel-shape.c \
 		-c "$RWONCE_ROOT/$f" -o "$o.gcc.o" || exit 1
 	OBJS="$OBJS $(basename "$f" .c)"
 done
-printf '#include <stdint.h>\nvolatile uint64_t rwonce_sink, rwonce_sink2;\nvoid *volatile rwonce_sink_ptr;\nint main(void) { return 0; }\n' >"$TEST_TMP/main.c"
+probe_main_c "$TEST_TMP/main.c"
 for cc in clang gcc; do
 	$cc -O2 -g -c "$TEST_TMP/main.c" -o "$TEST_TMP/main.$cc.o" || exit 1
 	set --

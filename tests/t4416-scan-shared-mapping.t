@@ -22,7 +22,7 @@ for f in probes/controls.c probes/library.c tests/scan/kernel-shape.c \
 		-c "$RWONCE_ROOT/$f" -o "$o" || exit 1
 	set -- "$@" "$o"
 done
-printf '#include <stdint.h>\nvolatile uint64_t rwonce_sink, rwonce_sink2;\nvoid *volatile rwonce_sink_ptr;\nint main(void) { return 0; }\n' >"$TEST_TMP/main.c"
+probe_main_c "$TEST_TMP/main.c"
 gcc -O2 -g -c "$TEST_TMP/main.c" -o "$TEST_TMP/main.o" || exit 1
 gcc -O2 -g -no-pie -o "$TEST_TMP/prog" "$@" "$TEST_TMP/main.o" || exit 1
 ld -r -o "$TEST_TMP/all.o" "$@" || exit 1

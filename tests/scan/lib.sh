@@ -74,3 +74,9 @@ instance_block() { # err string
 		/^[^ ]/ { on = index($0, s) > 0 }
 		on { print }' "$1"
 }
+
+# probe_main_c FILE: a main() and the sinks the probes' objects
+# (probes/*.c, tests/scan/*.c) store to, to link them into a program.
+probe_main_c() {
+	printf '#include <stdint.h>\nvolatile uint64_t rwonce_sink, rwonce_sink2;\nvoid *volatile rwonce_sink_ptr;\nint main(void) { return 0; }\n' >"$1"
+}
