@@ -208,14 +208,24 @@ static int deref(struct ctype *t)
 	return type_of(&d, &t->die);
 }
 
+/* The first child of the struct or union rec names (through typedefs
+ * and qualifiers), for a walk of its members; -1: none, or no record. */
+static int record_first_child(Dwarf_Die *rec, Dwarf_Die *c)
+{
+	Dwarf_Die r = *rec;
+
+	if (peel(&r) || (dwarf_tag(&r) != DW_TAG_structure_type &&
+			 dwarf_tag(&r) != DW_TAG_union_type))
+		return -1;
+	return dwarf_child(&r, c) ? -1 : 0;
+}
+
 /* Member name of a struct or union, through anonymous members too. */
 static int member(Dwarf_Die *rec, const char *name, Dwarf_Die *out)
 {
-	Dwarf_Die c, r = *rec;
+	Dwarf_Die c;
 
-	if (peel(&r) || (dwarf_tag(&r) != DW_TAG_structure_type &&
-			 dwarf_tag(&r) != DW_TAG_union_type) ||
-	    dwarf_child(&r, &c))
+	if (record_first_child(rec, &c))
 		return -1;
 	do {
 		const char *n;
@@ -730,11 +740,9 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 static int member_at(Dwarf_Die *rec, const char *name, Dwarf_Die *out,
 		     int64_t *off)
 {
-	Dwarf_Die c, r = *rec;
+	Dwarf_Die c;
 
-	if (peel(&r) || (dwarf_tag(&r) != DW_TAG_structure_type &&
-			 dwarf_tag(&r) != DW_TAG_union_type) ||
-	    dwarf_child(&r, &c))
+	if (record_first_child(rec, &c))
 		return -1;
 	do {
 		Dwarf_Attribute a;
