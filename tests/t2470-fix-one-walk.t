@@ -41,8 +41,7 @@ printf '%s\n' '#define atomic_store(v)	ACCESS_ONCE((v)->counter)' >two/atomic.h
 printf '%s\n' '#include "atomic.h"' 'struct a { int counter; };' \
 	'void set(struct a *a)' '{' '	atomic_store(a) = 1;' '}' >two/writer.c
 printf '%s\n' 'int plain(void)' '{' '	return 0;' '}' >two/plain.c
-strace -f -e trace=openat -o two.trace "$RWONCE" fix --no-config -j 1 two >two.diff 2>two.err
-echo $? >two.rc
+traced_fix two two
 "$RWONCE" fix --no-config -j 2 two >two-j2.diff 2>two-j2.err
 
 test_expect_success 'the uses in a file kept by the pass over uses are rewritten' '

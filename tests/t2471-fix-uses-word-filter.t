@@ -33,9 +33,7 @@ tree() {
 }
 
 tree peek_flag
-strace -f -e trace=openat -o long.trace "$RWONCE" fix --no-config -j 1 w \
-	>long.diff 2>long.err
-echo $? >long.rc
+traced_fix long w
 "$RWONCE" fix --no-config -j 2 w >long-j2.diff 2>long-j2.err
 
 test_expect_success 'both uses decide the body, the one read before the macro too' '
@@ -54,8 +52,7 @@ test_expect_success 'the same diff and notes at -j 2' '
 
 # a name of three bytes is not in the filters: every file is read again
 tree pkf
-strace -f -e trace=openat -o short.trace "$RWONCE" fix --no-config -j 1 w \
-	>short.diff 2>short.err
+traced_fix short w
 test_expect_success 'a short name: the uses still decide' '
 	grep -q "^+#define pkf(p) READ_ONCE((p)->flag)\$" short.diff &&
 	grep -q "every use of pkf in the tree reads it (2 uses: w/0/early.c:2, w/c/use.c:5)" short.err'

@@ -43,9 +43,7 @@ printf '%s\n' '#include "../a/def.h"' 'int use2(struct s *p)' \
 	'{ return peek_flag \' '(p); }' >f/e/splice.c
 printf '%s\n' '#include "../a/def.h"' 'int use3(struct s *p)' \
 	'{ return peek_flag' '	(p); }' >f/g/newline.c
-strace -f -e trace=openat -o f.trace "$RWONCE" fix --no-config -j 1 -vv f \
-	>f.diff 2>f.err
-echo $? >f.rc
+traced_fix f f -vv
 "$RWONCE" fix --no-config -j 2 -vv f >f-j2.diff 2>f-j2.err
 
 test_expect_success 'every call decides the body, with a comment, a splice or a newline before its (' '
@@ -74,8 +72,7 @@ printf '%s\n' 'struct s { int flag; };' 'extern struct s glob;' \
 	'#define cur_flag ACCESS_ONCE(glob.flag)' >o/a/def.h
 printf '%s\n' '#include "../a/def.h"' 'int get(void) { return cur_flag; }' >o/b/bare.c
 printf '%s\n' 'int plain(void) { return 0; }' >o/c/plain.c
-strace -f -e trace=openat -o o.trace "$RWONCE" fix --no-config -j 1 -vv o \
-	>o.diff 2>o.err
+traced_fix o o -vv
 test_expect_success 'an object-like macro: its bare use decides the body' '
 	grep -q "^+#define cur_flag READ_ONCE(glob.flag)\$" o.diff &&
 	grep -q "every use of cur_flag in the tree reads it (1 use: o/b/bare.c:2)" o.err'
