@@ -139,7 +139,13 @@ static int read_format(struct cursor *c, struct entry_format *f)
 
 /* The data of elf's first section named name (name NULL: the first
  * with code), or NULL: none, empty, or still compressed (libdw did not
- * need it decompressed: not ours to undo). */
+ * need it decompressed: not ours to undo).  A named section in a
+ * section group (SHF_GROUP) is not the one: libdw 0.188 leaves every
+ * DWARF section of a group out of the file's DWARF (check_section()),
+ * so a .debug_line_str flagged so is, to libdw, no section, and a line
+ * table that names its strings cannot be read.  Reading it here anyway
+ * would count as read a unit libdw cannot read (the scan-reader
+ * fuzzer's property; a damaged flag word found it). */
 const Elf_Data *elf_section_data(Elf *elf, const char *name)
 {
 	size_t shstrndx;
@@ -156,7 +162,7 @@ const Elf_Data *elf_section_data(Elf *elf, const char *name)
 		    !sh.sh_size)
 			continue;
 		if (name ? !(sname = elf_strptr(elf, shstrndx, sh.sh_name)) ||
-			   strcmp(sname, name) :
+			   strcmp(sname, name) || (sh.sh_flags & SHF_GROUP) :
 			   !(sh.sh_flags & SHF_EXECINSTR))
 			continue;
 		if (sh.sh_flags & SHF_COMPRESSED)
