@@ -655,6 +655,20 @@ static size_t undecodable_length(const struct insn_ctx *c,
 	return n < left ? n : left;
 }
 
+/* How many bytes at code, where the decoder failed, are data the ABI
+ * puts after a function's code (POWER's traceback table): skipped with
+ * no marker, for they are no instruction of any site; 0 when they are
+ * not (the isa's data_length). */
+static size_t data_after_code(const struct insn_ctx *c,
+			      const unsigned char *code, size_t left,
+			      uint64_t pc, const char **what)
+{
+	size_t n = c->d->ops->data_length ?
+		c->d->ops->data_length(c, code, left, pc, what) : 0;
+
+	return n < left ? n : left;
+}
+
 /* A marker for bytes that were skipped undecoded. */
 static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc)
 {
@@ -725,10 +739,19 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 		MARK(starts, pc - addr);
 		if (!next_insn(&c, &code, &left, &pc, in)) {
 			/* an instruction the decoder does not know: skip it
-			 * by the machine's length rule and say so */
-			size_t skip = undecodable_length(&c, code, left);
+			 * by the machine's length rule and say so -- unless
+			 * it is the data after the function's code */
+			const char *what;
+			size_t skip = data_after_code(&c, code, left, pc, &what);
 
 			c.in = NULL;
+			if (skip) {
+				code += skip;
+				pc += skip;
+				left -= skip;
+				continue;
+			}
+			skip = undecodable_length(&c, code, left);
 			add_undecoded(&c, pc);
 			code += skip;
 			pc += skip;
@@ -833,11 +856,21 @@ void disasm_listing(struct disasm *d, struct elf_image *img, uint64_t addr,
 		for (size_t k = 0; k < nmarked && !mark; k++)
 			mark = marked[k] == at;
 		if (!next_insn(&c, &code, &left, &pc, in)) {
-			size_t skip = undecodable_length(&c, code, left);
+			const char *what;
+			size_t skip = data_after_code(&c, code, left, pc, &what);
 
-			strbuf_addf(out, "%llx\t\t(not decoded)\n",
-				    (unsigned long long)
-				    elf_image_file_address(img, at));
+			if (skip)
+				strbuf_addf(out, "%llx\t\t(%s: %zu bytes, "
+					    "no instruction)\n",
+					    (unsigned long long)
+					    elf_image_file_address(img, at),
+					    what, skip);
+			else
+				strbuf_addf(out, "%llx\t\t(not decoded)\n",
+					    (unsigned long long)
+					    elf_image_file_address(img, at));
+			if (!skip)
+				skip = undecodable_length(&c, code, left);
 			code += skip;
 			pc += skip;
 			left -= skip;

@@ -186,6 +186,14 @@ struct isa_ops {
 	 * clamping to what is left); NULL: 1 byte. */
 	size_t (*insn_length)(const struct insn_ctx *c,
 			      const unsigned char *code, size_t left);
+	/* Bytes at pc, where the decoder failed, that are data the ABI
+	 * puts after a function's code (POWER's traceback table), no
+	 * instruction: how many, to be skipped unsaid, and *what they are
+	 * for a listing; 0: not such data (the bytes stay "not decoded").
+	 * NULL: the isa has none. */
+	size_t (*data_length)(const struct insn_ctx *c,
+			      const unsigned char *code, size_t left,
+			      uint64_t pc, const char **what);
 
 	/* The listing's text with its symbols (isa_listing_text() for the
 	 * objdump way); reloc_address: the address a relocation at where

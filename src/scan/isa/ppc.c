@@ -4,7 +4,8 @@
  * the update forms (lbzu, ldu, stwu and the *ux forms) write the address
  * back to rA; an index register holding a constant (li) folds into the
  * displacement; branches by mnemonic, since capstone 4 puts blr, bctr and
- * b in no jump or return group.
+ * b in no jump or return group; ppc64's traceback table after a
+ * function's code is no instruction.
  */
 #include "scan/isa/isa.h"
 #include "lib/util.h"
@@ -303,6 +304,100 @@ static size_t ppc_insn_length(const struct insn_ctx *c,
 	return 4;
 }
 
+/*
+ * The traceback table of the 64-bit POWER ELF ABI (the ELFv2 one keeps
+ * it; gcc and clang write it on ppc64le): it follows the end of every
+ * function's code, starts with a word of zeroes -- an illegal
+ * instruction, and never read-only data's first word -- and is
+ * word-aligned.  Its fixed part is 8 bytes: version (0), language,
+ * then flags; optional fields follow as the flags say (gcc's
+ * -mtraceback=full: the parameter types, the offset back to the entry,
+ * the name ...).  gcc writes ".long 0" and the 8 bytes by default,
+ * clang ".long 0; .quad 0"; the symbol's size and the DWARF's range end
+ * after it (after gcc's ".align 2" past the name), and so does the last
+ * line-table row, which runs on over the table: those bytes are no
+ * instruction of its site.
+ *
+ * Exact, not a guess: the zero word must begin a table whose fields,
+ * read by their flags, end where the function's symbol ends (up to the
+ * word's alignment) -- so an undecodable word inside code, a zero word
+ * followed by more code included, stays "not decoded".  A table with
+ * the vector or extension fields, which no Linux compiler writes, is
+ * not read (its bytes stay not decoded).
+ */
+#define TB_FIXED 8
+/* flags (bytes 2 to 5 of the fixed part, numbered from the version) */
+#define TB2_HAS_TBOFF 0x20
+#define TB2_HAS_CTL 0x08
+#define TB3_INT_HNDL 0x80
+#define TB3_NAME_PRESENT 0x40
+#define TB3_USES_ALLOCA 0x20
+#define TB5_HAS_EXT 0x80
+#define TB5_HAS_VEC 0x40
+
+static uint32_t tb_word(const unsigned char *b, int big_endian)
+{
+	return big_endian ? (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+			    (uint32_t)b[2] << 8 | b[3] :
+			    (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
+			    (uint32_t)b[1] << 8 | b[0];
+}
+
+/* The table's length from its zero word at code (n bytes there), or 0
+ * when the bytes are no table that the flags read to the end of. */
+static size_t tb_length(const unsigned char *code, size_t n, int big_endian)
+{
+	const unsigned char *f = code + 4;
+	size_t len = 4 + TB_FIXED;
+
+	if (n < len || tb_word(code, big_endian) || f[0] != 0 ||
+	    f[5] & (TB5_HAS_EXT | TB5_HAS_VEC))
+		return 0;
+	if (f[6] || f[7] >> 1) /* fixed or floating-point parameters */
+		len += 4;  /* their types */
+	if (f[2] & TB2_HAS_TBOFF)
+		len += 4;  /* the offset back to the entry */
+	if (f[3] & TB3_INT_HNDL)
+		len += 4;  /* the interrupt handler's mask */
+	if (f[2] & TB2_HAS_CTL) {
+		if (n < len + 4)
+			return 0;
+		len += 4 + 4 * (size_t)tb_word(code + len, big_endian);
+	}
+	if (f[3] & TB3_NAME_PRESENT) {
+		if (n < len + 2)
+			return 0;
+		len += 2 + (big_endian ? (size_t)code[len] << 8 | code[len + 1] :
+			    (size_t)code[len + 1] << 8 | code[len]);
+	}
+	if (f[3] & TB3_USES_ALLOCA)
+		len += 1;  /* the register alloca's frame is in */
+	return len <= n ? len : 0;
+}
+
+static size_t ppc64_data_length(const struct insn_ctx *c,
+				const unsigned char *code, size_t left,
+				uint64_t pc, const char **what)
+{
+	uint64_t off, size, end;
+	size_t len;
+
+	*what = "traceback table";
+	if (left < 4 || pc % 4 ||
+	    !elf_image_symbol_span(c->img, pc, &off, &size) || off < 4 ||
+	    off >= size)
+		return 0;
+	end = pc - off + size;
+	if (end - pc > left)
+		return 0;
+	len = tb_length(code, (size_t)(end - pc),
+			elf_image_info(c->img)->big_endian);
+	/* up to the function's end, the last field padded to a word */
+	if (!len || (len + 3) / 4 * 4 != end - pc)
+		return 0;
+	return (size_t)(end - pc);
+}
+
 /* A call: a branch that sets the link register and leaves the
  * function -- bl, bla, bctrl (through the count register), blrl;
  * a branch hint (+ or -) aside.  bcl 20,31 (32-bit PIC's "where am I")
@@ -348,5 +443,6 @@ static const unsigned ppc_call_clobbered[] = {
 	.insn_length = ppc_insn_length,					\
 	.elf = { .tls_offset = isa##_tls_offset }
 
-const struct isa_ops isa_ppc64 = { PPC_OPS(ppc64) };
+const struct isa_ops isa_ppc64 = { PPC_OPS(ppc64),
+				   .data_length = ppc64_data_length };
 const struct isa_ops isa_ppc = { PPC_OPS(ppc) };
