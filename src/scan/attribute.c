@@ -1320,6 +1320,27 @@ static void add_row(struct line_unit *u, struct source_sites *src,
 	}
 }
 
+/*
+ * Does row i, which shares its address with the next row, give the
+ * place (file, line, column) of the code just before its address -- the
+ * last row of the address before, in the same sequence?
+ */
+static int repeats_place_before(const struct line_unit *u, size_t i)
+{
+	const struct line_row *row = &u->rows[i];
+	size_t k = i;
+
+	while (k > 0 && u->rows[k - 1].addr == row->addr &&
+	       !u->rows[k - 1].end_sequence)
+		k--;
+	if (!k || u->rows[k - 1].end_sequence ||
+	    u->rows[k - 1].addr > row->addr)
+		return 0;
+	return u->rows[k - 1].file == row->file &&
+	       u->rows[k - 1].line == row->line &&
+	       u->rows[k - 1].col == row->col;
+}
+
 int attribute_unit(struct line_unit *u, struct source_cache *c,
 		   const char *obj, struct instance_list *out)
 {
@@ -1355,6 +1376,12 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			 * line at the same address, is the caller's code */
 			if (j >= u->nr || u->rows[j - 1].line != row->line ||
 			    u->rows[j - 1].file != row->file)
+				continue;
+			/* the place of the code just before said again (gcc's
+			 * location views: the row that ends a macro's
+			 * statement-expression, then the code's own row) is
+			 * no sign that the code here is that site's too */
+			if (repeats_place_before(u, i))
 				continue;
 			next = u->rows[j].addr;
 			shared = 1;
