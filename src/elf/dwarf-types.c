@@ -259,6 +259,7 @@ static int skip_group(struct parser *ps, char open, char close)
 }
 
 static int unary(struct parser *ps, struct ctype *t);
+static int not_an_entity(const char *w);
 
 /* The function of the unit named name (defined, declared, or the
  * abstract origin of inlined copies). */
@@ -283,6 +284,406 @@ static int find_unit_function(struct unit_priv *p, const char *name,
 	return -1;
 }
 
+/* The one type the scope (not the unit) declares as name with one of
+ * the tags (a typedef, or a struct, union or enum tag), or whether a
+ * variable or parameter of the name is there: 1 a type, 2 a variable
+ * (the name is no type here), 0 neither. */
+static int scope_type(Dwarf_Die *scope, const char *name, int tags,
+		      Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(scope, &c))
+		return 0;
+	do {
+		int tag = dwarf_tag(&c);
+		const char *n = name_of(&c);
+		Dwarf_Attribute a;
+
+		if (!n || strcmp(n, name))
+			continue;
+		if (!tags && (tag == DW_TAG_variable ||
+			      tag == DW_TAG_formal_parameter))
+			return 2;
+		if ((tags ? tag == DW_TAG_structure_type ||
+		     tag == DW_TAG_union_type || tag == DW_TAG_enumeration_type :
+		     tag == DW_TAG_typedef) &&
+		    !dwarf_attr(&c, DW_AT_declaration, &a)) {
+			*out = c;
+			return 1;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return 0;
+}
+
+/*
+ * The type a cast names as name: a typedef (tags 0) or a struct, union
+ * or enum tag (tags: that DW_TAG), the innermost scope's that has the
+ * name (a local type shadows the unit's), else the unit's one
+ * definition: 0.  1 when the name is a function or variable of the
+ * unit (no type: not a cast); -1 when the name is a variable of an
+ * inner scope, when the unit has no definition of it or more than one
+ * (a declaration alone has no members), or the tag differs.
+ */
+static int named_type(struct parser *ps, const char *name, int tag,
+		      Dwarf_Die *out)
+{
+	int found = 0;
+
+	for (int i = 0; i < ps->nscopes; i++) {
+		Dwarf_Attribute a;
+		Dwarf_Die origin;
+		int r;
+
+		if (ps->unit && ps->scopes[i].addr == ps->unit->cu.addr)
+			break;
+		r = scope_type(&ps->scopes[i], name, tag, out);
+		if (!r && dwarf_formref_die(dwarf_attr(&ps->scopes[i],
+						       DW_AT_abstract_origin, &a),
+					    &origin))
+			r = scope_type(&origin, name, tag, out);
+		if (r)
+			return r == 1 && (!tag || dwarf_tag(out) == tag) ? 0 : -1;
+	}
+	if (!ps->unit)
+		return -1;
+	for (size_t k = unit_names(ps->unit, name);
+	     k < ps->unit->nnames && !strcmp(ps->unit->names[k].name, name); k++) {
+		int ktag = ps->unit->names[k].tag;
+		Dwarf_Die d = ps->unit->names[k].die;
+		Dwarf_Attribute a;
+
+		if (!tag && (ktag == DW_TAG_variable || ktag == DW_TAG_subprogram ||
+			     ktag == DW_TAG_formal_parameter))
+			return 1; /* an ordinary name that is no type */
+		if (ktag != (tag ? tag : DW_TAG_typedef) ||
+		    dwarf_attr(&d, DW_AT_declaration, &a))
+			continue;
+		if (found && out->addr != d.addr)
+			return -1; /* two definitions: which is meant? */
+		*out = d;
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+/* buf += " w" (no blank before the first word); -1 when it does not
+ * fit. */
+static int append_word(char *buf, size_t n, const char *w)
+{
+	size_t len = strlen(buf), wl = strlen(w);
+
+	if (len + !!len + wl + 1 > n)
+		return -1;
+	if (len)
+		buf[len++] = ' ';
+	memcpy(buf + len, w, wl + 1);
+	return 0;
+}
+
+/* "unsigned long int" and "long unsigned int" alike: the words of a
+ * base type sorted into one spelling ("int" implied by short and
+ * long, "signed" by all but char), or -1 for a word of no base type. */
+static int base_spelling(const char *words, char *out, size_t n)
+{
+	static const char *const order[] = {
+		"unsigned", "signed", "char", "short", "long", "int", "float",
+		"double", "_Bool",
+	};
+	int count[ARRAY_SIZE(order)] = { 0 };
+	const char *p = words;
+
+	while (*p) {
+		size_t len, k;
+
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		len = strcspn(p, " ");
+		for (k = 0; k < ARRAY_SIZE(order); k++)
+			if (strlen(order[k]) == len && !strncmp(p, order[k], len))
+				break;
+		if (k == ARRAY_SIZE(order))
+			return -1;
+		count[k]++;
+		p += len;
+	}
+	if ((count[3] || count[4]) && count[5])
+		count[5] = 0; /* short int, long int: short, long */
+	if (count[1] && !count[2])
+		count[1] = 0; /* signed int: int; signed char stays */
+	if (!count[0] && !count[1] && !count[2] && !count[3] && !count[4] &&
+	    !count[6] && !count[7] && !count[8])
+		count[5] = 1; /* unsigned alone: unsigned int */
+	if (count[0] && !count[2] && !count[3] && !count[4])
+		count[5] = 1;
+	out[0] = '\0';
+	for (size_t k = 0; k < ARRAY_SIZE(order); k++)
+		for (int j = 0; j < count[k]; j++)
+			if (append_word(out, n, order[k]))
+				return -1;
+	return *out ? 0 : -1;
+}
+
+/* The unit's base type spelled as words, through base_spelling();
+ * -1 when it has none, or two of different sizes. */
+static int base_type(struct unit_priv *p, const char *words, Dwarf_Die *out)
+{
+	char want[64], got[64];
+	size_t nkids;
+	const struct unit_child *kids;
+	int found = 0;
+	Dwarf_Word size = 0;
+
+	if (!p || base_spelling(words, want, sizeof(want)))
+		return -1;
+	kids = unit_children(p, &nkids);
+	for (size_t k = 0; k < nkids; k++) {
+		Dwarf_Die c = kids[k].die;
+		const char *n;
+		Dwarf_Word sz;
+
+		if (kids[k].tag != DW_TAG_base_type || !(n = name_of(&c)) ||
+		    base_spelling(n, got, sizeof(got)) || strcmp(got, want) ||
+		    dwarf_aggregate_size(&c, &sz))
+			continue;
+		if (found && sz != size)
+			return -1;
+		*out = c;
+		size = sz;
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+/* A pointer type of the unit to t (none for void: a pointer DIE with no
+ * type), for a cast's '*': 0, or -1 when the unit has none. */
+static int pointer_to(struct unit_priv *p, Dwarf_Die *t, Dwarf_Die *out)
+{
+	size_t nkids;
+	const struct unit_child *kids = unit_children(p, &nkids);
+
+	for (size_t k = 0; k < nkids; k++) {
+		Dwarf_Die c = kids[k].die, to;
+
+		if (kids[k].tag != DW_TAG_pointer_type)
+			continue;
+		if (t ? !type_of(&c, &to) && to.addr == t->addr :
+			!dwarf_hasattr(&c, DW_AT_type)) {
+			*out = c;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+static int is_qualifier(const char *w)
+{
+	return !strcmp(w, "const") || !strcmp(w, "volatile") ||
+	       !strcmp(w, "__volatile__") || !strcmp(w, "__const") ||
+	       !strcmp(w, "__const__") || !strcmp(w, "restrict") ||
+	       !strcmp(w, "__restrict") || !strcmp(w, "__restrict__");
+}
+
+static int is_base_word(const char *w)
+{
+	char b[64];
+
+	return !strcmp(w, "void") || !base_spelling(w, b, sizeof(b));
+}
+
+/*
+ * "(T *)" at ps->p, a cast to a type the DWARF names: a typedef, a
+ * struct, union or enum tag, a base type, qualifiers left out, each '*'
+ * a pointer to it (the unit's DIE, or one more level on t).  1: a cast,
+ * its type in *t and ps->p past the ')'; 0: no cast (a parenthesised
+ * expression), ps->p unchanged; -1: a cast whose type is not known here
+ * (or not this simple: a function pointer, an array, _Atomic).
+ */
+static int cast_type(struct parser *ps, struct ctype *t)
+{
+	const char *start = ps->p;
+	char w[128], words[128] = "";
+	int tag = 0, have = 0, is_void = 0;
+	Dwarf_Die d;
+
+	ps->p++; /* '(' */
+	for (;;) {
+		const char *before = ps->p;
+
+		if (ident(ps, w, sizeof(w))) {
+			ps->p = before;
+			break;
+		}
+		if (is_qualifier(w))
+			continue;
+		if (!strcmp(w, "struct") || !strcmp(w, "union") ||
+		    !strcmp(w, "enum")) {
+			if (have || *words)
+				return -1;
+			tag = w[0] == 's' ? DW_TAG_structure_type :
+			      w[0] == 'u' ? DW_TAG_union_type :
+			      DW_TAG_enumeration_type;
+			if (ident(ps, w, sizeof(w)) ||
+			    named_type(ps, w, tag, &d))
+				return -1;
+			have = 1;
+		} else if (is_base_word(w)) {
+			if (have)
+				return -1;
+			if (!strcmp(w, "void"))
+				is_void = 1;
+			else if (append_word(words, sizeof(words), w))
+				return -1;
+		} else if (!have && !*words && !is_void) {
+			/* a name: a typedef, or a variable (no cast) */
+			Dwarf_Die var;
+
+			if (!lookup_var(ps, w, &var) ||
+			    named_type(ps, w, 0, &d)) {
+				/* a variable, a function, or a name not
+				 * known here: read as before, no cast */
+				ps->p = start;
+				return 0;
+			}
+			have = 1;
+		} else {
+			return -1;
+		}
+	}
+	if (!have && !*words && !is_void) {
+		ps->p = start; /* "(" then no word: an expression */
+		return 0;
+	}
+	if ((*words && (is_void || base_type(ps->unit, words, &d))))
+		return -1;
+	memset(t, 0, sizeof(*t));
+	t->die = d;
+	for (skip_ws(ps); *ps->p == '*'; skip_ws(ps)) {
+		Dwarf_Die ptr;
+
+		ps->p++;
+		if (!t->addr_of && ps->unit &&
+		    !pointer_to(ps->unit, is_void ? NULL : &t->die, &ptr))
+			t->die = ptr, is_void = 0;
+		else if (is_void)
+			return -1; /* void * with no DIE: nothing to stand on */
+		else
+			t->addr_of++;
+		while (!ident(ps, w, sizeof(w)))
+			if (!is_qualifier(w))
+				return -1;
+	}
+	skip_ws(ps);
+	if (*ps->p != ')' || is_void)
+		return -1;
+	ps->p++;
+	return 1;
+}
+
+/*
+ * Past a cast's operand, whatever it is: the cast alone gives the type.
+ * A prefix operator's operand, a name or number or bracketed group, and
+ * the postfix operators after it -- the C grammar's cast-expression,
+ * read without types.  -1 when it does not look like one.
+ */
+static int skip_operand(struct parser *ps)
+{
+	skip_ws(ps);
+	if (*ps->p == '*' || *ps->p == '&' || *ps->p == '-' || *ps->p == '~' ||
+	    *ps->p == '!' || *ps->p == '+') {
+		if (ps->p[0] == ps->p[1] && (*ps->p == '+' || *ps->p == '-' ||
+					     *ps->p == '&'))
+			return -1; /* ++, --, && */
+		ps->p++;
+		return skip_operand(ps);
+	}
+	if (*ps->p == '(') {
+		if (skip_group(ps, '(', ')'))
+			return -1;
+		skip_ws(ps);
+		/* (T)x: the group was a cast, its operand follows */
+		if (isalnum((unsigned char)*ps->p) || *ps->p == '_' ||
+		    *ps->p == '(' || *ps->p == '*' || *ps->p == '&')
+			return skip_operand(ps);
+	} else if (isalnum((unsigned char)*ps->p) || *ps->p == '_') {
+		char w[128];
+
+		if (isdigit((unsigned char)*ps->p)) {
+			while (isalnum((unsigned char)*ps->p) || *ps->p == '.')
+				ps->p++;
+		} else if (ident(ps, w, sizeof(w)) || not_an_entity(w)) {
+			return -1; /* sizeof, a type word: not this simple */
+		}
+	} else {
+		return -1;
+	}
+	for (;;) {
+		skip_ws(ps);
+		if (*ps->p == '[') {
+			if (skip_group(ps, '[', ']'))
+				return -1;
+		} else if (*ps->p == '(') {
+			if (skip_group(ps, '(', ')'))
+				return -1;
+		} else if (!strncmp(ps->p, "->", 2) || *ps->p == '.') {
+			char w[128];
+
+			ps->p += *ps->p == '.' ? 1 : 2;
+			if (ident(ps, w, sizeof(w)))
+				return -1;
+		} else {
+			return 0;
+		}
+	}
+}
+
+/*
+ * After a pointer in parentheses, "+ N)": a pointer plus an integer is
+ * the pointer's type (an array's decays to a pointer to its element).
+ * The rest up to the ')' is the integer: any operator there that binds
+ * less than '+' (?: , = comparisons, logic, bits) or a '-' (a pointer
+ * minus a pointer is an integer) at its own depth, and it is not this
+ * simple.  0 with ps->p at the ')'; -1 otherwise.
+ */
+static int pointer_plus(struct parser *ps, struct ctype *t)
+{
+	Dwarf_Die d = t->die;
+	int depth = 0;
+
+	if (!t->addr_of) {
+		if (peel(&d))
+			return -1;
+		if (dwarf_tag(&d) == DW_TAG_array_type) {
+			if (type_of(&d, &t->die))
+				return -1;
+			t->addr_of = 1;
+		} else if (dwarf_tag(&d) != DW_TAG_pointer_type) {
+			return -1;
+		}
+	}
+	ps->p++; /* '+' */
+	skip_ws(ps);
+	if (*ps->p == ')' || *ps->p == '+')
+		return -1;
+	for (; *ps->p; ps->p++) {
+		char c = *ps->p;
+
+		if (c == '(' || c == '[') {
+			depth++;
+		} else if (c == ')' || c == ']') {
+			if (!depth)
+				return c == ')' ? 0 : -1;
+			depth--;
+		} else if (!depth && (strchr("?:,=<>!&|^\"'", c) ||
+				      (c == '-' && ps->p[1] != '>'))) {
+			return -1;
+		}
+	}
+	return -1;
+}
+
 static int postfix(struct parser *ps, struct ctype *t)
 {
 	char name[128];
@@ -294,8 +695,10 @@ static int postfix(struct parser *ps, struct ctype *t)
 		if (unary(ps, t))
 			return -1;
 		skip_ws(ps);
+		if (*ps->p == '+' && ps->p[1] != '+' && pointer_plus(ps, t))
+			return -1;
 		if (*ps->p != ')')
-			return -1; /* a cast, a call, an operator: unknown */
+			return -1; /* a call, another operator: unknown */
 		ps->p++;
 	} else {
 		if (ident(ps, name, sizeof(name)))
@@ -346,6 +749,13 @@ static int unary(struct parser *ps, struct ctype *t)
 			return -1;
 		t->addr_of++;
 		return 0;
+	}
+	if (*ps->p == '(') {
+		/* (T *)E: the type is T's, whatever E is */
+		int cast = cast_type(ps, t);
+
+		if (cast)
+			return cast < 0 || skip_operand(ps) ? -1 : 0;
 	}
 	return postfix(ps, t);
 }
