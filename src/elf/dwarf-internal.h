@@ -40,8 +40,36 @@ struct unit_name {
 	Dwarf_Die die;
 };
 
+/*
+ * The external variables of every unit of one file, by name
+ * (dwarf-globals.c): clang writes no DIE for an extern the unit only
+ * declares (HAProxy's THREAD_LOCAL tg, th_ctx in every file that uses
+ * them), gcc one in each.  Built on first need, and only for a name the
+ * file's symbol table defines as a global object or thread-local:
+ * a kernel scan that never asks walks no unit for it.
+ */
+struct global_var {
+	const char *name;
+	Dwarf_Die die;
+	Dwarf_Off cu; /* its unit's DIE offset */
+};
+struct global_index {
+	int syms_loaded, loaded;
+	struct strset *syms; /* the defined global objects' and TLS names */
+	struct global_var *v; /* sorted by name, then unit */
+	size_t n, alloc;
+};
+/* The entries named name, *n of them (none: NULL), of mod's units. */
+const struct global_var *global_index_find(struct global_index *g,
+					   Dwfl_Module *mod, const char *name,
+					   size_t *n);
+void global_index_free(struct global_index *g);
+
 struct unit_priv {
 	Dwarf_Die cu;
+	/* the file's index of other units' externs, or NULL */
+	struct global_index *globals;
+	Dwfl_Module *mod;
 	/* the same unit in the line-table handle (dwarf-lines.c: units_each):
 	 * its line table and file table are read there, never through cu */
 	Dwarf_Die lcu;

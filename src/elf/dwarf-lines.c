@@ -52,6 +52,7 @@ struct elf_image {
 	size_t nr_maps, alloc_maps;
 	struct sym_index syms; /* elf_image_symbol_at and _span */
 	struct sym_index data_syms; /* elf_image_data_symbol_at */
+	struct global_index globals; /* other units' externs (dwarf-types) */
 	/* a linked file's mappings, given back every DROP_EVERY units
 	 * while nothing was written to them (dwarf-populate.h) */
 	uintptr_t drop_lo[2], drop_hi[2];
@@ -459,6 +460,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	free(img.maps);
 	sym_index_free(&img.syms);
 	sym_index_free(&img.data_syms);
+	global_index_free(&img.globals);
 	return c->stop ? DWARF_CB_ABORT : DWARF_CB_OK;
 }
 
@@ -1253,6 +1255,8 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		p.lcu = lcu;
 		p.bias = bias;
 		p.walks = &walks;
+		p.globals = &img->globals;
+		p.mod = img->mod;
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;

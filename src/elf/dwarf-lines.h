@@ -237,6 +237,17 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 			     unsigned *line);
 
 /*
+ * line_unit_expr_type(), and a name the unit has nothing of (clang
+ * writes no DIE for an extern a unit only declares) looked up among the
+ * file's other units' externs, when it is a global object or
+ * thread-local of the symbol table and every unit that has it gives it
+ * one type (dwarf-globals.c builds that index on the first such name).
+ */
+unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
+				    const char *expr, char *tname, size_t n,
+				    int *aggregate);
+
+/*
  * The type of expr as the call of the inlined copy of `function` at
  * call_line that holds addr sees it: its names looked up in the scopes
  * around the copy (the caller's locals and parameters, then the unit's

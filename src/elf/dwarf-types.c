@@ -32,6 +32,9 @@ struct parser {
 	struct unit_priv *unit;
 	/* f(...) of a function of the unit has its return type */
 	int calls;
+	/* a name the unit has nothing of: the extern of the file's other
+	 * units (dwarf-globals.c), when they all give it one type */
+	int others;
 };
 
 static int type_of(Dwarf_Die *die, Dwarf_Die *out)
@@ -160,6 +163,9 @@ static int find_unit_child(struct unit_priv *p, const char *name,
 	return -1;
 }
 
+static int other_unit_var(struct parser *ps, const char *name,
+			  Dwarf_Die *out);
+
 static int lookup_var(struct parser *ps, const char *name, Dwarf_Die *out)
 {
 	for (int i = 0; i < ps->nscopes; i++) {
@@ -167,7 +173,8 @@ static int lookup_var(struct parser *ps, const char *name, Dwarf_Die *out)
 		Dwarf_Die origin;
 
 		if (ps->unit && ps->scopes[i].addr == ps->unit->cu.addr) {
-			if (!find_unit_child(ps->unit, name, out))
+			if (!find_unit_child(ps->unit, name, out) ||
+			    (ps->others && !other_unit_var(ps, name, out)))
 				return 0;
 		} else if (!find_child(&ps->scopes[i], name, out)) {
 			return 0;
@@ -823,7 +830,8 @@ static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
 	ps.unit = p;
 	ps.scopes = scopes;
 	ps.nscopes = nscopes;
-	ps.calls = calls;
+	ps.calls = calls & 1;
+	ps.others = !!(calls & 2);
 	memset(t, 0, sizeof(*t));
 	bad = unary(&ps, t) || (skip_ws(&ps), *ps.p) || t->addr_of;
 	free(scopes);
@@ -898,6 +906,76 @@ static unsigned describe(struct ctype *t, char *tname, size_t n,
 			     dwarf_tag(&peeled) == DW_TAG_union_type ||
 			     dwarf_tag(&peeled) == DW_TAG_class_type;
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
+}
+
+static int unit_has_name(struct unit_priv *p, const char *name);
+
+/*
+ * The extern name of the file's other units, for a unit that has
+ * nothing of that name (clang writes no DIE for an extern a unit only
+ * declares): taken only when every other unit that has it gives it one
+ * type -- the same size, name and kind -- else -1, not known.
+ */
+static int other_unit_var(struct parser *ps, const char *name,
+			  Dwarf_Die *out)
+{
+	struct unit_priv *p = ps->unit;
+	size_t n = 0, taken = 0;
+	const struct global_var *v;
+	Dwarf_Off self;
+	char first[128] = "";
+	unsigned size = 0;
+	int agg = -1;
+
+	if (!p || !p->globals || unit_has_name(p, name) ||
+	    !(v = global_index_find(p->globals, p->mod, name, &n)))
+		return -1;
+	self = dwarf_dieoffset(&p->cu);
+	for (size_t k = 0; k < n; k++) {
+		struct ctype t;
+		Dwarf_Die var = v[k].die;
+		char tn[128];
+		int a = -1;
+		unsigned got;
+
+		if (v[k].cu == self)
+			continue;
+		memset(&t, 0, sizeof(t));
+		if (type_of(&var, &t.die) ||
+		    !(got = describe(&t, tn, sizeof(tn), &a)))
+			return -1;
+		if (taken && (got != size || a != agg || strcmp(tn, first)))
+			return -1; /* two units, two types: which? */
+		if (!taken)
+			*out = var;
+		snprintf(first, sizeof(first), "%s", tn);
+		size = got;
+		agg = a;
+		taken++;
+	}
+	return taken ? 0 : -1;
+}
+
+unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
+				    const char *expr, char *tname, size_t n,
+				    int *aggregate)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Die *scopes = NULL;
+	int nscopes = unit_scopes(p, addr - p->bias, &scopes);
+	struct ctype t;
+
+	if (n)
+		tname[0] = '\0';
+	if (nscopes <= 0) {
+		free(scopes);
+		scopes = xmalloc(sizeof(*scopes));
+		scopes[0] = p->cu;
+		nscopes = 1;
+	}
+	if (expr_type_in(p, scopes, nscopes, expr, 2, &t))
+		return 0;
+	return describe(&t, tname, n, aggregate);
 }
 
 unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,

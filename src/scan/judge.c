@@ -812,6 +812,33 @@ static unsigned header_reading_type(struct line_unit *u,
 	return size;
 }
 
+/* The object named with no macro that could stand for a name, typed
+ * with the externs of the file's other units for a name its unit has
+ * nothing of (line_unit_expr_type_others): the size, or 0. */
+static unsigned other_units_type(struct line_unit *u,
+				 const struct site_instance *in,
+				 const struct scan_site *s, char *tname,
+				 size_t n, int *aggregate, const char **type)
+{
+	struct strlist one = STRLIST_INIT;
+	int plain = !in->src->headers ||
+		header_macros_readings(in->src->headers, s->lvalue, 2,
+				       &one) == 1;
+	int agg = -1;
+	unsigned size;
+
+	strlist_clear(&one);
+	if (!plain)
+		return 0;
+	size = line_unit_expr_type_others(u, in->ranges[0].lo, s->lvalue,
+					  tname, n, &agg);
+	if (size) {
+		*aggregate = agg;
+		*type = tname;
+	}
+	return size;
+}
+
 enum scan_verdict judge_instance(struct line_unit *u,
 				 struct source_cache *cache,
 				 struct decode_cache *dc,
@@ -915,6 +942,13 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		size = header_reading_type(u, in, s, pointee, via_call,
 					   dwarf_type, sizeof(dwarf_type),
 					   &aggregate, &type);
+	/* still nothing, and no macro of the file or of the headers can
+	 * stand for a name of the object: a name the unit has nothing of
+	 * (clang writes no DIE for an extern a unit only declares:
+	 * HAProxy's tg->threads_enabled) typed by the file's other units */
+	if (!size && s->lvalue && in->nr_ranges && !via_call && !s->nr_alt)
+		size = other_units_type(u, in, s, dwarf_type,
+					sizeof(dwarf_type), &aggregate, &type);
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	check_folded(u, decode_cache_disasm(dc), s, via_function, &acc);

@@ -1,0 +1,62 @@
+#!/bin/sh
+# clang writes no DIE for an extern a unit only declares: HAProxy built
+# by clang 19 had 125 instances "its size not known" where gcc had 10
+# (tg->threads_enabled, th_ctx->flags, fdtab[fd].update_mask: THREAD_LOCAL
+# and extern globals of <haproxy/...> headers).  Now (issue 31) a name
+# the unit has nothing of, that the file's symbol table defines as a
+# global object or thread-local, is typed by the other units of the same
+# file that have it, when they all give it one type.  lib/cgglob.h's
+# cg_tg (a __thread pointer) and cg_groups[] (an array of structs),
+# defined in user-cgdef.c and read in user-cguse.c, linked into one
+# relocatable file by ld.lld: ok, their full width.  user-cguse.o scanned
+# alone has no unit that defines them: "its size not known" on clang
+# still (gcc's units declare them: ok both ways).  On clang 19 and gcc
+# 12, x86-64 and aarch64.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+. "$RWONCE_ROOT/tests/scan/user-lib.sh"
+requires python3 python3
+requires ld.lld-19 lld-19
+
+S=$RWONCE_ROOT/tests/scan
+
+while read -r name cfg; do
+	if ! user_config_can "$name" $cfg; then
+		test_skip "$name: other units' externs" "$(user_config_why "$name" $cfg)"
+		continue
+	fi
+	mkdir -p "$TEST_TMP/$name"
+	cd "$TEST_TMP/$name" || exit 1
+	user_build "$name $cfg" "$S/user-cgdef.c" def.o -I"$S/user-include" || exit 1
+	user_build "$name $cfg" "$S/user-cguse.c" use.o -I"$S/user-include" || exit 1
+	ld.lld-19 -r def.o use.o -o both.o || exit 1
+	test_expect_success "$name: an extern the unit only declares is typed by the unit that defines it" '
+		"$RWONCE" scan --json both.o >j 2>err &&
+		python3 - j <<-\PY
+		import json, sys
+		d = json.load(open(sys.argv[1]))
+		got = {r["site"]: (r["verdict"], r["size"], r["why"])
+		       for r in d["site_instances"]}
+		want = {
+		    "CG_LOAD(&cg_tg->threads_enabled)":
+		        ("ok", 8, "compiled to one 8-byte load"),
+		    "CG_LOAD(&cg_groups[k & 3].flags)":
+		        ("ok", 4, "compiled to one 4-byte load"),
+		}
+		for k, v in want.items():
+		    assert got.get(k) == v, (k, got.get(k))
+		PY
+	'
+	case $name in
+	clang-*)
+		test_expect_success "$name: scanned alone, no unit defines them: not known" '
+			{ "$RWONCE" scan -v use.o >out 2>err; test $? = 0; } &&
+			grep -q "user-cguse.c:[0-9]*:[0-9]*: note: CG_LOAD(&cg_tg->threads_enabled) in .cg_use.*size is unknown" err &&
+			grep -q "user-cguse.c:[0-9]*:[0-9]*: note: CG_LOAD(&cg_groups\[k & 3\].flags) in .cg_use.*size is unknown" err
+		'
+		;;
+	esac
+done <<EOF2
+$USER_CONFIGS
+EOF2
+test_done
