@@ -525,6 +525,28 @@ static int cast_type(struct parser *ps, struct ctype *t)
 		}
 		if (is_qualifier(w))
 			continue;
+		if (!strcmp(w, "_Atomic")) {
+			/* _Atomic(T) of a scalar T: T's size (C11 lets it
+			 * differ only for what is no lock-free scalar) */
+			struct ctype in;
+			Dwarf_Die pd;
+			Dwarf_Word sz;
+
+			skip_ws(ps);
+			if (have || *words || is_void || *ps->p != '(' ||
+			    cast_type(ps, &in) != 1 || in.addr_of)
+				return -1;
+			pd = in.die;
+			if (peel(&pd) || (dwarf_tag(&pd) != DW_TAG_base_type &&
+					  dwarf_tag(&pd) != DW_TAG_pointer_type &&
+					  dwarf_tag(&pd) != DW_TAG_enumeration_type) ||
+			    dwarf_aggregate_size(&pd, &sz) ||
+			    (sz != 1 && sz != 2 && sz != 4 && sz != 8))
+				return -1;
+			d = in.die;
+			have = 1;
+			continue;
+		}
 		if (!strcmp(w, "struct") || !strcmp(w, "union") ||
 		    !strcmp(w, "enum")) {
 			if (have || *words)
@@ -729,6 +751,8 @@ static int postfix(struct parser *ps, struct ctype *t)
 		if (*ps->p == '[') {
 			if (skip_group(ps, '[', ']') || deref(t))
 				return -1;
+		} else if (!strncmp(ps->p, "++", 2) || !strncmp(ps->p, "--", 2)) {
+			ps->p += 2; /* p++: p's type, an rvalue */
 		} else if (!strncmp(ps->p, "->", 2) || *ps->p == '.') {
 			int arrow = *ps->p == '-';
 

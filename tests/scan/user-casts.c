@@ -36,3 +36,15 @@ unsigned int co_either(void *p, void *q, int k)
 {
 	return CO_LOAD(k ? (co_word_t *)p : (co_word_t *)q);
 }
+
+/* an _Atomic(T) cast, as mimalloc's (_Atomic(int64_t)*)p, and a
+ * pointer's post-increment, as its mi_atomic_load_relaxed(field++) */
+int64_t co_load_i64(volatile int64_t *p)
+{
+	return CO_LOAD_C11((_Atomic(int64_t) *)p);
+}
+
+uint32_t co_next(uint32_t **field)
+{
+	return CO_LOAD((*field)++);
+}

@@ -8,10 +8,12 @@
 #ifndef USER_LIB_CASTOBJ_H
 #define USER_LIB_CASTOBJ_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #define CO_LOAD(p) (__atomic_load_n((p), __ATOMIC_RELAXED))
 #define CO_STORE(p, v) (__atomic_store_n((p), (v), __ATOMIC_RELAXED))
+#define CO_LOAD_C11(p) atomic_load_explicit((p), memory_order_relaxed)
 
 typedef struct co_page_s {
 	uint32_t flags;
