@@ -8,7 +8,7 @@
 # file that have it, when they all give it one type.  lib/cgglob.h's
 # cg_tg (a __thread pointer) and cg_groups[] (an array of structs),
 # defined in user-cgdef.c and read in user-cguse.c, linked into one
-# relocatable file by ld.lld: ok, their full width.  user-cguse.o scanned
+# relocatable file (-r): ok, their full width.  user-cguse.o scanned
 # alone has no unit that defines them: "its size not known" on clang
 # still (gcc's units declare them: ok both ways).  On clang 19 and gcc
 # 12, x86-64 and aarch64.
@@ -16,7 +16,6 @@
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 . "$RWONCE_ROOT/tests/scan/user-lib.sh"
 requires python3 python3
-requires ld.lld-19 lld-19
 
 S=$RWONCE_ROOT/tests/scan
 
@@ -29,7 +28,8 @@ while read -r name cfg; do
 	cd "$TEST_TMP/$name" || exit 1
 	user_build "$name $cfg" "$S/user-cgdef.c" def.o -I"$S/user-include" || exit 1
 	user_build "$name $cfg" "$S/user-cguse.c" use.o -I"$S/user-include" || exit 1
-	ld.lld-19 -r def.o use.o -o both.o || exit 1
+	# shellcheck disable=SC2086 # the configuration's words
+	${cfg} -r -nostdlib def.o use.o -o both.o || exit 1
 	test_expect_success "$name: an extern the unit only declares is typed by the unit that defines it" '
 		"$RWONCE" scan --json both.o >j 2>err &&
 		python3 - j <<-\PY
