@@ -861,6 +861,44 @@ static void find_include(struct once_discovery *d, const char *name,
 }
 
 /*
+ * #include <a/b/c.h> in a file of a folder that ends with /a (or /a/b):
+ * the folder above that is where the preprocessor found the includer as
+ * <a/...> -- an include root the build had, whether or not the line
+ * tables or -p name it -- so a/b/c.h is looked for there too (liburcu's
+ * include/urcu/urcu-bp.h: <urcu/map/urcu-bp.h>, a header of macros only,
+ * in a folder no file with code is in).  Each path tried once.
+ */
+static void find_under_includer_root(struct once_discovery *d,
+				     const char *path, const char *name,
+				     size_t n)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dl = slash ? (size_t)(slash - path) : 0;
+
+	for (size_t k = 0; k < n; k++) {
+		char *try, *key;
+		int first;
+
+		/* each prefix of whole folders of the name: a, a/b */
+		if (name[k] != '/')
+			continue;
+		if (dl <= k || path[dl - k - 1] != '/' ||
+		    memcmp(path + dl - k, name, k))
+			continue;
+		try = xasprintf("%.*s/%.*s", (int)(dl - k - 1), path, (int)n,
+				name);
+		key = xasprintf("\n%s", try); /* never an include name */
+		pthread_mutex_lock(&d->lock);
+		first = strset_add(&d->looked_for, key);
+		pthread_mutex_unlock(&d->lock);
+		if (first && readable(d, try, 1))
+			once_discovery_add_file(d, try);
+		free(key);
+		free(try);
+	}
+}
+
+/*
  * The files buf includes: #include "name" next to path (as the
  * preprocessor looks first), then -- and for #include <name> -- in the
  * include folders (find_include): a project's once.h or its
@@ -904,8 +942,10 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 			}
 			free(hpath);
 		}
-		if (d->roots.nr || d->dirs.nr)
-			find_include(d, name, (size_t)(close - name));
+		if (!d->roots.nr && !d->dirs.nr)
+			continue; /* audit, fix: the files given only */
+		find_include(d, name, (size_t)(close - name));
+		find_under_includer_root(d, path, name, (size_t)(close - name));
 	}
 }
 

@@ -236,6 +236,14 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 			     const char *expr, char *file, size_t n,
 			     unsigned *line);
 
+/* The same, and f(...) of a function of the unit (no variable of that
+ * name in scope) has the type f returns: rcu_dereference(
+ * clear_flag(iter)->next), for a site where no macro can stand for f.
+ * (dwarf-types.c) */
+unsigned line_unit_expr_type_calls(struct line_unit *u, uint64_t addr,
+				   const char *expr, char *tname, size_t n,
+				   int *aggregate);
+
 /*
  * line_unit_expr_type(), and a name the unit has nothing of (clang
  * writes no DIE for an extern a unit only declares) looked up among the

@@ -865,7 +865,7 @@ static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
 /* The type of expr at addr in *t: 0, or -1 when it is not that simple
  * or a name is not in scope. */
 static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
-		     struct ctype *t)
+		     int calls, struct ctype *t)
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL;
@@ -877,7 +877,7 @@ static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
 		scopes[0] = p->cu;
 		nscopes = 1;
 	}
-	return expr_type_in(p, scopes, nscopes, expr, 0, t);
+	return expr_type_in(p, scopes, nscopes, expr, calls, t);
 }
 
 int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
@@ -892,7 +892,7 @@ int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
 	const char *name, *dir;
 	int l;
 
-	if (expr_type(u, addr, expr, &t))
+	if (expr_type(u, addr, expr, 0, &t))
 		return 0;
 	peeled = t.die;
 	if (peel(&peeled) || (dwarf_tag(&peeled) != DW_TAG_structure_type &&
@@ -1010,7 +1010,20 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 
 	if (n)
 		tname[0] = '\0';
-	if (expr_type(u, addr, expr, &t))
+	if (expr_type(u, addr, expr, 0, &t))
+		return 0;
+	return describe(&t, tname, n, aggregate);
+}
+
+unsigned line_unit_expr_type_calls(struct line_unit *u, uint64_t addr,
+				   const char *expr, char *tname, size_t n,
+				   int *aggregate)
+{
+	struct ctype t;
+
+	if (n)
+		tname[0] = '\0';
+	if (expr_type(u, addr, expr, 1, &t))
 		return 0;
 	return describe(&t, tname, n, aggregate);
 }

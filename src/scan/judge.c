@@ -702,6 +702,22 @@ static int frame_published(const struct site_instance *in,
 }
 
 /*
+ * A call in the site's object is typed by what the function returns
+ * only when no macro could stand for it: none of the file's (no
+ * spelling with one expanded), none of the headers' (one reading).
+ */
+static int no_macro_in(const struct site_instance *in,
+		       const struct scan_site *s, const char *expr)
+{
+	struct strlist one = STRLIST_INIT;
+	int none = !s->nr_alt && (!in->src->headers ||
+		header_macros_readings(in->src->headers, expr, 2, &one) == 1);
+
+	strlist_clear(&one);
+	return none;
+}
+
+/*
  * The object of a once-accessor's call, typed in the caller's scopes:
  * the argument as written (or pointee, a --macro function's), and with a
  * macro of its file expanded.  Every spelling the DWARF types must give
@@ -718,16 +734,8 @@ static unsigned call_argument_type(struct line_unit *u,
 	unsigned size = 0;
 	int agg = -1;
 	char first[128];
-	/* a call in the argument is typed by what the function returns
-	 * only when no macro could stand for it: none of the file's (no
-	 * spelling with one expanded), none of the headers' (one reading) */
-	struct strlist one = STRLIST_INIT;
-	int calls = !s->nr_alt && (!in->src->headers ||
-		header_macros_readings(in->src->headers,
-				       pointee ? pointee : s->lvalue, 2,
-				       &one) == 1);
+	int calls = no_macro_in(in, s, pointee ? pointee : s->lvalue);
 
-	strlist_clear(&one);
 	for (size_t k = 0; k <= (pointee ? 0 : s->nr_alt); k++) {
 		const char *e = k ? s->alt_lvalues[k - 1] :
 			pointee ? pointee : s->lvalue;
@@ -942,6 +950,26 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		size = header_reading_type(u, in, s, pointee, via_call,
 					   dwarf_type, sizeof(dwarf_type),
 					   &aggregate, &type);
+	/* still nothing, and the object is reached through a call of a
+	 * function of the unit (rcu_dereference(clear_flag(iter)->next),
+	 * uatomic_load(&bucket_at(ht, 0)->next)): what it returns, where
+	 * the site is, when no macro can stand for the name */
+	if (!size && !via_call && s->lvalue && in->nr_ranges &&
+	    strchr(pointee ? pointee : s->lvalue, '(') &&
+	    no_macro_in(in, s, pointee ? pointee : s->lvalue)) {
+		int agg = -1;
+		unsigned n = line_unit_expr_type_calls(u, in->ranges[0].lo,
+						       pointee ? pointee :
+						       s->lvalue, dwarf_type,
+						       sizeof(dwarf_type),
+						       &agg);
+
+		if (n) {
+			size = n;
+			aggregate = agg;
+			type = dwarf_type;
+		}
+	}
 	/* still nothing, and no macro of the file or of the headers can
 	 * stand for a name of the object: a name the unit has nothing of
 	 * (clang writes no DIE for an extern a unit only declares:
