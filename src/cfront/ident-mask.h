@@ -3,8 +3,9 @@
  * what the scans that look at every word of a tree (once_macros_any(),
  * word-filter.c) cut words with.  A word is a run of these bytes that
  * does not start with a digit; the lexer's identifiers spelled with
- * plain bytes are exactly such runs.  ident_words_next() gives every
- * word; ident_calls_next() only those that a '(' may follow.
+ * plain bytes are exactly such runs.  once_macros_any() takes the masks
+ * itself (ident_mask(), ident_mask_avx2()); ident_calls_next() gives
+ * the words that a '(' may follow.
  */
 #ifndef RWONCE_CFRONT_IDENT_MASK_H
 #define RWONCE_CFRONT_IDENT_MASK_H
@@ -44,87 +45,44 @@ static inline uint64_t ident_mask(const char *p, uint64_t *digits)
 	return id;
 }
 
-/*
- * The words of buf[0..len), one after another, cut 64 bytes at a time:
- *
- *	struct ident_words w;
- *	size_t s, e;
- *
- *	ident_words_start(&w, buf, len, 0);
- *	while (ident_words_next(&w, &s, &e))
- *		... buf[s..e) is a word ...
- *
- * With long_only, the words of fewer than 4 bytes are mostly skipped
- * before they are cut (one that starts in a block's last three bytes
- * still comes: the caller checks e - s).
- */
-struct ident_words {
-	const char *buf;
-	size_t len, next, block; /* the next block; the one cut now */
-	uint64_t carry; /* the byte before the next block is a word's */
-	uint64_t starts, ends;
-	int long_only;
-	char tail[64];
-};
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define IDENT_MASK_AVX2 1
 
-static inline void ident_words_start(struct ident_words *w, const char *buf,
-				     size_t len, int long_only)
+/* ident_mask() 32 bytes at a time, for the callers built for AVX2
+ * (__attribute__((target("avx2"))), asked only where mem_find_avx2()
+ * says the processor has it): the same bits. */
+__attribute__((target("avx2")))
+static inline uint64_t ident_mask_avx2(const char *p, uint64_t *digits)
 {
-	w->buf = buf;
-	w->len = len;
-	w->next = w->block = 0;
-	w->carry = w->starts = w->ends = 0;
-	w->long_only = long_only;
-}
+	uint64_t id = 0, dg = 0;
 
+	for (int k = 0; k < 2; k++) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+		__m256i l = _mm256_or_si256(v, _mm256_set1_epi8(0x20));
+		__m256i letters = _mm256_and_si256(
+			_mm256_cmpgt_epi8(l, _mm256_set1_epi8('a' - 1)),
+			_mm256_cmpgt_epi8(_mm256_set1_epi8('z' + 1), l));
+		__m256i d = _mm256_and_si256(
+			_mm256_cmpgt_epi8(v, _mm256_set1_epi8('0' - 1)),
+			_mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), v));
+		__m256i under = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('_'));
+
+		id |= (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_or_si256(
+			_mm256_or_si256(letters, d), under)) << (32 * k);
+		dg |= (uint64_t)(uint32_t)_mm256_movemask_epi8(d) << (32 * k);
+	}
+	*digits = dg;
+	return id;
+}
+#endif
+
+/* Is c an identifier byte?  For a word that goes on past the blocks
+ * whose masks were taken. */
 static inline int ident_words_byte(unsigned char c)
 {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9');
-}
-
-static inline int ident_words_next(struct ident_words *w, size_t *s,
-				   size_t *e)
-{
-	unsigned k;
-	uint64_t after;
-
-	while (!w->starts) {
-		const char *p = w->buf + w->next;
-		uint64_t id, dg;
-
-		if (w->next >= w->len)
-			return 0;
-		if (w->len - w->next < 64) { /* never read past the buffer */
-			memset(w->tail, 0, sizeof(w->tail));
-			memcpy(w->tail, p, w->len - w->next);
-			p = w->tail;
-		}
-		id = ident_mask(p, &dg);
-		/* a run of identifier bytes that does not start with a digit */
-		w->starts = id & ~(id << 1 | w->carry) & ~dg;
-		/* only the starts of runs of 4 bytes; those in the last three
-		 * bytes may go on into the next block */
-		if (w->long_only)
-			w->starts &= (id & id >> 1 & id >> 2 & id >> 3) |
-				     0xe000000000000000ULL;
-		w->ends = ~id;
-		w->carry = id >> 63;
-		w->block = w->next;
-		w->next += 64;
-	}
-	k = (unsigned)__builtin_ctzll(w->starts);
-	after = w->ends & (~(uint64_t)0 << k);
-	*s = w->block + k;
-	w->starts &= w->starts - 1;
-	if (after) {
-		*e = w->block + (unsigned)__builtin_ctzll(after);
-	} else { /* it goes on into the next block */
-		for (*e = w->block + 64; *e < w->len &&
-		     ident_words_byte((unsigned char)w->buf[*e]);)
-			(*e)++;
-	}
-	return 1;
 }
 
 /* The bytes of p[0..64) that are white space (' ', \t \n \v \f \r),
@@ -154,7 +112,7 @@ static inline uint64_t ident_blank_mask(const char *p, uint64_t *callish)
  * The words of buf[0..len) that a '(' token may follow: the first byte
  * after the word that is not white space is '(', or '/' or a backslash
  * (a comment or a line splice may come before one).  A superset of the
- * calls, cut 64 bytes at a time, as ident_words_next():
+ * calls, cut 64 bytes at a time:
  *
  *	struct ident_calls w;
  *

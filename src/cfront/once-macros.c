@@ -2,6 +2,7 @@
 #include "cfront/once-macros.h"
 #include "cfront/header-macros.h"
 #include "cfront/ident-mask.h"
+#include "lib/memfind.h"
 #include "lib/util.h"
 
 #include <stdint.h>
@@ -136,9 +137,13 @@ static void index_rebuild(struct once_macros *t)
 	}
 	memset(t->starts, 0, sizeof(t->starts));
 	memset(t->ends, 0, sizeof(t->ends));
+	t->min_len = 16;
 	for (size_t i = 0; i < t->nr; i++) {
 		const char *nm = t->items[i].name;
 		size_t h = hash_name(nm, strlen(nm)) & (t->index_size - 1);
+
+		if (strlen(nm) < t->min_len)
+			t->min_len = strlen(nm);
 
 		set_bit(t->starts, pair_of(nm, strlen(nm)));
 		set_bit(t->ends, end_of(nm, strlen(nm)));
@@ -218,19 +223,99 @@ int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
 }
 
 #ifdef __SSE2__
+typedef uint64_t (*block_mask_fn)(const char *p, uint64_t *digits);
+
+/* The identifier bytes of the 64-byte block at buf[off] (*digits: the
+ * digits), nothing past len: a block the buffer ends in is copied, so
+ * that no load reads past it. */
+static inline __attribute__((always_inline)) uint64_t
+block_at(const char *buf, size_t len, size_t off, uint64_t *digits,
+	 block_mask_fn mask)
+{
+	char tail[64];
+
+	if (off >= len) {
+		*digits = 0;
+		return 0;
+	}
+	if (len - off >= 64)
+		return mask(buf + off, digits);
+	memset(tail, 0, sizeof(tail));
+	memcpy(tail, buf + off, len - off);
+	return mask(tail, digits);
+}
+
+/*
+ * once_macros_any() with the masks of one kind (SSE2 or AVX2): each
+ * block's mask and the next one's, so that the words of at least
+ * min_len bytes -- no shorter one can be a name -- are told from the
+ * masks alone, across a block's end too, and only they are looked up.
+ * The words are once_macros_scan()'s: runs of identifier bytes that do
+ * not start with a digit.
+ */
+static inline __attribute__((always_inline)) int
+any_words(const struct once_macros *t, const char *buf, size_t len,
+	  block_mask_fn mask)
+{
+	size_t least = t->min_len ? t->min_len : 1;
+	uint64_t dg, id = block_at(buf, len, 0, &dg, mask), carry = 0;
+
+	for (size_t off = 0; off < len; off += 64) {
+		uint64_t next_dg, next = block_at(buf, len, off + 64, &next_dg,
+						  mask);
+		uint64_t starts = id & ~(id << 1 | carry) & ~dg, run = id;
+
+		/* a start followed by least - 1 more identifier bytes, the
+		 * next block's first ones included */
+		for (size_t k = 1; k < least; k++)
+			run &= id >> k | next << (64 - k);
+		starts &= run;
+		while (starts) {
+			unsigned b = (unsigned)__builtin_ctzll(starts);
+			uint64_t after = ~id & (~(uint64_t)0 << b);
+			size_t e;
+
+			starts &= starts - 1;
+			if (after)
+				e = off + (unsigned)__builtin_ctzll(after);
+			else if (~next)
+				e = off + 64 + (unsigned)__builtin_ctzll(~next);
+			else /* longer than the next block: byte by byte */
+				for (e = off + 128; e < len &&
+				     ident_words_byte((unsigned char)buf[e]);)
+					e++;
+			if (lookup(t, buf + off + b, e - off - b))
+				return 1;
+		}
+		carry = id >> 63;
+		id = next;
+		dg = next_dg;
+	}
+	return 0;
+}
+
+static int any_sse2(const struct once_macros *t, const char *buf, size_t len)
+{
+	return any_words(t, buf, len, ident_mask);
+}
+
+#ifdef IDENT_MASK_AVX2
+__attribute__((target("avx2")))
+static int any_avx2(const struct once_macros *t, const char *buf, size_t len)
+{
+	return any_words(t, buf, len, ident_mask_avx2);
+}
+#endif
+
 int once_macros_any(const struct once_macros *t, const char *buf, size_t len)
 {
-	struct ident_words w;
-	size_t s, e;
-
 	if (!t->nr)
 		return 0;
-	/* as once_macros_scan() cuts them */
-	ident_words_start(&w, buf, len, 0);
-	while (ident_words_next(&w, &s, &e))
-		if (lookup(t, buf + s, e - s))
-			return 1;
-	return 0;
+#ifdef IDENT_MASK_AVX2
+	if (mem_find_avx2())
+		return any_avx2(t, buf, len);
+#endif
+	return any_sse2(t, buf, len);
 }
 #else
 static int say_yes(const struct once_macro *m, void *ctx)

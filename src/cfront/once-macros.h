@@ -96,6 +96,9 @@ struct once_macros {
 	 * length (modulo 64) and last character: nearly every identifier
 	 * of a tree is rejected here without being hashed. */
 	unsigned char starts[512], ends[512];
+	/* The length of the shortest name (at most 16): once_macros_any()
+	 * looks only at the words that long. */
+	size_t min_len;
 	/* scan's discovery: a macro whose one once-access is of what a
 	 * parameter points to (*(volatile T *)(p), MY_ONCE(*(p))) is a
 	 * once-macro of *(argument) (deref_arg).  audit and fix leave it

@@ -100,6 +100,15 @@ static int have_avx2(void)
 }
 #endif
 
+int mem_find_avx2(void)
+{
+#ifdef MEMFIND_X86
+	return have_avx2();
+#else
+	return 0;
+#endif
+}
+
 void mem_find_without_avx2(int off)
 {
 #ifdef MEMFIND_X86

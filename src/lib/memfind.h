@@ -14,6 +14,11 @@
 
 const char *mem_find(const char *hay, size_t n, const char *needle, size_t m);
 
+/* Are the AVX2 paths on: the processor has AVX2 and no test turned
+ * them off (mem_find_without_avx2())?  The other scans that take 32
+ * bytes at a time where they can (once_macros_any()) ask it too. */
+int mem_find_avx2(void);
+
 /* For tests: 16 positions at a time even where AVX2 is there (1), or
  * back to the processor's best (0).  Not thread-safe. */
 void mem_find_without_avx2(int off);

@@ -50,6 +50,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 static const char *kind_name[] = {
 	"eof", "ident", "number", "string", "char", "punct", "hash", "header",
@@ -433,18 +435,40 @@ static int say_found(const struct once_macro *m, void *ctx)
 	return 1;
 }
 
+/* once_macros_any() with AVX2 (where the processor has it) and with
+ * SSE2 alone: how many of the two differ from the plain scan's want. */
+static int any_paths_differ(const struct once_macros *t, const char *buf,
+			    size_t len, int want)
+{
+	int differ = 0;
+
+	for (int sse2_only = 0; sse2_only < 2; sse2_only++) {
+		mem_find_without_avx2(sse2_only);
+		differ += once_macros_any(t, buf, len) != want;
+	}
+	mem_find_without_avx2(0);
+	return differ;
+}
+
 /*
  * Does the file name a once-macro (the built-in ones and NAMEs)?  The
  * answer of once_macros_any() and of the plain once_macros_scan(), for
  * the whole file ("file: yes|no"), then for every window buf[o..e) with
  * o and e within 160 bytes of the start and the end (so that words meet
- * every place of a 64-byte block): "windows: N, differ: M".
+ * every place of a 64-byte block): "windows: N, differ: M" -- each
+ * window asked with AVX2 (where the processor has it) and with SSE2
+ * alone.  Then the file copied so that it ends where an unreadable page
+ * begins, each window buf[o..len) asked there, and so that it starts
+ * right after one, each window buf[0..e): "page windows: N, differ: M"
+ * (a read past either end would crash).
  */
 static int names_any(const char *path, const char **names, int n)
 {
 	struct once_macros t;
-	size_t len, windows = 0, differ = 0;
+	size_t len, windows = 0, differ = 0, pwindows = 0, pdiffer = 0;
 	char *buf = read_file(path, &len);
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), span;
+	char *map;
 	int any, scan;
 
 	if (!buf)
@@ -459,14 +483,40 @@ static int names_any(const char *path, const char **names, int n)
 	for (size_t o = 0; o < len && o < 160; o++)
 		for (size_t e = len; e > o && e + 160 > len; e--) {
 			windows++;
-			differ += once_macros_any(&t, buf + o, e - o) !=
-				  (once_macros_scan(&t, buf + o, e - o,
-						    say_found, NULL) != 0);
+			differ += any_paths_differ(&t, buf + o, e - o,
+				once_macros_scan(&t, buf + o, e - o,
+						 say_found, NULL) != 0);
 		}
 	printf("windows: %zu, differ: %zu\n", windows, differ);
+	span = (len + page - 1) / page * page;
+	map = mmap(NULL, span + 2 * page, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		die_errno("mmap");
+	if (mprotect(map, page, PROT_NONE) ||
+	    mprotect(map + page + span, page, PROT_NONE))
+		die_errno("mprotect");
+	memcpy(map + page + span - len, buf, len);
+	for (size_t o = 0; o < len; o++) {
+		const char *w = map + page + span - len + o;
+
+		pwindows++;
+		pdiffer += any_paths_differ(&t, w, len - o,
+			once_macros_scan(&t, w, len - o, say_found, NULL) != 0);
+	}
+	memset(map + page, 0, span);
+	memcpy(map + page, buf, len);
+	for (size_t e = len; e > 0; e--) {
+		pwindows++;
+		pdiffer += any_paths_differ(&t, map + page, e,
+			once_macros_scan(&t, map + page, e, say_found,
+					 NULL) != 0);
+	}
+	munmap(map, span + 2 * page);
+	printf("page windows: %zu, differ: %zu\n", pwindows, pdiffer);
 	once_macros_release(&t);
 	free(buf);
-	return differ || any != scan;
+	return differ || pdiffer || any != scan;
 }
 
 static void put_expansion(const char *text, size_t len, unsigned line,
