@@ -141,3 +141,125 @@ const char *mem_find(const char *hay, size_t n, const char *needle, size_t m)
 #endif
 	return memmem(hay + i, n - i, needle, m);
 }
+
+/* ---- in either case ---- */
+
+/* c with 'A'..'Z' made lower case: strncasecmp()'s fold in the C
+ * locale (the tool never sets another). */
+static inline unsigned char fold(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
+
+static inline int nocase_at(const char *at, const char *needle, size_t m)
+{
+	for (size_t k = 0; k < m; k++)
+		if (fold((unsigned char)at[k]) != (unsigned char)needle[k])
+			return 0;
+	return 1;
+}
+
+#ifdef MEMFIND_X86
+/* The first position of a block whose bit is set in mask where the
+ * whole needle matches in either case. */
+static inline const char *first_nocase(const char *block, unsigned mask,
+				       const char *needle, size_t m)
+{
+	for (; mask; mask &= mask - 1) {
+		const char *at = block + __builtin_ctz(mask);
+
+		if (nocase_at(at, needle, m))
+			return at;
+	}
+	return NULL;
+}
+
+/*
+ * As find_avx2(), in either case: a byte ORed with 0x20 is the needle's
+ * (lower-case) byte ORed with 0x20 for both cases of a letter -- and for
+ * a few other bytes, which the whole comparison then turns down.  The
+ * needle's first, second and last bytes are compared at 32 positions.
+ */
+__attribute__((target("avx2")))
+static const char *nocase_avx2(const char *hay, size_t n, const char *needle,
+			       size_t m, size_t *i)
+{
+	const __m256i low = _mm256_set1_epi8(0x20);
+	const __m256i b0 = _mm256_set1_epi8((char)(needle[0] | 0x20));
+	const __m256i b1 = _mm256_set1_epi8((char)(needle[1] | 0x20));
+	const __m256i bl = _mm256_set1_epi8((char)(needle[m - 1] | 0x20));
+
+	for (; *i + m - 1 + 32 <= n; *i += 32) {
+		const char *p = hay + *i;
+		__m256i a = _mm256_or_si256(_mm256_loadu_si256(
+			(const __m256i *)(const void *)p), low);
+		__m256i b = _mm256_or_si256(_mm256_loadu_si256(
+			(const __m256i *)(const void *)(p + 1)), low);
+		__m256i c = _mm256_or_si256(_mm256_loadu_si256(
+			(const __m256i *)(const void *)(p + m - 1)), low);
+		unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
+			_mm256_and_si256(_mm256_cmpeq_epi8(a, b0),
+					 _mm256_cmpeq_epi8(b, b1)),
+			_mm256_cmpeq_epi8(c, bl)));
+		const char *hit = first_nocase(p, mask, needle, m);
+
+		if (hit)
+			return hit;
+	}
+	return NULL;
+}
+
+/* The same 16 positions at a time (SSE2). */
+static const char *nocase_sse2(const char *hay, size_t n, const char *needle,
+			       size_t m, size_t *i)
+{
+	const __m128i low = _mm_set1_epi8(0x20);
+	const __m128i b0 = _mm_set1_epi8((char)(needle[0] | 0x20));
+	const __m128i b1 = _mm_set1_epi8((char)(needle[1] | 0x20));
+	const __m128i bl = _mm_set1_epi8((char)(needle[m - 1] | 0x20));
+
+	for (; *i + m - 1 + 16 <= n; *i += 16) {
+		const char *p = hay + *i;
+		__m128i a = _mm_or_si128(_mm_loadu_si128(
+			(const __m128i *)(const void *)p), low);
+		__m128i b = _mm_or_si128(_mm_loadu_si128(
+			(const __m128i *)(const void *)(p + 1)), low);
+		__m128i c = _mm_or_si128(_mm_loadu_si128(
+			(const __m128i *)(const void *)(p + m - 1)), low);
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			_mm_and_si128(_mm_cmpeq_epi8(a, b0),
+				      _mm_cmpeq_epi8(b, b1)),
+			_mm_cmpeq_epi8(c, bl)));
+		const char *hit = first_nocase(p, mask, needle, m);
+
+		if (hit)
+			return hit;
+	}
+	return NULL;
+}
+#endif
+
+const char *mem_find_nocase(const char *hay, size_t n, const char *needle,
+			    size_t m)
+{
+	size_t i = 0;
+
+	if (m > n)
+		return NULL;
+#ifdef MEMFIND_X86
+	if (m >= 2) {
+		const char *hit = NULL;
+
+		if (have_avx2())
+			hit = nocase_avx2(hay, n, needle, m, &i);
+		if (!hit)
+			hit = nocase_sse2(hay, n, needle, m, &i);
+		if (hit)
+			return hit;
+	}
+#endif
+	for (; i + m <= n; i++)
+		if (nocase_at(hay + i, needle, m))
+			return hay + i;
+	return NULL;
+}

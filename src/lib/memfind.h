@@ -14,6 +14,15 @@
 
 const char *mem_find(const char *hay, size_t n, const char *needle, size_t m);
 
+/*
+ * The first place in hay[0..n) where needle[0..m) matches with letters
+ * in either case, as strncasecmp() in the C locale compares them, or
+ * NULL; needle's letters are given in lower case.  rwonce-ignore
+ * markers are searched so in every file of a run.
+ */
+const char *mem_find_nocase(const char *hay, size_t n, const char *needle,
+			    size_t m);
+
 /* Are the AVX2 paths on: the processor has AVX2 and no test turned
  * them off (mem_find_without_avx2())?  The other scans that take 32
  * bytes at a time where they can (once_macros_any()) ask it too. */

@@ -23,11 +23,14 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* ---- pool ---- */
@@ -362,8 +365,81 @@ static int test_memfind(int sse2_only)
 	return differ != 0;
 }
 
+/* The first i with strncasecmp(hay + i, nd, m) == 0 and room for m
+ * bytes: the plain search mem_find_nocase() must agree with. */
+static const char *nocase_plain(const char *hay, size_t n, const char *nd,
+				size_t m)
+{
+	for (size_t i = 0; i + m <= n; i++)
+		if (!strncasecmp(hay + i, nd, m))
+			return hay + i;
+	return NULL;
+}
+
+/*
+ * mem_find_nocase() against the plain search with strncasecmp(), with
+ * AVX2 where the processor has it or (--sse2) 16 positions at a time:
+ * needles of 0-20 bytes in lower case cut from random buffers of 0-200
+ * bytes whose bytes are letters of both cases and the bytes that equal
+ * one when ORed with 0x20 ('\r' and '-', '@' and '`', 'R' and 'r'), at
+ * every offset; then each buffer placed so that it ends where an
+ * unreadable page begins.  Prints the searches and the answers that
+ * differ.
+ */
+static int test_memfind_nocase(int sse2_only)
+{
+	static const char alphabet[] = "rRwW\r-@`eE";
+	unsigned seed = 35;
+	size_t searches = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	char hay[256], nd[32];
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	mem_find_without_avx2(sse2_only);
+	for (int round = 0; round < 4000; round++) {
+		size_t n = (size_t)(rand_r(&seed) % 201);
+		char *end = map + page - n;
+
+		for (size_t i = 0; i < n; i++)
+			hay[i] = alphabet[rand_r(&seed) % (sizeof(alphabet) - 1)];
+		memcpy(end, hay, n);
+		for (size_t m = 0; m <= 20; m++) {
+			for (int kind = 0; kind < 2; kind++) {
+				size_t at = n > m ? (size_t)rand_r(&seed) % (n - m + 1) : 0;
+
+				for (size_t k = 0; k < m; k++)
+					nd[k] = (char)tolower((unsigned char)(
+						kind == 0 && m <= n ? hay[at + k] :
+						alphabet[rand_r(&seed) % (sizeof(alphabet) - 1)]));
+				for (size_t off = 0; off <= n; off += 1 + (off % 7)) {
+					const char *want = nocase_plain(hay + off, n - off, nd, m);
+					const char *got = mem_find_nocase(hay + off, n - off, nd, m);
+					const char *gend = mem_find_nocase(end + off, n - off, nd, m);
+
+					searches += 2;
+					if ((want != got || (want ? gend != end + (want - hay) : gend != NULL)) &&
+					    !differ++)
+						printf("differ: n=%zu off=%zu m=%zu "
+						       "plain %td mem_find_nocase %td\n", n,
+						       off, m, want ? want - hay : -1,
+						       got ? got - hay : -1);
+				}
+			}
+		}
+	}
+	printf("%zu searches, %zu differ%s\n", searches, differ,
+	       sse2_only ? " (16 positions at a time)" : "");
+	mem_find_without_avx2(0);
+	munmap(map, 2 * page);
+	return differ != 0;
+}
+
 int cmd__lib(int argc, const char **argv)
 {
+	if (argc >= 2 && !strcmp(argv[1], "memfind-nocase"))
+		return test_memfind_nocase(argc == 3 && !strcmp(argv[2], "--sse2"));
 	if (argc == 2 && !strcmp(argv[1], "memfind"))
 		return test_memfind(0);
 	if (argc == 3 && !strcmp(argv[1], "memfind") &&
