@@ -765,17 +765,35 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 	/* *(volatile struct ticket *)&lock: a volatile copy of an aggregate,
 	 * which the compiler may split -- the hazard, beside the style */
 	if (c->o->enabled[RULE_VOLATILE_AGGREGATE] && vc->form == VC_DEREF &&
-	    ex.known && ex.address && (use == ONCE_READ || use == ONCE_WRITE) &&
+	    ex.address && (use == ONCE_READ || use == ONCE_WRITE) &&
 	    !once_in_asm_operand(buf, l, vc->begin)) {
 		struct type_units u;
 		struct type_answer cast, obj = ex.type;
 		struct type_index *ti = index_of(c), *in_tree = NULL;
-		const struct tree_types *tt;
-		int units = type_index_expr_units(ti, buf, l, ex.object, &u);
+		const struct tree_types *tt = NULL;
+		int units = 0, known = ex.known;
+
+		/* the object declared in a header the file includes with
+		 * <...> (HAProxy's fdtab in <haproxy/fd.h>): the file's own
+		 * index cannot type it, the tree's headers may */
+		if (!ex.known && (tt = tree_of(c->o)) &&
+		    (in_tree = tree_types_index_for(tt, c->path, buf, l,
+						    ex.object))) {
+			struct cast_exactness tex;
+
+			volatile_cast_exactness(in_tree, buf, l, vc, &tex);
+			if (tex.known && tex.address) {
+				ti = in_tree;
+				obj = tex.type;
+				known = 1;
+			}
+		}
+		units = known ?
+			type_index_expr_units(ti, buf, l, ex.object, &u) : 0;
 
 		/* "struct ticket" named here, its members in a header the
 		 * file includes with <...>: the tree's headers */
-		if (!units && (tt = tree_of(c->o)) &&
+		if (known && !units && !in_tree && (tt = tree_of(c->o)) &&
 		    (in_tree = tree_types_index_for(tt, c->path, buf, l,
 						    ex.object)) &&
 		    type_index_expr(in_tree, buf, l, ex.object, &obj)) {
