@@ -249,11 +249,24 @@ unsigned line_unit_expr_type_calls(struct line_unit *u, uint64_t addr,
  * writes no DIE for an extern a unit only declares) looked up among the
  * file's other units' externs, when it is a global object or
  * thread-local of the symbol table and every unit that has it gives it
- * one type (dwarf-globals.c builds that index on the first such name).
+ * one type (dwarf-globals.c builds that index on the first such name);
+ * with spellings, as line_unit_expr_type_spelled() reads them.
  */
 unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
-				    const char *expr, char *tname, size_t n,
-				    int *aggregate);
+				    const char *expr, int spellings,
+				    char *tname, size_t n, int *aggregate);
+
+/*
+ * line_unit_expr_type(), reading casts too -- (T *)E is T * whatever E
+ * is, for a T the unit's DWARF defines (typedef, tag, base type, a
+ * scalar's _Atomic(T)) -- and (p + N), p++: the object of a macro that
+ * dereferences its argument as it is.  Not for a function's argument,
+ * whose parameter's type decides (readl(p->membase + off) reads 4
+ * bytes, not the char the sum points to).  (dwarf-types.c)
+ */
+unsigned line_unit_expr_type_spelled(struct line_unit *u, uint64_t addr,
+				     const char *expr, char *tname, size_t n,
+				     int *aggregate);
 
 /*
  * The type of expr as the call of the inlined copy of `function` at

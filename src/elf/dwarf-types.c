@@ -35,7 +35,15 @@ struct parser {
 	/* a name the unit has nothing of: the extern of the file's other
 	 * units (dwarf-globals.c), when they all give it one type */
 	int others;
+	/* casts, p + N and p++ read too (TYPE_SPELLINGS): not for the
+	 * argument of a function, whose parameter decides the type */
+	int spellings;
 };
+
+/* expr_type_in()'s flags */
+#define TYPE_CALLS 1
+#define TYPE_OTHERS 2
+#define TYPE_SPELLINGS 4
 
 static int type_of(Dwarf_Die *die, Dwarf_Die *out)
 {
@@ -724,7 +732,8 @@ static int postfix(struct parser *ps, struct ctype *t)
 		if (unary(ps, t))
 			return -1;
 		skip_ws(ps);
-		if (*ps->p == '+' && ps->p[1] != '+' && pointer_plus(ps, t))
+		if (ps->spellings && *ps->p == '+' && ps->p[1] != '+' &&
+		    pointer_plus(ps, t))
 			return -1;
 		if (*ps->p != ')')
 			return -1; /* a call, another operator: unknown */
@@ -751,7 +760,8 @@ static int postfix(struct parser *ps, struct ctype *t)
 		if (*ps->p == '[') {
 			if (skip_group(ps, '[', ']') || deref(t))
 				return -1;
-		} else if (!strncmp(ps->p, "++", 2) || !strncmp(ps->p, "--", 2)) {
+		} else if (ps->spellings && (!strncmp(ps->p, "++", 2) ||
+					     !strncmp(ps->p, "--", 2))) {
 			ps->p += 2; /* p++: p's type, an rvalue */
 		} else if (!strncmp(ps->p, "->", 2) || *ps->p == '.') {
 			int arrow = *ps->p == '-';
@@ -781,7 +791,7 @@ static int unary(struct parser *ps, struct ctype *t)
 		t->addr_of++;
 		return 0;
 	}
-	if (*ps->p == '(') {
+	if (*ps->p == '(' && ps->spellings) {
 		/* (T *)E: the type is T's, whatever E is */
 		int cast = cast_type(ps, t);
 
@@ -854,8 +864,9 @@ static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
 	ps.unit = p;
 	ps.scopes = scopes;
 	ps.nscopes = nscopes;
-	ps.calls = calls & 1;
-	ps.others = !!(calls & 2);
+	ps.calls = calls & TYPE_CALLS;
+	ps.others = !!(calls & TYPE_OTHERS);
+	ps.spellings = !!(calls & TYPE_SPELLINGS);
 	memset(t, 0, sizeof(*t));
 	bad = unary(&ps, t) || (skip_ws(&ps), *ps.p) || t->addr_of;
 	free(scopes);
@@ -865,7 +876,7 @@ static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
 /* The type of expr at addr in *t: 0, or -1 when it is not that simple
  * or a name is not in scope. */
 static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
-		     int calls, struct ctype *t)
+		     int flags, struct ctype *t)
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL;
@@ -877,7 +888,7 @@ static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
 		scopes[0] = p->cu;
 		nscopes = 1;
 	}
-	return expr_type_in(p, scopes, nscopes, expr, calls, t);
+	return expr_type_in(p, scopes, nscopes, expr, flags, t);
 }
 
 int line_unit_expr_type_decl(struct line_unit *u, uint64_t addr,
@@ -981,8 +992,8 @@ static int other_unit_var(struct parser *ps, const char *name,
 }
 
 unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
-				    const char *expr, char *tname, size_t n,
-				    int *aggregate)
+				    const char *expr, int spellings,
+				    char *tname, size_t n, int *aggregate)
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL;
@@ -997,7 +1008,8 @@ unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
 		scopes[0] = p->cu;
 		nscopes = 1;
 	}
-	if (expr_type_in(p, scopes, nscopes, expr, 2, &t))
+	if (expr_type_in(p, scopes, nscopes, expr,
+			 TYPE_OTHERS | (spellings ? TYPE_SPELLINGS : 0), &t))
 		return 0;
 	return describe(&t, tname, n, aggregate);
 }
@@ -1023,7 +1035,20 @@ unsigned line_unit_expr_type_calls(struct line_unit *u, uint64_t addr,
 
 	if (n)
 		tname[0] = '\0';
-	if (expr_type(u, addr, expr, 1, &t))
+	if (expr_type(u, addr, expr, TYPE_CALLS, &t))
+		return 0;
+	return describe(&t, tname, n, aggregate);
+}
+
+unsigned line_unit_expr_type_spelled(struct line_unit *u, uint64_t addr,
+				     const char *expr, char *tname, size_t n,
+				     int *aggregate)
+{
+	struct ctype t;
+
+	if (n)
+		tname[0] = '\0';
+	if (expr_type(u, addr, expr, TYPE_SPELLINGS, &t))
 		return 0;
 	return describe(&t, tname, n, aggregate);
 }

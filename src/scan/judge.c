@@ -825,8 +825,9 @@ static unsigned header_reading_type(struct line_unit *u,
  * nothing of (line_unit_expr_type_others): the size, or 0. */
 static unsigned other_units_type(struct line_unit *u,
 				 const struct site_instance *in,
-				 const struct scan_site *s, char *tname,
-				 size_t n, int *aggregate, const char **type)
+				 const struct scan_site *s, int spellings,
+				 char *tname, size_t n, int *aggregate,
+				 const char **type)
 {
 	struct strlist one = STRLIST_INIT;
 	int plain = !in->src->headers ||
@@ -839,7 +840,7 @@ static unsigned other_units_type(struct line_unit *u,
 	if (!plain)
 		return 0;
 	size = line_unit_expr_type_others(u, in->ranges[0].lo, s->lvalue,
-					  tname, n, &agg);
+					  spellings, tname, n, &agg);
 	if (size) {
 		*aggregate = agg;
 		*type = tname;
@@ -883,16 +884,25 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	int via_call = via_function || (s->accessor && s->pointee &&
 					in->nchain > 1 && in->chain[0].function &&
 					in->chain[0].call_line == s->line);
+	int spellings = !via_function && !s->accessor && !s->maybe_accessor &&
+		!s->cast_type;
 
-	/* the operand as written, then with a macro of its file expanded */
+	/* the operand as written, then with a macro of its file expanded;
+	 * casts, p + N and p++ read too only for a macro that dereferences
+	 * its argument as it is: a function's parameter decides its
+	 * object's type (readl(p->membase + off) reads 4 bytes, not the
+	 * char the sum points to), and so does a macro's own cast */
 	for (size_t k = 0; (!size || !type) && s->lvalue && in->nr_ranges &&
 	     k <= (pointee ? 0 : s->nr_alt); k++) {
 		int agg = -1;
 		const char *e = k ? s->alt_lvalues[k - 1] :
 			pointee ? pointee : s->lvalue;
-		unsigned n = line_unit_expr_type(u, in->ranges[0].lo, e,
-						 dwarf_type, sizeof(dwarf_type),
-						 &agg);
+		unsigned n = spellings ?
+			line_unit_expr_type_spelled(u, in->ranges[0].lo, e,
+						    dwarf_type,
+						    sizeof(dwarf_type), &agg) :
+			line_unit_expr_type(u, in->ranges[0].lo, e, dwarf_type,
+					    sizeof(dwarf_type), &agg);
 
 		if (n && !size) {
 			size = n;
@@ -975,7 +985,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * (clang writes no DIE for an extern a unit only declares:
 	 * HAProxy's tg->threads_enabled) typed by the file's other units */
 	if (!size && s->lvalue && in->nr_ranges && !via_call && !s->nr_alt)
-		size = other_units_type(u, in, s, dwarf_type,
+		size = other_units_type(u, in, s, spellings, dwarf_type,
 					sizeof(dwarf_type), &aggregate, &type);
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);

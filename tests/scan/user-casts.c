@@ -48,3 +48,16 @@ uint32_t co_next(uint32_t **field)
 {
 	return CO_LOAD((*field)++);
 }
+
+/* a function's argument is converted to its parameter, which decides
+ * what is read: a byte address, a 4-byte register (readl(p->membase +
+ * offset) in Linux's 8250 driver), never the char the sum points to */
+static inline uint32_t co_readl(const volatile void *addr)
+{
+	return *(const volatile uint32_t *)addr;
+}
+
+uint32_t co_reg(unsigned char *membase, unsigned long offset)
+{
+	return co_readl(membase + offset);
+}
