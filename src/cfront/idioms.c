@@ -550,13 +550,52 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
 	return 1;
 }
 
-int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
-		       struct atomic_access *a)
+static const struct {
+	const char *name;
+	enum mem_order order;
+} mem_orders[] = {
+	{ "__ATOMIC_RELAXED", MO_RELAXED }, { "memory_order_relaxed", MO_RELAXED },
+	{ "__ATOMIC_CONSUME", MO_CONSUME }, { "memory_order_consume", MO_CONSUME },
+	{ "__ATOMIC_ACQUIRE", MO_ACQUIRE }, { "memory_order_acquire", MO_ACQUIRE },
+	{ "__ATOMIC_RELEASE", MO_RELEASE }, { "memory_order_release", MO_RELEASE },
+	{ "__ATOMIC_ACQ_REL", MO_ACQ_REL }, { "memory_order_acq_rel", MO_ACQ_REL },
+	{ "__ATOMIC_SEQ_CST", MO_SEQ_CST }, { "memory_order_seq_cst", MO_SEQ_CST },
+};
+
+enum mem_order mem_order_named(const char *name, size_t len)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(mem_orders); k++)
+		if (strlen(mem_orders[k].name) == len &&
+		    !memcmp(mem_orders[k].name, name, len))
+			return mem_orders[k].order;
+	return MO_NONE;
+}
+
+int mem_order_single(enum mem_order o, int store)
+{
+	return o == MO_RELAXED ||
+	       (!store && (o == MO_ACQUIRE || o == MO_CONSUME)) ||
+	       (store && o == MO_RELEASE);
+}
+
+const char *mem_order_name(enum mem_order o)
+{
+	static const char *const names[] = {
+		"none", "relaxed", "consume", "acquire", "release", "acq_rel",
+		"seq_cst",
+	};
+
+	return (unsigned)o < ARRAY_SIZE(names) ? names[o] : "none";
+}
+
+static int atomic_access_at(const char *buf, const struct token_list *l,
+			    size_t i, struct atomic_access *a, int generic)
 {
 	struct tok_range args[3];
 	struct tok_range r;
 	size_t nargs, close;
-	int load, store;
+	int load, store, gen = 0;
+	enum mem_order o;
 
 	if (l->tok[i].kind != TOK_IDENT)
 		return 0;
@@ -564,16 +603,23 @@ int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
 	       tok_ident(buf, l, i, "atomic_load_explicit");
 	store = tok_ident(buf, l, i, "__atomic_store_n") ||
 		tok_ident(buf, l, i, "atomic_store_explicit");
+	if (generic && !load && !store) {
+		load = tok_ident(buf, l, i, "__atomic_load");
+		store = tok_ident(buf, l, i, "__atomic_store");
+		gen = load || store;
+	}
 	if ((!load && !store) ||
 	    tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close) ||
-	    nargs != (load ? 2u : 3u) || args[0].end == args[0].begin)
+	    nargs != (load && !gen ? 2u : 3u) || args[0].end == args[0].begin)
 		return 0;
 	memset(a, 0, sizeof(*a));
 	a->store = store;
+	a->generic = gen;
 	a->ptr = args[0];
 	if (store)
 		a->value = args[1];
 	a->close = close;
+	a->order = args[nargs - 1];
 	/* the order, inside any parentheses: one name */
 	r = args[nargs - 1];
 	while (r.end - r.begin >= 2 && is_punct(buf, l, r.begin, "(") &&
@@ -581,17 +627,21 @@ int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
 		r.begin++;
 		r.end--;
 	}
-	if (r.end != r.begin + 1)
+	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
 		return 2;
-	a->relaxed = tok_ident(buf, l, r.begin, "__ATOMIC_RELAXED") ||
-		     tok_ident(buf, l, r.begin, "memory_order_relaxed");
-	if (a->relaxed ||
-	    (load && (tok_ident(buf, l, r.begin, "__ATOMIC_ACQUIRE") ||
-		      tok_ident(buf, l, r.begin, "__ATOMIC_CONSUME") ||
-		      tok_ident(buf, l, r.begin, "memory_order_acquire") ||
-		      tok_ident(buf, l, r.begin, "memory_order_consume"))) ||
-	    (store && (tok_ident(buf, l, r.begin, "__ATOMIC_RELEASE") ||
-		       tok_ident(buf, l, r.begin, "memory_order_release"))))
-		return 1;
-	return 2;
+	o = mem_order_named(buf + l->tok[r.begin].off, l->tok[r.begin].len);
+	a->relaxed = o == MO_RELAXED;
+	return mem_order_single(o, store) ? 1 : 2;
+}
+
+int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
+		       struct atomic_access *a)
+{
+	return atomic_access_at(buf, l, i, a, 0);
+}
+
+int find_atomic_access_generic(const char *buf, const struct token_list *l,
+			       size_t i, struct atomic_access *a)
+{
+	return atomic_access_at(buf, l, i, a, 1);
 }

@@ -126,17 +126,44 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
  * Returns 0 when token i starts no such call; otherwise fills *a (the
  * pointer and the value written, as written, casts included) and
  * returns 1 for such a single access (a->relaxed says whether it is
- * relaxed), 2 for another order.
+ * relaxed), 2 for another order -- or an order that is no constant
+ * name (a parameter: jemalloc's atomic_enum_to_builtin(mo), which an
+ * accessor's caller decides, once-accessor.h).
+ *
+ * The generic forms __atomic_load(P, RET, ORDER) and __atomic_store(P,
+ * VALP, ORDER) are found only when asked (generic): they read or write
+ * *P as the _n forms do, the value through a pointer; macro bodies do
+ * not ask (no macro of the trees read spells them).
  */
 struct atomic_access {
 	int store;               /* a store: value holds V */
 	int relaxed;             /* the order is relaxed (else ordered) */
+	int generic;             /* __atomic_load or __atomic_store: value
+				    is VALP, a pointer to the value */
 	struct tok_range ptr;    /* P */
 	struct tok_range value;  /* V (empty for a load) */
+	struct tok_range order;  /* ORDER as written */
 	size_t close;            /* the call's ')' */
 };
 int find_atomic_access(const char *buf, const struct token_list *l, size_t i,
 		       struct atomic_access *a);
+int find_atomic_access_generic(const char *buf, const struct token_list *l,
+			       size_t i, struct atomic_access *a);
+
+/*
+ * The memory orders, by the names C and the compilers give them
+ * (__ATOMIC_RELAXED, memory_order_relaxed, ...).  mem_order_named() is
+ * MO_NONE for any other name.  mem_order_single() is the rule above:
+ * is an access of that order, a store or a load, one plain-width
+ * access on every target?
+ */
+enum mem_order {
+	MO_NONE, MO_RELAXED, MO_CONSUME, MO_ACQUIRE, MO_RELEASE, MO_ACQ_REL,
+	MO_SEQ_CST,
+};
+enum mem_order mem_order_named(const char *name, size_t len);
+int mem_order_single(enum mem_order o, int store);
+const char *mem_order_name(enum mem_order o); /* "seq_cst" */
 
 /*
  * Is token i inside an operand of an asm statement: within a parenthesised

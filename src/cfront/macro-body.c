@@ -578,6 +578,28 @@ static void read_params(const char *buf, const struct token_list *l,
 		b->params[b->nparams++] = strbuf_detach(&p);
 	}
 }
+/* A call of m, an accessor whose order is the caller's: is its order
+ * argument one name that means an order of one access for m's kind? */
+static int order_single(const char *buf, const struct token_list *l,
+			const struct once_macro *m,
+			const struct tok_range *args, size_t nargs)
+{
+	struct tok_range r;
+
+	if ((size_t)m->order_arg >= nargs || m->order_arg >= 3)
+		return 0;
+	r = args[m->order_arg];
+	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	return r.end == r.begin + 1 && l->tok[r.begin].kind == TOK_IDENT &&
+	       mem_order_single((enum mem_order)once_macro_order_meant(m,
+				buf + l->tok[r.begin].off, l->tok[r.begin].len),
+				m->kind == OMK_WRITE);
+}
+
 
 size_t once_body_analyse(const char *buf, const struct token_list *l,
 			 const struct define_span *d,
@@ -611,6 +633,13 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 
 			if (tok_call_args(buf, l, k, args, ARRAY_SIZE(args),
 					  &nargs, &close) || close >= body.end)
+				continue;
+			/* an accessor whose order is the caller's: a
+			 * once-access only in a constant order of one
+			 * access (jemalloc's log_do_begin calls
+			 * atomic_load_u(&(v).state, ATOMIC_RELAXED)) */
+			if (m->order_arg >= 0 && !order_single(buf, l, m, args,
+							       nargs))
 				continue;
 			oa = once_macro_object_arg(m, nargs);
 			/* a --macro name too, once its definition is known

@@ -406,15 +406,46 @@ static size_t directive_end(const struct token_list *l, size_t k)
 	return k;
 }
 
+void macro_def_copy(struct macro_def *to, const struct macro_def *d)
+{
+	memset(to, 0, sizeof(*to));
+	to->name = xstrdup(d->name);
+	to->body = xstrdup(d->body);
+	to->object_like = d->object_like;
+	to->nparams = d->nparams;
+	to->params = xcalloc(d->nparams + 1, sizeof(char *));
+	for (size_t k = 0; k < d->nparams; k++)
+		to->params[k] = xstrdup(d->params[k]);
+}
+
 void macro_expand_invocations(const char *buf, const struct token_list *l,
 			      void (*fn)(const char *text, size_t len,
 					 unsigned line, const char *invocation,
 					 void *ctx),
 			      void *ctx)
 {
+	macro_expand_invocations_with(buf, l, NULL, fn, ctx);
+}
+
+void macro_expand_invocations_with(const char *buf,
+				   const struct token_list *l,
+				   const struct macro_set *base,
+				   void (*fn)(const char *text, size_t len,
+					      unsigned line,
+					      const char *invocation,
+					      void *ctx),
+				   void *ctx)
+{
 	struct macro_set s = MACRO_SET_INIT;
 	struct strbuf call = STRBUF_INIT, out = STRBUF_INIT;
 	int braces = 0;
+
+	for (size_t k = 0; base && k < base->nr; k++) {
+		struct macro_def d;
+
+		macro_def_copy(&d, &base->items[k]);
+		macro_set_define(&s, &d);
+	}
 
 	for (size_t k = 0; k + 1 < l->nr; k++) {
 		const struct token *t = &l->tok[k];

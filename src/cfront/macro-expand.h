@@ -81,5 +81,17 @@ void macro_expand_invocations(const char *buf, const struct token_list *l,
 					 unsigned line, const char *invocation,
 					 void *ctx),
 			      void *ctx);
+/* The same, the macros of base (or NULL) known from the start: those
+ * another file defines (discovery's, once-accessor.h). */
+void macro_expand_invocations_with(const char *buf,
+				   const struct token_list *l,
+				   const struct macro_set *base,
+				   void (*fn)(const char *text, size_t len,
+					      unsigned line,
+					      const char *invocation,
+					      void *ctx),
+				   void *ctx);
+/* A copy of d, to be released with macro_def_release. */
+void macro_def_copy(struct macro_def *to, const struct macro_def *d);
 
 #endif

@@ -114,6 +114,7 @@ static void strip_parens(const char *buf, const struct token_list *l,
 /* A pointer parameter: its name token and the tokens of its type. */
 struct param {
 	size_t name;             /* 0: none (not a pointer, unnamed) */
+	size_t any;              /* its name, pointer or not; 0: unnamed */
 	struct tok_range type;   /* up to the last '*' (excluded) */
 };
 
@@ -134,6 +135,9 @@ static size_t read_params(const char *buf, const struct token_list *l,
 		if (k < close && !tok_punct(buf, l, k, ","))
 			continue;
 		memset(&p[n], 0, sizeof(p[n]));
+		if (k > start + 1 && l->tok[k - 1].kind == TOK_IDENT &&
+		    !tok_is_qualifier(buf, l, k - 1))
+			p[n].any = k - 1;
 		for (size_t j = start; j < k; j++)
 			if (tok_punct(buf, l, j, "*"))
 				last_star = j;
@@ -174,6 +178,63 @@ static int param_of(const char *buf, const struct token_list *l,
 	return -1;
 }
 
+/* The parameter, pointer or not, that tokens r (in parentheses or not)
+ * name; -1 when none. */
+static int any_param(const char *buf, const struct token_list *l,
+		     const struct param *p, size_t np, struct tok_range r)
+{
+	strip_parens(buf, l, &r);
+	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
+		return -1;
+	for (size_t k = 0; k < np; k++)
+		if (p[k].any && l->tok[p[k].any].len == l->tok[r.begin].len &&
+		    !memcmp(buf + l->tok[p[k].any].off, buf + l->tok[r.begin].off,
+			    l->tok[r.begin].len))
+			return (int)k;
+	return -1;
+}
+
+/* The parameter of tokens &p->m, &(p)->m (jemalloc's &a->repr), with
+ * the member's token in *member; or -1. */
+static int member_param(const char *buf, const struct token_list *l,
+			const struct param *p, size_t np, struct tok_range r,
+			size_t *member)
+{
+	struct tok_range base;
+
+	strip_parens(buf, l, &r);
+	if (r.end - r.begin < 4 || !tok_punct(buf, l, r.begin, "&") ||
+	    !tok_punct(buf, l, r.end - 2, "->") ||
+	    l->tok[r.end - 1].kind != TOK_IDENT)
+		return -1;
+	base.begin = r.begin + 1;
+	base.end = r.end - 2;
+	*member = r.end - 1;
+	return param_of(buf, l, p, np, base);
+}
+
+/* An order that the caller gives: tokens r are parameter q, or a call
+ * F(q) of a function of one argument (*fn its name's token; 0 when no
+ * call).  q's index, or -1. */
+static int caller_order(const char *buf, const struct token_list *l,
+			const struct param *p, size_t np, struct tok_range r,
+			size_t *fn)
+{
+	int q;
+
+	strip_parens(buf, l, &r);
+	*fn = 0;
+	if ((q = any_param(buf, l, p, np, r)) >= 0)
+		return q;
+	if (r.end - r.begin < 4 || l->tok[r.begin].kind != TOK_IDENT ||
+	    !tok_punct(buf, l, r.begin + 1, "(") ||
+	    tok_match(buf, l, r.begin + 1) != r.end - 1)
+		return -1;
+	*fn = r.begin;
+	return any_param(buf, l, p, np,
+			 (struct tok_range){ r.begin + 2, r.end - 1 });
+}
+
 /* The parameter of tokens *p, *(p), *(T *)p; or -1. */
 static int deref_param(const char *buf, const struct token_list *l,
 		       const struct param *p, size_t np, struct tok_range r)
@@ -191,6 +252,9 @@ struct found {
 	enum once_macro_kind kind;
 	enum accessor_how how;
 	size_t begin, end;
+	size_t member;           /* &p->m: m's token; 0: none */
+	int order_param;         /* ACCESSOR_ATOMIC_CALLER's; else -1 */
+	size_t order_fn;         /* ... through F(q): F's token; 0: none */
 };
 
 /* Two accesses of one kind of one parameter, the same way: the sides
@@ -694,17 +758,34 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 				alts[(*nalts)++] = one;
 			n += got;
 			k = c;
-		} else if ((order = find_atomic_access(buf, l, k, &aa))) {
+		} else if ((order = find_atomic_access_generic(buf, l, k,
+							       &aa))) {
 			/* the orders of one access: idioms.h, the rule
-			 * macro bodies follow too */
+			 * macro bodies follow too; an order the caller
+			 * gives is one per call (once-accessor.h) */
+			size_t fn = 0;
+			int q = -1;
+
+			one.order_param = -1;
 			one.param = param_of(buf, l, p, np, aa.ptr);
-			if (one.param < 0 || order != 1) {
+			if (one.param < 0)
+				one.param = member_param(buf, l, p, np, aa.ptr,
+							 &one.member);
+			if (one.param >= 0 && order != 1) {
+				q = caller_order(buf, l, p, np, aa.order, &fn);
+				if (q == one.param)
+					q = -1;
+			}
+			if (one.param < 0 || (order != 1 && q < 0)) {
 				(*other)++; /* a fenced access: no accessor */
 				k = aa.close;
 				continue;
 			}
-			one.how = aa.relaxed ? ACCESSOR_ATOMIC :
+			one.how = q >= 0 ? ACCESSOR_ATOMIC_CALLER :
+				  aa.relaxed ? ACCESSOR_ATOMIC :
 				  ACCESSOR_ATOMIC_ORDERED;
+			one.order_param = q;
+			one.order_fn = fn;
 			one.kind = aa.store ? OMK_WRITE : OMK_READ;
 			one.begin = k;
 			one.end = aa.close + 1;
@@ -758,6 +839,68 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 	return n;
 }
 
+/*
+ * A function of one parameter q whose body is a switch on q of cases
+ * that each return a memory order (jemalloc's atomic_enum_to_builtin:
+ * case atomic_memory_order_relaxed: return __ATOMIC_RELAXED;): a line
+ * "NAME CASE ORDER" per case into *maps.  Anything else in the switch
+ * (a case of two labels aside) and it is no map: nothing added.
+ */
+static void order_map_function(const char *buf, const struct token_list *l,
+			       size_t name, size_t open, size_t close,
+			       const struct param *p, size_t np,
+			       struct strbuf *maps)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t k = open + 1, sw, end, first, cases = 0;
+
+	if (np != 1 || !p[0].any || !tok_ident(buf, l, k, "switch") ||
+	    !tok_punct(buf, l, k + 1, "("))
+		return;
+	sw = tok_match(buf, l, k + 1);
+	if (any_param(buf, l, p, np, (struct tok_range){ k + 2, sw }) != 0 ||
+	    !tok_punct(buf, l, sw + 1, "{") || tok_match(buf, l, sw + 1) >= close)
+		return;
+	end = tok_match(buf, l, sw + 1);
+	for (k = first = sw + 2; k < end; ) {
+		size_t label = k + 1, ret = k + 3;
+		enum mem_order o;
+
+		if (!tok_ident(buf, l, k, "case") ||
+		    l->tok[label].kind != TOK_IDENT ||
+		    !tok_punct(buf, l, label + 1, ":")) {
+			strbuf_release(&sb);
+			return;
+		}
+		if (tok_ident(buf, l, ret, "case")) { /* two labels, one body */
+			k = ret;
+			continue;
+		}
+		if (!tok_ident(buf, l, ret, "return") ||
+		    l->tok[ret + 1].kind != TOK_IDENT ||
+		    !tok_punct(buf, l, ret + 2, ";") ||
+		    (o = mem_order_named(buf + l->tok[ret + 1].off,
+					 l->tok[ret + 1].len)) == MO_NONE) {
+			strbuf_release(&sb);
+			return;
+		}
+		/* every label since the last return maps to o */
+		for (size_t j = first; j < ret; j++)
+			if (tok_ident(buf, l, j, "case"))
+				strbuf_addf(&sb, "%.*s %.*s %s\n",
+					    (int)l->tok[name].len,
+					    buf + l->tok[name].off,
+					    (int)l->tok[j + 1].len,
+					    buf + l->tok[j + 1].off,
+					    mem_order_name(o));
+		cases++;
+		k = first = ret + 3;
+	}
+	if (cases)
+		strbuf_add(maps, sb.buf, sb.len);
+	strbuf_release(&sb);
+}
+
 static const char *how_words(enum accessor_how h)
 {
 	switch (h) {
@@ -768,6 +911,8 @@ static const char *how_words(enum accessor_how h)
 	case ACCESSOR_ATOMIC: return "a relaxed __atomic access";
 	case ACCESSOR_ATOMIC_ORDERED:
 		return "an acquire or release __atomic access";
+	case ACCESSOR_ATOMIC_CALLER:
+		return "an __atomic access in the order its caller gives";
 	}
 	return "?";
 }
@@ -825,6 +970,8 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 			strbuf_add(&others, buf + l->tok[name].off,
 				   l->tok[name].len);
 			strbuf_addch(&others, '\0');
+			order_map_function(buf, l, name, k, bclose, p, np,
+					   &out->order_maps);
 			continue;
 		}
 		ALLOC_GROW(out->items, out->nr + 1, out->alloc);
@@ -838,9 +985,36 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 		a->param_name = tok_range_text(buf, l, (struct tok_range){
 			p[f.param].name, p[f.param].name + 1 }, 0);
 		a->pointee = tok_range_text(buf, l, p[f.param].type, 1);
-		a->what = xasprintf("a function whose body is %s of what its "
-				    "argument '%s' points to", how_words(f.how),
-				    a->param_name);
+		a->order_param = -1;
+		if (f.member)
+			a->member = tok_range_text(buf, l, (struct tok_range){
+				f.member, f.member + 1 }, 0);
+		if (f.how == ACCESSOR_ATOMIC_CALLER) {
+			a->order_param = f.order_param;
+			if (f.order_fn)
+				a->order_map = tok_range_text(buf, l,
+					(struct tok_range){ f.order_fn,
+							    f.order_fn + 1 }, 0);
+		}
+		if (f.how == ACCESSOR_ATOMIC_CALLER)
+			a->what = xasprintf(
+				"a function whose body is %s (argument %d%s%s%s) "
+				"of %s%s%swhat its argument '%s' points to",
+				how_words(f.how), f.order_param + 1,
+				a->order_map ? ", through '" : "",
+				a->order_map ? a->order_map : "",
+				a->order_map ? "'" : "",
+				a->member ? "the member " : "",
+				a->member ? a->member : "",
+				a->member ? " of " : "", a->param_name);
+		else
+			a->what = xasprintf("a function whose body is %s of %s%s%s"
+					    "what its argument '%s' points to",
+					    how_words(f.how),
+					    a->member ? "the member " : "",
+					    a->member ? a->member : "",
+					    a->member ? " of " : "",
+					    a->param_name);
 		a->begin = f.begin;
 		a->end = f.end;
 		for (size_t i = 0; i < nalts; i++) {
@@ -900,6 +1074,8 @@ static void generated_one(const char *text, size_t len, unsigned line,
 	}
 	free(acc.items);
 	strbuf_release(&acc.functions);
+	strbuf_add(&g->out->order_maps, acc.order_maps.buf, acc.order_maps.len);
+	strbuf_release(&acc.order_maps);
 	token_list_release(&l);
 }
 
@@ -907,11 +1083,42 @@ void once_accessors_generated(const char *buf, size_t len,
 			      const struct token_list *l,
 			      struct once_accessor_list *out)
 {
+	once_accessors_generated_with(buf, len, l, NULL, out);
+}
+
+void once_accessors_generated_with(const char *buf, size_t len,
+				   const struct token_list *l,
+				   const struct macro_set *base,
+				   struct once_accessor_list *out)
+{
 	struct generated g = { out };
 
-	if (!memmem(buf, len, "##", 2))
+	if (!base && !memmem(buf, len, "##", 2))
 		return;
-	macro_expand_invocations(buf, l, generated_one, &g);
+	macro_expand_invocations_with(buf, l, base, generated_one, &g);
+}
+
+int once_accessor_generator(const char *body, size_t len)
+{
+	struct token_list l = TOKEN_LIST_INIT;
+	int found = 0;
+
+	if (!memmem(body, len, "##", 2) || !memchr(body, '{', len))
+		return 0;
+	lex_buffer(body, len, &l);
+	/* NAME ## x ( ... ) { */
+	for (size_t k = 0; !found && k + 4 < l.nr; k++) {
+		size_t close;
+
+		if (!tok_punct(body, &l, k, "##") ||
+		    l.tok[k + 1].kind != TOK_IDENT ||
+		    !tok_punct(body, &l, k + 2, "("))
+			continue;
+		close = tok_match(body, &l, k + 2);
+		found = close + 1 < l.nr && tok_punct(body, &l, close + 1, "{");
+	}
+	token_list_release(&l);
+	return found;
 }
 
 void once_accessor_release(struct once_accessor *a)
@@ -921,6 +1128,8 @@ void once_accessor_release(struct once_accessor *a)
 	free(a->param_name);
 	free(a->pointee);
 	free(a->what);
+	free(a->member);
+	free(a->order_map);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -930,5 +1139,6 @@ void once_accessor_list_release(struct once_accessor_list *list)
 		once_accessor_release(&list->items[i]);
 	free(list->items);
 	strbuf_release(&list->functions);
+	strbuf_release(&list->order_maps);
 	memset(list, 0, sizeof(*list));
 }

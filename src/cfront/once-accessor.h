@@ -39,6 +39,11 @@ enum accessor_how {
 	ACCESSOR_ATOMIC_ORDERED, /* an acquire (consume) load, a release
 				    store: one access still, with a barrier
 				    or an ordered instruction */
+	ACCESSOR_ATOMIC_CALLER, /* an __atomic load or store whose order is
+				   a parameter, the caller's (jemalloc's
+				   atomic_load_u32(a, mo)): a once-access
+				   per call, when the call's order is a
+				   constant of one access (order_param) */
 };
 
 struct once_accessor {
@@ -61,6 +66,15 @@ struct once_accessor {
 	/* made by a generator macro: the invocation that made it
 	 * ("CK_PR_LOAD_S(uint, unsigned int, \"movl\")"), at line */
 	char *generated_by;
+	/* the member of the pointee the access reaches (jemalloc's
+	 * __atomic_load(&a->repr, ...): "repr"), or NULL: the pointee */
+	char *member;
+	/* ACCESSOR_ATOMIC_CALLER: the parameter that holds the order, and
+	 * the function the body maps it through (atomic_enum_to_builtin
+	 * (mo): a switch of the project's own names, order_maps), or NULL
+	 * when the body passes it as it is; else -1 */
+	int order_param;
+	char *order_map;
 };
 
 struct once_accessor_list {
@@ -71,8 +85,14 @@ struct once_accessor_list {
 	 * (libatomic_ops' AO_store_release with __ATOMIC_RELEASE) is no
 	 * macro to be read from its other #define (once-discover.c) */
 	struct strbuf functions;
+	/* the file's functions of one parameter that map names of the
+	 * project to memory orders (jemalloc's atomic_enum_to_builtin:
+	 * switch (mo) { case atomic_memory_order_relaxed: return
+	 * __ATOMIC_RELAXED; ... }): one "FUNCTION NAME ORDER\n" line per
+	 * case, ORDER as mem_order_name() spells it */
+	struct strbuf order_maps;
 };
-#define ONCE_ACCESSOR_LIST_INIT { NULL, 0, 0, STRBUF_INIT }
+#define ONCE_ACCESSOR_LIST_INIT { NULL, 0, 0, STRBUF_INIT, STRBUF_INIT }
 
 /* Is buf worth lexing for accessors (a cheap look for their marks)? */
 int once_accessors_may_hold(const char *buf, size_t len);
@@ -100,6 +120,24 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 void once_accessors_generated(const char *buf, size_t len,
 			      const struct token_list *l,
 			      struct once_accessor_list *out);
+/*
+ * The same with generator macros of other files known too (base, or
+ * NULL): jemalloc's atomic.h invokes JEMALLOC_GENERATE_ATOMICS(bool, b,
+ * 0), which atomic_gcc_atomic.h defines.  The file's own #defines come
+ * first, as the preprocessor would have them.
+ */
+struct macro_set;
+void once_accessors_generated_with(const char *buf, size_t len,
+				   const struct token_list *l,
+				   const struct macro_set *base,
+				   struct once_accessor_list *out);
+/*
+ * Is a function-like macro's body (text) a generator of functions: does
+ * it hold a function head whose name is pasted (atomic_load_##short_type(
+ * ...) {, as JEMALLOC_GENERATE_ATOMICS and JEMALLOC_GENERATE_INT_ATOMICS
+ * do)?
+ */
+int once_accessor_generator(const char *body, size_t len);
 void once_accessor_list_release(struct once_accessor_list *list);
 void once_accessor_release(struct once_accessor *a);
 

@@ -3,6 +3,7 @@
 #include "cfront/once-discover.h"
 #include "cfront/branches.h"
 #include "cfront/header-macros.h"
+#include "cfront/idioms.h"
 #include "cfront/defines.h"
 #include "cfront/dir-entries.h"
 #include "cfront/lexer.h"
@@ -120,6 +121,26 @@ struct once_discovery {
 	struct strset built;
 	int built_settled;
 	struct once_discovery_stats stats; /* under lock, or atomics */
+	/* Generator macros of functions (once_accessor_generator(): a
+	 * pasted function head, jemalloc's JEMALLOC_GENERATE_ATOMICS in
+	 * atomic_gcc_atomic.h), each with its file; the names the files
+	 * call in a line's first column (note_invocations: atomic.h's
+	 * JEMALLOC_GENERATE_ATOMICS(bool, b, 0)): a file that calls a
+	 * generator so is read again with the generators of other files
+	 * known (generated_elsewhere) */
+	struct generator_def {
+		struct macro_def def;
+		char *path;
+	} *gens;
+	size_t nr_gens, alloc_gens;
+	struct invocation {
+		char *name;
+		const char *path; /* in invoker_paths */
+	} *invoked;
+	size_t nr_invoked, alloc_invoked;
+	struct strlist invoker_paths;
+	/* the files' order maps (once-accessor.h: "FUNCTION NAME ORDER\n") */
+	struct strbuf order_maps;
 };
 
 void once_discovery_want_accessors(struct once_discovery *d)
@@ -196,6 +217,16 @@ void once_discovery_free(struct once_discovery *d)
 	for (size_t i = 0; i < d->nr_accessors; i++)
 		once_accessor_release(&d->accessors[i].a);
 	free(d->accessors);
+	for (size_t i = 0; i < d->nr_gens; i++) {
+		macro_def_release(&d->gens[i].def);
+		free(d->gens[i].path);
+	}
+	free(d->gens);
+	for (size_t i = 0; i < d->nr_invoked; i++)
+		free(d->invoked[i].name);
+	free(d->invoked);
+	strlist_clear(&d->invoker_paths);
+	strbuf_release(&d->order_maps);
 	strlist_clear(&d->roots);
 	strlist_clear(&d->dirs);
 	pthread_mutex_destroy(&d->lock);
@@ -672,20 +703,101 @@ static int readable(struct once_discovery *d, const char *path, int listed)
 	return 1;
 }
 
+/*
+ * The names a file calls at the start of a line, "NAME(" in its first
+ * column -- where a generator is invoked (atomic.h's
+ * JEMALLOC_GENERATE_ATOMICS(bool, b, 0), ck's CK_PR_LOAD_S(...)), and
+ * where a function of BSD style is defined -- each with the file, into
+ * d->invoked: generated_elsewhere() reads again only the files that
+ * call a generator so.  A search for newlines, no lexing.
+ */
+static void note_invocations(struct once_discovery *d, const char *path,
+			     const char *buf, size_t len)
+{
+	const char *p = buf, *e = buf + len;
+	struct invocation *found = NULL;
+	size_t nr = 0, alloc = 0;
+	char *owned;
+
+	for (; p < e; p++) {
+		const char *q = p;
+
+		if (ident_start(*q)) {
+			while (q < e && ident_char(*q))
+				q++;
+			if (q < e && *q == '(') {
+				ALLOC_GROW(found, nr + 1, alloc);
+				found[nr].name = xstrndup(p, (size_t)(q - p));
+				found[nr++].path = NULL;
+			}
+		}
+		if (!(p = memchr(q, '\n', (size_t)(e - q))))
+			break;
+	}
+	if (!nr)
+		return;
+	owned = xstrdup(path);
+	pthread_mutex_lock(&d->lock);
+	strlist_push_nodup(&d->invoker_paths, owned);
+	ALLOC_GROW(d->invoked, d->nr_invoked + nr, d->alloc_invoked);
+	for (size_t k = 0; k < nr; k++) {
+		found[k].path = owned;
+		d->invoked[d->nr_invoked++] = found[k];
+	}
+	pthread_mutex_unlock(&d->lock);
+	free(found);
+}
+
+/* The generator macros of a lexed file (once_accessor_generator()),
+ * into d. */
+static void note_generators(struct once_discovery *d, const char *path,
+			    const char *buf, const struct token_list *l)
+{
+	for (size_t k = 0; k + 2 < l->nr; k++) {
+		struct macro_def def;
+
+		if (l->tok[k].kind != TOK_HASH || !(l->tok[k].flags & TF_BOL) ||
+		    !tok_ident(buf, l, k + 1, "define"))
+			continue;
+		if (macro_def_read(buf, l, k, &def))
+			continue;
+		if (!once_accessor_generator(def.body, strlen(def.body))) {
+			macro_def_release(&def);
+			continue;
+		}
+		pthread_mutex_lock(&d->lock);
+		ALLOC_GROW(d->gens, d->nr_gens + 1, d->alloc_gens);
+		d->gens[d->nr_gens].def = def;
+		d->gens[d->nr_gens++].path = xstrdup(path);
+		pthread_mutex_unlock(&d->lock);
+	}
+}
+
 /* The once-accessor functions buf defines (lexed only when it may;
- * each lexing counted in *lexes). */
+ * each lexing counted in *lexes); with d, its generator macros and
+ * invocations noted (note_generators). */
 static void find_accessors(const char *buf, size_t len,
-			   struct once_accessor_list *acc, size_t *lexes)
+			   struct once_accessor_list *acc, size_t *lexes,
+			   struct once_discovery *d, const char *path)
 {
 	struct token_list l = TOKEN_LIST_INIT;
+	int may_hold = once_accessors_may_hold(buf, len);
+	/* a file of generators, or of their invocations (jemalloc's
+	 * atomic.h says neither volatile nor asm nor __atomic_) */
+	int pastes = d && memmem(buf, len, "##", 2);
 
-	if (!once_accessors_may_hold(buf, len))
+	if (!may_hold && !pastes)
 		return;
-	count(lexes);
+	if (may_hold)
+		count(lexes);
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
-	once_accessors_find(buf, &l, acc);
-	once_accessors_generated(buf, len, &l, acc);
+	if (may_hold) {
+		once_accessors_find(buf, &l, acc);
+		once_accessors_generated(buf, len, &l, acc);
+	}
+	if (pastes)
+		note_generators(d, path, buf, &l);
 	tok_match_cache_drop();
 	token_list_release(&l);
 }
@@ -716,8 +828,10 @@ static void add_text(struct once_discovery *d, const char *path,
 	 * same bytes with some blanked) */
 	collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
 	if (d->want_accessors) {
+		note_invocations(d, path, buf, len);
 		if (once_accessors_may_find(buf, len))
-			find_accessors(buf, len, &acc, &d->stats.accessor_lexes);
+			find_accessors(buf, len, &acc, &d->stats.accessor_lexes,
+				       d, path);
 		else
 			defer = once_accessors_may_hold(buf, len);
 	}
@@ -735,6 +849,13 @@ static void add_text(struct once_discovery *d, const char *path,
 		pthread_mutex_unlock(&d->lock);
 	}
 	strbuf_release(&acc.functions);
+	if (acc.order_maps.len) {
+		pthread_mutex_lock(&d->lock);
+		strbuf_add(&d->order_maps, acc.order_maps.buf,
+			   acc.order_maps.len);
+		pthread_mutex_unlock(&d->lock);
+	}
+	strbuf_release(&acc.order_maps);
 	free(c_only);
 	if (!nr && !acc.nr) {
 		/* acc.items may hold the room of accessors dropped since */
@@ -1446,6 +1567,129 @@ static void cite_accessor(struct once_macro *m, const struct accessor_def *def)
 	m->def_what = xstrdup(def->a.what);
 }
 
+/* A name and the order it means, for order_names(). */
+struct order_name {
+	char *name;
+	enum mem_order order; /* MO_NONE: two meanings, none taken */
+};
+
+/* Add name (n bytes) meaning o to the list; a second, other meaning
+ * makes it mean none. */
+static void order_name_add(struct order_name **list, size_t *nr,
+			   size_t *alloc, const char *name, size_t n,
+			   enum mem_order o)
+{
+	for (size_t k = 0; k < *nr; k++)
+		if (strlen((*list)[k].name) == n &&
+		    !memcmp((*list)[k].name, name, n)) {
+			if ((*list)[k].order != o)
+				(*list)[k].order = MO_NONE;
+			return;
+		}
+	ALLOC_GROW(*list, *nr + 1, *alloc);
+	(*list)[*nr].name = xstrndup(name, n);
+	(*list)[(*nr)++].order = o;
+}
+
+/* What name means in the list, MO_NONE when nothing; with no map the
+ * compilers' own names (__ATOMIC_RELAXED, memory_order_relaxed). */
+static enum mem_order order_name_find(const struct order_name *list,
+				      size_t nr, const char *name, int map)
+{
+	for (size_t k = 0; k < nr; k++)
+		if (!strcmp(list[k].name, name))
+			return list[k].order;
+	return map ? MO_NONE : mem_order_named(name, strlen(name));
+}
+
+/*
+ * The names a call may give an accessor's order and what each means
+ * ("NAME ORDER\n" lines, once_macro.orders): the cases of its mapping
+ * function map (jemalloc's atomic_enum_to_builtin: atomic_memory_order_
+ * relaxed means relaxed), or with none the compilers' names; and the
+ * object-like #defines that give one of those names another (#define
+ * ATOMIC_RELAXED atomic_memory_order_relaxed), when every #define of
+ * that name says the same -- two steps of them.  NULL when none.
+ */
+static char *order_names(const struct once_discovery *d, const char *map)
+{
+	struct order_name *list = NULL;
+	size_t nr = 0, alloc = 0, from = 0;
+	struct strbuf out = STRBUF_INIT;
+	const char *p = d->order_maps.buf, *e = p + d->order_maps.len;
+
+	/* no map: the compilers' names, __ATOMIC_RELAXED and
+	 * memory_order_relaxed */
+	for (int k = MO_RELAXED; !map && k <= MO_SEQ_CST; k++) {
+		const char *n = mem_order_name((enum mem_order)k);
+		char *up = xasprintf("__ATOMIC_%s", n), *c11;
+
+		for (char *q = up + 9; *q; q++)
+			*q = (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q);
+		c11 = xasprintf("memory_order_%s", n);
+		order_name_add(&list, &nr, &alloc, up, strlen(up),
+			       (enum mem_order)k);
+		order_name_add(&list, &nr, &alloc, c11, strlen(c11),
+			       (enum mem_order)k);
+		free(up);
+		free(c11);
+	}
+	while (map && p < e) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+		const char *w1 = memchr(p, ' ', (size_t)(nl - p));
+		const char *w2 = w1 ? memchr(w1 + 1, ' ', (size_t)(nl - w1 - 1)) :
+				 NULL;
+
+		if (w2 && (size_t)(w1 - p) == strlen(map) &&
+		    !memcmp(p, map, strlen(map))) {
+			enum mem_order o = MO_NONE;
+
+			for (int k = MO_RELAXED; k <= MO_SEQ_CST; k++)
+				if (strlen(mem_order_name((enum mem_order)k)) ==
+				    (size_t)(nl - w2 - 1) &&
+				    !memcmp(w2 + 1, mem_order_name((enum mem_order)k),
+					    (size_t)(nl - w2 - 1)))
+					o = (enum mem_order)k;
+			order_name_add(&list, &nr, &alloc, w1 + 1,
+				       (size_t)(w2 - w1 - 1), o);
+		}
+		p = nl + 1;
+	}
+	for (int step = 0; step < 2; step++) {
+		size_t before = nr;
+
+		for (size_t i = 0; i < d->nr; i++) {
+			const struct candidate *c = &d->items[i];
+			enum mem_order o;
+			int agree = 1;
+
+			if (!c->alias_of ||
+			    order_name_find(list, nr, c->name, 1) != MO_NONE ||
+			    (o = order_name_find(list, nr, c->alias_of,
+						 map != NULL)) == MO_NONE)
+				continue;
+			for (size_t j = 0; j < d->nr && agree; j++)
+				if (!strcmp(d->items[j].name, c->name))
+					agree = d->items[j].alias_of &&
+						!strcmp(d->items[j].alias_of,
+							c->alias_of);
+			if (agree)
+				order_name_add(&list, &nr, &alloc, c->name,
+					       strlen(c->name), o);
+		}
+		if (nr == before)
+			break;
+	}
+	for (size_t k = from; k < nr; k++) {
+		if (list[k].order != MO_NONE)
+			strbuf_addf(&out, "%s %s\n", list[k].name,
+				    mem_order_name(list[k].order));
+		free(list[k].name);
+	}
+	free(list);
+	return out.len ? strbuf_detach(&out) : (strbuf_release(&out), NULL);
+}
+
 /* The accessors into the table, before the macros (a macro may call
  * one): a name the table has already as a macro is left as it is,
  * except that a --macro name gets the accessor's object. */
@@ -1471,12 +1715,24 @@ static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 			once_macro_set_object(m, "*(p)", (char *[]){ "p" },
 					      1);
 		}
+		/* an order the caller gives: each call a site or not
+		 * by its order (a --macro name is the user's: all) */
+		if (a->order_param >= 0 && (m->flags & OMF_DISCOVERED)) {
+			m->order_arg = a->order_param;
+			free(m->orders);
+			m->orders = order_names(d, a->order_map);
+		}
 		m->flags |= OMF_ACCESSOR;
 		if (a->kind == OMK_ACCESS)
 			m->flags |= OMF_READ_WRITE;
+		free(m->member);
+		m->member = a->member ? xstrdup(a->member) : NULL;
 		m->deref_arg = a->param;
 		free(m->cast_type);
-		m->cast_type = a->pointee ? xstrdup(a->pointee) : NULL;
+		/* of a member (&a->repr), the pointee's type is not the
+		 * object's */
+		m->cast_type = a->pointee && !a->member ?
+			xstrdup(a->pointee) : NULL;
 		cite_accessor(m, &d->accessors[i]);
 	}
 	/* one name defined in several files (ck's gcc/x86_64/ck_pr.h and
@@ -1833,7 +2089,7 @@ static int deferred_functions(struct once_discovery *d, const char *path,
 	int any = 0;
 
 	strset_add(&d->deferred_lexed, path);
-	find_accessors(buf, len, &acc, &d->stats.deferred_lexes);
+	find_accessors(buf, len, &acc, &d->stats.deferred_lexes, NULL, NULL);
 	for (size_t at = 0; at < acc.functions.len;
 	     at += strlen(acc.functions.buf + at) + 1, any = 1)
 		strset_add(&d->functions, acc.functions.buf + at);
@@ -1843,6 +2099,7 @@ static int deferred_functions(struct once_discovery *d, const char *path,
 		once_accessor_release(&acc.items[i]);
 	free(acc.items);
 	strbuf_release(&acc.functions);
+	strbuf_release(&acc.order_maps);
 	return any;
 }
 
@@ -1991,9 +2248,10 @@ static void accessors_through_helpers(struct once_discovery *d,
 		strbuf_reset(&out);
 		if (put_in_helpers(&set, &names, buf, len, &out))
 			find_accessors(out.buf, out.len, &acc,
-				       &d->stats.revisit_lexes);
+				       &d->stats.revisit_lexes, NULL, NULL);
 		free(buf);
 		strbuf_release(&acc.functions);
+		strbuf_release(&acc.order_maps);
 		for (size_t i = 0; i < acc.nr; i++) {
 			struct once_accessor *a = &acc.items[i];
 			char *what;
@@ -2187,6 +2445,157 @@ static void note_disagreements(const struct once_discovery *d,
 	free(first);
 }
 
+/* Do two macro definitions say the same (parameters and body)? */
+static int same_def(const struct macro_def *a, const struct macro_def *b)
+{
+	if (a->nparams != b->nparams || strcmp(a->body, b->body))
+		return 0;
+	for (size_t k = 0; k < a->nparams; k++)
+		if (strcmp(a->params[k], b->params[k]))
+			return 0;
+	return 1;
+}
+
+/*
+ * The generator macro of one name that is the tree's: the definition in
+ * a file the build read (jemalloc's JEMALLOC_GENERATE_ATOMICS is defined
+ * in atomic_gcc_atomic.h, atomic_gcc_sync.h, atomic_c11.h and
+ * atomic_msvc.h, on the sides of an #if of atomic.h; gcc and clang read
+ * the first), when those read agree; with no file read known, the one
+ * definition all agree on.  NULL when none.
+ */
+static const struct macro_def *chosen_generator(struct once_discovery *d,
+						size_t first)
+{
+	const struct macro_def *pick = NULL;
+	int any_built = 0;
+
+	for (int want_built = 1; want_built >= 0 && !pick; want_built--) {
+		for (size_t k = first; k < d->nr_gens; k++) {
+			const struct generator_def *g = &d->gens[k];
+
+			if (strcmp(g->def.name, d->gens[first].def.name))
+				continue;
+			if (want_built && !built_def(d, g->path))
+				continue;
+			any_built |= want_built;
+			if (pick && !same_def(pick, &g->def))
+				return NULL; /* they disagree */
+			pick = &g->def;
+		}
+		if (any_built)
+			break;
+	}
+	return pick;
+}
+
+static int by_string(const void *a_, const void *b_)
+{
+	return strcmp(*(const char *const *)a_, *(const char *const *)b_);
+}
+
+static int by_gen_name(const void *a_, const void *b_)
+{
+	const struct generator_def *a = a_, *b = b_;
+	int c = strcmp(a->def.name, b->def.name);
+
+	return c ? c : strcmp(a->path, b->path);
+}
+
+/*
+ * Accessors made by a generator macro that another file defines
+ * (jemalloc's atomic.h invokes JEMALLOC_GENERATE_ATOMICS(bool, b, 0)):
+ * each file that invokes macros at its top and spells a generator's
+ * name is read again, its invocations expanded with the chosen
+ * generators known.  A name found already (the file's own generators)
+ * is not taken twice.
+ */
+static void generated_elsewhere(struct once_discovery *d)
+{
+	struct macro_set base = MACRO_SET_INIT;
+	struct strset names = STRSET_INIT, known = STRSET_INIT;
+	const char **files = NULL;
+	size_t nfiles = 0, alloc = 0, nfiles_kept = 0;
+
+	if (!d->nr_gens || !d->nr_invoked)
+		return;
+	sane_qsort(d->gens, d->nr_gens, sizeof(*d->gens), by_gen_name);
+	for (size_t k = 0; k < d->nr_gens; k++) {
+		const struct macro_def *pick;
+		struct macro_def copy;
+
+		if (k && !strcmp(d->gens[k].def.name, d->gens[k - 1].def.name))
+			continue;
+		if (!(pick = chosen_generator(d, k)))
+			continue;
+		macro_def_copy(&copy, pick);
+		macro_set_define(&base, &copy);
+		strset_add(&names, pick->name);
+	}
+	/* the files that call a generator in a line's first column,
+	 * each once, by path */
+	for (size_t k = 0; names.nr && k < d->nr_invoked; k++)
+		if (strset_has(&names, d->invoked[k].name)) {
+			ALLOC_GROW(files, nfiles + 1, alloc);
+			files[nfiles++] = d->invoked[k].path;
+		}
+	if (nfiles > 1)
+		sane_qsort(files, nfiles, sizeof(*files), by_string);
+	for (size_t k = 0; k < nfiles; k++)
+		if (!nfiles_kept || strcmp(files[nfiles_kept - 1], files[k]))
+			files[nfiles_kept++] = files[k];
+	for (size_t i = 0; i < d->nr_accessors; i++)
+		strset_add(&known, d->accessors[i].a.name);
+	nfiles = nfiles_kept;
+	for (size_t f = 0; names.nr && f < nfiles; f++) {
+		struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+		struct token_list l = TOKEN_LIST_INIT;
+		const char *interned = NULL;
+		size_t len;
+		char *buf;
+
+		if (!(buf = read_file(files[f], &len)))
+			continue;
+		lex_buffer(buf, len, &l);
+		tok_match_cache(buf, &l);
+		once_accessors_generated_with(buf, len, &l, &base, &acc);
+		tok_match_cache_drop();
+		token_list_release(&l);
+		free(buf);
+		strbuf_add(&d->order_maps, acc.order_maps.buf,
+			   acc.order_maps.len);
+		for (size_t i = 0; i < acc.nr; i++) {
+			if (!strset_add(&known, acc.items[i].name)) {
+				once_accessor_release(&acc.items[i]);
+				continue;
+			}
+			if (!interned) {
+				for (size_t p = 0; p < d->nr_paths && !interned; p++)
+					if (!strcmp(d->paths[p], files[f]))
+						interned = d->paths[p];
+			}
+			if (!interned) {
+				interned = xstrdup(files[f]);
+				ALLOC_GROW(d->paths, d->nr_paths + 1,
+					   d->alloc_paths);
+				d->paths[d->nr_paths++] = (char *)interned;
+			}
+			ALLOC_GROW(d->accessors, d->nr_accessors + 1,
+				   d->alloc_accessors);
+			d->accessors[d->nr_accessors].a = acc.items[i];
+			d->accessors[d->nr_accessors++].path = interned;
+		}
+		free(acc.items);
+		acc.items = NULL;
+		acc.nr = 0;
+		once_accessor_list_release(&acc);
+	}
+	free(files);
+	macro_set_release(&base);
+	strset_release(&names);
+	strset_release(&known);
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
@@ -2203,6 +2612,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 			macro_def_release(&defs[k]);
 		free(defs);
 	}
+	generated_elsewhere(d);
 	fold_accessors(d, t);
 	expand_pastes(d);
 	expand_helpers(d);

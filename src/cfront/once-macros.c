@@ -1,5 +1,6 @@
 /* The once-macro table and the one `--macro` parser (once-macros.h). */
 #include "cfront/once-macros.h"
+#include "cfront/idioms.h"
 #include "cfront/header-macros.h"
 #include "cfront/ident-mask.h"
 #include "lib/memfind.h"
@@ -62,6 +63,8 @@ void once_macros_release(struct once_macros *t)
 		free(t->items[i].via);
 		free(t->items[i].cast_type);
 		free(t->items[i].kinds_disagree);
+		free(t->items[i].member);
+		free(t->items[i].orders);
 		once_macro_set_object(&t->items[i], NULL, NULL, 0);
 	}
 	free(t->items);
@@ -343,6 +346,7 @@ struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 		m->name = xstrndup(name, n);
 		m->object_arg = 0;
 		m->deref_arg = -1;
+		m->order_arg = -1;
 		index_rebuild(t);
 	}
 	m->kind = kind;
@@ -562,4 +566,27 @@ char *once_macro_definition_note(const struct once_macro *m)
 					     : "",
 			 m->kinds_disagree ? m->kinds_disagree : "",
 			 m->kinds_disagree ? "), so the use decides" : "");
+}
+
+int once_macro_order_meant(const struct once_macro *m, const char *name,
+			   size_t n)
+{
+	const char *p = m->orders, *e = p ? p + strlen(p) : NULL;
+
+	while (p && p < e) {
+		const char *nl = strchr(p, '\n');
+		const char *sp = memchr(p, ' ', (size_t)(nl - p));
+
+		if (sp && (size_t)(sp - p) == n && !memcmp(p, name, n)) {
+			for (int o = MO_RELAXED; o <= MO_SEQ_CST; o++)
+				if (strlen(mem_order_name((enum mem_order)o)) ==
+				    (size_t)(nl - sp - 1) &&
+				    !memcmp(sp + 1, mem_order_name((enum mem_order)o),
+					    (size_t)(nl - sp - 1)))
+					return o;
+			return MO_NONE;
+		}
+		p = nl + 1;
+	}
+	return MO_NONE;
 }

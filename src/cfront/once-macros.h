@@ -81,6 +81,18 @@ struct once_macro {
 	 * definition of each kind, "read-once at P:L, access-once at P:L";
 	 * else NULL. */
 	char *kinds_disagree;
+	/* OMF_ACCESSOR: the member of the pointee its body reaches
+	 * (jemalloc's &a->repr: "repr"), or NULL: the pointee itself */
+	char *member;
+	/* OMF_DISCOVERED accessor whose order the caller gives (jemalloc's
+	 * atomic_load_u32(a, mo)): which argument is the order, and the
+	 * names a call may give it with the order each means, one "NAME
+	 * ORDER\n" line each (ATOMIC_RELAXED relaxed, ...: the project's
+	 * mapping function and its aliases), or NULL when only the
+	 * compilers' names mean orders; order_arg -1: the body's own order
+	 * (each call is a site) */
+	int order_arg;
+	char *orders;
 };
 
 struct header_macros;
@@ -219,5 +231,12 @@ char *once_macro_definition_note(const struct once_macro *m);
 
 /* "access-once", "read-once", "write-once". */
 const char *once_macro_kind_name(enum once_macro_kind k);
+/*
+ * A call of m, an accessor whose order is the caller's (order_arg >=
+ * 0): the order its argument names[0..n) means, as m->orders says
+ * (an idioms.h enum mem_order); 0 (MO_NONE) for a name it does not list.
+ */
+int once_macro_order_meant(const struct once_macro *m, const char *name,
+			   size_t n);
 
 #endif

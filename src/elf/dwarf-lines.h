@@ -344,6 +344,13 @@ int line_unit_named_offset(struct line_unit *u, uint64_t addr,
 unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
 				  const char *function, char *tname, size_t n,
 				  int *aggregate);
+/* The same for a member of what the parameter points to (jemalloc's
+ * accessors reach a->repr): that member's type; 0 when the pointee has
+ * no member of the name. */
+unsigned line_unit_inline_pointee_member(struct line_unit *u, uint64_t addr,
+					 const char *function,
+					 const char *member_name, char *tname,
+					 size_t n, int *aggregate);
 
 /*
  * The code bytes from addr to the end of its section: *bytes and *avail.

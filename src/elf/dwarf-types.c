@@ -1081,6 +1081,15 @@ unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
 				  const char *function, char *tname, size_t n,
 				  int *aggregate)
 {
+	return line_unit_inline_pointee_member(u, addr, function, NULL, tname,
+					       n, aggregate);
+}
+
+unsigned line_unit_inline_pointee_member(struct line_unit *u, uint64_t addr,
+					 const char *function,
+					 const char *member_name, char *tname,
+					 size_t n, int *aggregate)
+{
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL, origin, c, t, peeled;
 	Dwarf_Attribute a;
@@ -1110,7 +1119,7 @@ unsigned line_unit_inline_pointee(struct line_unit *u, uint64_t addr,
 		} while (!dwarf_siblingof(&c, &c));
 	}
 	free(scopes);
-	if (!found)
+	if (!found || (member_name && member(&t, member_name, &t)))
 		return 0;
 	peeled = t;
 	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))

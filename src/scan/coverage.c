@@ -77,10 +77,18 @@ static const char optimised_or_if[] =
 	"code, its line none, and the line is in the conditional group "
 	"of line %u";
 
+/* A call that is no once-access (sites.h: named_call), for the lists. */
+struct not_once {
+	const char *path;
+	const struct named_call *call;
+};
+
 struct collect {
 	struct coverage *cov;
 	struct no_code *items;
 	size_t nr, alloc;
+	struct not_once *calls;
+	size_t ncalls, alloc_calls;
 };
 
 static void collect_source(const struct source_sites *s, void *arg)
@@ -92,6 +100,12 @@ static void collect_source(const struct source_sites *s, void *arg)
 	c->cov->sources++;
 	c->cov->sources_with_sites += s->nr != 0;
 	c->cov->sources_volatile += s->uses_volatile != 0;
+	c->cov->not_once += s->nnamed;
+	for (size_t k = 0; k < s->nnamed; k++) {
+		ALLOC_GROW(c->calls, c->ncalls + 1, c->alloc_calls);
+		c->calls[c->ncalls].path = s->path;
+		c->calls[c->ncalls++].call = &s->named[k];
+	}
 	for (size_t k = 0; k < s->nr; k++) {
 		enum site_state st = state_of(s, &s->sites[k]);
 
@@ -122,6 +136,18 @@ static int cmp_no_code(const void *pa, const void *pb)
 	return a->site->col < b->site->col ? -1 : a->site->col > b->site->col;
 }
 
+static int cmp_not_once(const void *pa, const void *pb)
+{
+	const struct not_once *a = pa, *b = pb;
+	int r = strcmp(a->path, b->path);
+
+	if (r)
+		return r;
+	if (a->call->line != b->call->line)
+		return a->call->line < b->call->line ? -1 : 1;
+	return a->call->col < b->call->col ? -1 : a->call->col > b->call->col;
+}
+
 /* "READ_ONCE(x)", "volatile-cast write 'p'" */
 static void site_text(const struct scan_site *x, struct strbuf *sb)
 {
@@ -134,7 +160,7 @@ static void site_text(const struct scan_site *x, struct strbuf *sb)
 void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		      const char *(*shown)(const char *path))
 {
-	struct collect c = { cov, NULL, 0, 0 };
+	struct collect c = { cov, NULL, 0, 0, NULL, 0, 0 };
 	struct strbuf what = STRBUF_INIT, why = STRBUF_INIT;
 
 	memset(cov, 0, sizeof(*cov));
@@ -186,10 +212,35 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		}
 		strbuf_addf(&cov->no_code_text, ": %s\n", why.buf);
 	}
-	strbuf_addstr(&cov->no_code_json, c.nr ? "\n  ]" : "]");
+	/* the calls that are no once-access, after them */
+	if (c.ncalls > 1)
+		sane_qsort(c.calls, c.ncalls, sizeof(*c.calls), cmp_not_once);
+	for (size_t i = 0; i < c.ncalls; i++) {
+		const struct named_call *x = c.calls[i].call;
+		const char *path = shown(c.calls[i].path);
+
+		strbuf_addstr(&cov->no_code_json, i || c.nr ?
+			      ",\n    {\"path\": " : "\n    {\"path\": ");
+		json_add_string(&cov->no_code_json, path);
+		strbuf_addf(&cov->no_code_json, ", \"line\": %u, \"column\": %u, "
+			    "\"site\": ", x->line, x->col);
+		json_add_string(&cov->no_code_json, x->what);
+		strbuf_addstr(&cov->no_code_json, ", \"function\": null, "
+			      "\"reason\": \"not_once\", \"why\": ");
+		strbuf_reset(&why);
+		strbuf_addf(&why, "not a once-access: %s", x->why);
+		json_add_string(&cov->no_code_json, why.buf);
+		strbuf_addch(&cov->no_code_json, '}');
+		strbuf_add_visible(&cov->no_code_text, path, strlen(path), 0);
+		strbuf_addf(&cov->no_code_text, ":%u:%u: note: ", x->line, x->col);
+		strbuf_add_visible(&cov->no_code_text, x->what, strlen(x->what), 0);
+		strbuf_addf(&cov->no_code_text, ": %s\n", why.buf);
+	}
+	strbuf_addstr(&cov->no_code_json, c.nr || c.ncalls ? "\n  ]" : "]");
 	strbuf_release(&what);
 	strbuf_release(&why);
 	free(c.items);
+	free(c.calls);
 }
 
 void coverage_release(struct coverage *cov)
@@ -226,6 +277,10 @@ void coverage_line(const struct coverage *cov,
 	if (cov->state[SITE_MISMATCH])
 		strbuf_addf(out, ", %zu not judged (source does not match the "
 			    "build)", cov->state[SITE_MISMATCH]);
+	if (cov->not_once)
+		strbuf_addf(out, "; %zu %s of an accessor not a once-access "
+			    "(its order)", cov->not_once,
+			    plural(cov->not_once, "call", "calls"));
 	strbuf_addf(out, "; %zu of %zu instance%s unattributed", un, instances,
 		    plural(instances, "", "s"));
 	if (un) {
@@ -254,6 +309,8 @@ void coverage_json(const struct coverage *cov,
 		    cov->sites);
 	for (int st = 0; st < SITE__COUNT; st++)
 		strbuf_addf(out, ", \"%s\": %zu", state_key[st], cov->state[st]);
+	if (cov->not_once) /* only then: other runs' JSON as it was */
+		strbuf_addf(out, ", \"not_once\": %zu", cov->not_once);
 	strbuf_addf(out, ", \"instances\": %zu, \"unattributed\": {", instances);
 	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
 		strbuf_addf(out, "%s\"%s\": %zu", r ? ", " : "",

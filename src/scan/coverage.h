@@ -44,6 +44,9 @@ struct coverage {
 	size_t sources_volatile; /* read, and saying "volatile" */
 	size_t sites;
 	size_t state[SITE__COUNT];
+	/* calls of an accessor whose order the caller gives that are no
+	 * once-access (sites.h: named_call): not sites, listed */
+	size_t not_once;
 	/* the sites without code (and those not judged), sorted */
 	struct strbuf no_code_json; /* "[{...}, ...]" */
 	struct strbuf no_code_text; /* one note line each */

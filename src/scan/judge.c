@@ -921,7 +921,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	if ((via_function || (s->accessor && s->pointee && in->nchain > 1 &&
 			      in->chain[0].function &&
 			      in->chain[0].call_line == s->line)) &&
-	    (!size || !type) && in->nr_ranges) {
+	    !s->member && (!size || !type) && in->nr_ranges) {
 		int agg = -1;
 		unsigned n = line_unit_inline_pointee(u, in->ranges[0].lo,
 						      in->chain[0].function,
@@ -953,6 +953,23 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		size = call_argument_type(u, in, s, pointee, dwarf_type,
 					  sizeof(dwarf_type), &aggregate,
 					  &type);
+	/* a member of the pointee (jemalloc's a->repr) whose argument the
+	 * caller's scopes do not type (&arenas[ind], an array the unit
+	 * only declares): that member of what the copy's parameter points
+	 * to -- after the argument, which may be another type (a 4-byte
+	 * accessor called on an 8-byte object) */
+	if (!size && s->member && via_call && in->nr_ranges) {
+		int agg = -1;
+		unsigned n = line_unit_inline_pointee_member(u,
+			in->ranges[0].lo, in->chain[0].function, s->member,
+			dwarf_type, sizeof(dwarf_type), &agg);
+
+		if (n) {
+			size = n;
+			aggregate = agg;
+			type = dwarf_type;
+		}
+	}
 	/* still nothing, and the object is spelled through a header's
 	 * macros (URCU_TLS(urcu_qsbr_reader).waiting, rcu_gp.ctr): every
 	 * reading their definitions allow, the one the DWARF types taken */

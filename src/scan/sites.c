@@ -647,6 +647,48 @@ static const struct once_macro *forwarded_accessor(
 	return NULL;
 }
 
+/*
+ * A call of an accessor whose order its caller gives (once_macro.
+ * order_arg): NULL when the call's order is a constant of one access
+ * for the accessor's kind (a site), else why it is no once-access.
+ */
+static char *call_order_why(const char *buf, const struct token_list *l,
+			    const struct once_macro *m,
+			    const struct tok_range *args, size_t nargs)
+{
+	struct tok_range r;
+	enum mem_order o;
+	char *text, *why;
+
+	if ((size_t)m->order_arg >= nargs)
+		return xstrdup("its order argument is missing");
+	r = args[m->order_arg];
+	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	text = operand_text(buf, l, args[m->order_arg], 60);
+	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
+		why = xasprintf("its order '%s' is no constant: a once-access "
+				"only in a relaxed, acquire or release order",
+				text);
+	else if ((o = (enum mem_order)once_macro_order_meant(m,
+			buf + l->tok[r.begin].off, l->tok[r.begin].len)) == MO_NONE)
+		why = xasprintf("its order '%s' is no order its definition "
+				"names", text);
+	else if (!mem_order_single(o, m->kind == OMK_WRITE))
+		why = xasprintf("its order '%s' is %s: not one plain access "
+				"(a %s may be %s)", text, mem_order_name(o),
+				m->kind == OMK_WRITE ? "store" : "load",
+				m->kind == OMK_WRITE ? "an exchange" :
+				"fenced around");
+	else
+		why = NULL;
+	free(text);
+	return why;
+}
+
 static void macro_site(struct source_sites *s, const char *buf,
 		       const struct token_list *l, struct type_index **ti,
 		       size_t i, const struct once_macro *m,
@@ -680,6 +722,24 @@ static void macro_site(struct source_sites *s, const char *buf,
 	token_spelling(buf, &l->tok[i], &name);
 	target = deref ? (size_t)m->deref_arg :
 		 (size_t)once_macro_object_arg(m, nargs);
+	if (m->order_arg >= 0 && (m->flags & OMF_ACCESSOR)) {
+		char *why = call_order_why(buf, l, m, args, nargs);
+
+		if (why) { /* no site: named, with the reason */
+			struct named_call *c;
+			char *op = operand_text(buf, l, args[target], 60);
+
+			ALLOC_GROW(s->named, s->nnamed + 1, s->alloc_named);
+			c = &s->named[s->nnamed++];
+			c->line = l->tok[i].line;
+			c->col = l->tok[i].col;
+			c->what = xasprintf("%s(%s)", name.buf, op);
+			c->why = why;
+			free(op);
+			strbuf_release(&name);
+			return;
+		}
+	}
 	switch (m->flags & OMF_READ_WRITE ? OMK_ACCESS : m->kind) {
 	case OMK_READ:
 		access = SITE_READ;
@@ -702,6 +762,10 @@ static void macro_site(struct source_sites *s, const char *buf,
 		known = type_index_expr(*ti, buf, l, args[target], &ty);
 		if (known && deref)
 			known = pointee(&ty);
+		/* a member of the pointee (jemalloc's a->repr): the
+		 * DWARF types it, from the lvalue below */
+		if (known && deref && m->member)
+			known = 0;
 	}
 	if (!*ti)
 		*ti = type_index_build(buf, l);
@@ -718,6 +782,16 @@ static void macro_site(struct source_sites *s, const char *buf,
 		free(x->lvalue);
 		x->lvalue = obj;
 		x->pointee = 1;
+		/* &a->repr of the pointee (jemalloc's): the member */
+		if (def->member) {
+			char *mo = x->lvalue[0] == '*' ?
+				xasprintf("(%s).%s", x->lvalue, def->member) :
+				xasprintf("%s.%s", x->lvalue, def->member);
+
+			free(x->lvalue);
+			x->lvalue = mo;
+			x->member = xstrdup(def->member);
+		}
 		x->accessor = (m->flags & OMF_ACCESSOR) != 0 || acc;
 		if (acc)
 			x->accessor_name = xstrdup(acc->name);
@@ -1370,6 +1444,11 @@ void source_sites_load(struct source_sites *s, const char *path,
 	s->uses_volatile = memmem(buf, len, "volatile", 8) != NULL;
 	wanted = s->uses_volatile || once_macros_any(macros, buf, len);
 	if (!wanted) {
+		/* a file whose generator invocations discovery expanded
+		 * (jemalloc's atomic.h: JEMALLOC_GENERATE_ATOMICS(bool,
+		 * b, 0)) names no accessor, and its rows are the inlined
+		 * copies' */
+		s->defines_accessor = defines_discovered_accessor(path, macros);
 		free(buf);
 		return;
 	}
@@ -1439,10 +1518,16 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].cast_type);
 		free(s->sites[i].accessor_def);
 		free(s->sites[i].accessor_name);
+		free(s->sites[i].member);
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);
 	}
+	for (size_t i = 0; i < s->nnamed; i++) {
+		free(s->named[i].what);
+		free(s->named[i].why);
+	}
+	free(s->named);
 	free(s->sites);
 	free(s->more);
 	free(s->loops);

@@ -68,6 +68,10 @@ struct scan_site {
 	 * cast_type: the type the macro's volatile cast gives the access,
 	 * for when neither the source nor the DWARF types the pointee. */
 	int pointee;
+	/* ... a member of it (jemalloc's accessors reach a->repr): its
+	 * name; the lvalue names the member, and the copy's pointer
+	 * parameter's pointee is not the object but holds it */
+	char *member;
 	char *cast_type;
 	unsigned cast32, cast64;
 	/* A call of a once-accessor function (once-accessor.h): its
@@ -148,6 +152,16 @@ struct source_sites {
 	/* the macros of the headers discovery read (the run's, not
 	 * owned), or NULL */
 	const struct header_macros *headers;
+	/* Calls of a discovered accessor whose order the caller gives
+	 * (jemalloc's atomic_store_b(&x, v, mo)) that are no once-access:
+	 * a seq_cst or acq_rel order, or one that is no constant.  Not
+	 * sites; each named with the reason (coverage.h). */
+	struct named_call {
+		unsigned line, col;
+		char *what;      /* "atomic_store_b(&x)" */
+		char *why;       /* "its order 'ATOMIC_SEQ_CST' is seq_cst: ..." */
+	} *named;
+	size_t nnamed, alloc_named;
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file
