@@ -943,7 +943,20 @@ static unsigned describe(struct ctype *t, char *tname, size_t n,
 	return size > 0 && size < (1u << 30) ? (unsigned)size : 0;
 }
 
-static int unit_has_name(struct unit_priv *p, const char *name);
+/* Has the unit a child named name among the ordinary identifiers --
+ * anything but a struct, union or enum tag (HAProxy's 'struct global
+ * global': the tag is no variable)? */
+static int unit_has_ordinary_name(struct unit_priv *p, const char *name)
+{
+	for (size_t k = unit_names(p, name);
+	     k < p->nnames && !strcmp(p->names[k].name, name); k++)
+		if (p->names[k].tag != DW_TAG_structure_type &&
+		    p->names[k].tag != DW_TAG_union_type &&
+		    p->names[k].tag != DW_TAG_enumeration_type &&
+		    p->names[k].tag != DW_TAG_class_type)
+			return 1;
+	return 0;
+}
 
 /*
  * The extern name of the file's other units, for a unit that has
@@ -962,7 +975,7 @@ static int other_unit_var(struct parser *ps, const char *name,
 	unsigned size = 0;
 	int agg = -1;
 
-	if (!p || !p->globals || unit_has_name(p, name) ||
+	if (!p || !p->globals || unit_has_ordinary_name(p, name) ||
 	    !(v = global_index_find(p->globals, p->mod, name, &n)))
 		return -1;
 	self = dwarf_dieoffset(&p->cu);

@@ -5,3 +5,4 @@
 __thread struct cg_group *cg_tg;
 struct cg_group cg_groups[4];
 unsigned short cg_count;
+struct cg_group cg_group;

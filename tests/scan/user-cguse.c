@@ -5,7 +5,8 @@
 unsigned long cg_use(unsigned int k)
 {
 	return CG_LOAD(&cg_tg->threads_enabled) +
-	       CG_LOAD(&cg_groups[k & 3].flags) + CG_LOAD(&cg_count);
+	       CG_LOAD(&cg_groups[k & 3].flags) + CG_LOAD(&cg_count) +
+	       CG_LOAD(&cg_group.flags);
 }
 
 /* (a type of the header in this unit's DWARF: its line table names the

@@ -16,6 +16,9 @@ struct cg_group {
 extern __thread struct cg_group *cg_tg;
 extern struct cg_group cg_groups[4];
 extern unsigned short cg_count;
+/* a variable named as its struct's tag, as HAProxy's 'struct global
+ * global' */
+extern struct cg_group cg_group;
 
 unsigned long cg_use(unsigned int k);
 
