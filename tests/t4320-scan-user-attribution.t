@@ -81,7 +81,16 @@ if have_cmd x86_64-linux-gnu-as; then
 		grep -q "1 site instance: ok 0, torn 0, duplicated 0, widened 0, unattributed 1;" "$TEST_TMP/shared.err" &&
 		grep -q "\"line\": $L, \"column\": 6, .*\"verdict\": \"unattributed\", \"why\": \"compiled to one 4-byte load, but the object.s size is unknown [^\"]*\", .*\"text\": \"movl 0xc(%rdi), %eax\"" "$TEST_TMP/shared.json"
 	'
+	# the other path the rows take (accessor_rows(): a --macro name
+	# discovery did not take, or a file that defines an accessor)
+	# gave the site no code there: "no memory access" (issue 31)
+	test_expect_success 'rows sharing an address: the same by the accessor path' '
+		"$RWONCE" scan --no-source --json --macro never_defined=read-once "$TEST_TMP/shared.o" >"$TEST_TMP/shared2.json" 2>"$TEST_TMP/shared2.err" &&
+		grep -q "1 site instance: ok 0, torn 0, duplicated 0, widened 0, unattributed 1;" "$TEST_TMP/shared2.err" &&
+		grep -q "\"line\": $L, \"column\": 6, .*\"verdict\": \"unattributed\", \"why\": \"compiled to one 4-byte load, but the object.s size is unknown [^\"]*\", .*\"text\": \"movl 0xc(%rdi), %eax\"" "$TEST_TMP/shared2.json"
+	'
 else
 	test_skip 'rows sharing an address' "$(missing_why x86_64-linux-gnu-as)"
+	test_skip 'rows sharing an address, by the accessor path' "$(missing_why x86_64-linux-gnu-as)"
 fi
 test_done

@@ -1101,10 +1101,12 @@ static int past_copy(uint64_t a, uint64_t lo, size_t first_nchain,
 }
 
 /* A row of a file that defines a once-accessor: the inlined copies of
- * the accessor go to their calls; the rest to the file's own sites. */
+ * the accessor go to their calls; the rest to the file's own sites --
+ * those of given, when not NULL (a row that shares its address: only
+ * the site whose text holds its column), else the row's. */
 static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 			  const struct line_row *row, uint64_t b,
-			  struct instance_list *out)
+			  const struct pick *given, struct instance_list *out)
 {
 	struct unit_source *src = unit_source_of(us, u, row->file);
 	struct inline_frame chain[SCAN_MAX_CHAIN];
@@ -1112,7 +1114,9 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 	size_t nchain, first_nchain = 0;
 	unsigned first_call_line = 0;
 
-	if (src && src->e->src.nr)
+	if (given)
+		pick = *given;
+	else if (src && src->e->src.nr)
 		pick = pick_sites(&src->e->src, row->line, row->col);
 	for (uint64_t a = row->addr, end; a < b; a = end) {
 		nchain = line_unit_inline_chain(u, a, chain, ARRAY_SIZE(chain),
@@ -1402,20 +1406,26 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		if (!e->src.nr && !e->src.defines_accessor && !c->unseen_names)
 			continue;
 		if (shared) {
-			/* only the site whose text holds the column */
-			if (!e->src.nr || e->src.defines_accessor ||
-			    c->unseen_names)
+			/* only the site whose text holds the column -- by
+			 * the accessor path too (a file that defines an
+			 * accessor, a run with a --macro name discovery did
+			 * not take), or the modes would differ */
+			if (!e->src.nr)
 				continue;
 			pick = pick_sites(&e->src, row->line, row->col);
 			if (pick.site < 0 || pick.place != ROW_IN_TEXT)
 				continue;
 			pick.reader = pick.writer = pick.call = -1;
 			pick.folded_call = -1;
-			add_row(u, &e->src, &pick, row->line, row->addr, next, out);
+			if (e->src.defines_accessor || c->unseen_names)
+				accessor_rows(&us, u, row, next, &pick, out);
+			else
+				add_row(u, &e->src, &pick, row->line, row->addr,
+					next, out);
 			continue;
 		}
 		if (!e->src.nr) { /* an accessor's body only */
-			accessor_rows(&us, u, row, next, out);
+			accessor_rows(&us, u, row, next, NULL, out);
 			continue;
 		}
 		source_sites_mark(e->src.code_lines, e->src.match.nlines,
@@ -1436,7 +1446,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		}
 		pick = pick_sites(&e->src, row->line, row->col);
 		if (e->src.defines_accessor || c->unseen_names) {
-			accessor_rows(&us, u, row, next, out);
+			accessor_rows(&us, u, row, next, NULL, out);
 			continue;
 		}
 		if (pick.site < 0 && pick.call < 0 && pick.folded_call < 0)
