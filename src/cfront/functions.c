@@ -98,11 +98,11 @@ void functions_find(const char *buf, const struct token_list *l,
 		}
 		if (!tok_punct(buf, l, i, "{"))
 			continue;
-		end = tok_match(buf, l, i);
 		if (body_of(buf, l, i, &name)) {
 			struct function_span *f;
 			struct strbuf sb = STRBUF_INIT;
 
+			end = tok_match_body(buf, l, i);
 			ALLOC_GROW(out->items, out->nr + 1, out->alloc);
 			f = &out->items[out->nr++];
 			token_spelling(buf, &l->tok[name], &sb);
@@ -114,7 +114,8 @@ void functions_find(const char *buf, const struct token_list *l,
 			   l->tok[prev_code(l, i)].kind == TOK_STRING) {
 			/* extern "C" { ... }: the definitions are inside */
 		} else {
-			i = end; /* a struct, an initializer: nothing inside */
+			/* a struct, an initializer: nothing inside */
+			i = tok_match(buf, l, i);
 		}
 	}
 }

@@ -258,6 +258,67 @@ size_t tok_match(const char *buf, const struct token_list *l, size_t open)
 	return eof;
 }
 
+/* Is token i the '#' of an #elif or #else line? */
+static int alt_group_hash(const char *buf, const struct token_list *l,
+			  size_t i)
+{
+	return l->tok[i].kind == TOK_HASH && (l->tok[i].flags & TF_DIRECTIVE) &&
+	       i + 1 < l->nr && (tok_ident(buf, l, i + 1, "elif") ||
+				 tok_ident(buf, l, i + 1, "else"));
+}
+
+size_t tok_match_body(const char *buf, const struct token_list *l,
+		      size_t open)
+{
+	size_t close = tok_match(buf, l, open), eof = l->nr - 1, k;
+	/* per conditional opened since `open` (and one for those opened
+	 * before it, at 0): is its current group one after the first */
+	unsigned char skip[256];
+	size_t cond = 0, skipping = 0, depth = 0;
+
+	for (k = open + 1; k < close && k < eof; k++)
+		if (alt_group_hash(buf, l, k))
+			break;
+	if (k >= close || k >= eof)
+		return close;
+	memset(skip, 0, sizeof(skip));
+	for (k = open; k < eof; k++) {
+		const struct token *t = &l->tok[k];
+		int b;
+
+		if (t->kind == TOK_HASH && (t->flags & TF_DIRECTIVE) &&
+		    k + 1 < l->nr) {
+			if (tok_ident(buf, l, k + 1, "if") ||
+			    tok_ident(buf, l, k + 1, "ifdef") ||
+			    tok_ident(buf, l, k + 1, "ifndef")) {
+				if (++cond < sizeof(skip))
+					skip[cond] = 0;
+			} else if (alt_group_hash(buf, l, k)) {
+				if (cond < sizeof(skip) && !skip[cond]) {
+					skip[cond] = 1;
+					skipping++;
+				}
+			} else if (tok_ident(buf, l, k + 1, "endif")) {
+				if (cond < sizeof(skip) && skip[cond]) {
+					skip[cond] = 0;
+					skipping--;
+				}
+				if (cond)
+					cond--;
+			}
+			continue;
+		}
+		if ((t->flags & TF_DIRECTIVE) || skipping)
+			continue;
+		b = bracket(buf, t);
+		if (b > 0)
+			depth++;
+		else if (b < 0 && --depth == 0)
+			return k;
+	}
+	return eof;
+}
+
 size_t tok_match_back(const char *buf, const struct token_list *l,
 		      size_t close)
 {

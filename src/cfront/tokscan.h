@@ -58,6 +58,28 @@ size_t tok_match_back(const char *buf, const struct token_list *l,
 		      size_t close);
 
 /*
+ * The '}' that closes the function body whose '{' is at `open`, as a
+ * preprocessor taking the first group of each conditional would see it:
+ * the brackets of an #elif or #else group are not counted.  tok_match()
+ * counts every group's, and a body whose alternatives each open a
+ * statement that one shared '}' closes --
+ *     #if defined(MADV_DONTNEED)
+ *         if (madvise(a, n, MADV_DONTNEED)) {
+ *     #elif defined(MADV_FREE)
+ *         if (madvise(a, n, MADV_FREE)) {
+ *     #endif
+ *             return 1;
+ *         }
+ * -- never closes: every function after it in the file is read as part
+ * of it.  A group whose #if comes before `open` counts too (a head with
+ * two spellings under #ifdef/#else).  The index of the EOF token when it
+ * is never closed.  Costs one pass over the body only when tok_match()'s
+ * answer holds an #elif or #else directive.
+ */
+size_t tok_match_body(const char *buf, const struct token_list *l,
+		      size_t open);
+
+/*
  * Make tok_match() and tok_match_back() O(1) for one token list in the
  * calling thread: builds a table of every bracket's partner in one pass
  * (same answers as the scan).  Call it after lexing a file and tok_match_cache_drop() before the

@@ -864,7 +864,7 @@ static size_t parse_declaration(struct type_index *ti, size_t i, size_t end,
 		}
 		if (ctx == DC_FILE && d.is_func && is_p(ti, d.next, "{") && !is_typedef) {
 			/* a function definition */
-			size_t open = d.next, close = tok_match(ti->buf, l, open);
+			size_t open = d.next, close = tok_match_body(ti->buf, l, open);
 			size_t p = d.params.begin;
 
 			struct func *f;

@@ -287,7 +287,7 @@ static void set_function(struct scan_site *x, const char *buf,
 	}
 	set_if_group(x, buf, l, open, i);
 	x->fn_open_line = l->tok[open].line;
-	x->fn_close_line = l->tok[tok_match(buf, l, open)].line;
+	x->fn_close_line = l->tok[tok_match_body(buf, l, open)].line;
 	x->fn_line = name ? l->tok[name].line : x->fn_open_line;
 	if (name) {
 		token_spelling(buf, &l->tok[name], &sb);
