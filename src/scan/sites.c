@@ -740,6 +740,16 @@ static void macro_site(struct source_sites *s, const char *buf,
 			return;
 		}
 	}
+	/* An argument that starts with '&' is an address, no lvalue: no
+	 * macro that takes its object as an lvalue compiles with it, so
+	 * the object is what it points to, whatever discovery made of the
+	 * definition -- a --macro name of a compiler's header (C11's
+	 * atomic_load_explicit(&state, memory_order_relaxed): gcc's
+	 * stdatomic.h reaches the object through an __auto_type local)
+	 * or of no header read. */
+	if (!deref && args[target].end > args[target].begin &&
+	    tok_punct(buf, l, args[target].begin, "&"))
+		deref = 1;
 	switch (m->flags & OMF_READ_WRITE ? OMK_ACCESS : m->kind) {
 	case OMK_READ:
 		access = SITE_READ;
