@@ -19,7 +19,10 @@
 #   - a 4-byte accessor called on the 8-byte member reads its low half:
 #     torn;
 #   - a macro that calls one in a relaxed order is a once-macro, one that
-#     calls it in seq_cst is not.
+#     calls it in seq_cst is not;
+#   - a global's member read through the GOT (-fPIC: the load of its
+#     address, then the 1-byte load) is ok on the 1-byte load, not "only
+#     the pointer to it" (its name with .repr is an object named).
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 . "$RWONCE_ROOT/tests/scan/user-lib.sh"
@@ -34,7 +37,7 @@ while read -r name cfg; do
 	fi
 	mkdir -p "$TEST_TMP/$name"
 	cd "$TEST_TMP/$name" || exit 1
-	user_build "$name $cfg" "$SRC" o.o -I"$S/user-include" \
+	user_build "$name $cfg" "$SRC" o.o -I"$S/user-include" -fPIC \
 		-Wno-incompatible-pointer-types || exit 1
 	test_expect_success "$name: the generated accessors are found, per call" '
 		{ "$RWONCE" scan -v --no-source o.o >out 2>err; test $? = 1; } &&
@@ -47,7 +50,7 @@ while read -r name cfg; do
 		! grep -q "LIB_PEEK_SEQ. is a once" err
 	'
 	test_expect_success "$name: relaxed, acquire and release calls are sites, ok" '
-		grep -q "1 finding; 4 site instances: ok 3, torn 1, duplicated 0, widened 0, unattributed 0; 4 sites; 1 of 1 file checked" err &&
+		grep -q "1 finding; 5 site instances: ok 4, torn 1, duplicated 0, widened 0, unattributed 0; 5 sites; 1 of 1 file checked" err &&
 		{ "$RWONCE" scan --json --no-source o.o >out.json 2>/dev/null
 		  test $? = 1; } &&
 		grep -q "\"site\": \"lib_load_u32(&s->head)\", \"access\": \"read\", \"type\": \"uint32_t\", \"size\": 4, [^{]*\"verdict\": \"ok\", \"why\": \"compiled to one 4-byte load\"" out.json &&
@@ -62,8 +65,11 @@ while read -r name cfg; do
 	test_expect_success "$name: an order that is no constant, named" '
 		grep -q "user-order.c:34:9: note: lib_load_u32(&s->head): not a once-access: its order .dep ? LIB_RELAXED : LIB_ACQUIRE. is no constant" err &&
 		! grep -q "\"function\": \"get_head_dep\"" out.json &&
-		grep -q "coverage: 4 sites in 1 of .* 4 checked, .*; 2 calls of an accessor not a once-access (its order); 0 of 4 instances unattributed" err &&
+		grep -q "coverage: 5 sites in 1 of .* 5 checked, .*; 2 calls of an accessor not a once-access (its order); 0 of 5 instances unattributed" err &&
 		grep -q "\"not_once\": 2" out.json
+	'
+	test_expect_success "$name: a global's member through the GOT: ok on its own load" '
+		grep -q "\"site\": \"lib_load_b(&lib_flag)\", \"access\": \"read\", \"type\": \"_Bool\", \"size\": 1, [^{]*\"verdict\": \"ok\", \"why\": \"compiled to one 1-byte load\"" out.json
 	'
 	test_expect_success "$name: a 4-byte accessor on the 8-byte member: torn" '
 		grep -q "\"site\": \"lib_load_u32(&s->count)\", \"access\": \"read\", \"type\": \"uint64_t\", \"size\": 8, [^{]*\"verdict\": \"torn\", \"why\": \"compiled to one 4-byte load of the 8-byte object its argument points to: torn" out.json

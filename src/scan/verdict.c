@@ -499,16 +499,23 @@ static void drop_through_value(const struct scan_site *site,
  * skb) reads skb->tstamp on the same line -- two 4-byte loads on ARM,
  * not a torn flag).  Not counted, nor as the stack's.
  */
-static void drop_off_symbol(const struct scan_site *site,
+static void drop_off_symbol(const struct scan_site *site, unsigned size,
 			    struct mem_access *acc, size_t nr)
 {
 	int at_symbol = 0;
 
 	if (!named_object(site->lvalue))
 		return;
+	/* a load wider than the object whose value is then an address is
+	 * the way to it, not it: a PIC unit's GOT entry (`movq
+	 * background_thread_enabled_state@GOTPCREL(%rip), %r11`, then
+	 * `movzbl (%r11)` of jemalloc's 1-byte flag, whose name with its
+	 * member .repr is an object named too) */
 	for (size_t k = 0; k < nr && !at_symbol; k++)
 		at_symbol = relevant(site, &acc[k]) &&
-			    acc[k].base == BASE_ABSOLUTE;
+			    acc[k].base == BASE_ABSOLUTE &&
+			    !(size && acc[k].size > size &&
+			      acc[k].feeds_address);
 	for (size_t k = 0; at_symbol && k < nr; k++) {
 		int frame = acc[k].frame;
 
@@ -544,7 +551,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	drop_before(site, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
 	drop_through_value(site, acc, nr);
-	drop_off_symbol(site, acc, nr);
+	drop_off_symbol(site, size, acc, nr);
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;

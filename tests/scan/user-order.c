@@ -54,3 +54,12 @@ uint32_t peek_seq(struct state *s)
 {
 	return LIB_PEEK_SEQ(s);
 }
+
+/* a global reached through the GOT (built with -fPIC): the load of
+ * its address is no access of it */
+extern lib_b_t lib_flag;
+
+bool flag_on(void)
+{
+	return lib_load_b(&lib_flag, LIB_ACQUIRE);
+}
