@@ -1,11 +1,11 @@
 /* Macros whose body is the access, and their uses (macro-roles.h). */
-#define _GNU_SOURCE /* memmem */
 #include "rewrite/macro-roles.h"
 #include "cfront/lexer.h"
 #include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "cfront/word-filter.h"
+#include "lib/memfind.h"
 #include "lib/strbuf.h"
 #include "lib/strset.h"
 #include "lib/util.h"
@@ -121,7 +121,7 @@ static int mentions_access_macro(const struct rewrite_opts *o,
 
 		if (m->kind == OMK_ACCESS &&
 		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
-		    memmem(buf, len, m->name, strlen(m->name)))
+		    mem_find(buf, len, m->name, strlen(m->name)))
 			return 1;
 	}
 	return 0;
@@ -193,7 +193,7 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 	if (p->keep &&
 	    p->keep->wanted(f->buf, f->len, names_access, p->keep->ctx))
 		keep_file(p, f->path);
-	if (!names_access || !memmem(f->buf, f->len, "define", 6))
+	if (!names_access || !mem_find(f->buf, f->len, "define", 6))
 		return;
 	/* a body that is the access may be here: the filters from now on */
 	__atomic_store_n(&p->indexing, 1, __ATOMIC_RELAXED);
@@ -303,7 +303,8 @@ static int names_one(const struct macro_roles *r, int round, const char *buf,
 {
 	for (size_t i = 0; i < r->nr; i++)
 		if (r->items[i].round == round &&
-		    memmem(buf, len, r->items[i].name, strlen(r->items[i].name)))
+		    mem_find(buf, len, r->items[i].name,
+			     strlen(r->items[i].name)))
 			return 1;
 	return 0;
 }
