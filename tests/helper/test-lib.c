@@ -436,8 +436,59 @@ static int test_memfind_nocase(int sse2_only)
 	return differ != 0;
 }
 
+/*
+ * mem_count() against a byte-by-byte count, with AVX2 where the
+ * processor has it or (--sse2) without: buffers of 0-300 bytes over
+ * '\n', 'a', NUL and 0xff, each from every offset, for each of those
+ * bytes and one that is not there, the buffer also placed so that it
+ * ends where an unreadable page begins.  Prints the counts asked and
+ * those that differ.
+ */
+static int test_memcount(int sse2_only)
+{
+	static const char alphabet[] = { '\n', 'a', '\0', (char)0xff };
+	static const char wanted[] = { '\n', 'a', '\0', (char)0xff, 'z' };
+	unsigned seed = 35;
+	size_t asked = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	char hay[320];
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	mem_find_without_avx2(sse2_only);
+	for (int round = 0; round < 3000; round++) {
+		size_t n = (size_t)(rand_r(&seed) % 301);
+		char *end = map + page - n;
+
+		for (size_t i = 0; i < n; i++)
+			hay[i] = alphabet[rand_r(&seed) % sizeof(alphabet)];
+		memcpy(end, hay, n);
+		for (size_t k = 0; k < sizeof(wanted); k++)
+			for (size_t off = 0; off <= n; off++) {
+				size_t want = 0;
+
+				for (size_t i = off; i < n; i++)
+					want += hay[i] == wanted[k];
+				asked += 2;
+				if ((mem_count(hay + off, n - off, wanted[k]) != want ||
+				     mem_count(end + off, n - off, wanted[k]) != want) &&
+				    !differ++)
+					printf("differ: n=%zu off=%zu byte=%d\n", n,
+					       off, wanted[k]);
+			}
+	}
+	printf("%zu counts, %zu differ%s\n", asked, differ,
+	       sse2_only ? " (without AVX2)" : "");
+	mem_find_without_avx2(0);
+	munmap(map, 2 * page);
+	return differ != 0;
+}
+
 int cmd__lib(int argc, const char **argv)
 {
+	if (argc >= 2 && !strcmp(argv[1], "memcount"))
+		return test_memcount(argc == 3 && !strcmp(argv[2], "--sse2"));
 	if (argc >= 2 && !strcmp(argv[1], "memfind-nocase"))
 		return test_memfind_nocase(argc == 3 && !strcmp(argv[2], "--sse2"));
 	if (argc == 2 && !strcmp(argv[1], "memfind"))
