@@ -63,6 +63,10 @@ struct token_list {
  * Always succeeds; appends to *out and ends it with TOK_EOF.
  */
 void lex_buffer(const char *buf, size_t len, struct token_list *out);
+/* For tests: identifiers' runs of plain bytes taken byte by byte (1),
+ * or 16 at a time where SSE2 is there (0, the default).  Not
+ * thread-safe. */
+void lex_ident_runs_bytewise(int on);
 
 void token_list_release(struct token_list *l);
 

@@ -435,6 +435,77 @@ static int say_found(const struct once_macro *m, void *ctx)
 	return 1;
 }
 
+/* Do two token lists hold the same tokens? */
+static int same_tokens(const struct token_list *a, const struct token_list *b)
+{
+	if (a->nr != b->nr)
+		return 0;
+	for (size_t i = 0; i < a->nr; i++)
+		if (a->tok[i].kind != b->tok[i].kind ||
+		    a->tok[i].flags != b->tok[i].flags ||
+		    a->tok[i].off != b->tok[i].off ||
+		    a->tok[i].len != b->tok[i].len ||
+		    a->tok[i].line != b->tok[i].line ||
+		    a->tok[i].col != b->tok[i].col)
+			return 0;
+	return 1;
+}
+
+/*
+ * The lexer's identifiers with their plain runs taken 16 bytes at a
+ * time and byte by byte: random buffers of 0-120 bytes over identifier
+ * bytes ('$' and digits too), blanks, a splice's backslash and newline,
+ * the two bytes of a UTF-8 letter, '\\u' and punctuators, each lexed
+ * both ways, in place and placed so that it ends where an unreadable
+ * page begins.  "ident runs: N buffers, M differ".
+ */
+static int ident_runs(void)
+{
+	static const char *const pieces[] = {
+		"a", "Z", "_", "$", "9", "q", "abcdefghijklmnop", " ", "\\\n",
+		"\n", "\xc3\xa9", "\\u00e9", "(", "-", ".", "'", "\"",
+		"/*", "*/", "#", "0x1f",
+	};
+	unsigned seed = 35;
+	size_t buffers = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	char buf[2048];
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	for (int round = 0; round < 20000; round++) {
+		struct token_list a = TOKEN_LIST_INIT, b = TOKEN_LIST_INIT,
+				  c = TOKEN_LIST_INIT;
+		size_t n = 0, parts = (size_t)(rand_r(&seed) % 40);
+		char *end;
+
+		for (size_t k = 0; k < parts; k++) {
+			const char *p = pieces[rand_r(&seed) %
+					       (sizeof(pieces) / sizeof(*pieces))];
+
+			memcpy(buf + n, p, strlen(p));
+			n += strlen(p);
+		}
+		end = map + page - n;
+		memcpy(end, buf, n);
+		lex_ident_runs_bytewise(1);
+		lex_buffer(buf, n, &a);
+		lex_ident_runs_bytewise(0);
+		lex_buffer(buf, n, &b);
+		lex_buffer(end, n, &c);
+		buffers++;
+		if ((!same_tokens(&a, &b) || !same_tokens(&a, &c)) && !differ++)
+			printf("differ: %.*s\n", (int)n, buf);
+		token_list_release(&a);
+		token_list_release(&b);
+		token_list_release(&c);
+	}
+	munmap(map, 2 * page);
+	printf("ident runs: %zu buffers, %zu differ\n", buffers, differ);
+	return differ != 0;
+}
+
 /* once_macros_any() with AVX2 (where the processor has it) and with
  * SSE2 alone: how many of the two differ from the plain scan's want. */
 static int any_paths_differ(const struct once_macros *t, const char *buf,
@@ -770,8 +841,10 @@ int cmd__cfront(int argc, const char **argv)
 	struct lazy_totals lazy = { 0, 0, 0, 0, 0 };
 	struct directive_totals dirs = { 0, 0, 0, 0 };
 
+	if (argc == 2 && !strcmp(argv[1], "ident-runs"))
+		return ident_runs();
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|ident-runs|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
