@@ -11,6 +11,7 @@
 
 #include <dwarf.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define KIDS_BUCKETS 1024
 
@@ -21,7 +22,28 @@ struct kids_node {
 	size_t n;
 };
 
-static void load(struct kids_node *node, Dwarf_Die *die)
+int unit_die_tag(struct unit_priv *p, Dwarf_Die *die)
+{
+	unsigned code;
+	int tag;
+
+	if (die->abbrev || !die->addr || p->abbrevs_off)
+		return dwarf_tag(die);
+	code = *(const unsigned char *)die->addr; /* a ULEB128 of one byte */
+	if (!code || code >= 128)
+		return dwarf_tag(die);
+	if (p->abbrevs_cu != die->cu) {
+		memset(p->abbrevs, 0, sizeof(p->abbrevs));
+		p->abbrevs_cu = die->cu;
+	}
+	die->abbrev = p->abbrevs[code];
+	tag = dwarf_tag(die);
+	if (die->abbrev != DWARF_END_ABBREV)
+		p->abbrevs[code] = die->abbrev;
+	return tag;
+}
+
+static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
 {
 	Dwarf_Die c;
 	size_t alloc = 0;
@@ -29,7 +51,7 @@ static void load(struct kids_node *node, Dwarf_Die *die)
 	if (dwarf_child(die, &c))
 		return;
 	do {
-		int tag = dwarf_tag(&c);
+		int tag = unit_die_tag(p, &c);
 		struct scope_kid *k;
 		Dwarf_Addr base, lo, hi;
 		ptrdiff_t off = 0;
@@ -67,7 +89,7 @@ const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
 	if (!node) {
 		node = xcalloc(1, sizeof(*node));
 		node->off = off;
-		load(node, die);
+		load(p, node, die);
 		node->next = p->kids[b];
 		p->kids[b] = node;
 	}
@@ -88,7 +110,8 @@ const struct unit_child *unit_children(struct unit_priv *p, size_t *n)
 			do {
 				ALLOC_GROW(p->children, p->nchildren + 1, alloc);
 				p->children[p->nchildren].die = c;
-				p->children[p->nchildren++].tag = dwarf_tag(&c);
+				p->children[p->nchildren++].tag =
+					unit_die_tag(p, &c);
 			} while (!dwarf_siblingof(&c, &c));
 	}
 	*n = p->nchildren;

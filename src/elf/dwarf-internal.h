@@ -33,11 +33,20 @@ struct unit_child {
 	int tag;
 };
 
+/* A named child of the unit (dwarf-types.c: unit_names). */
 struct unit_name {
 	const char *name;
-	size_t order; /* among the unit's children: the first one wins */
 	int tag;
 	Dwarf_Die die;
+	size_t next; /* the next child of that name + 1; 0: none */
+};
+
+/* A slot of the unit's names table: the first and last children of
+ * one name (each an index + 1 into the names; first 0: an empty slot). */
+struct unit_name_slot {
+	const char *name;
+	size_t hash;
+	size_t first, last;
 };
 
 /*
@@ -83,10 +92,13 @@ struct unit_priv {
 	Dwarf_Off *top;
 	size_t ntop, alloc_top;
 	/* the unit's named children of every tag (functions, types,
-	 * variables, parameters, declarations), sorted by name and then
-	 * order; built on first need (dwarf-types.c: unit_names) */
+	 * variables, parameters, declarations) in order, each name's
+	 * chained, and the names hashed (names_mask + 1 slots); built on
+	 * first need (dwarf-types.c: unit_names) */
 	struct unit_name *names;
-	size_t nnames, alloc_names;
+	size_t nnames;
+	struct unit_name_slot *name_slots;
+	size_t names_mask;
 	int names_loaded;
 	/* the last inline chain and the addresses it holds for: rows in a
 	 * line table come in address order, many in one inlined copy */
@@ -106,7 +118,22 @@ struct unit_priv {
 	struct unit_file *files;
 	size_t nfiles;
 	struct unit_file **by_name;
+	/* the abbreviations of the unit's one-byte codes, as libdw found
+	 * them, for unit_die_tag() */
+	struct Dwarf_CU *abbrevs_cu;
+	Dwarf_Abbrev *abbrevs[128];
+	int abbrevs_off; /* test hook: none kept */
 };
+
+/*
+ * dwarf_tag(die) for a DIE of p's unit, with the abbreviation found once
+ * per code: libdw 0.188 looks a DIE's abbreviation up in a table behind
+ * a read-write lock, once for every DIE a walk meets -- a kernel unit's
+ * tens of thousands of children, 2-3% of a vmlinux scan in the lock
+ * alone.  die->abbrev gets what libdw would have put there (the
+ * Dwarf_Die fields are libdw.h's; DWARF_END_ABBREV is never kept).
+ */
+int unit_die_tag(struct unit_priv *p, Dwarf_Die *die);
 
 /* Read the unit's file table and its MD5s (dwarf-files.c) into
  * p->files, and *out. */
@@ -152,12 +179,18 @@ int unit_files_from_header(Dwarf *dw, Dwarf_Die *cu, const char *comp_dir,
  * bias (dwarf-program.c).  Into *rows (grown, *alloc its size), *n of
  * them.  -1 for a program libdw would refuse, or read with a rule not
  * written here (an opcode or value it checks, a file defined in the
- * program): left to libdw, which says what it says.
+ * program): left to libdw, which says what it says.  *order: how the
+ * rows were put in libdw's order (counted by a test hook).
  */
+enum rows_order {
+	ROWS_IN_ORDER, /* as the program gave them */
+	ROWS_BY_RUNS,  /* whole sequences moved */
+	ROWS_MERGED,   /* sequences that interleave, merged row by row */
+};
 int unit_rows_decode(const struct line_header *lh,
 		     const struct unit_file *files, size_t nfiles,
 		     uint64_t bias, struct line_row **rows, size_t *alloc,
-		     size_t *n);
+		     size_t *n, enum rows_order *order);
 
 /*
  * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,

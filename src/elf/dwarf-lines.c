@@ -990,7 +990,8 @@ static void check_end(struct files_check *c, struct elf_image *img,
  */
 static int program_unit(Dwarf *dw, Dwarf_Die *cu, Dwarf_Addr bias,
 			struct unit_file **files, size_t *nfiles, char **names,
-			struct line_row **rows, size_t *alloc, size_t *n)
+			struct line_row **rows, size_t *alloc, size_t *n,
+			enum rows_order *order)
 {
 	struct line_header lh;
 	int empty = 0;
@@ -998,7 +999,8 @@ static int program_unit(Dwarf *dw, Dwarf_Die *cu, Dwarf_Addr bias,
 	if (unit_files_from_header(dw, cu, cu_string(cu, DW_AT_comp_dir),
 				   files, nfiles, names, &empty, &lh))
 		return -1;
-	if (unit_rows_decode(&lh, *files, *nfiles, bias, rows, alloc, n)) {
+	if (unit_rows_decode(&lh, *files, *nfiles, bias, rows, alloc, n,
+			     order)) {
 		/* the unit goes to libdw; the caller frees names after it */
 		free(*files);
 		free(*names);
@@ -1040,6 +1042,7 @@ static void rows_from_libdw(Dwarf_Lines *lines, size_t n, Dwarf_Addr bias,
 struct rows_check {
 	size_t read, left, differ; /* units: decoded here, left to libdw,
 				      decoded otherwise than libdw */
+	size_t order[ROWS_MERGED + 1]; /* decoded here, by how put in order */
 };
 
 static void rows_check_unit(struct rows_check *c, struct elf_image *img,
@@ -1109,10 +1112,14 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	/* Test hook: the rows decoded here are read by libdw too, and any
 	 * difference said on stderr */
 	int check_rows = !!getenv("RWONCE_TEST_SCAN_LINES_CHECK");
-	struct rows_check rchk = { 0, 0, 0 };
+	struct rows_check rchk = { 0, 0, 0, { 0, 0, 0 } };
+	enum rows_order order = ROWS_IN_ORDER;
 	/* Test hook: how many units' children were walked, said on stderr
 	 * (at most once per unit: unit_children) */
 	int count_walks = !!getenv("RWONCE_TEST_SCAN_WALKS");
+	/* Test hook: every DIE's abbreviation found by libdw, none kept by
+	 * code (unit_die_tag) */
+	int no_abbrevs = !!getenv("RWONCE_TEST_SCAN_NO_ABBREV_CACHE");
 	size_t walks = 0;
 	/* Test hook: a row buffer over that many rows is given back after
 	 * its unit (instead of ROWS_KEPT), and what was kept between units
@@ -1214,12 +1221,14 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			continue;
 		ours = !files_only && !hook &&
 		       !program_unit(dw, cu, bias, &files, &nfiles, &names,
-				     &rows, &alloc, &n);
+				     &rows, &alloc, &n, &order);
 		if (check_rows && !files_only && !hook && !ours)
 			rchk.left++;
-		if (ours && check_rows)
+		if (ours && check_rows) {
+			rchk.order[order]++;
 			rows_check_unit(&rchk, img, &lh, dw, cu, bias, rows, n,
 					files, nfiles);
+		}
 		if (ours && !n) {
 			free(files);
 			free(names);
@@ -1257,6 +1266,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		p.walks = &walks;
 		p.globals = &img->globals;
 		p.mod = img->mod;
+		p.abbrevs_off = no_abbrevs;
 		u.name = cu_string(cu, DW_AT_name);
 		u.comp_dir = cu_string(cu, DW_AT_comp_dir);
 		u.assembly = dwarf_srclang(cu) == DW_LANG_Mips_Assembler;
@@ -1277,6 +1287,7 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		free(p.fns);
 		free(p.top);
 		free(p.names);
+		free(p.name_slots);
 		free(p.chain);
 		free(p.files);
 		free(names);
@@ -1318,6 +1329,13 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 			"decoded here, %zu left to libdw, %zu decoded otherwise "
 			"than libdw\n", img->info.name, rchk.read,
 			rchk.read == 1 ? "" : "s", rchk.left, rchk.differ);
+	if (check_rows && !files_only && rchk.read)
+		fprintf(stderr, "rwonce: test: %s: rows of %zu unit%s in the "
+			"order of the program, %zu put in order by moving "
+			"sequences, %zu by merging them\n", img->info.name,
+			rchk.order[ROWS_IN_ORDER],
+			rchk.order[ROWS_IN_ORDER] == 1 ? "" : "s",
+			rchk.order[ROWS_BY_RUNS], rchk.order[ROWS_MERGED]);
 	if (held_hook && !files_only)
 		fprintf(stderr, "rwonce: test: %s: row buffers given back after "
 			"%zu unit%s; at most %zu rows kept between units\n",
@@ -1443,7 +1461,7 @@ static void load_fns(struct unit_priv *p, Dwarf_Die *parent, int top)
 	if (dwarf_child(parent, &c))
 		return;
 	do
-		load_fn(p, &c, dwarf_tag(&c), 0);
+		load_fn(p, &c, unit_die_tag(p, &c), 0);
 	while (!dwarf_siblingof(&c, &c));
 }
 

@@ -70,7 +70,7 @@ static int is_top(const struct unit_priv *p, Dwarf_Off off)
  * as the last one may hold scopes.  Returns the depth, or -1 where only
  * dwarf_getscopes knows.
  */
-static int walk_down(Dwarf_Die *path, Dwarf_Addr pc)
+static int walk_down(struct unit_priv *p, Dwarf_Die *path, Dwarf_Addr pc)
 {
 	int n = 1;
 
@@ -84,7 +84,7 @@ static int walk_down(Dwarf_Die *path, Dwarf_Addr pc)
 		do {
 			int has;
 
-			if (dwarf_tag(&c) == DW_TAG_imported_unit)
+			if (unit_die_tag(p, &c) == DW_TAG_imported_unit)
 				return -1;
 			has = dwarf_haspc(&c, pc);
 			if (has < 0)
@@ -114,7 +114,7 @@ int unit_scopes(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die **scopes)
 	if (!f || !f->top)
 		return dwarf_getscopes(&p->cu, pc, scopes);
 	path[0] = f->die;
-	n = walk_down(path, pc);
+	n = walk_down(p, path, pc);
 	if (n < 0)
 		return dwarf_getscopes(&p->cu, pc, scopes);
 	for (int i = 0; i < n; i++)
@@ -168,7 +168,7 @@ static int full_path(struct unit_priv *p, Dwarf_Addr pc, Dwarf_Die *full)
 	f = p->fns_overlap ? NULL : unit_function_at(p, pc);
 	if (f && f->top) {
 		path[0] = f->die;
-		n = walk_down(path, pc);
+		n = walk_down(p, path, pc);
 		if (n > 0 && n < MAX_DEPTH) {
 			full[0] = p->cu;
 			memcpy(full + 1, path, (size_t)n * sizeof(*path));

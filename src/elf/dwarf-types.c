@@ -9,6 +9,7 @@
 #include "cfront/tokscan.h"
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
+#include "lib/strset.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -104,68 +105,82 @@ static int find_child(Dwarf_Die *die, const char *name, Dwarf_Die *out)
 	return -1;
 }
 
-static int cmp_name(const void *a, const void *b)
+/* The slot of name in a table of mask + 1 slots: its own, or the empty
+ * one where it would go. */
+static struct unit_name_slot *name_slot(struct unit_name_slot *slots,
+					size_t mask, const char *name,
+					size_t hash)
 {
-	const struct unit_name *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	size_t i = hash & mask;
 
-	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+	while (slots[i].first &&
+	       (slots[i].hash != hash || strcmp(slots[i].name, name)))
+		i = (i + 1) & mask;
+	return &slots[i];
 }
 
 /*
- * The unit's named children, sorted by name (the first child first among
- * equal names), built on first need: the unit's children are every type
- * and declaration of every header, and a name that is no local (a
+ * The unit's first child named name, as an index + 1 into p->names (0:
+ * none); the others of that name follow through .next, in the
+ * children's order.  Built on first need: the unit's children are every
+ * type and declaration of every header, and a name that is no local (a
  * global, or a name the DWARF does not have) was searched among all of
- * them at every site instance.  Returns the first entry not before name
- * (p->nnames when there is none).
+ * them at every site instance.  (A table sorted by name served this
+ * first; sorting the names of each unit was 2% of a kernel scan.)
  */
 static size_t unit_names(struct unit_priv *p, const char *name)
 {
-	size_t lo = 0, hi;
+	const struct unit_name_slot *u;
 
 	if (!p->names_loaded) {
-		size_t nkids;
+		size_t nkids, size = 16;
 		const struct unit_child *kids = unit_children(p, &nkids);
 
 		p->names_loaded = 1;
+		while (size < 2 * nkids)
+			size *= 2;
+		p->name_slots = xcalloc(size, sizeof(*p->name_slots));
+		p->names_mask = size - 1;
+		p->names = xmalloc((nkids ? nkids : 1) * sizeof(*p->names));
 		for (size_t k = 0; k < nkids; k++) {
 			Dwarf_Die c = kids[k].die;
 			const char *n = name_of(&c);
+			size_t h;
+			struct unit_name_slot *slot;
+			struct unit_name *e;
 
 			if (!n)
 				continue;
-			ALLOC_GROW(p->names, p->nnames + 1, p->alloc_names);
-			p->names[p->nnames].name = n;
-			p->names[p->nnames].order = k + 1;
-			p->names[p->nnames].tag = kids[k].tag;
-			p->names[p->nnames++].die = c;
+			e = &p->names[p->nnames++];
+			e->name = n;
+			e->tag = kids[k].tag;
+			e->die = c;
+			e->next = 0;
+			h = strset_hash(n);
+			slot = name_slot(p->name_slots, p->names_mask, n, h);
+			if (!slot->first) {
+				slot->name = n;
+				slot->hash = h;
+				slot->first = p->nnames;
+			} else {
+				p->names[slot->last - 1].next = p->nnames;
+			}
+			slot->last = p->nnames;
 		}
-		if (p->nnames)
-			sane_qsort(p->names, p->nnames, sizeof(*p->names), cmp_name);
 	}
-	hi = p->nnames;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(p->names[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	u = name_slot(p->name_slots, p->names_mask, name, strset_hash(name));
+	return u->first;
 }
 
-/* find_child on the unit's DIE, through the index: the first variable or
- * parameter named name among the unit's children. */
+/* find_child on the unit's DIE, through the names table: the first
+ * variable or parameter named name among the unit's children. */
 static int find_unit_child(struct unit_priv *p, const char *name,
 			   Dwarf_Die *out)
 {
-	for (size_t k = unit_names(p, name);
-	     k < p->nnames && !strcmp(p->names[k].name, name); k++)
-		if (p->names[k].tag == DW_TAG_variable ||
-		    p->names[k].tag == DW_TAG_formal_parameter) {
-			*out = p->names[k].die;
+	for (size_t k = unit_names(p, name); k; k = p->names[k - 1].next)
+		if (p->names[k - 1].tag == DW_TAG_variable ||
+		    p->names[k - 1].tag == DW_TAG_formal_parameter) {
+			*out = p->names[k - 1].die;
 			return 0;
 		}
 	return -1;
@@ -362,10 +377,10 @@ static int named_type(struct parser *ps, const char *name, int tag,
 	}
 	if (!ps->unit)
 		return -1;
-	for (size_t k = unit_names(ps->unit, name);
-	     k < ps->unit->nnames && !strcmp(ps->unit->names[k].name, name); k++) {
-		int ktag = ps->unit->names[k].tag;
-		Dwarf_Die d = ps->unit->names[k].die;
+	for (size_t k = unit_names(ps->unit, name); k;
+	     k = ps->unit->names[k - 1].next) {
+		int ktag = ps->unit->names[k - 1].tag;
+		Dwarf_Die d = ps->unit->names[k - 1].die;
 		Dwarf_Attribute a;
 
 		if (!tag && (ktag == DW_TAG_variable || ktag == DW_TAG_subprogram ||
@@ -948,12 +963,11 @@ static unsigned describe(struct ctype *t, char *tname, size_t n,
  * global': the tag is no variable)? */
 static int unit_has_ordinary_name(struct unit_priv *p, const char *name)
 {
-	for (size_t k = unit_names(p, name);
-	     k < p->nnames && !strcmp(p->names[k].name, name); k++)
-		if (p->names[k].tag != DW_TAG_structure_type &&
-		    p->names[k].tag != DW_TAG_union_type &&
-		    p->names[k].tag != DW_TAG_enumeration_type &&
-		    p->names[k].tag != DW_TAG_class_type)
+	for (size_t k = unit_names(p, name); k; k = p->names[k - 1].next)
+		if (p->names[k - 1].tag != DW_TAG_structure_type &&
+		    p->names[k - 1].tag != DW_TAG_union_type &&
+		    p->names[k - 1].tag != DW_TAG_enumeration_type &&
+		    p->names[k - 1].tag != DW_TAG_class_type)
 			return 1;
 	return 0;
 }
@@ -1149,9 +1163,7 @@ unsigned line_unit_inline_pointee_member(struct line_unit *u, uint64_t addr,
  * variable, defined or declared)? */
 static int unit_has_name(struct unit_priv *p, const char *name)
 {
-	size_t k = unit_names(p, name);
-
-	return k < p->nnames && !strcmp(p->names[k].name, name);
+	return unit_names(p, name) != 0;
 }
 
 /* Words that name no entity of the program. */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t hash(const char *s)
+size_t strset_hash(const char *s)
 {
 	size_t h = 2166136261u;
 
@@ -17,7 +17,7 @@ static size_t hash(const char *s)
 /* The slot of s, or of the empty place where it would go. */
 static size_t find(const struct strset *set, const char *s)
 {
-	size_t i = hash(s) & (set->size - 1);
+	size_t i = strset_hash(s) & (set->size - 1);
 
 	while (set->slot[i] && strcmp(set->slot[i], s))
 		i = (i + 1) & (set->size - 1);

@@ -20,4 +20,7 @@ int strset_add(struct strset *set, const char *s);
 int strset_has(const struct strset *set, const char *s);
 void strset_release(struct strset *set);
 
+/* The hash the set uses (FNV-1a), for other tables keyed by strings. */
+size_t strset_hash(const char *s);
+
 #endif
