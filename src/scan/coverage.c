@@ -100,8 +100,11 @@ static void collect_source(const struct source_sites *s, void *arg)
 	c->cov->sources++;
 	c->cov->sources_with_sites += s->nr != 0;
 	c->cov->sources_volatile += s->uses_volatile != 0;
-	c->cov->not_once += s->nnamed;
 	for (size_t k = 0; k < s->nnamed; k++) {
+		if (s->named[k].unplaced)
+			c->cov->unplaced++;
+		else
+			c->cov->not_once++;
 		ALLOC_GROW(c->calls, c->ncalls + 1, c->alloc_calls);
 		c->calls[c->ncalls].path = s->path;
 		c->calls[c->ncalls++].call = &s->named[k];
@@ -225,10 +228,12 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		strbuf_addf(&cov->no_code_json, ", \"line\": %u, \"column\": %u, "
 			    "\"site\": ", x->line, x->col);
 		json_add_string(&cov->no_code_json, x->what);
-		strbuf_addstr(&cov->no_code_json, ", \"function\": null, "
-			      "\"reason\": \"not_once\", \"why\": ");
+		strbuf_addf(&cov->no_code_json, ", \"function\": null, "
+			    "\"reason\": \"%s\", \"why\": ",
+			    x->unplaced ? "unplaced" : "not_once");
 		strbuf_reset(&why);
-		strbuf_addf(&why, "not a once-access: %s", x->why);
+		strbuf_addf(&why, x->unplaced ? "not checked: %s" :
+			    "not a once-access: %s", x->why);
 		json_add_string(&cov->no_code_json, why.buf);
 		strbuf_addch(&cov->no_code_json, '}');
 		strbuf_add_visible(&cov->no_code_text, path, strlen(path), 0);
@@ -281,6 +286,10 @@ void coverage_line(const struct coverage *cov,
 		strbuf_addf(out, "; %zu %s of an accessor not a once-access "
 			    "(its order)", cov->not_once,
 			    plural(cov->not_once, "call", "calls"));
+	if (cov->unplaced)
+		strbuf_addf(out, "; %zu %s of a once-macro whose object is not "
+			    "placed (not checked)", cov->unplaced,
+			    plural(cov->unplaced, "use", "uses"));
 	strbuf_addf(out, "; %zu of %zu instance%s unattributed", un, instances,
 		    plural(instances, "", "s"));
 	if (un) {
@@ -311,6 +320,8 @@ void coverage_json(const struct coverage *cov,
 		strbuf_addf(out, ", \"%s\": %zu", state_key[st], cov->state[st]);
 	if (cov->not_once) /* only then: other runs' JSON as it was */
 		strbuf_addf(out, ", \"not_once\": %zu", cov->not_once);
+	if (cov->unplaced) /* likewise */
+		strbuf_addf(out, ", \"unplaced\": %zu", cov->unplaced);
 	strbuf_addf(out, ", \"instances\": %zu, \"unattributed\": {", instances);
 	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
 		strbuf_addf(out, "%s\"%s\": %zu", r ? ", " : "",

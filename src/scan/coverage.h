@@ -47,6 +47,9 @@ struct coverage {
 	/* calls of an accessor whose order the caller gives that are no
 	 * once-access (sites.h: named_call): not sites, listed */
 	size_t not_once;
+	/* uses of a once-macro whose object scan cannot place (sites.h:
+	 * named_call.unplaced): not checked, listed */
+	size_t unplaced;
 	/* the sites without code (and those not judged), sorted */
 	struct strbuf no_code_json; /* "[{...}, ...]" */
 	struct strbuf no_code_text; /* one note line each */

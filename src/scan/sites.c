@@ -717,8 +717,33 @@ static void macro_site(struct source_sites *s, const char *buf,
 	/* ASSIGN_ONCE(v, x) takes the value first (the 2014 spelling) */
 	if (!deref && (once_macro_object_arg(m, nargs) < 0 ||
 		       (size_t)once_macro_object_arg(m, nargs) >=
-		       ARRAY_SIZE(args)))
+		       ARRAY_SIZE(args))) {
+		/* not checked: named with the reason, not dropped */
+		struct named_call *c;
+
+		token_spelling(buf, &l->tok[i], &name);
+		ALLOC_GROW(s->named, s->nnamed + 1, s->alloc_named);
+		c = &s->named[s->nnamed++];
+		c->line = l->tok[i].line;
+		c->col = l->tok[i].col;
+		{
+			struct tok_range all = { nargs ? args[0].begin : 0,
+						 nargs ? args[nargs - 1].end : 0 };
+			char *op = operand_text(buf, l, all, 60);
+
+			c->what = xasprintf("%s(%s)", name.buf, op);
+			free(op);
+		}
+		c->why = m->object ?
+			xasprintf("its object, '%s', is spelled from the "
+				  "macro's parameters, which scan does not "
+				  "place", m->object) :
+			xstrdup("its object is none of the arguments of this "
+				"use, which scan does not place");
+		c->unplaced = 1;
+		strbuf_release(&name);
 		return;
+	}
 	token_spelling(buf, &l->tok[i], &name);
 	target = deref ? (size_t)m->deref_arg :
 		 (size_t)once_macro_object_arg(m, nargs);
@@ -735,6 +760,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 			c->col = l->tok[i].col;
 			c->what = xasprintf("%s(%s)", name.buf, op);
 			c->why = why;
+			c->unplaced = 0;
 			free(op);
 			strbuf_release(&name);
 			return;
