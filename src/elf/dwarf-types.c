@@ -1041,43 +1041,42 @@ unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
 	return describe(&t, tname, n, aggregate);
 }
 
-unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
-			     const char *expr, char *tname, size_t n,
-			     int *aggregate)
+/* The three readings of an expression below, by the flags they give
+ * expr_type(): its type described into tname, its size returned. */
+static unsigned expr_type_described(struct line_unit *u, uint64_t addr,
+				    const char *expr, int flags,
+				    char *tname, size_t n, int *aggregate)
 {
 	struct ctype t;
 
 	if (n)
 		tname[0] = '\0';
-	if (expr_type(u, addr, expr, 0, &t))
+	if (expr_type(u, addr, expr, flags, &t))
 		return 0;
 	return describe(&t, tname, n, aggregate);
+}
+
+unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
+			     const char *expr, char *tname, size_t n,
+			     int *aggregate)
+{
+	return expr_type_described(u, addr, expr, 0, tname, n, aggregate);
 }
 
 unsigned line_unit_expr_type_calls(struct line_unit *u, uint64_t addr,
 				   const char *expr, char *tname, size_t n,
 				   int *aggregate)
 {
-	struct ctype t;
-
-	if (n)
-		tname[0] = '\0';
-	if (expr_type(u, addr, expr, TYPE_CALLS, &t))
-		return 0;
-	return describe(&t, tname, n, aggregate);
+	return expr_type_described(u, addr, expr, TYPE_CALLS, tname, n,
+				   aggregate);
 }
 
 unsigned line_unit_expr_type_spelled(struct line_unit *u, uint64_t addr,
 				     const char *expr, char *tname, size_t n,
 				     int *aggregate)
 {
-	struct ctype t;
-
-	if (n)
-		tname[0] = '\0';
-	if (expr_type(u, addr, expr, TYPE_SPELLINGS, &t))
-		return 0;
-	return describe(&t, tname, n, aggregate);
+	return expr_type_described(u, addr, expr, TYPE_SPELLINGS, tname, n,
+				   aggregate);
 }
 
 unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
