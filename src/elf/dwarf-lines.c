@@ -113,6 +113,10 @@ static int sniff(int fd, size_t *size, int *relocatable)
 	}
 	if (n >= 8 && !memcmp(magic, "!<arch>\n", 8))
 		return 'a';
+	/* LLVM bitcode, bare or in its wrapper (clang -flto): no code yet */
+	if (n >= 4 && (!memcmp(magic, "BC\xc0\xde", 4) ||
+		       !memcmp(magic, "\xde\xc0\x17\x0b", 4)))
+		return 'b';
 	return 0;
 }
 
@@ -405,6 +409,31 @@ static int has_code(Elf *elf)
 	return 0;
 }
 
+/*
+ * Does elf hold GCC's intermediate language (sections .gnu.lto_*), to
+ * be compiled when it is linked?  Without -ffat-lto-objects that is
+ * all an object built with -flto has: its sites have no code yet.
+ */
+static int has_gcc_lto(Elf *elf)
+{
+	Elf_Scn *scn = NULL;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (name && !strncmp(name, ".gnu.lto_", 9))
+			return 1;
+	}
+	return 0;
+}
+
 struct each_ctx {
 	const char *path;
 	int archive;
@@ -452,6 +481,7 @@ static int one_module(Dwfl_Module *mod, void **userdata, const char *name,
 	img.info.big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	img.info.relocatable = ehdr.e_type == ET_REL;
 	img.info.has_code = has_code(img.elf);
+	img.info.lto_only = !img.info.has_code && has_gcc_lto(img.elf);
 	img.map = c->map;
 	c->count++;
 	c->stop = c->fn(&img, c->ctx);
@@ -516,6 +546,13 @@ int elf_images_each_shared(const char *path, size_t sharers,
 	}
 	if (!kind) {
 		strbuf_addstr(why, "not an ELF file or a static archive");
+		close(fd);
+		return -1;
+	}
+	if (kind == 'b') {
+		strbuf_addstr(why, "LLVM bitcode (built with -flto): its "
+			      "code is made when it is linked; scan the "
+			      "linked program, or build without -flto");
 		close(fd);
 		return -1;
 	}

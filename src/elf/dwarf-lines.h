@@ -30,6 +30,9 @@ struct elf_image_info {
 	int relocatable;   /* ET_REL: code carries relocations */
 	int has_code;      /* an executable section with contents: without
 			      one (data only) there is nothing to check */
+	int lto_only;      /* no code, and GCC's intermediate language
+			      (-flto without -ffat-lto-objects): its code
+			      is made at link time, so it is not checked */
 	const char *damaged; /* an archive member that cannot be read (cut
 			      short): why; the image has nothing else, and
 			      elf_image_units_each() fails on it */

@@ -223,6 +223,16 @@ static int scan_image(struct elf_image *img, void *arg)
 		r->image_trouble = 1;
 		return 0;
 	}
+	if (elf_image_info(img)->lto_only) { /* sites, but no code yet */
+		if (say)
+			error_unchecked(elf_image_info(img)->name, "GCC's "
+				"intermediate language only (built with -flto): "
+				"its code is made when it is linked; scan the "
+				"linked program, or build with "
+				"-ffat-lto-objects or without -flto");
+		r->image_trouble = 1;
+		return 0;
+	}
 	d = disasm_open(elf_image_info(img), &why);
 	if (!d) {
 		if (say)
