@@ -290,6 +290,7 @@ void scan_source_path(const char *sources_dir, const struct line_unit *u,
 {
 	const char *dir = u->comp_dir;
 	size_t n = dir ? strlen(dir) : 0;
+	char *moved = NULL;
 
 	strbuf_reset(out);
 	if (file[0] != '/' && dir) {
@@ -300,26 +301,28 @@ void scan_source_path(const char *sources_dir, const struct line_unit *u,
 	normalize_path(out);
 	if (!sources_dir)
 		return;
-	if (dir && !strncmp(out->buf, dir, n) && out->buf[n] == '/') {
-		size_t m = strlen(sources_dir), rest = out->len - n;
+	if (dir && !strncmp(out->buf, dir, n) && out->buf[n] == '/')
+		/* sources_dir takes dir's place */
+		moved = xasprintf("%s%s", sources_dir, out->buf + n);
+	/* where that is not there, or for a file outside comp_dir, DIR is
+	 * searched for the path's longest tail: DIR may be a folder above
+	 * the build's (the checkout of a project built in its src/, as
+	 * Redis is) */
+	if (!moved || access(moved, R_OK))
+		for (const char *p = out->buf; (p = strchr(p, '/')); p++) {
+			char *try = xasprintf("%s%s", sources_dir, p);
 
-		/* sources_dir takes dir's place: the rest moved in place */
-		strbuf_grow(out, m);
-		memmove(out->buf + m, out->buf + n, rest + 1);
-		memcpy(out->buf, sources_dir, m);
-		out->len = m + rest;
-		return;
-	}
-	for (const char *p = out->buf; (p = strchr(p, '/')); p++) {
-		char *try = xasprintf("%s%s", sources_dir, p);
-
-		if (!access(try, R_OK)) {
-			strbuf_reset(out);
-			strbuf_addstr(out, try);
+			if (!access(try, R_OK)) {
+				free(moved);
+				moved = try;
+				break;
+			}
 			free(try);
-			return;
 		}
-		free(try);
+	if (moved) { /* else the path as it is, not found below DIR */
+		strbuf_reset(out);
+		strbuf_addstr(out, moved);
+		free(moved);
 	}
 }
 

@@ -45,8 +45,9 @@ void source_cache_each(const struct source_cache *c,
 /*
  * The path of a line-table file name as scan reads it: absolute with the
  * unit's comp_dir and normalised as spelled; with --sources DIR, DIR
- * takes comp_dir's place (or, for a file outside comp_dir, DIR is
- * searched for the longest tail of the path that exists).
+ * takes comp_dir's place (or, when nothing is there or for a file
+ * outside comp_dir, DIR is searched for the longest tail of the path
+ * that exists).
  */
 void scan_source_path(const char *sources_dir, const struct line_unit *u,
 		      const char *file, struct strbuf *out);
