@@ -492,13 +492,12 @@ static const char *real_dir_of(struct once_discovery *d, const char *dir)
  * realpath() asks readlink() of every part of a path (six system calls
  * for ./drivers/net/ethernet/intel/e1000/e1000_main.c), for every file
  * of a tree, where the files of a folder share all parts but the last.
- * The last part is asked of readlink() itself: a link, or anything
- * but "not a link" (not there, not allowed), is left to realpath().
+ * The last part is asked by realpath_in_real_dir() (src/lib/util.h).
  */
 static char *real_path(struct once_discovery *d, const char *path)
 {
 	const char *slash = strrchr(path, '/'), *base, *rdir;
-	char *dir, *full = NULL, c;
+	char *dir, *full;
 
 	base = slash ? slash + 1 : path;
 	if (!*base || !strcmp(base, ".") || !strcmp(base, ".."))
@@ -506,16 +505,12 @@ static char *real_path(struct once_discovery *d, const char *path)
 	dir = !slash ? xstrdup(".") :
 		xstrndup(path, slash == path ? 1 : (size_t)(slash - path));
 	pthread_mutex_lock(&d->lock);
+	/* the string stays where it is until d is freed */
 	rdir = real_dir_of(d, dir);
-	if (rdir)
-		full = xasprintf("%s%s%s", rdir, strcmp(rdir, "/") ? "/" : "",
-				 base);
 	pthread_mutex_unlock(&d->lock);
 	free(dir);
-	if (full && readlink(full, &c, 1) < 0 && errno == EINVAL)
-		return full;
-	free(full);
-	return realpath(path, NULL);
+	full = realpath_in_real_dir(rdir, base);
+	return full ? full : realpath(path, NULL);
 }
 
 /* Is this the first time path is offered?  Told by its real path, so
@@ -626,7 +621,8 @@ static void spelling_settle(struct once_discovery *d)
 		return;
 	sane_qsort(d->others, d->nr_others, sizeof(*d->others), by_real);
 	for (size_t i = 0; i < d->nr_paths; i++) {
-		char *old = d->paths[i], *real = realpath(old, NULL);
+		/* each folder's real path is known from first_offer() */
+		char *old = d->paths[i], *real = real_path(d, old);
 		const char *best = old;
 		size_t lo = 0, hi = d->nr_others;
 

@@ -201,6 +201,12 @@ static int read_whole(struct worker *wk, int fd, size_t hint, size_t *len)
 		if (!r)
 			break;
 		n += (size_t)r;
+		/* a short read that ends at fstat()'s size is the end of a
+		 * regular file: no read() to see 0 (one system call a file
+		 * fewer, issue #35); a file that grew or shrank is read on
+		 * to the 0 */
+		if (n == hint && (size_t)r < wk->alloc - 1 - (n - (size_t)r))
+			break;
 	}
 	wk->buf[n] = '\0';
 	*len = n;

@@ -278,6 +278,20 @@ int open_regular(const char *path)
 	return open_regular_sized(path, &size);
 }
 
+char *realpath_in_real_dir(const char *real_dir, const char *base)
+{
+	char *full, c;
+
+	if (!real_dir || !*base || !strcmp(base, ".") || !strcmp(base, ".."))
+		return NULL;
+	full = xasprintf("%s%s%s", real_dir, strcmp(real_dir, "/") ? "/" : "",
+			 base);
+	if (readlink(full, &c, 1) < 0 && errno == EINVAL)
+		return full;
+	free(full);
+	return NULL;
+}
+
 const char *file_strerror(int err)
 {
 	if (err == ENOT_REGULAR_FILE)
@@ -295,7 +309,7 @@ char *read_file(const char *path, size_t *len)
 	if (fd < 0)
 		return NULL;
 	/* the size fstat() gave, and a byte more so that the read that
-	 * sees the end needs no bigger buffer: two reads, no copy (a
+	 * sees the end needs no bigger buffer: one read, no copy (a
 	 * buffer doubled from 8 KiB read a kernel header in up to six,
 	 * copying it each time, issue #35) */
 	if (size >= cap && size < SIZE_MAX - 2)
@@ -322,6 +336,9 @@ char *read_file(const char *path, size_t *len)
 		if (r == 0)
 			break;
 		n += (size_t)r;
+		/* short at fstat()'s size: the end, without a read of 0 */
+		if (n == size && (size_t)r < cap - (n - (size_t)r))
+			break;
 	}
 	close(fd);
 	buf[n] = '\0';

@@ -138,6 +138,16 @@ char *read_file(const char *path, size_t *len);
  * (ENOT_REGULAR_FILE for a FIFO, a device, a socket or a folder). */
 int open_regular(const char *path);
 
+/*
+ * realpath() of dir/base, given real_dir = realpath(dir) (a copy, or
+ * NULL): real_dir "/" base when base is there and not a symbolic link,
+ * asked with one readlink() where glibc's realpath() asks one per part
+ * of the path (issue #35).  NULL when base is empty, "." or "..", a
+ * link, or anything but "not a link" (not there, not allowed): then the
+ * caller asks realpath() itself, and the answer is the same either way.
+ */
+char *realpath_in_real_dir(const char *real_dir, const char *base);
+
 /* strerror(), with ENOT_REGULAR_FILE worded for a file read: "not a
  * regular file (a FIFO, a device or a folder is never read)". */
 const char *file_strerror(int err);

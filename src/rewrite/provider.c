@@ -469,6 +469,27 @@ static int is_dir(struct provider_cache *pc, const char *path)
 	return path_kind(pc, path) == 'd';
 }
 
+static char *real_path(struct provider_cache *pc, const char *path);
+
+/* realpath(path), its folder's real path asked of real_path() (once per
+ * folder, and so for each folder above it): glibc's realpath() asks
+ * readlink() of every part of a path, and the headers a walk meets
+ * share their folders (issue #35). */
+static char *real_path_by_folder(struct provider_cache *pc, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *rdir, *full;
+
+	if (!slash || slash == path)
+		return realpath(path, NULL);
+	dir = xstrndup(path, (size_t)(slash - path));
+	rdir = real_path(pc, dir);
+	free(dir);
+	full = realpath_in_real_dir(rdir, slash + 1);
+	free(rdir);
+	return full ? full : realpath(path, NULL);
+}
+
 /* realpath(path) (a copy, or NULL), asked once per path. */
 static char *real_path(struct provider_cache *pc, const char *path)
 {
@@ -483,7 +504,7 @@ static char *real_path(struct provider_cache *pc, const char *path)
 		return real;
 	}
 	pthread_mutex_unlock(&pc->lock);
-	real = realpath(path, NULL);
+	real = real_path_by_folder(pc, path);
 	pthread_mutex_lock(&pc->lock);
 	if (!pf->real_known) {
 		pf->real = real ? xstrdup(real) : NULL;
