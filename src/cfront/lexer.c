@@ -111,20 +111,68 @@ static inline int accept(struct lexer *lx, int c)
 	return 0;
 }
 
+/*
+ * What each byte may be, looked up once instead of a chain of compares
+ * per byte (the lexer reads every byte fix and audit lex: half of them
+ * in identifiers, issue #35).
+ */
+enum {
+	CL_IDENT_START = 1, /* [A-Za-z_$] */
+	CL_DIGIT = 2,       /* [0-9] */
+	CL_PUNCT = 4,       /* the first byte of a punctuator */
+	CL_BLANK = 8,       /* white space but the newline */
+};
+
+#define L_ CL_IDENT_START
+#define D_ CL_DIGIT
+#define P_ CL_PUNCT
+#define B_ CL_BLANK
+static const unsigned char lex_class[256] = {
+	['\t'] = B_, ['\v'] = B_, ['\f'] = B_, ['\r'] = B_, [' '] = B_,
+	['!'] = P_, ['#'] = P_, ['$'] = L_, ['%'] = P_, ['&'] = P_,
+	['('] = P_, [')'] = P_, ['*'] = P_, ['+'] = P_, [','] = P_,
+	['-'] = P_, ['.'] = P_, ['/'] = P_,
+	['0'] = D_, ['1'] = D_, ['2'] = D_, ['3'] = D_, ['4'] = D_,
+	['5'] = D_, ['6'] = D_, ['7'] = D_, ['8'] = D_, ['9'] = D_,
+	[':'] = P_, [';'] = P_, ['<'] = P_, ['='] = P_, ['>'] = P_,
+	['?'] = P_,
+	['A'] = L_, ['B'] = L_, ['C'] = L_, ['D'] = L_, ['E'] = L_,
+	['F'] = L_, ['G'] = L_, ['H'] = L_, ['I'] = L_, ['J'] = L_,
+	['K'] = L_, ['L'] = L_, ['M'] = L_, ['N'] = L_, ['O'] = L_,
+	['P'] = L_, ['Q'] = L_, ['R'] = L_, ['S'] = L_, ['T'] = L_,
+	['U'] = L_, ['V'] = L_, ['W'] = L_, ['X'] = L_, ['Y'] = L_,
+	['Z'] = L_, ['['] = P_, [']'] = P_, ['^'] = P_, ['_'] = L_,
+	['a'] = L_, ['b'] = L_, ['c'] = L_, ['d'] = L_, ['e'] = L_,
+	['f'] = L_, ['g'] = L_, ['h'] = L_, ['i'] = L_, ['j'] = L_,
+	['k'] = L_, ['l'] = L_, ['m'] = L_, ['n'] = L_, ['o'] = L_,
+	['p'] = L_, ['q'] = L_, ['r'] = L_, ['s'] = L_, ['t'] = L_,
+	['u'] = L_, ['v'] = L_, ['w'] = L_, ['x'] = L_, ['y'] = L_,
+	['z'] = L_, ['{'] = P_, ['|'] = P_, ['}'] = P_, ['~'] = P_,
+};
+#undef L_
+#undef D_
+#undef P_
+#undef B_
+
+/* c is a byte, or -1 at the end */
+static inline int byte_is(int c, unsigned cl)
+{
+	return c >= 0 && (lex_class[c] & cl);
+}
+
 static inline int is_ident_start(int c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
-	       c == '$';
+	return byte_is(c, CL_IDENT_START);
 }
 
 static inline int is_digit(int c)
 {
-	return c >= '0' && c <= '9';
+	return byte_is(c, CL_DIGIT);
 }
 
 static inline int is_ident_char(int c)
 {
-	return is_ident_start(c) || is_digit(c);
+	return byte_is(c, CL_IDENT_START | CL_DIGIT);
 }
 
 /* Length of the well-formed UTF-8 sequence at buf[p], or 0. */
@@ -307,12 +355,18 @@ static int skip_block_comment(struct lexer *lx)
 	const char *buf = lx->buf;
 
 	while (lx->pos < lx->len) {
-		char c = buf[lx->pos++];
+		/* from star to star with memchr(), counting the lines */
+		const char *star = memchr(buf + lx->pos, '*', lx->len - lx->pos);
+		size_t to = star ? (size_t)(star - buf) : lx->len;
+		const char *nl;
 
-		if (c == '\n') {
+		while ((nl = memchr(buf + lx->pos, '\n', to - lx->pos))) {
 			lx->line++;
-			lx->line_start = lx->pos;
-		} else if (c == '*') {
+			lx->pos = lx->line_start = (size_t)(nl - buf) + 1;
+		}
+		lx->pos = to;
+		if (star) {
+			lx->pos++;
 			skip_splices(lx);
 			if (lx->pos < lx->len && buf[lx->pos] == '/') {
 				lx->pos++;
@@ -427,7 +481,7 @@ static void lex_punct(struct lexer *lx, int c)
 
 static int is_punct_start(int c)
 {
-	return c && strchr("()[]{},;?~.-+&|<>#%:*/=!^", c) != NULL;
+	return byte_is(c, CL_PUNCT);
 }
 
 /* Where a directive is, so #include gets its header and #define its body. */
@@ -480,8 +534,12 @@ void lex_buffer(const char *buf, size_t len, struct token_list *out)
 		int c = peek(&lx);
 
 		/* White space, comments and newlines between tokens. */
-		if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\r') {
-			lx.pos++;
+		if (byte_is(c, CL_BLANK)) {
+			/* the run of blanks up to a newline, a splice or a token */
+			do
+				lx.pos++;
+			while (lx.pos < len &&
+			       (lex_class[(unsigned char)buf[lx.pos]] & CL_BLANK));
 			pending |= TF_SPACE_BEFORE;
 			continue;
 		}
