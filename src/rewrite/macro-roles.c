@@ -41,10 +41,47 @@ void macro_roles_release(struct macro_roles *r)
 	memset(r, 0, sizeof(*r));
 }
 
+static unsigned role_bit(const char *name, size_t n)
+{
+	return ((unsigned)(unsigned char)name[0] * 31u +
+		(unsigned)(unsigned char)name[n - 1] * 7u + (unsigned)n) & 1023u;
+}
+
+static int by_name(const void *a_, const void *b_);
+
+/* Sort the names and make the filter macro_roles_find() looks in first. */
+static void sort_names(struct macro_roles *r)
+{
+	sane_qsort(r->items, r->nr, sizeof(*r->items), by_name);
+	memset(r->filter, 0, sizeof(r->filter));
+	for (size_t i = 0; i < r->nr; i++) {
+		const char *name = r->items[i].name;
+		unsigned bit;
+
+		if (!*name) { /* no filter can say no to an empty name */
+			r->filtered_nr = 0;
+			return;
+		}
+		bit = role_bit(name, strlen(name));
+		r->filter[bit / 64] |= (uint64_t)1 << (bit % 64);
+	}
+	r->filtered_nr = r->nr;
+}
+
 const struct macro_role *macro_roles_find(const struct macro_roles *r,
 					  const char *name, size_t n)
 {
 	size_t lo = 0, hi = r->nr;
+
+	if (r->nr && r->filtered_nr == r->nr) {
+		unsigned bit;
+
+		if (!n)
+			return NULL; /* every name has a byte */
+		bit = role_bit(name, n);
+		if (!(r->filter[bit / 64] & (uint64_t)1 << (bit % 64)))
+			return NULL;
+	}
 
 	/* sorted by name (macro_roles_finish) */
 	while (lo < hi) {
@@ -404,8 +441,7 @@ static void list_uses(struct strbuf *sb, const struct macro_role *m,
 
 static void finish(struct macro_roles *r)
 {
-	if (r->nr > 1)
-		sane_qsort(r->items, r->nr, sizeof(*r->items), by_name);
+	sort_names(r);
 	for (size_t i = 0; i < r->nr; i++) {
 		struct macro_role *m = &r->items[i];
 		struct strbuf sb = STRBUF_INIT;
@@ -501,7 +537,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 		found = once_discovery_finish(p.discovery, macros);
 		once_discovery_free(p.discovery);
 	}
-	sane_qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+	sort_names(roles);
 	for (int round = 0; roles->nr && round < MAX_ROUNDS; round++) {
 		struct uses_pass up;
 
@@ -534,7 +570,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 			m->round = round + 1;
 		}
 		free(up.pending);
-		sane_qsort(roles->items, roles->nr, sizeof(*roles->items), by_name);
+		sort_names(roles);
 		if (!up.nr_pending)
 			break;
 	}

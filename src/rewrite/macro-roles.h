@@ -25,6 +25,7 @@
 #define RWONCE_REWRITE_MACRO_ROLES_H
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "cfront/once-macros.h"
@@ -64,6 +65,11 @@ struct macro_roles {
 	struct macro_role *items; /* sorted by name after finish */
 	size_t nr, alloc;
 	pthread_mutex_t lock;
+	/* each sort's names by length and first and last bytes: most
+	 * identifiers macro_roles_find() is asked are none of them; used
+	 * while nr is still filtered_nr */
+	size_t filtered_nr;
+	uint64_t filter[16];
 };
 
 void macro_roles_init(struct macro_roles *r);
