@@ -359,14 +359,25 @@ static struct candidate *add_candidate(struct candidate **out, size_t *nr,
 	return c;
 }
 
+/* The line number at buf[at], counted on from buf[*counted] (at
+ * *line): only for the lines that become candidates, most #defines
+ * being none (issue #35). */
+static unsigned line_at(const char *buf, size_t at, size_t *counted,
+			unsigned *line)
+{
+	*line += count_newlines(buf + *counted, at - *counted);
+	*counted = at;
+	return *line;
+}
+
 /*
  * The function-like #defines of buf that may define a once-macro: a
  * body that holds a call or a volatile cast, not too long; and the
  * object-like ones that give another name one name (alias_body()).
  * Appended to *out with path (not yet interned) and line.  The logical
  * lines looked at are those where "define" follows a '#' at the start
- * of a line (a search, not a walk over every line), and a line's number
- * is the count of newlines before it.
+ * of a line (a search, not a walk over every line), and a candidate's
+ * line number is the count of newlines before it.
  */
 static void collect(const char *buf, size_t len, struct candidate **out,
 		    size_t *nr, size_t *alloc)
@@ -379,7 +390,7 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 	       (hit = mem_find(buf + from, len - from, "define", 6)) != NULL) {
 		const char *p, *q, *name, *stop, *body;
 		size_t at = (size_t)(hit - buf), b = at;
-		unsigned start_line, spliced = 0;
+		unsigned spliced = 0;
 
 		from = at + 6;
 		while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
@@ -393,9 +404,6 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 			continue;
 		/* a logical line that starts at b with "#define" */
 		p = buf + b;
-		line += count_newlines(buf + counted, b - counted);
-		counted = b;
-		start_line = line;
 		stop = logical_end(p, end, &spliced);
 		from = (size_t)(stop - buf) + 1;
 		q = p;
@@ -427,7 +435,8 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 				    !memcmp(name, to, n)))
 				continue;
 			c = add_candidate(out, nr, alloc, name,
-					  (size_t)(q - name), start_line, p,
+					  (size_t)(q - name),
+					  line_at(buf, b, &counted, &line), p,
 					  (size_t)(stop - p));
 			c->alias_of = xstrndup(to, n);
 			continue;
@@ -444,7 +453,8 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		     !memmem(body, (size_t)(stop - body), "##", 2)))
 			continue;
 		add_candidate(out, nr, alloc, name, (size_t)(q - name),
-			      start_line, p, (size_t)(stop - p));
+			      line_at(buf, b, &counted, &line), p,
+			      (size_t)(stop - p));
 	}
 }
 
