@@ -12,7 +12,6 @@
  * printed at the end sorted by path, so the output does not depend on
  * -j either.  Sites that are left get a note on stderr saying why.
  */
-#define _GNU_SOURCE /* memmem */
 #include "fix/diff.h"
 #include "fix/file-result.h"
 #include "fix/fix-json.h"
@@ -28,6 +27,7 @@
 #include "rewrite/rewrite.h"
 #include "cfront/walk.h"
 #include "commands.h"
+#include "lib/memfind.h"
 #include "lib/json.h"
 #include "lib/messages.h"
 #include "lib/parse-options.h"
@@ -112,7 +112,7 @@ static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 				    const char *buf, size_t len,
 				    int names_access)
 {
-	if (memmem(buf, len, "volatile", 8))
+	if (mem_find(buf, len, "volatile", 8))
 		return 1;
 	if (!names_access)
 		return 0;
@@ -122,7 +122,7 @@ static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 		if (m->kind == OMK_ACCESS &&
 		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
 		    m->object_arg == 0 &&
-		    memmem(buf, len, m->name, strlen(m->name)))
+		    mem_find(buf, len, m->name, strlen(m->name)))
 			return 1;
 	}
 	return 0;
@@ -146,7 +146,7 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
 		const struct macro_role *r = &ctx->roles.items[i];
 
 		if (macro_role_decision(r) == MR_WRITE &&
-		    memmem(buf, len, r->name, strlen(r->name)))
+		    mem_find(buf, len, r->name, strlen(r->name)))
 			return 1;
 	}
 	return 0;
