@@ -13,6 +13,7 @@
 #include "cfront/typeindex.h"
 #include "cfront/walk.h"
 #include "lib/strbuf.h"
+#include "lib/strset.h"
 #include "lib/util.h"
 
 #include <pthread.h>
@@ -194,6 +195,15 @@ struct file_ctx {
 	struct rewrite_index fix_index; /* its sites by token, their edits */
 	int fix_done;
 	struct text_cursor at;  /* the fixes' positions */
+	/* The volatile-aggregate rule's lookups of an unknown object in
+	 * the tree's headers, each a build of the file's index with them:
+	 * the names an object started with whose lookup found nothing (the
+	 * next object from that name is not looked up again), and how many
+	 * lookups of objects that start otherwise were made.  A file of
+	 * many unknown casts was quadratic: t2040's 100,000 nested casts
+	 * took over a minute, 1.4 s before the lookup. */
+	struct strset tree_missed;
+	size_t tree_other_lookups;
 };
 
 static struct type_index *index_of(struct file_ctx *c)
@@ -718,6 +728,48 @@ static void strip_volatile_word(struct strbuf *sb)
 	}
 }
 
+/* The name an object's spelling starts with, when it is a plain
+ * identifier (fdtab of fdtab[fd].update); NULL otherwise. */
+static char *object_root(const struct file_ctx *c, struct tok_range r)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (r.end <= r.begin || c->l->tok[r.begin].kind != TOK_IDENT)
+		return NULL;
+	token_spelling(c->buf, &c->l->tok[r.begin], &sb);
+	return strbuf_detach(&sb);
+}
+
+/* Is an unknown object worth a lookup in the tree's headers: its root
+ * name not one that found nothing before, and at most 64 lookups of
+ * objects without such a name in a file. */
+static int tree_lookup_worth(struct file_ctx *c, struct tok_range r)
+{
+	char *root = object_root(c, r);
+	int worth = root ? !strset_has(&c->tree_missed, root) :
+		c->tree_other_lookups < 64;
+
+	free(root);
+	return worth;
+}
+
+/* tree_types_index_for(), remembering a root name that found nothing. */
+static struct type_index *tree_lookup_index(struct file_ctx *c,
+					    const struct tree_types *tt,
+					    struct tok_range r)
+{
+	struct type_index *ti = tree_types_index_for(tt, c->path, c->buf,
+						     c->l, r);
+	char *root = object_root(c, r);
+
+	if (!root)
+		c->tree_other_lookups++;
+	else if (!ti)
+		strset_add(&c->tree_missed, root);
+	free(root);
+	return ti;
+}
+
 static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *vc)
 {
 	const char *buf = c->buf;
@@ -777,8 +829,8 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		 * <...> (HAProxy's fdtab in <haproxy/fd.h>): the file's own
 		 * index cannot type it, the tree's headers may */
 		if (!ex.known && (tt = tree_of(c->o)) &&
-		    (in_tree = tree_types_index_for(tt, c->path, buf, l,
-						    ex.object))) {
+		    tree_lookup_worth(c, ex.object) &&
+		    (in_tree = tree_lookup_index(c, tt, ex.object))) {
 			struct cast_exactness tex;
 
 			volatile_cast_exactness(in_tree, buf, l, vc, &tex);
@@ -998,5 +1050,6 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 	rewrite_result_release(&c.fix);
 	if (c.ti)
 		type_index_free(c.ti);
+	strset_release(&c.tree_missed);
 	return sites;
 }
