@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/memfind.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -276,6 +277,16 @@ size_t tok_match_body(const char *buf, const struct token_list *l,
 	unsigned char skip[256];
 	size_t cond = 0, skipping = 0, depth = 0;
 
+	/* Most bodies hold no directive at all: their bytes, searched for
+	 * a '#' (or the digraph "%:") a block at a time, say so before any
+	 * token is looked at (the type index asks this of every body) */
+	if (close < eof) {
+		const char *b = buf + l->tok[open].off;
+		size_t n = l->tok[close].off - l->tok[open].off;
+
+		if (!memchr(b, '#', n) && !mem_find(b, n, "%:", 2))
+			return close;
+	}
 	for (k = open + 1; k < close && k < eof; k++)
 		if (alt_group_hash(buf, l, k))
 			break;
