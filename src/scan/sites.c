@@ -695,7 +695,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 		       const struct once_macros *macros)
 {
 	const struct once_macro *via;
-	struct tok_range args[4];
+	struct tok_range args[16]; /* a macro of up to 16 arguments */
 	size_t nargs, close, target;
 	struct type_answer ty;
 	enum site_access access;
@@ -727,8 +727,9 @@ static void macro_site(struct source_sites *s, const char *buf,
 		c->line = l->tok[i].line;
 		c->col = l->tok[i].col;
 		{
-			struct tok_range all = { nargs ? args[0].begin : 0,
-						 nargs ? args[nargs - 1].end : 0 };
+			/* between the parentheses: every argument, also
+			 * those past the ones args[] holds */
+			struct tok_range all = { i + 2, close };
 			char *op = operand_text(buf, l, all, 60);
 
 			c->what = xasprintf("%s(%s)", name.buf, op);
@@ -738,6 +739,10 @@ static void macro_site(struct source_sites *s, const char *buf,
 			xasprintf("its object, '%s', is spelled from the "
 				  "macro's parameters, which scan does not "
 				  "place", m->object) :
+			once_macro_object_arg(m, nargs) >= 0 ?
+			xasprintf("its object is argument %d, past the %zu "
+				  "scan reads", once_macro_object_arg(m, nargs) + 1,
+				  ARRAY_SIZE(args)) :
 			xstrdup("its object is none of the arguments of this "
 				"use, which scan does not place");
 		c->unplaced = 1;
@@ -748,7 +753,10 @@ static void macro_site(struct source_sites *s, const char *buf,
 	target = deref ? (size_t)m->deref_arg :
 		 (size_t)once_macro_object_arg(m, nargs);
 	if (m->order_arg >= 0 && (m->flags & OMF_ACCESSOR)) {
-		char *why = call_order_why(buf, l, m, args, nargs);
+		/* only the arguments args[] holds */
+		char *why = call_order_why(buf, l, m, args,
+					   nargs < ARRAY_SIZE(args) ?
+					   nargs : ARRAY_SIZE(args));
 
 		if (why) { /* no site: named, with the reason */
 			struct named_call *c;
