@@ -1007,9 +1007,13 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	check_folded(u, decode_cache_disasm(dc), s, via_function, &acc);
+	/* one instance's lines together: at -j 2 and above other workers
+	 * write theirs too (the instances come in the order the workers
+	 * judge them; -j 1 gives the image's order) */
 	if (verbose >= 2) {
 		struct strbuf fn = STRBUF_INIT;
 
+		flockfile(stderr);
 		instance_function(img, in, &fn);
 		fput_visible_line(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
 			"'%s'", shown_path(in->src->path), s->line, s->col,
@@ -1023,9 +1027,6 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				in->ranges[k].place == ROW_BEFORE ? "before" :
 				in->ranges[k].place == ROW_FOLDED ? "folded" :
 				"assignment");
-		strbuf_release(&fn);
-	}
-	if (verbose >= 2)
 		for (size_t k = 0; k < acc.nr; k++)
 			fput_visible_line(stderr, "  %s:%u %llx %-28s kind %d size %u base %llx "
 				"index %llu disp %lld cond %u/%u%s", s->what, s->line,
@@ -1036,6 +1037,9 @@ enum scan_verdict judge_instance(struct line_unit *u,
 				(long long)acc.items[k].disp, acc.items[k].cond,
 				acc.items[k].flags_gen,
 				acc.items[k].branch ? " branch" : "");
+		funlockfile(stderr);
+		strbuf_release(&fn);
+	}
 	used = xcalloc(acc.nr + 1, 1);
 	/* inlined into a loop of its caller: a site in a loop, as far as
 	 * the verdict is concerned (unrolled iterations).  Passed on, not
