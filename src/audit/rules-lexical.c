@@ -194,6 +194,9 @@ struct file_ctx {
 	struct rewrite_result fix;
 	struct rewrite_index fix_index; /* its sites by token, their edits */
 	int fix_done;
+	/* whether the file sees READ_ONCE/WRITE_ONCE, or fix adds the
+	 * header that defines them: the advice names where they come from */
+	enum provider_answer fix_provides;
 	struct text_cursor at;  /* the fixes' positions */
 	/* The volatile-aggregate rule's lookups of an unknown object in
 	 * the tree's headers, each a build of the file's index with them:
@@ -229,6 +232,7 @@ static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
 				       c->path, index_of(c), c->buf,
 				       c->l->tok[c->l->nr - 1].off, c->l,
 				       &c->o->fix, &c->fix, &notes, &a);
+		c->fix_provides = a;
 		strbuf_release(&notes);
 		rewrite_index_build(&c->fix_index, &c->fix);
 	}
@@ -653,6 +657,15 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 			strbuf_addf(&msg, " (its use here: %s)",
 				    once_use_name(use));
 		const struct rewrite_site *v = fix_decision(c, i);
+
+		/* a tree of its own ACCESS_ONCE has no READ_ONCE to use:
+		 * say whose it would be */
+		if ((use == ONCE_READ || use == ONCE_WRITE) &&
+		    !once_in_asm_operand(buf, l, i) && v && v->converted &&
+		    c->fix_provides == PROVIDER_ADDED &&
+		    c->o->fix_provider.inc)
+			strbuf_addf(&msg, " from %s (rwonce fix adds the "
+				    "#include)", c->o->fix_provider.inc->header);
 
 		if (per_def.len)
 			strbuf_addf(&msg, " (type '%s': %s)", ty.spelled,
