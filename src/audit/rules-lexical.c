@@ -194,9 +194,9 @@ struct file_ctx {
 	struct rewrite_result fix;
 	struct rewrite_index fix_index; /* its sites by token, their edits */
 	int fix_done;
-	/* whether the file sees READ_ONCE/WRITE_ONCE, or fix adds the
-	 * header that defines them: the advice names where they come from */
-	enum provider_answer fix_provides;
+	/* the header fix adds to give the file READ_ONCE/WRITE_ONCE, or
+	 * NULL (it sees them, or none may be added): the advice names it */
+	const char *fix_adds;
 	struct text_cursor at;  /* the fixes' positions */
 	/* The volatile-aggregate rule's lookups of an unknown object in
 	 * the tree's headers, each a build of the file's index with them:
@@ -231,8 +231,8 @@ static const struct rewrite_site *fix_decision(struct file_ctx *c, size_t i)
 		(void)rewrite_provided(c->o->fix_headers, &c->o->fix_provider,
 				       c->path, index_of(c), c->buf,
 				       c->l->tok[c->l->nr - 1].off, c->l,
-				       &c->o->fix, &c->fix, &notes, &a);
-		c->fix_provides = a;
+				       &c->o->fix, &c->fix, &notes, &a,
+				       &c->fix_adds);
 		strbuf_release(&notes);
 		rewrite_index_build(&c->fix_index, &c->fix);
 	}
@@ -662,10 +662,9 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 		 * say whose it would be */
 		if ((use == ONCE_READ || use == ONCE_WRITE) &&
 		    !once_in_asm_operand(buf, l, i) && v && v->converted &&
-		    c->fix_provides == PROVIDER_ADDED &&
-		    c->o->fix_provider.inc)
+		    c->fix_adds)
 			strbuf_addf(&msg, " from %s (rwonce fix adds the "
-				    "#include)", c->o->fix_provider.inc->header);
+				    "#include)", c->fix_adds);
 
 		if (per_def.len)
 			strbuf_addf(&msg, " (type '%s': %s)", ty.spelled,

@@ -252,7 +252,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 
 		if (rewrite_provided(ctx->headers, &ctx->provider, f->path,
 				     NULL, f->buf, f->len, toks, &ctx->ropts,
-				     &res, &pnotes, &a) < 0) {
+				     &res, &pnotes, &a, NULL) < 0) {
 			strbuf_addf(&r.notes,
 				    "rwonce: error: %s: internal error: "
 				    "overlapping edits; file left unchanged\n",

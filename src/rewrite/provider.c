@@ -1240,7 +1240,7 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 				      size_t access_left,
 				      struct edit_list *edits,
 				      struct strbuf *notes, const char **why,
-				      unsigned *missing)
+				      unsigned *missing, const char **added)
 {
 	unsigned need = (need_read ? BIT(ON_READ) : 0) |
 			(need_write ? BIT(ON_WRITE) : 0);
@@ -1253,6 +1253,7 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 
 	*why = NULL;
 	*missing = 0;
+	*added = NULL;
 	if (!need) {
 		free(real);
 		return PROVIDER_VISIBLE;
@@ -1396,6 +1397,9 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 out_dirs:
 	if (ret == PROVIDER_MISSING)
 		*missing = need & ~(f.defines | f.mentions | from_headers);
+	else if (ret == PROVIDER_ADDED)
+		*added = kroot && !(po->inc && !po->inc_is_rwonce) ?
+			 po->kernel_inc.header : po->inc->header;
 	search_dirs_release(&sd);
 	free(kroot);
 	free(dir);
@@ -1411,12 +1415,14 @@ int rewrite_provided(struct provider_cache *pc,
 		     const struct token_list *toks,
 		     const struct rewrite_opts *opts,
 		     struct rewrite_result *res, struct strbuf *notes,
-		     enum provider_answer *answer)
+		     enum provider_answer *answer, const char **added)
 {
-	const char *why;
+	const char *why, *header;
 	unsigned missing;
 
 	*answer = PROVIDER_VISIBLE;
+	if (added)
+		*added = NULL;
 	if (rewrite_file(path, ti, buf, len, toks, opts, res) < 0)
 		return -1;
 	if (!res->reads && !res->writes)
@@ -1424,7 +1430,9 @@ int rewrite_provided(struct provider_cache *pc,
 	*answer = provider_resolve(pc, po, path, buf, len, toks,
 				   res->reads != 0, res->writes != 0,
 				   res->access_left, &res->edits, notes, &why,
-				   &missing);
+				   &missing, &header);
+	if (added)
+		*added = header;
 	if (*answer == PROVIDER_MISSING) {
 		/* nothing defines them there: leave those sites, each with
 		 * the reason */

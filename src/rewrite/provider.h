@@ -96,6 +96,8 @@ enum provider_answer {
  * definition removed or kept, a note line "path:L:C: note: ..." to
  * *notes.  For PROVIDER_MISSING, *why is static text for the sites'
  * notes, and *missing says which are missing (1: reads, 2: writes).
+ * For PROVIDER_ADDED, *added is the header added ("<rwonce.h>",
+ * "<linux/compiler.h>"; po's text), else NULL.
  */
 enum provider_answer provider_resolve(struct provider_cache *pc,
 				      const struct provider_opts *po,
@@ -105,13 +107,14 @@ enum provider_answer provider_resolve(struct provider_cache *pc,
 				      size_t access_left,
 				      struct edit_list *edits,
 				      struct strbuf *notes, const char **why,
-				      unsigned *missing);
+				      unsigned *missing, const char **added);
 
 /*
  * rewrite_file() (rewrite.h), then provider_resolve() for what it
  * converted: the sites whose macro nothing defines, and none may be
  * added, are left with the reason (a second rewrite).  The include's
- * edits join res->edits, sorted.  *answer says what was found; notes as
+ * edits join res->edits, sorted.  *answer says what was found, and
+ * *added (unless added is NULL) the header added or NULL; notes as
  * above.  0, or -1 after overlapping edits (an internal error: res has no
  * edits then).  The one decision `rwonce fix` makes and `rwonce audit`
  * reports as "fixable".
@@ -125,6 +128,6 @@ int rewrite_provided(struct provider_cache *pc,
 		     const struct token_list *toks,
 		     const struct rewrite_opts *opts,
 		     struct rewrite_result *res, struct strbuf *notes,
-		     enum provider_answer *answer);
+		     enum provider_answer *answer, const char **added);
 
 #endif
