@@ -647,44 +647,121 @@ static const struct once_macro *forwarded_accessor(
 	return NULL;
 }
 
+/* r without the parentheses around the whole of it */
+static struct tok_range strip_outer_parens(const char *buf,
+					   const struct token_list *l,
+					   struct tok_range r)
+{
+	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	return r;
+}
+
+/* The order r names, if r is one identifier: NULL when it is an order
+ * of one access for the accessor's kind, else why not. */
+static char *order_name_why(const char *buf, const struct token_list *l,
+			    const struct once_macro *m, struct tok_range r,
+			    const char *text)
+{
+	enum mem_order o;
+
+	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
+		return xasprintf("its order '%s' is no constant: a once-access "
+				 "only in a relaxed, acquire or release order",
+				 text);
+	o = (enum mem_order)once_macro_order_meant(m,
+			buf + l->tok[r.begin].off, l->tok[r.begin].len);
+	if (o == MO_NONE)
+		return xasprintf("its order '%s' is no order its definition "
+				 "names", text);
+	if (!mem_order_single(o, m->kind == OMK_WRITE))
+		return xasprintf("its order '%s' is %s: not one plain access "
+				 "(a %s may be %s)", text, mem_order_name(o),
+				 m->kind == OMK_WRITE ? "store" : "load",
+				 m->kind == OMK_WRITE ? "an exchange" :
+				 "fenced around");
+	return NULL;
+}
+
+/* The '?' and its ':' of a conditional that is the whole of r, at the
+ * top level: 0, or -1 when r is no such conditional. */
+static int top_conditional(const char *buf, const struct token_list *l,
+			   struct tok_range r, size_t *question, size_t *colon)
+{
+	size_t nested = 0;
+
+	*question = *colon = 0;
+	for (size_t k = r.begin; k < r.end; k++) {
+		if (tok_punct(buf, l, k, "(") || tok_punct(buf, l, k, "[")) {
+			size_t close = tok_match(buf, l, k);
+
+			if (close <= k || close >= r.end)
+				return -1;
+			k = close;
+		} else if (tok_punct(buf, l, k, "?")) {
+			if (*question)
+				nested++;
+			else
+				*question = k;
+		} else if (tok_punct(buf, l, k, ":") && *question) {
+			if (nested)
+				nested--;
+			else if (!*colon)
+				*colon = k;
+		} else if (tok_punct(buf, l, k, ",")) {
+			return -1;
+		}
+	}
+	return *question > r.begin && *colon > *question + 1 &&
+	       *colon + 1 < r.end ? 0 : -1;
+}
+
 /*
  * A call of an accessor whose order its caller gives (once_macro.
  * order_arg): NULL when the call's order is a constant of one access
- * for the accessor's kind (a site), else why it is no once-access.
+ * for the accessor's kind (a site), else why it is no once-access.  A
+ * choice of two constants (jemalloc's rtree.h: dependent ?
+ * ATOMIC_RELAXED : ATOMIC_ACQUIRE) is a site when each of them is.
  */
 static char *call_order_why(const char *buf, const struct token_list *l,
 			    const struct once_macro *m,
 			    const struct tok_range *args, size_t nargs)
 {
 	struct tok_range r;
-	enum mem_order o;
+	size_t question, colon;
 	char *text, *why;
 
 	if ((size_t)m->order_arg >= nargs)
 		return xstrdup("its order argument is missing");
-	r = args[m->order_arg];
-	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
-	       tok_match(buf, l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
+	r = strip_outer_parens(buf, l, args[m->order_arg]);
 	text = operand_text(buf, l, args[m->order_arg], 60);
-	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
-		why = xasprintf("its order '%s' is no constant: a once-access "
-				"only in a relaxed, acquire or release order",
-				text);
-	else if ((o = (enum mem_order)once_macro_order_meant(m,
-			buf + l->tok[r.begin].off, l->tok[r.begin].len)) == MO_NONE)
-		why = xasprintf("its order '%s' is no order its definition "
-				"names", text);
-	else if (!mem_order_single(o, m->kind == OMK_WRITE))
-		why = xasprintf("its order '%s' is %s: not one plain access "
-				"(a %s may be %s)", text, mem_order_name(o),
-				m->kind == OMK_WRITE ? "store" : "load",
-				m->kind == OMK_WRITE ? "an exchange" :
-				"fenced around");
-	else
-		why = NULL;
+	if (!top_conditional(buf, l, r, &question, &colon)) {
+		struct tok_range a = { question + 1, colon };
+		struct tok_range b = { colon + 1, r.end };
+		char *ta, *tb;
+
+		a = strip_outer_parens(buf, l, a);
+		b = strip_outer_parens(buf, l, b);
+		ta = operand_text(buf, l, a, 60);
+		tb = operand_text(buf, l, b, 60);
+		why = order_name_why(buf, l, m, a, ta);
+		if (!why)
+			why = order_name_why(buf, l, m, b, tb);
+		if (why) {
+			char *one = why;
+
+			why = xasprintf("its order '%s' is one of two, and %s",
+					text, one);
+			free(one);
+		}
+		free(ta);
+		free(tb);
+	} else {
+		why = order_name_why(buf, l, m, r, text);
+	}
 	free(text);
 	return why;
 }

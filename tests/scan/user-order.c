@@ -63,3 +63,9 @@ bool flag_on(void)
 {
 	return lib_load_b(&lib_flag, LIB_ACQUIRE);
 }
+
+/* a choice of two orders, one of them seq_cst: no once-access */
+uint32_t get_head_maybe_seq(struct state *s, int dep)
+{
+	return lib_load_u32(&s->head, dep ? LIB_RELAXED : LIB_SEQ_CST);
+}
