@@ -108,6 +108,36 @@ static inline uint64_t ident_blank_mask(const char *p, uint64_t *callish)
 	return blank;
 }
 
+#ifdef IDENT_MASK_AVX2
+/* ident_blank_mask() 32 bytes at a time, for the callers built for
+ * AVX2 (as ident_mask_avx2()): the same bits. */
+__attribute__((target("avx2")))
+static inline uint64_t ident_blank_mask_avx2(const char *p, uint64_t *callish)
+{
+	uint64_t blank = 0, call = 0;
+
+	for (int k = 0; k < 2; k++) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32 * k));
+		__m256i b = _mm256_or_si256(
+			_mm256_and_si256(
+				_mm256_cmpgt_epi8(v, _mm256_set1_epi8('\t' - 1)),
+				_mm256_cmpgt_epi8(_mm256_set1_epi8('\r' + 1), v)),
+			_mm256_cmpeq_epi8(v, _mm256_set1_epi8(' ')));
+		__m256i c = _mm256_or_si256(
+			_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('(')),
+					_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/'))),
+			_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\')));
+
+		blank |= (uint64_t)(uint32_t)_mm256_movemask_epi8(b) << (32 * k);
+		call |= (uint64_t)(uint32_t)_mm256_movemask_epi8(c) << (32 * k);
+	}
+	*callish = call;
+	return blank;
+}
+#endif
+
+typedef uint64_t (*ident_block_fn)(const char *p, uint64_t *other);
+
 /*
  * The words of buf[0..len) that a '(' token may follow: the first byte
  * after the word that is not white space is '(', or '/' or a backslash
@@ -141,8 +171,12 @@ static inline void ident_calls_start(struct ident_calls *w, const char *buf,
 	w->carry = w->id = w->ends = 0;
 }
 
-static inline int ident_calls_next(struct ident_calls *w, size_t *s,
-				   size_t *e)
+/* ident_calls_next() with the masks of one kind: ident_mask() and
+ * ident_blank_mask(), or their AVX2 forms from a caller built for AVX2
+ * (the same words). */
+static inline __attribute__((always_inline)) int
+ident_calls_next_with(struct ident_calls *w, size_t *s, size_t *e,
+		      ident_block_fn idmask, ident_block_fn blankmask)
 {
 	for (;;) {
 		unsigned k;
@@ -159,8 +193,8 @@ static inline int ident_calls_next(struct ident_calls *w, size_t *s,
 				memcpy(w->tail, p, w->len - w->next);
 				p = w->tail;
 			}
-			id = ident_mask(p, &dg);
-			blank = ident_blank_mask(p, &call);
+			id = idmask(p, &dg);
+			blank = blankmask(p, &call);
 			/* marked: a '(', '/' or backslash, and the white space
 			 * before one (runs of up to 64, in six doublings; one
 			 * that reaches the block's end, by what comes after
@@ -212,6 +246,12 @@ static inline int ident_calls_next(struct ident_calls *w, size_t *s,
 			return 1;
 		/* a run that starts with a digit is no word */
 	}
+}
+
+static inline int ident_calls_next(struct ident_calls *w, size_t *s,
+				   size_t *e)
+{
+	return ident_calls_next_with(w, s, e, ident_mask, ident_blank_mask);
 }
 #endif
 #endif
