@@ -1,5 +1,6 @@
 /* Finding and classifying once-access idioms on tokens (idioms.h). */
 #include "cfront/idioms.h"
+#include "lib/memfind.h"
 #include "lib/util.h"
 
 #include <string.h>
@@ -644,4 +645,62 @@ int find_atomic_access_generic(const char *buf, const struct token_list *l,
 			       size_t i, struct atomic_access *a)
 {
 	return atomic_access_at(buf, l, i, a, 1);
+}
+
+/* How far back a "volatile" is looked at before the answer is "maybe". */
+#define CAST_LOOK_BACK 512
+
+/* Bytes that may be part of an identifier token (the lexer takes '$'
+ * and UTF-8), white space, or a '*': what may come between a cast's '('
+ * and its volatile, beside typeof groups and comments. */
+static int cast_inner_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80 ||
+	       c == ' ' || c == '\t' || c == '\r' || c == '\f' ||
+	       c == '\v' || c == '*';
+}
+
+/* May the "volatile" at buf[at] be inside a cast's parentheses
+ * (volatile_cast_may_be_in())? */
+static int cast_may_hold(const char *buf, size_t at)
+{
+	size_t q = at, budget = CAST_LOOK_BACK;
+
+	while (q > 0) {
+		unsigned char c = (unsigned char)buf[q - 1];
+
+		if (!budget--)
+			return 1;
+		if (c == '\n') {
+			/* the line before may end in a // comment */
+			size_t k = q - 1;
+
+			while (k > 0 && buf[k - 1] != '\n') {
+				if (!budget--)
+					return 1;
+				if (buf[k - 1] == '/' && k > 1 && buf[k - 2] == '/')
+					return 1;
+				k--;
+			}
+			q--;
+			continue;
+		}
+		if (!cast_inner_byte(c))
+			return c == '(' || c == ')' || c == '/' || c == '\\';
+		q--;
+	}
+	return 0;
+}
+
+int volatile_cast_may_be_in(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end && (p = mem_find(p, (size_t)(end - p), "volatile", 8))) {
+		if (cast_may_hold(buf, (size_t)(p - buf)))
+			return 1;
+		p += 8;
+	}
+	return 0;
 }

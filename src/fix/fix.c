@@ -21,6 +21,7 @@
 #include "rewrite/macro-roles.h"
 #include "rewrite/provider.h"
 #include "fix/in-place.h"
+#include "cfront/idioms.h"
 #include "cfront/lexer.h"
 #include "cfront/once-discover.h"
 #include "cfront/tokscan.h"
@@ -104,15 +105,16 @@ static const char *self_check(const struct fix_ctx *ctx, const char *path,
 	return why;
 }
 
-/* A file that names volatile or a once-macro fix converts (ACCESS_ONCE,
- * --macro's).  The same answer during the pre-pass's walk as after it:
- * discovery adds only macros it marks OMF_DISCOVERED, and does not
- * change the kind or object of a name it was given. */
+/* A file that may hold a volatile cast (volatile_cast_may_be_in(): not
+ * every file that names volatile) or names a once-macro fix converts
+ * (ACCESS_ONCE, --macro's).  The same answer during the pre-pass's walk
+ * as after it: discovery adds only macros it marks OMF_DISCOVERED, and
+ * does not change the kind or object of a name it was given. */
 static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 				    const char *buf, size_t len,
 				    int names_access)
 {
-	if (mem_find(buf, len, "volatile", 8))
+	if (volatile_cast_may_be_in(buf, len))
 		return 1;
 	if (!names_access)
 		return 0;
