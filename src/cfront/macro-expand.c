@@ -127,6 +127,7 @@ static void index_rebuild(struct macro_set *s)
 	for (size_t i = 0; i < s->nr; i++)
 		s->index[slot_of(s, s->items[i].name,
 				 strlen(s->items[i].name))] = i + 1;
+	s->index_writes += s->nr;
 }
 
 const struct macro_def *macro_set_find(const struct macro_set *s,
@@ -140,17 +141,61 @@ const struct macro_def *macro_set_find(const struct macro_set *s,
 	return s->index[k] ? &s->items[s->index[k] - 1] : NULL;
 }
 
+/*
+ * Empty slot h of the index and move up the entries after it that
+ * could no longer be found (linear probing's deletion: an entry stays
+ * where it is when its home slot lies cyclically in (h, j]).
+ */
+static void index_remove(struct macro_set *s, size_t h)
+{
+	size_t mask = s->index_size - 1, j = h;
+
+	s->index[h] = 0;
+	s->index_writes++;
+	for (;;) {
+		const char *name;
+		size_t home;
+
+		j = (j + 1) & mask;
+		if (!s->index[j])
+			return;
+		name = s->items[s->index[j] - 1].name;
+		home = name_hash(name, strlen(name)) & mask;
+		if (h <= j ? (h < home && home <= j) :
+			     (h < home || home <= j))
+			continue;
+		s->index[h] = s->index[j];
+		s->index[j] = 0;
+		s->index_writes += 2;
+		h = j;
+	}
+}
+
+/*
+ * The last item moves into the place of the one taken out, as before;
+ * the index is mended where it changed instead of rebuilt, which made
+ * discovery's thousands of pasting macros, each defined again by every
+ * architecture, quadratic (issue #35).
+ */
 void macro_set_undef(struct macro_set *s, const char *name, size_t n)
 {
-	const struct macro_def *d = macro_set_find(s, name, n);
-	size_t i;
+	size_t k, i, last;
 
-	if (!d)
+	if (!s->nr)
 		return;
-	i = (size_t)(d - s->items);
+	k = slot_of(s, name, n);
+	if (!s->index[k])
+		return;
+	i = s->index[k] - 1;
+	index_remove(s, k);
 	macro_def_release(&s->items[i]);
-	s->items[i] = s->items[--s->nr];
-	index_rebuild(s); /* positions moved; undefs are few */
+	last = --s->nr;
+	if (i == last)
+		return;
+	s->items[i] = s->items[last];
+	k = slot_of(s, s->items[i].name, strlen(s->items[i].name));
+	s->index[k] = i + 1; /* it said last + 1 */
+	s->index_writes++;
 }
 
 void macro_set_define(struct macro_set *s, struct macro_def *d)
@@ -159,11 +204,13 @@ void macro_set_define(struct macro_set *s, struct macro_def *d)
 	ALLOC_GROW(s->items, s->nr + 1, s->alloc);
 	s->items[s->nr++] = *d;
 	memset(d, 0, sizeof(*d));
-	if (s->index_size < 2 * s->nr + 2)
+	if (s->index_size < 2 * s->nr + 2) {
 		index_rebuild(s);
-	else
+	} else {
 		s->index[slot_of(s, s->items[s->nr - 1].name,
 				 strlen(s->items[s->nr - 1].name))] = s->nr;
+		s->index_writes++;
+	}
 }
 
 void macro_set_release(struct macro_set *s)

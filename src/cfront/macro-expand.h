@@ -43,8 +43,11 @@ struct macro_set {
 	 * a power of two at least twice nr: discovery keeps a tree's
 	 * thousands of pasting macros in one set */
 	size_t *index, index_size;
+	/* index slots written (a rebuild writes one per item): the work
+	 * the tests count, linear in the defines and undefs */
+	size_t index_writes;
 };
-#define MACRO_SET_INIT { NULL, 0, 0, NULL, 0 }
+#define MACRO_SET_INIT { NULL, 0, 0, NULL, 0, 0 }
 
 /* Read the function-like #define whose '#' is token hash of l into *d
  * (release it with macro_def_release); 0, or -1 when that is not one. */

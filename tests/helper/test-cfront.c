@@ -28,6 +28,12 @@
  *                                    that defines a function, expanded
  *                                    (macro-expand.h), and which of
  *                                    those functions are once-accessors
+ *   cfront-test macro-set N     N names defined, each defined again,
+ *                                    every other one undefined
+ *                                    (macro-expand.h), checked against a
+ *                                    plain list with the same moves:
+ *                                    "ok N KEPT index-writes W", or the
+ *                                    first difference
  *
  * The invariants: tokens are non-empty, in order, inside the buffer, with
  * the right line:col; the bytes between tokens lex to nothing (only white
@@ -834,6 +840,79 @@ static int tree_names(const char **roots, int n)
 	return 0;
 }
 
+/* A macro set under thousands of defines and undefs, against a plain
+ * list that moves its items the same way (the last into the place of
+ * one taken out); the index's writes counted (t2520). */
+static int macro_set_check(const char *arg)
+{
+	struct macro_set s = MACRO_SET_INIT;
+	size_t n = (size_t)strtoul(arg, NULL, 10), nr = 0;
+	char **model = xcalloc(n + 1, sizeof(*model));
+	int bad = 0;
+
+	for (int round = 0; round < 2; round++)
+		for (size_t i = 0; i < n; i++) {
+			struct macro_def d;
+			size_t k;
+
+			memset(&d, 0, sizeof(d));
+			d.name = xasprintf("m%zu", i);
+			d.body = xstrdup(round ? "two" : "one");
+			for (k = 0; k < nr && strcmp(model[k], d.name); k++)
+				;
+			if (k < nr) { /* defined again: out, then in last */
+				free(model[k]);
+				model[k] = model[--nr];
+			}
+			model[nr++] = xstrdup(d.name);
+			macro_set_define(&s, &d);
+		}
+	for (size_t i = 0; i < n; i += 2) {
+		char *name = xasprintf("m%zu", i);
+		size_t k;
+
+		for (k = 0; k < nr && strcmp(model[k], name); k++)
+			;
+		if (k < nr) {
+			free(model[k]);
+			model[k] = model[--nr];
+		}
+		macro_set_undef(&s, name, strlen(name));
+		free(name);
+	}
+	if (s.nr != nr) {
+		printf("differ: %zu items, the list %zu\n", s.nr, nr);
+		bad = 1;
+	}
+	for (size_t k = 0; !bad && k < nr; k++) {
+		const struct macro_def *d = macro_set_find(&s, model[k],
+							   strlen(model[k]));
+
+		if (strcmp(s.items[k].name, model[k]) || d != &s.items[k] ||
+		    strcmp(d->body, "two")) {
+			printf("differ at %zu: %s, the list %s\n", k,
+			       s.items[k].name, model[k]);
+			bad = 1;
+		}
+	}
+	for (size_t i = 0; !bad && i < n; i += 2) {
+		char *name = xasprintf("m%zu", i);
+
+		if (macro_set_find(&s, name, strlen(name))) {
+			printf("differ: %s still defined\n", name);
+			bad = 1;
+		}
+		free(name);
+	}
+	if (!bad)
+		printf("ok %zu %zu index-writes %zu\n", n, nr, s.index_writes);
+	for (size_t k = 0; k < nr; k++)
+		free(model[k]);
+	free(model);
+	macro_set_release(&s);
+	return bad;
+}
+
 int cmd__cfront(int argc, const char **argv)
 {
 	int bad = 0;
@@ -844,13 +923,15 @@ int cmd__cfront(int argc, const char **argv)
 	if (argc == 2 && !strcmp(argv[1], "ident-runs"))
 		return ident_runs();
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|names-any|ident-runs|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|names-any|ident-runs|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
 		return macros(argv + 2, argc - 2);
 	if (!strcmp(argv[1], "expand"))
 		return expand(argv[2]);
+	if (!strcmp(argv[1], "macro-set"))
+		return macro_set_check(argv[2]);
 	if (!strcmp(argv[1], "tree-names"))
 		return tree_names(argv + 2, argc - 2);
 	if (!strcmp(argv[1], "names-any"))
