@@ -14,6 +14,7 @@
 #include "cfront/suppress.h"
 #include "rewrite/macro-roles.h"
 #include "cfront/tokscan.h"
+#include "cfront/treetypes.h"
 #include "cfront/walk.h"
 #include "lib/json.h"
 #include "lib/memfind.h"
@@ -53,6 +54,9 @@ struct audit_ctx {
 	struct strlist known_list; /* the paths, then the headers they see */
 	const char *const *known;
 	size_t nknown;
+	/* the headers the pre-pass read, sketched for the tree type index
+	 * from its buffers (lexical engine; handed to it) */
+	struct tree_sketches *sketches;
 };
 
 struct audit_worker {
@@ -573,9 +577,12 @@ static int audit_run_lexical(struct audit_ctx *ctx, const struct audit_args *a,
 	/* Built only when an operand needs it (rules-lexical.c), over the
 	 * whole tree: a file gets the types a whole-tree run gives it. */
 	if (ctx->root)
-		lexical_set_tree(&ctx->lex, (const char *const *)&ctx->root, 1);
+		lexical_set_tree(&ctx->lex, (const char *const *)&ctx->root, 1,
+				 ctx->sketches);
 	else
-		lexical_set_tree(&ctx->lex, a->paths, a->npaths);
+		lexical_set_tree(&ctx->lex, a->paths, a->npaths,
+				 ctx->sketches);
+	ctx->sketches = NULL;
 	memset(&st, 0, sizeof(st));
 	trouble = walk_paths(a->paths, a->npaths, &wo, &st) < 0 ||
 		  ctx->named_unchecked;
@@ -643,6 +650,11 @@ static void know_tree(struct audit_ctx *ctx, const struct audit_args *a)
 	ctx->nknown = ctx->known_list.nr;
 }
 
+static void sketch_header_of(const struct walk_file *f, void *sketches)
+{
+	tree_sketches_add(sketches, f->path, f->buf, f->len);
+}
+
 /*
  * The run: what the tree knows (its top, the headers its files include,
  * its own once-macros), then the engine audit_plan() chose over the
@@ -655,6 +667,13 @@ static int audit_run(struct audit_ctx *ctx, const struct audit_args *a,
 
 	audit_walk_options(&wo, a);
 	know_tree(ctx, a);
+	if (!a->use_clang) {
+		/* the pre-pass reads every header the tree type index
+		 * sketches, when an operand needs it: from its buffers */
+		ctx->sketches = tree_sketches_new();
+		wo.also = sketch_header_of;
+		wo.also_ctx = ctx->sketches;
+	}
 	if (!a->no_discover || !a->use_clang)
 		discover_macros(ctx, ctx->known, ctx->nknown, &wo,
 				!a->no_discover);
@@ -767,6 +786,7 @@ int cmd_audit(int argc, const char **argv)
 	}
 	finding_list_release(&ctx.all);
 	lexical_options_release(&ctx.lex);
+	tree_sketches_free(ctx.sketches);
 	free(ctx.root);
 	strlist_clear(&ctx.known_list);
 	strlist_clear(&a.report_only);

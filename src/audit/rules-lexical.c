@@ -52,6 +52,7 @@ void lexical_options_init(struct lexical_options *o)
 struct lexical_tree {
 	const char *const *paths;
 	size_t nr;
+	struct tree_sketches *sketches; /* the pre-pass's, until the build */
 	pthread_mutex_t lock;
 	struct tree_types *tt; /* built by the first worker that needs it */
 	size_t builds;         /* spent so far (under lock) */
@@ -59,12 +60,13 @@ struct lexical_tree {
 };
 
 void lexical_set_tree(struct lexical_options *o, const char *const *paths,
-		      size_t nr)
+		      size_t nr, struct tree_sketches *sketches)
 {
 	struct lexical_tree *t = xcalloc(1, sizeof(*t));
 
 	t->paths = paths;
 	t->nr = nr;
+	t->sketches = sketches;
 	pthread_mutex_init(&t->lock, NULL);
 	o->tree = t;
 }
@@ -77,8 +79,20 @@ static const struct tree_types *tree_of(const struct lexical_options *o)
 	if (!t)
 		return NULL;
 	pthread_mutex_lock(&t->lock);
-	if (!t->tt)
-		t->tt = tree_types_build(t->paths, t->nr);
+	if (!t->tt) {
+		t->tt = tree_types_build_sketched(t->paths, t->nr, t->sketches);
+		tree_sketches_free(t->sketches);
+		t->sketches = NULL;
+		/* Test hook: how many headers the build read itself */
+		if (getenv("RWONCE_TEST_AUDIT_TREE_STATS")) {
+			size_t read, walked;
+
+			tree_types_build_stats(t->tt, &read, &walked);
+			fprintf(stderr, "rwonce audit: tree statistics: %zu "
+				"headers read, %zu sketched by the walk\n",
+				read, walked);
+		}
+	}
 	tt = t->tt;
 	pthread_mutex_unlock(&t->lock);
 	return tt;
@@ -88,6 +102,7 @@ void lexical_options_release(struct lexical_options *o)
 {
 	if (o->tree) {
 		tree_types_free(o->tree->tt);
+		tree_sketches_free(o->tree->sketches);
 		pthread_mutex_destroy(&o->tree->lock);
 		free(o->tree);
 		o->tree = NULL;

@@ -41,9 +41,12 @@ struct lexical_options {
 void lexical_options_init(struct lexical_options *o);
 void lexical_options_release(struct lexical_options *o);
 /* Resolve types through the headers below these folders (kept by
- * pointer); files among the paths are ignored. */
+ * pointer); files among the paths are ignored.  sketches (taken over;
+ * NULL: none): the headers a walk of this run read, sketched from its
+ * buffers (tree_types_build_sketched()). */
+struct tree_sketches;
 void lexical_set_tree(struct lexical_options *o, const char *const *paths,
-		      size_t nr);
+		      size_t nr, struct tree_sketches *sketches);
 
 /*
  * Can this file hold anything the enabled rules look for, or a

@@ -84,6 +84,31 @@ struct tree_types {
 	int sketch;                /* e is a sketch, resolved by name */
 	struct lazy_state *lazy;   /* mutable behind a const tree_types */
 	struct parse_cache *cache; /* mutable behind a const tree_types */
+	/* while building: the headers a walk already sketched */
+	const struct tree_sketches *pre;
+	size_t read, from_walk;    /* headers read by the build, taken
+				      from pre (tree_types_build_stats()) */
+};
+
+/*
+ * Headers sketched from the buffers of a walk that read them anyway
+ * (tree_sketches_add()): the build takes a header's names from here
+ * instead of opening and reading it a second time (issue #35: the
+ * sketch's read of the 25,000 headers of a kernel tree, 3-4 % of an
+ * audit, after the pre-pass had read each of them).  By path, as
+ * spelled.
+ */
+struct sketched {
+	char *path;
+	size_t len;       /* the header's size when it was read */
+	char *names;      /* NUL-terminated each, in the sketch's order */
+	size_t nr_names;
+};
+
+struct tree_sketches {
+	pthread_mutex_t lock;
+	struct sketched *slot; /* open addressing, size a power of two */
+	size_t nr, size;
 };
 
 #define MAX_PARSED 8192   /* headers kept; past that, parsed per use */
@@ -452,6 +477,7 @@ static void scan_file(struct tree_types *tt, const char *p, const struct stat *s
 	if (!S_ISREG(st->st_mode) || !ends_in_h(p) || st->st_size > (4 << 20))
 		return;
 	buf = read_file(p, &len);
+	tt->read++;
 	if (buf && len && tt->sketch) {
 		size_t before = tt->nr;
 
@@ -465,6 +491,118 @@ static void scan_file(struct tree_types *tt, const char *p, const struct stat *s
 		add_buffer(tt, p, buf, len);
 	}
 	free(buf);
+}
+
+static size_t sketch_slot(const struct tree_sketches *s, const char *path)
+{
+	size_t h = 2166136261u;
+
+	for (const char *c = path; *c; c++)
+		h = (h ^ (unsigned char)*c) * 16777619u;
+	for (h &= s->size - 1;
+	     s->slot[h].path && strcmp(s->slot[h].path, path);
+	     h = (h + 1) & (s->size - 1))
+		;
+	return h;
+}
+
+struct tree_sketches *tree_sketches_new(void)
+{
+	struct tree_sketches *s = xcalloc(1, sizeof(*s));
+
+	pthread_mutex_init(&s->lock, NULL);
+	return s;
+}
+
+void tree_sketches_add(struct tree_sketches *s, const char *path,
+		       const char *buf, size_t len)
+{
+	struct tree_types one;
+	struct sketched k;
+	struct strbuf names = STRBUF_INIT;
+
+	/* what scan_file() would sketch: a header of at most 4 MiB (an
+	 * empty one defines nothing) */
+	if (!ends_in_h(path) || len > (4 << 20))
+		return;
+	memset(&one, 0, sizeof(one));
+	if (len)
+		sketch_header(&one, buf, len, 0);
+	for (size_t i = 0; i < one.nr; i++) {
+		strbuf_add(&names, one.e[i].name, strlen(one.e[i].name) + 1);
+		free(one.e[i].name);
+	}
+	free(one.e);
+	k.path = xstrdup(path);
+	k.len = len;
+	k.nr_names = one.nr;
+	k.names = strbuf_detach(&names);
+	pthread_mutex_lock(&s->lock);
+	if (2 * (s->nr + 1) > s->size) {
+		struct sketched *old = s->slot;
+		size_t n = s->size;
+
+		s->size = n ? 2 * n : 1024;
+		s->slot = xcalloc(s->size, sizeof(*s->slot));
+		for (size_t i = 0; i < n; i++)
+			if (old[i].path)
+				s->slot[sketch_slot(s, old[i].path)] = old[i];
+		free(old);
+	}
+	{
+		size_t at = sketch_slot(s, k.path);
+
+		if (s->slot[at].path) { /* offered twice: the first kept */
+			free(k.path);
+			free(k.names);
+		} else {
+			s->slot[at] = k;
+			s->nr++;
+		}
+	}
+	pthread_mutex_unlock(&s->lock);
+}
+
+void tree_sketches_free(struct tree_sketches *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->size; i++) {
+		free(s->slot[i].path);
+		free(s->slot[i].names);
+	}
+	free(s->slot);
+	pthread_mutex_destroy(&s->lock);
+	free(s);
+}
+
+/* The regular file p (readdir said so), a header: its names from the
+ * walk's sketch when the walk read it -- what sketch_header() gives for
+ * the same bytes; 0 when it did not. */
+static int from_walk(struct tree_types *tt, const char *p)
+{
+	const struct sketched *k;
+	const char *name;
+
+	if (!tt->pre || !tt->pre->nr)
+		return 0;
+	k = &tt->pre->slot[sketch_slot(tt->pre, p)];
+	if (!k->path)
+		return 0;
+	name = k->names;
+	for (size_t i = 0; i < k->nr_names; i++) {
+		size_t n = strlen(name);
+
+		ALLOC_GROW(tt->e, tt->nr + 1, tt->alloc);
+		tt->e[tt->nr].name = xstrndup(name, n);
+		tt->e[tt->nr].header = (uint32_t)tt->headers.nr;
+		tt->nr++;
+		name += n + 1;
+	}
+	if (k->nr_names)
+		strlist_push(&tt->headers, p);
+	tt->from_walk++;
+	return 1;
 }
 
 static void scan_dir(struct tree_types *tt, const char *dir, int depth)
@@ -486,6 +624,11 @@ static void scan_dir(struct tree_types *tt, const char *dir, int depth)
 		if (de->d_type == DT_REG && !ends_in_h(de->d_name))
 			continue;
 		p = xasprintf("%s/%s", dir, de->d_name);
+		/* a header the walk read: no lstat, no read */
+		if (de->d_type == DT_REG && tt->sketch && from_walk(tt, p)) {
+			free(p);
+			continue;
+		}
 		if (de->d_type == DT_DIR) {
 			scan_dir(tt, p, depth + 1);
 			free(p);
@@ -616,11 +759,12 @@ static struct tree_types *tree_types_new(void)
 }
 
 static struct tree_types *build(const char *const *roots, size_t nr,
-				int sketch)
+				int sketch, const struct tree_sketches *pre)
 {
 	struct tree_types *tt = tree_types_new();
 
 	tt->sketch = sketch;
+	tt->pre = pre;
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
 		char *root = xstrdup(roots[i]);
@@ -636,6 +780,7 @@ static struct tree_types *build(const char *const *roots, size_t nr,
 	}
 	if (tt->nr > 1)
 		sane_qsort(tt->e, tt->nr, sizeof(*tt->e), entry_order);
+	tt->pre = NULL; /* the caller's: it may go now */
 	if (sketch) {
 		tt->lazy->nr_exact = tt->headers.nr;
 		tt->lazy->exact = xcalloc(tt->headers.nr + 1,
@@ -646,12 +791,19 @@ static struct tree_types *build(const char *const *roots, size_t nr,
 
 struct tree_types *tree_types_build(const char *const *roots, size_t nr)
 {
-	return build(roots, nr, 1);
+	return build(roots, nr, 1, NULL);
+}
+
+struct tree_types *tree_types_build_sketched(const char *const *roots,
+					     size_t nr,
+					     const struct tree_sketches *pre)
+{
+	return build(roots, nr, 1, pre);
 }
 
 struct tree_types *tree_types_build_exact(const char *const *roots, size_t nr)
 {
-	return build(roots, nr, 0);
+	return build(roots, nr, 0, NULL);
 }
 
 void tree_types_free(struct tree_types *tt)
@@ -687,6 +839,13 @@ void tree_types_stats(const struct tree_types *tt, size_t *headers,
 {
 	*headers = tt->headers.nr;
 	*names = tt->nr;
+}
+
+void tree_types_build_stats(const struct tree_types *tt, size_t *read,
+			    size_t *from_walk)
+{
+	*read = tt->read;
+	*from_walk = tt->from_walk;
 }
 
 /* The first entry named `name`, or tt->nr. */

@@ -29,6 +29,31 @@ struct tree_types;
  */
 struct tree_types *tree_types_build(const char *const *roots, size_t nr);
 struct tree_types *tree_types_build_exact(const char *const *roots, size_t nr);
+
+/*
+ * Headers sketched from the buffers of a walk that reads them anyway
+ * (audit's pre-pass): tree_types_build_sketched() takes a header found
+ * below a root, by its path as spelled there (ROOT/dir/x.h), from s
+ * instead of reading it again -- the names sketch_header() gives for
+ * the same bytes, so the index is the one tree_types_build() makes of
+ * an unchanged tree.  A header s does not hold is read as before.
+ * tree_sketches_add() is safe from several threads; it keeps what the
+ * build would sketch (a header of at most 4 MiB) and the
+ * first buffer of a path offered twice.  s may be freed once the build
+ * returns.
+ */
+struct tree_sketches;
+struct tree_sketches *tree_sketches_new(void);
+void tree_sketches_add(struct tree_sketches *s, const char *path,
+		       const char *buf, size_t len);
+void tree_sketches_free(struct tree_sketches *s);
+struct tree_types *tree_types_build_sketched(const char *const *roots,
+					     size_t nr,
+					     const struct tree_sketches *s);
+/* Headers a build read itself, and those it took from the walk's
+ * sketches (for the tests' count). */
+void tree_types_build_stats(const struct tree_types *tt, size_t *read,
+			    size_t *from_walk);
 /*
  * The headers that define name, in the tree's order, one per definition
  * (resolving it in a sketch): fills at most max paths into out and

@@ -291,6 +291,8 @@ static void process(struct worker *wk, const char *path)
 	f.named = named;
 	wk->stats.files++;
 	wk->stats.bytes += len;
+	if (opt->also)
+		opt->also(&f, opt->also_ctx);
 	opt->fn(&f, wk->data, opt->ctx);
 }
 

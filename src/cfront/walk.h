@@ -64,6 +64,15 @@ struct walk_options {
 	void *(*worker_init)(void *ctx);
 	/* Called in the main thread after all workers are done. */
 	void (*worker_done)(void *worker, void *ctx);
+	/*
+	 * Another reader of each file handed to fn, called just before fn
+	 * in the same thread with also_ctx (or NULL): a caller that walks
+	 * with someone else's fn (the pre-pass of src/rewrite) and needs
+	 * something of the same buffers (audit: the tree type index's
+	 * sketch of each header), so that nobody reads them again.
+	 */
+	void (*also)(const struct walk_file *f, void *ctx);
+	void *also_ctx;
 	/* Adds ", 12 findings" to the progress line; may be NULL. */
 	void (*progress_extra)(struct strbuf *sb, void *ctx);
 	void *ctx;

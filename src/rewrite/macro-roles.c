@@ -523,12 +523,15 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	wo.progress = keep ? like->progress : 0;
 	wo.what = like->what;
 	wo.fn = find_bodies;
+	wo.also = like->also;
+	wo.also_ctx = like->also_ctx;
 	wo.worker_init = worker_init;
 	wo.worker_done = worker_done;
 	wo.ctx = &p;
 	ret = walk_paths(paths, nr, &wo, keep ? keep->stats : &st);
 	if (keep)
 		keep->walk_ret = ret;
+	wo.also = NULL; /* it has seen them */
 	wo.quiet = 1; /* the passes for the uses read the same files again */
 	wo.progress = 0;
 	wo.reread = 1;

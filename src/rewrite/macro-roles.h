@@ -125,7 +125,8 @@ struct prepass_keep {
  * again the files that may name them (their words' filter) and classify
  * each use.  ropts->roles is set
  * to *roles.  With keep (NULL: a quiet walk), the walk reports as *like
- * says and keeps the files keep->wanted.
+ * says and keeps the files keep->wanted.  like->also sees each file of
+ * the first walk (not those read again for the uses).
  * Returns what once_discovery_finish() returned (0 without discover).
  */
 struct include_edges;

@@ -49,6 +49,7 @@
 #include "cfront/tokscan.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
+#include "cfront/walk.h"
 #include "lib/memfind.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
@@ -798,15 +799,33 @@ static int directives_only(const char *path, char *buf, size_t len,
 }
 
 /*
- * "tree-names [--exact] [--name NAME] ROOT...": every name the tree type
- * index gives a definition of (or only NAME), one line per definition
- * ("name path"), from the index a run builds (a sketch, resolved by
- * name) or, with --exact, from one that lexed every header; the two must
- * print the same lines.  stderr: how many headers were lexed to resolve.
+ * "tree-names [--exact | --walked] [--name NAME] ROOT...": every name the
+ * tree type index gives a definition of (or only NAME), one line per
+ * definition ("name path"), from the index a run builds (a sketch,
+ * resolved by name), with --exact from one that lexed every header,
+ * with --walked from a sketch whose headers come from a walk of the
+ * roots first (walk.h; the sketches of its buffers, as audit's
+ * pre-pass makes them); the three must print the same lines.  stderr:
+ * how many headers were lexed to resolve, and read by the build.
  */
+static void walked_none(const struct walk_file *f, void *worker,
+			void *ctx)
+{
+	(void)f;
+	(void)worker;
+	(void)ctx;
+}
+
+static void walked_sketch(const struct walk_file *f, void *sketches)
+{
+	tree_sketches_add(sketches, f->path, f->buf, f->len);
+}
+
 static int tree_names(const char **roots, int n)
 {
-	int exact = 0;
+	int exact = 0, walked = 0;
+	struct tree_sketches *sk = NULL;
+	size_t read, from_walk;
 	const char *only = NULL;
 	struct tree_types *tt;
 	const char *defs[256];
@@ -815,13 +834,29 @@ static int tree_names(const char **roots, int n)
 	for (; n > 0 && roots[0][0] == '-'; roots++, n--) {
 		if (!strcmp(roots[0], "--exact"))
 			exact = 1;
+		else if (!strcmp(roots[0], "--walked"))
+			walked = 1;
 		else if (!strcmp(roots[0], "--name") && n > 1)
 			only = (++roots, --n, roots[0]);
 		else
 			die("tree-names: unknown option '%s'", roots[0]);
 	}
+	if (walked) {
+		struct walk_options wo;
+		struct walk_stats st;
+
+		memset(&wo, 0, sizeof(wo));
+		wo.jobs = 2;
+		wo.quiet = 1;
+		wo.fn = walked_none;
+		wo.also = walked_sketch;
+		wo.also_ctx = sk = tree_sketches_new();
+		(void)walk_paths(roots, (size_t)n, &wo, &st);
+	}
 	tt = exact ? tree_types_build_exact(roots, (size_t)n) :
+		walked ? tree_types_build_sketched(roots, (size_t)n, sk) :
 		tree_types_build(roots, (size_t)n);
+	tree_sketches_free(sk);
 	nr = tree_types_nr_names(tt);
 	for (size_t i = 0; i < (only ? 1 : nr); i++) {
 		const char *name = only ? only : tree_types_name(tt, i);
@@ -834,8 +869,10 @@ static int tree_names(const char **roots, int n)
 			printf("%s %s\n", name, defs[j]);
 	}
 	tree_types_stats(tt, &headers, &names);
+	tree_types_build_stats(tt, &read, &from_walk);
 	fprintf(stderr, "%zu headers, %zu names, %zu headers lexed to "
-		"resolve them\n", headers, names, tree_types_headers_lexed(tt));
+		"resolve them; %zu read, %zu sketched by the walk\n", headers,
+		names, tree_types_headers_lexed(tt), read, from_walk);
 	tree_types_free(tt);
 	return 0;
 }
