@@ -457,6 +457,26 @@ static char *cast_type_text(const char *buf, const struct token_list *l,
 }
 
 /*
+ * Does the body dereference the value the access reads: a '[' or '->'
+ * after it and the parentheses that close around it, as ext4's
+ * sbi_array_rcu_deref has ((typeof(_v)*)rcu_dereference((sbi)->field))
+ * [index]; or does the once-macro it applies?
+ */
+static int value_dereferenced(const char *buf, const struct token_list *l,
+			      struct tok_range body,
+			      const struct one_access *a)
+{
+	size_t k = a->end;
+
+	if (a->macro && (a->macro->flags & OMF_VALUE_DEREF))
+		return 1;
+	while (k < body.end && tok_punct(buf, l, k, ")"))
+		k++;
+	return k < body.end && (tok_punct(buf, l, k, "[") ||
+				tok_punct(buf, l, k, "->"));
+}
+
+/*
  * Is the body's one once-access a once-access of an object spelled in
  * the parameters, read or written (not both: ++, += are read-modify-
  * writes, no once-macro)?  Fills the is_access fields of b.  The kind:
@@ -521,6 +541,7 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	if (b->object_param < 0 && dp < 0)
 		b->object_param = deref_of_address(text.buf, b);
 	b->deref_param = dp;
+	b->value_deref = value_dereferenced(buf, l, body, a);
 	if (dp >= 0 && a->macro && a->macro->cast_type)
 		b->cast_type = xstrdup(a->macro->cast_type);
 	else if (dp >= 0 && !a->macro && !a->atomic &&

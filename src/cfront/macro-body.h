@@ -55,6 +55,9 @@ struct once_body {
 	 * p[i]), or passes it to a once-macro that does: the object is a
 	 * pointer, never an aggregate */
 	int pointer_object;
+	/* ... and the body dereferences the value the access reads
+	 * (ACCESS)[i], (ACCESS)->f, or the once-macro it applies does */
+	int value_deref;
 	/* ... or (object_param -1) whose object is what parameter
 	 * deref_param points to: *(addr), as a macro that takes a pointer
 	 * writes it (#define LOAD(addr) (*(volatile uint32_t *)(addr)), or

@@ -39,6 +39,7 @@ struct candidate {
 	enum once_macro_kind kind;
 	int volatile_cast;
 	int pointer_object;
+	int value_deref;   /* the body dereferences the value it reads */
 	int object_arg, value_arg;
 	int deref_arg;     /* the argument that points to the object */
 	char *cast_type;   /* ... and the type its volatile cast gives */
@@ -172,6 +173,7 @@ static void candidate_forget(struct candidate *c)
 	c->object = c->what = c->cast_type = NULL;
 	c->deref_arg = -1;
 	c->is_access = 0;
+	c->value_deref = 0;
 }
 
 void once_discovery_free(struct once_discovery *d)
@@ -1189,6 +1191,7 @@ static void alias_of_here(struct candidate *c, const struct candidate *k)
 	c->kind = k->kind;
 	c->volatile_cast = k->volatile_cast;
 	c->pointer_object = k->pointer_object;
+	c->value_deref = k->value_deref;
 	c->object_arg = k->object_arg;
 	c->value_arg = k->value_arg;
 	c->deref_arg = k->deref_arg;
@@ -1228,6 +1231,7 @@ static void analyse_alias(struct once_discovery *d, struct candidate *c,
 	c->kind = m->kind;
 	c->volatile_cast = (m->flags & OMF_VOLATILE_CAST) != 0;
 	c->pointer_object = (m->flags & OMF_POINTER_OBJECT) != 0;
+	c->value_deref = (m->flags & OMF_VALUE_DEREF) != 0;
 	c->object_arg = m->object_arg;
 	c->value_arg = m->value_arg;
 	c->deref_arg = m->deref_arg;
@@ -1264,6 +1268,7 @@ static void analyse_text(struct candidate *c, const char *text, size_t len,
 				c->kind = b.access_kind;
 				c->volatile_cast = b.volatile_cast;
 				c->pointer_object = b.pointer_object;
+				c->value_deref = b.value_deref;
 				c->object_arg = b.object_param;
 				c->value_arg = b.value_param;
 				c->deref_arg = b.deref_param;
@@ -1361,6 +1366,7 @@ static void analyse_variants(struct candidate *c, const struct once_macros *t)
 		c->kind = v[keep].kind;
 		c->volatile_cast = v[keep].volatile_cast;
 		c->pointer_object = v[keep].pointer_object;
+		c->value_deref = v[keep].value_deref;
 		c->object_arg = v[keep].object_arg;
 		c->value_arg = v[keep].value_arg;
 		c->deref_arg = v[keep].deref_arg;
@@ -1485,6 +1491,8 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		m->flags |= OMF_DISCOVERED;
 		if (c->pointer_object)
 			m->flags |= OMF_POINTER_OBJECT;
+		if (c->value_deref)
+			m->flags |= OMF_VALUE_DEREF;
 		m->object_arg = c->object_arg;
 		m->value_arg = c->kind == OMK_WRITE ? c->value_arg : -1;
 		m->deref_arg = c->deref_arg;

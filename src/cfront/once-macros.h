@@ -44,6 +44,11 @@ enum once_macro_flags {
 	OMF_ACCESSOR = 1 << 5,
 	/* ... whose access both reads and writes (an asm "+m" operand). */
 	OMF_READ_WRITE = 1 << 6,
+	/* A discovered macro whose body dereferences the value its access
+	 * reads (ext4's sbi_array_rcu_deref(sbi, field, index):
+	 * ((T *)rcu_dereference((sbi)->field))[index]): at a use, an access
+	 * through that value is of another object (scan). */
+	OMF_VALUE_DEREF = 1 << 7,
 };
 
 struct once_macro {

@@ -766,6 +766,235 @@ static char *call_order_why(const char *buf, const struct token_list *l,
 	return why;
 }
 
+/* ---- the object of a once-macro, spelled from its parameters ---- */
+
+static int ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Is p (n bytes) one identifier? */
+static int one_ident(const char *p, size_t n)
+{
+	while (n && *p == ' ')
+		p++, n--;
+	while (n && p[n - 1] == ' ')
+		n--;
+	if (!n || isdigit((unsigned char)*p))
+		return 0;
+	for (size_t k = 0; k < n; k++)
+		if (!ident_char(p[k]))
+			return 0;
+	return 1;
+}
+
+/*
+ * Append body to sb with each parameter put in by its argument: in
+ * parentheses, "(arg)", or bare after "->" or "." where the parameter
+ * names a member (ext4's sbi_array_rcu_deref(sbi, field, index) reads
+ * (sbi)->field: s_group_desc there, not (s_group_desc)).  -1 when a
+ * member's argument is no one identifier.
+ */
+static int put_args(struct strbuf *sb, const char *body, char **params,
+		    size_t nparams, const char **args, const size_t *lens)
+{
+	for (const char *b = body; *b;) {
+		size_t k = 0, m;
+		const char *q = b;
+
+		if (!ident_char(*b) || (b > body && ident_char(b[-1]))) {
+			strbuf_addch(sb, *b++);
+			continue;
+		}
+		while (ident_char(b[k]))
+			k++;
+		for (m = 0; m < nparams; m++)
+			if (strlen(params[m]) == k && !strncmp(params[m], b, k))
+				break;
+		while (q > body && q[-1] == ' ')
+			q--;
+		if (m == nparams) {
+			strbuf_add(sb, b, k);
+		} else if ((q - body >= 2 && q[-2] == '-' && q[-1] == '>') ||
+			   (q > body && q[-1] == '.' &&
+			    (q - body < 2 || q[-2] != '.'))) {
+			const char *a = args[m];
+			size_t n = lens[m];
+
+			if (!one_ident(a, n))
+				return -1;
+			for (; *a == ' '; a++, n--)
+				;
+			while (a[n - 1] == ' ')
+				n--;
+			strbuf_add(sb, a, n);
+		} else {
+			strbuf_addch(sb, '(');
+			strbuf_add(sb, args[m], lens[m]);
+			strbuf_addch(sb, ')');
+		}
+		b += k;
+	}
+	return 0;
+}
+
+/* Does text name the identifier w (not as part of a longer one)? */
+static int names_ident(const char *text, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = text; (p = strstr(p, w)); p += n)
+		if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
+			return 1;
+	return 0;
+}
+
+#define PLACED_ARG_MAX 4096 /* bytes of one argument's text */
+
+/*
+ * The object of a use of a once-macro whose object is spelled from its
+ * parameters (#define RB_EMPTY_ROOT(root) (READ_ONCE((root)->rb_node)
+ * == NULL)): that spelling with this use's arguments put in
+ * (RB_EMPTY_ROOT(&mm->mm_rb): "((&mm->mm_rb))->rb_node"), an lvalue for
+ * the DWARF to type as any site's.  NULL, with *why, when it cannot be
+ * spelled: the use is then named, not checked (coverage.h).  A macro
+ * that reaches its object through a once-accessor function (LIB_PEEK(s)
+ * -> lib_load_u32(&(s)->head, ...)) is not placed: the instances of
+ * such a call are the accessor's inlined copies, which are joined to
+ * the accessor's own calls, not to a macro's use.
+ */
+static char *placed_object(const char *buf, const struct token_list *l,
+			   const struct once_macro *m,
+			   const struct once_macros *macros,
+			   const struct tok_range *args, size_t nargs,
+			   size_t held, char **why)
+{
+	const char *texts[16];
+	size_t lens[16], n = m->nparams;
+	char *own[16] = { NULL };
+	const struct once_macro *via = m->via ?
+		once_macros_find(macros, m->via, strlen(m->via)) : NULL;
+	struct strbuf sb = STRBUF_INIT;
+	char *problem = NULL;
+	/* #define F(p, ...): the arguments past p are not the object's
+	 * (when it does not name __VA_ARGS__) */
+	int variadic = n && (!strcmp(m->params[n - 1], "__VA_ARGS__") ||
+			     !strcmp(m->params[n - 1], "..."));
+
+	if (variadic)
+		n--;
+	if ((m->flags & OMF_ACCESSOR) ||
+	    (via && ((via->flags & OMF_ACCESSOR) || unseen_name(via))) ||
+	    forwarded_accessor(macros, m))
+		problem = xasprintf("reached through '%s', a function's "
+				    "call, whose inlined copy scan does not "
+				    "join to a macro's use", via ? via->name :
+				    forwarded_accessor(macros, m) ?
+				    forwarded_accessor(macros, m)->name :
+				    m->name);
+	else if (variadic && names_ident(m->object, "__VA_ARGS__"))
+		problem = xstrdup("its variable arguments among them");
+	else if ((variadic ? n : nargs) > held || n > ARRAY_SIZE(texts))
+		problem = xasprintf("and this use has %zu arguments, more "
+				    "than the %zu scan reads", nargs,
+				    held < ARRAY_SIZE(texts) ? held :
+				    ARRAY_SIZE(texts));
+	else if (variadic ? nargs < n : nargs != (n ? n : 1) ||
+		 (!n && args[0].end > args[0].begin))
+		problem = xasprintf("and this use has %zu argument%s where "
+				    "the macro has %s%zu parameter%s", nargs,
+				    nargs == 1 ? "" : "s",
+				    variadic ? "at least " : "", n,
+				    n == 1 ? "" : "s");
+	for (size_t k = 0; !problem && k < n; k++) {
+		own[k] = operand_text(buf, l, args[k], PLACED_ARG_MAX);
+		texts[k] = own[k];
+		lens[k] = strlen(own[k]);
+		if (lens[k] > PLACED_ARG_MAX)
+			problem = xasprintf("and argument %zu of this use is "
+					    "longer than the %d bytes scan "
+					    "spells", k + 1, PLACED_ARG_MAX);
+		else if (!lens[k] && names_ident(m->object, m->params[k]))
+			problem = xasprintf("and this use leaves its "
+					    "parameter '%s' empty",
+					    m->params[k]);
+	}
+	if (!problem && put_args(&sb, m->object, m->params, n, texts, lens))
+		problem = xstrdup("and a member it names is an argument of "
+				  "this use that is no one identifier");
+	for (size_t k = 0; k < n && k < ARRAY_SIZE(own); k++)
+		free(own[k]);
+	if (problem) {
+		*why = xasprintf("its object, '%s', is spelled from the "
+				 "macro's parameters, %s", m->object, problem);
+		free(problem);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	/* &(n_)->notified, the argument of a --macro name that takes its
+	 * object as an lvalue (nsync's ATM_LOAD_ACQ): an address, so the
+	 * object is what it points to, as macro_site() says of an argument
+	 * that starts with '&' */
+	if (sb.len && sb.buf[0] == '&') {
+		char *obj = xstrdup(sb.buf + 1);
+
+		strbuf_release(&sb);
+		return obj;
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * A use of a once-macro whose object is spelled from its parameters, at
+ * the use (its name's line and column through its ')'), its object
+ * placed (placed_object(), taken): typed by the DWARF as any site's
+ * lvalue, judged on the code of the use as any macro's.
+ */
+static void placed_site(struct source_sites *s, const char *buf,
+			const struct token_list *l, struct type_index **ti,
+			size_t i, size_t close, const struct once_macro *m,
+			const char *name, char *placed)
+{
+	struct tok_range all = { i + 2, close };
+	struct scan_site *x;
+	enum site_access access;
+	char *note;
+
+	switch (m->kind) {
+	case OMK_READ:
+		access = SITE_READ;
+		break;
+	case OMK_WRITE:
+		access = SITE_WRITE;
+		break;
+	default:
+		access = access_of_use(once_use_classify(buf, l, i, close + 1));
+		break;
+	}
+	if (!*ti)
+		*ti = type_index_build(buf, l);
+	add_site(s, buf, l, i, close, name, access, all, NULL);
+	x = &s->sites[s->nr - 1];
+	free(x->lvalue);
+	x->lvalue = placed;
+	x->in_loop = inside_loop(buf, l, *ti, i);
+	set_assignment(x, l, buf, i, close + 1);
+	set_function(x, buf, l, *ti, i);
+	set_published(x, buf, l, *ti, i);
+	set_ptr_param(x, buf, l, *ti, i);
+	/* ... or inside the macro's body (sbi_array_rcu_deref): the
+	 * accesses through the value the object's load set are another
+	 * object's, as for rcu_dereference(p)[i] written out */
+	x->deref_after = (m->flags & OMF_VALUE_DEREF) ||
+		(close + 1 < l->nr &&
+		 (tok_punct(buf, l, close + 1, "->") ||
+		  tok_punct(buf, l, close + 1, "[")));
+	note = once_macro_definition_note(m);
+	x->defined = xasprintf("%s%sits object here: '%s'", note ? note : "",
+			       note ? "; " : "", placed);
+	free(note);
+}
+
 static void macro_site(struct source_sites *s, const char *buf,
 		       const struct token_list *l, struct type_index **ti,
 		       size_t i, const struct once_macro *m,
@@ -780,6 +1009,9 @@ static void macro_site(struct source_sites *s, const char *buf,
 	int known = 0;
 	/* LOAD(addr): the object is what the argument points to */
 	int deref;
+	/* the object spelled from the parameters, with this use's
+	 * arguments put in (placed_object), or why it is not */
+	char *placed = NULL, *unplaced_why = NULL;
 
 	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
 		return; /* a mention, not a call */
@@ -791,8 +1023,12 @@ static void macro_site(struct source_sites *s, const char *buf,
 		return;
 	deref = m->deref_arg >= 0 && (size_t)m->deref_arg < nargs &&
 		(size_t)m->deref_arg < ARRAY_SIZE(args);
+	/* the object spelled from the parameters: this use's, placed */
+	if (!deref && m->object && once_macro_object_arg(m, nargs) < 0)
+		placed = placed_object(buf, l, m, macros, args, nargs,
+				       ARRAY_SIZE(args), &unplaced_why);
 	/* ASSIGN_ONCE(v, x) takes the value first (the 2014 spelling) */
-	if (!deref && (once_macro_object_arg(m, nargs) < 0 ||
+	if (!deref && !placed && (once_macro_object_arg(m, nargs) < 0 ||
 		       (size_t)once_macro_object_arg(m, nargs) >=
 		       ARRAY_SIZE(args))) {
 		/* not checked: named with the reason, not dropped */
@@ -812,10 +1048,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 			c->what = xasprintf("%s(%s)", name.buf, op);
 			free(op);
 		}
-		c->why = m->object ?
-			xasprintf("its object, '%s', is spelled from the "
-				  "macro's parameters, which scan does not "
-				  "place", m->object) :
+		c->why = unplaced_why ? unplaced_why :
 			once_macro_object_arg(m, nargs) >= 0 ?
 			xasprintf("its object is argument %d, past the %zu "
 				  "scan reads", once_macro_object_arg(m, nargs) + 1,
@@ -827,6 +1060,11 @@ static void macro_site(struct source_sites *s, const char *buf,
 		return;
 	}
 	token_spelling(buf, &l->tok[i], &name);
+	if (placed) {
+		placed_site(s, buf, l, ti, i, close, m, name.buf, placed);
+		strbuf_release(&name);
+		return;
+	}
 	target = deref ? (size_t)m->deref_arg :
 		 (size_t)once_macro_object_arg(m, nargs);
 	if (m->order_arg >= 0 && (m->flags & OMF_ACCESSOR)) {
@@ -994,11 +1232,6 @@ static void cast_site(struct source_sites *s, const char *buf,
  */
 #define MAX_ALT 4
 
-static int ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
 /* Where the identifier name is called in text: its offset, or -1. */
 static long find_call(const char *text, const char *name)
 {
@@ -1052,26 +1285,9 @@ static char *expand_call(const char *text, size_t at, const char *name,
 		return NULL;
 	strbuf_add(&sb, text, at);
 	strbuf_addch(&sb, '(');
-	for (const char *b = body; *b;) {
-		size_t k = 0, m;
-
-		if (!ident_char(*b) || (b > body && ident_char(b[-1]))) {
-			strbuf_addch(&sb, *b++);
-			continue;
-		}
-		while (ident_char(b[k]))
-			k++;
-		for (m = 0; m < nparams; m++)
-			if (strlen(params[m]) == k && !strncmp(params[m], b, k))
-				break;
-		if (m < nparams) {
-			strbuf_addch(&sb, '(');
-			strbuf_add(&sb, args[m], lens[m]);
-			strbuf_addch(&sb, ')');
-		} else {
-			strbuf_add(&sb, b, k);
-		}
-		b += k;
+	if (put_args(&sb, body, params, nparams, args, lens)) {
+		strbuf_release(&sb);
+		return NULL;
 	}
 	strbuf_addch(&sb, ')');
 	strbuf_addstr(&sb, end + 1);

@@ -160,11 +160,13 @@ struct source_sites {
 		unsigned line, col;
 		char *what;      /* "atomic_store_b(&x)" */
 		char *why;       /* "its order 'ATOMIC_SEQ_CST' is seq_cst: ..." */
-		/* 1: not that, but a use of a once-macro whose object is
-		 * spelled from its parameters (#define STATE(v)
-		 * READ_ONCE((v).state): "(v).state"), or no argument, which
-		 * scan cannot place: not checked, and named, never
-		 * dropped without a word */
+		/* 1: not that, but a use of a once-macro whose object scan
+		 * cannot place: spelled from its parameters (#define
+		 * STATE(v) READ_ONCE((v).state): "(v).state") in a way
+		 * this use's arguments cannot be put in (__VA_ARGS__, a
+		 * member given as in.b, through an accessor function), or
+		 * none of its arguments: not checked, and named with why,
+		 * never dropped without a word */
 		int unplaced;
 	} *named;
 	size_t nnamed, alloc_named;
