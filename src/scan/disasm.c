@@ -356,8 +356,13 @@ void isa_written(struct insn_ctx *c, unsigned reg)
 	c->gen[reg]++;
 	reg_forget(c, reg);
 	/* written by a load of this instruction: remember which, so that an
-	 * access through the register marks it feeds_address */
-	c->loaded_by[reg] = 0;
+	 * access through the register marks it feeds_address.  Written by
+	 * anything else, the load noted before is kept with its write
+	 * count: an access through the register now does not match it, but
+	 * one through a value formed from the register as it was does
+	 * (`mov 0x18(%r12), %rax; add $0x20c, %rax; lock decl (%rax)`: the
+	 * add makes rax the loaded pointer + 0x20c, based on rax before the
+	 * add) */
 	for (size_t k = c->out->nr; c->in && k-- > 0 &&
 	     c->out->items[k].pc == c->in->address;)
 		if (c->out->items[k].kind == ACC_LOAD &&
