@@ -616,6 +616,14 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    "not shown to be at the object's address");
 		return SCAN_UNATTRIBUTED;
 	}
+	/* nothing decoded at the site but what could not be: that may be
+	 * the access (CET's wrssq, which capstone 4.0.2 does not know) */
+	if (!nrel && undecoded && !calls) {
+		*reason = UNATTRIBUTED_UNDECODED;
+		strbuf_addf(why, "%zu instruction%s at the site could not be "
+			    "decoded", undecoded, undecoded == 1 ? "" : "s");
+		return SCAN_UNATTRIBUTED;
+	}
 	if (!nrel) {
 		*reason = calls ? UNATTRIBUTED_CALL : stack ?
 			(through_pointer(site) ? UNATTRIBUTED_LOCAL :

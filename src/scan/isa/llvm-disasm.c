@@ -1,6 +1,7 @@
 /*
- * LLVM's C disassembler (llvm-disasm.h): RISC-V's decoder, and s390x's
- * for what capstone 4.0.2 cannot decode.  Only this file sees LLVM's
+ * LLVM's C disassembler (llvm-disasm.h): RISC-V's decoder, s390x's
+ * for what capstone 4.0.2 cannot decode, and the length of an x86
+ * instruction capstone does not know.  Only this file sees LLVM's
  * headers.  libLLVM is loaded when the first file that needs it is met,
  * not linked: linked into the plugin it cost every `rwonce scan` 55-70
  * ms of start-up (doc/scan.md), and most runs need it for nothing.

@@ -2,8 +2,10 @@
  * LLVM's C disassembler (llvm-c/Disassembler.h), loaded when first asked
  * for: the decoder of RISC-V (riscv-llvm.c; capstone 4.0.2 has none) and
  * of the s390x instructions capstone 4.0.2 does not know (s390.c:
- * risbgnz and the other zEC12 and later forms).  It gives an
- * instruction's text only; the isa reads the operands back from it.
+ * risbgnz and the other zEC12 and later forms), and the length of an
+ * x86 instruction capstone does not know (x86.c: CET's wrssq).  It gives
+ * an instruction's text and length only; the isa reads the operands
+ * back from the text.
  */
 #ifndef RWONCE_SCAN_ISA_LLVM_DISASM_H
 #define RWONCE_SCAN_ISA_LLVM_DISASM_H

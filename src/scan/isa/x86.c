@@ -1,21 +1,83 @@
 /*
  * x86-64 and i386 (EM_X86_64, EM_386) for scan: capstone gives operand
  * sizes and read/write flags, and prints AT&T syntax as gcc, objdump and
- * rwonce verify do.
+ * rwonce verify do; the length of an instruction capstone 4.0.2 does
+ * not know (CET's wrssq, rstorssp) from LLVM's decoder (llvm-disasm.h).
  */
 #include "scan/isa/isa.h"
+#include "scan/isa/llvm-disasm.h"
+#include "lib/util.h"
 
 #include <ctype.h>
 #include <elf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* LLVM's decoder, opened when capstone first fails (most code never
+ * needs it); tried: the open failed, not asked again. */
+struct x86_state {
+	const char *triple;
+	struct llvm_disasm *llvm;
+	int tried;
+};
 
 static int x86_open(struct disasm *d, int mode, struct strbuf *why)
 {
+	struct x86_state *s;
+
 	if (isa_capstone_open(d, CS_ARCH_X86, mode, 0, why))
 		return -1;
 	cs_option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	s = xcalloc(1, sizeof(*s));
+	s->triple = mode == CS_MODE_64 ? "x86_64-unknown-linux-gnu" :
+		    "i386-unknown-linux-gnu";
+	d->priv = s;
 	return 0;
+}
+
+static void x86_close(struct disasm *d)
+{
+	struct x86_state *s = d->priv;
+
+	if (s)
+		llvm_disasm_close(s->llvm);
+	free(s);
+	if (d->insn)
+		cs_free(d->insn, 1);
+	cs_close(&d->cs);
+}
+
+/*
+ * The length of an instruction capstone 4.0.2 does not know, as LLVM's
+ * decoder reads it: an x86 instruction is 1 to 15 bytes, and skipping
+ * one byte of `48 0f 38 f6 87 f8 5f 00 00` (wrssq %rax, 0x5ff8(%rdi))
+ * decoded its tail as `addb %al, (%rax)`, a 1-byte access that a site
+ * was judged on (torn).  A byte LLVM does not take either is no
+ * instruction of x86-64 (Xen's 0xd6 after an unreachable path, which
+ * the CPU faults on): one byte, and the code goes on after it.  When
+ * LLVM cannot be loaded, where the next instruction starts cannot be
+ * told: the rest of the stretch is skipped, not decoded from a guess.
+ */
+static size_t x86_insn_length(const struct insn_ctx *c,
+			      const unsigned char *code, size_t left)
+{
+	struct x86_state *s = c->d->priv;
+	char mnemonic[32], ops[160];
+	size_t n;
+
+	if (!s->llvm && !s->tried) {
+		struct strbuf why = STRBUF_INIT;
+
+		s->tried = 1;
+		s->llvm = llvm_disasm_open("X86", s->triple, "", "", &why);
+		strbuf_release(&why); /* the rest undecoded, as said */
+	}
+	if (!s->llvm)
+		return left;
+	n = llvm_disasm_decode(s->llvm, code, left, 0, mnemonic,
+			       sizeof(mnemonic), ops, sizeof(ops));
+	return n ? n : 1;
 }
 
 static int x86_64_open(struct disasm *d, const struct elf_image_info *info,
@@ -324,6 +386,7 @@ static unsigned i386_dwarf_reg(unsigned n)
 	.name = #bits,							\
 	.decoder = "capstone",						\
 	.open = bits##_open,						\
+	.close = x86_close,						\
 	.parent_name = x86_parent_name,					\
 	.stack_reg = bits##_stack_reg,					\
 	.frame_pointer = bits##_frame_pointer,				\
@@ -335,6 +398,7 @@ static unsigned i386_dwarf_reg(unsigned n)
 	.call_clobbered = bits##_call_clobbered,			\
 	.track_after = x86_track_after,					\
 	.listing_text = x86_listing_text,				\
+	.insn_length = x86_insn_length,					\
 	.elf = { .tls_offset = bits##_tls_offset }
 
 const struct isa_ops isa_x86_64 = { X86_OPS(x86_64) };
