@@ -957,7 +957,7 @@ static void add_call(struct instance_list *out, struct source_sites *src,
  * ck_pr_load_32(x) is ck_pr_md_load_32((x)), made by CK_PR_LOAD_SAFE's
  * ##?  Told by the name's last two parts ("load_32"), which fn ends with.
  */
-static int related_names(const char *name, const char *fn)
+static int pasted_tail(const char *name, const char *fn)
 {
 	const char *tail = name + strlen(name);
 	size_t n, fl = strlen(fn);
@@ -973,6 +973,42 @@ static int related_names(const char *name, const char *fn)
 	n = strlen(tail);
 	return n >= 4 && fl >= n && !strcmp(fn + fl - n, tail) &&
 	       (fl == n || fn[fl - n - 1] == '_');
+}
+
+/*
+ * Or fn is the name with a width put in as one more part: Xen's
+ * read_atomic(p) switches on sizeof(*(p)) to read_u8_atomic ...
+ * read_u64_atomic, functions a generator macro made.  The part holds
+ * a digit (u64, 32, s16) and sits between two parts of the name.
+ */
+static int width_inserted(const char *name, const char *fn)
+{
+	size_t nl = strlen(name), fl = strlen(fn);
+
+	for (size_t cut = 1; cut < nl; cut++) {
+		const char *part;
+		size_t plen, k;
+		int digit = 0;
+
+		if (name[cut] != '_')
+			continue;
+		/* fn = name[0, cut) "_" part "_" name[cut + 1, nl) */
+		if (fl < nl + 2 || strncmp(fn, name, cut + 1) ||
+		    strcmp(fn + fl - (nl - cut), name + cut))
+			continue;
+		part = fn + cut + 1;
+		plen = fl - (nl - cut) - (cut + 1);
+		for (k = 0; k < plen && part[k] != '_'; k++)
+			digit |= part[k] >= '0' && part[k] <= '9';
+		if (plen && k == plen && digit)
+			return 1;
+	}
+	return 0;
+}
+
+static int related_names(const char *name, const char *fn)
+{
+	return pasted_tail(name, fn) || width_inserted(name, fn);
 }
 
 /* The --macro name a use reaches: its own, or the one its macro
