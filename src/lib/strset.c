@@ -14,47 +14,65 @@ size_t strset_hash(const char *s)
 	return h;
 }
 
-/* The slot of s, or of the empty place where it would go. */
-static size_t find(const struct strset *set, const char *s)
+/*
+ * The slot of s (whose hash is h), or of the empty place where it would
+ * go.  Each slot's hash is kept, so that a probe compares strings only
+ * when the hashes are equal, and growing hashes no string again (issue
+ * #35: discovery's sets of 45,000 paths of Linux 4.14.5 were 3 % of
+ * fix, most of it waiting on the strings of other slots).  The slots
+ * are those the set had without the hashes: iterating them gives the
+ * same order.
+ */
+static size_t find(const struct strset *set, const char *s, size_t h)
 {
-	size_t i = strset_hash(s) & (set->size - 1);
+	size_t i = h & (set->size - 1);
 
-	while (set->slot[i] && strcmp(set->slot[i], s))
+	while (set->slot[i] && (set->hash[i] != h || strcmp(set->slot[i], s)))
 		i = (i + 1) & (set->size - 1);
 	return i;
 }
 
 static void grow(struct strset *set)
 {
-	struct strset bigger = { NULL, set->size ? set->size * 2 : 64, 0 };
+	size_t size = set->size ? set->size * 2 : 64;
+	char **slot = xcalloc(size, sizeof(char *));
+	size_t *hash = xmalloc(size * sizeof(size_t));
 
-	bigger.slot = xcalloc(bigger.size, sizeof(char *));
 	for (size_t i = 0; i < set->size; i++)
 		if (set->slot[i]) {
-			bigger.slot[find(&bigger, set->slot[i])] = set->slot[i];
-			bigger.nr++;
+			/* the strings are distinct: the first empty place */
+			size_t k = set->hash[i] & (size - 1);
+
+			while (slot[k])
+				k = (k + 1) & (size - 1);
+			slot[k] = set->slot[i];
+			hash[k] = set->hash[i];
 		}
 	free(set->slot);
-	*set = bigger;
+	free(set->hash);
+	set->slot = slot;
+	set->hash = hash;
+	set->size = size;
 }
 
 int strset_add(struct strset *set, const char *s)
 {
-	size_t i;
+	size_t i, h = strset_hash(s);
 
 	if (2 * (set->nr + 1) > set->size)
 		grow(set);
-	i = find(set, s);
+	i = find(set, s, h);
 	if (set->slot[i])
 		return 0;
 	set->slot[i] = xstrdup(s);
+	set->hash[i] = h;
 	set->nr++;
 	return 1;
 }
 
 int strset_has(const struct strset *set, const char *s)
 {
-	return set->size && set->slot[find(set, s)] != NULL;
+	return set->size && set->slot[find(set, s, strset_hash(s))] != NULL;
 }
 
 void strset_release(struct strset *set)
@@ -62,5 +80,6 @@ void strset_release(struct strset *set)
 	for (size_t i = 0; i < set->size; i++)
 		free(set->slot[i]);
 	free(set->slot);
+	free(set->hash);
 	memset(set, 0, sizeof(*set));
 }

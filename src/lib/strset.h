@@ -12,8 +12,9 @@ struct strset {
 	char **slot;  /* NULL: empty */
 	size_t size;  /* a power of two, or 0 */
 	size_t nr;
+	size_t *hash; /* strset_hash() of each slot's string */
 };
-#define STRSET_INIT { NULL, 0, 0 }
+#define STRSET_INIT { NULL, 0, 0, NULL }
 
 /* Add a copy of s; 1 when it was not there, 0 when it was. */
 int strset_add(struct strset *set, const char *s);
