@@ -632,6 +632,41 @@ static enum folded_address folded_whose(struct line_unit *u,
 	return FOLDED_OBJECT;
 }
 
+/*
+ * A placed macro use (sites.h: placed): the macro's whole body is on the
+ * use's column, so its other accesses are among the instance's.  One
+ * through the register the DWARF puts the object's pointer in there, at
+ * bytes that do not meet the object's, is of another member of what it
+ * points to (nsync's NOTIFIED_TIME(n) reads n->expiry_time_valid, at
+ * offset 0x18, beside n->notified at 0x54): not counted.  Those that
+ * meet the object's bytes, and those through another register, stay --
+ * a tear, a second access or a wider one of the object is never hidden.
+ */
+static void drop_other_members(struct line_unit *u, const struct disasm *d,
+			       const struct scan_site *s, unsigned size,
+			       struct mem_access_list *acc)
+{
+	if (!s->placed || !s->lvalue || !size)
+		return;
+	for (size_t k = 0; k < acc->nr; k++) {
+		struct mem_access *a = &acc->items[k];
+		struct object_place pl;
+		unsigned reg;
+
+		if (a->kind == ACC_NONE || a->base == BASE_ABSOLUTE ||
+		    !a->reg || a->index || a->frame || !a->size ||
+		    line_unit_object_reg(u, a->pc, s->lvalue, &pl, NULL, 0) ||
+		    pl.indexed)
+			continue;
+		reg = disasm_dwarf_reg(d, pl.reg);
+		if (!reg || reg != a->reg)
+			continue;
+		if (a->reg_disp + (int64_t)a->size <= pl.offset ||
+		    pl.offset + (int64_t)size <= a->reg_disp)
+			a->kind = ACC_NONE;
+	}
+}
+
 /* Each folded load of the instance: whose address it is. */
 static void check_folded(struct line_unit *u, const struct disasm *d,
 			 const struct scan_site *s, int via_function,
@@ -1007,6 +1042,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	check_folded(u, decode_cache_disasm(dc), s, via_function, &acc);
+	drop_other_members(u, decode_cache_disasm(dc), s, size, &acc);
 	/* one instance's lines together: at -j 2 and above other workers
 	 * write theirs too (the instances come in the order the workers
 	 * judge them; -j 1 gives the image's order) */

@@ -977,6 +977,7 @@ static void placed_site(struct source_sites *s, const char *buf,
 	x = &s->sites[s->nr - 1];
 	free(x->lvalue);
 	x->lvalue = placed;
+	x->placed = 1;
 	x->in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(x, l, buf, i, close + 1);
 	set_function(x, buf, l, *ti, i);

@@ -57,6 +57,12 @@ struct scan_site {
 			     ptr_param of its function (wait->state in
 			     busy_wait(struct wait_node *wait)), whose
 			     argument an inlined call shows; -1: not so */
+	/* A use of a once-macro whose object is spelled from its
+	 * parameters, placed with the use's arguments (lvalue): the
+	 * macro's whole body is on the use's column, so the accesses of
+	 * other members of what the object's pointer points to are among
+	 * the instance's (judge.c drops them) */
+	int placed;
 	int deref_after;  /* its value is dereferenced right after it
 			     (rcu_dereference(p)->f, READ_ONCE(p)[i]): an
 			     access through the register its load set is

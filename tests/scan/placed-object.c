@@ -19,6 +19,7 @@ struct task {
 	struct root r;
 	struct inner in;
 	int *counts;
+	int ready;
 };
 
 struct task global_task;
@@ -34,6 +35,9 @@ struct task global_task;
 #define VA_STATE(...) READ_ONCE((__VA_ARGS__).state)
 /* the body indexes the value it reads, as ext4's sbi_array_rcu_deref */
 #define COUNT_AT(t, field, i) (((int *)READ_ONCE((t)->field))[i])
+/* the body reads another member beside the object, as nsync's
+ * NOTIFIED_TIME(n) reads n->expiry_time_valid beside n->notified */
+#define READY_OR_PAD(t) (READ_ONCE((t)->ready) ? 1 : (t)->pad)
 
 int empty(struct task *t)
 {
@@ -79,6 +83,11 @@ long pair_sum(struct task *t)
 int count_at(struct task *t, int i)
 {
 	return COUNT_AT(t, counts, i);
+}
+
+int ready_or_pad(struct task *t)
+{
+	return READY_OR_PAD(t);
 }
 
 /* not placed, named with the reason */
