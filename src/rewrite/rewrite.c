@@ -330,7 +330,7 @@ static size_t match_back(const struct scan *s, size_t close)
 	return open;
 }
 
-enum paren_kind { PAREN_EXPR, PAREN_CAST, PAREN_AMBIGUOUS };
+enum paren_kind { PAREN_EXPR, PAREN_CAST, PAREN_AMBIGUOUS, PAREN_HEAD };
 
 /* (not the typeof family: an operator keyword, so a group holding it is
  * an expression to paren_kind() before the words are looked at) */
@@ -354,6 +354,17 @@ static enum paren_kind paren_kind(const struct scan *s, size_t close)
 
 	if (open == NONE || open + 1 == close)
 		return PAREN_EXPR;
+	/* if (c), while (p != q): the head of a statement, not an operand
+	 * -- what follows starts the statement, so a '*' or '&' there is
+	 * unary, as after a cast (musl: "if (next != head) *(volatile void
+	 * *volatile *)(...) = prev;") */
+	{
+		size_t kw = prev_code(s, open);
+
+		if (kw != NONE && T(s, kw)->kind == TOK_IDENT &&
+		    tok_is_condition_keyword(s->buf, s->l, kw))
+			return PAREN_HEAD;
+	}
 	for (size_t i = open + 1; i < close; i++) {
 		if (punct(s, i, "*"))
 			continue;
@@ -649,7 +660,8 @@ static enum use classify(struct scan *s, size_t a, size_t b,
 		size_t pp = prev_code(s, prev);
 
 		if (pp == NONE || !ends_operand(s, pp) ||
-		    (punct(s, pp, ")") && paren_kind(s, pp) == PAREN_CAST)) {
+		    (punct(s, pp, ")") && (paren_kind(s, pp) == PAREN_CAST ||
+					   paren_kind(s, pp) == PAREN_HEAD))) {
 			*why = "address taken: READ_ONCE() is not an lvalue";
 			return USE_LEAVE;
 		}
