@@ -64,7 +64,7 @@ else
 fi
 
 test_expect_success 'fixable instances are marked in JSON' \
-	"grep -c '\"fixable\": true' $G/rules.json | grep -qx 18"
+	"grep -c '\"fixable\": true' $G/rules.json | grep -qx 19"
 test_expect_success 'findings are the same with -j1 and -j4' \
 	"run -j1 >$TEST_TMP/j1 && run -j4 >$TEST_TMP/j4 && cmp $TEST_TMP/j1 $TEST_TMP/j4"
 

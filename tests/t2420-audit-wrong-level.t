@@ -9,7 +9,9 @@
 # for the int); fix puts the qualifier on the pointer read, and the fixed
 # code compiles (gcc, clang-19; x86-64 and aarch64) and makes one load per
 # read; a macro body is left with a note.  scan counts none of these sites
-# as a once-access (it sees the one real volatile cast next to them).
+# as a once-access; it sees the real volatile cast next to them and the
+# right level, right()'s *(void *volatile *)p (a volatile read of a
+# pointer object, which fix turns into READ_ONCE(*p): t2550).
 . "$(dirname "$0")/lib/tap.sh"
 requires clang-19 clang-19
 requires aarch64-linux-gnu-gcc gcc-aarch64-linux-gnu
@@ -65,14 +67,15 @@ test_expect_success 'fix puts volatile on the pointer read at the four sites' "
 	test \$? = 1 &&
 	test \$(grep -c '^+.*volatile void \\*const volatile \\*)p;' '$TEST_TMP/fix.diff') = 2 &&
 	test \$(grep -c '^+.*(volatile void \\*volatile \\*)[pq]' '$TEST_TMP/fix.diff') = 2 &&
-	test \$(grep -c '^-' '$TEST_TMP/fix.diff') = 5 &&
-	! grep -q 'rwonce.h' '$TEST_TMP/fix.diff' &&
+	test \$(grep -c '^+	return READ_ONCE(\\*p);' '$TEST_TMP/fix.diff') = 1 &&
+	test \$(grep -c '^-' '$TEST_TMP/fix.diff') = 6 &&
+	grep -q '^+#include <rwonce.h>' '$TEST_TMP/fix.diff' &&
 	'$RWONCE' fix -q --in-place volatile-wrong-level.c; test \$? = 1 &&
-	'$RWONCE' audit -q volatile-wrong-level.c | grep -c volatile-wrong-level | grep -qx 0"
+	'$RWONCE' audit -q volatile-wrong-level.c | grep -c '\\[volatile-wrong-level\\]' | grep -qx 0"
 
 for cc in gcc clang-19; do
 	test_expect_success "$cc -O2 x86-64: the fixed code compiles and reads each pointer once per read" "
-		$cc -std=gnu11 -O2 -Wall -Werror -c -o '$TEST_TMP/fixed-$cc.o' '$TEST_TMP/fixed/volatile-wrong-level.c' &&
+		$cc -std=gnu11 -O2 -Wall -Werror -I'$RWONCE_ROOT/include' -c -o '$TEST_TMP/fixed-$cc.o' '$TEST_TMP/fixed/volatile-wrong-level.c' &&
 		insns objdump '$TEST_TMP/fixed-$cc.o' pair >'$TEST_TMP/$cc-pair.s' &&
 		insns objdump '$TEST_TMP/fixed-$cc.o' peek >'$TEST_TMP/$cc-peek.s' &&
 		test \$(count 'mov +\\(%rdi\\),' '$TEST_TMP/$cc-pair.s') = 2 &&
@@ -87,7 +90,7 @@ for cc in aarch64-linux-gnu-gcc clang-19; do
 		continue
 	fi
 	test_expect_success "$cc aarch64: the fixed code reads each pointer once per read" "
-		$a64cc -std=gnu11 -O2 -Wall -Werror -c -o '$TEST_TMP/a64-$cc.o' '$TEST_TMP/fixed/volatile-wrong-level.c' &&
+		$a64cc -std=gnu11 -O2 -Wall -Werror -I'$RWONCE_ROOT/include' -c -o '$TEST_TMP/a64-$cc.o' '$TEST_TMP/fixed/volatile-wrong-level.c' &&
 		insns aarch64-linux-gnu-objdump '$TEST_TMP/a64-$cc.o' pair >'$TEST_TMP/a64-$cc-pair.s' &&
 		insns aarch64-linux-gnu-objdump '$TEST_TMP/a64-$cc.o' peek >'$TEST_TMP/a64-$cc-peek.s' &&
 		test \$(count 'ldr[[:space:]]+(x[0-9]+|xzr), \\[x[0-9]+\\]' '$TEST_TMP/a64-$cc-pair.s') = 2 &&
@@ -102,18 +105,19 @@ test_expect_success 'a macro body: reported, and left by fix with a note' "
 	grep -q 'volatile on the wrong level left unchanged: inside a macro body' macro.err"
 
 # scan: a wrong-level site is a plain access, not a once-access; the real
-# volatile cast appended is the only site.
+# volatile cast appended and right()'s read of the pointer are the sites.
 cp "$F" "$TEST_TMP/scan.c"
 printf 'int flag;\nint get_flag(void)\n{\n\treturn *(volatile int *)&flag;\n}\n' >>"$TEST_TMP/scan.c"
 if [ -e "$RWONCE_BUILD/rwonce-scan.so" ]; then
-	test_expect_success 'scan: the wrong-level sites are no once-access; the real cast is the one site' "
+	test_expect_success 'scan: the wrong-level sites are no once-access; the real cast and the right level are the sites' "
 		clang-19 -std=gnu11 -g -O2 -c -o '$TEST_TMP/scan.o' '$TEST_TMP/scan.c' &&
 		'$RWONCE' scan --json '$TEST_TMP/scan.o' >'$TEST_TMP/scan.json' &&
-		grep -q '\"sites\": 1,' '$TEST_TMP/scan.json' &&
-		test \$(grep -c '\"line\": ' '$TEST_TMP/scan.json') = 1 &&
-		grep -q '\"line\": $(($(wc -l <"$F") + 4)),' '$TEST_TMP/scan.json'"
+		grep -q '\"sites\": 2,' '$TEST_TMP/scan.json' &&
+		test \$(grep -c '\"line\": [0-9]*, \"column\"' '$TEST_TMP/scan.json') = 2 &&
+		grep -q '\"line\": $(grep -n 'return \*(void \*volatile \*)p;' "$F" | cut -d: -f1), \"column\": 9, .*\"verdict\": \"ok\"' '$TEST_TMP/scan.json' &&
+		grep -q '\"line\": $(($(wc -l <"$F") + 4)), \"column\"' '$TEST_TMP/scan.json'"
 else
-	test_skip 'scan: the wrong-level sites are no once-access; the real cast is the one site' 'rwonce-scan.so not built'
+	test_skip 'scan: the wrong-level sites are no once-access; the real cast and the right level are the sites' 'rwonce-scan.so not built'
 fi
 
 test_done

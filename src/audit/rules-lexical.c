@@ -755,6 +755,38 @@ static void strip_volatile_word(struct strbuf *sb)
 	}
 }
 
+/*
+ * "*(T *)P", what a volatile cast *(volatile T *)P reads spelled without
+ * its volatile, into sb (what: "*P").  A pointer object's cast keeps the
+ * qualifiers of what the pointer points to and loses only those of the
+ * level accessed: "*(volatile void **)p" of musl's
+ * *(volatile void *volatile *)p.
+ */
+static void plain_cast_text(const char *buf, const struct token_list *l,
+			    struct tok_range type, const char *what,
+			    struct strbuf *sb)
+{
+	size_t inner = type.end;
+
+	for (size_t k = type.begin; k < type.end; k++) {
+		if (tok_punct(buf, l, k, "("))
+			k = tok_match(buf, l, k); /* typeof(*p) */
+		else if (tok_punct(buf, l, k, "*"))
+			inner = k;
+	}
+	strbuf_addstr(sb, "*(");
+	if (inner == type.end) {
+		range_text(buf, l, type, sb, 60);
+		strbuf_addstr(sb, " *)");
+		strbuf_addstr(sb, what + 1);
+		strip_volatile_word(sb);
+		return;
+	}
+	range_text(buf, l, (struct tok_range){ type.begin, inner + 1 }, sb, 60);
+	strbuf_addstr(sb, "*)");
+	strbuf_addstr(sb, what + 1);
+}
+
 /* The name an object's spelling starts with, when it is a plain
  * identifier (fdtab of fdtab[fd].update); NULL otherwise. */
 static char *object_root(const struct file_ctx *c, struct tok_range r)
@@ -907,11 +939,7 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		struct strbuf obj = STRBUF_INIT;
 
 		if (vc->form == VC_DEREF && !ex.address && !ex.exact) {
-			strbuf_addstr(&obj, "*(");
-			range_text(buf, l, type, &obj, 60);
-			strbuf_addstr(&obj, " *)");
-			strbuf_addstr(&obj, what.buf + 1);
-			strip_volatile_word(&obj);
+			plain_cast_text(buf, l, type, what.buf, &obj);
 		} else if (vc->form == VC_DEREF) {
 			strbuf_addstr(&obj, what.buf);
 		}
@@ -954,11 +982,7 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		struct strbuf arg = STRBUF_INIT;
 
 		if (!ex.address && !ex.exact) {
-			strbuf_addstr(&arg, "*(");
-			range_text(buf, l, type, &arg, 60);
-			strbuf_addstr(&arg, " *)");
-			strbuf_addstr(&arg, what.buf + 1);
-			strip_volatile_word(&arg);
+			plain_cast_text(buf, l, type, what.buf, &arg);
 		} else {
 			strbuf_addstr(&arg, what.buf);
 		}

@@ -128,6 +128,28 @@ static int cast_type_is(const struct cast_exactness *out,
 	       same_type(cast_words, out->type.canonical);
 }
 
+/* The last '*' inside the cast's type T (a pointer object's cast,
+ * (void *volatile *): T is "void *volatile"), or type.end; not one in
+ * parentheses (typeof(*p)). */
+static size_t inner_star(const char *buf, const struct token_list *l,
+			 struct tok_range type)
+{
+	size_t at = type.end;
+
+	for (size_t k = type.begin; k < type.end; k++) {
+		if (tok_punct(buf, l, k, "("))
+			k = tok_match(buf, l, k);
+		else if (tok_punct(buf, l, k, "*"))
+			at = k;
+	}
+	return at;
+}
+
+static const char why_qualified_pointee[] =
+	"a pointer to a qualified type (the cast's or the object's): "
+	"READ_ONCE() of the pointer has the object's own type, and what is "
+	"accessed through it would change with the qualifier";
+
 void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			     const struct token_list *l,
 			     const struct volatile_cast *vc,
@@ -136,7 +158,8 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	struct tok_range type = vc->type, op = vc->operand;
 	struct type_answer tt, pt;
 	char cast_words[128];
-	int tknown;
+	size_t star;
+	int tknown, qualified_pointee = 0;
 
 	memset(out, 0, sizeof(*out));
 	if (vc->form == VC_ARROW) {
@@ -155,6 +178,12 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	type.end = tok_match(buf, l, vc->cast_open) - 1;
 	tknown = type_index_type_name(ti, buf, l, type, &tt);
 	spelled_words(buf, l, type, cast_words, sizeof(cast_words));
+	/* (volatile void *volatile *): the qualifiers of what the pointer
+	 * points to are part of its type, which READ_ONCE would not keep */
+	star = inner_star(buf, l, type);
+	for (size_t k = type.begin; k < star && star < type.end; k++)
+		if (tok_is_qualifier(buf, l, k))
+			qualified_pointee = 1;
 
 	out->address = tok_punct(buf, l, op.begin, "&");
 	if (out->address) {
@@ -167,6 +196,11 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			out->why = "the operand is not a scalar: READ_ONCE() "
 				   "of it is not the volatile access it "
 				   "replaces";
+			return;
+		}
+		if (star < type.end && (qualified_pointee ||
+					(out->known && out->type.volatile_base))) {
+			out->why = why_qualified_pointee;
 			return;
 		}
 		if (typeof_of(buf, l, type, x)) {
@@ -207,8 +241,17 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 		/* *P's type: P's spelling minus its last " *" */
 		size_t ns = strlen(pt.spelled), nc = strlen(pt.canonical);
 
-		if (ns < 3 || nc < 3 || strcmp(pt.spelled + ns - 2, " *") ||
-		    strcmp(pt.canonical + nc - 2, " *")) {
+		/* " *" to drop; a pointer object's cast: P is a "T **",
+		 * *P a "T *" -- one '*' */
+		size_t ds = 2, dc = 2;
+
+		if (star < type.end && ns >= 3 && nc >= 3 &&
+		    !strcmp(pt.spelled + ns - 2, "**") &&
+		    !strcmp(pt.canonical + nc - 2, "**"))
+			ds = dc = 1;
+		if (ns < 3 || nc < 3 ||
+		    (ds == 2 && (strcmp(pt.spelled + ns - 2, " *") ||
+				 strcmp(pt.canonical + nc - 2, " *")))) {
 			out->why = "type of the pointer unknown or not T *: "
 				   "READ_ONCE(*p) is exact only if p points to "
 				   "the cast's type";
@@ -216,12 +259,16 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 		}
 		out->known = 1;
 		out->type = pt;
-		out->type.spelled[ns - 2] = '\0';
-		out->type.canonical[nc - 2] = '\0';
+		out->type.spelled[ns - ds] = '\0';
+		out->type.canonical[nc - dc] = '\0';
 		out->type.cls = strchr(out->type.canonical, '*') ? TC_POINTER :
 				strstr(out->type.canonical, "struct") ? TC_STRUCT :
 				strstr(out->type.canonical, "union") ? TC_UNION :
 				tknown ? tt.cls : TC_UNKNOWN;
+	}
+	if (star < type.end && (qualified_pointee || pt.volatile_base)) {
+		out->why = why_qualified_pointee;
+		return;
 	}
 	if (out->type.cls == TC_STRUCT || out->type.cls == TC_UNION) {
 		out->why = "the pointed-to type is a struct or union: "

@@ -174,20 +174,36 @@ static int is_volatile_kw(const char *buf, const struct token_list *l, size_t i)
 
 /*
  * Is [open, close] "( specifiers... * )" where the specifiers include
- * volatile and there is exactly one '*', the last token?
+ * volatile, the last token a '*'?  A pointer object's cast has more
+ * levels, "( specifiers * quals ... * quals * )", and counts when
+ * volatile is among the qualifiers right before the final '*' -- those
+ * of the object a dereference accesses: *(void *volatile *)pp and musl's
+ * *(volatile void *volatile *)p are volatile reads of a pointer.  Only
+ * qualifiers may follow an inner '*'.  (volatile int **) is the wrong
+ * level (find_wrong_level_volatile), no volatile access.
  */
 static int is_volatile_ptr_cast(const char *buf, const struct token_list *l,
 				size_t open, size_t close)
 {
-	int has_volatile = 0, idents = 0;
+	int access_volatile = 0, idents = 0, stars = 0;
 
 	if (close < open + 3 || !is_punct(buf, l, close - 1, "*"))
 		return 0;
 	for (size_t i = open + 1; i < close - 1; i++) {
+		if (is_punct(buf, l, i, "*")) {
+			if (!idents)
+				return 0;
+			stars++;
+			access_volatile = 0; /* the qualifiers after it are
+						those of the next level */
+			continue;
+		}
 		if (l->tok[i].kind == TOK_IDENT) {
 			if (is_volatile_kw(buf, l, i))
-				has_volatile = 1;
-			else
+				access_volatile = 1;
+			else if (stars && !tok_is_qualifier(buf, l, i))
+				return 0;
+			else if (!stars)
 				idents++;
 			if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
 				size_t m = tok_match(buf, l, i + 1);
@@ -198,9 +214,9 @@ static int is_volatile_ptr_cast(const char *buf, const struct token_list *l,
 			}
 			continue;
 		}
-		return 0; /* a '*', ',' or anything else: not our shape */
+		return 0; /* a ',', '[' or anything else: not our shape */
 	}
-	return has_volatile && idents > 0;
+	return access_volatile && idents > 0;
 }
 
 /* Does the paren group [open, close] look like a cast "(type-name)"? */

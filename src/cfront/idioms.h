@@ -78,7 +78,9 @@ struct volatile_cast {
  * Is token i the start of a volatile-cast access ('*' for VC_DEREF, the
  * outer '(' for the others)?  Only a cast whose type is exactly
  * "<specifiers with volatile> *" counts: (volatile u32 *), (u32 volatile *),
- * (const volatile typeof(x) *); not (int * volatile) nor (volatile int **).
+ * (const volatile typeof(x) *), or a pointer object's with volatile on the
+ * level accessed: (void *volatile *), (volatile void *volatile *); not
+ * (int * volatile) nor (volatile int **).
  */
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		       struct volatile_cast *vc);

@@ -22,7 +22,7 @@ void f(int v, int *p, struct s *sp)
 	g = ((volatile u32 *)p)[4];
 	(*(volatile int *)&x)--;
 	h = *(volatile int *)(p) * 2;
-	i = *(int * volatile *)&p;      /* not a volatile access */
+	i = *(int * volatile *)&p;      /* a volatile read of p (t2550) */
 	j = *(volatile int **)&p;       /* not one either */
 }
 #define SET(v) ACCESS_ONCE(x) = (v)
