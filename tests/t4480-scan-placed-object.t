@@ -19,6 +19,8 @@
 #     offset, is not the object's -- the verdict rests on ready's;
 #   - PAIR_OF of a 16-byte struct, two 8-byte loads: torn, a finding
 #     whose notes say the object placed;
+#   - the torn finding is not "fixable": fix --from-scan would respell
+#     the argument t, which is not the object, so it makes no edit;
 #   - a member given as in.b (no one identifier) and an object that
 #     names __VA_ARGS__ stay named, not checked, with the reason.
 . "$(dirname "$0")/lib/tap.sh"
@@ -67,6 +69,15 @@ while read -r name cfg; do
 		grep -q "placed-object.c:79:18: error: PAIR_OF(t) of .struct pair. (16 bytes) compiled to 2 loads of 8 bytes.*: torn .scan-torn." out &&
 		grep -q "PAIR_OF. is a once-macro of this tree (read-once, volatile cast): .*placed-object.c:34 defines it as READ_ONCE of .(t)->pair.; its object here: .((t))->pair." out &&
 		test "$(cat rc)" = 1
+	'
+	# fix --from-scan would respell the argument (t), not the object
+	test_expect_success "$name: fix --from-scan leaves the placed torn use alone (not fixable)" '
+		mkdir -p fix && cp "$S/placed-object.c" fix/ &&
+		sed "s|$S/placed-object.c|$TEST_TMP/$name/fix/placed-object.c|g" j >fix.json &&
+		{ "$RWONCE" fix --from-scan fix.json fix >fix.out 2>fix.err; test $? -le 1; } &&
+		grep -q "placed-object.c:79:18: note: PAIR_OF(t) of .struct pair. left unchanged" fix.err &&
+		grep -q "\"fixable\": false" j &&
+		cmp "$S/placed-object.c" fix/placed-object.c
 	'
 	test_expect_success "$name: what cannot be placed is named with the reason" '
 		grep -q "placed-object.c:96:9: note: FIELD_OF(t, in.b): not checked: its object, .(s)->field., is spelled from the macro.s parameters, and a member it names is an argument of this use that is no one identifier" err &&

@@ -336,8 +336,10 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 	f.type_spelled = (char *)type;
 	f.size = size;
 	/* a struct or union of a known size: fix --from-scan can spell it
-	 * on a scalar of that size (when its type has one) */
-	f.fixable = aggregate == 1 && size;
+	 * on a scalar of that size (when its type has one) -- not at a
+	 * placed macro use, whose argument is not the object (PAIR_IN(gbox)
+	 * reads gbox.pair): fix would respell the argument */
+	f.fixable = aggregate == 1 && size && !s->placed;
 	f.notes = notes.buf;
 	add_evidence(img, d, in, acc, used, finding_list_add(findings, &f));
 	strbuf_release(&msg);
