@@ -252,6 +252,10 @@ const char *sym_index_lookup(struct sym_index *x, Dwfl_Module *mod,
 void sym_index_free(struct sym_index *x);
 /* Build x (x->data says which symbols) from mod's symbol table. */
 void sym_index_load(struct sym_index *x, Dwfl_Module *mod);
+/* The addresses where a symbol of x whose name want() takes starts,
+ * sorted, each once, in *out (malloc'd); their number. */
+size_t sym_index_starts(struct sym_index *x, Dwfl_Module *mod,
+			int (*want)(const char *name), uint64_t **out);
 /* Are all of x's names in [lo, lo + size)? */
 int sym_index_names_within(const struct sym_index *x, const char *lo,
 			   size_t size);

@@ -1967,6 +1967,12 @@ const char *elf_image_data_symbol_at(struct elf_image *img, uint64_t addr,
 	return sym_index_lookup(image_syms(img, 1), img->mod, addr, off, &size);
 }
 
+size_t elf_image_symbol_starts(struct elf_image *img,
+			       int (*want)(const char *name), uint64_t **out)
+{
+	return sym_index_starts(image_syms(img, 0), img->mod, want, out);
+}
+
 uint64_t elf_image_file_address(struct elf_image *img, uint64_t addr)
 {
 	Dwarf_Addr off = addr, bias;

@@ -393,6 +393,14 @@ const char *elf_image_symbol_at(struct elf_image *img, uint64_t addr,
 const char *elf_image_symbol_span(struct elf_image *img, uint64_t addr,
 				  uint64_t *off, uint64_t *size);
 
+/* Where the code's symbols whose names want() takes start, sorted,
+ * each address once, in *out (to free); how many.  Every address at
+ * which elf_image_symbol_at() can answer such a name with *off 0 is
+ * among them: a caller that wants only those names asks it no more for
+ * an address that is not. */
+size_t elf_image_symbol_starts(struct elf_image *img,
+			       int (*want)(const char *name), uint64_t **out);
+
 /* The data object (STT_OBJECT, or a label in a section that is not
  * code) that holds addr, or NULL; *off: addr's offset in it. */
 const char *elf_image_data_symbol_at(struct elf_image *img, uint64_t addr,

@@ -168,6 +168,22 @@ void sym_index_free(struct sym_index *x)
 	memset(x, 0, sizeof(*x));
 }
 
+size_t sym_index_starts(struct sym_index *x, Dwfl_Module *mod,
+			int (*want)(const char *name), uint64_t **out)
+{
+	size_t n = 0, alloc = 0;
+
+	*out = NULL;
+	if (!x->loaded)
+		sym_index_load(x, mod);
+	for (size_t i = 0; i < x->n; i++) /* in address order */
+		if (want(x->e[i].name) && (!n || (*out)[n - 1] != x->e[i].lo)) {
+			ALLOC_GROW(*out, n + 1, alloc);
+			(*out)[n++] = x->e[i].lo;
+		}
+	return n;
+}
+
 int sym_index_names_within(const struct sym_index *x, const char *lo,
 			   size_t size)
 {

@@ -91,6 +91,7 @@ void disasm_close(struct disasm *d)
 {
 	if (!d)
 		return;
+	free(d->copy_starts);
 	if (d->ops->close) {
 		d->ops->close(d);
 		free(d);
@@ -115,11 +116,6 @@ const char *disasm_reg_name(const struct disasm *d, unsigned reg)
 		cs_reg_name(d->cs, reg);
 
 	return n ? n : "?";
-}
-
-int isa_starts(const char *s, const char *prefix)
-{
-	return !strncmp(s, prefix, strlen(prefix));
 }
 
 const struct mnemonic_width *isa_width_lookup(const struct mnemonic_width *t,
@@ -599,10 +595,51 @@ static const char *const copy_functions[] = {
 
 static const char *copy_function(const char *name)
 {
-	for (size_t i = 0; name && i < ARRAY_SIZE(copy_functions); i++)
+	const char *p = name;
+
+	if (!p)
+		return NULL;
+	/* past the underscores every copy function's name starts with
+	 * "mem", "builtin_" or "aeabi_": most calls are to none of them */
+	while (*p == '_')
+		p++;
+	if (*p != 'm' && *p != 'b' && *p != 'a')
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(copy_functions); i++)
 		if (!strcmp(name, copy_functions[i]))
 			return copy_functions[i];
 	return NULL;
+}
+
+static int is_copy_function(const char *name)
+{
+	return copy_function(name) != NULL;
+}
+
+/* Can a symbol named as a copy function start at target?  Only where
+ * one of the image's does (elf_image_symbol_starts()). */
+static int copy_start(struct insn_ctx *c, uint64_t target)
+{
+	struct disasm *d = c->d;
+	size_t lo = 0, hi;
+
+	if (d->copy_img != c->img) {
+		free(d->copy_starts);
+		d->copy_img = c->img;
+		d->ncopy_starts = elf_image_symbol_starts(c->img,
+							  is_copy_function,
+							  &d->copy_starts);
+	}
+	hi = d->ncopy_starts;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (d->copy_starts[mid] < target)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < d->ncopy_starts && d->copy_starts[lo] == target;
 }
 
 /*
@@ -633,6 +670,8 @@ static void note_copy_call(struct insn_ctx *c)
 			return;
 	} else if (a && ops->branch_immediate &&
 		   (target = ops->branch_immediate(c))) {
+		if (!copy_start(c, target))
+			return; /* no copy function's name there */
 		name = elf_image_symbol_at(c->img, target, &off);
 		if (off)
 			return;

@@ -17,6 +17,7 @@
 #include <capstone/capstone.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "elf/dwarf-lines.h"
 #include "lib/strbuf.h"
@@ -35,6 +36,12 @@ struct disasm {
 	cs_insn *insn;  /* the record decode() fills */
 	void *priv;     /* the isa's own decoder state (RISC-V: LLVM's) */
 	uint16_t parent[MAX_REGS]; /* eax, ax, al -> rax; w3 -> x3 */
+	/* where the image's code symbols named as a copy function start
+	 * (note_copy_call()), found on first need: a branch to anywhere
+	 * else asks no symbol lookup */
+	struct elf_image *copy_img;
+	uint64_t *copy_starts;
+	size_t ncopy_starts;
 };
 
 /*
@@ -217,7 +224,13 @@ const struct isa_ops *isa_find(unsigned machine);
 int isa_capstone_open(struct disasm *d, cs_arch arch, int mode,
 		      int thumb_mode, struct strbuf *why);
 
-int isa_starts(const char *s, const char *prefix);
+/* Does s start with prefix?  (Inline: asked of every instruction's
+ * mnemonic, a few times each; the first byte settles most.) */
+static inline int isa_starts(const char *s, const char *prefix)
+{
+	return !prefix[0] ||
+	       (s[0] == prefix[0] && !strncmp(s, prefix, strlen(prefix)));
+}
 const char *isa_reg_name(const struct insn_ctx *c, unsigned reg);
 unsigned isa_full_reg(const struct insn_ctx *c, uint64_t reg);
 struct reg_value *isa_reg_find(struct insn_ctx *c, unsigned reg);
