@@ -92,6 +92,7 @@ void disasm_close(struct disasm *d)
 	if (!d)
 		return;
 	free(d->copy_starts);
+	insn_memo_free(d->memo);
 	if (d->ops->close) {
 		d->ops->close(d);
 		free(d);
@@ -736,6 +737,8 @@ static int next_insn(struct insn_ctx *c, const unsigned char **code,
 {
 	if (c->d->ops->decode)
 		return c->d->ops->decode(c, code, left, pc, in);
+	if (c->d->memo && c->cs == c->d->cs)
+		return insn_memo_decode(c->d->memo, code, left, pc, in);
 	return cs_disasm_iter(c->cs, code, left, pc, in);
 }
 

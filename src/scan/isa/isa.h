@@ -22,6 +22,7 @@
 #include "elf/dwarf-lines.h"
 #include "lib/strbuf.h"
 #include "scan/disasm.h"
+#include "scan/insn-memo.h"
 
 #define MAX_REGS 512
 
@@ -36,6 +37,8 @@ struct disasm {
 	cs_insn *insn;  /* the record decode() fills */
 	void *priv;     /* the isa's own decoder state (RISC-V: LLVM's) */
 	uint16_t parent[MAX_REGS]; /* eax, ax, al -> rax; w3 -> x3 */
+	struct insn_memo *memo; /* capstone's answers by the bytes (cs's;
+				   NULL: none) */
 	/* where the image's code symbols named as a copy function start
 	 * (note_copy_call()), found on first need: a branch to anywhere
 	 * else asks no symbol lookup */

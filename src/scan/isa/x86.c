@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 #include <elf.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,37 @@ struct x86_state {
 	int tried;
 };
 
-static int x86_open(struct disasm *d, int mode, struct strbuf *why)
+/*
+ * May capstone's answer for in be given for the same bytes at another
+ * address (insn-memo.h)?  Not a branch's (a relative one's target is
+ * its address plus the displacement; the rest are few), nor that of an
+ * operand through %rip.
+ */
+static int x86_memo_keep(const cs_insn *in)
+{
+	const cs_detail *dt = in->detail;
+
+	for (unsigned g = 0; g < dt->groups_count; g++)
+		switch (dt->groups[g]) {
+		case CS_GRP_JUMP:
+		case CS_GRP_CALL:
+		case CS_GRP_RET:
+		case CS_GRP_INT:
+		case CS_GRP_IRET:
+		case CS_GRP_BRANCH_RELATIVE:
+			return 0;
+		}
+	for (unsigned k = 0; k < dt->x86.op_count; k++)
+		if (dt->x86.operands[k].type == X86_OP_MEM &&
+		    (dt->x86.operands[k].mem.base == X86_REG_RIP ||
+		     dt->x86.operands[k].mem.base == X86_REG_EIP ||
+		     dt->x86.operands[k].mem.index == X86_REG_RIP))
+			return 0;
+	return 1;
+}
+
+static int x86_open(struct disasm *d, int mode,
+		    const struct elf_image_info *info, struct strbuf *why)
 {
 	struct x86_state *s;
 
@@ -33,6 +64,13 @@ static int x86_open(struct disasm *d, int mode, struct strbuf *why)
 	s->triple = mode == CS_MODE_64 ? "x86_64-unknown-linux-gnu" :
 		    "i386-unknown-linux-gnu";
 	d->priv = s;
+	/* capstone 4 clears the detail up to the end of its x86 part for
+	 * each instruction and writes only there, the encoding's offsets
+	 * and sizes last */
+	d->memo = insn_memo_new(d->cs, offsetof(cs_detail, x86) +
+				sizeof(cs_x86), offsetof(cs_detail, x86) +
+				offsetof(cs_x86, encoding), x86_memo_keep,
+				info->name);
 	return 0;
 }
 
@@ -83,15 +121,13 @@ static size_t x86_insn_length(const struct insn_ctx *c,
 static int x86_64_open(struct disasm *d, const struct elf_image_info *info,
 		       struct strbuf *why)
 {
-	(void)info;
-	return x86_open(d, CS_MODE_64, why);
+	return x86_open(d, CS_MODE_64, info, why);
 }
 
 static int i386_open(struct disasm *d, const struct elf_image_info *info,
 		     struct strbuf *why)
 {
-	(void)info;
-	return x86_open(d, CS_MODE_32, why);
+	return x86_open(d, CS_MODE_32, info, why);
 }
 
 /* The full register a sub-register belongs to, by name: eax, ax, al ->
