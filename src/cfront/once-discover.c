@@ -71,6 +71,10 @@ struct once_discovery {
 	 * realpath() costs a system call per folder of the path, for each
 	 * #include "x.h" of each file of a tree (issue #35) */
 	struct strset offered;
+	/* the files with candidates that a walk found as regular files in
+	 * their folders (walk.h's plain): spelling_settle() asks their real
+	 * paths again without a readlink() each */
+	struct strset plain;
 	/* realpath() of the folders of the files offered, by spelling
 	 * (real_path()): open addressing, real NULL where realpath()
 	 * failed */
@@ -196,6 +200,7 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->paths);
 	strset_release(&d->seen);
 	strset_release(&d->offered);
+	strset_release(&d->plain);
 	for (size_t i = 0; i < d->real_dirs_size; i++) {
 		free(d->real_dirs[i].dir);
 		free(d->real_dirs[i].real);
@@ -506,7 +511,7 @@ static const char *real_dir_of(struct once_discovery *d, const char *dir)
  * of a tree, where the files of a folder share all parts but the last.
  * The last part is asked by realpath_in_real_dir() (src/lib/util.h).
  */
-static char *real_path(struct once_discovery *d, const char *path)
+static char *real_path(struct once_discovery *d, const char *path, int plain)
 {
 	const char *slash = strrchr(path, '/'), *base, *rdir;
 	char *dir, *full;
@@ -521,13 +526,19 @@ static char *real_path(struct once_discovery *d, const char *path)
 	rdir = real_dir_of(d, dir);
 	pthread_mutex_unlock(&d->lock);
 	free(dir);
+	/* a file the walk found as a regular one in its folder: no
+	 * readlink() to tell that its name is no link (one system call
+	 * per file of the tree, 1 % of an audit of Linux, issue #35) */
+	if (plain && rdir)
+		return xasprintf("%s%s%s", rdir, strcmp(rdir, "/") ? "/" : "",
+				 base);
 	full = realpath_in_real_dir(rdir, base);
 	return full ? full : realpath(path, NULL);
 }
 
 /* Is this the first time path is offered?  Told by its real path, so
  * that "./once.h" and "once.h" are one file. */
-static int first_offer(struct once_discovery *d, const char *path)
+static int first_offer(struct once_discovery *d, const char *path, int plain)
 {
 	char *real;
 	int first;
@@ -537,7 +548,7 @@ static int first_offer(struct once_discovery *d, const char *path)
 	pthread_mutex_unlock(&d->lock);
 	if (!first)
 		return 0;
-	real = real_path(d, path);
+	real = real_path(d, path, plain);
 	pthread_mutex_lock(&d->lock);
 	first = strset_add(&d->seen, real ? real : path);
 	if (!first && real) {
@@ -634,7 +645,8 @@ static void spelling_settle(struct once_discovery *d)
 	sane_qsort(d->others, d->nr_others, sizeof(*d->others), by_real);
 	for (size_t i = 0; i < d->nr_paths; i++) {
 		/* each folder's real path is known from first_offer() */
-		char *old = d->paths[i], *real = real_path(d, old);
+		char *old = d->paths[i],
+		     *real = real_path(d, old, strset_has(&d->plain, old));
 		const char *best = old;
 		size_t lo = 0, hi = d->nr_others;
 
@@ -799,7 +811,7 @@ static void find_accessors(const char *buf, size_t len,
 	token_list_release(&l);
 }
 
-static void add_text(struct once_discovery *d, const char *path,
+static void add_text(struct once_discovery *d, const char *path, int plain,
 		     const char *buf, size_t len)
 {
 	struct candidate *found = NULL;
@@ -864,6 +876,8 @@ static void add_text(struct once_discovery *d, const char *path,
 	pthread_mutex_lock(&d->lock);
 	ALLOC_GROW(d->paths, d->nr_paths + 1, d->alloc_paths);
 	d->paths[d->nr_paths++] = interned;
+	if (plain)
+		strset_add(&d->plain, interned);
 	for (size_t i = 0; i < acc.nr; i++) {
 		ALLOC_GROW(d->accessors, d->nr_accessors + 1, d->alloc_accessors);
 		d->accessors[d->nr_accessors].a = acc.items[i];
@@ -1106,15 +1120,21 @@ static int built_def(struct once_discovery *d, const char *path)
 
 void once_discovery_skip(struct once_discovery *d, const char *path)
 {
-	(void)first_offer(d, path);
+	(void)first_offer(d, path, 0);
 }
 
 void once_discovery_add_buffer(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len)
 {
-	if (!first_offer(d, path))
+	once_discovery_add_walked(d, path, buf, len, 0);
+}
+
+void once_discovery_add_walked(struct once_discovery *d, const char *path,
+			       const char *buf, size_t len, int plain)
+{
+	if (!first_offer(d, path, plain))
 		return;
-	add_text(d, path, buf, len);
+	add_text(d, path, plain, buf, len);
 	add_local_includes(d, path, buf, len);
 }
 
@@ -1123,13 +1143,13 @@ int once_discovery_add_file(struct once_discovery *d, const char *path)
 	size_t len;
 	char *buf;
 
-	if (!first_offer(d, path))
+	if (!first_offer(d, path, 0))
 		return 0;
 	buf = read_file(path, &len);
 	if (!buf)
 		return -1;
 	if (!memchr(buf, '\0', len < 8000 ? len : 8000)) { /* not binary */
-		add_text(d, path, buf, len);
+		add_text(d, path, 0, buf, len);
 		add_local_includes(d, path, buf, len);
 	}
 	free(buf);

@@ -289,6 +289,9 @@ static void process(struct worker *wk, const char *path)
 	f.buf = wk->buf;
 	f.len = len;
 	f.named = named;
+	/* visit() queues only what readdir() or lstat() says is a regular
+	 * file, unless links are followed */
+	f.plain = !named && !opt->follow_symlinks;
 	wk->stats.files++;
 	wk->stats.bytes += len;
 	if (opt->also)

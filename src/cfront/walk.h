@@ -38,6 +38,9 @@ struct walk_file {
 	int named;        /* named on the command line, not found in a
 			     folder: a caller that skips it must say so as
 			     an error (walk_error) and count it as trouble */
+	int plain;        /* found in a folder as a regular file, with no
+			     symbolic link followed (-L off): its last
+			     part is no link, as a realpath() would ask */
 };
 
 struct walk_options {

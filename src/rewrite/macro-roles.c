@@ -223,7 +223,8 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 	p->files[p->nr_files++] = w;
 	pthread_mutex_unlock(&p->files_lock);
 	if (p->discovery)
-		once_discovery_add_buffer(p->discovery, f->path, f->buf, f->len);
+		once_discovery_add_walked(p->discovery, f->path, f->buf,
+					  f->len, f->plain);
 	if (p->edges)
 		include_edges_scan(p->edges, f->path, f->buf, f->len);
 	names_access = mentions_access_macro(p->ropts, f->buf, f->len);
