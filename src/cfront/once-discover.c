@@ -824,8 +824,7 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 	 * C unit that gcc or clang built (mimalloc's mi_atomic(name) is
 	 * std::atomic_##name, mi_atomic_##name or atomic_##name): the
 	 * groups only those read are left out (branches.h) */
-	if (mem_find(buf, len, "_MSC_VER", 8) ||
-	    mem_find(buf, len, "__cplusplus", 11)) {
+	if (mem_find_either(buf, len, "_MSC_VER", 8, "__cplusplus", 11)) {
 		c_only = xstrndup(buf, len);
 		if (!branch_blank_foreign(c_only, len)) {
 			free(c_only);

@@ -143,6 +143,99 @@ const char *mem_find(const char *hay, size_t n, const char *needle, size_t m)
 	return memmem(hay + i, n - i, needle, m);
 }
 
+/* ---- one of two words ---- */
+
+#ifdef MEMFIND_X86
+/*
+ * The blocks of 32 starting positions from *i on while every load stays
+ * inside the buffer (m: the longer needle's length): both needles'
+ * first and last bytes compared at each position, the middles only
+ * where they match.  1 when either is found; else 0 with *i at the
+ * first position not looked at.
+ */
+__attribute__((target("avx2")))
+static int either_avx2(const char *hay, size_t n, const char *a, size_t am,
+		       const char *b, size_t bm, size_t m, size_t *i)
+{
+	const __m256i af = _mm256_set1_epi8(a[0]);
+	const __m256i al = _mm256_set1_epi8(a[am - 1]);
+	const __m256i bf = _mm256_set1_epi8(b[0]);
+	const __m256i bl = _mm256_set1_epi8(b[bm - 1]);
+
+	for (; *i + m - 1 + 32 <= n; *i += 32) {
+		const char *p = hay + *i;
+		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)p);
+		__m256i ya = _mm256_loadu_si256((const __m256i *)(const void *)
+						(p + am - 1));
+		__m256i yb = _mm256_loadu_si256((const __m256i *)(const void *)
+						(p + bm - 1));
+		unsigned ma = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
+			_mm256_cmpeq_epi8(x, af), _mm256_cmpeq_epi8(ya, al)));
+		unsigned mb = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(
+			_mm256_cmpeq_epi8(x, bf), _mm256_cmpeq_epi8(yb, bl)));
+
+		if (!(ma | mb))
+			continue;
+		if (first_in_mask(p, ma, a, am) || first_in_mask(p, mb, b, bm))
+			return 1;
+	}
+	return 0;
+}
+
+/* The same 16 positions at a time (SSE2). */
+static int either_sse2(const char *hay, size_t n, const char *a, size_t am,
+		       const char *b, size_t bm, size_t m, size_t *i)
+{
+	const __m128i af = _mm_set1_epi8(a[0]);
+	const __m128i al = _mm_set1_epi8(a[am - 1]);
+	const __m128i bf = _mm_set1_epi8(b[0]);
+	const __m128i bl = _mm_set1_epi8(b[bm - 1]);
+
+	for (; *i + m - 1 + 16 <= n; *i += 16) {
+		const char *p = hay + *i;
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+		__m128i ya = _mm_loadu_si128((const __m128i *)(const void *)
+					     (p + am - 1));
+		__m128i yb = _mm_loadu_si128((const __m128i *)(const void *)
+					     (p + bm - 1));
+		unsigned ma = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(x, af), _mm_cmpeq_epi8(ya, al)));
+		unsigned mb = (unsigned)_mm_movemask_epi8(_mm_and_si128(
+			_mm_cmpeq_epi8(x, bf), _mm_cmpeq_epi8(yb, bl)));
+
+		if (!(ma | mb))
+			continue;
+		if (first_in_mask(p, ma, a, am) || first_in_mask(p, mb, b, bm))
+			return 1;
+	}
+	return 0;
+}
+#endif
+
+int mem_find_either(const char *hay, size_t n, const char *a, size_t am,
+		    const char *b, size_t bm)
+{
+	size_t i = 0;
+
+#ifdef MEMFIND_X86
+	/* the blocks where both needles fit mem_find()'s; what they leave
+	 * goes to it, for each needle from the first position not looked
+	 * at */
+	if (am >= 2 && am <= 16 && bm >= 2 && bm <= 16) {
+		size_t m = am > bm ? am : bm;
+
+		if (n >= m) {
+			if (have_avx2() &&
+			    either_avx2(hay, n, a, am, b, bm, m, &i))
+				return 1;
+			if (either_sse2(hay, n, a, am, b, bm, m, &i))
+				return 1;
+		}
+	}
+#endif
+	return mem_find(hay + i, n - i, a, am) || mem_find(hay + i, n - i, b, bm);
+}
+
 /* ---- in either case ---- */
 
 /* c with 'A'..'Z' made lower case: strncasecmp()'s fold in the C

@@ -15,6 +15,15 @@
 const char *mem_find(const char *hay, size_t n, const char *needle, size_t m);
 
 /*
+ * Does hay[0..n) hold a[0..am) or b[0..bm)?  One pass for both (both
+ * needles' first and last bytes compared at each position), where two
+ * mem_find() calls would read every byte twice: discovery asks it of
+ * every file ("_MSC_VER", "__cplusplus").
+ */
+int mem_find_either(const char *hay, size_t n, const char *a, size_t am,
+		    const char *b, size_t bm);
+
+/*
  * The first place in hay[0..n) where needle[0..m) matches with letters
  * in either case, as strncasecmp() in the C locale compares them, or
  * NULL; needle's letters are given in lower case.  rwonce-ignore

@@ -365,6 +365,74 @@ static int test_memfind(int sse2_only)
 	return differ != 0;
 }
 
+/*
+ * mem_find_either() against two memmem() calls, with AVX2 where the
+ * processor has it or (--sse2) 16 positions at a time: pairs of needles
+ * of 0-20 bytes (cut from the buffer or not there) in random buffers of
+ * 0-200 bytes over a four-letter alphabet, at every offset; then each
+ * buffer placed so that it ends where an unreadable page begins (a load
+ * past it would crash).  Prints the searches and the answers that
+ * differ.
+ */
+static int test_memfind_either(int sse2_only)
+{
+	unsigned seed = 35;
+	size_t searches = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	char hay[256], na[32], nb[32];
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	mem_find_without_avx2(sse2_only);
+	for (int round = 0; round < 1500; round++) {
+		size_t n = (size_t)(rand_r(&seed) % 201);
+		char *end = map + page - n;
+
+		for (size_t i = 0; i < n; i++)
+			hay[i] = "abca"[rand_r(&seed) % 4] + (rand_r(&seed) % 9 ? 0 : 1);
+		memcpy(end, hay, n);
+		for (int pair = 0; pair < 40; pair++) {
+			size_t am = (size_t)rand_r(&seed) % 21;
+			size_t bm = (size_t)rand_r(&seed) % 21;
+
+			for (int side = 0; side < 2; side++) {
+				char *nd = side ? nb : na;
+				size_t m = side ? bm : am;
+				size_t at = n > m ? (size_t)rand_r(&seed) % (n - m + 1) : 0;
+
+				if (rand_r(&seed) % 3 && m <= n)
+					memcpy(nd, hay + at, m);
+				else
+					for (size_t k = 0; k < m; k++)
+						nd[k] = "abcd"[rand_r(&seed) % 4];
+			}
+			for (size_t off = 0; off <= n; off += 1 + (off % 5)) {
+				int want = memmem(hay + off, n - off, na, am) ||
+					   memmem(hay + off, n - off, nb, bm);
+				int got = mem_find_either(hay + off, n - off, na, am,
+							  nb, bm);
+				int got_end = mem_find_either(end + off, n - off,
+							      na, am, nb, bm);
+
+				searches += 2;
+				if (want == got && want == got_end)
+					continue;
+				if (!differ++)
+					printf("differ: n=%zu off=%zu am=%zu bm=%zu "
+					       "memmem %d either %d at a page's "
+					       "end %d\n", n, off, am, bm, want,
+					       got, got_end);
+			}
+		}
+	}
+	printf("%zu searches, %zu differ%s\n", searches, differ,
+	       sse2_only ? " (16 positions at a time)" : "");
+	mem_find_without_avx2(0);
+	munmap(map, 2 * page);
+	return differ != 0;
+}
+
 /* The first i with strncasecmp(hay + i, nd, m) == 0 and room for m
  * bytes: the plain search mem_find_nocase() must agree with. */
 static const char *nocase_plain(const char *hay, size_t n, const char *nd,
@@ -489,6 +557,8 @@ int cmd__lib(int argc, const char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "memcount"))
 		return test_memcount(argc == 3 && !strcmp(argv[2], "--sse2"));
+	if (argc >= 2 && !strcmp(argv[1], "memfind-either"))
+		return test_memfind_either(argc == 3 && !strcmp(argv[2], "--sse2"));
 	if (argc >= 2 && !strcmp(argv[1], "memfind-nocase"))
 		return test_memfind_nocase(argc == 3 && !strcmp(argv[2], "--sse2"));
 	if (argc == 2 && !strcmp(argv[1], "memfind"))
