@@ -28,6 +28,9 @@
  *                                    that defines a function, expanded
  *                                    (macro-expand.h), and which of
  *                                    those functions are once-accessors
+ *   cfront-test includers FILE BASE...  the file's #include "..." lines
+ *                                    whose name ends in each BASE
+ *                                    (rewrite/includers.h): "LINE NAME"
  *   cfront-test macro-set N     N names defined, each defined again,
  *                                    every other one undefined
  *                                    (macro-expand.h), checked against a
@@ -51,6 +54,7 @@
 #include "cfront/typeindex.h"
 #include "cfront/walk.h"
 #include "lib/memfind.h"
+#include "rewrite/includers.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -877,6 +881,32 @@ static int tree_names(const char **roots, int n)
 	return 0;
 }
 
+static void put_edge(void *ctx, const char *from, const char *name,
+		     unsigned line)
+{
+	(void)ctx;
+	(void)from;
+	printf("%u %s\n", line, name);
+}
+
+/* The #include "..." lines of a file that include_edges_scan() keeps,
+ * asked by the names' last parts. */
+static int includers(const char *path, const char **bases, int n)
+{
+	struct include_edges *e = include_edges_new();
+	size_t len;
+	char *buf = read_file(path, &len);
+
+	if (!buf)
+		die_errno("cannot read '%s'", path);
+	include_edges_scan(e, path, buf, len);
+	for (int i = 0; i < n; i++)
+		include_edges_each(e, bases[i], put_edge, NULL);
+	include_edges_free(e);
+	free(buf);
+	return 0;
+}
+
 /* A macro set under thousands of defines and undefs, against a plain
  * list that moves its items the same way (the last into the place of
  * one taken out); the index's writes counted (t2520). */
@@ -960,7 +990,7 @@ int cmd__cfront(int argc, const char **argv)
 	if (argc == 2 && !strcmp(argv[1], "ident-runs"))
 		return ident_runs();
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|names-any|ident-runs|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
@@ -969,6 +999,8 @@ int cmd__cfront(int argc, const char **argv)
 		return expand(argv[2]);
 	if (!strcmp(argv[1], "macro-set"))
 		return macro_set_check(argv[2]);
+	if (!strcmp(argv[1], "includers"))
+		return includers(argv[2], argv + 3, argc - 3);
 	if (!strcmp(argv[1], "tree-names"))
 		return tree_names(argv + 2, argc - 2);
 	if (!strcmp(argv[1], "names-any"))
