@@ -3,6 +3,7 @@
 #include "cfront/once-discover.h"
 #include "cfront/branches.h"
 #include "cfront/header-macros.h"
+#include "cfront/ident-mask.h"
 #include "cfront/idioms.h"
 #include "cfront/defines.h"
 #include "cfront/dir-entries.h"
@@ -330,15 +331,15 @@ static const char *alias_body(const char *q, const char *stop, size_t *n)
 	const char *name;
 	int parens = 0;
 
-	while (q < stop && (*q == ' ' || *q == '\t' || *q == '(')) {
-		parens += *q == '(';
+	/* blanks and '(' (the runs of blanks 16 at a time) */
+	while ((q = blank_run_end(q, stop)) < stop && *q == '(') {
+		parens++;
 		q++;
 	}
 	if (q == stop || !ident_start(*q))
 		return NULL;
 	name = q;
-	while (q < stop && ident_char(*q))
-		q++;
+	q = ident_run_end(q, stop);
 	*n = (size_t)(q - name);
 	while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r' ||
 			    (*q == ')' && parens-- > 0)))
@@ -430,8 +431,7 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		name = q;
 		if (q == stop || !ident_start(*q))
 			continue;
-		while (q < stop && ident_char(*q))
-			q++;
+		q = ident_run_end(q, stop);
 		if (q < stop && (*q == ' ' || *q == '\t')) {
 			/* object-like: only another name for a name */
 			size_t n;

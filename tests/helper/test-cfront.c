@@ -28,6 +28,8 @@
  *                                    that defines a function, expanded
  *                                    (macro-expand.h), and which of
  *                                    those functions are once-accessors
+ *   cfront-test define-runs     ident_run_end() and blank_run_end()
+ *                                    (ident-mask.h) against byte loops
  *   cfront-test includers FILE BASE...  the file's #include "..." lines
  *                                    whose name ends in each BASE
  *                                    (rewrite/includers.h): "LINE NAME"
@@ -45,6 +47,7 @@
 #include "test-tool.h"
 #include "cfront/branches.h"
 #include "cfront/lexer.h"
+#include "cfront/ident-mask.h"
 #include "cfront/idioms.h"
 #include "cfront/macro-expand.h"
 #include "cfront/once-accessor.h"
@@ -470,6 +473,56 @@ static int same_tokens(const struct token_list *a, const struct token_list *b)
  * both ways, in place and placed so that it ends where an unreadable
  * page begins.  "ident runs: N buffers, M differ".
  */
+/* "define-runs": ident_run_end() and blank_run_end() (ident-mask.h)
+ * against byte loops, from every start to every stop of random buffers
+ * of identifier bytes, blanks and others, placed so that they end where
+ * an unreadable page begins. */
+static int define_runs(void)
+{
+	static const char alphabet[] = "aZ_09q \t\t (\n#\x80\xc3.-\r";
+	unsigned seed = 35;
+	size_t runs = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	for (int round = 0; round < 3000; round++) {
+		size_t n = (size_t)(rand_r(&seed) % 100);
+		char *buf = map + page - n;
+		int kind = rand_r(&seed) % 3; /* long runs of one class */
+
+		for (size_t i = 0; i < n; i++)
+			buf[i] = kind == 0 ? alphabet[rand_r(&seed) %
+						      (sizeof(alphabet) - 1)] :
+				 kind == 1 ? (rand_r(&seed) % 20 ? "a_Z9"[rand_r(&seed) % 4] : ' ') :
+				 (rand_r(&seed) % 20 ? " \t"[rand_r(&seed) % 2] : 'x');
+		for (size_t at = 0; at <= n; at++)
+			for (size_t stop = at; stop <= n; stop++) {
+				const char *p = buf + at, *e = buf + stop, *q;
+
+				for (q = p; q < e && (*q == '_' ||
+				     (*q >= 'a' && *q <= 'z') ||
+				     (*q >= 'A' && *q <= 'Z') ||
+				     (*q >= '0' && *q <= '9')); q++)
+					;
+				runs++;
+				if (ident_run_end(p, e) != q && !differ++)
+					printf("differ: ident run at %zu to %zu "
+					       "of %zu\n", at, stop, n);
+				for (q = p; q < e && (*q == ' ' || *q == '\t'); q++)
+					;
+				runs++;
+				if (blank_run_end(p, e) != q && !differ++)
+					printf("differ: blank run at %zu to %zu "
+					       "of %zu\n", at, stop, n);
+			}
+	}
+	munmap(map, 2 * page);
+	printf("define runs: %zu runs, %zu differ\n", runs, differ);
+	return differ != 0;
+}
+
 static int ident_runs(void)
 {
 	static const char *const pieces[] = {
@@ -989,8 +1042,10 @@ int cmd__cfront(int argc, const char **argv)
 
 	if (argc == 2 && !strcmp(argv[1], "ident-runs"))
 		return ident_runs();
+	if (argc == 2 && !strcmp(argv[1], "define-runs"))
+		return define_runs();
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
