@@ -413,9 +413,17 @@ static void visit(struct walk *w, char *path, const char *name,
 		st.st_mode = S_IFREG;
 	else if (lstat(path, &st) < 0)
 		st.st_mode = 0;
-	if (S_ISLNK(st.st_mode) &&
-	    (!w->opt->follow_symlinks || stat(path, &st) < 0))
+	if (S_ISLNK(st.st_mode) && !w->opt->follow_symlinks) {
 		st.st_mode = 0;
+	} else if (S_ISLNK(st.st_mode) && stat(path, &st) < 0) {
+		/* -L and a link to nothing (or to what cannot be reached):
+		 * named, as every input the walk does not check is */
+		if (walk_is_c_name(name))
+			say_unchecked(w, "warning: ", path,
+				      "symbolic link to nothing there (%s), "
+				      "skipped", strerror(errno));
+		st.st_mode = 0;
+	}
 	if (S_ISDIR(st.st_mode)) {
 		walk_dir(w, path, &st);
 	} else if (S_ISREG(st.st_mode) && walk_is_c_name(name)) {
