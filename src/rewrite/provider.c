@@ -58,9 +58,16 @@ void provider_opts_init(struct provider_opts *po, const char *read_name,
 			      "#include %s\n%s\n#endif", inc->header, wr);
 		include_line_init_text(&po->guarded_write, t);
 		free(t);
+		/* each name under its own guard: a header included before
+		 * may have given one name only (its own fix added
+		 * guarded_read), and then "#ifndef READ_ONCE" would skip the
+		 * WRITE_ONCE this file needs (Xen's qinval.c after
+		 * xen/seqcount.h) */
 		t = xasprintf("#ifndef READ_ONCE\n#define RWONCE_NO_SHORT_NAMES\n"
-			      "#include %s\n%s\n%s\n#endif", inc->header, rd,
-			      wr);
+			      "#include %s\n%s\n#endif\n"
+			      "#ifndef WRITE_ONCE\n#define RWONCE_NO_SHORT_NAMES\n"
+			      "#include %s\n%s\n#endif", inc->header, rd,
+			      inc->header, wr);
 		include_line_init_text(&po->guarded_both, t);
 		free(t);
 	}

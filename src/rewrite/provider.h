@@ -46,7 +46,8 @@ struct provider_opts {
 	const struct include_line *inc;
 	int inc_is_rwonce; /* its ACCESS_ONCE/barrier may clash */
 	/* rwonce.h with RWONCE_NO_SHORT_NAMES and READ_ONCE, WRITE_ONCE
-	 * or both, under "#ifndef READ_ONCE" (WRITE_ONCE): for a file whose
+	 * or both, each under its own "#ifndef READ_ONCE" ("#ifndef
+	 * WRITE_ONCE"): for a file whose
 	 * headers define a name rwonce.h would clash with, or may (one
 	 * could not be read), and for a header some of whose includers
 	 * define them before it */
