@@ -857,11 +857,9 @@ static int names_ident(const char *text, const char *w)
  * == NULL)): that spelling with this use's arguments put in
  * (RB_EMPTY_ROOT(&mm->mm_rb): "((&mm->mm_rb))->rb_node"), an lvalue for
  * the DWARF to type as any site's.  NULL, with *why, when it cannot be
- * spelled: the use is then named, not checked (coverage.h).  A macro
- * that reaches its object through a once-accessor function (LIB_PEEK(s)
- * -> lib_load_u32(&(s)->head, ...)) is not placed: the instances of
- * such a call are the accessor's inlined copies, which are joined to
- * the accessor's own calls, not to a macro's use.
+ * spelled: the use is then named, not checked (coverage.h).  One that
+ * reaches its object through a --macro name no definition shows (a
+ * function, maybe: macro_site()'s maybe_accessor) is not placed.
  */
 static char *placed_object(const char *buf, const struct token_list *l,
 			   const struct once_macro *m,
@@ -883,15 +881,12 @@ static char *placed_object(const char *buf, const struct token_list *l,
 
 	if (variadic)
 		n--;
-	if ((m->flags & OMF_ACCESSOR) ||
-	    (via && ((via->flags & OMF_ACCESSOR) || unseen_name(via))) ||
-	    forwarded_accessor(macros, m))
-		problem = xasprintf("reached through '%s', a function's "
-				    "call, whose inlined copy scan does not "
-				    "join to a macro's use", via ? via->name :
-				    forwarded_accessor(macros, m) ?
-				    forwarded_accessor(macros, m)->name :
-				    m->name);
+	if ((m->flags & OMF_ACCESSOR) || (via && unseen_name(via)))
+		problem = xasprintf("reached through '%s', %s, whose "
+				    "inlined copy scan does not join to a "
+				    "macro's use", via ? via->name : m->name,
+				    via ? "a name with no definition seen (a "
+				    "function, maybe)" : "a function's call");
 	else if (variadic && names_ident(m->object, "__VA_ARGS__"))
 		problem = xstrdup("its variable arguments among them");
 	else if ((variadic ? n : nargs) > held || n > ARRAY_SIZE(texts))
@@ -953,8 +948,10 @@ static char *placed_object(const char *buf, const struct token_list *l,
 static void placed_site(struct source_sites *s, const char *buf,
 			const struct token_list *l, struct type_index **ti,
 			size_t i, size_t close, const struct once_macro *m,
-			const char *name, char *placed)
+			const struct once_macros *macros, const char *name,
+			char *placed)
 {
+	const struct once_macro *acc = forwarded_accessor(macros, m);
 	struct tok_range all = { i + 2, close };
 	struct scan_site *x;
 	enum site_access access;
@@ -990,9 +987,28 @@ static void placed_site(struct source_sites *s, const char *buf,
 		(close + 1 < l->nr &&
 		 (tok_punct(buf, l, close + 1, "->") ||
 		  tok_punct(buf, l, close + 1, "[")));
+	/* through a once-accessor function (LIB_PEEK(s) ->
+	 * lib_load_u32(&(s)->head, LIB_RELAXED)): a call of it at the
+	 * use, its instance the inlined copy, its object what the
+	 * pointer argument points to (and the member the accessor
+	 * reaches), as a macro_site() of a macro that forwards to one */
+	if (acc) {
+		if (acc->member) {
+			char *mo = xasprintf("(%s).%s", x->lvalue, acc->member);
+
+			free(x->lvalue);
+			x->lvalue = mo;
+			x->member = xstrdup(acc->member);
+		}
+		x->pointee = 1;
+		x->accessor = 1;
+		x->accessor_name = xstrdup(acc->name);
+		x->accessor_def = acc->def_path ?
+			xasprintf("%s:%u", acc->def_path, acc->def_line) : NULL;
+	}
 	note = once_macro_definition_note(m);
 	x->defined = xasprintf("%s%sits object here: '%s'", note ? note : "",
-			       note ? "; " : "", placed);
+			       note ? "; " : "", x->lvalue);
 	free(note);
 }
 
@@ -1062,7 +1078,8 @@ static void macro_site(struct source_sites *s, const char *buf,
 	}
 	token_spelling(buf, &l->tok[i], &name);
 	if (placed) {
-		placed_site(s, buf, l, ti, i, close, m, name.buf, placed);
+		placed_site(s, buf, l, ti, i, close, m, macros, name.buf,
+			    placed);
 		strbuf_release(&name);
 		return;
 	}

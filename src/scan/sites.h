@@ -170,7 +170,8 @@ struct source_sites {
 		 * cannot place: spelled from its parameters (#define
 		 * STATE(v) READ_ONCE((v).state): "(v).state") in a way
 		 * this use's arguments cannot be put in (__VA_ARGS__, a
-		 * member given as in.b, through an accessor function), or
+		 * member given as in.b, through a --macro name with no
+		 * definition seen), or
 		 * none of its arguments: not checked, and named with why,
 		 * never dropped without a word */
 		int unplaced;
