@@ -4,9 +4,11 @@
 # file that names volatile (issue #35: half of the files of Linux 4.14.5
 # that say volatile hold none -- asm volatile, static volatile int x;).  In
 # every cast fix takes, the keyword is inside the cast's parentheses with
-# only identifiers and '*' before it; a comment, a line splice or a line
-# comment on the line before may come between, and then the file is read
-# and looked at as before (a note says why the cast is left).
+# only identifiers and '*' before it, and only identifiers and '*' after
+# it up to the ')', which a '*' comes right before; a comment, a line
+# splice or a line comment on the line before may come between, and then
+# the file is read and looked at as before (a note says why the cast is
+# left).
 . "$(dirname "$0")/lib/tap.sh"
 requires strace strace
 
@@ -20,7 +22,9 @@ mkdir -p t
 # no cast: read by the walk only
 printf '%s\n' 'static volatile int flag;' 'int volatile *p, volatile q;' \
 	'void f(void) { asm volatile("" ::: "memory"); __asm__ __volatile__("nop"); }' \
-	'/* a; volatile in a comment */ int g;' >t/none.c
+	'/* a; volatile in a comment */ int g;' \
+	'void h(volatile int *p, const volatile char *q);' \
+	'int k(void) { return (int)sizeof(volatile int); }' >t/none.c
 # casts, each with something between its '(' and its volatile
 printf '%s\n' 'int x;' 'int a(void) { return *(volatile int *)&x; }' >t/plain.c
 printf '%s\n' 'int x;' 'int b(void) { return *(const volatile int *)&x; }' >t/qual.c

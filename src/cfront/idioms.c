@@ -709,12 +709,41 @@ static int cast_may_hold(const char *buf, size_t at)
 	return 0;
 }
 
+/* May the cast's ')' follow the "volatile" that ends at buf[at], with a
+ * '*' right before it (volatile_cast_may_be_in())? */
+static int cast_may_close(const char *buf, size_t len, size_t at)
+{
+	size_t budget = CAST_LOOK_BACK;
+	int star = 0; /* the last byte that is not white space is a '*' */
+
+	for (; at < len; at++) {
+		unsigned char c = (unsigned char)buf[at];
+
+		if (!budget--)
+			return 1;
+		if (c == '\n' || c == ' ' || c == '\t' || c == '\r' ||
+		    c == '\f' || c == '\v')
+			continue;
+		if (c == '*' || cast_inner_byte(c)) {
+			star = c == '*';
+			continue;
+		}
+		if (c == ')')
+			return star;
+		/* a typeof group, a comment, a line splice */
+		return c == '(' || c == '/' || c == '\\';
+	}
+	return 0;
+}
+
 int volatile_cast_may_be_in(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
 
 	while (p < end && (p = mem_find(p, (size_t)(end - p), "volatile", 8))) {
-		if (cast_may_hold(buf, (size_t)(p - buf)))
+		size_t at = (size_t)(p - buf);
+
+		if (cast_may_hold(buf, at) && cast_may_close(buf, len, at + 8))
 			return 1;
 		p += 8;
 	}

@@ -116,15 +116,18 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
  * or find_wrong_level_volatile()'s, before it is lexed?  In each, a
  * keyword volatile (or __volatile__, __volatile) is inside the cast's
  * parentheses with only identifiers, '*' and typeof(...) groups between
- * the '(' and it.  So "no" (0) when, for every "volatile" in the bytes,
- * going back over identifier bytes, white space and '*' meets a byte that
+ * the '(' and it, and between it and the ')', which a '*' comes right
+ * before.  So "no" (0) when, for every "volatile" in the bytes, going
+ * back over identifier bytes, white space and '*' meets a byte that
  * cannot end such a token -- not '(', ')' (a typeof group), '/' (a
  * comment), a backslash (a line splice) -- or the buffer's start, and no
  * line crossed on the way holds "//" (a line comment's text says
- * nothing).  Linux's `asm volatile`, `static volatile int x;` and
- * `int volatile *p,` are such: half of the files of 4.14.5 that name
- * volatile hold no cast (issue #35: fix lexed them all).  "Maybe" (1) can
- * be wrong; a name split by a line splice is not seen, as with a plain
+ * nothing); or going on over the same bytes meets one that is none of
+ * '(', '/', a backslash, or a ')' after a '*'.  Linux's `asm volatile`,
+ * `static volatile int x;`, `int volatile *p,` and `f(volatile int *p)`
+ * are such: 899 of the 2,518 files of 4.14.5 that name volatile may
+ * hold a cast (issue #35: fix lexed them all).  "Maybe" (1) can be
+ * wrong; a name split by a line splice is not seen, as with a plain
  * search.
  */
 int volatile_cast_may_be_in(const char *buf, size_t len);
