@@ -432,9 +432,30 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 	return 0;
 }
 
+static int is_asm_word(const char *buf, const struct token_list *l, size_t k)
+{
+	return tok_ident(buf, l, k, "asm") || tok_ident(buf, l, k, "__asm__") ||
+	       tok_ident(buf, l, k, "__asm");
+}
+
+/* Is the '(' at k the one of an asm statement: asm, then qualifiers? */
+static int opens_asm(const char *buf, const struct token_list *l, size_t k)
+{
+	while (k-- > 0 && l->tok[k].kind == TOK_IDENT) {
+		if (is_asm_word(buf, l, k))
+			return 1;
+		if (!is_volatile_kw(buf, l, k) && !tok_ident(buf, l, k, "goto") &&
+		    !tok_ident(buf, l, k, "inline") &&
+		    !tok_ident(buf, l, k, "__inline__"))
+			return 0;
+	}
+	return 0;
+}
+
 int once_in_asm_operand(const char *buf, const struct token_list *l, size_t i)
 {
 	int in_dir = (l->tok[i].flags & TF_DIRECTIVE) != 0;
+	int out = 0, colon = 0;
 	unsigned depth = 0;
 
 	/* Back to the start of the statement (or of the directive line), at
@@ -455,10 +476,24 @@ int once_in_asm_operand(const char *buf, const struct token_list *l, size_t i)
 				continue;
 			}
 			/* an enclosing '(' right after a constraint string */
-			if (is_punct(buf, l, k, "(") && k > 0 &&
+			if (!out && is_punct(buf, l, k, "(") && k > 0 &&
 			    l->tok[k - 1].kind == TOK_STRING &&
 			    (!in_dir || (l->tok[k - 1].flags & TF_DIRECTIVE)))
 				return 1;
+			/* musl's mips LLSC_M(*p), Linux's "=" GCC_OFF_SMALL_ASM()
+			 * (*m): the constraint is a macro, the '(' after it looks
+			 * like a call's -- an operand only if the group around it
+			 * is an asm statement's, past a ':' */
+			if (!out && is_punct(buf, l, k, "(") && k > 0 &&
+			    (l->tok[k - 1].kind == TOK_IDENT ||
+			     is_punct(buf, l, k - 1, ")"))) {
+				out = 1;
+				continue;
+			}
+			return out && colon && is_punct(buf, l, k, "(") &&
+			       opens_asm(buf, l, k);
+		} else if (!depth && out && is_punct(buf, l, k, ":")) {
+			colon = 1;
 		} else if (!depth && (is_punct(buf, l, k, ";") ||
 				      is_punct(buf, l, k, "{") ||
 				      is_punct(buf, l, k, "}"))) {
