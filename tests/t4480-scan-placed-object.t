@@ -17,6 +17,10 @@
 #     as nsync's NOTIFIED_TIME): that member's load, through the
 #     register the DWARF puts the object's pointer in at another
 #     offset, is not the object's -- the verdict rests on ready's;
+#   - NODE_AT, a body that indexes the pointer it reads, the element a
+#     pointer of the object's width used after: the element's load,
+#     through the value of a load the DWARF shows to be the object's,
+#     is not the object's (clang cited it);
 #   - PAIR_OF of a 16-byte struct, two 8-byte loads: torn, a finding
 #     whose notes say the object placed;
 #   - the torn finding is not "fixable": fix --from-scan would respell
@@ -52,22 +56,26 @@ while read -r name cfg; do
 		VSTATE(t, 1, 2) | ok | int | 4 | compiled to one 4-byte load | 1
 		COUNT_AT(t, counts, i) | ok | int * | 8 | compiled to one 8-byte load | 1
 		READY_OR_PAD(t) | ok | int | 4 | compiled to one 4-byte load | 1
+		NODE_AT(t, nodes, i) | ok | struct node * * | 8 | compiled to one 8-byte load | 1
 		EOF
 	'
 	test_expect_success "$name: a body that reads another member beside the object: the load of the object, at its offset" '
 		grep -q "\"site\": \"READY_OR_PAD(t)\"[^{]*\"instructions\": \[{[^}]*0x50" j
 	'
+	test_expect_success "$name: an element as wide as the object, read through the value it loaded: the load of the object" '
+		grep -q "\"site\": \"NODE_AT(t, nodes, i)\"[^{]*\"instructions\": \[{[^}]*0x58" j
+	'
 	test_expect_success "$name: a body that indexes the value it reads: the load of the pointer, not the element" '
 		grep -q "\"site\": \"COUNT_AT(t, counts, i)\"[^{]*\"instructions\": \[{[^}]*0x48" j
 	'
 	test_expect_success "$name: the use's line and column" '
-		grep -q "\"line\": 44, \"column\": 9, \"site\": \"ROOT_EMPTY(&t->r)\"" j &&
-		grep -q "\"line\": 69, \"column\": 2, \"site\": \"SET_STATE(t, v)\", \"access\": \"write\"" j
+		grep -q "\"line\": 47, \"column\": 9, \"site\": \"ROOT_EMPTY(&t->r)\"" j &&
+		grep -q "\"line\": 72, \"column\": 2, \"site\": \"SET_STATE(t, v)\", \"access\": \"write\"" j
 	'
 	test_expect_success "$name: a 16-byte struct read in two: torn, the object placed in the notes" '
 		grep -q "\"site\": \"PAIR_OF(t)\", \"access\": \"read\", \"type\": \"struct pair\", \"size\": 16, [^{]*\"verdict\": \"torn\", \"why\": \"compiled to 2 loads of 8 bytes" j &&
-		grep -q "placed-object.c:79:18: error: PAIR_OF(t) of .struct pair. (16 bytes) compiled to 2 loads of 8 bytes.*: torn .scan-torn." out &&
-		grep -q "PAIR_OF. is a once-macro of this tree (read-once, volatile cast): .*placed-object.c:34 defines it as READ_ONCE of .(t)->pair.; its object here: .((t))->pair." out &&
+		grep -q "placed-object.c:82:18: error: PAIR_OF(t) of .struct pair. (16 bytes) compiled to 2 loads of 8 bytes.*: torn .scan-torn." out &&
+		grep -q "PAIR_OF. is a once-macro of this tree (read-once, volatile cast): .*placed-object.c:35 defines it as READ_ONCE of .(t)->pair.; its object here: .((t))->pair." out &&
 		test "$(cat rc)" = 1
 	'
 	# fix --from-scan would respell the argument (t), not the object
@@ -75,14 +83,14 @@ while read -r name cfg; do
 		mkdir -p fix && cp "$S/placed-object.c" fix/ &&
 		sed "s|$S/placed-object.c|$TEST_TMP/$name/fix/placed-object.c|g" j >fix.json &&
 		{ "$RWONCE" fix --from-scan fix.json fix >fix.out 2>fix.err; test $? -le 1; } &&
-		grep -q "placed-object.c:79:18: note: PAIR_OF(t) of .struct pair. left unchanged" fix.err &&
+		grep -q "placed-object.c:82:18: note: PAIR_OF(t) of .struct pair. left unchanged" fix.err &&
 		grep -q "\"fixable\": false" j &&
 		cmp "$S/placed-object.c" fix/placed-object.c
 	'
 	test_expect_success "$name: what cannot be placed is named with the reason" '
-		grep -q "placed-object.c:96:9: note: FIELD_OF(t, in.b): not checked: its object, .(s)->field., is spelled from the macro.s parameters, and a member it names is an argument of this use that is no one identifier" err &&
-		grep -q "placed-object.c:101:9: note: VA_STATE(global_task): not checked: its object, .(__VA_ARGS__).state., is spelled from the macro.s parameters, its variable arguments among them" err &&
-		grep -q "coverage: 10 sites in 1 of 1 source read: 10 checked, .*; 2 uses of a once-macro whose object is not placed (not checked); 0 of 10 instances unattributed" err &&
+		grep -q "placed-object.c:104:9: note: FIELD_OF(t, in.b): not checked: its object, .(s)->field., is spelled from the macro.s parameters, and a member it names is an argument of this use that is no one identifier" err &&
+		grep -q "placed-object.c:109:9: note: VA_STATE(global_task): not checked: its object, .(__VA_ARGS__).state., is spelled from the macro.s parameters, its variable arguments among them" err &&
+		grep -q "coverage: 11 sites in 1 of 1 source read: 11 checked, .*; 2 uses of a once-macro whose object is not placed (not checked); 0 of 11 instances unattributed" err &&
 		grep -q "\"unplaced\": 2," j
 	'
 done <<EOF2

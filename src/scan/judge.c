@@ -643,6 +643,11 @@ static enum folded_address folded_whose(struct line_unit *u,
  * offset 0x18, beside n->notified at 0x54): not counted.  Those that
  * meet the object's bytes, and those through another register, stay --
  * a tear, a second access or a wider one of the object is never hidden.
+ * And a load shown so to be the object's, of its width: an access
+ * through the value it loaded is of what the object points to, not of
+ * the object (ext4's sbi_array_rcu_deref reads the array's element
+ * through the pointer it loads, `movq (%rax,%rdx,8)` after `movq
+ * 0x70(%r13), %rax`): not counted either.
  */
 static void drop_other_members(struct line_unit *u, const struct disasm *d,
 			       const struct scan_site *s, unsigned size,
@@ -664,8 +669,15 @@ static void drop_other_members(struct line_unit *u, const struct disasm *d,
 		if (!reg || reg != a->reg)
 			continue;
 		if (a->reg_disp + (int64_t)a->size <= pl.offset ||
-		    pl.offset + (int64_t)size <= a->reg_disp)
+		    pl.offset + (int64_t)size <= a->reg_disp) {
 			a->kind = ACC_NONE;
+		} else if (a->kind == ACC_LOAD && a->reg_disp == pl.offset &&
+			   a->size == size) {
+			for (size_t m = 0; m < acc->nr; m++)
+				if (m != k && acc->items[m].fed_by_pc == a->pc &&
+				    acc->items[m].pc != a->pc)
+					acc->items[m].kind = ACC_NONE;
+		}
 	}
 }
 

@@ -20,6 +20,7 @@ struct task {
 	struct inner in;
 	int *counts;
 	int ready;
+	struct node **nodes;
 };
 
 struct task global_task;
@@ -38,6 +39,8 @@ struct task global_task;
 /* the body reads another member beside the object, as nsync's
  * NOTIFIED_TIME(n) reads n->expiry_time_valid beside n->notified */
 #define READY_OR_PAD(t) (READ_ONCE((t)->ready) ? 1 : (t)->pad)
+/* ... and whose element, read through the value, is a pointer used */
+#define NODE_AT(t, field, i) (((struct node **)READ_ONCE((t)->field))[i])
 
 int empty(struct task *t)
 {
@@ -88,6 +91,11 @@ int count_at(struct task *t, int i)
 int ready_or_pad(struct task *t)
 {
 	return READY_OR_PAD(t);
+}
+
+struct node *node_left(struct task *t, int i)
+{
+	return NODE_AT(t, nodes, i)->left;
 }
 
 /* not placed, named with the reason */
