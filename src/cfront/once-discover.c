@@ -1035,49 +1035,63 @@ static void find_under_includer_root(struct once_discovery *d,
  * include folders (find_include): a project's once.h or its
  * <lib/compiler.h> is part of the tree even when only a.c was named.
  */
+static void local_include(struct once_discovery *d, const char *path,
+			  int dirlen, const char *buf, const char *end,
+			  const char *p)
+{
+	const char *q = p, *name, *close;
+	char *hpath;
+
+	/* "#" and blanks before, on the same line */
+	while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	if (q == buf || q[-1] != '#')
+		return;
+	q = p + 7;
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q == end || (*q != '"' && *q != '<'))
+		return;
+	name = q + 1;
+	close = memchr(name, *q == '"' ? '"' : '>', (size_t)(end - name));
+	if (!close || close == name || *name == '/' ||
+	    memchr(name, '\n', (size_t)(close - name)))
+		return;
+	if (*q == '"') {
+		hpath = xasprintf("%.*s%.*s", dirlen, path,
+				  (int)(close - name), name);
+		if (readable(d, hpath, 0)) {
+			once_discovery_add_file(d, hpath);
+			free(hpath);
+			return;
+		}
+		free(hpath);
+	}
+	if (!d->roots.nr && !d->dirs.nr)
+		return; /* audit, fix: the files given only */
+	find_include(d, name, (size_t)(close - name));
+	find_under_includer_root(d, path, name, (size_t)(close - name));
+}
+
+/* Each "include" of buf (at[0..n), when the caller found them, else
+ * searched for here), as local_include() reads it. */
 static void add_local_includes(struct once_discovery *d, const char *path,
-			       const char *buf, size_t len)
+			       const char *buf, size_t len, const size_t *at,
+			       size_t n)
 {
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) + 1 : 0;
+	const char *end = buf + len;
 
-	for (const char *p = buf, *end = buf + len;
-	     p < end && (p = mem_find(p, (size_t)(end - p), "include", 7));
-	     p += 7) {
-		const char *q = p, *name, *close;
-		char *hpath;
-
-		/* "#" and blanks before, on the same line */
-		while (q > buf && (q[-1] == ' ' || q[-1] == '\t'))
-			q--;
-		if (q == buf || q[-1] != '#')
-			continue;
-		q = p + 7;
-		while (q < end && (*q == ' ' || *q == '\t'))
-			q++;
-		if (q == end || (*q != '"' && *q != '<'))
-			continue;
-		name = q + 1;
-		close = memchr(name, *q == '"' ? '"' : '>',
-			       (size_t)(end - name));
-		if (!close || close == name || *name == '/' ||
-		    memchr(name, '\n', (size_t)(close - name)))
-			continue;
-		if (*q == '"') {
-			hpath = xasprintf("%.*s%.*s", dirlen, path,
-					  (int)(close - name), name);
-			if (readable(d, hpath, 0)) {
-				once_discovery_add_file(d, hpath);
-				free(hpath);
-				continue;
-			}
-			free(hpath);
-		}
-		if (!d->roots.nr && !d->dirs.nr)
-			continue; /* audit, fix: the files given only */
-		find_include(d, name, (size_t)(close - name));
-		find_under_includer_root(d, path, name, (size_t)(close - name));
+	if (at) {
+		for (size_t k = 0; k < n; k++)
+			local_include(d, path, dirlen, buf, end, buf + at[k]);
+		return;
 	}
+	for (const char *p = buf;
+	     p < end && (p = mem_find(p, (size_t)(end - p), "include", 7));
+	     p += 7)
+		local_include(d, path, dirlen, buf, end, p);
 }
 
 void once_discovery_header_macros(const struct once_discovery *d,
@@ -1125,16 +1139,17 @@ void once_discovery_skip(struct once_discovery *d, const char *path)
 void once_discovery_add_buffer(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len)
 {
-	once_discovery_add_walked(d, path, buf, len, 0);
+	once_discovery_add_walked(d, path, buf, len, 0, NULL, 0);
 }
 
 void once_discovery_add_walked(struct once_discovery *d, const char *path,
-			       const char *buf, size_t len, int plain)
+			       const char *buf, size_t len, int plain,
+			       const size_t *includes, size_t nr_includes)
 {
 	if (!first_offer(d, path, plain))
 		return;
 	add_text(d, path, plain, buf, len);
-	add_local_includes(d, path, buf, len);
+	add_local_includes(d, path, buf, len, includes, nr_includes);
 }
 
 int once_discovery_add_file(struct once_discovery *d, const char *path)
@@ -1149,7 +1164,7 @@ int once_discovery_add_file(struct once_discovery *d, const char *path)
 		return -1;
 	if (!memchr(buf, '\0', len < 8000 ? len : 8000)) { /* not binary */
 		add_text(d, path, 0, buf, len);
-		add_local_includes(d, path, buf, len);
+		add_local_includes(d, path, buf, len, NULL, 0);
 	}
 	free(buf);
 	return 0;

@@ -42,9 +42,11 @@ void once_discovery_add_buffer(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len);
 /* The same for a file a walk read (walk.h): plain, the walk's word that
  * the path's last part is no symbolic link, spares the system call that
- * would ask. */
+ * would ask; includes (NULL: not given), the offset of every "include"
+ * of buf, in order, when the caller searched for them anyway. */
 void once_discovery_add_walked(struct once_discovery *d, const char *path,
-			       const char *buf, size_t len, int plain);
+			       const char *buf, size_t len, int plain,
+			       const size_t *includes, size_t nr_includes);
 /* The same for a file read from disk; 0, or -1 with errno set when it
  * cannot be read. */
 int once_discovery_add_file(struct once_discovery *d, const char *path);

@@ -55,14 +55,33 @@ void include_edges_free(struct include_edges *e)
 void include_edges_scan(struct include_edges *e, const char *path,
 			const char *buf, size_t len)
 {
+	include_edges_scan_at(e, path, buf, len, NULL, 0);
+}
+
+/* The next "include" at or after p: at[*k], or searched for. */
+static const char *next_include(const char *buf, const char *p,
+				const char *end, const size_t *at, size_t n,
+				size_t *k)
+{
+	if (!at)
+		return p < end ? mem_find(p, (size_t)(end - p), "include", 7) :
+				 NULL;
+	while (*k < n && buf + at[*k] < p)
+		++*k;
+	return *k < n ? buf + at[(*k)++] : NULL;
+}
+
+void include_edges_scan_at(struct include_edges *e, const char *path,
+			   const char *buf, size_t len, const size_t *at,
+			   size_t n)
+{
 	const char *p = buf, *end = buf + len, *hit;
 	struct include_edge *found = NULL;
-	size_t nr = 0, alloc = 0;
+	size_t nr = 0, alloc = 0, k = 0;
 	unsigned line = 1;
 	const char *counted = buf; /* lines counted up to here */
 
-	while (p < end &&
-	       (hit = mem_find(p, (size_t)(end - p), "include", 7)) != NULL) {
+	while ((hit = next_include(buf, p, end, at, n, &k)) != NULL) {
 		const char *q = hit, *hash, *name, *close;
 
 		p = hit + 7;

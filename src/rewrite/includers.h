@@ -22,6 +22,11 @@ void include_edges_free(struct include_edges *e);
 /* Keep the #include "..." lines of the file at path (any thread). */
 void include_edges_scan(struct include_edges *e, const char *path,
 			const char *buf, size_t len);
+/* The same with the offset of every "include" of buf, in order, found
+ * by the caller (the pre-pass searches once for discovery and this). */
+void include_edges_scan_at(struct include_edges *e, const char *path,
+			   const char *buf, size_t len, const size_t *at,
+			   size_t n);
 
 /* Call fn for each kept line whose name ends in the file name base
  * ("counttorture.h"): the including file as walked, the name as

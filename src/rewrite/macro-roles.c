@@ -188,6 +188,8 @@ static void add_name(void *ctx, const char *name, size_t n, int function_like)
 struct prepass_worker {
 	struct token_list toks;
 	struct word_filter_scratch scratch;
+	size_t *includes; /* offsets of "include" in the file */
+	size_t nr_includes, alloc_includes;
 };
 
 static void *worker_init(void *ctx)
@@ -195,6 +197,8 @@ static void *worker_init(void *ctx)
 	struct prepass_worker *w = xcalloc(1, sizeof(*w));
 
 	(void)ctx;
+	/* never NULL: NULL would ask discovery to search again */
+	ALLOC_GROW(w->includes, 16, w->alloc_includes);
 	return w;
 }
 
@@ -205,6 +209,7 @@ static void worker_done(void *worker, void *ctx)
 	(void)ctx;
 	token_list_release(&w->toks);
 	word_filter_scratch_release(&w->scratch);
+	free(w->includes);
 	free(w);
 }
 
@@ -222,11 +227,23 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 	ALLOC_GROW(p->files, p->nr_files + 1, p->alloc_files);
 	p->files[p->nr_files++] = w;
 	pthread_mutex_unlock(&p->files_lock);
+	/* one search for "include" for discovery's local headers and the
+	 * include lines, where each searched the file itself (issue #35) */
+	pw->nr_includes = 0;
+	for (const char *at = f->buf, *end = f->buf + f->len;
+	     (p->discovery || p->edges) && at < end &&
+	     (at = mem_find(at, (size_t)(end - at), "include", 7));
+	     at += 7) {
+		ALLOC_GROW(pw->includes, pw->nr_includes + 1, pw->alloc_includes);
+		pw->includes[pw->nr_includes++] = (size_t)(at - f->buf);
+	}
 	if (p->discovery)
 		once_discovery_add_walked(p->discovery, f->path, f->buf,
-					  f->len, f->plain);
+					  f->len, f->plain, pw->includes,
+					  pw->nr_includes);
 	if (p->edges)
-		include_edges_scan(p->edges, f->path, f->buf, f->len);
+		include_edges_scan_at(p->edges, f->path, f->buf, f->len,
+				      pw->includes, pw->nr_includes);
 	names_access = mentions_access_macro(p->ropts, f->buf, f->len);
 	if (p->keep &&
 	    p->keep->wanted(f->buf, f->len, names_access, p->keep->ctx))

@@ -937,27 +937,46 @@ static int tree_names(const char **roots, int n)
 static void put_edge(void *ctx, const char *from, const char *name,
 		     unsigned line)
 {
-	(void)ctx;
 	(void)from;
-	printf("%u %s\n", line, name);
+	strbuf_addf(ctx, "%u %s\n", line, name);
 }
 
 /* The #include "..." lines of a file that include_edges_scan() keeps,
- * asked by the names' last parts. */
+ * asked by the names' last parts; and the same from
+ * include_edges_scan_at() given the offsets of "include" (the
+ * pre-pass's way), which must be the same lines. */
 static int includers(const char *path, const char **bases, int n)
 {
-	struct include_edges *e = include_edges_new();
-	size_t len;
+	struct include_edges *e = include_edges_new(), *e2 = include_edges_new();
+	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT;
+	size_t len, *at = xcalloc(1, sizeof(*at)), nr = 0, alloc = 1;
 	char *buf = read_file(path, &len);
+	int differ;
 
 	if (!buf)
 		die_errno("cannot read '%s'", path);
 	include_edges_scan(e, path, buf, len);
-	for (int i = 0; i < n; i++)
-		include_edges_each(e, bases[i], put_edge, NULL);
+	for (const char *p = buf; (p = mem_find(p, (size_t)(buf + len - p),
+						"include", 7)); p += 7) {
+		ALLOC_GROW(at, nr + 1, alloc);
+		at[nr++] = (size_t)(p - buf);
+	}
+	include_edges_scan_at(e2, path, buf, len, at, nr);
+	for (int i = 0; i < n; i++) {
+		include_edges_each(e, bases[i], put_edge, &one);
+		include_edges_each(e2, bases[i], put_edge, &two);
+	}
+	fputs(one.buf ? one.buf : "", stdout);
+	differ = strcmp(one.buf ? one.buf : "", two.buf ? two.buf : "");
+	if (differ)
+		printf("differ: given the offsets:\n%s", two.buf);
+	strbuf_release(&one);
+	strbuf_release(&two);
 	include_edges_free(e);
+	include_edges_free(e2);
+	free(at);
 	free(buf);
-	return 0;
+	return differ;
 }
 
 /* A macro set under thousands of defines and undefs, against a plain
