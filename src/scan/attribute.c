@@ -1063,6 +1063,31 @@ static long call_site(const struct source_sites *s, size_t first, size_t n,
 }
 
 /*
+ * The use of a --macro name whose definition no source showed that
+ * stands exactly where the inlined copy of frame f was called -- its
+ * line, and the column of its name: the compilers give a call that a
+ * macro's body makes the column of the macro's use, and one made in its
+ * arguments the argument's own.  Xen's arm read_atomic(p) calls
+ * read_atomic_size(p, ...) there, which calls read_u8_atomic().  Not a
+ * copy of a function of the name itself.  -1: none.
+ */
+static long expansion_site(const struct source_sites *s, size_t first,
+			   size_t n, const struct inline_frame *f)
+{
+	for (size_t i = first; f->call_col && i < first + n; i++) {
+		const struct scan_site *x = &s->sites[i];
+
+		/* a copy of the name itself is the accessor's (accessor_use,
+		 * innermost first: its own calls are its body's sites) */
+		if (x->maybe_accessor && x->line == f->call_line &&
+		    x->col == f->call_col &&
+		    strcmp(reached_name(x), f->function))
+			return (long)i;
+	}
+	return -1;
+}
+
+/*
  * The stretch [a, end) with inline chain `chain`: is it (part of) an
  * inlined copy of a once-accessor called at a site?  Then it belongs to
  * that call's instance -- the chain from the accessor's frame out -- and
@@ -1087,6 +1112,8 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 			continue;
 		n = source_sites_on_line(&src->e->src, f->call_line, &first);
 		i = call_site(&src->e->src, first, n, f, related_use);
+		if (i < 0)
+			i = expansion_site(&src->e->src, first, n, f);
 		if (i >= 0) {
 			add_range(instance_for(out, &src->e->src, (size_t)i, 1,
 					       chain + k, nchain - k),
