@@ -6,8 +6,8 @@
 # Before, the use was judged on its line's rows: at Xen's asid.c:115
 # `read_atomic(&asid->generation) == data->core` the row before the use
 # holds `cmpq %rax, (%rbx)`, the load of data->core -- "ok" on another
-# object's instruction, a false ok -- and 80 more of Xen's uses had "no
-# memory access".  tests/scan/width-accessor.c.
+# object's instruction, a false ok -- and 74 more of Xen's instances
+# had "no memory access".  tests/scan/width-accessor.c.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 requires python3 python3
