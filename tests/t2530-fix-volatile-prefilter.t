@@ -32,11 +32,15 @@ printf '%s\n' 'int x;' 'int c(void) { return *(/* c */ volatile int *)&x; }' >t/
 printf '%s\n' 'int x;' 'int e(void) { return *(int // why' '	volatile *)&x; }' >t/linecomment.c
 printf '%s\n' 'int x;' 'int s(void) { return *(int \' '	volatile *)&x; }' >t/splice.c
 printf '%s\n' 'int x;' 'int h(void) { return *(__volatile__ int *)&x; }' >t/under.c
+# brackets that do not balance: the cast's '(' pairs with a ']' (and a
+# typeof's with a '}'), as the lexical engine pairs them
+printf '%s\n' 'int x;' 'int m(void) { return *(volatile int *]&x; }' >t/bracket.c
+printf '%s\n' 'int x;' 'int n(void) { return *(typeof(x} volatile *)&x; }' >t/typeofbr.c
 traced_fix t t
 
 test_expect_success 'each cast is converted, or left with a note as before (exit 1)' '
 	[ "$(cat t.rc)" = 1 ] &&
-	for f in plain qual under; do
+	for f in plain qual under bracket typeofbr; do
 		grep -q "^+++ b/t/$f.c\$" t.diff || { echo "no $f.c"; return 1; }
 	done &&
 	grep -q "^t/comment.c:2:22: note: volatile cast left unchanged: a comment or line splice inside the cast" t.err &&
@@ -45,7 +49,7 @@ test_expect_success 'each cast is converted, or left with a note as before (exit
 test_expect_success 'a file where no volatile can be in a cast is opened once' '
 	[ "$(opens t.trace t/none.c)" = 1 ]'
 test_expect_success 'the files with a cast are read again' '
-	for f in plain qual comment linecomment splice under; do
+	for f in plain qual comment linecomment splice under bracket typeofbr; do
 		[ "$(opens t.trace t/$f.c)" = 2 ] || { echo "$f.c"; return 1; }
 	done'
 test_done

@@ -738,7 +738,11 @@ static int cast_may_hold(const char *buf, size_t at)
 			continue;
 		}
 		if (!cast_inner_byte(c))
-			return c == '(' || c == ')' || c == '/' || c == '\\';
+			/* the cast's '(', the end of a typeof group (brackets
+			 * pair whatever their kind: ']', '}', a digraph's
+			 * '>'), a comment, a splice */
+			return c == '(' || c == ')' || c == ']' || c == '}' ||
+			       c == '>' || c == '/' || c == '\\';
 		q--;
 	}
 	return 0;
@@ -763,10 +767,13 @@ static int cast_may_close(const char *buf, size_t len, size_t at)
 			star = c == '*';
 			continue;
 		}
-		if (c == ')')
+		/* the cast's closing bracket: tok_match() pairs a '(' with
+		 * whatever closes it, ')', ']', '}' or a digraph (':>', '%>') */
+		if (c == ')' || c == ']' || c == '}')
 			return star;
-		/* a typeof group, a comment, a line splice */
-		return c == '(' || c == '/' || c == '\\';
+		/* a digraph, a typeof group, a comment, a line splice */
+		return c == ':' || c == '%' || c == '(' || c == '/' ||
+		       c == '\\';
 	}
 	return 0;
 }

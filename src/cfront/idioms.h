@@ -117,13 +117,16 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
  * keyword volatile (or __volatile__, __volatile) is inside the cast's
  * parentheses with only identifiers, '*' and typeof(...) groups between
  * the '(' and it, and between it and the ')', which a '*' comes right
- * before.  So "no" (0) when, for every "volatile" in the bytes, going
- * back over identifier bytes, white space and '*' meets a byte that
- * cannot end such a token -- not '(', ')' (a typeof group), '/' (a
+ * before (tok_match() pairs brackets whatever their kind: the "')'" may
+ * be a ']' or a '}' in code whose brackets do not balance).  So "no" (0)
+ * when, for every "volatile" in the bytes, going back over identifier
+ * bytes, white space and '*' meets a byte that cannot end such a token --
+ * not '(', the end of a typeof group (')', ']', '}', '>'), '/' (a
  * comment), a backslash (a line splice) -- or the buffer's start, and no
  * line crossed on the way holds "//" (a line comment's text says
  * nothing); or going on over the same bytes meets one that is none of
- * '(', '/', a backslash, or a ')' after a '*'.  Linux's `asm volatile`,
+ * '(', '/', a backslash, ':' or '%' (a digraph), or a closing bracket
+ * after a '*'.  Linux's `asm volatile`,
  * `static volatile int x;`, `int volatile *p,` and `f(volatile int *p)`
  * are such: 899 of the 2,518 files of 4.14.5 that name volatile may
  * hold a cast (issue #35: fix lexed them all).  "Maybe" (1) can be
