@@ -30,6 +30,14 @@
  *                                    those functions are once-accessors
  *   cfront-test define-runs     ident_run_end() and blank_run_end()
  *                                    (ident-mask.h) against byte loops
+ *   cfront-test cast-prefilter N  N generated buffers of casts and
+ *                                    token soup (volatile, brackets of
+ *                                    every kind, typeof, comments,
+ *                                    splices, directives): wherever
+ *                                    rewrite_file() finds a volatile
+ *                                    cast site or note,
+ *                                    volatile_cast_may_be_in() must not
+ *                                    say no
  *   cfront-test includers FILE BASE...  the file's #include "..." lines
  *                                    whose name ends in each BASE
  *                                    (rewrite/includers.h): "LINE NAME"
@@ -58,6 +66,7 @@
 #include "cfront/walk.h"
 #include "lib/memfind.h"
 #include "rewrite/includers.h"
+#include "rewrite/rewrite.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
@@ -1052,6 +1061,90 @@ static int macro_set_check(const char *arg)
 	return bad;
 }
 
+/* The pieces cast_prefilter() builds its buffers of. */
+static const char *const cast_outer[] = {
+	"x = *(", "return *((", "y = ((", "*(", "a * (", "if (a) *(",
+	"#define R(p) *(",
+};
+static const char *const cast_inner[] = {
+	"volatile", "__volatile", "__volatile__", "int", "u32", "*", " ",
+	"\n", "/* c */", "// c\n", "\\\n", "typeof(x)", "__typeof__(*p)",
+	"const", "void", "\n#if X\n", "\n#endif\n", "struct s", "(", ")",
+	"]", "}", "[", "{", ":>", "%>", "<:", "<%", "typeof(x]",
+	"typeof(x}", "volatile", "int", "*",
+};
+static const char *const cast_close[] = {
+	"*)p;", "*)&x;", "*)p)->f;", "*)p)[1];", "**)pp;", " *) p ;",
+	"*)(p) + 1);", "*]p;", "*}p;", "*:>p;", "*%>p;", "*)p]->f;",
+};
+static const char *const cast_soup[] = {
+	"volatile", "__volatile__", "(", ")", "*", " ", "\n", "int", "x", "p",
+	"&", "=", ";", "{", "}", "/* c */", "// c\n", "\\\n", "#define M ",
+	"typeof", "__typeof__(x)", "void", "const", "+", "->f", "[0]",
+	"return ", "if (a) ", ",", "sizeof", "\t", "struct s", "u32", "**",
+	"volatile*", ")*", "(*", "]", "[", ":>", "%>", "<:", "<%",
+};
+
+static unsigned cast_rand(unsigned long long *state)
+{
+	*state = *state * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (unsigned)(*state >> 33);
+}
+
+#define PICK(a, st) ((a)[cast_rand(st) % ARRAY_SIZE(a)])
+
+static int cast_prefilter(unsigned long n)
+{
+	unsigned long long st = 1;
+	unsigned long sites = 0, no = 0, bad = 0;
+	struct once_macros none;
+	struct rewrite_opts o;
+
+	memset(&none, 0, sizeof(none)); /* only volatile casts are sites */
+	rewrite_opts_init(&o);
+	o.macros = &none;
+	for (unsigned long r = 0; r < n; r++) {
+		struct token_list l = TOKEN_LIST_INIT;
+		struct rewrite_result res = REWRITE_RESULT_INIT;
+		struct strbuf sb = STRBUF_INIT;
+		int may, found;
+
+		if (cast_rand(&st) % 2) {
+			unsigned k = 1 + cast_rand(&st) % 5;
+
+			strbuf_addstr(&sb, PICK(cast_outer, &st));
+			while (k--) {
+				strbuf_addstr(&sb, PICK(cast_inner, &st));
+				if (cast_rand(&st) % 2)
+					strbuf_addch(&sb, ' ');
+			}
+			strbuf_addstr(&sb, PICK(cast_close, &st));
+		} else {
+			unsigned k = 1 + cast_rand(&st) % 40;
+
+			while (k--)
+				strbuf_addstr(&sb, PICK(cast_soup, &st));
+		}
+		may = volatile_cast_may_be_in(sb.buf, sb.len);
+		lex_buffer(sb.buf, sb.len, &l);
+		tok_match_cache(sb.buf, &l);
+		(void)rewrite_file("f.c", NULL, sb.buf, sb.len, &l, &o, &res);
+		found = res.sites_nr || res.notes_nr || res.edits.nr;
+		sites += found;
+		no += !may;
+		if (!may && found && ++bad <= 5)
+			printf("told no, has a site: [%s]\n", sb.buf);
+		tok_match_cache_drop();
+		rewrite_result_release(&res);
+		token_list_release(&l);
+		strbuf_release(&sb);
+	}
+	rewrite_opts_release(&o);
+	printf("cast prefilter: %lu buffers, %lu with a site, %lu told no, "
+	       "%lu told no with a site\n", n, sites, no, bad);
+	return bad != 0;
+}
+
 int cmd__cfront(int argc, const char **argv)
 {
 	int bad = 0;
@@ -1063,8 +1156,10 @@ int cmd__cfront(int argc, const char **argv)
 		return ident_runs();
 	if (argc == 2 && !strcmp(argv[1], "define-runs"))
 		return define_runs();
+	if (argc == 3 && !strcmp(argv[1], "cast-prefilter"))
+		return cast_prefilter(strtoul(argv[2], NULL, 10));
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|cast-prefilter|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
