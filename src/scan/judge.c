@@ -914,7 +914,11 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * what the argument points to, typed through the DWARF */
 	int via_function = s->maybe_accessor && in->nchain > 1 &&
 		in->chain[0].function && in->chain[0].call_line == s->line;
+	/* (an argument &X made the site's lvalue X already: sites.c,
+	 * pointee -- Xen's read_atomic(&rank->vcpu[offset]) would be typed
+	 * as *(rank->vcpu[offset]), which is no object) */
 	char *pointee = !via_function || !s->lvalue ? NULL :
+		s->pointee ? xstrdup(s->lvalue) :
 		s->lvalue[0] == '&' ? xstrdup(s->lvalue + 1) : /* &q->head */
 		xasprintf("*(%s)", s->lvalue);
 	unsigned size = via_function ? 0 :
