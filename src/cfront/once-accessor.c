@@ -1125,6 +1125,65 @@ int once_accessor_generator(const char *body, size_t len)
 	return found;
 }
 
+/*
+ * Does a '{' follow a "##" at p in the same directive?  The scan goes on
+ * over line splices and block comments (the lexer keeps a directive
+ * going through both) and stops at any other newline; whatever it cannot
+ * follow as the lexer would -- a raw string, a '/' spliced to what comes
+ * after it, a comment without its end -- answers yes.  A '{' in a string
+ * or a comment also answers yes: a generator may be, never missed.
+ */
+static int brace_after_paste(const char *p, const char *e)
+{
+	while (p < e) {
+		size_t n;
+
+		switch (*p) {
+		case '{':
+			return 1;
+		case '\\':
+			n = splice_at(p, e);
+			p += n ? n : 1;
+			continue;
+		case '"':
+			if (p[-1] == 'R')
+				return 1; /* a raw string may span lines */
+			break;
+		case '/':
+			if (p + 1 < e && p[1] == '\\')
+				return 1; /* a comment's opening spliced */
+			if (p + 1 < e && p[1] == '*') {
+				const char *close = mem_find(p + 2,
+							     (size_t)(e - p - 2),
+							     "*/", 2);
+
+				if (!close)
+					return 1;
+				p = close + 2;
+				continue;
+			}
+			break;
+		case '\n':
+			return 0;
+		default:
+			break;
+		}
+		p++;
+	}
+	return 0;
+}
+
+int once_accessor_generator_may_be(const char *buf, size_t len)
+{
+	const char *e = buf + len;
+
+	for (const char *p = buf; (p = mem_find(p, (size_t)(e - p), "##", 2));
+	     p += 2)
+		if (brace_after_paste(p + 2, e))
+			return 1;
+	return 0;
+}
+
 void once_accessor_release(struct once_accessor *a)
 {
 	free(a->name);

@@ -138,6 +138,13 @@ void once_accessors_generated_with(const char *buf, size_t len,
  * do)?
  */
 int once_accessor_generator(const char *body, size_t len);
+/*
+ * May buf define a generator (above)?  0 only when no "##" of its bytes
+ * has a '{' after it in the same directive -- which a generator's body
+ * needs (NAME ## x ( ... ) {) -- so a file that pastes names but says
+ * none of an accessor's marks need not be lexed for its #defines.
+ */
+int once_accessor_generator_may_be(const char *buf, size_t len);
 void once_accessor_list_release(struct once_accessor_list *list);
 void once_accessor_release(struct once_accessor *a);
 

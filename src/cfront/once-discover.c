@@ -797,8 +797,18 @@ static void find_accessors(const char *buf, size_t len,
 
 	if (!may_hold && !pastes)
 		return;
+	/* a file that pastes names but holds no accessor's mark is lexed
+	 * for its generators only (note_generators()): not when none of
+	 * its "##" can begin one (Debian's vmlinux: 249 files, 7.5 MB,
+	 * 40% of the bytes discovery lexed) */
+	if (!may_hold && !once_accessor_generator_may_be(buf, len)) {
+		count(&d->stats.paste_skips);
+		return;
+	}
 	if (may_hold)
 		count(lexes);
+	else
+		count(&d->stats.paste_lexes);
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
 	if (may_hold) {

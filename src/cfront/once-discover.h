@@ -124,6 +124,8 @@ struct once_discovery_stats {
 	size_t folders_listed;  /* ... the folders read instead (readdir) */
 	size_t not_there_by_listing; /* paths their listing said are not */
 	size_t names_in_no_folder; /* include names no folder listed holds */
+	size_t paste_lexes;     /* files lexed for generator macros only */
+	size_t paste_skips;     /* ... not: no "##" of theirs can begin one */
 };
 void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st);

@@ -384,6 +384,10 @@ static void print_test_stats(const struct once_discovery *d,
 		ds.revisits_read, ds.revisits_lexed, ds.revisit_lexes,
 		ds.access_calls, ds.not_there_by_listing, ds.folders_listed,
 		ds.names_in_no_folder);
+	fprintf(stderr, "rwonce scan: discovery statistics: files that "
+		"paste names and hold no accessor's mark: %zu lexed for "
+		"generator macros, %zu not (no '{' after a \"##\" of "
+		"theirs)\n", ds.paste_lexes, ds.paste_skips);
 }
 
 void scan_discover(struct once_macros *t, const char *const *files,
