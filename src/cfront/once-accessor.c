@@ -606,8 +606,48 @@ static const char *const fences[] = {
 
 #define MAX_BARRIER_DEPTH 4
 
+/*
+ * Where a file's "# define" lines are (the '#' tokens), found when a
+ * barrier_macro() first asks: each asking walked the whole file's
+ * tokens, once per call in a body (0.7% of a vmlinux scan, issue 35).
+ */
+struct define_index {
+	size_t *at;
+	size_t nr, alloc;
+	int built;
+};
+
+/* Over the run (once_accessors_barrier_stats(), a test hook's). */
+static size_t barrier_lookups, define_walks;
+
+void once_accessors_barrier_stats(size_t *lookups, size_t *walks)
+{
+	*lookups = __atomic_load_n(&barrier_lookups, __ATOMIC_RELAXED);
+	*walks = __atomic_load_n(&define_walks, __ATOMIC_RELAXED);
+}
+
+static const struct define_index *defines_of(const char *buf,
+					     const struct token_list *l,
+					     struct define_index *di)
+{
+	size_t eof = l->nr - 1;
+
+	if (di->built)
+		return di;
+	di->built = 1;
+	__atomic_fetch_add(&define_walks, 1, __ATOMIC_RELAXED);
+	for (size_t h = 0; h + 2 < eof; h++)
+		if (l->tok[h].kind == TOK_HASH &&
+		    tok_ident(buf, l, h + 1, "define")) {
+			ALLOC_GROW(di->at, di->nr + 1, di->alloc);
+			di->at[di->nr++] = h;
+		}
+	return di;
+}
+
 static int barrier_range(const char *buf, const struct token_list *l,
-			 size_t b, size_t e, int called, int depth);
+			 struct define_index *di, size_t b, size_t e,
+			 int called, int depth);
 
 /*
  * Is the macro named by token k of this file, called with an empty
@@ -616,19 +656,21 @@ static int barrier_range(const char *buf, const struct token_list *l,
  * A name the file does not define is not known to be one.
  */
 static int barrier_macro(const char *buf, const struct token_list *l,
-			 size_t k, int called, int depth)
+			 struct define_index *di, size_t k, int called,
+			 int depth)
 {
 	size_t eof = l->nr - 1, defs = 0;
+	const struct define_index *dx;
 
 	if (depth > MAX_BARRIER_DEPTH)
 		return 0;
-	for (size_t h = 0; h + 2 < eof; h++) {
-		size_t b, e;
+	__atomic_fetch_add(&barrier_lookups, 1, __ATOMIC_RELAXED);
+	dx = defines_of(buf, l, di);
+	for (size_t i = 0; i < dx->nr; i++) {
+		size_t b, e, h = dx->at[i];
 		int fn;
 
-		if (l->tok[h].kind != TOK_HASH ||
-		    !tok_ident(buf, l, h + 1, "define") ||
-		    l->tok[h + 2].kind != TOK_IDENT ||
+		if (l->tok[h + 2].kind != TOK_IDENT ||
 		    l->tok[h + 2].len != l->tok[k].len ||
 		    memcmp(buf + l->tok[h + 2].off, buf + l->tok[k].off,
 			   l->tok[k].len))
@@ -645,7 +687,8 @@ static int barrier_macro(const char *buf, const struct token_list *l,
 		for (e = b; e < eof && (l->tok[e].flags & TF_DEFINE_BODY) &&
 		     !(l->tok[e].flags & TF_BOL); e++)
 			;
-		if (!barrier_range(buf, l, b, e, fn ? 0 : called, depth + 1))
+		if (!barrier_range(buf, l, di, b, e, fn ? 0 : called,
+				   depth + 1))
 			return 0;
 		defs++;
 	}
@@ -660,7 +703,8 @@ static int barrier_macro(const char *buf, const struct token_list *l,
  * by "()" (an object-like macro naming a function-like one).
  */
 static int barrier_range(const char *buf, const struct token_list *l,
-			 size_t b, size_t e, int called, int depth)
+			 struct define_index *di, size_t b, size_t e,
+			 int called, int depth)
 {
 	size_t o, c;
 
@@ -669,13 +713,13 @@ static int barrier_range(const char *buf, const struct token_list *l,
 	if (e <= b)
 		return 0;
 	if (e == b + 1 && l->tok[b].kind == TOK_IDENT)
-		return barrier_macro(buf, l, b, called, depth);
+		return barrier_macro(buf, l, di, b, called, depth);
 	if (called)
 		return 0;
 	if (e == b + 3 && l->tok[b].kind == TOK_IDENT &&
 	    tok_punct(buf, l, b + 1, "(") && tok_punct(buf, l, b + 2, ")") &&
 	    !tok_one_of(buf, l, b, fences))
-		return barrier_macro(buf, l, b, 1, depth);
+		return barrier_macro(buf, l, di, b, 1, depth);
 	if (tok_one_of(buf, l, b, fences) && tok_punct(buf, l, b + 1, "(") &&
 	    tok_match(buf, l, b + 1) == e - 1) {
 		for (size_t k = b + 2; k + 1 < e; k++)
@@ -719,7 +763,8 @@ static int barrier_range(const char *buf, const struct token_list *l,
  * body's calls each asked barrier_macro() to read the whole file for
  * the callee's #define (2% of a vmlinux scan). */
 static size_t body_accesses(const char *buf, const struct token_list *l,
-			    size_t open, size_t close, const struct param *p,
+			    struct define_index *di, size_t open,
+			    size_t close, const struct param *p,
 			    size_t np, struct found *f, size_t *other,
 			    struct found *alts, size_t *nalts)
 {
@@ -752,7 +797,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			 * compiler barrier, or an instruction that may
 			 * do anything (a fence, a call, a store) */
 			if (!got && *other == before &&
-			    !barrier_range(buf, l, k, c + 1, 0, 0))
+			    !barrier_range(buf, l, di, k, c + 1, 0, 0))
 				(*other)++;
 			if (got && !n)
 				*f = one;
@@ -811,7 +856,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			 * function or macro that may access anything */
 			size_t c = tok_match(buf, l, k + 1);
 
-			if (!barrier_range(buf, l, k, c + 1, 0, 0))
+			if (!barrier_range(buf, l, di, k, c + 1, 0, 0))
 				(*other)++;
 			k = c;
 		} else if (l->tok[k].kind == TOK_PUNCT &&
@@ -936,6 +981,7 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out)
 {
 	struct strbuf others = STRBUF_INIT; /* functions that are not */
+	struct define_index di = { NULL, 0, 0, 0 };
 	size_t from = out->nr, kept;
 	int depth = 0;
 
@@ -967,8 +1013,8 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 		np = read_params(buf, l, open, pclose, p);
 		memset(&f, 0, sizeof(f));
 		nalts = 0;
-		n = body_accesses(buf, l, k, bclose, p, np, &f, &other, alts,
-				  &nalts);
+		n = body_accesses(buf, l, &di, k, bclose, p, np, &f, &other,
+				  alts, &nalts);
 		/* one access; or one per side of an #if, all alike */
 		if (!n || other || (n > 1 && !has_directive(l, k, bclose))) {
 			strbuf_add(&others, buf + l->tok[name].off,
@@ -1044,6 +1090,7 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 	out->nr = kept;
 	strbuf_add(&out->functions, others.buf, others.len);
 	strbuf_release(&others);
+	free(di.at);
 }
 
 struct generated {

@@ -145,6 +145,10 @@ int once_accessor_generator(const char *body, size_t len);
  * none of an accessor's marks need not be lexed for its #defines.
  */
 int once_accessor_generator_may_be(const char *buf, size_t len);
+/* Over the run (a test hook's counts): the #define lookups of macros
+ * that may be barriers, and the token lists walked whole for them (each
+ * once_accessors_find() call's file at most once). */
+void once_accessors_barrier_stats(size_t *lookups, size_t *walks);
 void once_accessor_list_release(struct once_accessor_list *list);
 void once_accessor_release(struct once_accessor *a);
 

@@ -2,6 +2,7 @@
  * (discover.h). */
 #include "scan/discover.h"
 #include "cfront/header-macros.h"
+#include "cfront/once-accessor.h"
 #include "cfront/once-discover.h"
 #include "elf/dwarf-lines.h"
 #include "lib/pool.h"
@@ -366,6 +367,7 @@ static void print_test_stats(const struct once_discovery *d,
 			     const struct name_pass *np)
 {
 	struct once_discovery_stats ds;
+	size_t lookups, walks;
 
 	if (!getenv("RWONCE_TEST_SCAN_DISCOVER_STATS"))
 		return;
@@ -384,10 +386,13 @@ static void print_test_stats(const struct once_discovery *d,
 		ds.revisits_read, ds.revisits_lexed, ds.revisit_lexes,
 		ds.access_calls, ds.not_there_by_listing, ds.folders_listed,
 		ds.names_in_no_folder);
+	once_accessors_barrier_stats(&lookups, &walks);
 	fprintf(stderr, "rwonce scan: discovery statistics: files that "
 		"paste names and hold no accessor's mark: %zu lexed for "
 		"generator macros, %zu not (no '{' after a \"##\" of "
-		"theirs)\n", ds.paste_lexes, ds.paste_skips);
+		"theirs); barriers' #define lookups: %zu, files' tokens "
+		"walked for them: %zu\n", ds.paste_lexes, ds.paste_skips,
+		lookups, walks);
 }
 
 void scan_discover(struct once_macros *t, const char *const *files,
