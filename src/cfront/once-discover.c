@@ -1118,7 +1118,9 @@ void once_discovery_built(struct once_discovery *d, const char *path)
 	strlist_push(&d->built_given, path);
 }
 
-/* Did the build read the accessor definition's file? */
+/* Did the build read the accessor definition's file?  (Real paths
+ * through the folders' memo, real_path(): realpath() of each of the
+ * 4266 sources a vmlinux names was 0.5% of its scan.) */
 static int built_def(struct once_discovery *d, const char *path)
 {
 	char *real;
@@ -1127,7 +1129,7 @@ static int built_def(struct once_discovery *d, const char *path)
 	if (!d->built_settled) {
 		d->built_settled = 1;
 		for (size_t i = 0; i < d->built_given.nr; i++) {
-			real = realpath(d->built_given.items[i], NULL);
+			real = real_path(d, d->built_given.items[i], 0);
 			if (real)
 				strset_add(&d->built, real);
 			free(real);
@@ -1135,7 +1137,7 @@ static int built_def(struct once_discovery *d, const char *path)
 	}
 	if (!d->built.nr)
 		return 0;
-	real = realpath(path, NULL);
+	real = real_path(d, path, 0);
 	yes = real && strset_has(&d->built, real);
 	free(real);
 	return yes;
