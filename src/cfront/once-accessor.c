@@ -619,11 +619,19 @@ struct define_index {
 
 /* Over the run (once_accessors_barrier_stats(), a test hook's). */
 static size_t barrier_lookups, define_walks;
+/* ... and once_accessors_body_stats()'s */
+static size_t bodies_read, bodies_unwanted;
 
 void once_accessors_barrier_stats(size_t *lookups, size_t *walks)
 {
 	*lookups = __atomic_load_n(&barrier_lookups, __ATOMIC_RELAXED);
 	*walks = __atomic_load_n(&define_walks, __ATOMIC_RELAXED);
+}
+
+void once_accessors_body_stats(size_t *read, size_t *unwanted)
+{
+	*read = __atomic_load_n(&bodies_read, __ATOMIC_RELAXED);
+	*unwanted = __atomic_load_n(&bodies_unwanted, __ATOMIC_RELAXED);
 }
 
 static const struct define_index *defines_of(const char *buf,
@@ -977,8 +985,32 @@ static int named(const char *buf, const struct token *t,
 	return 0;
 }
 
+/* Does wanted() take the name at token k (as a->name spells it)? */
+static int name_wanted(const char *buf, const struct token *t,
+		       int (*wanted)(const char *name, size_t n, void *ctx),
+		       void *ctx)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int yes;
+
+	if (!(t->flags & TF_SPLICED))
+		return wanted(buf + t->off, t->len, ctx);
+	token_spelling(buf, t, &sb);
+	yes = wanted(sb.buf, sb.len, ctx);
+	strbuf_release(&sb);
+	return yes;
+}
+
 void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out)
+{
+	once_accessors_find_named(buf, l, NULL, NULL, out);
+}
+
+void once_accessors_find_named(const char *buf, const struct token_list *l,
+			       int (*wanted)(const char *name, size_t n,
+					     void *ctx),
+			       void *ctx, struct once_accessor_list *out)
 {
 	struct strbuf others = STRBUF_INIT; /* functions that are not */
 	struct define_index di = { NULL, 0, 0, 0 };
@@ -1010,6 +1042,11 @@ void once_accessors_find(const char *buf, const struct token_list *l,
 		    tok_is_condition_keyword(buf, l, open - 1))
 			continue;
 		name = open - 1;
+		if (wanted && !name_wanted(buf, &l->tok[name], wanted, ctx)) {
+			__atomic_fetch_add(&bodies_unwanted, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		__atomic_fetch_add(&bodies_read, 1, __ATOMIC_RELAXED);
 		np = read_params(buf, l, open, pclose, p);
 		memset(&f, 0, sizeof(f));
 		nalts = 0;

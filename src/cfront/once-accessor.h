@@ -110,6 +110,17 @@ int once_accessors_may_find(const char *buf, size_t len);
 void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out);
 /*
+ * The same for the functions whose name wanted() takes (n bytes, as
+ * a->name spells it) only: a function of another name is neither read
+ * nor listed in out->functions, nor are its order maps.  For a caller
+ * that asks about some names only (scan's sites: the accessors that
+ * discovery found), the answers for those names are the ones above.
+ */
+void once_accessors_find_named(const char *buf, const struct token_list *l,
+			       int (*wanted)(const char *name, size_t n,
+					     void *ctx),
+			       void *ctx, struct once_accessor_list *out);
+/*
  * The once-accessors that a lexed file's generator macros define where
  * they are invoked (macro-expand.h: ck's CK_PR_LOAD_S(uint, unsigned
  * int, "movl") makes ck_pr_md_load_uint), appended to *out: line is the
@@ -149,6 +160,9 @@ int once_accessor_generator_may_be(const char *buf, size_t len);
  * that may be barriers, and the token lists walked whole for them (each
  * once_accessors_find() call's file at most once). */
 void once_accessors_barrier_stats(size_t *lookups, size_t *walks);
+/* ... the function bodies read for once-accessors, and those left for
+ * their names (once_accessors_find_named()) */
+void once_accessors_body_stats(size_t *read, size_t *unwanted);
 void once_accessor_list_release(struct once_accessor_list *list);
 void once_accessor_release(struct once_accessor *a);
 

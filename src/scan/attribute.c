@@ -1,5 +1,6 @@
 /* Line-table rows to site instances (attribute.h). */
 #include "scan/attribute.h"
+#include "cfront/once-accessor.h"
 #include "lib/strbuf.h"
 #include "lib/messages.h"
 #include "lib/util.h"
@@ -65,6 +66,7 @@ void source_cache_free(struct source_cache *c)
 	/* Test hook: what reading the sources took, said on stderr */
 	if (getenv("RWONCE_TEST_SCAN_SOURCES")) {
 		struct source_sites_stats st;
+		size_t bodies, unwanted;
 
 		source_sites_stats(&st);
 		fprintf(stderr, "rwonce: test: sources: %zu read, %zu lexed "
@@ -73,6 +75,10 @@ void source_cache_free(struct source_cache *c)
 			st.bytes_lexed,
 			__atomic_load_n(&paths_looked_up, __ATOMIC_RELAXED),
 			__atomic_load_n(&paths_remembered, __ATOMIC_RELAXED));
+		once_accessors_body_stats(&bodies, &unwanted);
+		fprintf(stderr, "rwonce: test: functions' bodies read for "
+			"once-accessors over the run: %zu, left by their "
+			"names: %zu\n", bodies, unwanted);
 	}
 	for (size_t b = 0; b < CACHE_BUCKETS; b++) {
 		struct cache_entry *e = c->bucket[b], *next;
