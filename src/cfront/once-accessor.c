@@ -1181,7 +1181,7 @@ void once_accessors_generated_with(const char *buf, size_t len,
 {
 	struct generated g = { out };
 
-	if (!base && !memmem(buf, len, "##", 2))
+	if (!base && !mem_find(buf, len, "##", 2))
 		return;
 	macro_expand_invocations_with(buf, l, base, generated_one, &g);
 }
@@ -1191,7 +1191,7 @@ int once_accessor_generator(const char *body, size_t len)
 	struct token_list l = TOKEN_LIST_INIT;
 	int found = 0;
 
-	if (!memmem(body, len, "##", 2) || !memchr(body, '{', len))
+	if (!mem_find(body, len, "##", 2) || !memchr(body, '{', len))
 		return 0;
 	lex_buffer(body, len, &l);
 	/* NAME ## x ( ... ) { */

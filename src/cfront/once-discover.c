@@ -456,8 +456,8 @@ static void collect(const char *buf, size_t len, struct candidate **out,
 		 * atomic_##name) is put into the bodies that use it */
 		if (!body || stop - p > MAX_DEFINE ||
 		    (!memchr(body + 1, '(', (size_t)(stop - body - 1)) &&
-		     !memmem(body, (size_t)(stop - body), "volatile", 8) &&
-		     !memmem(body, (size_t)(stop - body), "##", 2)))
+		     !mem_find(body, (size_t)(stop - body), "volatile", 8) &&
+		     !mem_find(body, (size_t)(stop - body), "##", 2)))
 			continue;
 		add_candidate(out, nr, alloc, name, (size_t)(q - name),
 			      line_at(buf, b, &counted, &line), p,
@@ -793,7 +793,7 @@ static void find_accessors(const char *buf, size_t len,
 	int may_hold = once_accessors_may_hold(buf, len);
 	/* a file of generators, or of their invocations (jemalloc's
 	 * atomic.h says neither volatile nor asm nor __atomic_) */
-	int pastes = d && memmem(buf, len, "##", 2);
+	int pastes = d && mem_find(buf, len, "##", 2);
 
 	if (!may_hold && !pastes)
 		return;
@@ -1905,7 +1905,7 @@ static void expand_pastes(struct once_discovery *d)
 		struct macro_def def;
 		const struct macro_def *old;
 
-		if (c->alias_of || !memmem(c->text, c->len, "##", 2) ||
+		if (c->alias_of || !mem_find(c->text, c->len, "##", 2) ||
 		    memchr(c->text, '{', c->len) || candidate_def(c, &def))
 			continue;
 		old = macro_set_find(&pastes, def.name, strlen(def.name));
@@ -1969,7 +1969,7 @@ static int is_helper(const struct candidate *c, struct macro_def *def)
 		if (!ident_char(c->text[k]) &&
 		    !strchr(" \t\\\n\r()&*->.=", c->text[k]))
 			return 0;
-	if (memmem(c->text, c->len, "##", 2) || candidate_def(c, def))
+	if (mem_find(c->text, c->len, "##", 2) || candidate_def(c, def))
 		return 0;
 	lex_buffer(def->body, strlen(def->body), &l);
 	ok = l.nr > 1;
@@ -2007,7 +2007,7 @@ static int mentions_word(const struct candidate *c, const char *word)
 	size_t n = strlen(word);
 
 	for (const char *p = c->text, *e = c->text + c->len;
-	     (p = memmem(p, (size_t)(e - p), word, n)); p += n)
+	     (p = mem_find(p, (size_t)(e - p), word, n)); p += n)
 		if ((p == c->text || !ident_char(p[-1])) &&
 		    (p + n == e || !ident_char(p[n])))
 			return 1;
@@ -2383,9 +2383,9 @@ static void expand_helpers(struct once_discovery *d)
 		struct macro_def def;
 
 		if (c->nvariants || strset_has(&names, c->name) ||
-		    (!memmem(c->text, c->len, "volatile", 8) &&
-		     !memmem(c->text, c->len, "__atomic_", 9) &&
-		     !memmem(c->text, c->len, "_explicit", 9)) ||
+		    (!mem_find(c->text, c->len, "volatile", 8) &&
+		     !mem_find(c->text, c->len, "__atomic_", 9) &&
+		     !mem_find(c->text, c->len, "_explicit", 9)) ||
 		    !mentions_one_of(c, &names))
 			continue;
 		/* the helpers it names: the first definition of each */

@@ -12,6 +12,7 @@
 #include "cfront/once-accessor.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
+#include "lib/memfind.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -1808,7 +1809,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	 * over the words, whatever the number of names (a build's own
 	 * once-macros may be hundreds), 16 or 32 bytes at a time
 	 * (once_macros_any(), audit's pre-filter). */
-	s->uses_volatile = memmem(buf, len, "volatile", 8) != NULL;
+	s->uses_volatile = mem_find(buf, len, "volatile", 8) != NULL;
 	wanted = s->uses_volatile || once_macros_any(macros, buf, len);
 	if (!wanted) {
 		/* a file whose generator invocations discovery expanded
