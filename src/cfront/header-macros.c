@@ -8,6 +8,7 @@
 #include "lib/util.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,56 @@
 #define MAX_NAMES 8
 /* Rounds of "the readings name another macro": a chain this deep. */
 #define MAX_ROUNDS 8
+/* Expressions remembered with their readings, at most (a vmlinux's
+ * sites ask some thousands). */
+#define MEMO_MAX (1u << 15)
+
+/*
+ * The readings of each expression asked, by (expression, max): scan
+ * asks those of a site's object at every instance of the site (Debian's
+ * vmlinux: 30,000 instances of 6,000 sites), and each asking lexed every
+ * definition it tried and expanded every combination (2% of the scan,
+ * issue 35).  The answer depends on nothing else, so it is given again.
+ * Shared by the workers, behind its lock.
+ */
+struct readings_memo {
+	pthread_mutex_t lock;
+	struct memo_entry {
+		char *expr;        /* NULL: an empty slot */
+		size_t hash, max;
+		size_t result;
+		struct strlist readings;
+	} *slot;
+	size_t size, nr;   /* size a power of two, at least twice nr */
+	size_t worked, remembered;
+};
+
+static void memo_release(struct readings_memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->size; i++) {
+		free(m->slot[i].expr);
+		strlist_clear(&m->slot[i].readings);
+	}
+	free(m->slot);
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+static struct memo_entry *memo_slot(struct readings_memo *m,
+				    const char *expr, size_t hash,
+				    size_t max)
+{
+	size_t i;
+
+	for (i = hash & (m->size - 1); m->slot[i].expr;
+	     i = (i + 1) & (m->size - 1))
+		if (m->slot[i].hash == hash && m->slot[i].max == max &&
+		    !strcmp(m->slot[i].expr, expr))
+			break;
+	return &m->slot[i];
+}
 
 void header_macros_add(struct header_macros *h, const char *name,
 		       const char *text, size_t len, const char *alias_of)
@@ -27,6 +78,8 @@ void header_macros_add(struct header_macros *h, const char *name,
 	m->text = alias_of ? NULL : xstrndup(text, len);
 	m->alias_of = alias_of ? xstrdup(alias_of) : NULL;
 	h->sorted = 0;
+	memo_release(h->memo); /* its answers were of the others */
+	h->memo = NULL;
 }
 
 static int by_name(const void *a, const void *b)
@@ -47,6 +100,12 @@ void header_macros_finish(struct header_macros *h)
 	if (h->nr > 1)
 		sane_qsort(h->items, h->nr, sizeof(*h->items), by_name);
 	h->sorted = 1;
+	if (!h->memo) {
+		h->memo = xcalloc(1, sizeof(*h->memo));
+		pthread_mutex_init(&h->memo->lock, NULL);
+		h->memo->size = 1024;
+		h->memo->slot = xcalloc(h->memo->size, sizeof(*h->memo->slot));
+	}
 }
 
 void header_macros_release(struct header_macros *h)
@@ -57,6 +116,7 @@ void header_macros_release(struct header_macros *h)
 		free(h->items[i].alias_of);
 	}
 	free(h->items);
+	memo_release(h->memo);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -179,8 +239,81 @@ static int one_reading(const struct header_macros *h, const char *expr,
 	return ret;
 }
 
+static size_t readings_worked_out(const struct header_macros *h,
+				  const char *expr, size_t max,
+				  struct strlist *out);
+
 size_t header_macros_readings(const struct header_macros *h, const char *expr,
 			      size_t max, struct strlist *out)
+{
+	struct readings_memo *m = h->memo;
+	struct strlist got = STRLIST_INIT;
+	struct memo_entry *e;
+	size_t hash, result;
+
+	if (!m)
+		return readings_worked_out(h, expr, max, out);
+	hash = strset_hash(expr);
+	pthread_mutex_lock(&m->lock);
+	e = memo_slot(m, expr, hash, max);
+	if (e->expr) {
+		for (size_t i = 0; i < e->readings.nr; i++)
+			strlist_push(out, e->readings.items[i]);
+		result = e->result;
+		m->remembered++;
+		pthread_mutex_unlock(&m->lock);
+		return result;
+	}
+	m->worked++;
+	pthread_mutex_unlock(&m->lock);
+	result = readings_worked_out(h, expr, max, &got);
+	for (size_t i = 0; i < got.nr; i++)
+		strlist_push(out, got.items[i]);
+	pthread_mutex_lock(&m->lock);
+	if (2 * (m->nr + 1) > m->size && m->nr < MEMO_MAX) {
+		struct memo_entry *old = m->slot;
+		size_t old_size = m->size;
+
+		m->size *= 2;
+		m->slot = xcalloc(m->size, sizeof(*m->slot));
+		for (size_t i = 0; i < old_size; i++)
+			if (old[i].expr)
+				*memo_slot(m, old[i].expr, old[i].hash,
+					   old[i].max) = old[i];
+		free(old);
+	}
+	e = memo_slot(m, expr, hash, max);
+	/* another worker may have put it in meanwhile: the same answer */
+	if (!e->expr && 2 * (m->nr + 1) <= m->size) {
+		e->expr = xstrdup(expr);
+		e->hash = hash;
+		e->max = max;
+		e->result = result;
+		e->readings = got;
+		memset(&got, 0, sizeof(got));
+		m->nr++;
+	}
+	pthread_mutex_unlock(&m->lock);
+	strlist_clear(&got);
+	return result;
+}
+
+void header_macros_memo_stats(const struct header_macros *h,
+			      size_t *worked, size_t *remembered)
+{
+	*worked = *remembered = 0;
+	if (!h || !h->memo)
+		return;
+	pthread_mutex_lock(&h->memo->lock);
+	*worked = h->memo->worked;
+	*remembered = h->memo->remembered;
+	pthread_mutex_unlock(&h->memo->lock);
+}
+
+/* header_macros_readings() without the memo. */
+static size_t readings_worked_out(const struct header_macros *h,
+				  const char *expr, size_t max,
+				  struct strlist *out)
 {
 	struct involved names[MAX_NAMES];
 	size_t nnames = 0, have = 0, result = 0;

@@ -28,12 +28,17 @@ struct header_macro {
 	char *alias_of; /* #define NAME OTHER: OTHER (text unused) */
 };
 
+struct readings_memo;
+
 struct header_macros {
 	struct header_macro *items; /* sorted by name once finished */
 	size_t nr, alloc;
 	int sorted;
+	/* the readings asked for so far (made by header_macros_finish()):
+	 * scan asks the same object's at each of its site's instances */
+	struct readings_memo *memo;
 };
-#define HEADER_MACROS_INIT { NULL, 0, 0, 0 }
+#define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL }
 
 /* A function-like #define of text[0..len), or (alias_of not NULL) an
  * object-like one whose body is one name. */
@@ -52,5 +57,9 @@ void header_macros_release(struct header_macros *h);
  */
 size_t header_macros_readings(const struct header_macros *h, const char *expr,
 			      size_t max, struct strlist *out);
+/* How many header_macros_readings() calls worked the readings out, and
+ * how many found them in the memo (a test hook's counts). */
+void header_macros_memo_stats(const struct header_macros *h,
+			      size_t *worked, size_t *remembered);
 
 #endif

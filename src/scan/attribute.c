@@ -1,5 +1,6 @@
 /* Line-table rows to site instances (attribute.h). */
 #include "scan/attribute.h"
+#include "cfront/header-macros.h"
 #include "cfront/once-accessor.h"
 #include "lib/strbuf.h"
 #include "lib/messages.h"
@@ -66,7 +67,7 @@ void source_cache_free(struct source_cache *c)
 	/* Test hook: what reading the sources took, said on stderr */
 	if (getenv("RWONCE_TEST_SCAN_SOURCES")) {
 		struct source_sites_stats st;
-		size_t bodies, unwanted;
+		size_t bodies, unwanted, worked, remembered;
 
 		source_sites_stats(&st);
 		fprintf(stderr, "rwonce: test: sources: %zu read, %zu lexed "
@@ -79,6 +80,11 @@ void source_cache_free(struct source_cache *c)
 		fprintf(stderr, "rwonce: test: functions' bodies read for "
 			"once-accessors over the run: %zu, left by their "
 			"names: %zu\n", bodies, unwanted);
+		header_macros_memo_stats(c->macros->headers, &worked,
+					 &remembered);
+		fprintf(stderr, "rwonce: test: the headers' macro readings of "
+			"an expression: %zu worked out, %zu remembered\n",
+			worked, remembered);
 	}
 	for (size_t b = 0; b < CACHE_BUCKETS; b++) {
 		struct cache_entry *e = c->bucket[b], *next;
