@@ -29,8 +29,8 @@ cat_only|0|#define CAT(a, b) a ## b
 brace_next_line|0|#define CAT(a, b) a ## b\nstruct s { int x; };
 paste_in_comment|0|/* a ## b */\nstruct s { int x; };
 generator|1|#define GEN(n) static int get_##n(int *p) { return *p; }
-generator_spliced|1|#define GEN(n) static int get_##n(int *p) \\\\\n{ return *p; }
-generator_blank_splice|1|#define GEN(n) static int get_##n(int *p) \\\\  \n{ return *p; }
+generator_spliced|1|#define GEN(n) static int get_##n(int *p) \\\n{ return *p; }
+generator_blank_splice|1|#define GEN(n) static int get_##n(int *p) \\  \n{ return *p; }
 generator_comment|1|#define GEN(n) static int get_##n(int *p) /* the\nbody */ { return *p; }
 raw_string|1|#define S(n) n ## R"x(a)x"
 EOF2
