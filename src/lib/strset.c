@@ -55,6 +55,43 @@ static void grow(struct strset *set)
 	set->size = size;
 }
 
+/*
+ * The copies, packed in chunks that double up to 64 KiB: one allocation
+ * per chunk, not per string, and one free per chunk at release (issue
+ * #35: discovery's sets of 45,000 paths of Linux 4.14.5 were freed one
+ * string at a time, 1 % of fix).
+ */
+struct strset_chunk {
+	struct strset_chunk *next;
+	size_t used, cap;
+	char data[];
+};
+
+static char *copy_of(struct strset *set, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct strset_chunk *c = set->chunks;
+	char *p;
+
+	if (!c || c->cap - c->used < n) {
+		size_t cap = c ? 2 * c->cap : 256;
+
+		if (cap > 65536)
+			cap = 65536;
+		if (cap < n)
+			cap = n;
+		c = xmalloc(sizeof(*c) + cap);
+		c->next = set->chunks;
+		c->used = 0;
+		c->cap = cap;
+		set->chunks = c;
+	}
+	p = c->data + c->used;
+	memcpy(p, s, n);
+	c->used += n;
+	return p;
+}
+
 int strset_add(struct strset *set, const char *s)
 {
 	size_t i, h = strset_hash(s);
@@ -64,7 +101,7 @@ int strset_add(struct strset *set, const char *s)
 	i = find(set, s, h);
 	if (set->slot[i])
 		return 0;
-	set->slot[i] = xstrdup(s);
+	set->slot[i] = copy_of(set, s);
 	set->hash[i] = h;
 	set->nr++;
 	return 1;
@@ -77,8 +114,12 @@ int strset_has(const struct strset *set, const char *s)
 
 void strset_release(struct strset *set)
 {
-	for (size_t i = 0; i < set->size; i++)
-		free(set->slot[i]);
+	while (set->chunks) {
+		struct strset_chunk *c = set->chunks;
+
+		set->chunks = c->next;
+		free(c);
+	}
 	free(set->slot);
 	free(set->hash);
 	memset(set, 0, sizeof(*set));

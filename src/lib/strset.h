@@ -8,15 +8,18 @@
 
 #include <stddef.h>
 
+struct strset_chunk;
 struct strset {
 	char **slot;  /* NULL: empty */
 	size_t size;  /* a power of two, or 0 */
 	size_t nr;
 	size_t *hash; /* strset_hash() of each slot's string */
+	struct strset_chunk *chunks; /* where the copies are kept */
 };
-#define STRSET_INIT { NULL, 0, 0, NULL }
+#define STRSET_INIT { NULL, 0, 0, NULL, NULL }
 
-/* Add a copy of s; 1 when it was not there, 0 when it was. */
+/* Add a copy of s; 1 when it was not there, 0 when it was.  The copy
+ * (slot[]) lives until strset_release(). */
 int strset_add(struct strset *set, const char *s);
 int strset_has(const struct strset *set, const char *s);
 void strset_release(struct strset *set);
