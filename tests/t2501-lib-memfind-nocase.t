@@ -11,19 +11,8 @@
 . "$(dirname "$0")/lib/tap.sh"
 
 [ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
-"$TEST_TOOL" lib memfind-nocase >"$TEST_TMP/out" 2>&1
-echo $? >"$TEST_TMP/rc"
-"$TEST_TOOL" lib memfind-nocase --sse2 >"$TEST_TMP/out2" 2>&1
-echo $? >"$TEST_TMP/rc2"
-
-test_expect_success 'millions of searches, none answered otherwise than strncasecmp()' "
-	cat '$TEST_TMP/out' &&
-	[ \"\$(cat '$TEST_TMP/rc')\" = 0 ] &&
-	grep -Eq '^[0-9]{7,} searches, 0 differ\$' '$TEST_TMP/out'"
-test_expect_success 'the same 16 positions at a time (SSE2, no AVX2)' "
-	cat '$TEST_TMP/out2' &&
-	[ \"\$(cat '$TEST_TMP/rc2')\" = 0 ] &&
-	grep -Eq '^[0-9]{7,} searches, 0 differ [(]16 positions' '$TEST_TMP/out2'"
+. "$RWONCE_ROOT/tests/lib/simd-check.sh"
+simd_checks lib memfind-nocase searches 'strncasecmp()' '16 positions'
 
 # audit: a marker that suppresses nothing is named in a note, spelled in
 # either case; a look-alike ('\r' where the '-' is) is no marker

@@ -10,19 +10,8 @@
 . "$(dirname "$0")/lib/tap.sh"
 
 [ -x "$TEST_TOOL" ] || skip_all "$TEST_TOOL not built (run make)"
-"$TEST_TOOL" lib memcount >"$TEST_TMP/out" 2>&1
-echo $? >"$TEST_TMP/rc"
-"$TEST_TOOL" lib memcount --sse2 >"$TEST_TMP/out2" 2>&1
-echo $? >"$TEST_TMP/rc2"
-
-test_expect_success 'millions of counts, none other than the byte-by-byte one' "
-	cat '$TEST_TMP/out' &&
-	[ \"\$(cat '$TEST_TMP/rc')\" = 0 ] &&
-	grep -Eq '^[0-9]{7,} counts, 0 differ\$' '$TEST_TMP/out'"
-test_expect_success 'the same without AVX2' "
-	cat '$TEST_TMP/out2' &&
-	[ \"\$(cat '$TEST_TMP/rc2')\" = 0 ] &&
-	grep -Eq '^[0-9]{7,} counts, 0 differ [(]without AVX2' '$TEST_TMP/out2'"
+. "$RWONCE_ROOT/tests/lib/simd-check.sh"
+simd_checks lib memcount counts 'the byte-by-byte one' 'without AVX2'
 
 # a once-macro #defined after 70 blank lines (two blocks and more) and
 # after a \r\n line: audit names its line

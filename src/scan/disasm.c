@@ -87,6 +87,16 @@ const struct elf_machine_rules *disasm_elf_rules(unsigned machine)
 	return ops ? &ops->elf : NULL;
 }
 
+void isa_capstone_close(struct disasm *d)
+{
+	if (d->insn)
+		cs_free(d->insn, 1);
+	d->insn = NULL;
+	cs_close(&d->cs);
+	if (d->thumb)
+		cs_close(&d->thumb);
+}
+
 void disasm_close(struct disasm *d)
 {
 	if (!d)
@@ -98,11 +108,7 @@ void disasm_close(struct disasm *d)
 		free(d);
 		return;
 	}
-	if (d->insn)
-		cs_free(d->insn, 1);
-	cs_close(&d->cs);
-	if (d->thumb)
-		cs_close(&d->thumb);
+	isa_capstone_close(d);
 	free(d);
 }
 

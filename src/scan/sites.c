@@ -660,6 +660,25 @@ static const struct once_macro *forwarded_accessor(
 	return NULL;
 }
 
+/* What the use of m at token i (its ')' at close) does to its object:
+ * the macro's kind, or a read-modify-write macro's both, or for an
+ * ACCESS_ONCE-style one what the code around the use does. */
+static enum site_access use_access(const struct once_macro *m,
+				   const char *buf, const struct token_list *l,
+				   size_t i, size_t close)
+{
+	if (m->flags & OMF_READ_WRITE)
+		return SITE_READ_WRITE;
+	switch (m->kind) {
+	case OMK_READ:
+		return SITE_READ;
+	case OMK_WRITE:
+		return SITE_WRITE;
+	default:
+		return access_of_use(once_use_classify(buf, l, i, close + 1));
+	}
+}
+
 /* r without the parentheses around the whole of it */
 static struct tok_range strip_outer_parens(const char *buf,
 					   const struct token_list *l,
@@ -970,17 +989,7 @@ static void placed_site(struct source_sites *s, const char *buf,
 	enum site_access access;
 	char *note;
 
-	switch (m->kind) {
-	case OMK_READ:
-		access = SITE_READ;
-		break;
-	case OMK_WRITE:
-		access = SITE_WRITE;
-		break;
-	default:
-		access = access_of_use(once_use_classify(buf, l, i, close + 1));
-		break;
-	}
+	access = use_access(m, buf, l, i, close);
 	if (!*ti)
 		*ti = type_index_build(buf, l);
 	add_site(s, buf, l, i, close, name, access, all, NULL);
@@ -1130,18 +1139,7 @@ static void macro_site(struct source_sites *s, const char *buf,
 	if (!deref && args[target].end > args[target].begin &&
 	    tok_punct(buf, l, args[target].begin, "&"))
 		deref = 1;
-	switch (m->flags & OMF_READ_WRITE ? OMK_ACCESS : m->kind) {
-	case OMK_READ:
-		access = SITE_READ;
-		break;
-	case OMK_WRITE:
-		access = SITE_WRITE;
-		break;
-	default:
-		access = m->flags & OMF_READ_WRITE ? SITE_READ_WRITE :
-			access_of_use(once_use_classify(buf, l, i, close + 1));
-		break;
-	}
+	access = use_access(m, buf, l, i, close);
 	/* an accessor's object has its parameter's pointee type */
 	if ((m->flags & OMF_ACCESSOR) && m->cast_type &&
 	    cast_type_answer(m->cast_type, &ty) && type_size(&ty, 8))

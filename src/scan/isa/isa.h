@@ -226,6 +226,9 @@ const struct isa_ops *isa_find(unsigned machine);
  * Thumb code (0: none). */
 int isa_capstone_open(struct disasm *d, cs_arch arch, int mode,
 		      int thumb_mode, struct strbuf *why);
+/* Close what isa_capstone_open() opened: for an isa's own close(),
+ * which has a decoder of its own beside capstone to close too. */
+void isa_capstone_close(struct disasm *d);
 
 /* Does s start with prefix?  (Inline: asked of every instruction's
  * mnemonic, a few times each; the first byte settles most.) */

@@ -81,9 +81,7 @@ static void x86_close(struct disasm *d)
 	if (s)
 		llvm_disasm_close(s->llvm);
 	free(s);
-	if (d->insn)
-		cs_free(d->insn, 1);
-	cs_close(&d->cs);
+	isa_capstone_close(d);
 }
 
 /*
