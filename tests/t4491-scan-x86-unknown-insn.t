@@ -50,4 +50,16 @@ test_expect_success 'JSON: wrss unattributed (not decoded); the reads after it a
 	assert d["coverage"]["unattributed"]["undecoded"] == 1, d["coverage"]
 	PY
 '
+# Without libLLVM (the test hook stands for a machine where it cannot be
+# loaded) where the next instruction starts cannot be told: the rest of
+# the stretch is skipped, and every site in it is 'not decoded' -- not
+# 'no memory access', and never ok on a guess
+test_expect_success 'no libLLVM: the sites after wrssq are not decoded, none ok, none called empty' '
+	{ RWONCE_TEST_NO_LIBLLVM=1 "$RWONCE" scan -v -j 1 "$TEST_TMP/w.o" \
+		>"$TEST_TMP/nl.out" 2>"$TEST_TMP/nl.err"; test $? = 0; } &&
+	grep -q "unknown-insn-x86.c:$READ:9: note: READ_ONCE(\*flag) in .reinit. (.*w.o): unattributed: 1 instruction at the site could not be decoded" "$TEST_TMP/nl.err" &&
+	grep -q "3 site instances: ok 0, torn 0, duplicated 0, widened 0, unattributed 3;" "$TEST_TMP/nl.err" &&
+	grep -q "(not decoded 3)" "$TEST_TMP/nl.err" &&
+	! grep -q "no memory access" "$TEST_TMP/nl.err"
+'
 test_done

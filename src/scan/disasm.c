@@ -13,6 +13,7 @@
 
 #include <capstone/capstone.h>
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -720,8 +721,9 @@ static size_t data_after_code(const struct insn_ctx *c,
 	return n < left ? n : left;
 }
 
-/* A marker for bytes that were skipped undecoded. */
-static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc)
+/* A marker for the len bytes from pc that were skipped undecoded. */
+static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc,
+					size_t len)
 {
 	struct mem_access_list *o = c->out;
 	struct mem_access *a;
@@ -732,7 +734,7 @@ static struct mem_access *add_undecoded(struct insn_ctx *c, uint64_t pc)
 	a->pc = pc;
 	snprintf(a->text, sizeof(a->text), "(not decoded by %s)",
 		 c->d->ops->decoder);
-	a->undecoded = 1;
+	a->undecoded = len < INT_MAX ? (int)len : INT_MAX;
 	return a;
 }
 
@@ -805,7 +807,7 @@ size_t disasm_range_marked(struct disasm *d, struct elf_image *img,
 				continue;
 			}
 			skip = undecodable_length(&c, code, left);
-			add_undecoded(&c, pc);
+			add_undecoded(&c, pc, skip);
 			code += skip;
 			pc += skip;
 			left -= skip;

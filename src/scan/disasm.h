@@ -65,7 +65,11 @@ struct mem_access {
 				pointer, or a register formed from it (a
 				local object's address) -- what the address
 				is, whatever the addressing mode (verdict.c) */
-	int undecoded;       /* bytes capstone could not decode (skipped) */
+	int undecoded;       /* a marker of bytes the decoder could not
+				decode, skipped: how many (at least 1) --
+				one instruction's, or without LLVM on x86
+				the rest of the stretch (judge.c counts it
+				for every instance whose rows it covers) */
 	int before;          /* its line-table row's column lies before the
 				site's text: the site's only when no access
 				lies inside it (judge.c) */

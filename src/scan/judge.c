@@ -32,6 +32,16 @@ static int in_ranges(const struct site_instance *in, uint64_t pc)
 	return 0;
 }
 
+/* in_ranges() for the len bytes from pc: the first range they touch */
+static int in_ranges_span(const struct site_instance *in, uint64_t pc,
+			  uint64_t len)
+{
+	for (size_t k = 0; k < in->nr_ranges; k++)
+		if (pc < in->ranges[k].hi && pc + len > in->ranges[k].lo)
+			return 1 + (int)in->ranges[k].place;
+	return 0;
+}
+
 /*
  * The accesses of the instance's ranges, and the branches among them.
  * Decoding starts at the function's entry, so that registers loaded with
@@ -120,7 +130,12 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 	nall = decode_cache_range(dc, img, start, hi, limit, &all);
 	for (size_t k = 0; k < nall; k++) {
 		const struct mem_access *a = &all[k];
-		int where = in_ranges(in, a->pc);
+		/* bytes not decoded count where they cover the instance's
+		 * rows, not only where they start: what is in them cannot
+		 * be told */
+		int where = a->undecoded > 1 ?
+			    in_ranges_span(in, a->pc, (uint64_t)a->undecoded) :
+			    in_ranges(in, a->pc);
 
 		if (a->branch ? a->pc < lo : !where)
 			continue;
