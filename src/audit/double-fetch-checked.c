@@ -97,13 +97,7 @@ static char *spell(const struct scan *s, struct tok_range r)
 /* Drop parentheses around the whole range. */
 static struct tok_range bare(const struct scan *s, struct tok_range r)
 {
-	while (r.end - r.begin >= 2 && is_p(s, r.begin, "(") &&
-	       is_p(s, r.end - 1, ")") &&
-	       tok_match(s->buf, s->l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
-	return r;
+	return tok_unparen(s->buf, s->l, r);
 }
 
 /* Is the object of expression r volatile (the thing read, not what a

@@ -67,20 +67,6 @@ static void spelled_words(const char *buf, const struct token_list *l,
 	out[len] = '\0';
 }
 
-/* Drop parentheses around the whole range: "&(x)" reads x. */
-static struct tok_range strip_parens(const char *buf,
-				     const struct token_list *l,
-				     struct tok_range r)
-{
-	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
-	       tok_punct(buf, l, r.end - 1, ")") &&
-	       tok_match(buf, l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
-	return r;
-}
-
 static int same_tokens(const char *buf, const struct token_list *l,
 		       struct tok_range a, struct tok_range b)
 {
@@ -106,7 +92,7 @@ static int typeof_of(const char *buf, const struct token_list *l,
 			struct tok_range in = { i + 2, m };
 
 			if (m < type.end &&
-			    same_tokens(buf, l, strip_parens(buf, l, in), x))
+			    same_tokens(buf, l, tok_unparen(buf, l, in), x))
 				return 1;
 		}
 	}
@@ -187,7 +173,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 
 	out->address = tok_punct(buf, l, op.begin, "&");
 	if (out->address) {
-		struct tok_range x = strip_parens(buf, l,
+		struct tok_range x = tok_unparen(buf, l,
 			(struct tok_range){ op.begin + 1, op.end });
 
 		out->object = x;
@@ -224,7 +210,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	}
 
 	/* *(volatile T *)P: READ_ONCE(*P) when P is a T *. */
-	op = strip_parens(buf, l, op);
+	op = tok_unparen(buf, l, op);
 	out->object = op;
 	if (unary_expr_end(buf, l, op.begin) != op.end) {
 		out->why = "the pointer is an expression (pointer arithmetic "

@@ -673,12 +673,7 @@ static int atomic_access_at(const char *buf, const struct token_list *l,
 	a->close = close;
 	a->order = args[nargs - 1];
 	/* the order, inside any parentheses: one name */
-	r = args[nargs - 1];
-	while (r.end - r.begin >= 2 && is_punct(buf, l, r.begin, "(") &&
-	       tok_match(buf, l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
+	r = tok_unparen(buf, l, args[nargs - 1]);
 	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
 		return 2;
 	o = mem_order_named(buf + l->tok[r.begin].off, l->tok[r.begin].len);

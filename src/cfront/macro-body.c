@@ -196,11 +196,7 @@ struct one_access {
 static void strip_parens(const char *buf, const struct token_list *l,
 			 struct tok_range *r)
 {
-	while (r->end - r->begin >= 2 && tok_punct(buf, l, r->begin, "(") &&
-	       tok_match(buf, l, r->begin) == r->end - 1) {
-		r->begin++;
-		r->end--;
-	}
+	*r = tok_unparen(buf, l, *r);
 }
 
 /* (T *)E -> E, and the parentheses around either: the pointer an
@@ -609,12 +605,7 @@ static int order_single(const char *buf, const struct token_list *l,
 
 	if ((size_t)m->order_arg >= nargs || m->order_arg >= 3)
 		return 0;
-	r = args[m->order_arg];
-	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
-	       tok_match(buf, l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
+	r = tok_unparen(buf, l, args[m->order_arg]);
 	return r.end == r.begin + 1 && l->tok[r.begin].kind == TOK_IDENT &&
 	       mem_order_single((enum mem_order)once_macro_order_meant(m,
 				buf + l->tok[r.begin].off, l->tok[r.begin].len),

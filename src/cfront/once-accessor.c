@@ -104,11 +104,7 @@ int once_accessors_may_find(const char *buf, size_t len)
 static void strip_parens(const char *buf, const struct token_list *l,
 			 struct tok_range *r)
 {
-	while (r->end - r->begin >= 2 && tok_punct(buf, l, r->begin, "(") &&
-	       tok_match(buf, l, r->begin) == r->end - 1) {
-		r->begin++;
-		r->end--;
-	}
+	*r = tok_unparen(buf, l, *r);
 }
 
 /* A pointer parameter: its name token and the tokens of its type. */

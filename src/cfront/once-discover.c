@@ -2055,11 +2055,7 @@ static int helper_place(const struct macro_def *def)
 	lex_buffer(b, strlen(b), &l);
 	r.begin = 0;
 	r.end = l.nr ? l.nr - 1 : 0; /* the end token */
-	while (r.end - r.begin >= 2 && tok_punct(b, &l, r.begin, "(") &&
-	       tok_match(b, &l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
+	r = tok_unparen(b, &l, r);
 	if (r.end > r.begin + 1 && tok_punct(b, &l, r.begin, "*")) {
 		form = 1;
 		r.begin++;
@@ -2069,11 +2065,7 @@ static int helper_place(const struct macro_def *def)
 		form = 2;
 		r.end -= 2;
 	}
-	while (r.end - r.begin >= 2 && tok_punct(b, &l, r.begin, "(") &&
-	       tok_match(b, &l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
+	r = tok_unparen(b, &l, r);
 	if (r.end != r.begin + 1 || !token_is(b, &l.tok[r.begin], def->params[0]))
 		form = 0;
 	token_list_release(&l);

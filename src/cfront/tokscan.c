@@ -456,3 +456,15 @@ char *tok_range_text(const char *buf, const struct token_list *l,
 	}
 	return strbuf_detach(&sb);
 }
+
+struct tok_range tok_unparen(const char *buf, const struct token_list *l,
+			     struct tok_range r)
+{
+	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
+	       tok_punct(buf, l, r.end - 1, ")") &&
+	       tok_match(buf, l, r.begin) == r.end - 1) {
+		r.begin++;
+		r.end--;
+	}
+	return r;
+}

@@ -166,4 +166,9 @@ int tok_is_qualifier(const char *buf, const struct token_list *l, size_t k);
 char *tok_range_text(const char *buf, const struct token_list *l,
 		     struct tok_range r, int skip_qualifiers);
 
+/* r without the parentheses around the whole of it: "((x))" -> "x",
+ * "(a) + (b)" as it is. */
+struct tok_range tok_unparen(const char *buf, const struct token_list *l,
+			     struct tok_range r);
+
 #endif

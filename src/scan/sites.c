@@ -679,19 +679,6 @@ static enum site_access use_access(const struct once_macro *m,
 	}
 }
 
-/* r without the parentheses around the whole of it */
-static struct tok_range strip_outer_parens(const char *buf,
-					   const struct token_list *l,
-					   struct tok_range r)
-{
-	while (r.end - r.begin >= 2 && tok_punct(buf, l, r.begin, "(") &&
-	       tok_match(buf, l, r.begin) == r.end - 1) {
-		r.begin++;
-		r.end--;
-	}
-	return r;
-}
-
 /* The order r names, if r is one identifier: NULL when it is an order
  * of one access for the accessor's kind, else why not. */
 static char *order_name_why(const char *buf, const struct token_list *l,
@@ -768,15 +755,15 @@ static char *call_order_why(const char *buf, const struct token_list *l,
 
 	if ((size_t)m->order_arg >= nargs)
 		return xstrdup("its order argument is missing");
-	r = strip_outer_parens(buf, l, args[m->order_arg]);
+	r = tok_unparen(buf, l, args[m->order_arg]);
 	text = operand_text(buf, l, args[m->order_arg], 60);
 	if (!top_conditional(buf, l, r, &question, &colon)) {
 		struct tok_range a = { question + 1, colon };
 		struct tok_range b = { colon + 1, r.end };
 		char *ta, *tb;
 
-		a = strip_outer_parens(buf, l, a);
-		b = strip_outer_parens(buf, l, b);
+		a = tok_unparen(buf, l, a);
+		b = tok_unparen(buf, l, b);
 		ta = operand_text(buf, l, a, 60);
 		tb = operand_text(buf, l, b, 60);
 		why = order_name_why(buf, l, m, a, ta);
