@@ -263,6 +263,8 @@ static void mark_address_load(struct insn_ctx *c, struct mem_access *a)
 		    k - 1 < c->out->nr && &c->out->items[k - 1] != a) {
 			c->out->items[k - 1].feeds_address = 1;
 			a->fed_by_pc = c->out->items[k - 1].pc;
+			if (!i)
+				a->fed_base_pc = a->fed_by_pc;
 		}
 		k = c->joined_by[regs[i]];
 		if (k && c->joined_gen[regs[i]] == gens[i] &&

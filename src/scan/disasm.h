@@ -70,6 +70,10 @@ struct mem_access {
 				one instruction's, or without LLVM on x86
 				the rest of the stretch (judge.c counts it
 				for every instance whose rows it covers) */
+	int object_shown;    /* 1: a placed use's load shown to be its
+				object's (judge.c: drop_other_members()),
+				the one the verdict cites; -1: an access
+				through the value it read, dropped */
 	int before;          /* its line-table row's column lies before the
 				site's text: the site's only when no access
 				lies inside it (judge.c) */
@@ -85,6 +89,9 @@ struct mem_access {
 				pointer on the way to an object (verdict.c) */
 	uint64_t fed_by_pc;  /* where the load that gave its base or index
 				register its value is; 0: none seen */
+	uint64_t fed_base_pc;/* ... its base register's: `movq (%rdx,%rax,8)`
+				is read through the pointer in rdx, whatever
+				loaded the index rax (judge.c) */
 	unsigned reg;        /* the base register the instruction names
 				(full), and its displacement, before a
 				formed register is followed: what the

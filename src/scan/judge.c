@@ -650,6 +650,61 @@ static enum folded_address folded_whose(struct line_unit *u,
 }
 
 /*
+ * Accesses through the value the object's load k read -- and through
+ * theirs, on down -- are of what the object points to: not counted.
+ */
+static void drop_through_object(struct mem_access_list *acc, size_t k)
+{
+	/* object_shown: 1 the object's load, -1 an access through its
+	 * value, dropped here (and what it feeds is dropped too) */
+	acc->items[k].object_shown = 1;
+	for (int more = 1; more;) {
+		more = 0;
+		for (size_t m = 0; m < acc->nr; m++) {
+			struct mem_access *b = &acc->items[m];
+
+			if (m == k || b->kind == ACC_NONE || !b->fed_by_pc)
+				continue;
+			for (size_t f = 0; f < acc->nr; f++)
+				if (acc->items[f].pc != b->pc &&
+				    (acc->items[f].pc == b->fed_by_pc ||
+				     acc->items[f].pc == b->fed_base_pc) &&
+				    (f == k || (acc->items[f].kind == ACC_NONE &&
+						acc->items[f].object_shown == -1))) {
+					b->kind = ACC_NONE;
+					b->object_shown = -1; /* through it */
+					more = 1;
+					break;
+				}
+		}
+	}
+}
+
+/*
+ * Where the DWARF does not place the object's pointer at a load (a
+ * pointer kept in the frame, `movq -0x70(%rbp), %rax` then `movq
+ * 0x480(%rax), %rax`), the load's shape may still show it: of the
+ * object's width, at its offset from a register with no index, its value
+ * the address of a later access of the instance -- the body dereferences
+ * the value it reads (deref_after).  The one such load is the object's;
+ * with two or more, none is chosen.
+ */
+static int shape_is_object(const struct mem_access_list *acc, size_t k,
+			   const struct object_place *pl, unsigned size)
+{
+	const struct mem_access *a = &acc->items[k];
+
+	if (a->kind != ACC_LOAD || a->size != size || a->reg_disp != pl->offset)
+		return 0;
+	for (size_t m = 0; m < acc->nr; m++)
+		if (m != k && (acc->items[m].fed_by_pc == a->pc ||
+			       acc->items[m].fed_base_pc == a->pc) &&
+		    acc->items[m].pc != a->pc && acc->items[m].kind != ACC_NONE)
+			return 1;
+	return 0;
+}
+
+/*
  * A placed macro use (sites.h: placed): the macro's whole body is on the
  * use's column, so its other accesses are among the instance's.  One
  * through the register the DWARF puts the object's pointer in there, at
@@ -662,23 +717,38 @@ static enum folded_address folded_whose(struct line_unit *u,
  * through the value it loaded is of what the object points to, not of
  * the object (ext4's sbi_array_rcu_deref reads the array's element
  * through the pointer it loads, `movq (%rax,%rdx,8)` after `movq
- * 0x70(%r13), %rax`): not counted either.
+ * 0x70(%r13), %rax`): not counted either, and the load is the one the
+ * verdict cites (mem_access.object_shown) -- among other accesses of
+ * the object's width on the use's rows, the last is not the object's
+ * for being the last.
  */
 static void drop_other_members(struct line_unit *u, const struct disasm *d,
 			       const struct scan_site *s, unsigned size,
 			       struct mem_access_list *acc)
 {
+	size_t shape = 0, nshape = 0;
+	int shown = 0;
+
 	if (!s->placed || !s->lvalue || !size)
 		return;
 	for (size_t k = 0; k < acc->nr; k++) {
 		struct mem_access *a = &acc->items[k];
 		struct object_place pl;
 		unsigned reg;
+		int rc;
 
 		if (a->kind == ACC_NONE || a->base == BASE_ABSOLUTE ||
-		    !a->reg || a->index || a->frame || !a->size ||
-		    line_unit_object_reg(u, a->pc, s->lvalue, &pl, NULL, 0) ||
-		    pl.indexed)
+		    !a->reg || a->index || a->frame || !a->size)
+			continue;
+		rc = line_unit_object_reg(u, a->pc, s->lvalue, &pl, NULL, 0);
+		/* the form read, the pointer's place not told (pl.scale:
+		 * a variable index, whose register is not told either) */
+		if (rc == -1 && !pl.scale && s->deref_after &&
+		    shape_is_object(acc, k, &pl, size)) {
+			shape = k;
+			nshape++;
+		}
+		if (rc || pl.indexed)
 			continue;
 		reg = disasm_dwarf_reg(d, pl.reg);
 		if (!reg || reg != a->reg)
@@ -688,12 +758,12 @@ static void drop_other_members(struct line_unit *u, const struct disasm *d,
 			a->kind = ACC_NONE;
 		} else if (a->kind == ACC_LOAD && a->reg_disp == pl.offset &&
 			   a->size == size) {
-			for (size_t m = 0; m < acc->nr; m++)
-				if (m != k && acc->items[m].fed_by_pc == a->pc &&
-				    acc->items[m].pc != a->pc)
-					acc->items[m].kind = ACC_NONE;
+			drop_through_object(acc, k);
+			shown = 1;
 		}
 	}
+	if (!shown && nshape == 1 && acc->items[shape].kind == ACC_LOAD)
+		drop_through_object(acc, shape);
 }
 
 /* Each folded load of the instance: whose address it is. */

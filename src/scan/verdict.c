@@ -534,6 +534,19 @@ static const char *pointee_whose(const struct scan_site *site)
 	       "its volatile cast points to" : "its argument points to";
 }
 
+/* Is acc[k] read through the value a relevant load of the instance
+ * read? */
+static int fed_by_relevant(const struct scan_site *site,
+			   const struct mem_access *acc, size_t nr, size_t k)
+{
+	for (size_t m = 0; acc[k].fed_by_pc && m < nr; m++)
+		if (m != k && (acc[m].pc == acc[k].fed_by_pc ||
+			       acc[m].pc == acc[k].fed_base_pc) &&
+		    acc[m].kind == ACC_LOAD && relevant(site, &acc[m]))
+			return 1;
+	return 0;
+}
+
 static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   int in_loop, int pointee, unsigned size,
 			   struct mem_access *acc, size_t nr,
@@ -541,7 +554,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   enum unattributed_reason *reason)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
-	size_t copy = 0, copies = 0;
+	size_t copy = 0, copies = 0, shown;
 	unsigned n2;
 	long off_width, not_shown;
 
@@ -789,6 +802,28 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    "which is the object's, cannot tell", nrel,
 			    article(acc[last].size), acc[last].size,
 			    kind_word(acc[last].kind, 0), size);
+		return SCAN_UNATTRIBUTED;
+	}
+	/* of several of the object's width, a placed use's load shown to
+	 * be the object's (judge.c) is the one, not the last */
+	shown = nr;
+	for (size_t k = 0; nrel > 1 && k < nr; k++)
+		if (acc[k].object_shown == 1 && relevant(site, &acc[k]))
+			shown = k;
+	if (shown < nr) {
+		last = shown;
+	} else if (nrel > 1 && size && site->placed && site->deref_after &&
+		   fed_by_relevant(site, acc, nr, last)) {
+		/* none shown, and the last is read through the value of
+		 * another: the body dereferences the value it reads, so
+		 * the last may be the element, the other the object --
+		 * or the other the way to it */
+		used[last] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "%zu accesses of the object's width at the "
+			    "site's rows, the last through the value another "
+			    "read, and the body dereferences the value it "
+			    "reads: which is the object's, cannot tell", nrel);
 		return SCAN_UNATTRIBUTED;
 	}
 	used[last] = 1;
