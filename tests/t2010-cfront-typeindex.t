@@ -17,6 +17,16 @@ test_expect_success 'typedef spelling is kept next to the canonical type' \
 test_expect_success 'static __always_inline before the type: the parameters are seen' \
 	"grep -q \"^46:15: scalar 'u32_t' 'unsigned int'\" $D/types.expect && grep -q \"^46:26: scalar 'u32_t'\" $D/types.expect"
 
+# A struct or union tag defined in a function's body: that record there,
+# hiding the file's of the same tag; elsewhere the file's, or unknown when
+# only another function defines it.
+SPOS="8:9 13:9 13:33 19:9 19:34 24:9"
+test_expect_success 'a tag defined in a function body is seen there only' \
+	"$LT type $D/scoped-tags.c $SPOS >$TEST_TMP/scoped && diff -u $D/scoped-tags.expect $TEST_TMP/scoped"
+test_expect_success '... with the local, the file and no record chosen' \
+	"grep -qx \"8:9: scalar 'unsigned char' 'unsigned char'\" $D/scoped-tags.expect &&
+	 grep -qx \"13:9: scalar 'long' 'long'\" $D/scoped-tags.expect && grep -qx '24:9: unknown' $D/scoped-tags.expect"
+
 # The scalar a once-access of an aggregate can be spelled on (fix
 # --from-scan): a union's member of its size, a struct's only member, the
 # union around a struct member (its own or anonymous); none for a plain

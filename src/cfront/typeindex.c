@@ -76,8 +76,15 @@ struct record {
 	/* Its definition carries an attribute, an _Alignas or a #pragma
 	 * (packed, aligned ...): a layout the index does not model. */
 	int layout_attr;
+	/* Where its tag is seen: 0 at file scope; else the '{' of the
+	 * function body that defines it, the only place its tag names it
+	 * (and there it hides a file-scope record of the same tag);
+	 * SCOPE_ELSEWHERE for a function's record merged from a header. */
+	size_t scope;
 	unsigned char borrowed; /* tag and file: as for a var */
 };
+
+#define SCOPE_ELSEWHERE ((size_t)-1)
 
 struct field {
 	int record;  /* where its name is looked up (anonymous ones merged) */
@@ -509,6 +516,8 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 					ti->records[ti->nr_records].parent = -1;
 					ti->records[ti->nr_records].layout_attr =
 						layout_attributes(ti, kw, close);
+					ti->records[ti->nr_records].scope =
+						type_index_function_at(ti, i);
 					ti->records[ti->nr_records].borrowed = 0;
 					t->record = (int)ti->nr_records++;
 					parse_record_body(ti, i, close, t->record,
@@ -1358,6 +1367,8 @@ static void merge(struct type_index *ti, const struct type_index *h,
 		r->parent = h->records[i].parent < 0 ?
 			-1 : h->records[i].parent + offset;
 		r->layout_attr = h->records[i].layout_attr;
+		/* a header's token positions mean nothing here */
+		r->scope = h->records[i].scope ? SCOPE_ELSEWHERE : 0;
 		r->borrowed = (unsigned char)borrow;
 	}
 	ALLOC_GROW(ti->fields, ti->nr_fields + h->nr_fields, ti->alloc_fields);
@@ -1656,6 +1667,32 @@ struct rtype {
 static int resolve_expr(const struct type_index *ti, struct tok_range r,
 			size_t scope, struct rtype *out, int depth);
 
+/* Is record r what the tag of t names, where no record of t's own scope
+ * was found for it (resolve_dtype)?  Only file-scope records: a struct
+ * defined in one function's body is no other function's struct. */
+static int tag_names(const struct record *r, const struct rtype *t)
+{
+	return t->name[0] && r->tag && !r->scope && !strcmp(r->tag, t->name) &&
+	       r->is_union == (t->kind == BK_UNION);
+}
+
+/* The record that tag `name` defines in the function body `scope`: it
+ * hides the file's; -1 when none does. */
+static int scoped_record(const struct type_index *ti, const char *name,
+			 int is_union, size_t scope)
+{
+	if (!scope || !name || !name[0])
+		return -1;
+	for (size_t i = 0; i < ti->nr_records; i++) {
+		const struct record *r = &ti->records[i];
+
+		if (r->scope == scope && r->tag && r->is_union == is_union &&
+		    !strcmp(r->tag, name))
+			return (int)i;
+	}
+	return -1;
+}
+
 static const struct var *lookup(const struct var *v, size_t n,
 				const char *buf, const struct token *t,
 				size_t scope, int *conflict)
@@ -1788,6 +1825,9 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 		out->kind = t->kind;
 		copy_str(out->name, sizeof(out->name), t->name ? t->name : "");
 		out->record = t->record;
+		if (out->record < 0 && t->kind != BK_ENUM)
+			out->record = scoped_record(ti, t->name,
+						    t->kind == BK_UNION, scope);
 		put_str(tagged, sizeof(tagged), &at, kind_word[t->kind]);
 		put_str(tagged, sizeof(tagged), &at, " ");
 		put_str(tagged, sizeof(tagged), &at,
@@ -1882,8 +1922,7 @@ static int member(const struct type_index *ti, struct rtype *t,
 		if (t->record >= 0)
 			same = f->record == t->record;
 		else
-			same = t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
-			       (r->is_union == (t->kind == BK_UNION));
+			same = tag_names(r, t);
 		if (!same || !token_is(buf, name, f->name))
 			continue;
 		if (found && !dtype_same(&found->t, &f->t))
@@ -2236,8 +2275,7 @@ static int record_units(const struct type_index *ti, const struct rtype *t,
 
 		if (t->record >= 0) {
 			place = place_in(ti, f, t->record);
-		} else if (t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
-			   r->is_union == is_union) {
+		} else if (tag_names(r, t)) {
 			place = place_in(ti, f, f->record);
 		} else {
 			continue;
@@ -2449,8 +2487,7 @@ static int record_layout(const struct type_index *ti, const struct rtype *t,
 
 		if (t->record >= 0) {
 			place = place_in(ti, f, t->record);
-		} else if (t->name[0] && r->tag && !strcmp(r->tag, t->name) &&
-			   r->is_union == is_union) {
+		} else if (tag_names(r, t)) {
 			place = place_in(ti, f, f->record);
 			out->attr |= r->layout_attr;
 		} else {
@@ -2587,9 +2624,7 @@ static const struct field *member_named(const struct type_index *ti,
 		if (t->record >= 0)
 			same = f->record == t->record;
 		else
-			same = t->name[0] && rec->tag &&
-			       !strcmp(rec->tag, t->name) &&
-			       (rec->is_union == (t->kind == BK_UNION));
+			same = tag_names(rec, t);
 		if (!same || !f->name || strlen(f->name) != len ||
 		    memcmp(f->name, name, len))
 			continue;
@@ -2690,13 +2725,9 @@ static int record_of(const struct type_index *ti, const struct rtype *t)
 		return -1;
 	if (t->record >= 0)
 		return t->record;
-	for (size_t i = 0; t->name[0] && i < ti->nr_records; i++) {
-		const struct record *r = &ti->records[i];
-
-		if (r->tag && !strcmp(r->tag, t->name) &&
-		    r->is_union == (t->kind == BK_UNION))
+	for (size_t i = 0; i < ti->nr_records; i++)
+		if (tag_names(&ti->records[i], t))
 			return (int)i;
-	}
 	return -1;
 }
 
