@@ -27,6 +27,16 @@ test_expect_success '... with the local, the file and no record chosen' \
 	"grep -qx \"8:9: scalar 'unsigned char' 'unsigned char'\" $D/scoped-tags.expect &&
 	 grep -qx \"13:9: scalar 'long' 'long'\" $D/scoped-tags.expect && grep -qx '24:9: unknown' $D/scoped-tags.expect"
 
+# _Atomic(T), the specifier, is T (a declared object, a typedef, a cast);
+# _Atomic(_Atomic(T)) is no C and stays unknown.
+APOS_AT="6:9 17:9 17:17 17:26 17:36 17:40 18:9 18:46"
+test_expect_success '_Atomic(T) is the type T' \
+	"$LT type $D/atomic-specifier.c $APOS_AT >$TEST_TMP/atomic && diff -u $D/atomic-specifier.expect $TEST_TMP/atomic"
+test_expect_success '... a static of a function, a pointer inside, a cast' \
+	"grep -qx \"6:9: scalar 'unsigned long' 'unsigned long'\" $D/atomic-specifier.expect &&
+	 grep -qx \"17:17: scalar 'int' 'int'\" $D/atomic-specifier.expect &&
+	 grep -qx \"17:40: scalar 'short' 'short'\" $D/atomic-specifier.expect && grep -qx '18:46: unknown' $D/atomic-specifier.expect"
+
 # The scalar a once-access of an aggregate can be spelled on (fix
 # --from-scan): a union's member of its size, a struct's only member, the
 # union around a struct member (its own or anonymous); none for a plain

@@ -172,6 +172,14 @@ static int is_volatile_kw(const char *buf, const struct token_list *l, size_t i)
 	       tok_ident(buf, l, i, "__volatile");
 }
 
+
+/* typeof(...) or _Atomic(...) at token i: parentheses that hold a type
+ * (or typeof's expression), read whole as part of the type around them. */
+static int type_group_at(const char *buf, const struct token_list *l, size_t i)
+{
+	return (tok_is_typeof(buf, l, i) || tok_ident(buf, l, i, "_Atomic")) &&
+	       is_punct(buf, l, i + 1, "(");
+}
 /*
  * Is [open, close] "( specifiers... * )" where the specifiers include
  * volatile, the last token a '*'?  A pointer object's cast has more
@@ -205,7 +213,7 @@ static int is_volatile_ptr_cast(const char *buf, const struct token_list *l,
 				return 0;
 			else if (!stars)
 				idents++;
-			if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+			if (type_group_at(buf, l, i)) {
 				size_t m = tok_match(buf, l, i + 1);
 
 				if (m >= close)
@@ -230,7 +238,7 @@ static int looks_like_cast(const char *buf, const struct token_list *l,
 	for (size_t i = open + 1; i < close; i++) {
 		if (l->tok[i].kind == TOK_IDENT) {
 			idents++;
-			if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+			if (type_group_at(buf, l, i)) {
 				i = tok_match(buf, l, i + 1);
 				if (i >= close)
 					return 0;
@@ -530,7 +538,7 @@ static int is_wrong_level_cast(const char *buf, const struct token_list *l,
 			has_volatile = access_volatile = 1;
 		else if (!stars)
 			idents++;
-		if (tok_is_typeof(buf, l, i) && is_punct(buf, l, i + 1, "(")) {
+		if (type_group_at(buf, l, i)) {
 			size_t m = tok_match(buf, l, i + 1);
 
 			if (m >= close)

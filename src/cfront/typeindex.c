@@ -227,6 +227,14 @@ static const struct word attr_words[] = {
 static int in_list(const char *buf, const struct token *t,
 		   const struct word *list, size_t n);
 
+/* "_Atomic (": the atomic type specifier, not the qualifier. */
+static int atomic_specifier(const struct type_index *ti, size_t i)
+{
+	return tok_ident(ti->buf, ti->l, i, "_Atomic") &&
+	       i + 1 < ti->l->nr && ti->l->tok[i + 1].kind == TOK_PUNCT &&
+	       token_is(ti->buf, &ti->l->tok[i + 1], "(");
+}
+
 /* A word that can only be part of declaration specifiers, never a
  * declarator or a qualifier of a type named before it. */
 static int specifier_word(const struct type_index *ti, size_t i)
@@ -241,7 +249,8 @@ static int specifier_word(const struct type_index *ti, size_t i)
 	       in_list(buf, t, attr_words, ARRAY_SIZE(attr_words)) ||
 	       token_is(buf, t, "void") || token_is(buf, t, "struct") ||
 	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
-	       token_is_typeof(buf, t) || token_is(buf, t, "inline") ||
+	       token_is_typeof(buf, t) || atomic_specifier(ti, i) ||
+	       token_is(buf, t, "inline") ||
 	       token_is(buf, t, "__inline") || token_is(buf, t, "__inline__");
 }
 
@@ -254,7 +263,7 @@ static int type_keyword(const struct type_index *ti, size_t i)
 	return in_list(buf, t, scalar_keywords, ARRAY_SIZE(scalar_keywords)) ||
 	       token_is(buf, t, "void") || token_is(buf, t, "struct") ||
 	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
-	       token_is_typeof(buf, t);
+	       token_is_typeof(buf, t) || atomic_specifier(ti, i);
 }
 
 static int in_list(const char *buf, const struct token *t,
@@ -423,6 +432,47 @@ static int layout_attributes(const struct type_index *ti, size_t kw,
  * and *is_typedef; returns the index after them, or i when there are none.
  */
 static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
+			       struct dtype *t, int *is_typedef, int depth);
+
+/*
+ * The type name inside _Atomic( ... ), tokens [i, close): specifiers and
+ * pointers, no more (an abstract declarator with brackets is not
+ * modelled).  Into t, keeping the qualifiers t has already collected.
+ */
+static int atomic_type_name(struct type_index *ti, size_t i, size_t close,
+			    struct dtype *t, int depth)
+{
+	struct dtype inner;
+	size_t k, np = 0;
+
+	/* T is no atomic type (C11 6.7.2.4): one level, no recursion */
+	if (atomic_specifier(ti, i))
+		return 0;
+	k = parse_specifiers(ti, i, close, &inner, NULL, depth);
+	if (k == i)
+		return 0;
+	while (k < close && (is_p(ti, k, "*") ||
+			     tok_ident(ti->buf, ti->l, k, "const") ||
+			     tok_ident(ti->buf, ti->l, k, "volatile"))) {
+		if (is_p(ti, k, "*"))
+			np++;
+		k++;
+	}
+	if (k != close || np + strlen(inner.deriv) > MAX_DERIV) {
+		dtype_release(&inner);
+		return 0;
+	}
+	memmove(inner.deriv + np, inner.deriv, strlen(inner.deriv) + 1);
+	memset(inner.deriv, 'p', np);
+	/* "volatile _Atomic(int *) p": the pointer is volatile, not the int */
+	inner.is_volatile |= t->is_volatile;
+	if (!np)
+		inner.base_volatile |= t->base_volatile;
+	*t = inner;
+	return 1;
+}
+
+static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			       struct dtype *t, int *is_typedef, int depth)
 {
 	const char *buf = ti->buf;
@@ -450,6 +500,16 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			t->is_volatile = 1;
 			t->base_volatile = 1;
 			i++;
+		} else if (atomic_specifier(ti, i)) {
+			/* _Atomic(T), the atomic type specifier: T's type (the
+			 * qualifier, "_Atomic int", is one of the skip words) */
+			size_t close = tok_match(buf, l, i + 1);
+
+			if (have_base || close >= end ||
+			    !atomic_type_name(ti, i + 2, close, t, depth))
+				break;
+			i = close + 1;
+			have_base = 1;
 		} else if (in_list(buf, tk, skip_words, ARRAY_SIZE(skip_words))) {
 			i++;
 		} else if (token_is(buf, tk, "__attribute__") ||
@@ -577,7 +637,7 @@ static size_t parse_specifiers(struct type_index *ti, size_t i, size_t end,
 			break;
 		}
 	}
-	if (t->kind == BK_SCALAR)
+	if (t->kind == BK_SCALAR && !t->name) /* not _Atomic(T)'s own */
 		t->name = normalize_scalar(scalar.buf);
 	strbuf_release(&scalar);
 	if (!have_base) {
