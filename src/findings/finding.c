@@ -62,6 +62,7 @@ struct finding *finding_list_add(struct finding_list *l,
 	n->type_spelled = dup_or_null(f->type_spelled);
 	n->type_canonical = dup_or_null(f->type_canonical);
 	n->type_path = dup_or_null(f->type_path);
+	n->placed_object = dup_or_null(f->placed_object);
 	n->notes = dup_or_null(f->notes);
 	n->function = dup_or_null(f->function);
 	n->object = dup_or_null(f->object);
@@ -150,6 +151,7 @@ void finding_release(struct finding *f)
 	free(f->type_spelled);
 	free(f->type_canonical);
 	free(f->type_path);
+	free(f->placed_object);
 	free(f->notes);
 	free(f->function);
 	free(f->object);

@@ -92,6 +92,12 @@ struct finding {
 				      that size when its type has one) */
 	unsigned size;             /* bytes of the object accessed (scan:
 				      from the DWARF's type); 0: unknown */
+	char *placed_object;       /* scan: the site is a use of a
+				      once-macro whose object is spelled
+				      from its parameters, and this is
+				      the object, placed ("((t))->pair"):
+				      not the use's argument, which is
+				      what fix would respell; or NULL */
 	char *notes;               /* scan: note lines ('\n'-separated) that
 				      explain the finding, or NULL */
 	char *function;            /* the function it is in (scan: the

@@ -144,6 +144,7 @@ static char **string_slot(struct finding *f, const char *key)
 		{ "function", offsetof(struct finding, function) },
 		{ "fingerprint", offsetof(struct finding, fingerprint) },
 		{ "justification", offsetof(struct finding, suppression) },
+		{ "placed_object", offsetof(struct finding, placed_object) },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(slots); i++)

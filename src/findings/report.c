@@ -319,6 +319,11 @@ static void json_finding(struct strbuf *sb, const struct finding *x)
 	if (x->size)
 		strbuf_addf(sb, ", \"size\": %u", x->size);
 	strbuf_addf(sb, ", \"fixable\": %s", x->fixable ? "true" : "false");
+	if (x->placed_object) { /* only there: other findings' JSON is
+				   as it was */
+		strbuf_addstr(sb, ", \"placed_object\": ");
+		json_add_string(sb, x->placed_object);
+	}
 	if (x->function) {
 		strbuf_addstr(sb, ", \"function\": ");
 		json_add_string(sb, x->function);

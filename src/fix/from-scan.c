@@ -32,6 +32,9 @@ struct scan_site {
 	unsigned line, col;
 	unsigned size;  /* bytes of the object (the JSON's "size"); 0 unknown */
 	int fixable;    /* scan: a struct or union (the JSON's "fixable") */
+	char *placed;   /* scan: the object of a use of a once-macro that
+			   spells it from its parameters (the JSON's
+			   "placed_object"): not the argument fix respells */
 };
 
 static int by_place(const void *a_, const void *b_)
@@ -51,6 +54,7 @@ static void site_release(struct scan_site *s)
 	free(s->path);
 	free(s->rule);
 	free(s->type);
+	free(s->placed);
 }
 
 /* The sites of the reported findings of rules scan owns, sorted, each
@@ -75,6 +79,7 @@ static void take_sites(struct from_scan_plan *p, const struct finding_list *l)
 		s->col = f->col;
 		s->size = f->size;
 		s->fixable = f->fixable;
+		s->placed = f->placed_object ? xstrdup(f->placed_object) : NULL;
 		p->findings++;
 	}
 	if (p->nr > 1)
@@ -194,6 +199,17 @@ static void plan_site(struct from_scan_file *f, const struct scan_site *s,
 			note(f, s, "%s of '%s' left unchanged: the scan result "
 			     "does not give the object's size (no \"size\": "
 			     "an older rwonce scan's; scan again)", call, type);
+	} else if (s->placed) {
+		/* scan does not call it fixable: what fix respells is a
+		 * once-access's argument, and here the macro builds the
+		 * object from its arguments */
+		f->r->left++;
+		if (!quiet)
+			note(f, s, "%s of '%s' left unchanged: the macro spells "
+			     "its object, '%s', from its parameters, and fix "
+			     "respells a once-access's argument, which here is "
+			     "not the object (no source edit from fix)", call,
+			     type, s->placed);
 	} else if (!s->fixable || ans == AGGREGATE_NOT_AGGREGATE) {
 		f->r->left++;
 		f->scalars++;

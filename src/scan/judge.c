@@ -355,6 +355,8 @@ static void add_finding(struct elf_image *img, struct disasm *d,
 	 * placed macro use, whose argument is not the object (PAIR_IN(gbox)
 	 * reads gbox.pair): fix would respell the argument */
 	f.fixable = aggregate == 1 && size && !s->placed;
+	/* ... and fix --from-scan says so, not "no struct or union" */
+	f.placed_object = s->placed ? s->lvalue : NULL;
 	f.notes = notes.buf;
 	add_evidence(img, d, in, acc, used, finding_list_add(findings, &f));
 	strbuf_release(&msg);
