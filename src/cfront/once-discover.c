@@ -11,6 +11,7 @@
 #include "cfront/macro-body.h"
 #include "cfront/macro-expand.h"
 #include "cfront/once-accessor.h"
+#include "cfront/prepass-words.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "lib/strbuf.h"
@@ -387,19 +388,37 @@ static unsigned line_at(const char *buf, size_t at, size_t *counted,
  * of a line (a search, not a walk over every line), and a candidate's
  * line number is the count of newlines before it.
  */
-static void collect(const char *buf, size_t len, struct candidate **out,
-		    size_t *nr, size_t *alloc)
+static void collect(const char *buf, size_t len, const size_t *defines,
+		    size_t nr_defines, struct candidate **out, size_t *nr,
+		    size_t *alloc)
 {
 	const char *end = buf + len, *hit;
 	size_t from = 0, counted = 0;
 	unsigned line = 1; /* the line number at buf[counted] */
 
-	while (from < len &&
-	       (hit = mem_find(buf + from, len - from, "define", 6)) != NULL) {
+	for (size_t k = 0;; k++) {
 		const char *p, *q, *name, *stop, *body;
-		size_t at = (size_t)(hit - buf), b = at;
+		size_t at, b;
 		unsigned spliced = 0;
 
+		if (defines) {
+			/* the places of "define" in the text the caller
+			 * searched: here, the same bytes or some blanked
+			 * (c_only), so each is looked at again */
+			if (k >= nr_defines)
+				break;
+			at = defines[k];
+			if (at < from || at + 6 > len ||
+			    memcmp(buf + at, "define", 6))
+				continue;
+		} else {
+			if (from >= len || !(hit = mem_find(buf + from,
+							    len - from,
+							    "define", 6)))
+				break;
+			at = (size_t)(hit - buf);
+		}
+		b = at;
 		from = at + 6;
 		while (b && (buf[b - 1] == ' ' || buf[b - 1] == '\t'))
 			b--;
@@ -822,7 +841,8 @@ static void find_accessors(const char *buf, size_t len,
 }
 
 static void add_text(struct once_discovery *d, const char *path, int plain,
-		     const char *buf, size_t len)
+		     const char *buf, size_t len,
+		     const struct prepass_words *w)
 {
 	struct candidate *found = NULL;
 	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
@@ -834,7 +854,8 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 	 * C unit that gcc or clang built (mimalloc's mi_atomic(name) is
 	 * std::atomic_##name, mi_atomic_##name or atomic_##name): the
 	 * groups only those read are left out (branches.h) */
-	if (mem_find_either(buf, len, "_MSC_VER", 8, "__cplusplus", 11)) {
+	if (w ? w->foreign :
+	    mem_find_either(buf, len, "_MSC_VER", 8, "__cplusplus", 11)) {
 		c_only = xstrndup(buf, len);
 		if (!branch_blank_foreign(c_only, len)) {
 			free(c_only);
@@ -844,7 +865,8 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 	/* most files define nothing of the kind: collect()'s first
 	 * search for "define" finds nothing in them (nor in c_only, the
 	 * same bytes with some blanked) */
-	collect(c_only ? c_only : buf, len, &found, &nr, &alloc);
+	collect(c_only ? c_only : buf, len, w ? w->defines : NULL,
+		w ? w->nr_defines : 0, &found, &nr, &alloc);
 	if (d->want_accessors) {
 		note_invocations(d, path, buf, len);
 		if (once_accessors_may_find(buf, len))
@@ -1160,8 +1182,18 @@ void once_discovery_add_walked(struct once_discovery *d, const char *path,
 {
 	if (!first_offer(d, path, plain))
 		return;
-	add_text(d, path, plain, buf, len);
+	add_text(d, path, plain, buf, len, NULL);
 	add_local_includes(d, path, buf, len, includes, nr_includes);
+}
+
+void once_discovery_add_scanned(struct once_discovery *d, const char *path,
+				const char *buf, size_t len, int plain,
+				const struct prepass_words *w)
+{
+	if (!first_offer(d, path, plain))
+		return;
+	add_text(d, path, plain, buf, len, w);
+	add_local_includes(d, path, buf, len, w->includes, w->nr_includes);
 }
 
 int once_discovery_add_file(struct once_discovery *d, const char *path)
@@ -1175,7 +1207,7 @@ int once_discovery_add_file(struct once_discovery *d, const char *path)
 	if (!buf)
 		return -1;
 	if (!memchr(buf, '\0', len < 8000 ? len : 8000)) { /* not binary */
-		add_text(d, path, 0, buf, len);
+		add_text(d, path, 0, buf, len, NULL);
 		add_local_includes(d, path, buf, len, NULL, 0);
 	}
 	free(buf);

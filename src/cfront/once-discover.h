@@ -47,6 +47,12 @@ void once_discovery_add_buffer(struct once_discovery *d, const char *path,
 void once_discovery_add_walked(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len, int plain,
 			       const size_t *includes, size_t nr_includes);
+/* once_discovery_add_walked() with the words of buf already found by
+ * the caller's pass (cfront/prepass-words.h). */
+struct prepass_words;
+void once_discovery_add_scanned(struct once_discovery *d, const char *path,
+				const char *buf, size_t len, int plain,
+				const struct prepass_words *w);
 /* The same for a file read from disk; 0, or -1 with errno set when it
  * cannot be read. */
 int once_discovery_add_file(struct once_discovery *d, const char *path);

@@ -2,6 +2,7 @@
 #include "rewrite/macro-roles.h"
 #include "cfront/lexer.h"
 #include "cfront/once-discover.h"
+#include "cfront/prepass-words.h"
 #include "cfront/tokscan.h"
 #include "cfront/walk.h"
 #include "cfront/word-filter.h"
@@ -188,8 +189,10 @@ static void add_name(void *ctx, const char *name, size_t n, int function_like)
 struct prepass_worker {
 	struct token_list toks;
 	struct word_filter_scratch scratch;
-	size_t *includes; /* offsets of "include" in the file */
-	size_t nr_includes, alloc_includes;
+	/* the places of "include" and "define" in the file, and whether
+	 * it says "_MSC_VER" or "__cplusplus" (the first alone without
+	 * discovery) */
+	struct prepass_words words;
 };
 
 static void *worker_init(void *ctx)
@@ -197,8 +200,8 @@ static void *worker_init(void *ctx)
 	struct prepass_worker *w = xcalloc(1, sizeof(*w));
 
 	(void)ctx;
-	/* never NULL: NULL would ask discovery to search again */
-	ALLOC_GROW(w->includes, 16, w->alloc_includes);
+	/* never NULL: NULL would ask the include lines to search again */
+	ALLOC_GROW(w->words.includes, 16, w->words.alloc_includes);
 	return w;
 }
 
@@ -209,7 +212,7 @@ static void worker_done(void *worker, void *ctx)
 	(void)ctx;
 	token_list_release(&w->toks);
 	word_filter_scratch_release(&w->scratch);
-	free(w->includes);
+	prepass_words_release(&w->words);
 	free(w);
 }
 
@@ -227,28 +230,36 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 	ALLOC_GROW(p->files, p->nr_files + 1, p->alloc_files);
 	p->files[p->nr_files++] = w;
 	pthread_mutex_unlock(&p->files_lock);
-	/* one search for "include" for discovery's local headers and the
-	 * include lines, where each searched the file itself (issue #35) */
-	pw->nr_includes = 0;
-	for (const char *at = f->buf, *end = f->buf + f->len;
-	     (p->discovery || p->edges) && at < end &&
-	     (at = mem_find(at, (size_t)(end - at), "include", 7));
-	     at += 7) {
-		ALLOC_GROW(pw->includes, pw->nr_includes + 1, pw->alloc_includes);
-		pw->includes[pw->nr_includes++] = (size_t)(at - f->buf);
+	/* one pass for the words discovery's local headers, its #defines
+	 * and its C++ test, and the include lines look for, where each
+	 * searched the file itself (issue #35) */
+	if (p->discovery) {
+		prepass_words_scan(&pw->words, f->buf, f->len);
+		once_discovery_add_scanned(p->discovery, f->path, f->buf,
+					   f->len, f->plain, &pw->words);
+	} else if (p->edges) {
+		pw->words.nr_includes = 0;
+		for (const char *at = f->buf, *end = f->buf + f->len;
+		     at < end &&
+		     (at = mem_find(at, (size_t)(end - at), "include", 7));
+		     at += 7) {
+			ALLOC_GROW(pw->words.includes, pw->words.nr_includes + 1,
+				   pw->words.alloc_includes);
+			pw->words.includes[pw->words.nr_includes++] =
+				(size_t)(at - f->buf);
+		}
 	}
-	if (p->discovery)
-		once_discovery_add_walked(p->discovery, f->path, f->buf,
-					  f->len, f->plain, pw->includes,
-					  pw->nr_includes);
 	if (p->edges)
 		include_edges_scan_at(p->edges, f->path, f->buf, f->len,
-				      pw->includes, pw->nr_includes);
+				      pw->words.includes,
+				      pw->words.nr_includes);
 	names_access = mentions_access_macro(p->ropts, f->buf, f->len);
 	if (p->keep &&
 	    p->keep->wanted(f->buf, f->len, names_access, p->keep->ctx))
 		keep_file(p, f->path);
-	if (!names_access || !mem_find(f->buf, f->len, "define", 6))
+	if (!names_access ||
+	    (p->discovery ? !pw->words.nr_defines :
+	     !mem_find(f->buf, f->len, "define", 6)))
 		return;
 	/* a body that is the access may be here: the filters from now on */
 	__atomic_store_n(&p->indexing, 1, __ATOMIC_RELAXED);

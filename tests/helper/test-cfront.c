@@ -60,6 +60,7 @@
 #include "cfront/macro-expand.h"
 #include "cfront/once-accessor.h"
 #include "cfront/once-discover.h"
+#include "cfront/prepass-words.h"
 #include "cfront/tokscan.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
@@ -533,6 +534,82 @@ static int define_runs(void)
 	}
 	munmap(map, 2 * page);
 	printf("define runs: %zu runs, %zu differ\n", runs, differ);
+	return differ != 0;
+}
+
+/*
+ * "prepass-words [--sse2]": prepass_words_scan() (cfront/prepass-words.h)
+ * against mem_find() loops (every "include", every "define") and
+ * mem_find_either() ("_MSC_VER", "__cplusplus"), on random buffers of
+ * 0-300 bytes made of the words, pieces and near misses of them
+ * ("includ", "definE", "_MSC_VEr", "includefine") and other bytes, from
+ * every start, placed so that they end where an unreadable page begins.
+ * "N scans, M differ".
+ */
+static int prepass_words_check(int sse2_only)
+{
+	static const char *const piece[] = {
+		"include", "define", "_MSC_VER", "__cplusplus", "includefine",
+		"includ", "nclude", "efine", "defin", "definE", "_MSC_VEr",
+		"__cplusplu", "_cplusplus", "i", "d", "e", "_", "R", "s",
+		" ", "\n", "#", "x", "ee", "__", "\0",
+	};
+	unsigned seed = 35;
+	size_t scans = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	struct prepass_words w;
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char tmp[320];
+
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	memset(&w, 0, sizeof(w));
+	prepass_words_force(sse2_only);
+	for (int round = 0; round < 12000; round++) {
+		size_t n = 0, cap = (size_t)(rand_r(&seed) % 301);
+		char *buf;
+
+		while (n < cap) {
+			const char *p = piece[rand_r(&seed) % ARRAY_SIZE(piece)];
+			size_t m = strlen(p) ? strlen(p) : 1; /* "\0": one NUL */
+
+			if (n + m > cap)
+				m = cap - n;
+			memcpy(tmp + n, p, m);
+			n += m;
+		}
+		buf = map + page - n;
+		memcpy(buf, tmp, n);
+		for (size_t off = 0; off <= n; off++) {
+			const char *h = buf + off, *e = buf + n, *at;
+			size_t ni = 0, nd = 0, bad = 0;
+			int foreign = mem_find_either(h, n - off, "_MSC_VER", 8,
+						      "__cplusplus", 11);
+
+			prepass_words_scan(&w, h, n - off);
+			for (at = h; at < e && (at = mem_find(at, (size_t)(e - at),
+							      "include", 7)); at++)
+				bad |= ni >= w.nr_includes ||
+				       w.includes[ni++] != (size_t)(at - h);
+			for (at = h; at < e && (at = mem_find(at, (size_t)(e - at),
+							      "define", 6)); at++)
+				bad |= nd >= w.nr_defines ||
+				       w.defines[nd++] != (size_t)(at - h);
+			bad |= ni != w.nr_includes || nd != w.nr_defines ||
+			       foreign != w.foreign;
+			scans++;
+			if (bad && !differ++)
+				printf("differ: n=%zu off=%zu: includes %zu/%zu, "
+				       "defines %zu/%zu, foreign %d/%d\n", n, off,
+				       ni, w.nr_includes, nd, w.nr_defines,
+				       foreign, w.foreign);
+		}
+	}
+	prepass_words_force(0);
+	prepass_words_release(&w);
+	munmap(map, 2 * page);
+	printf("%zu scans, %zu differ%s\n", scans, differ,
+	       sse2_only ? " (16 positions at a time)" : "");
 	return differ != 0;
 }
 
@@ -1160,10 +1237,13 @@ int cmd__cfront(int argc, const char **argv)
 		return ident_runs();
 	if (argc == 2 && !strcmp(argv[1], "define-runs"))
 		return define_runs();
+	if (argc >= 2 && !strcmp(argv[1], "prepass-words"))
+		return prepass_words_check(argc == 3 &&
+					   !strcmp(argv[2], "--sse2"));
 	if (argc == 3 && !strcmp(argv[1], "cast-prefilter"))
 		return cast_prefilter(strtoul(argv[2], NULL, 10));
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|cast-prefilter|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|prepass-words|cast-prefilter|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
