@@ -81,40 +81,23 @@ static size_t hash_name(const char *name, size_t n)
 	return h;
 }
 
-/* 1..63 for the characters of identifiers, 0 for the rest (and for no
- * character): a name's first two give its bit in t->starts.  A table:
- * every word of a tree is asked. */
-static const unsigned char code_of[256] = {
-	['_'] = 1, ['a'] = 2, ['b'] = 3, ['c'] = 4, ['d'] = 5, ['e'] = 6,
-	['f'] = 7, ['g'] = 8, ['h'] = 9, ['i'] = 10, ['j'] = 11, ['k'] = 12,
-	['l'] = 13, ['m'] = 14, ['n'] = 15, ['o'] = 16, ['p'] = 17,
-	['q'] = 18, ['r'] = 19, ['s'] = 20, ['t'] = 21, ['u'] = 22,
-	['v'] = 23, ['w'] = 24, ['x'] = 25, ['y'] = 26, ['z'] = 27,
-	['A'] = 28, ['B'] = 29, ['C'] = 30, ['D'] = 31, ['E'] = 32,
-	['F'] = 33, ['G'] = 34, ['H'] = 35, ['I'] = 36, ['J'] = 37,
-	['K'] = 38, ['L'] = 39, ['M'] = 40, ['N'] = 41, ['O'] = 42,
-	['P'] = 43, ['Q'] = 44, ['R'] = 45, ['S'] = 46, ['T'] = 47,
-	['U'] = 48, ['V'] = 49, ['W'] = 50, ['X'] = 51, ['Y'] = 52,
-	['Z'] = 53, ['0'] = 54, ['1'] = 55, ['2'] = 56, ['3'] = 57,
-	['4'] = 58, ['5'] = 59, ['6'] = 60, ['7'] = 61, ['8'] = 62,
-	['9'] = 63,
-};
-
-static unsigned char_code(unsigned char c)
+/* A name's bit in t->filter (n >= 1): its first two bytes, its last
+ * two and its length, mixed by a multiply so that the names' bits
+ * spread over the whole filter.  Without branches: the filter is asked
+ * about nearly every word of a tree. */
+#define FILTER_BITS 15
+_Static_assert(sizeof(((struct once_macros *)0)->filter) * 8 ==
+	       1u << FILTER_BITS, "the filter has a bit per key");
+static inline unsigned filter_key(const char *name, size_t n)
 {
-	return code_of[c];
-}
+	size_t two = n > 1;
+	uint32_t x = (uint32_t)(unsigned char)name[0] |
+		     (uint32_t)(unsigned char)name[two] << 8 |
+		     (uint32_t)(unsigned char)name[n - 1] << 16 |
+		     (uint32_t)(unsigned char)name[n - 1 - two] << 24;
 
-static unsigned pair_of(const char *name, size_t n)
-{
-	return (n ? char_code((unsigned char)name[0]) * 64 : 0) +
-	       (n > 1 ? char_code((unsigned char)name[1]) : 0);
-}
-
-static unsigned end_of(const char *name, size_t n)
-{
-	return (unsigned)(n % 64) * 64 +
-	       (n ? char_code((unsigned char)name[n - 1]) : 0);
+	x ^= (uint32_t)n * 0x9e3779b9u;
+	return (unsigned)((x * 0x85ebca6bu) >> (32 - FILTER_BITS));
 }
 
 static int has_bit(const unsigned char *bits, unsigned k)
@@ -138,8 +121,7 @@ static void index_rebuild(struct once_macros *t)
 	} else {
 		memset(t->index, 0, t->index_size * sizeof(*t->index));
 	}
-	memset(t->starts, 0, sizeof(t->starts));
-	memset(t->ends, 0, sizeof(t->ends));
+	memset(t->filter, 0, sizeof(t->filter));
 	t->min_len = 16;
 	for (size_t i = 0; i < t->nr; i++) {
 		const char *nm = t->items[i].name;
@@ -148,8 +130,8 @@ static void index_rebuild(struct once_macros *t)
 		if (strlen(nm) < t->min_len)
 			t->min_len = strlen(nm);
 
-		set_bit(t->starts, pair_of(nm, strlen(nm)));
-		set_bit(t->ends, end_of(nm, strlen(nm)));
+		if (*nm)
+			set_bit(t->filter, filter_key(nm, strlen(nm)));
 
 		while (t->index[h])
 			h = (h + 1) & (t->index_size - 1);
@@ -163,8 +145,7 @@ lookup(const struct once_macros *t, const char *name, size_t n)
 {
 	size_t h;
 
-	if (!t->index_size || !has_bit(t->starts, pair_of(name, n)) ||
-	    !has_bit(t->ends, end_of(name, n)))
+	if (!t->index_size || (n && !has_bit(t->filter, filter_key(name, n))))
 		return NULL;
 	for (h = hash_name(name, n) & (t->index_size - 1); t->index[h];
 	     h = (h + 1) & (t->index_size - 1)) {

@@ -109,10 +109,14 @@ struct once_macros {
 	 * every identifier of a tree is looked up here. */
 	size_t *index;
 	size_t index_size; /* a power of two, at least twice nr */
-	/* A bit per pair of first two characters of the names, and per
-	 * length (modulo 64) and last character: nearly every identifier
-	 * of a tree is rejected here without being hashed. */
-	unsigned char starts[512], ends[512];
+	/* A bit per name, from its first two bytes, its last two and its
+	 * length (once-macros.c, filter_key()): nearly every identifier of
+	 * a tree is rejected by one test of it, without being hashed --
+	 * a test whose answer is nearly always no, where two tests that
+	 * many words pass (their first two bytes, then their last byte
+	 * and length) each cost the processor a wrong guess about every
+	 * other word (issue #35). */
+	unsigned char filter[4096];
 	/* The length of the shortest name (at most 16): once_macros_any()
 	 * looks only at the words that long. */
 	size_t min_len;

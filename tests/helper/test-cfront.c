@@ -613,6 +613,81 @@ static int prepass_words_check(int sse2_only)
 	return differ != 0;
 }
 
+/*
+ * "macro-find": once_macros_find() against a search of every name, for
+ * tables of 1-300 random names of 1-40 bytes (identifier bytes mostly,
+ * some others and bytes from 0x80 up) and words that are the names,
+ * their starts and ends, one byte changed, and random ones: the filter
+ * the lookup asks first (once-macros.c) must never turn a name away.
+ * "N lookups, M differ".
+ */
+static int macro_find_check(void)
+{
+	static const char bytes[] = "_aZq09$eE.\x80\xc3 ";
+	unsigned seed = 35;
+	size_t lookups = 0, differ = 0;
+	char word[64];
+
+	for (int round = 0; round < 400; round++) {
+		struct once_macros t;
+		size_t nr = 1 + (size_t)rand_r(&seed) % 300;
+
+		once_macros_init(&t);
+		for (size_t i = 0; i < nr; i++) {
+			size_t n = 1 + (size_t)rand_r(&seed) % 40;
+
+			for (size_t k = 0; k < n; k++)
+				word[k] = rand_r(&seed) % 4 ?
+					"abcdefghij_XYZ"[rand_r(&seed) % 14] :
+					bytes[rand_r(&seed) % (sizeof(bytes) - 1)];
+			once_macros_add(&t, word, n, OMK_READ);
+		}
+		for (int ask = 0; ask < 3000; ask++) {
+			const struct once_macro *m = &t.items[(size_t)rand_r(&seed) %
+							     t.nr];
+			size_t n = strlen(m->name), from = 0, want_i;
+			const struct once_macro *got, *want = NULL;
+
+			memcpy(word, m->name, n);
+			switch (rand_r(&seed) % 5) {
+			case 0: /* a start */
+				n = (size_t)rand_r(&seed) % (n + 1);
+				break;
+			case 1: /* an end */
+				from = (size_t)rand_r(&seed) % (n + 1);
+				break;
+			case 2: /* one byte changed */
+				word[(size_t)rand_r(&seed) % n] ^= 1;
+				break;
+			case 3: /* random */
+				n = (size_t)rand_r(&seed) % 41;
+				for (size_t k = 0; k < n; k++)
+					word[k] = "abcdefghij_XYZ"[rand_r(&seed) % 14];
+				break;
+			default: /* the name */
+				break;
+			}
+			for (want_i = 0; want_i < t.nr; want_i++)
+				if (strlen(t.items[want_i].name) == n - from &&
+				    !memcmp(t.items[want_i].name, word + from,
+					    n - from)) {
+					want = &t.items[want_i];
+					break;
+				}
+			got = once_macros_find(&t, word + from, n - from);
+			lookups++;
+			if (got != want && !differ++)
+				printf("differ: \"%.*s\": %s, found %s\n",
+				       (int)(n - from), word + from,
+				       want ? want->name : "(none)",
+				       got ? got->name : "(none)");
+		}
+		once_macros_release(&t);
+	}
+	printf("macro find: %zu lookups, %zu differ\n", lookups, differ);
+	return differ != 0;
+}
+
 static int ident_runs(void)
 {
 	static const char *const pieces[] = {
@@ -1237,13 +1312,15 @@ int cmd__cfront(int argc, const char **argv)
 		return ident_runs();
 	if (argc == 2 && !strcmp(argv[1], "define-runs"))
 		return define_runs();
+	if (argc == 2 && !strcmp(argv[1], "macro-find"))
+		return macro_find_check();
 	if (argc >= 2 && !strcmp(argv[1], "prepass-words"))
 		return prepass_words_check(argc == 3 &&
 					   !strcmp(argv[2], "--sse2"));
 	if (argc == 3 && !strcmp(argv[1], "cast-prefilter"))
 		return cast_prefilter(strtoul(argv[2], NULL, 10));
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|prepass-words|cast-prefilter|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|prepass-words|macro-find|cast-prefilter|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
