@@ -99,6 +99,38 @@ static int typeof_of(const char *buf, const struct token_list *l,
 	return 0;
 }
 
+/* "typeof(*P) volatile" (or typeof(P[0])) with P the very operand: the
+ * cast names the type of what P points to, whatever it is. */
+static int typeof_deref_of(const char *buf, const struct token_list *l,
+			   struct tok_range type, struct tok_range p)
+{
+	for (size_t i = type.begin; i + 1 < type.end; i++) {
+		struct tok_range in;
+		size_t m;
+
+		if (!tok_is_typeof(buf, l, i) || !tok_punct(buf, l, i + 1, "("))
+			continue;
+		m = tok_match(buf, l, i + 1);
+		if (m >= type.end)
+			return 0;
+		in = tok_unparen(buf, l, (struct tok_range){ i + 2, m });
+		if (in.end > in.begin + 1 && tok_punct(buf, l, in.begin, "*") &&
+		    same_tokens(buf, l, tok_unparen(buf, l,
+			(struct tok_range){ in.begin + 1, in.end }), p))
+			return 1;
+		if (in.end > in.begin + 3 &&
+		    tok_punct(buf, l, in.end - 3, "[") &&
+		    tok_punct(buf, l, in.end - 1, "]") &&
+		    l->tok[in.end - 2].len == 1 &&
+		    buf[l->tok[in.end - 2].off] == '0' &&
+		    same_tokens(buf, l, tok_unparen(buf, l,
+			(struct tok_range){ in.begin, in.end - 3 }), p))
+			return 1;
+		i = m;
+	}
+	return 0;
+}
+
 static int scalar_or_pointer(enum type_class c)
 {
 	return c == TC_SCALAR || c == TC_POINTER;
@@ -145,7 +177,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	struct type_answer tt, pt;
 	char cast_words[128];
 	size_t star;
-	int tknown, qualified_pointee = 0;
+	int tknown, qualified_pointee = 0, tdo;
 
 	memset(out, 0, sizeof(*out));
 	if (vc->form == VC_ARROW) {
@@ -162,6 +194,13 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	}
 	/* The cast's type T: its tokens before the final '*'. */
 	type.end = tok_match(buf, l, vc->cast_open) - 1;
+	for (size_t k = type.begin; k < type.end; k++)
+		if (tok_ident(buf, l, k, "_Atomic")) {
+			out->why = "an _Atomic type: READ_ONCE() or WRITE_ONCE() "
+				   "would make a plain access of it, without "
+				   "its atomicity and ordering";
+			return;
+		}
 	tknown = type_index_type_name(ti, buf, l, type, &tt);
 	spelled_words(buf, l, type, cast_words, sizeof(cast_words));
 	/* (volatile void *volatile *): the qualifiers of what the pointer
@@ -217,7 +256,14 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			   "inside the cast): READ_ONCE(*p) needs p alone";
 		return;
 	}
+	tdo = typeof_deref_of(buf, l, type, op);
 	if (!type_index_expr(ti, buf, l, op, &pt) || pt.cls != TC_POINTER) {
+		/* typeof(*P): what P points to whatever P is; a struct
+		 * would have been known through P's type */
+		if (tdo) {
+			out->exact = 1;
+			return;
+		}
 		out->why = "type of the pointer unknown or not T *: "
 			   "READ_ONCE(*p) is exact only if p points to the "
 			   "cast's type";
@@ -238,6 +284,10 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 		if (ns < 3 || nc < 3 ||
 		    (ds == 2 && (strcmp(pt.spelled + ns - 2, " *") ||
 				 strcmp(pt.canonical + nc - 2, " *")))) {
+			if (tdo) {
+				out->exact = 1;
+				return;
+			}
 			out->why = "type of the pointer unknown or not T *: "
 				   "READ_ONCE(*p) is exact only if p points to "
 				   "the cast's type";
@@ -260,6 +310,10 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 		out->why = "the pointed-to type is a struct or union: "
 			   "READ_ONCE() of it is not the volatile access it "
 			   "replaces";
+		return;
+	}
+	if (tdo) {
+		out->exact = 1;
 		return;
 	}
 	if (!(tknown && scalar_or_pointer(tt.cls)) &&

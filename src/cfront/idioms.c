@@ -331,16 +331,30 @@ size_t unary_expr_end(const char *buf, const struct token_list *l, size_t i)
 /*
  * A cheap test before any bracket matching: does 'volatile' come within
  * the next few tokens, before a ')'?  Keeps the rule linear on deeply
- * nested code.
+ * nested code.  A typeof or _Atomic group is stepped over, its ')' not
+ * the cast's: (__typeof__(*q) volatile *) names the type before its
+ * qualifier.
  */
 static int volatile_soon(const char *buf, const struct token_list *l, size_t i)
 {
 	size_t eof = l->nr - 1;
+	unsigned depth = 0; /* inside a typeof or _Atomic group */
 
 	for (size_t k = i; k < eof && k < i + 24; k++) {
-		if (is_volatile_kw(buf, l, k))
+		if (!depth && is_volatile_kw(buf, l, k))
 			return 1;
-		if (is_punct(buf, l, k, ")"))
+		/* brackets of any kind pair, as tok_match() pairs them in
+		 * unbalanced code: typeof(x} volatile *) */
+		if (depth ? is_punct(buf, l, k, "(") || is_punct(buf, l, k, "[") ||
+			    is_punct(buf, l, k, "{") :
+			    is_punct(buf, l, k, "(") && k > i &&
+			    type_group_at(buf, l, k - 1))
+			depth++;
+		else if (depth && (is_punct(buf, l, k, ")") ||
+				   is_punct(buf, l, k, "]") ||
+				   is_punct(buf, l, k, "}")))
+			depth--;
+		else if (is_punct(buf, l, k, ")"))
 			return 0;
 	}
 	return 0;
