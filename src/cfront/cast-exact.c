@@ -131,6 +131,24 @@ static int typeof_deref_of(const char *buf, const struct token_list *l,
 	return 0;
 }
 
+static int is_step(const char *buf, const struct token_list *l, size_t i)
+{
+	return tok_punct(buf, l, i, "++") || tok_punct(buf, l, i, "--");
+}
+
+/* P without one ++ or -- before or after it (and its parentheses). */
+static struct tok_range unstepped(const char *buf, const struct token_list *l,
+				  struct tok_range p)
+{
+	if (p.end > p.begin + 1 && is_step(buf, l, p.end - 1))
+		p.end--;
+	else if (p.end > p.begin + 1 && is_step(buf, l, p.begin))
+		p.begin++;
+	else
+		return p;
+	return tok_unparen(buf, l, p);
+}
+
 static int scalar_or_pointer(enum type_class c)
 {
 	return c == TC_SCALAR || c == TC_POINTER;
@@ -251,6 +269,9 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	/* *(volatile T *)P: READ_ONCE(*P) when P is a T *. */
 	op = tok_unparen(buf, l, op);
 	out->object = op;
+	/* p++, --p: the pointer stepped has p's type, and READ_ONCE(*p++)
+	 * evaluates p++ once, as the cast did (rwonce.h takes &(x) once) */
+	op = unstepped(buf, l, op);
 	if (unary_expr_end(buf, l, op.begin) != op.end) {
 		out->why = "the pointer is an expression (pointer arithmetic "
 			   "inside the cast): READ_ONCE(*p) needs p alone";

@@ -360,6 +360,20 @@ static int volatile_soon(const char *buf, const struct token_list *l, size_t i)
 	return 0;
 }
 
+/*
+ * After a cast's operand, a postfix ++ or -- belongs to the operand, not
+ * to the access: *(volatile int *)p++ reads *p and steps p (a cast binds
+ * less tightly than a postfix operator).
+ */
+static size_t postfix_step_end(const char *buf, const struct token_list *l,
+			       size_t i)
+{
+	while (i < l->nr - 1 &&
+	       (is_punct(buf, l, i, "++") || is_punct(buf, l, i, "--")))
+		i++;
+	return i;
+}
+
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		       struct volatile_cast *vc)
 {
@@ -378,7 +392,8 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		if (close == eof)
 			return 0;
 		if (is_volatile_ptr_cast(buf, l, open, close)) {
-			opend = unary_expr_end(buf, l, close + 1);
+			opend = postfix_step_end(buf, l,
+					unary_expr_end(buf, l, close + 1));
 			end = opend;
 		} else {
 			/* *((volatile T *)E): the cast inside one more pair */
@@ -391,7 +406,8 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 			if (close >= outer ||
 			    !is_volatile_ptr_cast(buf, l, open, close))
 				return 0;
-			opend = unary_expr_end(buf, l, close + 1);
+			opend = postfix_step_end(buf, l,
+					unary_expr_end(buf, l, close + 1));
 			/* *((volatile T *)p + n): pointer arithmetic on the
 			 * cast pointer; the operand is "p + n" */
 			if (opend != outer && opend > close + 1 &&
