@@ -181,10 +181,24 @@ static size_t inner_star(const char *buf, const struct token_list *l,
 	return at;
 }
 
-static const char why_qualified_pointee[] =
-	"a pointer to a qualified type (the cast's or the object's): "
-	"READ_ONCE() of the pointer has the object's own type, and what is "
-	"accessed through it would change with the qualifier";
+/* A reason in two spellings, one naming READ_ONCE for a read, the other
+ * WRITE_ONCE for a write (cast_exactness_why()). */
+#define SAY(before, rd, wr, after)                                            \
+	(out->why = before rd after, out->why_write = before wr after)
+#define SAY_QUALIFIED_POINTEE()                                               \
+	SAY("a pointer to a qualified type (the cast's or the object's): ",   \
+	    "READ_ONCE()", "WRITE_ONCE()",                                    \
+	    " of the pointer has the object's own type, and what is "         \
+	    "accessed through it would change with the qualifier")
+#define SAY_POINTER_UNKNOWN()                                                 \
+	SAY("type of the pointer unknown or not T *: ", "READ_ONCE(*p)",      \
+	    "WRITE_ONCE(*p, v)",                                              \
+	    " is exact only if p points to the cast's type")
+
+const char *cast_exactness_why(const struct cast_exactness *ex, int write)
+{
+	return write && ex->why_write ? ex->why_write : ex->why;
+}
 
 void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			     const struct token_list *l,
@@ -199,15 +213,16 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 
 	memset(out, 0, sizeof(*out));
 	if (vc->form == VC_ARROW) {
-		out->why = "a member through a volatile struct pointer: "
-			   "READ_ONCE() of the member needs a plain pointer, "
-			   "which is the author's change";
+		SAY("a member through a volatile struct pointer: ",
+		    "READ_ONCE()", "WRITE_ONCE()",
+		    " of the member needs a plain pointer, which is the "
+		    "author's change");
 		return;
 	}
 	if (vc->form == VC_INDEX) {
-		out->why = "an element through a volatile pointer: "
-			   "READ_ONCE(p[i]) needs p's own type, which is the "
-			   "author's change";
+		SAY("an element through a volatile pointer: ",
+		    "READ_ONCE(p[i])", "WRITE_ONCE(p[i], v)",
+		    " needs p's own type, which is the author's change");
 		return;
 	}
 	/* The cast's type T: its tokens before the final '*'. */
@@ -236,14 +251,14 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 		out->object = x;
 		out->known = type_index_expr(ti, buf, l, x, &out->type);
 		if (out->known && !scalar_or_pointer(out->type.cls)) {
-			out->why = "the operand is not a scalar: READ_ONCE() "
-				   "of it is not the volatile access it "
-				   "replaces";
+			SAY("the operand is not a scalar: ", "READ_ONCE()",
+			    "WRITE_ONCE()", " of it is not the volatile "
+			    "access it replaces");
 			return;
 		}
 		if (star < type.end && (qualified_pointee ||
 					(out->known && out->type.volatile_base))) {
-			out->why = why_qualified_pointee;
+			SAY_QUALIFIED_POINTEE();
 			return;
 		}
 		if (typeof_of(buf, l, type, x)) {
@@ -259,10 +274,12 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			out->exact = 1;
 			return;
 		}
-		out->why = tknown || cast_words[0] ?
-			"the cast's type differs from the operand's: "
-			"READ_ONCE() would access it at another type or width" :
-			"the cast's type unknown";
+		if (tknown || cast_words[0])
+			SAY("the cast's type differs from the operand's: ",
+			    "READ_ONCE()", "WRITE_ONCE()",
+			    " would access it at another type or width");
+		else
+			out->why = "the cast's type unknown";
 		return;
 	}
 
@@ -273,8 +290,9 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	 * evaluates p++ once, as the cast did (rwonce.h takes &(x) once) */
 	op = unstepped(buf, l, op);
 	if (unary_expr_end(buf, l, op.begin) != op.end) {
-		out->why = "the pointer is an expression (pointer arithmetic "
-			   "inside the cast): READ_ONCE(*p) needs p alone";
+		SAY("the pointer is an expression (pointer arithmetic "
+		    "inside the cast): ", "READ_ONCE(*p)", "WRITE_ONCE(*p, v)",
+		    " needs p alone");
 		return;
 	}
 	tdo = typeof_deref_of(buf, l, type, op);
@@ -285,9 +303,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			out->exact = 1;
 			return;
 		}
-		out->why = "type of the pointer unknown or not T *: "
-			   "READ_ONCE(*p) is exact only if p points to the "
-			   "cast's type";
+		SAY_POINTER_UNKNOWN();
 		return;
 	}
 	{
@@ -309,9 +325,7 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 				out->exact = 1;
 				return;
 			}
-			out->why = "type of the pointer unknown or not T *: "
-				   "READ_ONCE(*p) is exact only if p points to "
-				   "the cast's type";
+			SAY_POINTER_UNKNOWN();
 			return;
 		}
 		out->known = 1;
@@ -324,13 +338,13 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 				tknown ? tt.cls : TC_UNKNOWN;
 	}
 	if (star < type.end && (qualified_pointee || pt.volatile_base)) {
-		out->why = why_qualified_pointee;
+		SAY_QUALIFIED_POINTEE();
 		return;
 	}
 	if (out->type.cls == TC_STRUCT || out->type.cls == TC_UNION) {
-		out->why = "the pointed-to type is a struct or union: "
-			   "READ_ONCE() of it is not the volatile access it "
-			   "replaces";
+		SAY("the pointed-to type is a struct or union: ",
+		    "READ_ONCE()", "WRITE_ONCE()",
+		    " of it is not the volatile access it replaces");
 		return;
 	}
 	if (tdo) {
@@ -339,15 +353,16 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 	}
 	if (!(tknown && scalar_or_pointer(tt.cls)) &&
 	    !scalar_or_pointer(out->type.cls)) {
-		out->why = "the pointed-to type is not known to be a scalar: "
-			   "READ_ONCE() of a struct is not the volatile access "
-			   "it replaces";
+		SAY("the pointed-to type is not known to be a scalar: ",
+		    "READ_ONCE()", "WRITE_ONCE()",
+		    " of a struct is not the volatile access it replaces");
 		return;
 	}
 	if (cast_type_is(out, tknown ? &tt : NULL, cast_words)) {
 		out->exact = 1;
 		return;
 	}
-	out->why = "the pointer does not point to the cast's type: "
-		   "READ_ONCE(*p) would access another type or width";
+	SAY("the pointer does not point to the cast's type: ",
+	    "READ_ONCE(*p)", "WRITE_ONCE(*p, v)",
+	    " would access another type or width");
 }

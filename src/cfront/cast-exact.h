@@ -26,6 +26,9 @@ struct cast_exactness {
 	/* When not exact: why, as static text ("type of the operand
 	 * unknown: ..."), for a note or a finding's message. */
 	const char *why;
+	/* The same reason for a write, naming WRITE_ONCE where why names
+	 * READ_ONCE (NULL when why names neither). */
+	const char *why_write;
 	/* The type of what the access reads (X, or *P), when known. */
 	int known;
 	struct type_answer type;
@@ -44,6 +47,9 @@ void volatile_cast_exactness(const struct type_index *ti, const char *buf,
 			     const struct token_list *l,
 			     const struct volatile_cast *vc,
 			     struct cast_exactness *out);
+
+/* The reason for a read, or for a write when write is non-zero. */
+const char *cast_exactness_why(const struct cast_exactness *ex, int write);
 
 /* Copy a type spelling without the words const and volatile (and their
  * __volatile__ spellings), single-spaced: "volatile u32 *" -> "u32 *". */

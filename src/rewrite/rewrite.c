@@ -1291,7 +1291,14 @@ static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 	}
 	volatile_cast_exactness(index_of(s), s->buf, s->l, &vc, &ex);
 	if (!ex.exact) {
-		note(s, RULE_VOLATILE_CAST, i, what, ex.why);
+		/* a store's reason names WRITE_ONCE; classify() only asked
+		 * (it keeps the value's end of a write it will convert) */
+		size_t keep = s->value_last;
+		int write = classify(s, i, vc.end - 1, &last, &why) == USE_WRITE;
+
+		s->value_last = keep;
+		note(s, RULE_VOLATILE_CAST, i, what,
+		     cast_exactness_why(&ex, write));
 		return i + 1;
 	}
 	/* The operand's text as written: after '&' for "&X", the whole
