@@ -651,6 +651,10 @@ struct unit_sources {
 	 * path, not dropped): by name, items index */
 	const char **other;
 	size_t *other_at, nother, alloc_other;
+	/* the last name asked and its answer (an items index, SIZE_MAX for
+	 * none): a unit's rows come in runs of one file */
+	const char *last_file;
+	size_t last_at;
 };
 
 /*
@@ -789,8 +793,8 @@ static void unit_sources_load(struct source_cache *c, struct line_unit *u,
 	__atomic_fetch_add(&paths_remembered, remembered, __ATOMIC_RELAXED);
 }
 
-static struct unit_source *unit_source_of(struct unit_sources *us,
-					  struct line_unit *u, const char *file)
+static size_t unit_source_at(struct unit_sources *us, struct line_unit *u,
+			     const char *file)
 {
 	const struct unit_file *f = line_unit_file(u, file);
 	struct strbuf path = STRBUF_INIT;
@@ -798,11 +802,10 @@ static struct unit_source *unit_source_of(struct unit_sources *us,
 	size_t k;
 
 	if (f)
-		return us->of_file[f->index] == SIZE_MAX ? NULL :
-			&us->items[us->of_file[f->index]];
+		return us->of_file[f->index];
 	for (k = 0; k < us->nother; k++)
 		if (us->other[k] == file)
-			return &us->items[us->other_at[k]];
+			return us->other_at[k];
 	scan_source_path(us->c->sources_dir, u, file, &path);
 	e = cache_get(us->c, path.buf);
 	strbuf_release(&path);
@@ -818,7 +821,19 @@ static struct unit_source *unit_source_of(struct unit_sources *us,
 				sizeof(*us->other_at));
 	us->other[us->nother] = file;
 	us->other_at[us->nother++] = k;
-	return &us->items[k];
+	return k;
+}
+
+/* The unit's source of the name file (a pointer of the rows or of
+ * libdw), or NULL when the file table names none there. */
+static struct unit_source *unit_source_of(struct unit_sources *us,
+					  struct line_unit *u, const char *file)
+{
+	if (!file || file != us->last_file) {
+		us->last_at = unit_source_at(us, u, file);
+		us->last_file = file;
+	}
+	return us->last_at == SIZE_MAX ? NULL : &us->items[us->last_at];
 }
 
 /* A function of the unit declared in a source with sites: mark its line

@@ -34,6 +34,10 @@ struct memo_slot {
 	unsigned char tail[TAIL_MAX]; /* [tail_from, detail_size) */
 };
 
+/* A relative branch kind's answer: not yet met, kept, or refused (its
+ * answer is not given back by retarget()). */
+enum { BRANCH_UNSEEN, BRANCH_KEPT, BRANCH_REFUSED };
+
 struct insn_memo {
 	csh cs;
 	size_t detail_size, tail_from;
@@ -43,11 +47,16 @@ struct insn_memo {
 	struct memo_slot *slots; /* the same */
 	uint64_t mask[17][2];    /* the first n bytes of two words */
 	size_t decoded;          /* by capstone */
+	insn_memo_branch_fn *branch_kind;
+	insn_memo_retarget_fn *retarget;
+	unsigned char branch_state[INSN_MEMO_BRANCH_KINDS];
+	struct memo_slot *branch;  /* INSN_MEMO_BRANCH_KINDS */
+	cs_insn *admit;            /* a kind's answer given back, compared */
 	/* the "check" test hook */
 	int check;
 	char *name;
 	cs_insn *scratch;
-	size_t served, differ;
+	size_t served, differ, retargeted;
 };
 
 struct insn_memo *insn_memo_new(csh cs, size_t detail_size,
@@ -79,6 +88,15 @@ struct insn_memo *insn_memo_new(csh cs, size_t detail_size,
 	return m;
 }
 
+void insn_memo_branches(struct insn_memo *m, insn_memo_branch_fn *kind,
+			insn_memo_retarget_fn *retarget)
+{
+	if (!m)
+		return;
+	m->branch_kind = kind;
+	m->retarget = retarget;
+}
+
 void insn_memo_free(struct insn_memo *m)
 {
 	if (!m)
@@ -86,11 +104,15 @@ void insn_memo_free(struct insn_memo *m)
 	if (m->check) {
 		fprintf(stderr, "rwonce: test: %s: instruction memo: %zu "
 			"decoded by capstone, %zu from the memo, %zu of them "
-			"not what capstone gives\n", m->name, m->decoded,
-			m->served, m->differ);
+			"not what capstone gives; %zu of them branches "
+			"re-targeted\n", m->name, m->decoded, m->served,
+			m->differ, m->retargeted);
 		cs_free(m->scratch, 1);
 		free(m->name);
 	}
+	if (m->admit)
+		cs_free(m->admit, 1);
+	free(m->branch);
 	free(m->tags);
 	free(m->slots);
 	free(m);
@@ -134,43 +156,36 @@ static int same_insn(const struct insn_memo *m, const cs_insn *a,
 	       !memcmp(a->detail, b->detail, m->detail_size);
 }
 
-/* Keep capstone's answer in, just decoded, in the set's least recently
- * used slot -- when it may be given at another address, and fits. */
-static void keep(struct insn_memo *m, size_t set, const cs_insn *in)
+/* The detail of in before tail_from up to its last byte not zero, and
+ * whether in fits a slot (0: not kept). */
+static int fits(const struct insn_memo *m, const cs_insn *in, size_t *dl)
 {
 	const unsigned char *d = (const unsigned char *)in->detail;
-	size_t dl = m->tail_from, ml, ol, way = set;
-	struct memo_tag *t;
-	struct memo_slot *s;
-	unsigned char b[16] = { 0 };
 
-	if (in->size > sizeof(b) || !m->keep(in))
-		return;
-	ml = strlen(in->mnemonic);
-	ol = strlen(in->op_str);
-	if (ml + ol + 2 > TEXT_MAX)
-		return;
-	while (dl >= 8) { /* mostly zeros: the operands not there */
+	if (in->size > 16 ||
+	    strlen(in->mnemonic) + strlen(in->op_str) + 2 > TEXT_MAX)
+		return 0;
+	*dl = m->tail_from;
+	while (*dl >= 8) { /* mostly zeros: the operands not there */
 		uint64_t v;
 
-		memcpy(&v, d + dl - 8, sizeof(v));
+		memcpy(&v, d + *dl - 8, sizeof(v));
 		if (v)
 			break;
-		dl -= 8;
+		*dl -= 8;
 	}
-	while (dl && !d[dl - 1])
-		dl--;
-	if (dl > DETAIL_MAX)
-		return;
-	for (size_t w = set + 1; w < set + WAYS; w++)
-		if (m->tags[w].used < m->tags[way].used)
-			way = w;
-	t = &m->tags[way];
-	s = &m->slots[way];
-	memcpy(b, in->bytes, in->size);
-	memcpy(t->w, b, sizeof(b));
-	t->used = ++m->clock;
-	t->len = (uint8_t)in->size;
+	while (*dl && !d[*dl - 1])
+		(*dl)--;
+	return *dl <= DETAIL_MAX;
+}
+
+/* capstone's answer in into slot s (fits() said yes, and dl). */
+static void store(const struct insn_memo *m, struct memo_slot *s,
+		  const cs_insn *in, size_t dl)
+{
+	const unsigned char *d = (const unsigned char *)in->detail;
+	size_t ml = strlen(in->mnemonic), ol = strlen(in->op_str);
+
 	s->mnemonic_len = (uint8_t)ml;
 	s->detail_len = (uint16_t)dl;
 	s->id = in->id;
@@ -180,12 +195,98 @@ static void keep(struct insn_memo *m, size_t set, const cs_insn *in)
 	memcpy(s->tail, d + m->tail_from, m->detail_size - m->tail_from);
 }
 
+/* Keep capstone's answer in, just decoded, in the set's least recently
+ * used slot -- when it may be given at another address, and fits. */
+static void keep(struct insn_memo *m, size_t set, const cs_insn *in)
+{
+	size_t dl, way = set;
+	struct memo_tag *t;
+	unsigned char b[16] = { 0 };
+
+	if (in->size > sizeof(b) || !m->keep(in) || !fits(m, in, &dl))
+		return;
+	for (size_t w = set + 1; w < set + WAYS; w++)
+		if (m->tags[w].used < m->tags[way].used)
+			way = w;
+	t = &m->tags[way];
+	memcpy(b, in->bytes, in->size);
+	memcpy(t->w, b, sizeof(b));
+	t->used = ++m->clock;
+	t->len = (uint8_t)in->size;
+	store(m, &m->slots[way], in, dl);
+}
+
+/* A kind's first answer from capstone, in: kept when the slot with
+ * retarget() gives it back the same, else the kind is refused. */
+static void admit_branch(struct insn_memo *m, int kind, const cs_insn *in)
+{
+	struct memo_slot *s = &m->branch[kind];
+	size_t dl;
+
+	m->branch_state[kind] = BRANCH_REFUSED;
+	if (!fits(m, in, &dl))
+		return;
+	store(m, s, in, dl);
+	if (!m->admit)
+		m->admit = cs_malloc(m->cs);
+	fill(m, s, in->bytes, in->size, in->address, m->admit);
+	m->retarget(m->admit);
+	if (same_insn(m, m->admit, in))
+		m->branch_state[kind] = BRANCH_KEPT;
+}
+
+/* Compare the answer in with capstone's for the same bytes (the
+ * "check" hook). */
+static void check(struct insn_memo *m, const uint8_t *code, size_t left,
+		  uint64_t pc, const cs_insn *in)
+{
+	m->served++;
+	if (!cs_disasm_iter(m->cs, &code, &left, &pc, m->scratch) ||
+	    !same_insn(m, in, m->scratch))
+		m->differ++;
+}
+
+/* The branch of kind at *code, of len bytes: from the kind's answer, or
+ * capstone's (the kind's first is offered to admit_branch()). */
+static int decode_branch(struct insn_memo *m, int kind, size_t len,
+			 const uint8_t **code, size_t *left, uint64_t *pc,
+			 cs_insn *in)
+{
+	if (m->branch_state[kind] == BRANCH_KEPT) {
+		fill(m, &m->branch[kind], *code, len, *pc, in);
+		m->retarget(in);
+		if (m->check) {
+			m->retargeted++;
+			check(m, *code, *left, *pc, in);
+		}
+		*code += len;
+		*left -= len;
+		*pc += len;
+		return 1;
+	}
+	if (!cs_disasm_iter(m->cs, code, left, pc, in))
+		return 0;
+	m->decoded++;
+	if (m->branch_state[kind] == BRANCH_UNSEEN && in->size == len)
+		admit_branch(m, kind, in);
+	return 1;
+}
+
 int insn_memo_decode(struct insn_memo *m, const uint8_t **code,
 		     size_t *left, uint64_t *pc, cs_insn *in)
 {
-	size_t set;
+	size_t set, blen;
 	uint64_t c[2];
+	int kind;
 
+	if (m->branch_kind &&
+	    (kind = m->branch_kind(*code, *left, &blen)) >= 0 &&
+	    kind < INSN_MEMO_BRANCH_KINDS && blen <= *left) {
+		if (!m->branch)
+			m->branch = xcalloc(INSN_MEMO_BRANCH_KINDS,
+					    sizeof(*m->branch));
+		return decode_branch(m, kind, blen, code, left, pc, in);
+	}
 	if (!m->tags && (m->decoded >= MAKE_AFTER || m->check)) {
 		m->tags = xcalloc((size_t)SETS * WAYS, sizeof(*m->tags));
 		m->slots = xcalloc((size_t)SETS * WAYS, sizeof(*m->slots));
@@ -215,16 +316,8 @@ int insn_memo_decode(struct insn_memo *m, const uint8_t **code,
 			continue;
 		t->used = ++m->clock;
 		fill(m, &m->slots[w], *code, len, *pc, in);
-		if (m->check) {
-			const uint8_t *c2 = *code;
-			size_t l2 = *left;
-			uint64_t p2 = *pc;
-
-			m->served++;
-			if (!cs_disasm_iter(m->cs, &c2, &l2, &p2, m->scratch) ||
-			    !same_insn(m, in, m->scratch))
-				m->differ++;
-		}
+		if (m->check)
+			check(m, *code, *left, *pc, in);
 		*code += len;
 		*left -= len;
 		*pc += len;

@@ -47,6 +47,26 @@ struct insn_memo *insn_memo_new(csh cs, size_t detail_size,
 /* Free m; with the "check" hook, its counts on stderr. */
 void insn_memo_free(struct insn_memo *m);
 
+/*
+ * Relative branches: capstone's answer is the same for every branch of
+ * one kind (x86: the same opcode bytes, no prefix) but for its target,
+ * which is the address plus the size plus the displacement -- so the
+ * bytes never repeat where they are kept (a jcc's or a call's
+ * displacement differs), and they were 41% of what capstone still
+ * decoded on Debian's vmlinux.  kind() tells the kind (below
+ * INSN_MEMO_BRANCH_KINDS) and length of the bytes at code, or -1;
+ * retarget() writes a branch's target into its answer (in's address,
+ * size and bytes are the branch's, the rest the kind's) as capstone
+ * writes it.  A kind's first answer from capstone is kept only when
+ * retarget() gives it back the same.
+ */
+#define INSN_MEMO_BRANCH_KINDS 40
+typedef int insn_memo_branch_fn(const uint8_t *code, size_t left,
+				size_t *len);
+typedef void insn_memo_retarget_fn(cs_insn *in);
+void insn_memo_branches(struct insn_memo *m, insn_memo_branch_fn *kind,
+			insn_memo_retarget_fn *retarget);
+
 /* cs_disasm_iter(cs, code, left, pc, in), from the memo when it holds
  * the bytes at *code. */
 int insn_memo_decode(struct insn_memo *m, const uint8_t **code,

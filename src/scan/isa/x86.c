@@ -52,6 +52,91 @@ static int x86_memo_keep(const cs_insn *in)
 	return 1;
 }
 
+/*
+ * The relative branches whose answer the memo makes from one of the
+ * same opcode (insn-memo.h): jcc rel8 (0x70-0x7f), jmp rel8 (0xeb),
+ * call and jmp rel32 (0xe8, 0xe9), jcc rel32 (0x0f 0x80-0x8f), without
+ * prefixes -- capstone's answer for one differs from another's of the
+ * same opcode in the target alone (the operand's value and text).  Not
+ * in 16-bit code, whose targets capstone cuts to 16 bits by opcode.
+ */
+static int x86_branch_kind(const uint8_t *code, size_t left, size_t *len)
+{
+	uint8_t b = code[0];
+
+	if (b >= 0x70 && b <= 0x7f) {
+		*len = 2;
+		return b - 0x70;
+	}
+	switch (b) {
+	case 0xeb:
+		*len = 2;
+		return 16;
+	case 0xe8:
+	case 0xe9:
+		*len = 5;
+		return 17 + (b - 0xe8);
+	case 0x0f:
+		if (left < 2 || code[1] < 0x80 || code[1] > 0x8f)
+			return -1;
+		*len = 6;
+		return 19 + (code[1] - 0x80);
+	}
+	return -1;
+}
+
+/* The target of the branch in, as capstone computes it: the address
+ * after it plus the displacement (its last byte or four). */
+static int64_t branch_target(const cs_insn *in)
+{
+	int64_t disp;
+
+	if (in->size == 2) {
+		disp = (int8_t)in->bytes[1];
+	} else {
+		int32_t d32;
+
+		memcpy(&d32, in->bytes + in->size - 4, sizeof(d32));
+		disp = d32;
+	}
+	return (int64_t)(in->address + in->size + (uint64_t)disp);
+}
+
+/* The target written as capstone 4 writes it (printPCRelImm): hex
+ * above 9 or below 0, else decimal -- by hand: snprintf's formatting
+ * was as much as a third of what the memo saved. */
+static void retarget_to(cs_insn *in, int64_t t)
+{
+	static const char hex[] = "0123456789abcdef";
+	char *o = in->op_str;
+	uint64_t v = (uint64_t)t;
+	int shift = 60;
+
+	if (t >= 0 && t <= 9) {
+		*o++ = (char)('0' + t);
+	} else {
+		*o++ = '0';
+		*o++ = 'x';
+		while (shift > 0 && !(v >> shift))
+			shift -= 4;
+		for (; shift >= 0; shift -= 4)
+			*o++ = hex[(v >> shift) & 0xf];
+	}
+	*o = 0;
+	in->detail->x86.operands[0].imm = t;
+}
+
+static void x86_retarget64(cs_insn *in)
+{
+	retarget_to(in, branch_target(in));
+}
+
+/* i386: the target cut to 32 bits */
+static void x86_retarget32(cs_insn *in)
+{
+	retarget_to(in, branch_target(in) & 0xffffffff);
+}
+
 static int x86_open(struct disasm *d, int mode,
 		    const struct elf_image_info *info, struct strbuf *why)
 {
@@ -71,6 +156,10 @@ static int x86_open(struct disasm *d, int mode,
 				sizeof(cs_x86), offsetof(cs_detail, x86) +
 				offsetof(cs_x86, encoding), x86_memo_keep,
 				info->name);
+	if (mode == CS_MODE_64 || mode == CS_MODE_32)
+		insn_memo_branches(d->memo, x86_branch_kind,
+				   mode == CS_MODE_64 ? x86_retarget64 :
+				   x86_retarget32);
 	return 0;
 }
 
