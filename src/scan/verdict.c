@@ -760,6 +760,21 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			    size, pointee_whose(site));
 		return SCAN_TORN;
 	}
+	/* ... and of a named object: the one access is part of it (torn),
+	 * or another object's on the site's rows while the object's is
+	 * elsewhere -- a pointer argument taken for the object (a
+	 * pointer-argument macro named with --macro alone: the 8-byte
+	 * pointer, and the 4-byte store through it) -- never "one
+	 * access" of it */
+	if (nrel == 1 && size && acc[last].size < size) {
+		used[last] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "only %s %u-byte %s, narrower than the "
+			    "%u-byte object: part of it, or another object's, "
+			    "cannot tell", article(acc[last].size),
+			    acc[last].size, kind_word(acc[last].kind, 0), size);
+		return SCAN_UNATTRIBUTED;
+	}
 	if (undecoded) { /* what we could not read may be a second access */
 		*reason = UNATTRIBUTED_UNDECODED;
 		strbuf_addf(why, "%zu instruction%s at the site could not be "
