@@ -1072,6 +1072,7 @@ static void rows_from_libdw(Dwarf_Lines *lines, size_t n, Dwarf_Addr bias,
 		row->line = line > 0 ? (unsigned)line : 0;
 		row->col = col > 0 ? (unsigned)col : 0;
 		row->end_sequence = end;
+		row->empty = 0;
 	}
 }
 

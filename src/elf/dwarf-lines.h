@@ -102,6 +102,11 @@ struct line_row {
 	unsigned line;
 	unsigned col;     /* 0: none (DWARF 4 tables from some compilers) */
 	int end_sequence; /* the first address after a sequence */
+	/* a row at the address its own sequence ends at: no code is its
+	 * (gcc's last .loc of a .text before the cold part).  libdw's
+	 * order puts it after the end; only the program's order tells,
+	 * so a table libdw decodes for us (dwarf-lines.c) leaves it 0 */
+	int empty;
 };
 
 /* A file of a unit's file table. */

@@ -100,6 +100,12 @@ static int emit(struct rows_out *o, const struct regs *r, int end)
 	if (r->line < INT_MIN || r->line > INT_MAX || r->column > 0xffff ||
 	    r->isa > 0xff || r->discriminator > 0xffffff)
 		return -1;
+	/* the rows of this sequence at the address it ends at place no
+	 * code: libdw's sort puts them after the end, where they would
+	 * seem to start the next sequence's stretch */
+	for (size_t k = o->n; end && k-- > 0 && o->rows[k].addr == r->addr &&
+	     !o->rows[k].end_sequence;)
+		o->rows[k].empty = 1;
 	ALLOC_GROW(o->rows, o->n + 1, o->alloc);
 	row = &o->rows[o->n++];
 	row->addr = r->addr;
@@ -107,6 +113,7 @@ static int emit(struct rows_out *o, const struct regs *r, int end)
 	row->line = r->line > 0 ? (unsigned)r->line : 0;
 	row->col = r->column;
 	row->end_sequence = end;
+	row->empty = 0;
 	return 0;
 }
 

@@ -1230,7 +1230,7 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 						 1, __ATOMIC_RELAXED);
 			continue;
 		}
-		if (!nchain && a > row->addr &&
+		if (!nchain && a > 0 &&
 		    !elf_image_symbol_at(u->img, a, NULL) &&
 		    elf_image_symbol_at(u->img, a - 1, NULL))
 			continue; /* padding (attribute_unit) */
@@ -1389,11 +1389,12 @@ static void add_row(struct line_unit *u, struct source_sites *src,
 			      line))
 			continue;
 		/* the alignment padding after a function's last instruction
-		 * (a ret, a noreturn call) still lies in its last row:
-		 * outside every function of the DWARF and of the symbol
-		 * table, right after a function's symbol ends, it is no
-		 * instance */
-		if (!nchain && a > lo && !elf_image_symbol_at(u->img, a, NULL) &&
+		 * (a ret, a noreturn call) still lies in its last row, or
+		 * in a row of its own that gcc starts there (the last .loc
+		 * after a jmp): outside every function of the DWARF and of
+		 * the symbol table, right after a function's symbol ends,
+		 * it is no instance */
+		if (!nchain && a > 0 && !elf_image_symbol_at(u->img, a, NULL) &&
 		    elf_image_symbol_at(u->img, a - 1, NULL))
 			continue;
 		if (pick->call >= 0)
@@ -1456,7 +1457,9 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		uint64_t next = u->rows[i + 1].addr;
 		int shared = 0;
 
-		if (row->end_sequence)
+		/* an empty row (dwarf-lines.h) would run to the next
+		 * sequence: code between sections, or another function's */
+		if (row->end_sequence || row->empty)
 			continue;
 		/* rows that share an address (clang: the site's column,
 		 * then another's): each may be the code's, not only the
