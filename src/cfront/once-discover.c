@@ -1059,6 +1059,38 @@ static void find_under_includer_root(struct once_discovery *d,
 		free(key);
 		free(try);
 	}
+	/* ... or a folder above the includer's that ends with /a: the
+	 * includer was found as <a/b/...> there (Debian's liburcu:
+	 * urcu/uatomic/x86.h, the one file of the library a line table
+	 * names, includes <urcu/system.h>, a header of macros only) */
+	for (size_t k = 0, e = dl; k < n && name[k] != '/'; k++)
+		if (k + 1 < n && name[k + 1] == '/')
+			while (e > 0) {
+				size_t st = e;
+				char *try, *key;
+				int first;
+
+				while (st > 0 && path[st - 1] != '/')
+					st--;
+				if (!st)
+					break;
+				if (e == dl || e - st != k + 1 ||
+				    memcmp(path + st, name, k + 1)) {
+					e = st - 1;
+					continue;
+				}
+				try = xasprintf("%.*s/%.*s", (int)(st - 1),
+						path, (int)n, name);
+				key = xasprintf("\n%s", try);
+				pthread_mutex_lock(&d->lock);
+				first = strset_add(&d->looked_for, key);
+				pthread_mutex_unlock(&d->lock);
+				if (first && readable(d, try, 1))
+					once_discovery_add_file(d, try);
+				free(key);
+				free(try);
+				e = st - 1;
+			}
 }
 
 /*
