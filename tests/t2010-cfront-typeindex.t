@@ -27,6 +27,15 @@ test_expect_success '... with the local, the file and no record chosen' \
 	"grep -qx \"8:9: scalar 'unsigned char' 'unsigned char'\" $D/scoped-tags.expect &&
 	 grep -qx \"13:9: scalar 'long' 'long'\" $D/scoped-tags.expect && grep -qx '24:9: unknown' $D/scoped-tags.expect"
 
+# A typedef declared in a function's body: that type there, hiding the
+# file's typedef of the name; in another function no type (not a cast).
+TPOS="7:9 11:9 16:9 20:9"
+test_expect_success 'a typedef declared in a function body is seen there only' \
+	"$LT type $D/scoped-typedefs.c $TPOS >$TEST_TMP/scoped-td && diff -u $D/scoped-typedefs.expect $TEST_TMP/scoped-td"
+test_expect_success '... the local, the file and no typedef chosen' \
+	"grep -qx \"7:9: scalar 'word_t' 'unsigned char'\" $D/scoped-typedefs.expect &&
+	 grep -qx \"11:9: scalar 'word_t' 'unsigned long'\" $D/scoped-typedefs.expect && grep -qx '20:9: unknown' $D/scoped-typedefs.expect"
+
 # _Atomic(T), the specifier, is T (a declared object, a typedef, a cast);
 # _Atomic(_Atomic(T)) is no C and stays unknown.
 APOS_AT="6:9 17:9 17:17 17:26 17:36 17:40 18:9 18:46"

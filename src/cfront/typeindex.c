@@ -120,7 +120,7 @@ struct type_index {
 	const struct token_list *l;
 	struct var *vars;
 	size_t nr_vars, alloc_vars;
-	struct var *typedefs; /* scope unused */
+	struct var *typedefs; /* scope: as a var's (lookup_typedef) */
 	size_t nr_typedefs, alloc_typedefs;
 	struct record *records;
 	size_t nr_records, alloc_records;
@@ -1773,23 +1773,45 @@ static const struct var *lookup(const struct var *v, size_t n,
 	return found;
 }
 
-static const struct var *lookup_name(const struct var *v, size_t n,
-				     const char *name, int *conflict)
+/* The typedefs named `name` declared in exactly `scope`: one, or NULL
+ * (with *conflict set when two disagree). */
+static const struct var *typedef_in(const struct type_index *ti,
+				    const char *name, size_t scope,
+				    int *conflict)
 {
 	const struct var *found = NULL;
 
-	*conflict = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(v[i].name, name))
+	for (size_t i = 0; i < ti->nr_typedefs; i++) {
+		const struct var *v = &ti->typedefs[i];
+
+		if (v->scope != scope || strcmp(v->name, name))
 			continue;
-		if (found && !dtype_same(&found->t, &v[i].t)) {
+		if (found && !dtype_same(&found->t, &v->t)) {
 			*conflict = 1;
 			return NULL;
 		}
 		if (!found)
-			found = &v[i];
+			found = v;
 	}
 	return found;
+}
+
+/*
+ * The typedef `name` as seen in the function body `scope` (0: at file
+ * scope): one the body declares hides the file's; one another body
+ * declares is not seen.  Two that disagree in the scope that names it
+ * are a conflict: NULL, *conflict set.
+ */
+static const struct var *lookup_typedef(const struct type_index *ti,
+					const char *name, size_t scope,
+					int *conflict)
+{
+	const struct var *found = NULL;
+
+	*conflict = 0;
+	if (scope)
+		found = typedef_in(ti, name, scope, conflict);
+	return found || *conflict ? found : typedef_in(ti, name, 0, conflict);
 }
 
 /*
@@ -1897,8 +1919,8 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 	}
 	case BK_TYPEDEF: {
 		int conflict;
-		const struct var *td = lookup_name(ti->typedefs, ti->nr_typedefs,
-						   t->name, &conflict);
+		const struct var *td = lookup_typedef(ti, t->name, scope,
+						      &conflict);
 
 		if (conflict) {
 			note_name(((struct type_index *)ti)->conflicted,
@@ -2011,7 +2033,9 @@ static int is_cast_group(const struct type_index *ti, size_t open, size_t close)
 		/* "(name)" is a cast only if name is a known type */
 		int conflict;
 
-		ok = lookup_name(ti->typedefs, ti->nr_typedefs, t.name, &conflict) != NULL;
+		ok = lookup_typedef(ti, t.name,
+				    type_index_function_at(ti, open),
+				    &conflict) != NULL;
 		for (size_t i = 0; !ok && i < ARRAY_SIZE(known_scalars); i++)
 			ok = !strcmp(t.name, known_scalars[i]);
 	}
