@@ -36,15 +36,16 @@ test_expect_success '... the local, the file and no typedef chosen' \
 	"grep -qx \"7:9: scalar 'word_t' 'unsigned char'\" $D/scoped-typedefs.expect &&
 	 grep -qx \"11:9: scalar 'word_t' 'unsigned long'\" $D/scoped-typedefs.expect && grep -qx '20:9: unknown' $D/scoped-typedefs.expect"
 
-# _Atomic(T), the specifier, is T (a declared object, a typedef, a cast);
+# _Atomic(T), the specifier, is T (a declared object, a typedef, a cast),
+# spelled as written;
 # _Atomic(_Atomic(T)) is no C and stays unknown.
 APOS_AT="6:9 17:9 17:17 17:26 17:36 17:40 18:9 18:46"
 test_expect_success '_Atomic(T) is the type T' \
 	"$LT type $D/atomic-specifier.c $APOS_AT >$TEST_TMP/atomic && diff -u $D/atomic-specifier.expect $TEST_TMP/atomic"
 test_expect_success '... a static of a function, a pointer inside, a cast' \
-	"grep -qx \"6:9: scalar 'unsigned long' 'unsigned long'\" $D/atomic-specifier.expect &&
+	"grep -qx \"6:9: scalar '_Atomic(unsigned long)' 'unsigned long'\" $D/atomic-specifier.expect &&
 	 grep -qx \"17:17: scalar 'int' 'int'\" $D/atomic-specifier.expect &&
-	 grep -qx \"17:40: scalar 'short' 'short'\" $D/atomic-specifier.expect && grep -qx '18:46: unknown' $D/atomic-specifier.expect"
+	 grep -qx \"17:40: scalar '_Atomic(short)' 'short'\" $D/atomic-specifier.expect && grep -qx '18:46: unknown' $D/atomic-specifier.expect"
 
 # The scalar a once-access of an aggregate can be spelled on (fix
 # --from-scan): a union's member of its size, a struct's only member, the

@@ -45,7 +45,7 @@ while read -r name cfg; do
 		CO_LOAD(&((struct co_listener *)m[r]->owner)->thr_conn[t]) | ok | unsigned int | 4 | compiled to one 4-byte load | 1
 		CO_LOAD(ring_area + ofs) | ok | char | 1 | compiled to one 1-byte load | 1
 		CO_STORE(area + (ofs > 0 ? ofs - 1 : sz - 1)) | ok | char | 1 | compiled to one 1-byte store | 1
-		CO_LOAD_C11((_Atomic(int64_t) *)p) | ok | int64_t | 8 | compiled to one 8-byte load | 1
+		CO_LOAD_C11((_Atomic(int64_t) *)p) | ok | _Atomic(int64_t) | 8 | compiled to one 8-byte load | 1
 		CO_LOAD((*field)++) | ok | uint32_t | 4 | compiled to one 4-byte load | 1
 		CO_LOAD(k ? (co_word_t *)p : (co_word_t *)q) | size not known
 		co_readl(membase + offset) | size not known

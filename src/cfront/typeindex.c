@@ -50,6 +50,7 @@ struct dtype {
 	char deriv[MAX_DERIV + 1];
 	int is_volatile;        /* the declared object (outermost) */
 	int base_volatile;      /* the base type: volatile u32 *p */
+	int atomic;             /* the base was written _Atomic(T): so spelled */
 };
 
 struct var {
@@ -464,6 +465,9 @@ static int atomic_type_name(struct type_index *ti, size_t i, size_t close,
 	}
 	memmove(inner.deriv + np, inner.deriv, strlen(inner.deriv) + 1);
 	memset(inner.deriv, 'p', np);
+	/* spelled _Atomic(T) where T is the base; _Atomic(T *), an atomic
+	 * pointer, is spelled T * (the spelling has no place for it) */
+	inner.atomic = !np && !inner.deriv[0];
 	/* "volatile _Atomic(int *) p": the pointer is volatile, not the int */
 	inner.is_volatile |= t->is_volatile;
 	if (!np)
@@ -1966,7 +1970,13 @@ static int resolve_dtype(const struct type_index *ti, const struct dtype *t,
 	out->is_volatile = t->is_volatile;
 	out->base_volatile |= t->base_volatile;
 	if (spelled_base) {
-		copy_str(out->sbase, sizeof(out->sbase), spelled_base);
+		size_t at = 0;
+
+		if (t->atomic)
+			put_str(out->sbase, sizeof(out->sbase), &at, "_Atomic(");
+		put_str(out->sbase, sizeof(out->sbase), &at, spelled_base);
+		if (t->atomic)
+			put_str(out->sbase, sizeof(out->sbase), &at, ")");
 		out->sdepth = (int)strlen(t->deriv);
 	} else {
 		out->sdepth = -1;
