@@ -25,8 +25,9 @@
 #     whose notes say the object placed;
 #   - the torn finding is not "fixable": fix --from-scan would respell
 #     the argument t, which is not the object, so it makes no edit;
-#   - a member given as in.b (no one identifier) and an object that
-#     names __VA_ARGS__ stay named, not checked, with the reason.
+#   - a member given as in.b (no one identifier) stays named, not
+#     checked, with the reason; an object that names __VA_ARGS__ is
+#     placed with the use's one variable argument (t4512).
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 . "$RWONCE_ROOT/tests/scan/user-lib.sh"
@@ -89,9 +90,9 @@ while read -r name cfg; do
 	'
 	test_expect_success "$name: what cannot be placed is named with the reason" '
 		grep -q "placed-object.c:104:9: note: FIELD_OF(t, in.b): not checked: its object, .(s)->field., is spelled from the macro.s parameters, and a member it names is an argument of this use that is no one identifier" err &&
-		grep -q "placed-object.c:109:9: note: VA_STATE(global_task): not checked: its object, .(__VA_ARGS__).state., is spelled from the macro.s parameters, its variable arguments among them" err &&
-		grep -q "coverage: 11 sites in 1 of 1 source read: 11 checked, .*; 2 uses of a once-macro whose object is not placed (not checked); 0 of 11 instances unattributed" err &&
-		grep -q "\"unplaced\": 2," j
+		! grep -q "VA_STATE(global_task): not checked" err &&
+		grep -q "coverage: 12 sites in 1 of 1 source read: 1[12] checked, .*; 1 use of a once-macro whose object is not placed (not checked); 0 of 1[12] instances unattributed" err &&
+		grep -q "\"unplaced\": 1," j
 	'
 done <<EOF2
 $USER_CONFIGS

@@ -886,29 +886,37 @@ static char *placed_object(const char *buf, const struct token_list *l,
 			   const struct tok_range *args, size_t nargs,
 			   size_t held, char **why)
 {
-	const char *texts[16];
-	size_t lens[16], n = m->nparams;
-	char *own[16] = { NULL };
+	const char *texts[17];
+	size_t lens[17], n = m->nparams, nput;
+	char *own[17] = { NULL }, *params[17];
 	const struct once_macro *via = m->via ?
 		once_macros_find(macros, m->via, strlen(m->via)) : NULL;
 	struct strbuf sb = STRBUF_INIT;
 	char *problem = NULL;
 	/* #define F(p, ...): the arguments past p are not the object's
-	 * (when it does not name __VA_ARGS__) */
+	 * -- unless it names __VA_ARGS__ (READ_ONCE((__VA_ARGS__).state)):
+	 * then the one argument past p is put in for it */
 	int variadic = n && (!strcmp(m->params[n - 1], "__VA_ARGS__") ||
 			     !strcmp(m->params[n - 1], "..."));
+	int va_object = variadic && names_ident(m->object, "__VA_ARGS__");
 
 	if (variadic)
 		n--;
+	nput = n + (va_object && nargs > n);
 	if ((m->flags & OMF_ACCESSOR) || (via && unseen_name(via)))
 		problem = xasprintf("reached through '%s', %s, whose "
 				    "inlined copy scan does not join to a "
 				    "macro's use", via ? via->name : m->name,
 				    via ? "a name with no definition seen (a "
 				    "function, maybe)" : "a function's call");
-	else if (variadic && names_ident(m->object, "__VA_ARGS__"))
-		problem = xstrdup("its variable arguments among them");
-	else if ((variadic ? n : nargs) > held || n > ARRAY_SIZE(texts))
+	else if (va_object && nargs > n + 1)
+		/* F(t, j, i) of (t)->slot[__VA_ARGS__]: a comma expression
+		 * in the object, whose type the DWARF reader cannot give */
+		problem = xasprintf("its variable arguments among them, and "
+				    "this use gives %zu of them (a comma "
+				    "expression)", nargs - n);
+	else if ((variadic ? nput : nargs) > held ||
+		 nput >= ARRAY_SIZE(texts))
 		problem = xasprintf("and this use has %zu arguments, more "
 				    "than the %zu scan reads", nargs,
 				    held < ARRAY_SIZE(texts) ? held :
@@ -920,7 +928,11 @@ static char *placed_object(const char *buf, const struct token_list *l,
 				    nargs == 1 ? "" : "s",
 				    variadic ? "at least " : "", n,
 				    n == 1 ? "" : "s");
-	for (size_t k = 0; !problem && k < n; k++) {
+	for (size_t k = 0; k < n && k < ARRAY_SIZE(params); k++)
+		params[k] = m->params[k];
+	if (nput > n && nput <= ARRAY_SIZE(params))
+		params[n] = "__VA_ARGS__";
+	for (size_t k = 0; !problem && k < nput; k++) {
 		own[k] = operand_text(buf, l, args[k], PLACED_ARG_MAX);
 		texts[k] = own[k];
 		lens[k] = strlen(own[k]);
@@ -928,15 +940,18 @@ static char *placed_object(const char *buf, const struct token_list *l,
 			problem = xasprintf("and argument %zu of this use is "
 					    "longer than the %d bytes scan "
 					    "spells", k + 1, PLACED_ARG_MAX);
-		else if (!lens[k] && names_ident(m->object, m->params[k]))
+		else if (!lens[k] && names_ident(m->object, params[k]))
 			problem = xasprintf("and this use leaves its "
 					    "parameter '%s' empty",
-					    m->params[k]);
+					    params[k]);
 	}
-	if (!problem && put_args(&sb, m->object, m->params, n, texts, lens))
+	if (!problem && va_object && nput == n)
+		problem = xstrdup("its variable arguments among them, and "
+				  "this use gives none");
+	if (!problem && put_args(&sb, m->object, params, nput, texts, lens))
 		problem = xstrdup("and a member it names is an argument of "
 				  "this use that is no one identifier");
-	for (size_t k = 0; k < n && k < ARRAY_SIZE(own); k++)
+	for (size_t k = 0; k < nput && k < ARRAY_SIZE(own); k++)
 		free(own[k]);
 	if (problem) {
 		*why = xasprintf("its object, '%s', is spelled from the "
