@@ -132,6 +132,8 @@ struct once_discovery_stats {
 	size_t names_in_no_folder; /* include names no folder listed holds */
 	size_t paste_lexes;     /* files lexed for generator macros only */
 	size_t paste_skips;     /* ... not: no "##" of theirs can begin one */
+	size_t texts_lexed;     /* definitions lexed to decide (each round) */
+	size_t texts_not_lexed; /* ... not: no once-access can be in them */
 };
 void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st);

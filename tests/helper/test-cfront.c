@@ -425,6 +425,8 @@ static void args(const char *buf, const struct token_list *l, const char *name)
 /*
  * The once-macros the files define (once-discover.h), one line each:
  * "NAME kind [volatile-cast] object=N value=N at FILE:LINE: WHAT".
+ * RWONCE_TEST_DISCOVER_STATS set: first, how many definitions were
+ * lexed to decide and how many were not (once_discovery_stats()).
  */
 static int macros(const char **files, int n)
 {
@@ -436,6 +438,13 @@ static int macros(const char **files, int n)
 		if (once_discovery_add_file(d, files[i]))
 			die_errno("cannot read '%s'", files[i]);
 	once_discovery_finish(d, &t);
+	if (getenv("RWONCE_TEST_DISCOVER_STATS")) {
+		struct once_discovery_stats st;
+
+		once_discovery_stats(d, &st);
+		printf("definitions: %zu lexed, %zu not\n", st.texts_lexed,
+		       st.texts_not_lexed);
+	}
 	for (size_t i = 0; i < t.nr; i++) {
 		const struct once_macro *m = &t.items[i];
 
