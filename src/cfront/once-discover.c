@@ -1559,75 +1559,6 @@ static void analyse(struct once_discovery *d, struct candidate *c,
 		analyse_variants(c, t);
 }
 
-/* What a word must have to be one of the names: its length (bit n of
- * lengths, 63 for any longer) and its first byte (bit of firsts). */
-struct names_filter {
-	uint64_t lengths;
-	uint64_t firsts[4];
-};
-
-static unsigned filter_length_bit(size_t n)
-{
-	return n < 63 ? (unsigned)n : 63;
-}
-
-/* The names of a NUL-separated list as a set, and the longest one's
- * length: what mentions() looks words up in; *f, what they share. */
-static size_t names_set(const struct strbuf *names, struct strset *set,
-			struct names_filter *f)
-{
-	size_t longest = 0;
-
-	memset(f, 0, sizeof(*f));
-	for (size_t at = 0; at < names->len; at += strlen(names->buf + at) + 1) {
-		size_t n = strlen(names->buf + at);
-		unsigned char first = (unsigned char)names->buf[at];
-
-		strset_add(set, names->buf + at);
-		f->lengths |= (uint64_t)1 << filter_length_bit(n);
-		f->firsts[first / 64] |= (uint64_t)1 << (first % 64);
-		if (n > longest)
-			longest = n;
-	}
-	return longest;
-}
-
-/*
- * Does c's text mention one of the names (a whole word: no identifier
- * character on either side)?  The names are identifiers, so a mention is
- * a maximal run of identifier characters that is one of them: one pass
- * over the text with a set lookup per word, where a search per name cost
- * a tree's thousands of #defines times its hundreds of once-macros
- * (half of an audit of Linux 6.12, issue #35).  A word whose length or
- * first byte no name has is not looked up (the lookups were 2 % of an
- * audit of 6.12).
- */
-static int mentions(const struct candidate *c, const struct strset *names,
-		    const struct names_filter *f, char *word, size_t longest)
-{
-	for (size_t i = 0; i < c->len;) {
-		size_t start = i;
-		unsigned char first = (unsigned char)c->text[i];
-
-		if (!ident_char(c->text[i])) {
-			i++;
-			continue;
-		}
-		while (i < c->len && ident_char(c->text[i]))
-			i++;
-		if (i - start > longest)
-			continue; /* word has room for longest + 1 */
-		if (!(f->lengths >> filter_length_bit(i - start) & 1) ||
-		    !(f->firsts[first / 64] >> (first % 64) & 1))
-			continue;
-		memcpy(word, c->text + start, i - start);
-		word[i - start] = '\0';
-		if (strset_has(names, word))
-			return 1;
-	}
-	return 0;
-}
-
 static int defines_function(struct once_discovery *d, const char *name);
 
 /*
@@ -2793,20 +2724,21 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	if (d->nr > 1)
 		sane_qsort(d->items, d->nr, sizeof(*d->items), by_place);
 	for (;;) {
-		struct strset names = STRSET_INIT;
-		struct names_filter filter = { 0, { 0, 0, 0, 0 } };
-		size_t longest = first ? 0 : names_set(&changed, &names,
-							&filter);
-		char *word = xmalloc(longest + 1);
+		struct once_macros names;
 		int any = 0;
 
+		/* the names are identifiers (collect() took each so): a
+		 * text mentions one as a word when once_macros_any() finds
+		 * it there, 64 bytes at a time (a byte loop over the
+		 * 149,230 candidates of Linux 4.14.5 was 3.5 % of fix) */
+		once_macros_names(&names, changed.buf, changed.len);
 		strbuf_reset(&next);
 		for (size_t i = 0; i < d->nr; i++) {
 			struct candidate *c = &d->items[i];
 
 			/* after the first round, only bodies that call a
 			 * name whose meaning just changed can change */
-			if (!first && !mentions(c, &names, &filter, word, longest))
+			if (!first && !once_macros_any(&names, c->text, c->len))
 				continue;
 			analyse(d, c, t, 0);
 			if (c->is_access && fold(t, c, d)) {
@@ -2814,8 +2746,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 				any = 1;
 			}
 		}
-		strset_release(&names);
-		free(word);
+		once_macros_release(&names);
 		if (!any)
 			break;
 		{ /* this round's names are what the next one looks for */

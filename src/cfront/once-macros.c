@@ -315,6 +315,21 @@ int once_macros_any(const struct once_macros *t, const char *buf, size_t len)
 }
 #endif
 
+void once_macros_names(struct once_macros *t, const char *list, size_t len)
+{
+	memset(t, 0, sizeof(*t));
+	for (size_t at = 0; at < len; at += strlen(list + at) + 1) {
+		struct once_macro *m;
+
+		ALLOC_GROW(t->items, t->nr + 1, t->alloc);
+		m = &t->items[t->nr++];
+		memset(m, 0, sizeof(*m));
+		m->name = xstrdup(list + at);
+		m->deref_arg = m->order_arg = m->value_arg = -1;
+	}
+	index_rebuild(t); /* once: once_macros_add() rebuilds per name */
+}
+
 struct once_macro *once_macros_add(struct once_macros *t, const char *name,
 				   size_t n, enum once_macro_kind kind)
 {

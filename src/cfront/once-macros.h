@@ -201,6 +201,14 @@ int once_macros_scan(const struct once_macros *t, const char *buf, size_t len,
 int once_macros_any(const struct once_macros *t, const char *buf, size_t len);
 
 /*
+ * A table of just the names of list[0..len) (NUL-separated, each ended
+ * by its NUL; a name twice is harmless), no builtin entry: what
+ * once_macros_any() asks "does this text name one of them?" of, 64
+ * bytes at a time.  Release it with once_macros_release().
+ */
+void once_macros_names(struct once_macros *t, const char *list, size_t len);
+
+/*
  * Add (or update) an entry; returns it.  A new one gets object_arg 0
  * and, for OMK_WRITE, value_arg 1.  Pointers into the table are valid
  * until the next add.
