@@ -1938,7 +1938,9 @@ static void expand_pastes(struct once_discovery *d)
 {
 	struct macro_set pastes = MACRO_SET_INIT;
 	struct strbuf out = STRBUF_INIT;
-	struct strset twice = STRSET_INIT, names = STRSET_INIT;
+	struct strset twice = STRSET_INIT;
+	struct strbuf list = STRBUF_INIT;
+	struct once_macros names;
 
 	for (size_t i = 0; i < d->nr; i++) {
 		struct candidate *c = &d->items[i];
@@ -1959,14 +1961,22 @@ static void expand_pastes(struct once_discovery *d)
 					strlen(pastes.items[i].name));
 			continue;
 		}
-		strset_add(&names, pastes.items[i].name);
+		/* mentions_one_of() read no word of 128 bytes or more */
+		if (strlen(pastes.items[i].name) < 128)
+			strbuf_add(&list, pastes.items[i].name,
+				   strlen(pastes.items[i].name) + 1);
 		i++;
 	}
+	/* the words of each text looked up 64 bytes at a time, where
+	 * mentions_one_of() cut them a byte at a time (1.3 % of fix on
+	 * Linux 4.14.5): the same words, runs of identifier bytes that
+	 * start with no digit */
+	once_macros_names(&names, list.buf, list.len);
 	for (size_t i = 0; pastes.nr && i < d->nr; i++) {
 		struct candidate *c = &d->items[i];
 		struct macro_def def;
 
-		if (c->alias_of || !mentions_one_of(c, &names) ||
+		if (c->alias_of || !once_macros_any(&names, c->text, c->len) ||
 		    candidate_def(c, &def))
 			continue;
 		if (!macro_set_find(&pastes, def.name, strlen(def.name))) {
@@ -1978,7 +1988,8 @@ static void expand_pastes(struct once_discovery *d)
 		}
 		macro_def_release(&def);
 	}
-	strset_release(&names);
+	once_macros_release(&names);
+	strbuf_release(&list);
 	strbuf_release(&out);
 	strset_release(&twice);
 	macro_set_release(&pastes);
@@ -1997,6 +2008,15 @@ static void expand_pastes(struct once_discovery *d)
  * -- which lets a scan of the body's bytes reject most #defines before
  * any lexing.
  */
+/* The bytes a helper's body may hold besides identifier bytes (and NUL,
+ * which the strchr() this table replaced found too: 1.6 % of fix on
+ * Linux 4.14.5 went to a call of it per byte of every candidate). */
+static const unsigned char place_byte[256] = {
+	['\0'] = 1, [' '] = 1, ['\t'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1,
+	['('] = 1, [')'] = 1, ['&'] = 1, ['*'] = 1, ['-'] = 1, ['>'] = 1,
+	['.'] = 1, ['='] = 1,
+};
+
 static int is_helper(const struct candidate *c, struct macro_def *def)
 {
 	struct token_list l = TOKEN_LIST_INIT;
@@ -2007,7 +2027,7 @@ static int is_helper(const struct candidate *c, struct macro_def *def)
 	 * before any lexing */
 	for (size_t k = body ? (size_t)(body - c->text) : c->len; k < c->len; k++)
 		if (!ident_char(c->text[k]) &&
-		    !strchr(" \t\\\n\r()&*->.=", c->text[k]))
+		    !place_byte[(unsigned char)c->text[k]])
 			return 0;
 	if (mem_find(c->text, c->len, "##", 2) || candidate_def(c, def))
 		return 0;

@@ -327,7 +327,8 @@ void once_macros_names(struct once_macros *t, const char *list, size_t len)
 		m->name = xstrdup(list + at);
 		m->deref_arg = m->order_arg = m->value_arg = -1;
 	}
-	index_rebuild(t); /* once: once_macros_add() rebuilds per name */
+	if (t->nr) /* once: once_macros_add() rebuilds per name */
+		index_rebuild(t);
 }
 
 struct once_macro *once_macros_add(struct once_macros *t, const char *name,
