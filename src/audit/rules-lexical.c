@@ -9,6 +9,7 @@
 #include "cfront/cast-exact.h"
 #include "rewrite/includers.h"
 #include "cfront/idioms.h"
+#include "cfront/macro-uses.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
 #include "cfront/walk.h"
@@ -829,6 +830,67 @@ static struct type_index *tree_lookup_index(struct file_ctx *c,
 	return ti;
 }
 
+/* "written at 3 uses (lines 620, 702, 774), read at 1 (line 705)": the
+ * uses of a macro whose body is the access, by what each does. */
+static void add_use_kinds(struct strbuf *msg, const struct macro_use_kinds *k)
+{
+	static const struct {
+		int use;
+		const char *said;
+	} order[] = {
+		{ ONCE_WRITE, "written" },
+		{ ONCE_COMPOUND, "read and written by a compound assignment "
+				 "(a read-modify-write)" },
+		{ ONCE_INCDEC, "read and written by ++ or -- "
+			       "(a read-modify-write)" },
+		{ ONCE_READ, "read" },
+		{ ONCE_ADDRESS, "its address taken" },
+		{ ONCE_MEMBER, "a member or element of it accessed" },
+		{ ONCE_UNEVALUATED, "not evaluated" },
+		{ MACRO_USE_ASM, "an asm operand (which C does not access)" },
+	};
+	int first = 1;
+
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
+		unsigned n = k->count[order[i].use];
+
+		if (!n)
+			continue;
+		strbuf_addf(msg, "%s%s at %u use%s (line%s ", first ? "" : ", ",
+			    order[i].said, n, n == 1 ? "" : "s",
+			    n == 1 ? "" : "s");
+		for (unsigned j = 0; j < n && j < MACRO_USE_LINES; j++)
+			strbuf_addf(msg, "%s%u", j ? ", " : "",
+				    k->lines[order[i].use][j]);
+		strbuf_addstr(msg, n > MACRO_USE_LINES ? ", ...)" : ")");
+		first = 0;
+	}
+}
+
+/*
+ * The access is a macro's whole body (FreeRTOS's #define
+ * portNVIC_SYSTICK_CTRL_REG (*((volatile uint32_t *)0xe000e010))): what
+ * it does is what each use does.  Returns the one kind every use in the
+ * file has when it is a read or a write (the message then says so, *k
+ * filled); ONCE_UNEVALUATED when the uses disagree, do something else or
+ * there is none (*k says which); -1 when the access is no macro's body.
+ */
+static int body_use(const struct file_ctx *c, const struct volatile_cast *vc,
+		    struct macro_use_kinds *k, size_t *name)
+{
+	int function_like;
+
+	if (!macro_body_whole(c->buf, c->l, vc->begin, vc->end, name,
+			      &function_like))
+		return -1;
+	macro_use_kinds(c->buf, c->l, *name, function_like, 0, k);
+	if (k->total && k->count[ONCE_READ] == k->total)
+		return ONCE_READ;
+	if (k->total && k->count[ONCE_WRITE] == k->total)
+		return ONCE_WRITE;
+	return ONCE_UNEVALUATED;
+}
+
 static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *vc)
 {
 	const char *buf = c->buf;
@@ -840,8 +902,15 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 	struct tok_range op = vc->operand;
 	struct tok_range type = { vc->cast_open + 1, 0 };
 
+	struct macro_use_kinds uses;
+	size_t macro_name = 0;
+	int by_uses;
+
 	if (!v)
 		return; /* not an access: see fix_decision() */
+	by_uses = body_use(c, vc, &uses, &macro_name);
+	if (by_uses >= 0)
+		use = by_uses == ONCE_UNEVALUATED ? ONCE_READ : by_uses;
 	/* The type T: the cast's tokens before the final '*'. */
 	type.end = tok_match(buf, l, vc->cast_open) - 1;
 	/* the one typing of the operand fix uses too (cfront/cast-exact.h) */
@@ -964,7 +1033,46 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		strbuf_release(&what);
 		return;
 	}
-	if (vc->form != VC_DEREF) {
+	if (by_uses == ONCE_UNEVALUATED) {
+		/* a read here, a write there: the uses decide */
+		struct strbuf arg = STRBUF_INIT, name = STRBUF_INIT;
+
+		if (vc->form != VC_DEREF) {
+			strbuf_reset(&what);
+			range_text(buf, l, (struct tok_range){ vc->begin, vc->end },
+				   &what, 60);
+		} else if (!ex.address && !ex.exact) {
+			plain_cast_text(buf, l, type, what.buf, &arg);
+		} else {
+			strbuf_addstr(&arg, what.buf);
+		}
+		range_text(buf, l, (struct tok_range){ macro_name,
+						       macro_name + 1 }, &name, 60);
+		strbuf_addf(&msg, "hand-written volatile access of '%s', the "
+			    "body of macro '%s': each use decides what it "
+			    "does, ", what.buf, name.buf);
+		if (uses.total) {
+			strbuf_addstr(&msg, "in this file ");
+			add_use_kinds(&msg, &uses);
+		} else {
+			strbuf_addstr(&msg, "and this file has none");
+		}
+		if (vc->form != VC_DEREF)
+			strbuf_addstr(&msg, "; use READ_ONCE or WRITE_ONCE on the "
+				      "member with a plain pointer");
+		else if (uses.count[ONCE_COMPOUND] || uses.count[ONCE_INCDEC])
+			strbuf_addf(&msg, "; use READ_ONCE(%s) where a use "
+				    "reads, WRITE_ONCE(%s, value) where it "
+				    "writes, WRITE_ONCE(%s, READ_ONCE(%s) OP "
+				    "value) where it does both",
+				    arg.buf, arg.buf, arg.buf, arg.buf);
+		else
+			strbuf_addf(&msg, "; use READ_ONCE(%s) where a use "
+				    "reads, WRITE_ONCE(%s, value) where it "
+				    "writes", arg.buf, arg.buf);
+		strbuf_release(&arg);
+		strbuf_release(&name);
+	} else if (vc->form != VC_DEREF) {
 		strbuf_reset(&what);
 		range_text(buf, l, (struct tok_range){ vc->begin, vc->end }, &what, 60);
 		strbuf_addf(&msg, "hand-written volatile %s through '%s'",
@@ -995,11 +1103,66 @@ static void check_volatile_cast(struct file_ctx *c, const struct volatile_cast *
 		strbuf_addf(&msg, "hand-written volatile access of '%s' (%s)",
 			    what.buf, once_use_name(use));
 	}
+	if (by_uses == ONCE_READ || by_uses == ONCE_WRITE) {
+		struct strbuf name = STRBUF_INIT;
+
+		range_text(buf, l, (struct tok_range){ macro_name,
+						       macro_name + 1 }, &name, 60);
+		strbuf_addf(&msg, " (the body of macro '%s': every use in this "
+			    "file %s it, %u)", name.buf,
+			    by_uses == ONCE_READ ? "reads" : "writes",
+			    uses.total);
+		strbuf_release(&name);
+	}
 	add_fix_reason(&msg, v);
 	add(c, RULE_VOLATILE_CAST, vc->begin, vc->end - 1, msg.buf,
 	    ex.known ? &ex.type : NULL, v->converted);
 	strbuf_release(&msg);
 	strbuf_release(&what);
+}
+
+/*
+ * #define UART_REG(x) ((volatile uint32_t *)(UART_PPTR + (x))), and
+ * *UART_REG(URXD) in the file: the cast is written in the macro, the
+ * access at each use that dereferences it.  Reported at the cast, as a
+ * volatile cast written in one place is, with what the uses do.
+ */
+static void check_volatile_pointer_body(struct file_ctx *c,
+					const struct volatile_cast *vc,
+					size_t macro_name,
+					const struct macro_use_kinds *k)
+{
+	const char *buf = c->buf;
+	const struct token_list *l = c->l;
+	const struct rewrite_site *v = fix_decision(c, vc->begin);
+	struct strbuf msg = STRBUF_INIT, name = STRBUF_INIT, call = STRBUF_INIT;
+	size_t params = macro_name + 1;
+
+	if (!v)
+		return; /* fix did not look at it: no access there */
+	range_text(buf, l, (struct tok_range){ macro_name, macro_name + 1 },
+		   &name, 60);
+	/* the macro as a use spells it: UART_REG(x) */
+	strbuf_addstr(&call, name.buf);
+	if (tok_punct(buf, l, params, "(") &&
+	    !(l->tok[params].flags & TF_SPACE_BEFORE))
+		range_text(buf, l, (struct tok_range){ params,
+			   tok_match(buf, l, params) + 1 }, &call, 60);
+	strbuf_addf(&msg, "hand-written volatile pointer, the body of macro "
+		    "'%s': each use that dereferences it is a volatile "
+		    "access, in this file ", name.buf);
+	add_use_kinds(&msg, k);
+	strbuf_addf(&msg, "; use READ_ONCE(*%s) where a use reads, "
+		    "WRITE_ONCE(*%s, value) where it writes", call.buf,
+		    call.buf);
+	if (k->count[ONCE_COMPOUND] || k->count[ONCE_INCDEC])
+		strbuf_addf(&msg, ", WRITE_ONCE(*%s, READ_ONCE(*%s) OP value) "
+			    "where it does both", call.buf, call.buf);
+	add_fix_reason(&msg, v);
+	add(c, RULE_VOLATILE_CAST, vc->begin, vc->end - 1, msg.buf, NULL, 0);
+	strbuf_release(&msg);
+	strbuf_release(&name);
+	strbuf_release(&call);
 }
 
 /* ---- volatile-wrong-level ---- */
@@ -1060,6 +1223,7 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 		const struct once_macro *m;
 		struct volatile_cast vc;
 		size_t fix_at;
+		int function_like;
 
 		if (t->kind == TOK_HASH) {
 			in_once_impl = 0;
@@ -1093,6 +1257,19 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 			sites++;
 			if (o->enabled[RULE_VOLATILE_WRONG_LEVEL])
 				check_wrong_level(&c, &vc, fix_at);
+		} else if (t->kind == TOK_PUNCT && !in_once_impl &&
+			   (t->flags & TF_DEFINE_BODY) &&
+			   find_volatile_pointer_body(buf, l, i, &vc, &fix_at,
+						      &function_like)) {
+			struct macro_use_kinds k;
+
+			macro_use_kinds(buf, l, fix_at, function_like, 1, &k);
+			if (k.total > k.count[MACRO_USE_ASM]) {
+				sites++;
+				if (o->enabled[RULE_VOLATILE_CAST])
+					check_volatile_pointer_body(&c, &vc,
+								    fix_at, &k);
+			}
 		}
 	}
 	if (o->enabled[RULE_DOUBLE_FETCH])

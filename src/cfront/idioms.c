@@ -227,6 +227,12 @@ static int is_volatile_ptr_cast(const char *buf, const struct token_list *l,
 	return access_volatile && idents > 0;
 }
 
+int volatile_pointer_type(const char *buf, const struct token_list *l,
+			  size_t open, size_t close)
+{
+	return is_volatile_ptr_cast(buf, l, open, close);
+}
+
 /* Does the paren group [open, close] look like a cast "(type-name)"? */
 static int looks_like_cast(const char *buf, const struct token_list *l,
 			   size_t open, size_t close)

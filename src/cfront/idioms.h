@@ -85,6 +85,11 @@ struct volatile_cast {
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		       struct volatile_cast *vc);
 
+/* Is the paren group [open, close] such a cast's type, "( <specifiers
+ * with volatile> * )"? */
+int volatile_pointer_type(const char *buf, const struct token_list *l,
+			  size_t open, size_t close);
+
 /*
  * The end (one past) of the unary expression that starts at token i:
  * prefix operators, casts, a primary (identifier, literal, parenthesised

@@ -7,6 +7,7 @@
 #include "rewrite/rewrite.h"
 #include "rewrite/macro-roles.h"
 #include "cfront/cast-exact.h"
+#include "cfront/macro-uses.h"
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/tokscan.h"
@@ -1239,8 +1240,29 @@ static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 	struct cast_exactness ex;
 	enum use use;
 
-	if (!find_volatile_cast(s->buf, s->l, i, &vc))
+	if (!find_volatile_cast(s->buf, s->l, i, &vc)) {
+		size_t name;
+		int function_like;
+		struct macro_use_kinds k;
+
+		/* #define UART_REG(x) ((volatile u32 *)(B + (x))): its uses
+		 * dereference it, each a volatile access (audit reports the
+		 * definition with them) */
+		if (body && find_volatile_pointer_body(s->buf, s->l, i, &vc,
+						       &name, &function_like)) {
+			macro_use_kinds(s->buf, s->l, name, function_like, 1,
+					&k);
+			if (k.total > k.count[MACRO_USE_ASM]) {
+				note(s, RULE_VOLATILE_CAST, i, what,
+				     "a macro that gives a volatile pointer: "
+				     "each use that dereferences it is a "
+				     "volatile access, READ_ONCE or "
+				     "WRITE_ONCE of it at that use");
+				return vc.end;
+			}
+		}
 		return wrong_level_in_scope(s, i, body);
+	}
 	if (vc.end > s->scope_end)
 		return i + 1;
 	if (vc.form == VC_DEREF) {
