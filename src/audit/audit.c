@@ -296,11 +296,12 @@ static void discover_macros(struct audit_ctx *ctx, const char *const *paths,
 		strbuf_addf(&ctx->json, "%s{\"name\": ", shown > 1 ? ", " : "");
 		json_add_string(&ctx->json, m->name);
 		strbuf_addf(&ctx->json, ", \"kind\": \"%s\", \"volatile_cast\": %s, "
-			    "\"discovered\": %s, \"path\": ",
+			    "\"discovered\": %s",
 			    once_macro_kind_name(m->kind),
 			    m->flags & OMF_VOLATILE_CAST ? "true" : "false",
 			    m->flags & OMF_DISCOVERED ? "true" : "false");
-		json_add_string(&ctx->json, m->def_path);
+		/* "path_bytes" too when the name is not UTF-8 */
+		json_add_path(&ctx->json, "path", m->def_path, 0);
 		strbuf_addf(&ctx->json, ", \"line\": %u", m->def_line);
 		if (m->kinds_disagree) {
 			strbuf_addstr(&ctx->json, ", \"definitions_disagree\": ");

@@ -116,9 +116,9 @@ int report_write_codequality(FILE *f, const struct finding_list *l,
 			    x->fingerprint ? x->fingerprint : "");
 		json_add_string(&sb, desc.buf);
 		strbuf_addf(&sb, ", \"severity\": \"%s\", \"location\": "
-			    "{\"path\": ",
+			    "{",
 			    codequality_severity(rules[x->rule].level));
-		json_add_string(&sb, it.path);
+		json_add_path(&sb, "path", it.path, 1);
 		strbuf_addf(&sb, ", \"lines\": {\"begin\": %u", x->line);
 		if (x->end_line > x->line)
 			strbuf_addf(&sb, ", \"end\": %u", x->end_line);

@@ -180,9 +180,8 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 
 		strbuf_reset(&what);
 		site_text(x, &what);
-		strbuf_addstr(&cov->no_code_json, i ? ",\n    {\"path\": " :
-			      "\n    {\"path\": ");
-		json_add_string(&cov->no_code_json, path);
+		strbuf_addstr(&cov->no_code_json, i ? ",\n    {" : "\n    {");
+		json_add_path(&cov->no_code_json, "path", path, 1);
 		strbuf_addf(&cov->no_code_json, ", \"line\": %u, \"column\": %u, "
 			    "\"site\": ", x->line, x->col);
 		json_add_string(&cov->no_code_json, what.buf);
@@ -223,8 +222,8 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		const char *path = shown(c.calls[i].path);
 
 		strbuf_addstr(&cov->no_code_json, i || c.nr ?
-			      ",\n    {\"path\": " : "\n    {\"path\": ");
-		json_add_string(&cov->no_code_json, path);
+			      ",\n    {" : "\n    {");
+		json_add_path(&cov->no_code_json, "path", path, 1);
 		strbuf_addf(&cov->no_code_json, ", \"line\": %u, \"column\": %u, "
 			    "\"site\": ", x->line, x->col);
 		json_add_string(&cov->no_code_json, x->what);

@@ -401,8 +401,9 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 	struct strbuf sb = STRBUF_INIT, tmp = STRBUF_INIT;
 	struct instance_record *r;
 
-	strbuf_addstr(&sb, "{\"path\": ");
-	json_add_string(&sb, shown_path(in->src->path));
+	/* "path_bytes" too when the name is not UTF-8 (json.h) */
+	strbuf_addch(&sb, '{');
+	json_add_path(&sb, "path", shown_path(in->src->path), 1);
 	strbuf_addf(&sb, ", \"line\": %u, \"column\": %u, \"site\": ", s->line,
 		    s->col);
 	site_words(s, &tmp);
@@ -423,8 +424,7 @@ static void add_record(struct elf_image *img, const struct site_instance *in,
 	strbuf_addf(&sb, ", \"verdict\": \"%s\", \"why\": ",
 		    scan_verdict_name(v));
 	json_add_string(&sb, why);
-	strbuf_addstr(&sb, ", \"object\": ");
-	json_add_string(&sb, shown_path(elf_image_info(img)->name));
+	json_add_path(&sb, "object", shown_path(elf_image_info(img)->name), 0);
 	strbuf_addstr(&sb, ", \"function\": ");
 	strbuf_reset(&tmp);
 	instance_function(img, in, &tmp);

@@ -681,8 +681,8 @@ static void discovered_json(const struct once_macros *t, struct strbuf *out)
 			strbuf_addf(out, "%d", m->deref_arg);
 		else
 			strbuf_addstr(out, "null");
-		strbuf_addstr(out, ", \"path\": ");
-		json_add_string(out, m->def_path);
+		/* "path_bytes" too when the name is not UTF-8 */
+		json_add_path(out, "path", m->def_path, 0);
 		strbuf_addf(out, ", \"line\": %u, \"what\": ", m->def_line);
 		json_add_string(out, m->def_what ? m->def_what : "a once-access");
 		if (m->kinds_disagree) {
