@@ -12,11 +12,13 @@
 # (_Atomic(int64_t)*)p (a scalar's _Atomic: the scalar's size) and
 # field++ (the pointer's type): the seven are ok, each one access of its
 # full width.  A conditional of two casts is not read and stays
-# "its size not known"; so does co_readl(membase + offset), a function
-# whose const volatile void * parameter decides what is read (4 bytes,
-# as Linux's readl(p->membase + offset)): the char the sum points to is
-# not its object, and a build of this round that took it called the
-# 4-byte load "widened".  On clang 19 and gcc 12, x86-64 and aarch64.
+# "its size not known".  co_readl(membase + offset), a function whose
+# const volatile void * parameter decides what is read (as Linux's
+# readl(p->membase + offset)), is not the char the sum points to (a
+# build of this round that took it called the 4-byte load "widened"):
+# it was "its size not known", and is now ok at its body's volatile
+# cast's width, 4 bytes (t4513).  On clang 19 and gcc 12, x86-64 and
+# aarch64.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 . "$RWONCE_ROOT/tests/scan/user-lib.sh"
@@ -35,8 +37,8 @@ while read -r name cfg; do
 	user_build "$name $cfg" "$SRC" co.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: a cast and pointer arithmetic type the object; a conditional does not" '
 		{ "$RWONCE" scan -v co.o >out 2>err; test $? = 0; } &&
-		grep -q "9 site instances: ok 7, torn 0, duplicated 0, widened 0, unattributed 2;" err &&
-		grep -q "2 of 9 instances unattributed (its size not known 2)" err &&
+		grep -q "9 site instances: ok 8, torn 0, duplicated 0, widened 0, unattributed 1;" err &&
+		grep -q "1 of 9 instances unattributed (its size not known 1)" err &&
 		grep -q "user-casts.c:[0-9]*:[0-9]*: note: CO_LOAD(k ? (co_word_t \*)p : (co_word_t \*)q) in .co_either.*size is unknown" err &&
 		"$RWONCE" scan --json co.o >j 2>/dev/null &&
 		python3 "$S/site-verdicts.py" j <<-\EOF
@@ -48,7 +50,7 @@ while read -r name cfg; do
 		CO_LOAD_C11((_Atomic(int64_t) *)p) | ok | _Atomic(int64_t) | 8 | compiled to one 8-byte load | 1
 		CO_LOAD((*field)++) | ok | uint32_t | 4 | compiled to one 4-byte load | 1
 		CO_LOAD(k ? (co_word_t *)p : (co_word_t *)q) | size not known
-		co_readl(membase + offset) | size not known
+		co_readl(membase + offset) | ok | uint32_t | 4 | compiled to one 4-byte load | 1
 		EOF
 	'
 done <<EOF2

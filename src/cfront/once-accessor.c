@@ -997,6 +997,71 @@ static int name_wanted(const char *buf, const struct token *t,
 	return yes;
 }
 
+/* Is a pointee spelled t void ("void", "void __iomem")? */
+static int void_pointee(const char *t)
+{
+	size_t n = 4;
+
+	if (!t || strchr(t, '*'))
+		return 0;
+	for (const char *p = t; (p = strstr(p, "void")); p += n)
+		if ((p == t || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
+/*
+ * The type T of the access *(T *)E that tokens r spell (in parentheses or
+ * not): "uint32_t" of *(const volatile uint32_t *)addr, "u32" of
+ * *(volatile u32 __force *)addr -- without qualifiers, and without the
+ * annotations sparse reads (a word that starts with two underscores
+ * after the type's first word: __force, __iomem).  NULL when r is no
+ * such access, the cast is not volatile, or T is void or a pointer: an
+ * MMIO accessor's volatile cast names the register's width, while
+ * Concurrency Kit's ck_pr_md_load_ptr(const void *) moves a word
+ * ("m"(*(const uint64_t *)target)) of whatever the caller names --
+ * ckg_load_ptr(p) of a void *p stays of no known size (t4393).
+ */
+static char *deref_cast_type(const char *buf, const struct token_list *l,
+			     struct tok_range r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t close;
+	int vol = 0;
+
+	strip_parens(buf, l, &r);
+	if (r.end - r.begin < 5 || !tok_punct(buf, l, r.begin, "*") ||
+	    !tok_punct(buf, l, r.begin + 1, "("))
+		return NULL;
+	close = tok_match(buf, l, r.begin + 1);
+	if (close >= r.end || close < r.begin + 4 ||
+	    !tok_punct(buf, l, close - 1, "*"))
+		return NULL;
+	for (size_t k = r.begin + 2; k < close - 1; k++) {
+		const struct token *t = &l->tok[k];
+
+		if (t->kind != TOK_IDENT) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		vol |= tok_ident(buf, l, k, "volatile") ||
+		       tok_ident(buf, l, k, "__volatile__") ||
+		       tok_ident(buf, l, k, "__volatile");
+		if (tok_is_qualifier(buf, l, k) ||
+		    (sb.len && t->len > 2 && buf[t->off] == '_' &&
+		     buf[t->off + 1] == '_'))
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, buf + t->off, t->len);
+	}
+	if (!vol || !sb.len || !strcmp(sb.buf, "void")) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
+}
+
 void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out)
 {
@@ -1068,6 +1133,10 @@ void once_accessors_find_named(const char *buf, const struct token_list *l,
 		a->param_name = tok_range_text(buf, l, (struct tok_range){
 			p[f.param].name, p[f.param].name + 1 }, 0);
 		a->pointee = tok_range_text(buf, l, p[f.param].type, 1);
+		if ((f.how == ACCESSOR_VOLATILE || f.how == ACCESSOR_ASM) &&
+		    void_pointee(a->pointee))
+			a->cast = deref_cast_type(buf, l, (struct tok_range){
+				f.begin, f.end });
 		a->order_param = -1;
 		if (f.member)
 			a->member = tok_range_text(buf, l, (struct tok_range){
@@ -1270,6 +1339,7 @@ void once_accessor_release(struct once_accessor *a)
 	free(a->generated_by);
 	free(a->param_name);
 	free(a->pointee);
+	free(a->cast);
 	free(a->what);
 	free(a->member);
 	free(a->order_map);

@@ -56,6 +56,11 @@ struct once_accessor {
 	char *param_name;
 	char *pointee;           /* its pointee type as spelled, without
 				    qualifiers ("uint32_t"), or NULL */
+	char *cast;              /* a void pointee (readl(const volatile
+				    void __iomem *addr)): the type the
+				    body's cast gives the access,
+				    *(volatile uint32_t __force *)addr's
+				    "uint32_t"; or NULL */
 	char *what;              /* "a function whose body is an inline-asm
 				    \"m\" operand of *p" */
 	size_t begin, end;       /* the access's tokens in the body */

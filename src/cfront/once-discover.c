@@ -1845,6 +1845,8 @@ static void fold_accessors(struct once_discovery *d, struct once_macros *t)
 		 * object's */
 		m->cast_type = a->pointee && !a->member ?
 			xstrdup(a->pointee) : NULL;
+		free(m->body_cast);
+		m->body_cast = a->cast && !a->member ? xstrdup(a->cast) : NULL;
 		cite_accessor(m, &d->accessors[i]);
 	}
 	/* one name defined in several files (ck's gcc/x86_64/ck_pr.h and

@@ -62,6 +62,7 @@ void once_macros_release(struct once_macros *t)
 		free(t->items[i].def_what);
 		free(t->items[i].via);
 		free(t->items[i].cast_type);
+		free(t->items[i].body_cast);
 		free(t->items[i].kinds_disagree);
 		free(t->items[i].member);
 		free(t->items[i].orders);

@@ -78,6 +78,11 @@ struct once_macro {
 	 * the access ("uint32_t"), when it is not the pointee's; or NULL. */
 	int deref_arg;
 	char *cast_type;
+	/* OMF_ACCESSOR whose pointee is void (Xen's readl(const volatile
+	 * void __iomem *addr)): the type its body's cast gives the access
+	 * ("uint32_t"), the object's width when nothing else types it;
+	 * or NULL */
+	char *body_cast;
 	/* OMF_DISCOVERED: the once-macro its body applies (CK_RHS_LOAD(x)
 	 * -> ck_pr_load_8(x)), or NULL */
 	char *via;

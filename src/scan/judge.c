@@ -1079,7 +1079,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * type, when the object's is not known.  The access is then all
 	 * of what the cast points to: one narrower is torn, as for a
 	 * pointer argument's object. */
-	if (!size && s->cast_type) {
+	if (!size && s->cast_type && !s->body_cast) {
 		size = elf_image_info(img)->is64 ? s->cast64 : s->cast32;
 		type = s->cast_type;
 		aggregate = size ? 0 : -1;
@@ -1144,6 +1144,16 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	if (!size && s->lvalue && in->nr_ranges && !via_call && !s->nr_alt)
 		size = other_units_type(u, in, s, spellings, dwarf_type,
 					sizeof(dwarf_type), &aggregate, &type);
+	/* last: an accessor whose parameter points to void, called on
+	 * what nothing types (readl(base + off)): its body's cast gives
+	 * the width -- after every reading of the argument, which decides
+	 * when it types the object (readl(&t->cfg) of a u64: torn) */
+	if (!size && s->cast_type && s->body_cast) {
+		size = elf_image_info(img)->is64 ? s->cast64 : s->cast32;
+		type = s->cast_type;
+		aggregate = size ? 0 : -1;
+		cast_width = size != 0;
+	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	check_folded(u, decode_cache_disasm(dc), s, via_function, &acc);

@@ -1187,8 +1187,18 @@ static void macro_site(struct source_sites *s, const char *buf,
 			x->accessor_name = xstrdup(acc->name);
 		x->accessor_def = def->def_path ?
 			xasprintf("%s:%u", def->def_path, def->def_line) : NULL;
-		if (m->cast_type && cast_type_answer(m->cast_type, &ty)) {
-			x->cast_type = xstrdup(m->cast_type);
+		/* an accessor of a void pointee: its body's cast, the
+		 * width when the DWARF does not type the object
+		 * (readl(base + off): void __iomem arithmetic) */
+		const char *cast = m->cast_type;
+
+		if (def->body_cast && cast_type_answer(def->body_cast, &ty) &&
+		    type_size(&ty, 8)) {
+			cast = def->body_cast;
+			x->body_cast = 1;
+		}
+		if (cast && cast_type_answer(cast, &ty)) {
+			x->cast_type = xstrdup(cast);
 			x->cast32 = type_size(&ty, 4);
 			x->cast64 = type_size(&ty, 8);
 		}

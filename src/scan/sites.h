@@ -80,6 +80,11 @@ struct scan_site {
 	char *member;
 	char *cast_type;
 	unsigned cast32, cast64;
+	/* cast_type is the body's cast of an accessor whose parameter
+	 * points to void (readl(const volatile void __iomem *addr)): the
+	 * width only when nothing else types the object, the argument
+	 * first (judge.c) */
+	int body_cast;
 	/* A call of a once-accessor function (once-accessor.h): its
 	 * instances are the inlined copies of the accessor called here,
 	 * judged on the inlined body's accesses (attribute.c), not the
