@@ -380,6 +380,20 @@ static size_t postfix_step_end(const char *buf, const struct token_list *l,
 	return i;
 }
 
+void volatile_cast_deref(struct volatile_cast *vc, size_t begin, size_t end,
+			 size_t open, size_t close, size_t opend)
+{
+	vc->form = VC_DEREF;
+	vc->begin = begin;
+	vc->end = end;
+	vc->cast_open = open;
+	vc->type.begin = open + 1;
+	vc->type.end = close - 1;
+	vc->operand.begin = close + 1;
+	vc->operand.end = opend;
+	vc->member.begin = vc->member.end = opend;
+}
+
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		       struct volatile_cast *vc)
 {
@@ -426,15 +440,7 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		}
 		if (opend == close + 1)
 			return 0;
-		vc->form = VC_DEREF;
-		vc->begin = i;
-		vc->end = end;
-		vc->cast_open = open;
-		vc->type.begin = open + 1;
-		vc->type.end = close - 1;
-		vc->operand.begin = close + 1;
-		vc->operand.end = opend;
-		vc->member.begin = vc->member.end = opend;
+		volatile_cast_deref(vc, i, end, open, close, opend);
 		return 1;
 	}
 	if (is_punct(buf, l, i, "(") && is_punct(buf, l, i + 1, "(")) {
@@ -634,15 +640,7 @@ int find_wrong_level_volatile(const char *buf, const struct token_list *l,
 	if (use == ONCE_ADDRESS || use == ONCE_MEMBER ||
 	    use == ONCE_UNEVALUATED)
 		return 0;
-	vc->form = VC_DEREF;
-	vc->begin = i;
-	vc->end = end;
-	vc->cast_open = open;
-	vc->type.begin = open + 1;
-	vc->type.end = close - 1;
-	vc->operand.begin = close + 1;
-	vc->operand.end = opend;
-	vc->member.begin = vc->member.end = opend;
+	volatile_cast_deref(vc, i, end, open, close, opend);
 	return 1;
 }
 

@@ -85,6 +85,11 @@ struct volatile_cast {
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 		       struct volatile_cast *vc);
 
+/* Fill vc as the VC_DEREF access [begin, end): the cast's parentheses
+ * open..close, its operand from close + 1 to opend. */
+void volatile_cast_deref(struct volatile_cast *vc, size_t begin, size_t end,
+			 size_t open, size_t close, size_t opend);
+
 /* Is the paren group [open, close] such a cast's type, "( <specifiers
  * with volatile> * )"? */
 int volatile_pointer_type(const char *buf, const struct token_list *l,

@@ -148,15 +148,6 @@ int find_volatile_pointer_body(const char *buf, const struct token_list *l,
 	if (opend == close + 1 ||
 	    !macro_body_whole(buf, l, i, opend, name, function_like))
 		return 0;
-	memset(vc, 0, sizeof(*vc));
-	vc->form = VC_DEREF;
-	vc->begin = i;
-	vc->end = opend;
-	vc->cast_open = i;
-	vc->type.begin = i + 1;
-	vc->type.end = close - 1;
-	vc->operand.begin = close + 1;
-	vc->operand.end = opend;
-	vc->member.begin = vc->member.end = opend;
+	volatile_cast_deref(vc, i, opend, i, close, opend);
 	return 1;
 }

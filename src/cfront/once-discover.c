@@ -1023,6 +1023,24 @@ static void find_include(struct once_discovery *d, const char *name,
 	free(nm);
 }
 
+/* The first `dirlen` bytes of path, '/', then the include name: offered
+ * to the discovery if readable, the first time this path is tried. */
+static void try_once(struct once_discovery *d, int dirlen, const char *path,
+		     size_t n, const char *name)
+{
+	char *try = xasprintf("%.*s/%.*s", dirlen, path, (int)n, name);
+	char *key = xasprintf("\n%s", try); /* never an include name */
+	int first;
+
+	pthread_mutex_lock(&d->lock);
+	first = strset_add(&d->looked_for, key);
+	pthread_mutex_unlock(&d->lock);
+	if (first && readable(d, try, 1))
+		once_discovery_add_file(d, try);
+	free(key);
+	free(try);
+}
+
 /*
  * #include <a/b/c.h> in a file of a folder that ends with /a (or /a/b):
  * the folder above that is where the preprocessor found the includer as
@@ -1039,25 +1057,13 @@ static void find_under_includer_root(struct once_discovery *d,
 	size_t dl = slash ? (size_t)(slash - path) : 0;
 
 	for (size_t k = 0; k < n; k++) {
-		char *try, *key;
-		int first;
-
 		/* each prefix of whole folders of the name: a, a/b */
 		if (name[k] != '/')
 			continue;
 		if (dl <= k || path[dl - k - 1] != '/' ||
 		    memcmp(path + dl - k, name, k))
 			continue;
-		try = xasprintf("%.*s/%.*s", (int)(dl - k - 1), path, (int)n,
-				name);
-		key = xasprintf("\n%s", try); /* never an include name */
-		pthread_mutex_lock(&d->lock);
-		first = strset_add(&d->looked_for, key);
-		pthread_mutex_unlock(&d->lock);
-		if (first && readable(d, try, 1))
-			once_discovery_add_file(d, try);
-		free(key);
-		free(try);
+		try_once(d, (int)(dl - k - 1), path, n, name);
 	}
 	/* ... or a folder above the includer's that ends with /a: the
 	 * includer was found as <a/b/...> there (Debian's liburcu:
@@ -1067,8 +1073,6 @@ static void find_under_includer_root(struct once_discovery *d,
 		if (k + 1 < n && name[k + 1] == '/')
 			while (e > 0) {
 				size_t st = e;
-				char *try, *key;
-				int first;
 
 				while (st > 0 && path[st - 1] != '/')
 					st--;
@@ -1079,16 +1083,7 @@ static void find_under_includer_root(struct once_discovery *d,
 					e = st - 1;
 					continue;
 				}
-				try = xasprintf("%.*s/%.*s", (int)(st - 1),
-						path, (int)n, name);
-				key = xasprintf("\n%s", try);
-				pthread_mutex_lock(&d->lock);
-				first = strset_add(&d->looked_for, key);
-				pthread_mutex_unlock(&d->lock);
-				if (first && readable(d, try, 1))
-					once_discovery_add_file(d, try);
-				free(key);
-				free(try);
+				try_once(d, (int)(st - 1), path, n, name);
 				e = st - 1;
 			}
 }
