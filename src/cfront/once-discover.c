@@ -73,6 +73,10 @@ struct once_discovery {
 	 * realpath() costs a system call per folder of the path, for each
 	 * #include "x.h" of each file of a tree (issue #35) */
 	struct strset offered;
+	/* the spellings offered whose text was read (add_text() had it, or
+	 * it was binary): offering one again does nothing, so the caller
+	 * need not read it first (once_discovery_has_text()) */
+	struct strset taken;
 	/* the files with candidates that a walk found as regular files in
 	 * their folders (walk.h's plain): spelling_settle() asks their real
 	 * paths again without a readlink() each */
@@ -202,6 +206,7 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->paths);
 	strset_release(&d->seen);
 	strset_release(&d->offered);
+	strset_release(&d->taken);
 	strset_release(&d->plain);
 	for (size_t i = 0; i < d->real_dirs_size; i++) {
 		free(d->real_dirs[i].dir);
@@ -1203,12 +1208,31 @@ void once_discovery_add_buffer(struct once_discovery *d, const char *path,
 	once_discovery_add_walked(d, path, buf, len, 0, NULL, 0);
 }
 
+/* The text of path (offered first now) was read. */
+static void note_taken(struct once_discovery *d, const char *path)
+{
+	pthread_mutex_lock(&d->lock);
+	strset_add(&d->taken, path);
+	pthread_mutex_unlock(&d->lock);
+}
+
+int once_discovery_has_text(struct once_discovery *d, const char *path)
+{
+	int r;
+
+	pthread_mutex_lock(&d->lock);
+	r = strset_has(&d->taken, path);
+	pthread_mutex_unlock(&d->lock);
+	return r;
+}
+
 void once_discovery_add_walked(struct once_discovery *d, const char *path,
 			       const char *buf, size_t len, int plain,
 			       const size_t *includes, size_t nr_includes)
 {
 	if (!first_offer(d, path, plain))
 		return;
+	note_taken(d, path);
 	add_text(d, path, plain, buf, len, NULL);
 	add_local_includes(d, path, buf, len, includes, nr_includes);
 }
@@ -1233,6 +1257,7 @@ int once_discovery_add_file(struct once_discovery *d, const char *path)
 	buf = read_file(path, &len);
 	if (!buf)
 		return -1;
+	note_taken(d, path);
 	if (!memchr(buf, '\0', len < 8000 ? len : 8000)) { /* not binary */
 		add_text(d, path, 0, buf, len, NULL);
 		add_local_includes(d, path, buf, len, NULL, 0);

@@ -56,6 +56,11 @@ void once_discovery_add_scanned(struct once_discovery *d, const char *path,
 /* The same for a file read from disk; 0, or -1 with errno set when it
  * cannot be read. */
 int once_discovery_add_file(struct once_discovery *d, const char *path);
+/* Was path (as spelled) offered already, its text read?  Then offering
+ * it again does nothing, and the caller need not read it (scan: most of
+ * a vmlinux's named headers were offered as another file's #include
+ * before their turn came). */
+int once_discovery_has_text(struct once_discovery *d, const char *path);
 
 /*
  * Where #include <name> (and "name" not next to its file) is looked for,

@@ -282,6 +282,7 @@ struct offer_pass {
 	struct source_set *set;
 	struct once_discovery *d;
 	size_t mismatched, unreadable; /* atomics */
+	size_t read, not_read;         /* atomics, for the test hook */
 };
 
 /* A named source with an MD5 that its text does not have is never
@@ -322,6 +323,13 @@ static void offer_source(size_t i, void *worker, void *ctx)
 	(void)worker;
 	if (s->mismatch)
 		return;
+	/* offered already as an #include, its text read: offering it
+	 * again would do nothing (and reading it would succeed) */
+	if (once_discovery_has_text(op->d, s->path)) {
+		__atomic_fetch_add(&op->not_read, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_fetch_add(&op->read, 1, __ATOMIC_RELAXED);
 	buf = read_file(s->path, &len);
 	if (!buf) {
 		__atomic_fetch_add(&op->unreadable, 1, __ATOMIC_RELAXED);
@@ -364,7 +372,8 @@ static void add_include_dirs(struct once_discovery *d,
  * read and lexed, the counts its pre-filters lower (not in -vv, whose
  * output stays what it was). */
 static void print_test_stats(const struct once_discovery *d,
-			     const struct name_pass *np)
+			     const struct name_pass *np,
+			     const struct offer_pass *op)
 {
 	struct once_discovery_stats ds;
 	size_t lookups, walks;
@@ -393,6 +402,9 @@ static void print_test_stats(const struct once_discovery *d,
 		"theirs); barriers' #define lookups: %zu, files' tokens "
 		"walked for them: %zu\n", ds.paste_lexes, ds.paste_skips,
 		lookups, walks);
+	fprintf(stderr, "rwonce scan: discovery statistics: named sources: "
+		"%zu read, %zu not (offered before as an #include)\n",
+		op->read, op->not_read);
 }
 
 void scan_discover(struct once_macros *t, const char *const *files,
@@ -438,7 +450,7 @@ void scan_discover(struct once_macros *t, const char *const *files,
 		once_discovery_header_macros(op.d, t->headers);
 	}
 	st->found = once_discovery_finish(op.d, t);
-	print_test_stats(op.d, &np);
+	print_test_stats(op.d, &np, &op);
 	/* the notes name a definition as the findings name a source */
 	for (size_t i = 0; i < t->nr; i++) {
 		char *shown;
