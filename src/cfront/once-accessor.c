@@ -91,12 +91,27 @@ static int asm_keyword(const char *buf, size_t len)
 	return 0;
 }
 
+/* "atomic_load_explicit" or "atomic_store_explicit" in buf: one search
+ * for their common "_explicit" (rare), not two of glibc's memmem() for
+ * needles mem_find() leaves to it (0.4% of scan -j 1 on Debian's
+ * vmlinux, nearly every file searched to its end twice). */
+static int explicit_atomic(const char *buf, size_t len)
+{
+	const char *e = buf + len;
+
+	for (const char *p = buf; (p = mem_find(p, (size_t)(e - p),
+						"_explicit", 9)); p += 9)
+		if ((p - buf >= 11 && !memcmp(p - 11, "atomic_load", 11)) ||
+		    (p - buf >= 12 && !memcmp(p - 12, "atomic_store", 12)))
+			return 1;
+	return 0;
+}
+
 int once_accessors_may_find(const char *buf, size_t len)
 {
 	return mem_find(buf, len, "volatile", 8) ||
 	       mem_find(buf, len, "__atomic_", 9) ||
-	       mem_find(buf, len, "atomic_load_explicit", 20) ||
-	       mem_find(buf, len, "atomic_store_explicit", 21) ||
+	       explicit_atomic(buf, len) ||
 	       mem_find(buf, len, "##", 2) || asm_keyword(buf, len) ||
 	       split_word(buf, len);
 }

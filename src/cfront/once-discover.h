@@ -139,6 +139,7 @@ struct once_discovery_stats {
 	size_t paste_skips;     /* ... not: no "##" of theirs can begin one */
 	size_t texts_lexed;     /* definitions lexed to decide (each round) */
 	size_t texts_not_lexed; /* ... not: no once-access can be in them */
+	size_t invocations;     /* "NAME(" at a line's start, noted */
 };
 void once_discovery_stats(const struct once_discovery *d,
 			  struct once_discovery_stats *st);

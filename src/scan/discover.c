@@ -403,8 +403,9 @@ static void print_test_stats(const struct once_discovery *d,
 		"walked for them: %zu\n", ds.paste_lexes, ds.paste_skips,
 		lookups, walks);
 	fprintf(stderr, "rwonce scan: discovery statistics: named sources: "
-		"%zu read, %zu not (offered before as an #include)\n",
-		op->read, op->not_read);
+		"%zu read, %zu not (offered before as an #include); names "
+		"called at a line's start: %zu\n", op->read, op->not_read,
+		ds.invocations);
 }
 
 void scan_discover(struct once_macros *t, const char *const *files,
