@@ -244,8 +244,11 @@ void strlist_split_blanks(struct strlist *l, const char *s)
 	}
 }
 
-/* open_regular(), and the file's size then (a hint: it may grow). */
-static int open_regular_sized(const char *path, size_t *size)
+/* open_regular(), and the file's size then (a hint: it may grow);
+ * blocking again when blocking (read_file() closes it after its reads,
+ * which never block on a regular file: two system calls a file spared,
+ * 25,000 in a scan of Debian's vmlinux with its sources). */
+static int open_regular_sized(const char *path, size_t *size, int blocking)
 {
 	/* O_NONBLOCK: opening a FIFO for reading would wait for a writer */
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -265,8 +268,10 @@ static int open_regular_sized(const char *path, size_t *size)
 		errno = ENOT_REGULAR_FILE;
 		return -1;
 	}
-	/* reads of a regular file never block; cleared all the same */
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	/* reads of a regular file never block; cleared all the same for
+	 * the callers that keep the descriptor */
+	if (blocking)
+		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	*size = st.st_size > 0 ? (size_t)st.st_size : 0;
 	return fd;
 }
@@ -275,7 +280,7 @@ int open_regular(const char *path)
 {
 	size_t size;
 
-	return open_regular_sized(path, &size);
+	return open_regular_sized(path, &size, 1);
 }
 
 char *realpath_in_real_dir(const char *real_dir, const char *base)
@@ -303,7 +308,7 @@ const char *file_strerror(int err)
 char *read_file(const char *path, size_t *len)
 {
 	size_t cap = 8192, n = 0, size;
-	int fd = open_regular_sized(path, &size);
+	int fd = open_regular_sized(path, &size, 0);
 	char *buf;
 
 	if (fd < 0)
