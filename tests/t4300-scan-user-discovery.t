@@ -25,12 +25,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-macros.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: the library's macros" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "the library's macros" $cfg || continue
 	user_build "$name $cfg" "$SRC" m.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: every use of the forwarding and variadic macros is a site, checked" '
 		{ "$RWONCE" scan --no-source m.o >out 2>err; test $? = 1; } &&

@@ -35,12 +35,7 @@ SRC=$S/user-accessors.c
 H=$S/user-include/lib/access.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: once-accessors" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "once-accessors" $cfg || continue
 	user_build "$name $cfg" "$SRC" o2.o -I"$S/user-include" &&
 	user_build "$name $cfg" "$SRC" o0.o -I"$S/user-include" -O0 || exit 1
 

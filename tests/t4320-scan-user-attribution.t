@@ -25,12 +25,7 @@ requires x86_64-linux-gnu-as binutils-x86-64-linux-gnu
 SRC=$RWONCE_ROOT/tests/scan/user-folded.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: folded loads, padding" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "folded loads, padding" $cfg || continue
 	user_build "$name $cfg" "$SRC" u.o || exit 1
 	test_expect_success "$name: every site checked, each on its own load, no instance outside a function" '
 		"$RWONCE" scan -v --no-source --json u.o >out.json 2>err &&

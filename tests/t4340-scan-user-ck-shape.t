@@ -38,12 +38,7 @@ SRC=$S/user-ck-shape.c
 H=$S/user-include/lib/ckgen.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: ck-shaped accessors" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "ck-shaped accessors" $cfg || continue
 	user_build "$name $cfg" "$SRC" ck.o -I"$S/user-include" || exit 1
 	case $name in
 	*-x86) st8='movq %[a-z0-9]*, ' ld4='movl [^,]*, %e' st4='movl %e[a-z0-9]*, ' ld8='movq [^,]*, %r' ;;

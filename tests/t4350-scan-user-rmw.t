@@ -22,12 +22,7 @@ SRC=$S/user-rmw.c
 H=$S/user-include/lib/rmw.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: read-modify-write asm" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "read-modify-write asm" $cfg || continue
 	march=
 	case $name in *-arm64) march=-march=armv8.1-a ;; esac
 	user_build "$name $cfg" "$SRC" rmw.o -I"$S/user-include" $march || exit 1

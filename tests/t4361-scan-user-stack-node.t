@@ -21,12 +21,7 @@ L=$(line_of "$SRC" "MY_READ(wait->state)")
 P=$(line_of "$SRC" "enqueue(&")
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a published on-stack node" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a published on-stack node" $cfg || continue
 	user_build "$name $cfg" "$SRC" sn.o || exit 1
 	case $name in
 	*-x86) ld='movl [0-9a-fx]*(%rsp), %eax' ;;

@@ -26,12 +26,7 @@ D=$(line_of "$H" "static inline void lib_store_release(")
 E=$(grep -n "lib_store_release(&initialized, 1);" "$SRC" | tail -n 1 | cut -d: -f1)
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a macro or a function" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a macro or a function" $cfg || continue
 	user_build "$name $cfg" "$SRC" tw.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the use is judged on the function the build compiled" '
 		"$RWONCE" scan --no-source --json --macro lib_store_release=write-once \

@@ -26,12 +26,7 @@ SRC=$S/user-aliases.c
 H=$S/user-include/lib/aliases.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: ordered accessors and aliases" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "ordered accessors and aliases" $cfg || continue
 	user_build "$name $cfg" "$SRC" al.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: discovery names the ordered accessors and the other names" '
 		{ "$RWONCE" scan --no-source -v --json al.o >out.json 2>err; test $? = 1; } &&

@@ -18,12 +18,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-regptr.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: register-pointer asm accessors" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "register-pointer asm accessors" $cfg || continue
 	user_build "$name $cfg" "$SRC" rp.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the one-load/store templates are accessors, the others not" '
 		{ "$RWONCE" scan --no-source -v --json rp.o >out.json 2>err; test $? = 1; } &&

@@ -18,12 +18,7 @@ SRC=$S/user-narrow-paths.c
 L=$(line_of "$SRC" "lib_store_low(&spin_dummy, j);")
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: narrow stores on several paths" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "narrow stores on several paths" $cfg || continue
 	user_build "$name $cfg" "$SRC" np.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: every instance of the 4-byte store of the 8-byte word is torn, none ok" '
 		{ "$RWONCE" scan --no-source --json np.o >out.json 2>err; test $? = 1; } &&

@@ -17,12 +17,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-deref-local.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: an object through a local" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "an object through a local" $cfg || continue
 	user_build "$name $cfg" "$SRC" dl.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the macro is a once-macro of its argument; each use a site, ok" '
 		"$RWONCE" scan --no-source -v --json --sources "$S/user-include" dl.o >out.json 2>err &&

@@ -21,12 +21,7 @@ L=$(line_of "$SRC" "MY_READ(wait->state)")
 P=$(line_of "$SRC" "enqueue(&")
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a published node through two inlined calls" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a published node through two inlined calls" $cfg || continue
 	user_build "$name $cfg" "$SRC" sc.o || exit 1
 	test_expect_success "$name: the node published two calls up is judged: ok, with the evidence" '
 		"$RWONCE" scan --no-source --json sc.o >out.json 2>err &&

@@ -21,12 +21,7 @@ SRC=$S/user-asm-seq.c
 H=$S/user-include/lib/asmseq.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: an asm body of several instructions" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "an asm body of several instructions" $cfg || continue
 	user_build "$name $cfg" "$SRC" f.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the fenced and the split load are accessors, the loop is not" '
 		{ "$RWONCE" scan -v --no-source f.o >out 2>err; test $? = 1; } &&

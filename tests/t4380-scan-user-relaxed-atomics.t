@@ -27,12 +27,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-atomics.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: relaxed-atomic once-macros" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "relaxed-atomic once-macros" $cfg || continue
 	user_build "$name $cfg" "$SRC" a.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the four relaxed-atomic macros found, each with its definition" '
 		{ "$RWONCE" scan -v --no-source a.o >out 2>err; test $? = 0; } &&

@@ -24,12 +24,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-helpers.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: once-macros through a helper" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "once-macros through a helper" $cfg || continue
 	user_build "$name $cfg" "$SRC" h.o -I"$S/user-include" || exit 1
 	user_build "$name $cfg" "$SRC" t.o -I"$S/user-include" -DLIB_TYPECHECK=1 || exit 1
 	test_expect_success "$name: the helper put in, its two definitions agree" '

@@ -21,12 +21,7 @@ SRC=$S/user-merged.c
 merged="optimised out, or merged: its function has code, its line none, and code of line 0 (made of several lines, as merged accesses are)"
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: merged stores" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "merged stores" $cfg || continue
 	user_build "$name $cfg" "$SRC" m.o || exit 1
 	case $name in
 	clang-*)

@@ -20,12 +20,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-ordered.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: acquire/release once-macros" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "acquire/release once-macros" $cfg || continue
 	user_build "$name $cfg" "$SRC" a.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the four ordered macros and the accessor found, seq_cst and acq_rel not" '
 		{ "$RWONCE" scan -v --no-source a.o >out 2>err; test $? = 0; } &&

@@ -25,12 +25,7 @@ SRC=$S/user-fenced.c
 H=$S/user-include/lib/acqword.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: accessors that end with a barrier" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "accessors that end with a barrier" $cfg || continue
 	for side in 0 1; do
 		user_build "$name $cfg" "$SRC" a$side.o -I"$S/user-include" -DACQ_LD_IS_ACQ=$side || exit 1
 		test_expect_success "$name (ACQ_LD_IS_ACQ=$side): a load then a barrier is an accessor, a load then a call is not" '

@@ -18,12 +18,7 @@ requires x86_64-linux-gnu-as binutils-x86-64-linux-gnu
 SRC=$RWONCE_ROOT/tests/scan/cast-width.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: the casts' widths" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "the casts' widths" $cfg || continue
 	user_build "$name $cfg" "$SRC" w.o || exit 1
 	test_expect_success "$name: each use, one access of its cast's width: ok" '
 		{ "$RWONCE" scan -v w.o >out 2>err; test $? = 0; } &&

@@ -30,12 +30,7 @@ SRC=$S/user-hlp-fn.c
 H=$S/user-include/lib/hlpfn.h
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: accessor function through a helper macro" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "accessor function through a helper macro" $cfg || continue
 	user_build "$name $cfg" "$SRC" h.o -I"$S/user-include" || exit 1
 	user_build "$name $cfg" "$SRC" t.o -I"$S/user-include" -DLIB_TYPECHECK=1 || exit 1
 	for o in h t; do

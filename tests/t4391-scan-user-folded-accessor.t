@@ -25,12 +25,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-folded-acq.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: an accessor's load folded into the caller" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "an accessor's load folded into the caller" $cfg || continue
 	user_build "$name $cfg" "$SRC" f.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the three uses ok, nothing unattributed" '
 		{ "$RWONCE" scan -v --no-source f.o >out 2>err; test $? = 0; } &&

@@ -25,12 +25,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-voidptr.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: void * accessors" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "void * accessors" $cfg || continue
 	user_build "$name $cfg" "$SRC" vp.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the caller's argument types the object; a void * stays not known" '
 		{ "$RWONCE" scan -v vp.o >out 2>err; test $? = 0; } &&

@@ -24,12 +24,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-tlsmac.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: objects through header macros" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "objects through header macros" $cfg || continue
 	user_build "$name $cfg" "$SRC" t.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the reading the DWARF has types the object; two possible readings do not" '
 		{ "$RWONCE" scan -v t.o >out 2>err; test $? = 0; } &&

@@ -25,12 +25,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-pasted.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: once-macros through a pasting helper" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "once-macros through a pasting helper" $cfg || continue
 	user_build "$name $cfg" "$SRC" p.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the C side of the pasting helper is read" '
 		{ "$RWONCE" scan -v --no-source p.o >out 2>err; test $? = 0; } &&

@@ -21,12 +21,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-pasted.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: once-macros named by hand, pointer not first" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "once-macros named by hand, pointer not first" $cfg || continue
 	user_build "$name $cfg" "$SRC" p.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: the typed forms by hand judged on what p points to" '
 		{ "$RWONCE" scan --json --no-source \

@@ -20,12 +20,7 @@
 SRC=$RWONCE_ROOT/tests/scan/user-ring-tail.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a row past an inlined copy" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a row past an inlined copy" $cfg || continue
 	user_build "$name $cfg" "$SRC" r.o || exit 1
 	test_expect_success "$name: one instance, in the inlined copy, ok" '
 		{ "$RWONCE" scan -v --no-source r.o >out 2>err; test $? = 0; } &&

@@ -33,12 +33,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-order.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: accessors whose order is the caller's" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "accessors whose order is the caller's" $cfg || continue
 	user_build "$name $cfg" "$SRC" o.o -I"$S/user-include" -fPIC \
 		-Wno-incompatible-pointer-types || exit 1
 	test_expect_success "$name: the generated accessors are found, per call" '

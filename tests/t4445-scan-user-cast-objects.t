@@ -28,12 +28,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-casts.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: objects through casts" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "objects through casts" $cfg || continue
 	user_build "$name $cfg" "$SRC" co.o -I"$S/user-include" || exit 1
 	test_expect_success "$name: a cast and pointer arithmetic type the object; a conditional does not" '
 		{ "$RWONCE" scan -v co.o >out 2>err; test $? = 0; } &&

@@ -22,12 +22,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: other units' externs" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "other units' externs" $cfg || continue
 	user_build "$name $cfg" "$S/user-cgdef.c" def.o -fno-pic -I"$S/user-include" || exit 1
 	user_build "$name $cfg" "$S/user-cguse.c" use.o -fno-pic -I"$S/user-include" || exit 1
 	# shellcheck disable=SC2086 # the configuration's words

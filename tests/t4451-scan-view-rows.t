@@ -24,12 +24,7 @@ SRC=$RWONCE_ROOT/tests/scan/user-cq-ready.c
 LINE=$(line_of "$SRC" "return ring_load_acquire(ring->cq.ktail)")
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a repeated row at a shared address" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a repeated row at a shared address" $cfg || continue
 	user_build "$name $cfg" "$SRC" r.o || exit 1
 	case $name in
 	*-x86) load="movl (%rax), %eax" ;;

@@ -24,12 +24,7 @@ S=$RWONCE_ROOT/tests/scan
 SRC=$S/user-map-calls.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a map header, calls in the object" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a map header, calls in the object" $cfg || continue
 	user_build "$name $cfg" "$SRC" m.o -I"$S/user-include" || exit 1
 	"$RWONCE" scan -v m.o >out 2>err
 	echo $? >rc

@@ -13,12 +13,7 @@
 . "$RWONCE_ROOT/tests/scan/user-lib.sh"
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: an -flto object is not checked" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "an -flto object is not checked" $cfg || continue
 	printf '%s\n' 'int flag;' \
 		'int get(void) { return *(volatile int *)&flag; }' >c.c
 	user_build "$name $cfg" c.c plain.o || exit 1

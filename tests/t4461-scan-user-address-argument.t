@@ -17,12 +17,7 @@
 SRC=$RWONCE_ROOT/tests/scan/user-c11-direct.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: --macro atomic_load_explicit on &object" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "--macro atomic_load_explicit on &object" $cfg || continue
 	user_build "$name $cfg" "$SRC" c.o || exit 1
 	test_expect_success "$name: each &object use typed and ok at its width" '
 		{ "$RWONCE" scan --json --no-source \

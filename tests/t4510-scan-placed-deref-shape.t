@@ -20,12 +20,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a placed use whose body indexes the pointer it reads" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a placed use whose body indexes the pointer it reads" $cfg || continue
 	user_build "$name $cfg" "$S/placed-deref-frame.c" o.o || exit 1
 	"$RWONCE" scan --json o.o >j 2>/dev/null
 	test_expect_success "$name: ok, at the object's width" '

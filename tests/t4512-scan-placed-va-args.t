@@ -15,12 +15,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: once-macros whose object names __VA_ARGS__" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "once-macros whose object names __VA_ARGS__" $cfg || continue
 	user_build "$name $cfg" "$S/placed-va-args.c" o.o 2>cc.err || { cat cc.err; exit 1; }
 	"$RWONCE" scan -v o.o >out 2>err
 	"$RWONCE" scan --json o.o >j 2>/dev/null

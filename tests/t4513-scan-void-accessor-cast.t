@@ -16,12 +16,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: accessors of a void pointer, sized by their cast" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "accessors of a void pointer, sized by their cast" $cfg || continue
 	user_build "$name $cfg" "$S/mmio-void-accessor.c" o.o || exit 1
 	"$RWONCE" scan --json o.o >j 2>/dev/null
 	# clang at -O2 for aarch64 leaves two calls' code on other columns

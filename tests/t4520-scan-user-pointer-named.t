@@ -18,12 +18,7 @@ need_cmd python3
 SRC=$RWONCE_ROOT/tests/scan/user-pointer-named.c
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: a pointer-argument macro named by hand" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "a pointer-argument macro named by hand" $cfg || continue
 	user_build "$name $cfg" "$SRC" p.o || exit 1
 	test_expect_success "$name: named by hand alone, the 4-byte store of an 8-byte pointer is not ok" '
 		"$RWONCE" scan --json --no-discover --macro atomic_store_release=write-once p.o >j 2>err;

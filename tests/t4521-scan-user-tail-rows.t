@@ -36,12 +36,7 @@ check_json() { # json
 }
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: rows at a sequence's end and on padding" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "rows at a sequence's end and on padding" $cfg || continue
 	user_build "$name $cfg" "$SRC" last.o || exit 1
 	user_build "$name $cfg" "$SRC" next.o -DNEXT || exit 1
 	test_expect_success "$name: the function last in .text: the file is checked, every instance ok" '

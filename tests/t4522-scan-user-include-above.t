@@ -16,12 +16,7 @@
 S=$RWONCE_ROOT/tests/scan/user-above
 
 while read -r name cfg; do
-	if ! user_config_can "$name" $cfg; then
-		test_skip "$name: <urcu/system.h> above the named header" "$(user_config_why "$name" $cfg)"
-		continue
-	fi
-	mkdir -p "$TEST_TMP/$name"
-	cd "$TEST_TMP/$name" || exit 1
+	user_config_enter "$name" "<urcu/system.h> above the named header" $cfg || continue
 	user_build "$name $cfg" "$S/user.c" u.o -I"$S/include" || exit 1
 	test_expect_success "$name: the macros of <urcu/system.h> are found, both uses checked" '
 		{ "$RWONCE" scan -v --no-source u.o >out 2>err; test $? = 0; } &&

@@ -28,6 +28,20 @@ user_config_why() { # name cc flags...
 	fi
 }
 
+# The tests of configuration $1 ($3...: its compiler and flags), about
+# $2: skipped with the reason when its compiler cannot build C (1),
+# else run in a folder of their own, made and entered (0).
+user_config_enter() { # name what cc flags...
+	_uce_name=$1 _uce_what=$2
+	shift 2
+	if ! user_config_can "$_uce_name" "$@"; then
+		test_skip "$_uce_name: $_uce_what" "$(user_config_why "$_uce_name" "$@")"
+		return 1
+	fi
+	mkdir -p "$TEST_TMP/$_uce_name"
+	cd "$TEST_TMP/$_uce_name" || exit 1
+}
+
 # Build source $2 with configuration line $1 (-O2 -g, more flags after)
 # into $3.
 user_build() { # config-line source object flags...
