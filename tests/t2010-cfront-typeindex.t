@@ -17,35 +17,43 @@ test_expect_success 'typedef spelling is kept next to the canonical type' \
 test_expect_success 'static __always_inline before the type: the parameters are seen' \
 	"grep -q \"^46:15: scalar 'u32_t' 'unsigned int'\" $D/types.expect && grep -q \"^46:26: scalar 'u32_t'\" $D/types.expect"
 
+# The answers at positions $2... of fixture $1.c, into $TEST_TMP/$1.out;
+# the golden file is $1.expect, and the key lines are asked of the output.
+types_of() {
+	_to=$1
+	shift
+	$LT type "$D/$_to.c" "$@" >"$TEST_TMP/$_to.out" &&
+		diff -u "$D/$_to.expect" "$TEST_TMP/$_to.out"
+}
+
 # A struct or union tag defined in a function's body: that record there,
 # hiding the file's of the same tag; elsewhere the file's, or unknown when
 # only another function defines it.
-SPOS="8:9 13:9 13:33 19:9 19:34 24:9"
 test_expect_success 'a tag defined in a function body is seen there only' \
-	"$LT type $D/scoped-tags.c $SPOS >$TEST_TMP/scoped && diff -u $D/scoped-tags.expect $TEST_TMP/scoped"
+	'types_of scoped-tags 8:9 13:9 13:33 19:9 19:34 24:9'
+O=$TEST_TMP/scoped-tags.out
 test_expect_success '... with the local, the file and no record chosen' \
-	"grep -qx \"8:9: scalar 'unsigned char' 'unsigned char'\" $D/scoped-tags.expect &&
-	 grep -qx \"13:9: scalar 'long' 'long'\" $D/scoped-tags.expect && grep -qx '24:9: unknown' $D/scoped-tags.expect"
+	"grep -qx \"8:9: scalar 'unsigned char' 'unsigned char'\" $O &&
+	 grep -qx \"13:9: scalar 'long' 'long'\" $O && grep -qx '24:9: unknown' $O"
 
 # A typedef declared in a function's body: that type there, hiding the
 # file's typedef of the name; in another function no type (not a cast).
-TPOS="7:9 11:9 16:9 20:9"
 test_expect_success 'a typedef declared in a function body is seen there only' \
-	"$LT type $D/scoped-typedefs.c $TPOS >$TEST_TMP/scoped-td && diff -u $D/scoped-typedefs.expect $TEST_TMP/scoped-td"
+	'types_of scoped-typedefs 7:9 11:9 16:9 20:9'
+O=$TEST_TMP/scoped-typedefs.out
 test_expect_success '... the local, the file and no typedef chosen' \
-	"grep -qx \"7:9: scalar 'word_t' 'unsigned char'\" $D/scoped-typedefs.expect &&
-	 grep -qx \"11:9: scalar 'word_t' 'unsigned long'\" $D/scoped-typedefs.expect && grep -qx '20:9: unknown' $D/scoped-typedefs.expect"
+	"grep -qx \"7:9: scalar 'word_t' 'unsigned char'\" $O &&
+	 grep -qx \"11:9: scalar 'word_t' 'unsigned long'\" $O && grep -qx '20:9: unknown' $O"
 
 # _Atomic(T), the specifier, is T (a declared object, a typedef, a cast),
-# spelled as written;
-# _Atomic(_Atomic(T)) is no C and stays unknown.
-APOS_AT="6:9 17:9 17:17 17:26 17:36 17:40 18:9 18:46"
+# spelled as written; _Atomic(_Atomic(T)) is no C and stays unknown.
 test_expect_success '_Atomic(T) is the type T' \
-	"$LT type $D/atomic-specifier.c $APOS_AT >$TEST_TMP/atomic && diff -u $D/atomic-specifier.expect $TEST_TMP/atomic"
+	'types_of atomic-specifier 6:9 17:9 17:17 17:26 17:36 17:40 18:9 18:46'
+O=$TEST_TMP/atomic-specifier.out
 test_expect_success '... a static of a function, a pointer inside, a cast' \
-	"grep -qx \"6:9: scalar '_Atomic(unsigned long)' 'unsigned long'\" $D/atomic-specifier.expect &&
-	 grep -qx \"17:17: scalar 'int' 'int'\" $D/atomic-specifier.expect &&
-	 grep -qx \"17:40: scalar '_Atomic(short)' 'short'\" $D/atomic-specifier.expect && grep -qx '18:46: unknown' $D/atomic-specifier.expect"
+	"grep -qx \"6:9: scalar '_Atomic(unsigned long)' 'unsigned long'\" $O &&
+	 grep -qx \"17:17: scalar 'int' 'int'\" $O &&
+	 grep -qx \"17:40: scalar '_Atomic(short)' 'short'\" $O && grep -qx '18:46: unknown' $O"
 
 # The scalar a once-access of an aggregate can be spelled on (fix
 # --from-scan): a union's member of its size, a struct's only member, the
