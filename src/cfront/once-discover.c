@@ -854,21 +854,6 @@ static void note_generators(struct once_discovery *d, const char *path,
 	}
 }
 
-/*
- * The tokens of the file find_accessors() lexes last, per thread: the
- * next file's go in the same array.  One grown by doubling from nothing
- * for each file was copied as it grew (the lexer's reallocations were
- * 0.9% of scan -j 1 on Debian's vmlinux, this and the sites' lexing).
- * Let go when the file that was offered and every file it includes are
- * done (lexed_drop()), so that no worker keeps it.
- */
-static __thread struct token_list lexed;
-
-static void lexed_drop(void)
-{
-	token_list_release(&lexed);
-}
-
 /* The once-accessor functions buf defines (lexed only when it may;
  * each lexing counted in *lexes); with d, its generator macros and
  * invocations noted (note_generators). */
@@ -876,7 +861,7 @@ static void find_accessors(const char *buf, size_t len,
 			   struct once_accessor_list *acc, size_t *lexes,
 			   struct once_discovery *d, const char *path)
 {
-	struct token_list *l = &lexed;
+	struct token_list l = TOKEN_LIST_INIT;
 	int may_hold = once_accessors_may_hold(buf, len);
 	/* a file of generators, or of their invocations (jemalloc's
 	 * atomic.h says neither volatile nor asm nor __atomic_) */
@@ -896,16 +881,16 @@ static void find_accessors(const char *buf, size_t len,
 		count(lexes);
 	else
 		count(&d->stats.paste_lexes);
-	token_list_clear(l);
-	lex_buffer(buf, len, l);
-	tok_match_cache(buf, l);
+	lex_buffer(buf, len, &l);
+	tok_match_cache(buf, &l);
 	if (may_hold) {
-		once_accessors_find(buf, l, acc);
-		once_accessors_generated(buf, len, l, acc);
+		once_accessors_find(buf, &l, acc);
+		once_accessors_generated(buf, len, &l, acc);
 	}
 	if (pastes)
-		note_generators(d, path, buf, l);
+		note_generators(d, path, buf, &l);
 	tok_match_cache_drop();
+	token_list_release(&l);
 }
 
 static void add_text(struct once_discovery *d, const char *path, int plain,
@@ -1013,15 +998,13 @@ void once_discovery_include_stats(const struct once_discovery *d,
 	*not_found = d->includes_not_found;
 }
 
-static int add_file(struct once_discovery *d, const char *path);
-
 /* Offer path, a try in the include folders, if it is a file there; 1
  * if it is. */
 static int offer_if_there(struct once_discovery *d, const char *path)
 {
 	if (!readable(d, path, 1))
 		return 0;
-	add_file(d, path);
+	once_discovery_add_file(d, path);
 	return 1;
 }
 
@@ -1106,7 +1089,7 @@ static void try_once(struct once_discovery *d, int dirlen, const char *path,
 	first = strset_add(&d->looked_for, key);
 	pthread_mutex_unlock(&d->lock);
 	if (first && readable(d, try, 1))
-		add_file(d, try);
+		once_discovery_add_file(d, try);
 	free(key);
 	free(try);
 }
@@ -1190,7 +1173,7 @@ static void local_include(struct once_discovery *d, const char *path,
 		hpath = xasprintf("%.*s%.*s", dirlen, path,
 				  (int)(close - name), name);
 		if (readable(d, hpath, 0)) {
-			add_file(d, hpath);
+			once_discovery_add_file(d, hpath);
 			free(hpath);
 			return;
 		}
@@ -1300,7 +1283,6 @@ void once_discovery_add_walked(struct once_discovery *d, const char *path,
 	note_taken(d, path);
 	add_text(d, path, plain, buf, len, NULL);
 	add_local_includes(d, path, buf, len, includes, nr_includes);
-	lexed_drop();
 }
 
 void once_discovery_add_scanned(struct once_discovery *d, const char *path,
@@ -1309,13 +1291,11 @@ void once_discovery_add_scanned(struct once_discovery *d, const char *path,
 {
 	if (!first_offer(d, path, plain))
 		return;
-	note_taken(d, path);
 	add_text(d, path, plain, buf, len, w);
 	add_local_includes(d, path, buf, len, w->includes, w->nr_includes);
-	lexed_drop();
 }
 
-static int add_file(struct once_discovery *d, const char *path)
+int once_discovery_add_file(struct once_discovery *d, const char *path)
 {
 	size_t len;
 	char *buf;
@@ -1332,14 +1312,6 @@ static int add_file(struct once_discovery *d, const char *path)
 	}
 	free(buf);
 	return 0;
-}
-
-int once_discovery_add_file(struct once_discovery *d, const char *path)
-{
-	int r = add_file(d, path);
-
-	lexed_drop();
-	return r;
 }
 
 /* ---- deciding ---- */
@@ -2771,18 +2743,18 @@ static void generated_elsewhere(struct once_discovery *d)
 	nfiles = nfiles_kept;
 	for (size_t f = 0; names.nr && f < nfiles; f++) {
 		struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+		struct token_list l = TOKEN_LIST_INIT;
 		const char *interned = NULL;
 		size_t len;
 		char *buf;
 
 		if (!(buf = read_file(files[f], &len)))
 			continue;
-		/* one array for all of them (find_accessors()'s) */
-		token_list_clear(&lexed);
-		lex_buffer(buf, len, &lexed);
-		tok_match_cache(buf, &lexed);
-		once_accessors_generated_with(buf, len, &lexed, &base, &acc);
+		lex_buffer(buf, len, &l);
+		tok_match_cache(buf, &l);
+		once_accessors_generated_with(buf, len, &l, &base, &acc);
 		tok_match_cache_drop();
+		token_list_release(&l);
 		free(buf);
 		strbuf_add(&d->order_maps, acc.order_maps.buf,
 			   acc.order_maps.len);
@@ -2812,7 +2784,6 @@ static void generated_elsewhere(struct once_discovery *d)
 		acc.nr = 0;
 		once_accessor_list_release(&acc);
 	}
-	lexed_drop();
 	free(files);
 	macro_set_release(&base);
 	strset_release(&names);
@@ -2879,7 +2850,6 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	strbuf_release(&changed);
 	strbuf_release(&next);
 	note_disagreements(d, t);
-	lexed_drop(); /* the files finishing lexed with find_accessors() */
 	for (size_t i = 0; i < t->nr; i++)
 		count += t->items[i].def_path != NULL;
 	return count;

@@ -1586,19 +1586,10 @@ static void lexed_text_drop(struct lexed_text *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/*
- * The tokens of the source source_sites_load() lexed last, per thread:
- * the next source's go in the same array (a unit's first sources are
- * read one after the other; each array grown by doubling from nothing
- * was copied as it grew).  Let go with the texts above, at a unit's end.
- */
-static __thread struct token_list load_tokens;
-
 void source_sites_text_drop(void)
 {
 	for (size_t i = 0; i < TEXT_CACHE; i++)
 		lexed_text_drop(&text_cache[i]);
-	token_list_release(&load_tokens);
 }
 
 size_t source_sites_text_held(void)
@@ -1841,10 +1832,6 @@ void source_sites_load(struct source_sites *s, const char *path,
 	}
 	__atomic_fetch_add(&files_lexed, 1, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&bytes_lexed, len, __ATOMIC_RELAXED);
-	/* the thread's array, back to it at the end */
-	l = load_tokens;
-	memset(&load_tokens, 0, sizeof(load_tokens));
-	token_list_clear(&l);
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
 	once_wrappers_find(buf, &l, macros, &wrappers);
@@ -1889,7 +1876,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	tok_match_cache_drop();
 	if (ti)
 		type_index_free(ti);
-	load_tokens = l;
+	token_list_release(&l);
 	free(buf);
 	if (s->nr > 1)
 		sane_qsort(s->sites, s->nr, sizeof(*s->sites), cmp_site);
