@@ -2069,15 +2069,6 @@ static void expand_pastes(struct once_discovery *d)
  * definitions); past it, none. */
 #define MAX_VARIANTS 16
 
-/*
- * Is c a helper: a macro whose body spells a place from its parameters
- * and nothing else -- (p), (&(p)->value), (*(p)), (*(p) = (v)), as
- * nsync's NSYNC_ATOMIC_UINT32_PTR_(p) and NSYNC_ATOMIC_UINT32_LOAD_(p)
- * are, differently per configuration?  A C++ definition (::) is none:
- * a C unit cannot see it; nor is a body with a comma, a call or a cast
- * -- which lets a scan of the body's bytes reject most #defines before
- * any lexing.
- */
 /* The bytes a helper's body may hold besides identifier bytes (and NUL,
  * which the strchr() this table replaced found too: 1.6 % of fix on
  * Linux 4.14.5 went to a call of it per byte of every candidate). */
@@ -2087,6 +2078,15 @@ static const unsigned char place_byte[256] = {
 	['.'] = 1, ['='] = 1,
 };
 
+/*
+ * Is c a helper: a macro whose body spells a place from its parameters
+ * and nothing else -- (p), (&(p)->value), (*(p)), (*(p) = (v)), as
+ * nsync's NSYNC_ATOMIC_UINT32_PTR_(p) and NSYNC_ATOMIC_UINT32_LOAD_(p)
+ * are, differently per configuration?  A C++ definition (::) is none:
+ * a C unit cannot see it; nor is a body with a comma, a call or a cast
+ * -- which lets a scan of the body's bytes reject most #defines before
+ * any lexing.
+ */
 static int is_helper(const struct candidate *c, struct macro_def *def)
 {
 	struct token_list l = TOKEN_LIST_INIT;
