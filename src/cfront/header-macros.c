@@ -77,6 +77,8 @@ void header_macros_add(struct header_macros *h, const char *name,
 	m->name = xstrdup(name);
 	m->text = alias_of ? NULL : xstrndup(text, len);
 	m->alias_of = alias_of ? xstrdup(alias_of) : NULL;
+	m->first = NULL;
+	m->loop = 0;
 	h->sorted = 0;
 	memo_release(h->memo); /* its answers were of the others */
 	h->memo = NULL;
@@ -95,11 +97,92 @@ static int by_name(const void *a, const void *b)
 			      y->alias_of ? y->alias_of : "");
 }
 
+static size_t find(const struct header_macros *h, const char *name, size_t n,
+		   size_t *first);
+
+/* Past blanks, splices and comments of a #define's text. */
+static const char *skip_blank(const char *p)
+{
+	for (;;) {
+		if (*p == ' ' || *p == '\t')
+			p++;
+		else if (p[0] == '\\' && p[1] == '\n')
+			p += 2;
+		else if (p[0] == '/' && p[1] == '*' && strstr(p + 2, "*/"))
+			p = strstr(p + 2, "*/") + 2;
+		else
+			return p;
+	}
+}
+
+/* The first word of a function-like #define's body, or NULL. */
+static char *body_first_word(const char *text)
+{
+	const char *p = strchr(text, '('), *q;
+
+	/* "#define NAME(" ... the parameters hold no parenthesis */
+	if (!p || !(p = strchr(p, ')')))
+		return NULL;
+	p = skip_blank(p + 1);
+	if (!isalpha((unsigned char)*p) && *p != '_')
+		return NULL;
+	for (q = p; isalnum((unsigned char)*q) || *q == '_'; q++)
+		;
+	return xstrndup(p, (size_t)(q - p));
+}
+
+/* Does a definition of name[0..n) in h open a loop (loop set)? */
+static int names_loop(const struct header_macros *h, const char *name,
+		      size_t n)
+{
+	size_t first, count = find(h, name, n, &first);
+
+	for (size_t k = 0; k < count; k++)
+		if (h->items[first + k].loop)
+			return 1;
+	return 0;
+}
+
+/*
+ * Which bodies open a loop: those that start with for or while (not
+ * do: the do { } while (0) of a statement macro takes no statement
+ * after it), and those that start with a macro that does -- the
+ * kernel's for_each_possible_cpu(cpu) is for_each_cpu(...), which is
+ * for_each_set_bit(...), which is a for.
+ */
+static void find_loop_macros(struct header_macros *h)
+{
+	int grew = 1;
+
+	for (size_t i = 0; i < h->nr; i++) {
+		struct header_macro *m = &h->items[i];
+
+		free(m->first);
+		m->first = m->alias_of ? xstrdup(m->alias_of) :
+			   body_first_word(m->text);
+		m->loop = m->first && (!strcmp(m->first, "for") ||
+				       !strcmp(m->first, "while"));
+	}
+	for (int round = 0; grew && round < MAX_ROUNDS; round++) {
+		grew = 0;
+		for (size_t i = 0; i < h->nr; i++) {
+			struct header_macro *m = &h->items[i];
+
+			if (m->loop || !m->first ||
+			    !names_loop(h, m->first, strlen(m->first)))
+				continue;
+			m->loop = 1;
+			grew = 1;
+		}
+	}
+}
+
 void header_macros_finish(struct header_macros *h)
 {
 	if (h->nr > 1)
 		sane_qsort(h->items, h->nr, sizeof(*h->items), by_name);
 	h->sorted = 1;
+	find_loop_macros(h);
 	if (!h->memo) {
 		h->memo = xcalloc(1, sizeof(*h->memo));
 		pthread_mutex_init(&h->memo->lock, NULL);
@@ -114,6 +197,7 @@ void header_macros_release(struct header_macros *h)
 		free(h->items[i].name);
 		free(h->items[i].text);
 		free(h->items[i].alias_of);
+		free(h->items[i].first);
 	}
 	free(h->items);
 	memo_release(h->memo);
@@ -164,6 +248,40 @@ static int read_def(const struct header_macro *m, struct macro_def *d)
 	ret = macro_def_read(m->text, &l, hash, d);
 	token_list_release(&l);
 	return ret;
+}
+
+size_t header_macros_defs(const struct header_macros *h, const char *name,
+			  size_t n, struct macro_def *defs, size_t max)
+{
+	size_t first, count = h ? find(h, name, n, &first) : 0, got = 0;
+
+	for (size_t k = 0; k < count && got < max; k++) {
+		if (h->items[first + k].alias_of)
+			continue;
+		if (read_def(&h->items[first + k], &defs[got])) {
+			macro_def_release(&defs[got]);
+			continue;
+		}
+		got++;
+	}
+	return got;
+}
+
+int header_macros_loop(const struct header_macros *h, const char *name,
+		       size_t n, size_t *ndefs)
+{
+	size_t first;
+
+	*ndefs = h && h->sorted ? find(h, name, n, &first) : 0;
+	return *ndefs && names_loop(h, name, n);
+}
+
+const char *header_macros_first(const struct header_macros *h,
+				const char *name, size_t n, size_t k)
+{
+	size_t first, count = find(h, name, n, &first);
+
+	return k < count ? h->items[first + k].first : NULL;
 }
 
 static int ident_start(char c)

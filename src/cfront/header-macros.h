@@ -26,6 +26,13 @@ struct header_macro {
 	char *name;
 	char *text;     /* "#define NAME(...) body", as the header has it */
 	char *alias_of; /* #define NAME OTHER: OTHER (text unused) */
+	/* Set by header_macros_finish(): the body's first word, or NULL
+	 * (a body that starts with a '(' or a number); and whether the
+	 * body opens a loop whose body the use's next statement is
+	 * (#define list_for_each(pos, head) for (...)): it starts with
+	 * for or while, or with a macro of the set that does. */
+	char *first;
+	int loop;
 };
 
 struct readings_memo;
@@ -44,7 +51,8 @@ struct header_macros {
  * object-like one whose body is one name. */
 void header_macros_add(struct header_macros *h, const char *name,
 		       const char *text, size_t len, const char *alias_of);
-/* Sort for lookups; before the first header_macros_readings(). */
+/* Sort for lookups, and read each body's first word (loop, first);
+ * before the first header_macros_readings(). */
 void header_macros_finish(struct header_macros *h);
 void header_macros_release(struct header_macros *h);
 
@@ -57,6 +65,24 @@ void header_macros_release(struct header_macros *h);
  */
 size_t header_macros_readings(const struct header_macros *h, const char *expr,
 			      size_t max, struct strlist *out);
+/*
+ * The function-like definitions of name[0..n), as the expander reads
+ * them, into defs[0..max) (each to be released with macro_def_release()):
+ * their number.  Several where #if branches define it each their way.
+ */
+struct macro_def;
+size_t header_macros_defs(const struct header_macros *h, const char *name,
+			  size_t n, struct macro_def *defs, size_t max);
+
+/* Does a definition of name[0..n) open a loop (struct header_macro's
+ * loop)?  *ndefs gets how many definitions it has (0: none). */
+int header_macros_loop(const struct header_macros *h, const char *name,
+		       size_t n, size_t *ndefs);
+/* The first word of definition k of name[0..n) (k < ndefs above), or
+ * NULL: for following a loop through macros of another set. */
+const char *header_macros_first(const struct header_macros *h,
+				const char *name, size_t n, size_t k);
+
 /* How many header_macros_readings() calls worked the readings out, and
  * how many found them in the memo (a test hook's counts). */
 void header_macros_memo_stats(const struct header_macros *h,

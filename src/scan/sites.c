@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE /* memmem */
 #include "scan/sites.h"
+#include "scan/repeats.h"
 #include "scan/wrappers.h"
 #include "cfront/defines.h"
 #include "cfront/idioms.h"
@@ -100,18 +101,11 @@ static unsigned type_size(const struct type_answer *t, unsigned word)
 	return 0;
 }
 
-/* The end (inclusive) of the body of the loop whose keyword is token k,
- * or 0 when there is none. */
-static size_t loop_body_end(const char *buf, const struct token_list *l,
-			    size_t k)
+/* The end (inclusive) of a loop's body that starts at token b, or 0
+ * when there is none. */
+static size_t body_end_at(const char *buf, const struct token_list *l,
+			  size_t b)
 {
-	size_t b = k + 1;
-
-	if (!tok_ident(buf, l, k, "do")) {
-		if (!tok_punct(buf, l, b, "("))
-			return 0;
-		b = tok_match(buf, l, b) + 1;
-	}
 	if (b >= l->nr - 1 || tok_punct(buf, l, b, ";"))
 		return 0; /* "while (x);" ends a do loop or has no body */
 	if (tok_punct(buf, l, b, "{"))
@@ -127,6 +121,21 @@ static size_t loop_body_end(const char *buf, const struct token_list *l,
 			return b;
 	}
 	return 0;
+}
+
+/* The end (inclusive) of the body of the loop whose keyword is token k,
+ * or 0 when there is none. */
+static size_t loop_body_end(const char *buf, const struct token_list *l,
+			    size_t k)
+{
+	size_t b = k + 1;
+
+	if (!tok_ident(buf, l, k, "do")) {
+		if (!tok_punct(buf, l, b, "("))
+			return 0;
+		b = tok_match(buf, l, b) + 1;
+	}
+	return body_end_at(buf, l, b);
 }
 
 /* Is token i inside the body of a loop of its function? */
@@ -1492,27 +1501,76 @@ static void index_more_lines(struct source_sites *s)
 		sane_qsort(s->more, s->nmore, sizeof(*s->more), cmp_site_line);
 }
 
-/* The loops of the file (struct loop_span). */
+/*
+ * The end (inclusive) of the statement after a use of a macro that opens
+ * a loop (list_for_each_entry_safe(pos, n, head, member) { ... }), its
+ * name token k: the loop's body; 0 when the use has none (a ';').
+ */
+static size_t macro_loop_end(const char *buf, const struct token_list *l,
+			     size_t k)
+{
+	size_t close = tok_match(buf, l, k + 1);
+
+	if (close >= l->nr - 1)
+		return 0;
+	return body_end_at(buf, l, close + 1);
+}
+
+/* The loops of the file (struct loop_span): those its keywords write,
+ * and the uses of macros that open one (macro-args.h). */
 static void find_loops(struct source_sites *s, const char *buf,
-		       const struct token_list *l)
+		       const struct token_list *l,
+		       const struct macro_scope *sc)
 {
 	size_t alloc = 0;
 
 	for (size_t k = 0; k + 1 < l->nr; k++) {
 		size_t end;
+		int by_macro = 0;
 
-		if (l->tok[k].kind != TOK_IDENT || (l->tok[k].flags & TF_DIRECTIVE) ||
-		    !(tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
-		      tok_ident(buf, l, k, "do")))
+		if (l->tok[k].kind != TOK_IDENT || (l->tok[k].flags & TF_DIRECTIVE))
 			continue;
-		end = loop_body_end(buf, l, k);
+		if (tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
+		    tok_ident(buf, l, k, "do")) {
+			end = loop_body_end(buf, l, k);
+		} else if (tok_punct(buf, l, k + 1, "(") &&
+			   (sc->own || sc->headers) &&
+			   macro_opens_loop(sc, buf + l->tok[k].off,
+					    l->tok[k].len)) {
+			end = macro_loop_end(buf, l, k);
+			by_macro = 1;
+		} else {
+			continue;
+		}
 		if (!end)
 			continue;
 		ALLOC_GROW(s->loops, s->nr_loops + 1, alloc);
 		s->loops[s->nr_loops].line = l->tok[k].line;
 		s->loops[s->nr_loops].col = l->tok[k].col;
 		s->loops[s->nr_loops].end_line = l->tok[end].line;
-		s->loops[s->nr_loops++].end_col = l->tok[end].col;
+		s->loops[s->nr_loops].end_col = l->tok[end].col;
+		s->loops[s->nr_loops++].by_macro = by_macro;
+	}
+}
+
+/* A site in the body of a loop that a macro opens is in a loop, as one
+ * in a for's (inside_loop() reads the keywords only). */
+static void macro_loop_sites(struct source_sites *s)
+{
+	for (size_t k = 0; k < s->nr_loops; k++) {
+		const struct loop_span *L = &s->loops[k];
+
+		if (!L->by_macro)
+			continue;
+		for (size_t i = 0; i < s->nr; i++) {
+			struct scan_site *x = &s->sites[i];
+
+			if ((x->line > L->line ||
+			     (x->line == L->line && x->col > L->col)) &&
+			    (x->line < L->end_line ||
+			     (x->line == L->end_line && x->col < L->end_col)))
+				x->in_loop = 1;
+		}
 	}
 }
 
@@ -1526,9 +1584,16 @@ void source_sites_load_loops(struct source_sites *s)
 		return;
 	buf = s->missing ? NULL : read_file(s->path, &len);
 	if (buf) {
+		struct header_macros own = HEADER_MACROS_INIT;
+		struct macro_scope sc;
+
 		lex_buffer(buf, len, &l);
 		tok_match_cache(buf, &l);
-		find_loops(s, buf, &l);
+		repeats_own_macros(buf, &l, &own);
+		sc.own = &own;
+		sc.headers = s->headers;
+		find_loops(s, buf, &l, &sc);
+		header_macros_release(&own);
 		tok_match_cache_drop();
 		token_list_release(&l);
 		free(buf);
@@ -1802,6 +1867,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 	struct token_list l = TOKEN_LIST_INIT;
 	struct type_index *ti = NULL;
 	struct once_wrappers wrappers;
+	struct header_macros own = HEADER_MACROS_INIT;
+	struct macro_scope sc;
 	size_t len;
 	char *buf;
 	int wanted = 0;
@@ -1858,8 +1925,14 @@ void source_sites_load(struct source_sites *s, const char *path,
 	accessor_body_sites(s, buf, len, &l, macros);
 	if (!s->defines_accessor)
 		s->defines_accessor = defines_discovered_accessor(path, macros);
-	find_loops(s, buf, &l);
+	repeats_own_macros(buf, &l, &own);
+	sc.own = &own;
+	sc.headers = s->headers;
+	find_loops(s, buf, &l, &sc);
 	s->loops_known = 1; /* not yet shared with other workers */
+	macro_loop_sites(s);
+	repeats_mark_sites(s, buf, &l, &sc);
+	header_macros_release(&own);
 	if (s->nr)
 		expand_lvalues(s, buf, &l);
 	if (s->nr)
@@ -1891,6 +1964,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
 		free(s->sites[i].via);
+		free(s->sites[i].repeat_macro);
 		free(s->sites[i].defined);
 		free(s->sites[i].fn_name);
 		free(s->sites[i].cast_type);

@@ -106,6 +106,14 @@ struct scan_site {
 	 * (line 3261) ..."), or NULL for a once-access written out. */
 	char *via;
 	unsigned body_reads, body_writes; /* its once-accesses, by kind */
+	/* It stands in an argument of a function-like macro whose body
+	 * names that argument more than once (bdwgc's
+	 * FINAL_MARK_BIT(AO_load(&hhdr->hb_sz)), repeats.h): the macro's
+	 * name, and the fewest and most times the expansion evaluates the
+	 * argument over the macro's definitions (and those of macros
+	 * around it); NULL: none does.  The source asks for that many. */
+	char *repeat_macro;
+	unsigned repeat_min, repeat_max;
 	/* A use of a once-macro found in the build's own sources
 	 * (discover.h): the note naming its definition, or NULL. */
 	char *defined;
@@ -157,6 +165,7 @@ struct source_sites {
 	 * source_sites_load_loops(). */
 	struct loop_span {
 		unsigned line, col, end_line, end_col;
+		int by_macro; /* a use of a macro that opens one */
 	} *loops;
 	size_t nr_loops;
 	int loops_known;

@@ -182,6 +182,25 @@ static const char *article(unsigned n)
 	return n == 8 || n == 11 || n == 18 || (n >= 80 && n < 90) ? "an" : "a";
 }
 
+/*
+ * The cause, when the source repeats the site: it stands in an argument
+ * of a macro whose expansion evaluates that argument more than once
+ * (bdwgc's FINAL_MARK_BIT(AO_load(&hhdr->hb_sz)): three times).  Said,
+ * as a wrapper's own repeats are: the values may still disagree.
+ */
+static void say_repeat(const struct scan_site *site, struct strbuf *why)
+{
+	strbuf_addf(why, ", as the source asks: %s names its argument ",
+		    site->repeat_macro);
+	if (site->repeat_min == site->repeat_max)
+		strbuf_addf(why, "%u times", site->repeat_max);
+	else if (!site->repeat_min)
+		strbuf_addf(why, "up to %u times", site->repeat_max);
+	else
+		strbuf_addf(why, "%u to %u times (by its definitions)",
+			    site->repeat_min, site->repeat_max);
+}
+
 /* Two loads (or two stores) of the same bytes with no branch between. */
 static int find_duplicate(const struct scan_site *site, int in_loop,
 			  const struct mem_access *acc, size_t nr,
@@ -199,9 +218,13 @@ static int find_duplicate(const struct scan_site *site, int in_loop,
 			    opposite_conditions(&acc[i], &acc[j]))
 				continue;
 			/* In a loop, identical accesses are what unrolling
-			 * makes: one per iteration, not two in one. */
+			 * makes: one per iteration, not two in one -- unless
+			 * the source asks for several in one (a macro that
+			 * names the argument holding the site twice or more,
+			 * in each of its definitions): then they may as well
+			 * be those, and are what the source wrote. */
 			if (in_loop && acc[j].size == acc[i].size &&
-			    acc[j].disp == acc[i].disp)
+			    acc[j].disp == acc[i].disp && site->repeat_min < 2)
 				continue;
 			*pi = i;
 			*pj = j;
@@ -673,6 +696,8 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 			strbuf_addf(why, " (the macro's body %s it %u times)",
 				    acc[i].kind == ACC_LOAD ? "reads" : "writes",
 				    n2);
+		else if (site->repeat_macro)
+			say_repeat(site, why);
 		return SCAN_DUPLICATED;
 	}
 	for (size_t k = 0; k < nr; k++) {

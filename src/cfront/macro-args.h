@@ -1,0 +1,50 @@
+/*
+ * What a function-like macro does with the code of its arguments, read
+ * from its definitions (a file's own #defines and the headers' that
+ * discovery kept, header-macros.h):
+ *
+ * - how many times its expansion evaluates an argument.  bdwgc's
+ *
+ *     #define FINAL_MARK_BIT(sz) \
+ *       ((sz) > MAXOBJBYTES ? MARK_BITS_PER_HBLK \
+ *                           : BYTES_TO_GRANULES(HBLK_OBJS(sz) * (sz)))
+ *
+ *   names sz three times, so FINAL_MARK_BIT(AO_load(&hhdr->hb_sz)) asks
+ *   for up to three loads of hb_sz: a once-access in such an argument
+ *   is repeated by the source, not by the compiler.  Names under
+ *   sizeof, typeof and the other words that evaluate nothing do not
+ *   count, nor a # or ## operand; a name passed on to another macro
+ *   counts as often as that macro's body names its parameter; of
+ *   __builtin_choose_expr's two results, the one that names it more.
+ *
+ * - whether a use opens a loop whose body is the statement after it:
+ *   the body starts with for or while, or with a macro that does (the
+ *   kernel's list_for_each_entry_safe(pos, n, head, member) { ... }).
+ *   The do { } while (0) of a statement macro is no loop.
+ */
+#ifndef RWONCE_CFRONT_MACRO_ARGS_H
+#define RWONCE_CFRONT_MACRO_ARGS_H
+
+#include <stddef.h>
+
+#include "cfront/header-macros.h"
+
+/* The definitions a file sees: its own, then the headers' (either may be
+ * NULL).  Each set sorted (header_macros_finish()). */
+struct macro_scope {
+	const struct header_macros *own, *headers;
+};
+
+/*
+ * How many times a use of the macro name[0..n) names its argument number
+ * arg (0-based; past the last parameter, the last: a variadic macro's
+ * ...) in code that is evaluated: *min and *max over its definitions.
+ * Returns how many definitions were read (0: no function-like one).
+ */
+size_t macro_arg_uses(const struct macro_scope *sc, const char *name,
+		      size_t n, size_t arg, unsigned *min, unsigned *max);
+
+/* Does a use of name[0..n) open a loop (above)? */
+int macro_opens_loop(const struct macro_scope *sc, const char *name, size_t n);
+
+#endif

@@ -1,0 +1,43 @@
+#!/bin/sh
+# A once-access in an argument of a macro whose body names that
+# argument more than once (bdwgc's FINAL_MARK_BIT(AO_load(&hhdr->hb_sz)),
+# gc_priv.h) is accessed as many times as the expansion evaluates it:
+# the repetition is the source's, and scan names it -- the macro and how
+# many times, over its definitions (a header's two under an #if give "2
+# to 3").  A name under sizeof is not evaluated: one load, ok.  In a
+# loop, two identical loads were taken for two iterations unrolled and
+# passed as ok; where the source asks for two in one iteration, they are
+# what it wrote.  On the four builds (clang 19 and gcc 12, x86-64 and
+# aarch64).  The header's macro with a branch in it is
+# t4533-scan-duplicate-paths.t's.
+. "$(dirname "$0")/lib/tap.sh"
+. "$RWONCE_ROOT/tests/scan/lib.sh"
+. "$RWONCE_ROOT/tests/scan/user-lib.sh"
+requires python3 python3
+
+S=$RWONCE_ROOT/tests/scan
+DUP='compiled to an 8-byte load and an 8-byte load of the same bytes: duplicated, as the source asks'
+
+while read -r name cfg; do
+	user_config_enter "$name" "a once-access in a repeated macro argument" $cfg || continue
+	user_build "$name $cfg" "$S/macro-repeat.c" o.o || exit 1
+	"$RWONCE" scan --json o.o >j 2>/dev/null
+	test_expect_success "$name: the macro that repeats it is named" "
+		python3 '$S/site-verdicts.py' j <<-EOF
+		READ_ONCE(h->sz) | duplicated | uint64_t | 8 | $DUP: TWICE names its argument 2 times | 2
+		READ_ONCE(h->n) | ok | uint64_t | 8 | compiled to one 8-byte load | 1
+		EOF
+	"
+	test_expect_success "$name: in a loop, two loads of one iteration are duplicated" "
+		python3 '$S/site-verdicts.py' j <<-EOF
+		READ_ONCE(h[i].n) | duplicated | uint64_t | 8 | $DUP: TWICE names its argument 2 times | 2
+		EOF
+	"
+	"$RWONCE" scan o.o >t 2>/dev/null
+	test_expect_success "$name: the text report says it" '
+		grep -q "^.*macro-repeat.c:[0-9]*:[0-9]*: error: READ_ONCE(h->sz) .* duplicated, as the source asks: TWICE names its argument 2 times \[scan-duplicated\]$" t
+	'
+done <<EOF2
+$USER_CONFIGS
+EOF2
+test_done
