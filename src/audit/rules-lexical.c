@@ -614,7 +614,8 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	struct strbuf per_def = STRBUF_INIT; /* "struct on x86; scalar on arm" */
 	struct type_answer ty;
 	enum once_use use;
-	int known = 0;
+	int known = 0, k;
+	struct strbuf obj = STRBUF_INIT;
 
 	c->macro = m;
 	/* an ACCESS_ONCE-style macro of an aggregate is the nonscalar
@@ -637,16 +638,27 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	whole.begin = i;
 	whole.end = close + 1;
 	use = once_use_classify(buf, l, whole.begin, whole.end);
-	if (nargs == 1 && once_macro_object_arg(m, nargs) == 0 &&
-	    args[0].end > args[0].begin) {
-		known = type_index_expr(index_of(c), buf, l, args[0], &ty);
+	/* the object is the one argument, or the one the tree's own
+	 * definition names (libuv's ACCESS_ONCE(type, var)) */
+	k = once_macro_object_arg(m, nargs);
+	if (k >= 0 && (nargs == 1 || (m->object_arg == k && k > 0)) &&
+	    args[k].end > args[k].begin) {
+		known = type_index_expr(index_of(c), buf, l, args[k], &ty);
 		if (!known && c->o->tree)
-			known = resolve_in_tree(c, args[0], &ty, &per_def);
+			known = resolve_in_tree(c, args[k], &ty, &per_def);
 	}
-	if (nargs == 1)
+	/* arg: the call's arguments as quoted; obj: the object's, for
+	 * the READ_ONCE offered ("..., s->events" and "s->events") */
+	if (nargs == 1) {
 		range_text(buf, l, args[0], &arg, 60);
-	else
+		strbuf_add(&obj, arg.buf, arg.len);
+	} else if (k >= 0 && nargs == 2 && known) {
+		range_text(buf, l, args[k], &obj, 60);
+		strbuf_addf(&arg, k ? "..., %s" : "%s, ...", obj.buf);
+	} else {
 		strbuf_addstr(&arg, "...");
+		strbuf_addstr(&obj, "...");
+	}
 
 	/* The style rule (use READ_ONCE) is for ACCESS_ONCE and the names
 	 * the user gave; a tree's own ACCESS_ONCE-style macro found by
@@ -666,9 +678,9 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 				    "a copy on the stack, clang refuses it)",
 				    arg.buf, arg.buf);
 		else if (use == ONCE_READ)
-			strbuf_addf(&msg, ": use READ_ONCE(%s)", arg.buf);
+			strbuf_addf(&msg, ": use READ_ONCE(%s)", obj.buf);
 		else if (use == ONCE_WRITE)
-			strbuf_addf(&msg, ": use WRITE_ONCE(%s, value)", arg.buf);
+			strbuf_addf(&msg, ": use WRITE_ONCE(%s, value)", obj.buf);
 		else
 			strbuf_addf(&msg, " (its use here: %s)",
 				    once_use_name(use));
@@ -717,6 +729,7 @@ static void check_macro_call(struct file_ctx *c, size_t i,
 	}
 	strbuf_release(&msg);
 	strbuf_release(&arg);
+	strbuf_release(&obj);
 	strbuf_release(&per_def);
 	c->macro = NULL;
 }

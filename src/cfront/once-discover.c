@@ -1674,6 +1674,16 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		m->deref_arg = c->deref_arg;
 		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
 		changed = 1;
+	} else if ((m->flags & (OMF_BUILTIN | OMF_RWONCE)) == OMF_BUILTIN &&
+		   m->deref_arg < 0 && c->deref_arg < 0 &&
+		   c->object_arg >= 0 && c->object_arg != m->object_arg) {
+		/* the tree spells a built-in name its own way, its object
+		 * another argument: libuv's ACCESS_ONCE(type, var) is
+		 * *(volatile type *)&(var), and the built-in's first
+		 * argument, the type, is no object */
+		m->object_arg = c->object_arg;
+		m->value_arg = m->kind == OMK_WRITE ? c->value_arg : -1;
+		changed = 1;
 	} else if ((m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
 		   c->deref_arg >= 0 && m->object_arg == c->deref_arg) {
 		/* the name it forwards to turned out to take a pointer (a

@@ -109,7 +109,8 @@ static const char *self_check(const struct fix_ctx *ctx, const char *path,
  * every file that names volatile) or names a once-macro fix converts
  * (ACCESS_ONCE, --macro's).  The same answer during the pre-pass's walk
  * as after it: discovery adds only macros it marks OMF_DISCOVERED, and
- * does not change the kind or object of a name it was given. */
+ * does not change the kind or object of a name it was given (a built-in
+ * name's object it may move: such a name is asked about either way). */
 static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 				    const char *buf, size_t len,
 				    int names_access)
@@ -123,7 +124,7 @@ static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 
 		if (m->kind == OMK_ACCESS &&
 		    !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
-		    m->object_arg == 0 &&
+		    (m->object_arg == 0 || (m->flags & OMF_BUILTIN)) &&
 		    mem_find(buf, len, m->name, strlen(m->name)))
 			return 1;
 	}

@@ -770,9 +770,12 @@ static int is_access_macro(const struct scan *s, size_t i)
 	/* converted like ACCESS_ONCE(x): ACCESS_ONCE and --macro names
 	 * (what audit's access-once rule reports), and only when the
 	 * argument is the object: atomic_read(v) -> READ_ONCE(v) would
-	 * read the pointer */
+	 * read the pointer.  A built-in name the tree defines with its
+	 * object elsewhere (libuv's ACCESS_ONCE(type, var)) is still
+	 * looked at, and its calls named as left */
 	return m && m->kind == OMK_ACCESS &&
-	       !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) && m->object_arg == 0;
+	       !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
+	       (m->object_arg == 0 || (m->flags & OMF_BUILTIN));
 }
 
 static const char *const decl_words[] = {
