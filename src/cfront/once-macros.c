@@ -519,7 +519,7 @@ const char *once_macro_kind_name(enum once_macro_kind k)
  * there (gcc's atomic_init, a relaxed atomic_store_explicit) is the
  * compiler's, not the tree's: said so.
  */
-static int compiler_header(const char *path)
+int once_macro_compiler_header(const char *path)
 {
 	static const char *const roots[] = {
 		"/usr/lib/gcc/", "/usr/lib/gcc-cross/", "/usr/lib/llvm-",
@@ -539,7 +539,7 @@ char *once_macro_definition_note(const struct once_macro *m)
 
 	if (!m->def_path)
 		return NULL;
-	whose = compiler_header(m->def_path) ?
+	whose = once_macro_compiler_header(m->def_path) ?
 		"of the compiler's headers, not this tree's" : "of this tree";
 	if (!(m->flags & OMF_DISCOVERED)) /* a known name, defined here */
 		return xasprintf("'%s' is defined at %s:%u as %s%s", m->name,

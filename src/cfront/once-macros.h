@@ -244,6 +244,10 @@ void once_macro_set_object(struct once_macro *m, const char *object,
 int once_macro_name_implies(const char *name, size_t n,
 			    enum once_macro_kind *kind);
 
+/* Is path a header of a compiler's own (gcc's or clang's resource
+ * folder, where <stdatomic.h> is)? */
+int once_macro_compiler_header(const char *path);
+
 /*
  * The note a finding at a use of a discovered macro carries (caller
  * frees): "'KREAD_ONCE' is a once-macro of this tree (read-once):

@@ -504,6 +504,29 @@ static int pointee(struct type_answer *ty)
 	return ty->cls != TC_UNKNOWN;
 }
 
+/* A name the user gave (--macro) that is one of C11's <stdatomic.h>
+ * generic functions whose first parameter points to the atomic object
+ * (C11 7.17.7): whatever the compiler's header makes of it (gcc's an
+ * __auto_type local, clang's a builtin), that argument is an address. */
+static int c11_pointer_first(const struct once_macro *m)
+{
+	static const char *const names[] = {
+		"atomic_load", "atomic_load_explicit", "atomic_store",
+		"atomic_store_explicit",
+	};
+
+	if (m->flags & (OMF_BUILTIN | OMF_DISCOVERED | OMF_ACCESSOR) ||
+	    m->deref_arg >= 0)
+		return 0;
+	/* the tree's own macro of that name is what it says it is */
+	if (m->def_path && !once_macro_compiler_header(m->def_path))
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(m->name, names[i]))
+			return 1;
+	return 0;
+}
+
 /* A --macro name whose definition no source showed: a macro, or a
  * function (sites.h: maybe_accessor). */
 static int unseen_name(const struct once_macro *m)
@@ -896,7 +919,7 @@ static char *placed_object(const char *buf, const struct token_list *l,
 			   size_t held, char **why)
 {
 	const char *texts[17];
-	size_t lens[17], n = m->nparams, nput;
+	size_t lens[17] = { 0 }, n = m->nparams, nput;
 	char *own[17] = { NULL }, *params[17];
 	const struct once_macro *via = m->via ?
 		once_macros_find(macros, m->via, strlen(m->via)) : NULL;
@@ -1150,6 +1173,20 @@ static void macro_site(struct source_sites *s, const char *buf,
 	if (!deref && args[target].end > args[target].begin &&
 	    tok_punct(buf, l, args[target].begin, "&"))
 		deref = 1;
+	/* C11's generic functions take a pointer to the atomic object
+	 * (atomic_load_explicit(const volatile A *object, order)): named
+	 * by --macro, a pointer argument (libuv's _Atomic int *pending, or
+	 * (_Atomic uint32_t *) iou->sqhead) points to the object */
+	if (!deref && target == 0 && c11_pointer_first(m) &&
+	    args[0].end > args[0].begin) {
+		struct type_answer pt;
+
+		if (!*ti)
+			*ti = type_index_build(buf, l);
+		if (type_index_expr(*ti, buf, l, args[0], &pt) &&
+		    pt.cls == TC_POINTER)
+			deref = 1;
+	}
 	access = use_access(m, buf, l, i, close);
 	/* an accessor's object has its parameter's pointee type */
 	if ((m->flags & OMF_ACCESSOR) && m->cast_type &&
