@@ -201,6 +201,7 @@ void header_macros_release(struct header_macros *h)
 	}
 	free(h->items);
 	memo_release(h->memo);
+	member_macros_release(&h->members);
 	memset(h, 0, sizeof(*h));
 }
 

@@ -20,6 +20,7 @@
 
 #include <stddef.h>
 
+#include "cfront/member-macros.h"
 #include "lib/util.h"
 
 struct header_macro {
@@ -44,8 +45,12 @@ struct header_macros {
 	/* the readings asked for so far (made by header_macros_finish()):
 	 * scan asks the same object's at each of its site's instances */
 	struct readings_memo *memo;
+	/* the object-like ones whose body is a member path: not readings
+	 * of an expression, but the members a name may stand for where a
+	 * record has no member of that name (dwarf-types.c) */
+	struct member_macros members;
 };
-#define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL }
+#define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL, MEMBER_MACROS_INIT }
 
 /* A function-like #define of text[0..len), or (alias_of not NULL) an
  * object-like one whose body is one name. */

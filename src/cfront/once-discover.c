@@ -10,6 +10,7 @@
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
 #include "cfront/macro-expand.h"
+#include "cfront/member-macros.h"
 #include "cfront/once-accessor.h"
 #include "cfront/prepass-words.h"
 #include "cfront/tokscan.h"
@@ -152,6 +153,9 @@ struct once_discovery {
 	struct strlist invoker_paths;
 	/* the files' order maps (once-accessor.h: "FUNCTION NAME ORDER\n") */
 	struct strbuf order_maps;
+	/* with want_accessors: the member-path macros (member-macros.h),
+	 * for scan's typing of a site's object */
+	struct member_macros members;
 };
 
 void once_discovery_want_accessors(struct once_discovery *d)
@@ -241,6 +245,7 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->invoked);
 	strlist_clear(&d->invoker_paths);
 	strbuf_release(&d->order_maps);
+	member_macros_release(&d->members);
 	strlist_clear(&d->roots);
 	strlist_clear(&d->dirs);
 	pthread_mutex_destroy(&d->lock);
@@ -389,14 +394,16 @@ static unsigned line_at(const char *buf, size_t at, size_t *counted,
  * The function-like #defines of buf that may define a once-macro: a
  * body that holds a call or a volatile cast, not too long; and the
  * object-like ones that give another name one name (alias_body()).
- * Appended to *out with path (not yet interned) and line.  The logical
+ * Appended to *out with path (not yet interned) and line; with members,
+ * the object-like ones whose body is a member path go there
+ * (member-macros.h).  The logical
  * lines looked at are those where "define" follows a '#' at the start
  * of a line (a search, not a walk over every line), and a candidate's
  * line number is the count of newlines before it.
  */
 static void collect(const char *buf, size_t len, const size_t *defines,
 		    size_t nr_defines, struct candidate **out, size_t *nr,
-		    size_t *alloc)
+		    size_t *alloc, struct member_macros *members)
 {
 	const char *end = buf + len, *hit;
 	size_t from = 0, counted = 0;
@@ -463,6 +470,10 @@ static void collect(const char *buf, size_t len, const size_t *defines,
 			const char *to = alias_body(q, stop, &n);
 			struct candidate *c;
 
+			if (members)
+				member_macros_note(members, name,
+						   (size_t)(q - name), q,
+						   (size_t)(stop - q));
 			if (!to || ((size_t)(q - name) == n &&
 				    !memcmp(name, to, n)))
 				continue;
@@ -899,6 +910,7 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 {
 	struct candidate *found = NULL;
 	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
+	struct member_macros members = MEMBER_MACROS_INIT;
 	size_t nr = 0, alloc = 0;
 	char *interned, *c_only = NULL;
 	int defer = 0;
@@ -919,7 +931,13 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 	 * search for "define" finds nothing in them (nor in c_only, the
 	 * same bytes with some blanked) */
 	collect(c_only ? c_only : buf, len, w ? w->defines : NULL,
-		w ? w->nr_defines : 0, &found, &nr, &alloc);
+		w ? w->nr_defines : 0, &found, &nr, &alloc,
+		d->want_accessors ? &members : NULL);
+	if (members.nr) {
+		pthread_mutex_lock(&d->lock);
+		member_macros_take(&d->members, &members);
+		pthread_mutex_unlock(&d->lock);
+	}
 	if (d->want_accessors) {
 		note_invocations(d, path, buf, len);
 		if (once_accessors_may_find(buf, len))
@@ -1212,6 +1230,12 @@ void once_discovery_header_macros(const struct once_discovery *d,
 	for (size_t i = 0; i < d->nr; i++)
 		header_macros_add(out, d->items[i].name, d->items[i].text,
 				  d->items[i].len, d->items[i].alias_of);
+	for (size_t i = 0; i < d->members.nr; i++)
+		member_macros_add(&out->members, d->members.items[i].name,
+				  strlen(d->members.items[i].name),
+				  d->members.items[i].path,
+				  strlen(d->members.items[i].path));
+	member_macros_finish(&out->members);
 	header_macros_finish(out);
 }
 

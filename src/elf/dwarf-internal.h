@@ -9,6 +9,8 @@
 
 #include "elf/dwarf-lines.h"
 
+struct member_macros;
+
 /* A top-level function's address range (for the concrete inline chain). */
 struct fn_range {
 	Dwarf_Addr lo, hi;
@@ -123,6 +125,9 @@ struct unit_priv {
 	struct Dwarf_CU *abbrevs_cu;
 	Dwarf_Abbrev *abbrevs[128];
 	int abbrevs_off; /* test hook: none kept */
+	/* the member-path macros of the sources' headers (the run's, not
+	 * owned; line_unit_use_member_macros), or NULL */
+	const struct member_macros *members;
 };
 
 /*

@@ -138,6 +138,16 @@ struct line_unit {
 	void *priv;
 };
 
+/*
+ * Type a site's object with the member-path macros of the sources'
+ * headers too (cfront/member-macros.h: #define sk_state
+ * __sk_common.skc_state): where a record has no member of a name, the
+ * paths the name stands for.  m is the run's, not copied; NULL: none.
+ */
+struct member_macros;
+void line_unit_use_member_macros(struct line_unit *u,
+				 const struct member_macros *m);
+
 /* The entry of the unit's file table whose name is the pointer name (a
  * row's file), or NULL. */
 const struct unit_file *line_unit_file(struct line_unit *u, const char *name);

@@ -6,6 +6,7 @@
  * *, &, ->, . and [].  What the lexical type index cannot know (typeof,
  * macro-declared objects, other files' structs) the compiler wrote down.
  */
+#include "cfront/member-macros.h"
 #include "cfront/tokscan.h"
 #include "elf/dwarf-lines.h"
 #include "elf/dwarf-internal.h"
@@ -270,6 +271,98 @@ static int member(Dwarf_Die *rec, const char *name, Dwarf_Die *out)
 			return 0;
 	} while (!dwarf_siblingof(&c, &c));
 	return -1;
+}
+
+static int member_at(Dwarf_Die *rec, const char *name, Dwarf_Die *out,
+		     int64_t *off);
+
+/* Deepest chain of member-path macros followed (a path whose members
+ * are macros again). */
+#define MEMBER_MACRO_DEPTH 4
+
+static int member_through_depth(const struct member_macros *m,
+				Dwarf_Die *rec, const char *name,
+				Dwarf_Die *out, int64_t *off, int depth);
+
+/* One path "a.b.c" from rec: its type, and its offset added to *off
+ * (when off). */
+static int member_path(const struct member_macros *m, Dwarf_Die *rec,
+		       const char *path, Dwarf_Die *out, int64_t *off,
+		       int depth)
+{
+	Dwarf_Die t = *rec;
+	char seg[128];
+
+	for (const char *p = path; *p;) {
+		size_t n = strcspn(p, ".");
+
+		if (!n || n >= sizeof(seg))
+			return -1;
+		memcpy(seg, p, n);
+		seg[n] = '\0';
+		if (member_through_depth(m, &t, seg, &t, off, depth + 1))
+			return -1;
+		p += n + (p[n] == '.');
+	}
+	*out = t;
+	return 0;
+}
+
+static int member_through_depth(const struct member_macros *m,
+				Dwarf_Die *rec, const char *name,
+				Dwarf_Die *out, int64_t *off, int depth)
+{
+	size_t first, count;
+	int found = 0;
+	Dwarf_Die got;
+	int64_t got_off = 0;
+
+	if (!(off ? member_at(rec, name, out, off) : member(rec, name, out)))
+		return 0;
+	if (!m || depth >= MEMBER_MACRO_DEPTH ||
+	    !(count = member_macros_find(m, name, &first)))
+		return -1;
+	/* the record has no member of the name: the compiler read one of
+	 * the paths a macro gives it -- each that the record has, and all
+	 * of those must be one member, or which cannot be told */
+	for (size_t k = first; k < first + count; k++) {
+		Dwarf_Die t;
+		int64_t o = 0;
+
+		if (!*m->items[k].path)
+			return -1; /* a body whose member is not read */
+		if (member_path(m, rec, m->items[k].path, &t, off ? &o : NULL,
+				depth))
+			continue;
+		if (found && (dwarf_dieoffset(&t) != dwarf_dieoffset(&got) ||
+			      o != got_off))
+			return -1;
+		found = 1;
+		got = t;
+		got_off = o;
+	}
+	if (!found)
+		return -1;
+	*out = got;
+	if (off)
+		*off += got_off;
+	return 0;
+}
+
+/* Member name of rec (member_at(), with off), or a path a member-path
+ * macro of the name gives. */
+static int member_through(const struct unit_priv *p, Dwarf_Die *rec,
+			  const char *name, Dwarf_Die *out, int64_t *off)
+{
+	return member_through_depth(p->members, rec, name, out, off, 0);
+}
+
+void line_unit_use_member_macros(struct line_unit *u,
+				 const struct member_macros *m)
+{
+	struct unit_priv *p = u->priv;
+
+	p->members = m;
 }
 
 /* Skip a bracketed group starting at the opening character. */
@@ -784,7 +877,8 @@ static int postfix(struct parser *ps, struct ctype *t)
 			ps->p += arrow ? 2 : 1;
 			if ((arrow && deref(t)) || t->addr_of ||
 			    ident(ps, name, sizeof(name)) ||
-			    member(&t->die, name, &t->die))
+			    member_through(ps->unit, &t->die, name, &t->die,
+					   NULL))
 				return -1;
 		} else {
 			return 0;
@@ -1145,7 +1239,8 @@ unsigned line_unit_inline_pointee_member(struct line_unit *u, uint64_t addr,
 		} while (!dwarf_siblingof(&c, &c));
 	}
 	free(scopes);
-	if (!found || (member_name && member(&t, member_name, &t)))
+	if (!found || (member_name &&
+		       member_through(p, &t, member_name, &t, NULL)))
 		return 0;
 	peeled = t;
 	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))
@@ -1470,7 +1565,7 @@ int line_unit_object_reg(struct line_unit *u, uint64_t addr, const char *expr,
 		ps.p += 2;
 		for (;;) {
 			if (ident(&ps, name, sizeof(name)) ||
-			    member_at(&t, name, &t, &pl->offset))
+			    member_through(p, &t, name, &t, &pl->offset))
 				goto out;
 			skip_ws(&ps);
 			/* a constant index (l->w[1]), or one variable's */
@@ -1547,7 +1642,7 @@ int line_unit_named_offset(struct line_unit *u, uint64_t addr,
 		} else if (*ps.p == '.') {
 			ps.p++;
 			if (ident(&ps, id, sizeof(id)) ||
-			    member_at(&t, id, &t, offset))
+			    member_through(p, &t, id, &t, offset))
 				goto out;
 		} else {
 			break;

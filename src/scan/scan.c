@@ -16,6 +16,7 @@
  * All of it is the plugin build/rwonce-scan.so; scan-load.c, in rwonce,
  * loads it (scan-plugin.h says why).
  */
+#include "cfront/header-macros.h"
 #include "findings/finding.h"
 #include "findings/output.h"
 #include "findings/report.h"
@@ -153,6 +154,8 @@ static int scan_unit(struct line_unit *u, void *arg)
 
 	ctx->units++;
 	r->c_units += !u->assembly;
+	line_unit_use_member_macros(u, ctx->sh->macros.headers ?
+				    &ctx->sh->macros.headers->members : NULL);
 	if (!attribute_unit(u, ctx->sh->cache, ctx->path, &list) &&
 	    !u->assembly && !r->units_unread++) {
 		r->unit_unread = xstrdup(u->name ? u->name : "(no name)");
