@@ -612,6 +612,32 @@ void lex_buffer(const char *buf, size_t len, struct token_list *out)
 		}
 
 		kind = TOK_PUNCT;
+		/*
+		 * The common tokens without the general path's bookkeeping
+		 * (issue #35: the lexer is a fifth of `fix`): an identifier
+		 * of plain bytes that no backslash or byte from 0x80 on
+		 * follows -- what lex_ident_rest() would end at the same
+		 * byte -- and a punctuator of one byte that no other can
+		 * extend.  Neither starts at a splice (peek() skipped those
+		 * before start) nor holds one or a newline.
+		 */
+		if (is_ident_start(c) && c != 'L' && c != 'u' && c != 'U' &&
+		    c != 'R') {
+			size_t p = ident_run(buf, len, lx.pos + 1);
+
+			if (p == len || (buf[p] != '\\' &&
+					 (unsigned char)buf[p] < 0x80)) {
+				lx.pos = lx.tok_end = p;
+				kind = TOK_IDENT;
+				emit(&lx, kind, flags, start, line, col);
+				goto emitted;
+			}
+		} else if (c == '(' || c == ')' || c == ',' || c == ';' ||
+			   c == '{' || c == '}' || c == '[' || c == ']') {
+			lx.pos = lx.tok_end = lx.pos + 1;
+			emit(&lx, kind, flags, start, line, col);
+			goto emitted;
+		}
 		if (is_ident_start(c) || c >= 0x80 ||
 		    (c == '\\' && (peek2(&lx) == 'u' || peek2(&lx) == 'U'))) {
 			size_t n = c >= 0x80 ? utf8_len(buf, len, lx.pos) : 1;
@@ -690,7 +716,7 @@ void lex_buffer(const char *buf, size_t len, struct token_list *out)
 			kind = TOK_OTHER;
 		}
 		emit(&lx, kind, flags, start, line, col);
-
+emitted:
 		/* Follow the directive, now that the token is known. */
 		switch (dir) {
 		case DIR_NONE:
