@@ -52,6 +52,11 @@ void word_filter_build(struct word_filter *f, const char *buf, size_t len,
 		       struct word_filter_scratch *sc);
 void word_filter_release(struct word_filter *f);
 
+/* For tests: build with SSE2's masks and ident_calls_next() (1), where
+ * the processor's AVX2 would be used (0, the default).  Not
+ * thread-safe. */
+void word_filter_force(int sse2);
+
 /* The bytes a built filter holds (0 when none is built). */
 size_t word_filter_bytes(const struct word_filter *f);
 

@@ -61,6 +61,7 @@
 #include "cfront/once-accessor.h"
 #include "cfront/once-discover.h"
 #include "cfront/prepass-words.h"
+#include "cfront/word-filter.h"
 #include "cfront/tokscan.h"
 #include "cfront/treetypes.h"
 #include "cfront/typeindex.h"
@@ -619,6 +620,76 @@ static int prepass_words_check(int sse2_only)
 	munmap(map, 2 * page);
 	printf("%zu scans, %zu differ%s\n", scans, differ,
 	       sse2_only ? " (16 positions at a time)" : "");
+	return differ != 0;
+}
+
+/*
+ * "word-filter-paths": word_filter_build() with AVX2 (the classes of a
+ * block from two table lookups, each word's bits without a branch) and
+ * with SSE2's masks and ident_calls_next(), on random buffers of 0-400
+ * bytes -- words of 1-80 bytes (runs across 64-byte blocks), digits
+ * first, blanks and runs of them up to a block's end, '(', '/', a
+ * backslash, '$', bytes from 0x80 on, NUL -- from every start, placed
+ * so that they end where an unreadable page begins: the same bits and
+ * size.  "N filters, M differ"; without AVX2, "no AVX2".
+ */
+static int word_filter_paths(void)
+{
+	static const char *const piece[] = {
+		"a", "Zq_9", "abcdefghijklmnopqrstuvwxyz_ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		"x0123456789", "0abc", "9", "_", "(", "/", "\\", " ", "\t",
+		"\n", "\r\n", "\v\f", "                                ",
+		"\t\t\t\t\t\t\t\t", "$", "\xc3\xa9", "\xff", "\x80", ")", ";",
+		"*", "\0", "[", "{", "`", "@", "^", "~",
+	};
+	unsigned seed = 35;
+	size_t filters = 0, differ = 0, page = (size_t)sysconf(_SC_PAGESIZE);
+	struct word_filter_scratch sc = WORD_FILTER_SCRATCH_INIT;
+	char *map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char tmp[480];
+
+	if (!mem_find_avx2()) {
+		printf("no AVX2: one way to build only\n");
+		return 0;
+	}
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
+		die_errno("mmap");
+	for (int round = 0; round < 6000; round++) {
+		size_t n = 0, cap = (size_t)(rand_r(&seed) % 401);
+		char *buf;
+
+		while (n < cap) {
+			const char *p = piece[rand_r(&seed) % ARRAY_SIZE(piece)];
+			size_t m = strlen(p) ? strlen(p) : 1; /* "\0": one NUL */
+
+			if (n + m > cap)
+				m = cap - n;
+			memcpy(tmp + n, p, m);
+			n += m;
+		}
+		buf = map + page - n;
+		memcpy(buf, tmp, n);
+		for (size_t off = 0; off <= n; off++) {
+			struct word_filter a, b;
+
+			word_filter_force(0);
+			word_filter_build(&a, buf + off, n - off, &sc);
+			word_filter_force(1);
+			word_filter_build(&b, buf + off, n - off, &sc);
+			filters++;
+			if ((a.shift != b.shift ||
+			     memcmp(a.bits, b.bits, word_filter_bytes(&a))) &&
+			    !differ++)
+				printf("differ: n=%zu off=%zu\n", n, off);
+			word_filter_release(&a);
+			word_filter_release(&b);
+		}
+	}
+	word_filter_force(0);
+	word_filter_scratch_release(&sc);
+	munmap(map, 2 * page);
+	printf("%zu filters, %zu differ\n", filters, differ);
 	return differ != 0;
 }
 
@@ -1323,13 +1394,15 @@ int cmd__cfront(int argc, const char **argv)
 		return define_runs();
 	if (argc == 2 && !strcmp(argv[1], "macro-find"))
 		return macro_find_check();
+	if (argc == 2 && !strcmp(argv[1], "word-filter-paths"))
+		return word_filter_paths();
 	if (argc >= 2 && !strcmp(argv[1], "prepass-words"))
 		return prepass_words_check(argc == 3 &&
 					   !strcmp(argv[2], "--sse2"));
 	if (argc == 3 && !strcmp(argv[1], "cast-prefilter"))
 		return cast_prefilter(strtoul(argv[2], NULL, 10));
 	if (argc < 3) {
-		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|prepass-words|macro-find|cast-prefilter|tree-names FILE...\n");
+		fprintf(stderr, "usage: cfront-test dump|check|args|count|idioms|type|lazy-check|directives-only|rewind|alias|layout|layout-arm32|layout-i386|macros|expand|macro-set|includers|names-any|ident-runs|define-runs|prepass-words|macro-find|word-filter-paths|cast-prefilter|tree-names FILE...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "macros"))
