@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char *const scan_usage[] = {
@@ -583,6 +584,68 @@ struct scan_result {
 	struct coverage cov;
 };
 
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+	size_t at; /* its place in the list as named */
+};
+
+static int by_file_id(const void *x, const void *y)
+{
+	const struct file_id *a = x, *b = y;
+
+	if (a->dev != b->dev)
+		return a->dev < b->dev ? -1 : 1;
+	if (a->ino != b->ino)
+		return a->ino < b->ino ? -1 : 1;
+	return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/*
+ * A file named twice -- by two spellings (build/a.o, ./build/a.o, a
+ * link), or by the command line and -p's database both -- is scanned
+ * once: its instances and findings counted twice would be two findings
+ * of one site.  Same device and inode; a name that cannot be stat()ed
+ * stays, for the scan to name as it does.
+ */
+static void drop_repeated_files(struct strlist *files, int quiet)
+{
+	struct file_id *ids = xcalloc(files->nr ? files->nr : 1, sizeof(*ids));
+	size_t *first = xcalloc(files->nr ? files->nr : 1, sizeof(*first));
+	size_t nids = 0, kept = 0;
+
+	for (size_t i = 0; i < files->nr; i++) {
+		struct stat st;
+
+		first[i] = i;
+		if (stat(files->items[i], &st))
+			continue;
+		ids[nids].dev = st.st_dev;
+		ids[nids].ino = st.st_ino;
+		ids[nids++].at = i;
+	}
+	if (nids > 1)
+		sane_qsort(ids, nids, sizeof(*ids), by_file_id);
+	for (size_t k = 1; k < nids; k++)
+		if (ids[k].dev == ids[k - 1].dev && ids[k].ino == ids[k - 1].ino)
+			first[ids[k].at] = first[ids[k - 1].at];
+	for (size_t i = 0; i < files->nr; i++)
+		if (first[i] != i && !quiet)
+			fprintf(stderr, "rwonce scan: %s is %s, named before: "
+				"scanned once\n", files->items[i],
+				files->items[first[i]]);
+	for (size_t i = 0; i < files->nr; i++) {
+		if (first[i] != i) {
+			free(files->items[i]);
+			continue;
+		}
+		files->items[kept++] = files->items[i];
+	}
+	files->nr = kept;
+	free(first);
+	free(ids);
+}
+
 /* The options, and the files: the database's objects (-p), then the
  * arguments.  Returns -1 after error(). */
 static int scan_parse(int argc, const char **argv, struct scan_args *a)
@@ -635,6 +698,7 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 		return -1;
 	for (int i = 0; i < argc; i++)
 		strlist_push(&a->files, argv[i]);
+	drop_repeated_files(&a->files, a->out.quiet);
 	if (!a->files.nr) {
 		error("nothing to scan: name object files, archives or ELF "
 		      "files, or -p BUILD_DIR");
