@@ -31,7 +31,7 @@ static void resolve_some(const struct tree_types *tt, const char *path,
 		if (l->tok[i].kind != TOK_IDENT || (l->tok[i].flags & TF_DIRECTIVE))
 			continue;
 		tries++;
-		n = tree_types_resolve(tt, path, buf, l, NULL,
+		n = tree_types_resolve(tt, path, buf, l, NULL, NULL,
 				       (struct tok_range){ i, i + 1 }, a, 4,
 				       64, &builds);
 		if (builds > 64)

@@ -223,6 +223,8 @@ struct file_ctx {
 	 * took over a minute, 1.4 s before the lookup. */
 	struct strset tree_missed;
 	size_t tree_other_lookups;
+	/* the file's #include lines, for all its tree lookups */
+	struct tree_includes includes;
 };
 
 static struct type_index *index_of(struct file_ctx *c)
@@ -432,8 +434,8 @@ static size_t tree_lookup(struct file_ctx *c, struct tok_range r,
 	pthread_mutex_unlock(&c->o->tree->lock);
 	if (!left)
 		return 0;
-	n = tree_types_resolve(tt, c->path, c->buf, c->l, index_of(c), r, a,
-			       max, left, &used);
+	n = tree_types_resolve(tt, c->path, c->buf, c->l, index_of(c),
+			       &c->includes, r, a, max, left, &used);
 	pthread_mutex_lock(&c->o->tree->lock);
 	c->o->tree->builds += used;
 	if (c->o->tree->builds > TREE_BUILD_BUDGET)
@@ -1322,5 +1324,6 @@ size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 	if (c.ti)
 		type_index_free(c.ti);
 	strset_release(&c.tree_missed);
+	tree_includes_release(&c.includes);
 	return sites;
 }

@@ -1042,19 +1042,15 @@ static int has_header(const struct variant *v, const char *h)
 }
 
 /*
- * The file's #include lines: the token of each one's header name, in
- * order, found once per lookup -- distance() asks about every candidate
- * header of every variant, and walking all the file's tokens for each
- * was 1-2 % of an audit of the kernel (issue #35).
+ * The file's #include lines (treetypes.h): the token of each one's header
+ * name, in order -- distance() asks about every candidate header of
+ * every variant, and walking all the file's tokens for each was 1-2 % of
+ * an audit of the kernel (issue #35).
  */
-struct includes {
-	size_t *tok;
-	size_t nr, alloc;
-};
-
 static void find_includes(const char *buf, const struct token_list *l,
-			  struct includes *inc)
+			  struct tree_includes *inc)
 {
+	inc->found = 1;
 	for (size_t i = 0; i + 2 < l->nr; i++) {
 		const struct token *t = &l->tok[i + 2];
 
@@ -1074,7 +1070,7 @@ static void find_includes(const char *buf, const struct token_list *l,
  * arch/NAME/include/asm/X.h, "#include "x.h"" a path ending in x.h?
  */
 static int file_includes(const char *buf, const struct token_list *l,
-			 const struct includes *inc, const char *h)
+			 const struct tree_includes *inc, const char *h)
 {
 	size_t hn = strlen(h);
 
@@ -1101,7 +1097,7 @@ static int file_includes(const char *buf, const struct token_list *l,
  * comes first, then the longest common folder prefix.
  */
 static long distance(const char *path, const char *fa, const char *buf,
-		     const struct token_list *l, const struct includes *inc,
+		     const struct token_list *l, const struct tree_includes *inc,
 		     const char *h)
 {
 	char ca[48];
@@ -1124,7 +1120,7 @@ static long distance(const char *path, const char *fa, const char *buf,
  */
 static size_t candidates(const struct tree_types *tt, const char *path,
 			 const char *buf, const struct token_list *l,
-			 const struct includes *inc,
+			 const struct tree_includes *inc,
 			 const struct variant *v, const char *name,
 			 const char **cand, size_t max)
 {
@@ -1223,15 +1219,20 @@ static struct type_index *file_index(const char *path, const char *buf,
 	return ti;
 }
 
+void tree_includes_release(struct tree_includes *inc)
+{
+	free(inc->tok);
+	memset(inc, 0, sizeof(*inc));
+}
+
 size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 			  const char *buf, const struct token_list *l,
-			  struct type_index *file_ti,
+			  struct type_index *file_ti, struct tree_includes *inc,
 			  struct tok_range r, struct tree_answer *out,
 			  size_t max, size_t max_builds, size_t *used)
 {
 	struct type_index_mark mark;
-	struct includes inc = { NULL, 0, 0 };
-	int inc_found = 0;
+	struct tree_includes own_inc = { NULL, 0, 0, 0 };
 	struct variant *v = xcalloc(MAX_VARIANTS, sizeof(*v));
 	size_t nv = 1, nr = 0, builds = 0;
 	struct type_index *own = NULL;
@@ -1300,9 +1301,11 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 				   units_known ? &units : NULL);
 			continue;
 		}
-		if (!inc_found++)
-			find_includes(buf, l, &inc);
-		nc = candidates(tt, path, buf, l, &inc, &cur, missing, cand,
+		if (!inc)
+			inc = &own_inc;
+		if (!inc->found)
+			find_includes(buf, l, inc);
+		nc = candidates(tt, path, buf, l, inc, &cur, missing, cand,
 				MAX_VARIANTS);
 		if (!nc) {
 			add_answer(out, &nr, max, cur.label, known, &ty, NULL);
@@ -1328,7 +1331,7 @@ size_t tree_types_resolve(const struct tree_types *tt, const char *path,
 		}
 	}
 	free(v);
-	free(inc.tok);
+	free(own_inc.tok);
 	type_index_free(own);
 	*used = builds;
 	return helped ? nr : 0;
@@ -1341,7 +1344,7 @@ struct type_index *tree_types_index_for(const struct tree_types *tt,
 {
 	struct variant cur;
 	struct type_index *base = file_index(path, buf, l);
-	struct includes inc = { NULL, 0, 0 };
+	struct tree_includes inc = { NULL, 0, 0, 0 };
 
 	memset(&cur, 0, sizeof(cur));
 	find_includes(buf, l, &inc);
