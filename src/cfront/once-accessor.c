@@ -266,6 +266,8 @@ struct found {
 	size_t member;           /* &p->m: m's token; 0: none */
 	int order_param;         /* ACCESSOR_ATOMIC_CALLER's; else -1 */
 	size_t order_fn;         /* ... through F(q): F's token; 0: none */
+	int dir_unknown;         /* an asm's input "m" operand whose
+				    template does not say read or write */
 };
 
 /* Two accesses of one kind of one parameter, the same way: the sides
@@ -468,6 +470,156 @@ static int reg_address_access(const char *t, size_t len, unsigned op,
 	return -1;
 }
 
+/* Where operand op (%1), or the operand named name (%[p]), is written
+ * in the instruction [b, e) of a template: its '%', or NULL.  %%, %10
+ * for %1 and a modified %w1 or %P1 are not it. */
+static const char *operand_ref(const char *t, size_t b, size_t e,
+			       unsigned op, const char *name, size_t name_len)
+{
+	for (size_t q = b; q + 1 < e; q++) {
+		size_t r = q + 1;
+		unsigned v = 0;
+
+		if (t[q] != '%')
+			continue;
+		if (t[r] == '%') {
+			q++;
+			continue;
+		}
+		if (name) {
+			if (t[r] == '[' && r + 1 + name_len < e &&
+			    !memcmp(t + r + 1, name, name_len) &&
+			    t[r + 1 + name_len] == ']')
+				return t + q;
+			continue;
+		}
+		if (t[r] < '0' || t[r] > '9')
+			continue;
+		while (r < e && t[r] >= '0' && t[r] <= '9')
+			v = v * 10 + (unsigned)(t[r++] - '0');
+		if (v == op)
+			return t + q;
+	}
+	return NULL;
+}
+
+/*
+ * Which way the template's instruction that names memory operand op
+ * ("m" (*p) given as an input) moves it: OMK_READ, OMK_WRITE, or -1
+ * when the template does not tell -- the operand is not in its text
+ * (a macro's text stands there), two instructions name it, or the
+ * instruction is none whose direction is known here.  An input "m"
+ * operand is not always read: Linux's writel is asm("movl %0,%1" : :
+ * "r"(val), "m"(*(volatile u32 *)addr)), a store to it.  AT&T x86
+ * moves write their last operand, bt, cmp and test only read theirs;
+ * the other ISAs' loads and stores say it by their name.
+ */
+static int mem_operand_access(const char *t, size_t len, unsigned op,
+			      const char *name, size_t name_len)
+{
+	static const char *const loads[] = {
+		"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur",
+		"ldurb", "ldurh", "ldar", "ldarb", "ldarh", "ldapr", "ldaprb",
+		"ldaprh", "lb", "lbu", "lh", "lhu", "lw", "lwu", "ld", "lbz",
+		"lhz", "lha", "lwz", "lwa",
+		/* x86: read only */
+		"bt", "btw", "btl", "btq", "cmp", "cmpb", "cmpw", "cmpl",
+		"cmpq", "test", "testb", "testw", "testl", "testq",
+	};
+	static const char *const stores[] = {
+		"str", "strb", "strh", "stur", "sturb", "sturh", "stlr",
+		"stlrb", "stlrh", "sb", "sh", "sw", "sd", "stb", "sth", "stw",
+		"std",
+	};
+	static const char *const x86_moves[] = {
+		"mov", "movb", "movw", "movl", "movq", "movnti", "movntil",
+		"movntiq",
+	};
+	size_t i = 0;
+	int kind = -1;
+
+	while (i < len) {
+		size_t b, e, n = 0, comma = 0;
+		const char *ref;
+		char mn[16];
+		int k1 = -1, depth = 0;
+
+		/* one instruction, [b, e), as straight_template() cuts */
+		for (b = i; b < len && (t[b] == ' ' || t[b] == '\t' ||
+			      (t[b] == '\\' && b + 1 < len &&
+			       (t[b + 1] == 't' || t[b + 1] == 'n')));
+		     b += t[b] == '\\' ? 2 : 1)
+			;
+		for (e = b; e < len && t[e] != ';' &&
+		     !(t[e] == '\\' && e + 1 < len && t[e + 1] == 'n'); e++)
+			;
+		i = e < len ? e + (t[e] == ';' ? 1 : 2) : len;
+		ref = operand_ref(t, b, e, op, name, name_len);
+		if (!ref)
+			continue;
+		if (kind >= 0)
+			return -1; /* named twice */
+		while (b + n < e && n + 1 < sizeof(mn) &&
+		       ((t[b + n] >= 'a' && t[b + n] <= 'z') ||
+			(t[b + n] >= 'A' && t[b + n] <= 'Z')))
+			mn[n] = (char)(t[b + n] | 0x20), n++;
+		mn[n] = '\0';
+		for (size_t k = 0; k < ARRAY_SIZE(loads); k++)
+			if (!strcmp(mn, loads[k]))
+				k1 = OMK_READ;
+		for (size_t k = 0; k < ARRAY_SIZE(stores); k++)
+			if (!strcmp(mn, stores[k]))
+				k1 = OMK_WRITE;
+		for (size_t k = 0; k < ARRAY_SIZE(x86_moves); k++) {
+			if (strcmp(mn, x86_moves[k]))
+				continue;
+			/* the last operand, after the last comma outside
+			 * parentheses (0(%1,%2)), is the destination */
+			for (size_t q = b + n; q < e; q++) {
+				depth += t[q] == '(' ? 1 : t[q] == ')' ? -1 : 0;
+				if (t[q] == ',' && !depth)
+					comma = q;
+			}
+			k1 = comma && t + comma < ref ? OMK_WRITE : OMK_READ;
+		}
+		if (k1 < 0)
+			return -1;
+		kind = k1;
+	}
+	return kind;
+}
+
+/* The number the compiler gives the operand whose constraint is token
+ * k of the asm whose '(' is open: the outputs', then the inputs', in
+ * order, counted by their commas -- an operand whose constraint is a
+ * macro (Linux's CC_OUT(c) (oldbit)) has its number too. */
+static unsigned asm_operand_number(const char *buf, const struct token_list *l,
+				   size_t open, size_t k)
+{
+	unsigned n = 0;
+	int section = 0, any = 0, depth = 0;
+
+	for (size_t j = open + 1; j < k; j++) {
+		if (tok_punct(buf, l, j, "(") || tok_punct(buf, l, j, "[")) {
+			depth++;
+		} else if (tok_punct(buf, l, j, ")") ||
+			   tok_punct(buf, l, j, "]")) {
+			depth--;
+		} else if (!depth && tok_punct(buf, l, j, ":")) {
+			n += section && any;
+			section++;
+			any = 0;
+			continue;
+		} else if (!depth && section && tok_punct(buf, l, j, ",")) {
+			n++;
+			any = 0;
+			continue;
+		}
+		any = section > 0;
+	}
+	return n;
+}
+
 /* asm [volatile] ( "..." : outputs : inputs ... ): its memory operands
  * of *param, and the single load or store of a template through an
  * input register holding param ("ldr %w0, [%1]" : "=r"(v) : "r"(p));
@@ -581,7 +733,29 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 		}
 		f->param = which;
 		f->how = ACCESSOR_ASM;
-		f->kind = memchr(c, '=', cl) || colons == 1 ? OMK_WRITE : OMK_READ;
+		f->dir_unknown = 0;
+		if (memchr(c, '=', cl) || colons == 1) {
+			f->kind = OMK_WRITE;
+		} else {
+			/* an input: the template says which way */
+			size_t at = op.begin - 2;
+			const char *name = NULL;
+			size_t name_len = 0;
+			int kind;
+
+			if (at >= 3 && tok_punct(buf, l, at - 1, "]") &&
+			    tok_punct(buf, l, at - 3, "[") &&
+			    l->tok[at - 2].kind == TOK_IDENT) {
+				name = buf + l->tok[at - 2].off;
+				name_len = l->tok[at - 2].len;
+			}
+			kind = mem_operand_access(tmpl.buf, end,
+				asm_operand_number(buf, l, open, at),
+				name, name_len);
+			f->kind = kind < 0 ? OMK_ACCESS :
+				  (enum once_macro_kind)kind;
+			f->dir_unknown = kind < 0;
+		}
 		f->begin = op.begin;
 		f->end = op.end;
 		n++;
@@ -1176,12 +1350,15 @@ void once_accessors_find_named(const char *buf, const struct token_list *l,
 				a->member ? " of " : "", a->param_name);
 		else
 			a->what = xasprintf("a function whose body is %s of %s%s%s"
-					    "what its argument '%s' points to",
+					    "what its argument '%s' points to%s",
 					    how_words(f.how),
 					    a->member ? "the member " : "",
 					    a->member ? a->member : "",
 					    a->member ? " of " : "",
-					    a->param_name);
+					    a->param_name,
+					    f.dir_unknown ? " (an input: "
+					    "whether its template reads or "
+					    "writes it, cannot tell)" : "");
 		a->begin = f.begin;
 		a->end = f.end;
 		for (size_t i = 0; i < nalts; i++) {
