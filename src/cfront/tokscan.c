@@ -168,23 +168,43 @@ static __thread const struct token *cache_tok;
 static __thread size_t cache_nr, cache_alloc;
 static __thread size_t *cache_match;
 static __thread size_t *cache_stack;
+static __thread struct tok_match_room *cache_room; /* owns the arrays */
 
-void tok_match_cache_drop(void)
+/* The arrays given up: freed unless a room owns them. */
+static void cache_detach(void)
 {
-	/* Freed each time: one allocation per file is cheap, and a thread
-	 * that ends leaves nothing behind. */
-	free(cache_match);
-	free(cache_stack);
+	if (!cache_room) {
+		free(cache_match);
+		free(cache_stack);
+	}
 	cache_match = cache_stack = NULL;
 	cache_alloc = 0;
+	cache_room = NULL;
 	cache_list = NULL;
 	cache_tok = NULL;
 }
 
+void tok_match_cache_drop(void)
+{
+	/* Freed each time (unless a room keeps them): one allocation per
+	 * file is cheap, and a thread that ends leaves nothing behind. */
+	cache_detach();
+}
+
+void tok_match_room_release(struct tok_match_room *room)
+{
+	free(room->match);
+	free(room->stack);
+	room->match = room->stack = NULL;
+	room->alloc = 0;
+}
+
+static void cache_fill(const char *buf, const struct token_list *l);
+
 void tok_match_cache(const char *buf, const struct token_list *l)
 {
-	size_t eof = l->nr - 1, sp = 0, dsp = 0, dbase = 0;
-
+	if (cache_room)
+		cache_detach();
 	if (l->nr > cache_alloc) {
 		free(cache_match);
 		free(cache_stack);
@@ -193,6 +213,33 @@ void tok_match_cache(const char *buf, const struct token_list *l)
 		/* two stacks: code from the bottom, the directive line on top */
 		cache_stack = xmalloc(cache_alloc * sizeof(*cache_stack));
 	}
+	cache_fill(buf, l);
+}
+
+void tok_match_cache_in(const char *buf, const struct token_list *l,
+			struct tok_match_room *room)
+{
+	if (cache_room != room)
+		cache_detach();
+	if (l->nr > room->alloc) {
+		free(room->match);
+		free(room->stack);
+		room->alloc = l->nr + l->nr / 4;
+		room->match = xmalloc(room->alloc * sizeof(*room->match));
+		room->stack = xmalloc(room->alloc * sizeof(*room->stack));
+	}
+	cache_room = room;
+	cache_match = room->match;
+	cache_stack = room->stack;
+	cache_alloc = room->alloc;
+	cache_fill(buf, l);
+}
+
+/* The table of l's brackets into cache_match (cache_alloc >= l->nr). */
+static void cache_fill(const char *buf, const struct token_list *l)
+{
+	size_t eof = l->nr - 1, sp = 0, dsp = 0, dbase = 0;
+
 	for (size_t i = 0; i < l->nr; i++)
 		cache_match[i] = eof;
 	/*

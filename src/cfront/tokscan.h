@@ -89,6 +89,22 @@ size_t tok_match_body(const char *buf, const struct token_list *l,
 void tok_match_cache(const char *buf, const struct token_list *l);
 void tok_match_cache_drop(void);
 
+/*
+ * The same table in a room the caller keeps from list to list (a
+ * walker's thread, which lexes thousands of files: no allocation and no
+ * fresh pages per file, issue #35).  tok_match_cache_drop() then leaves
+ * the room's arrays in it; tok_match_room_release() frees them (from
+ * any thread, once none uses the room).
+ */
+struct tok_match_room {
+	size_t *match, *stack;
+	size_t alloc;
+};
+#define TOK_MATCH_ROOM_INIT { NULL, NULL, 0 }
+void tok_match_cache_in(const char *buf, const struct token_list *l,
+			struct tok_match_room *room);
+void tok_match_room_release(struct tok_match_room *room);
+
 /* The index of the token that starts at line:col (1-based, as the
  * lexer counts), or l->nr when none does. */
 size_t tok_at(const struct token_list *l, unsigned line, unsigned col);

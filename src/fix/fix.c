@@ -159,6 +159,7 @@ static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
  * files does not pay for a fresh allocation of each per file. */
 struct fix_worker {
 	struct token_list toks;
+	struct tok_match_room room;
 	struct strbuf fixed;
 	struct strbuf diff; /* copied to the result at its exact size */
 };
@@ -179,6 +180,7 @@ static void fix_worker_done(void *worker, void *ctx)
 
 	(void)ctx;
 	token_list_release(&w->toks);
+	tok_match_room_release(&w->room);
 	strbuf_release(&w->fixed);
 	strbuf_release(&w->diff);
 	free(w);
@@ -248,7 +250,7 @@ static void fix_one(const struct walk_file *f, void *worker, void *ctx_)
 	fix_file_result_init(&r, f->path);
 
 	lex_buffer(f->buf, f->len, toks);
-	tok_match_cache(f->buf, toks); /* linear on deep nesting */
+	tok_match_cache_in(f->buf, toks, &w->room); /* linear on deep nesting */
 	{
 		struct strbuf pnotes = STRBUF_INIT;
 		enum provider_answer a;

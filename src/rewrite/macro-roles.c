@@ -188,6 +188,7 @@ static void add_name(void *ctx, const char *name, size_t n, int function_like)
 /* What a walker thread keeps from file to file. */
 struct prepass_worker {
 	struct token_list toks;
+	struct tok_match_room room;
 	struct word_filter_scratch scratch;
 	/* the places of "include" and "define" in the file, and whether
 	 * it says "_MSC_VER" or "__cplusplus" (the first alone without
@@ -211,6 +212,7 @@ static void worker_done(void *worker, void *ctx)
 
 	(void)ctx;
 	token_list_release(&w->toks);
+	tok_match_room_release(&w->room);
 	word_filter_scratch_release(&w->scratch);
 	prepass_words_release(&w->words);
 	free(w);
@@ -264,7 +266,7 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 	/* a body that is the access may be here: the filters from now on */
 	__atomic_store_n(&p->indexing, 1, __ATOMIC_RELAXED);
 	lex_buffer(f->buf, f->len, toks);
-	tok_match_cache(f->buf, toks);
+	tok_match_cache_in(f->buf, toks, &pw->room);
 	rewrite_access_bodies(f->buf, f->len, toks, p->ropts, add_name, p);
 	tok_match_cache_drop();
 	token_list_clear(toks);
@@ -406,7 +408,8 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 {
 	struct uses_pass *up = ctx;
 	struct prepass *p = up->p;
-	struct token_list *toks = &((struct prepass_worker *)worker)->toks;
+	struct prepass_worker *pw = worker;
+	struct token_list *toks = &pw->toks;
 	struct use_ctx u = { p->roles, f->path, up->round, &up->pending,
 			     &up->nr_pending, &up->alloc_pending };
 
@@ -414,7 +417,7 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 		return;
 	keep_file(p, f->path);
 	lex_buffer(f->buf, f->len, toks);
-	tok_match_cache(f->buf, toks);
+	tok_match_cache_in(f->buf, toks, &pw->room);
 	rewrite_macro_uses(f->buf, f->len, toks, p->ropts, p->roles, add_use,
 			   add_forwarder, &u);
 	tok_match_cache_drop();
