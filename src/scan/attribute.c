@@ -887,7 +887,7 @@ static int unit_source_mismatch(struct source_cache *c,
 		return 0; /* said already, or without code */
 	if (src->md5) {
 		md5 = source_md5(c, src->e);
-		if (!md5 || !memcmp(src->md5, md5, 16))
+		if (!md5 || source_match_md5_same(src->md5, md5))
 			return 0;
 		strbuf_addstr(why, "its MD5 is not the one the line table "
 			      "records");

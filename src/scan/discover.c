@@ -91,7 +91,7 @@ static void note_source(struct source_set *set, const char *path,
 	if (md5 && !s->has_md5) {
 		memcpy(s->md5, md5, 16);
 		s->has_md5 = 1;
-	} else if (md5 && memcmp(s->md5, md5, 16)) {
+	} else if (md5 && !source_match_md5_same(s->md5, md5)) {
 		s->md5_conflict = 1;
 	}
 	pthread_mutex_unlock(&set->lock);
@@ -305,7 +305,7 @@ static void check_md5(size_t i, void *worker, void *ctx)
 	memset(&m, 0, sizeof(m));
 	source_match_md5(&m, buf, len);
 	free(buf);
-	if (s->md5_conflict || memcmp(m.md5, s->md5, 16)) {
+	if (s->md5_conflict || !source_match_md5_same(s->md5, m.md5)) {
 		s->mismatch = 1;
 		__atomic_fetch_add(&op->mismatched, 1, __ATOMIC_RELAXED);
 		once_discovery_skip(op->d, s->path);

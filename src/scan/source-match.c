@@ -70,3 +70,15 @@ int source_match_token_at(const struct source_match *m, unsigned line,
 	}
 	return 0;
 }
+
+int source_match_md5_same(const unsigned char *recorded,
+			  const unsigned char *computed)
+{
+	size_t i;
+
+	if (!memcmp(recorded, computed, 16))
+		return 1;
+	for (i = 0; i < 16 && recorded[i] == computed[15 - i]; i++)
+		;
+	return i == 16;
+}

@@ -39,6 +39,13 @@ void source_match_init(struct source_match *m, const struct token_list *l);
 void source_match_md5(struct source_match *m, const char *buf, size_t len);
 void source_match_release(struct source_match *m);
 
+/* Is the MD5 a line table records the one computed of a text?  Also
+ * when it is written byte for byte backwards: GNU as 2.40, assembling
+ * clang's output (-no-integrated-as: the kernel's LLVM_IAS=0, its rseq
+ * selftests), stores each `.file ... md5` as a little-endian number. */
+int source_match_md5_same(const unsigned char *recorded,
+			  const unsigned char *computed);
+
 /* Does a token start at line:col?  1 yes, 0 no, -1 not known (no token
  * starts kept, or no column). */
 int source_match_token_at(const struct source_match *m, unsigned line,
