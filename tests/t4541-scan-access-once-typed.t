@@ -47,4 +47,13 @@ test_expect_success 'fix: each call it leaves is named' '
 	grep -q "t.c:22:18: note: ACCESS_ONCE() left unchanged: not called with exactly one argument" out &&
 	grep -q "0 sites to convert in 0 files, 2 left unchanged" out
 '
+
+# two definitions that disagree (a tree with both spellings, as this
+# repository's tests/ is): the first read decides, and the run ends
+mkdir -p "$TEST_TMP/both" && cp "$SRC" "$TEST_TMP/both/t.c" || exit 1
+printf '#define ACCESS_ONCE(x) (*(volatile __typeof__(x) *)&(x))\nint g;\nint get(void) { return ACCESS_ONCE(g); }\n' >"$TEST_TMP/both/one.c"
+test_expect_success 'both spellings in one tree: audit and fix end' '
+	{ timeout 120 "$RWONCE" audit --no-source both >out 2>&1; test $? = 1; } &&
+	{ timeout 120 "$RWONCE" fix both >out 2>&1; test $? = 1; }
+'
 test_done

@@ -1699,12 +1699,14 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		m->cast_type = c->cast_type ? xstrdup(c->cast_type) : NULL;
 		changed = 1;
 	} else if ((m->flags & (OMF_BUILTIN | OMF_RWONCE)) == OMF_BUILTIN &&
-		   m->deref_arg < 0 && c->deref_arg < 0 &&
+		   !m->def_path && m->deref_arg < 0 && c->deref_arg < 0 &&
 		   c->object_arg >= 0 && c->object_arg != m->object_arg) {
 		/* the tree spells a built-in name its own way, its object
 		 * another argument: libuv's ACCESS_ONCE(type, var) is
 		 * *(volatile type *)&(var), and the built-in's first
-		 * argument, the type, is no object */
+		 * argument, the type, is no object.  The first definition
+		 * read decides (def_path): two that disagree would move
+		 * the object back and forth, and the folding never end */
 		m->object_arg = c->object_arg;
 		m->value_arg = m->kind == OMK_WRITE ? c->value_arg : -1;
 		changed = 1;
