@@ -184,6 +184,8 @@ struct one_access {
 	size_t atomic;           /* ... when not 0: the name's token of a
 				    single atomic load or store */
 	int atomic_relaxed;      /* ... whose order is relaxed */
+	int order_param;         /* ... or whose order is this parameter,
+				    the caller's; else -1 */
 	int arrow;               /* ((volatile T *)(p))->f: object is
 				    (p)->f, object the tokens of p */
 	struct volatile_cast vc;
@@ -553,8 +555,11 @@ static void one_object_access(const char *buf, const struct token_list *l,
 		struct strbuf name = STRBUF_INIT;
 
 		token_spelling(buf, &l->tok[a->atomic], &name);
-		atomic_how = xasprintf("%s %s", a->atomic_relaxed ?
-				       "a relaxed" : "an ordered", name.buf);
+		atomic_how = a->order_param >= 0 ?
+			xasprintf("%s (its order the argument '%s')",
+				  name.buf, b->params[a->order_param]) :
+			xasprintf("%s %s", a->atomic_relaxed ?
+				  "a relaxed" : "an ordered", name.buf);
 		strbuf_release(&name);
 	}
 	how = a->macro ? a->macro->name : a->atomic ? atomic_how : "a volatile cast";
@@ -573,6 +578,7 @@ static void one_object_access(const char *buf, const struct token_list *l,
 	free(b->object);
 	b->object = strbuf_detach(&text);
 	b->is_access = 1;
+	b->order_param = a->order_param;
 	free(atomic_how);
 }
 
@@ -595,6 +601,27 @@ static void read_params(const char *buf, const struct token_list *l,
 		b->params[b->nparams++] = strbuf_detach(&p);
 	}
 }
+/*
+ * An atomic's order that is one of the macro's parameters, as written
+ * (Open vSwitch's atomic_read_explicit(SRC, DST, ORDER) is
+ * (*(DST) = atomic_load_explicit(SRC, ORDER), (void) 0)): its number,
+ * or -1.  The caller's order then decides whether a use is one access.
+ */
+static int order_of_param(const char *buf, const struct token_list *l,
+			  const struct once_body *b, struct tok_range order)
+{
+	struct tok_range r = tok_unparen(buf, l, order);
+
+	if (r.end != r.begin + 1 || l->tok[r.begin].kind != TOK_IDENT)
+		return -1;
+	for (size_t k = 0; k < b->nparams; k++)
+		if (strlen(b->params[k]) == l->tok[r.begin].len &&
+		    !memcmp(b->params[k], buf + l->tok[r.begin].off,
+			    l->tok[r.begin].len))
+			return (int)k;
+	return -1;
+}
+
 /* A call of m, an accessor whose order is the caller's: is its order
  * argument one name that means an order of one access for m's kind? */
 static int order_single(const char *buf, const struct token_list *l,
@@ -627,7 +654,9 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 
 	memset(b, 0, sizeof(*b));
 	memset(&one, 0, sizeof(one));
+	one.order_param = -1;
 	b->object_param = b->value_param = b->deref_param = -1;
+	b->order_param = -1;
 	read_params(buf, l, d, b);
 	for (size_t k = body.begin; k < body.end; k++) {
 		const struct once_macro *m = NULL;
@@ -635,7 +664,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 		struct atomic_access aa;
 		struct tok_range r;
 		enum once_use use;
-		int deref = 0, arrow = 0;
+		int deref = 0, arrow = 0, oa_found, order_p = -1;
 
 		if (l->tok[k].kind == TOK_IDENT &&
 		    (m = once_macros_find(t, buf + l->tok[k].off, l->tok[k].len))) {
@@ -683,8 +712,10 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 					once_assigned_value(buf, l, close + 1,
 							    &one.value);
 			}
-		} else if (find_atomic_access(buf, l, k, &aa) == 1 &&
-			   aa.close < body.end) {
+		} else if ((oa_found = find_atomic_access(buf, l, k, &aa)) &&
+			   aa.close < body.end &&
+			   (oa_found == 1 ||
+			    (order_p = order_of_param(buf, l, b, aa.order)) >= 0)) {
 			/* __atomic_load_n(P, __ATOMIC_RELAXED), or an acquire
 			 * load or release store (idioms.h: the orders of one
 			 * access): a once-access of *P; P's own cast,
@@ -702,6 +733,7 @@ size_t once_body_analyse(const char *buf, const struct token_list *l,
 				one.end = aa.close + 1;
 				one.atomic = k;
 				one.atomic_relaxed = aa.relaxed;
+				one.order_param = oa_found == 1 ? -1 : order_p;
 				one.value = aa.value;
 			}
 			k = aa.close;
@@ -826,4 +858,5 @@ void once_body_release(struct once_body *b)
 	free(b->deref_cast);
 	memset(b, 0, sizeof(*b));
 	b->object_param = b->value_param = b->deref_param = -1;
+	b->order_param = -1;
 }

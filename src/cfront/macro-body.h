@@ -74,6 +74,10 @@ struct once_body {
 	 * tokens, for the file's type index (typedefs) */
 	char *deref_cast;
 	struct tok_range deref_cast_type;
+	/* ... through an atomic whose order is parameter order_param, the
+	 * caller's (a use is a once-access when it names an order of one
+	 * access); -1: the body's own order */
+	int order_param;
 	/* "a volatile cast of its argument", "READ_ONCE of its argument" */
 	char *access_what;
 	/* the once-macro the access applies ("READ_ONCE"), or NULL */

@@ -45,6 +45,8 @@ struct candidate {
 	int value_deref;   /* the body dereferences the value it reads */
 	int object_arg, value_arg;
 	int deref_arg;     /* the argument that points to the object */
+	int order_arg;     /* the argument that is its atomic's order, the
+			      caller's; -1: none */
 	char *cast_type;   /* ... and the type its volatile cast gives */
 	char *object;      /* when object_arg < 0 */
 	char **params;
@@ -186,6 +188,7 @@ static void candidate_forget(struct candidate *c)
 	c->nparams = 0;
 	c->object = c->what = c->cast_type = NULL;
 	c->deref_arg = -1;
+	c->order_arg = -1;
 	c->is_access = 0;
 	c->value_deref = 0;
 }
@@ -373,6 +376,7 @@ static struct candidate *add_candidate(struct candidate **out, size_t *nr,
 	memset(c, 0, sizeof(*c));
 	c->line = line;
 	c->deref_arg = -1;
+	c->order_arg = -1;
 	c->name = xstrndup(name, n);
 	c->text = xstrndup(text, len);
 	c->len = len;
@@ -1437,6 +1441,7 @@ static void analyse_alias(struct once_discovery *d, struct candidate *c,
 	c->object_arg = m->object_arg;
 	c->value_arg = m->value_arg;
 	c->deref_arg = m->deref_arg;
+	c->order_arg = m->order_arg;
 	c->cast_type = m->cast_type ? xstrdup(m->cast_type) : NULL;
 	c->what = xasprintf("another name for %s", m->name);
 	c->via = xstrdup(m->name);
@@ -1474,6 +1479,7 @@ static void analyse_text(struct candidate *c, const char *text, size_t len,
 				c->object_arg = b.object_param;
 				c->value_arg = b.value_param;
 				c->deref_arg = b.deref_param;
+				c->order_arg = b.order_param;
 				c->cast_type = b.cast_type;
 				b.cast_type = NULL;
 				c->what = b.access_what;
@@ -1550,7 +1556,7 @@ static void analyse_variants(struct candidate *c, const struct once_macros *t)
 	for (size_t k = 0; k < c->nvariants; k++) {
 		int pp;
 
-		v[k].deref_arg = -1;
+		v[k].deref_arg = v[k].order_arg = -1;
 		if (!ok)
 			continue;
 		analyse_text(&v[k], c->variants[k], strlen(c->variants[k]), t);
@@ -1572,6 +1578,7 @@ static void analyse_variants(struct candidate *c, const struct once_macros *t)
 		c->object_arg = v[keep].object_arg;
 		c->value_arg = v[keep].value_arg;
 		c->deref_arg = v[keep].deref_arg;
+		c->order_arg = v[keep].order_arg;
 		c->cast_type = v[keep].cast_type;
 		v[keep].cast_type = NULL;
 		c->object = v[keep].object;
@@ -1657,6 +1664,8 @@ static int defines_function(struct once_discovery *d, const char *name);
  * Fold the analysis of c into the table.  Returns 1 when the table
  * changed (a name added, a kind widened, the volatile-cast flag set).
  */
+static char *order_names(const struct once_discovery *d, const char *map);
+
 static int fold(struct once_macros *t, const struct candidate *c,
 		struct once_discovery *d)
 {
@@ -1678,6 +1687,13 @@ static int fold(struct once_macros *t, const struct candidate *c,
 		if (c->object_arg < 0 && c->object)
 			once_macro_set_object(m, c->object, c->params,
 					      c->nparams);
+		/* its atomic's order the caller's: a use is a site when
+		 * it names an order of one access, by the compilers'
+		 * names (memory_order_relaxed) */
+		if (c->order_arg >= 0) {
+			m->order_arg = c->order_arg;
+			m->orders = order_names(d, NULL);
+		}
 		changed = 1;
 	} else if (!(m->flags & OMF_DISCOVERED) && m->deref_arg < 0 &&
 		   c->deref_arg >= 0 &&

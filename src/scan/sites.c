@@ -1089,8 +1089,10 @@ static void macro_site(struct source_sites *s, const char *buf,
 	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
 		return; /* a mention, not a call */
 	/* the accessor's own definition or prototype; or a function of a
-	 * --macro name, even one that some #define also spells */
-	if ((m->flags & OMF_ACCESSOR ||
+	 * --macro name, or of a macro whose order is the caller's (Open
+	 * vSwitch's atomic_flag_clear_explicit is a macro in one header,
+	 * a function in another), even one that some #define also spells */
+	if ((m->flags & OMF_ACCESSOR || m->order_arg >= 0 ||
 	     !(m->flags & (OMF_BUILTIN | OMF_DISCOVERED))) &&
 	    declares(buf, l, i, close))
 		return;
@@ -1141,7 +1143,9 @@ static void macro_site(struct source_sites *s, const char *buf,
 	}
 	target = deref ? (size_t)m->deref_arg :
 		 (size_t)once_macro_object_arg(m, nargs);
-	if (m->order_arg >= 0 && (m->flags & OMF_ACCESSOR)) {
+	/* an accessor, or a discovered macro, whose atomic's order is the
+	 * caller's (Open vSwitch's atomic_read_explicit) */
+	if (m->order_arg >= 0) {
 		/* only the arguments args[] holds */
 		char *why = call_order_why(buf, l, m, args,
 					   nargs < ARRAY_SIZE(args) ?
