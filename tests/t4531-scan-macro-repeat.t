@@ -9,7 +9,9 @@
 # passed as ok; where the source asks for two in one iteration, they are
 # what it wrote.  On the four builds (clang 19 and gcc 12, x86-64 and
 # aarch64).  The header's macro with a branch in it is
-# t4533-scan-duplicate-paths.t's.
+# t4533-scan-duplicate-paths.t's.  A macro that evaluates its argument
+# before and after a call (the kernel's sk_wait_event()) has its own
+# loads of another member on the use's rows: not the object's.
 . "$(dirname "$0")/lib/tap.sh"
 . "$RWONCE_ROOT/tests/scan/lib.sh"
 . "$RWONCE_ROOT/tests/scan/user-lib.sh"
@@ -33,6 +35,20 @@ while read -r name cfg; do
 		READ_ONCE(h[i].n) | duplicated | uint64_t | 8 | $DUP: TWICE names its argument 2 times | 2
 		EOF
 	"
+	# the body's own loads of h->gen (offset 0) are on the use's rows
+	# too: the two of h->err (offset 4) are what the verdict rests on
+	# -- duplicated, or where the registers are not shown to hold one
+	# address (gcc, aarch64), cannot tell; never ok
+	python3 - j >w <<-\EOF
+	import json, re, sys
+	for r in json.load(open(sys.argv[1]))["site_instances"]:
+	    if r["function"] == "wait_like":
+	        print(r["verdict"], *[("err" if re.search(r"(^|[^0-9a-fx])(0x)?4\(%|#(0x)?4\]", i["text"]) else "other")
+	                              for i in r["instructions"]])
+	EOF
+	test_expect_success "$name: read before and after a call, as the source asks: the object's two loads" '
+		grep -Eqx "(duplicated|unattributed) err err" w
+	'
 	"$RWONCE" scan o.o >t 2>/dev/null
 	test_expect_success "$name: the text report says it" '
 		grep -q "^.*macro-repeat.c:[0-9]*:[0-9]*: error: READ_ONCE(h->sz) .* duplicated, as the source asks: TWICE names its argument 2 times \[scan-duplicated\]$" t

@@ -79,6 +79,7 @@ void header_macros_add(struct header_macros *h, const char *name,
 	m->alias_of = alias_of ? xstrdup(alias_of) : NULL;
 	m->first = NULL;
 	m->loop = 0;
+	m->holds_loop = 0;
 	h->sorted = 0;
 	memo_release(h->memo); /* its answers were of the others */
 	h->memo = NULL;
@@ -150,7 +151,8 @@ static int names_loop(const struct header_macros *h, const char *name,
  * kernel's for_each_possible_cpu(cpu) is for_each_cpu(...), which is
  * for_each_set_bit(...), which is a for.
  */
-static void find_loop_macros(struct header_macros *h)
+static void find_loop_macros(struct header_macros *h,
+			     const struct header_macros *other)
 {
 	int grew = 1;
 
@@ -169,7 +171,9 @@ static void find_loop_macros(struct header_macros *h)
 			struct header_macro *m = &h->items[i];
 
 			if (m->loop || !m->first ||
-			    !names_loop(h, m->first, strlen(m->first)))
+			    !(names_loop(h, m->first, strlen(m->first)) ||
+			      (other && names_loop(other, m->first,
+						   strlen(m->first)))))
 				continue;
 			m->loop = 1;
 			grew = 1;
@@ -177,12 +181,189 @@ static void find_loop_macros(struct header_macros *h)
 	}
 }
 
+/* The next identifier of text at or after p, its length in *n, or
+ * NULL: string and character literals and comments skipped (a "for"
+ * in a message is no loop). */
+static const char *next_word(const char *text, const char *p, size_t *n)
+{
+	while (*p) {
+		if (*p == '"' || *p == '\'') {
+			char q = *p++;
+
+			while (*p && *p != q)
+				p += p[0] == '\\' && p[1] ? 2 : 1;
+			if (*p)
+				p++;
+		} else if (p[0] == '/' && p[1] == '*') {
+			const char *e = strstr(p + 2, "*/");
+
+			p = e ? e + 2 : p + strlen(p);
+		} else if ((isalpha((unsigned char)*p) || *p == '_') &&
+			   (p == text || !(isalnum((unsigned char)p[-1]) ||
+					   p[-1] == '_'))) {
+			const char *q = p;
+
+			while (isalnum((unsigned char)*q) || *q == '_')
+				q++;
+			*n = (size_t)(q - p);
+			return p;
+		} else {
+			p++;
+		}
+	}
+	return NULL;
+}
+
+/* Does a function-like #define's text itself hold a loop: a for, or a
+ * while that is no do { } while (0)'s? */
+static int text_loop(const char *text)
+{
+	const char *p = strchr(text, ')');
+	size_t n;
+
+	while (p && (p = next_word(text, p, &n))) {
+		const char *q = skip_blank(p + n);
+
+		if ((n == 3 && !memcmp(p, "for", 3)) ||
+		    (n == 5 && !memcmp(p, "while", 5) &&
+		     !(q[0] == '(' && (q = skip_blank(q + 1))[0] == '0' &&
+		       skip_blank(q + 1)[0] == ')')))
+			return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Does text name a macro of h whose expansion holds a loop? */
+static int names_holder(const struct header_macros *h, const char *text)
+{
+	const char *p = text;
+	size_t n;
+
+	while ((p = next_word(text, p, &n))) {
+		size_t first, count = find(h, p, n, &first);
+
+		for (size_t k = 0; k < count; k++)
+			if (h->items[first + k].holds_loop)
+				return 1;
+		p += n;
+	}
+	return 0;
+}
+
+/* Which expansions hold a loop: the texts that spell one, then those
+ * that name a macro whose expansion does, round by round. */
+static void find_loop_holders(struct header_macros *h,
+			      const struct header_macros *other)
+{
+	int grew = 1;
+
+	for (size_t i = 0; i < h->nr; i++)
+		h->items[i].holds_loop = h->items[i].loop ||
+			(h->items[i].text && text_loop(h->items[i].text));
+	for (int round = 0; grew && round < MAX_ROUNDS; round++) {
+		grew = 0;
+		for (size_t i = 0; i < h->nr; i++) {
+			struct header_macro *m = &h->items[i];
+			const char *body;
+
+			if (m->holds_loop)
+				continue;
+			if (m->alias_of)
+				body = m->alias_of;
+			else if (!m->text || !(body = strchr(m->text, ')')))
+				continue;
+			if (!names_holder(h, body) &&
+			    !(other && names_holder(other, body)))
+				continue;
+			m->holds_loop = 1;
+			grew = 1;
+		}
+	}
+}
+
+static size_t name_hash(const char *name, size_t n)
+{
+	size_t h = 2166136261u;
+
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ (unsigned char)name[k]) * 16777619u;
+	return h;
+}
+
+/* The hash of the names that open or hold a loop (struct header_macros'
+ * loopy), made again. */
+static void hash_loopy(struct header_macros *h)
+{
+	size_t nr = 0;
+
+	free(h->loopy);
+	h->loopy = NULL;
+	h->loopy_size = 0;
+	for (size_t i = 0; i < h->nr; i++)
+		nr += h->items[i].loop || h->items[i].holds_loop;
+	if (!nr)
+		return;
+	for (h->loopy_size = 16; h->loopy_size < 2 * nr; h->loopy_size *= 2)
+		;
+	h->loopy = xcalloc(h->loopy_size, sizeof(*h->loopy));
+	for (size_t i = 0; i < h->nr; i++) {
+		const struct header_macro *m = &h->items[i];
+		size_t at, n = strlen(m->name);
+
+		if (!m->loop && !m->holds_loop)
+			continue;
+		for (at = name_hash(m->name, n) & (h->loopy_size - 1);
+		     h->loopy[at] && strcmp(h->items[h->loopy[at] - 1].name,
+					    m->name);
+		     at = (at + 1) & (h->loopy_size - 1))
+			;
+		if (!h->loopy[at])
+			h->loopy[at] = i + 1;
+	}
+}
+
+int header_macros_loop_kind(const struct header_macros *h, const char *name,
+			    size_t n)
+{
+	size_t at, first, count;
+	int kind = 0;
+
+	if (!h || !h->loopy)
+		return 0;
+	for (at = name_hash(name, n) & (h->loopy_size - 1); h->loopy[at];
+	     at = (at + 1) & (h->loopy_size - 1)) {
+		const char *have = h->items[h->loopy[at] - 1].name;
+
+		if (!strncmp(have, name, n) && !have[n])
+			break;
+	}
+	if (!h->loopy[at])
+		return 0;
+	count = find(h, name, n, &first);
+	for (size_t k = 0; k < count; k++) {
+		if (h->items[first + k].loop)
+			kind |= HEADER_MACRO_OPENS_LOOP;
+		if (h->items[first + k].holds_loop)
+			kind |= HEADER_MACRO_HOLDS_LOOP;
+	}
+	return kind;
+}
+
 void header_macros_finish(struct header_macros *h)
+{
+	header_macros_finish_over(h, NULL);
+}
+
+void header_macros_finish_over(struct header_macros *h,
+			       const struct header_macros *other)
 {
 	if (h->nr > 1)
 		sane_qsort(h->items, h->nr, sizeof(*h->items), by_name);
 	h->sorted = 1;
-	find_loop_macros(h);
+	find_loop_macros(h, other);
+	find_loop_holders(h, other);
+	hash_loopy(h);
 	if (!h->memo) {
 		h->memo = xcalloc(1, sizeof(*h->memo));
 		pthread_mutex_init(&h->memo->lock, NULL);
@@ -200,6 +381,7 @@ void header_macros_release(struct header_macros *h)
 		free(h->items[i].first);
 	}
 	free(h->items);
+	free(h->loopy);
 	memo_release(h->memo);
 	member_macros_release(&h->members);
 	memset(h, 0, sizeof(*h));
@@ -275,6 +457,17 @@ int header_macros_loop(const struct header_macros *h, const char *name,
 
 	*ndefs = h && h->sorted ? find(h, name, n, &first) : 0;
 	return *ndefs && names_loop(h, name, n);
+}
+
+int header_macros_holds_loop(const struct header_macros *h, const char *name,
+			     size_t n)
+{
+	size_t first, count = h && h->sorted ? find(h, name, n, &first) : 0;
+
+	for (size_t k = 0; k < count; k++)
+		if (h->items[first + k].holds_loop)
+			return 1;
+	return 0;
 }
 
 const char *header_macros_first(const struct header_macros *h,

@@ -34,6 +34,11 @@ struct header_macro {
 	 * for or while, or with a macro of the set that does. */
 	char *first;
 	int loop;
+	/* ... and whether its expansion holds a loop anywhere: a for, a
+	 * while that ends no do { } while (0), or a macro that does
+	 * (the kernel's read_seqcount_begin(s) reaches
+	 * __read_seqcount_begin's while through three macros) */
+	int holds_loop;
 };
 
 struct readings_memo;
@@ -49,8 +54,12 @@ struct header_macros {
 	 * of an expression, but the members a name may stand for where a
 	 * record has no member of that name (dwarf-types.c) */
 	struct member_macros members;
+	/* the names whose definitions open or hold a loop, hashed (open
+	 * addressing, 1 + an item's index; 0: empty; a power of two): scan
+	 * asks of every call in a file whether it is one */
+	size_t *loopy, loopy_size;
 };
-#define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL, MEMBER_MACROS_INIT }
+#define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL, MEMBER_MACROS_INIT, NULL, 0 }
 
 /* A function-like #define of text[0..len), or (alias_of not NULL) an
  * object-like one whose body is one name. */
@@ -59,6 +68,11 @@ void header_macros_add(struct header_macros *h, const char *name,
 /* Sort for lookups, and read each body's first word (loop, first);
  * before the first header_macros_readings(). */
 void header_macros_finish(struct header_macros *h);
+/* ... where the bodies of h may name the macros of other (a file's own
+ * over its headers'), whose loops count too: one that starts with a
+ * header's loop macro opens a loop. */
+void header_macros_finish_over(struct header_macros *h,
+			       const struct header_macros *other);
 void header_macros_release(struct header_macros *h);
 
 /*
@@ -83,6 +97,16 @@ size_t header_macros_defs(const struct header_macros *h, const char *name,
  * loop)?  *ndefs gets how many definitions it has (0: none). */
 int header_macros_loop(const struct header_macros *h, const char *name,
 		       size_t n, size_t *ndefs);
+/* Does the expansion of a definition of name[0..n) hold a loop
+ * (struct header_macro's holds_loop)? */
+int header_macros_holds_loop(const struct header_macros *h, const char *name,
+			     size_t n);
+/* Either, in one look (a hash, not a search): HEADER_MACRO_OPENS_LOOP
+ * and/or HEADER_MACRO_HOLDS_LOOP over the name's definitions, or 0. */
+#define HEADER_MACRO_OPENS_LOOP 1
+#define HEADER_MACRO_HOLDS_LOOP 2
+int header_macros_loop_kind(const struct header_macros *h, const char *name,
+			    size_t n);
 /* The first word of definition k of name[0..n) (k < ndefs above), or
  * NULL: for following a loop through macros of another set. */
 const char *header_macros_first(const struct header_macros *h,

@@ -15,7 +15,8 @@
  *   sizeof, typeof and the other words that evaluate nothing do not
  *   count, nor a # or ## operand; a name passed on to another macro
  *   counts as often as that macro's body names its parameter; of
- *   __builtin_choose_expr's two results, the one that names it more.
+ *   __builtin_choose_expr's two results and _Generic's associations,
+ *   any.
  *
  * - whether a use opens a loop whose body is the statement after it:
  *   the body starts with for or while, or with a macro that does (the
@@ -30,7 +31,9 @@
 #include "cfront/header-macros.h"
 
 /* The definitions a file sees: its own, then the headers' (either may be
- * NULL).  Each set sorted (header_macros_finish()). */
+ * NULL).  Each set finished: the headers' with header_macros_finish(),
+ * the file's own over the headers' (header_macros_finish_over()), so
+ * that its loops through theirs are known. */
 struct macro_scope {
 	const struct header_macros *own, *headers;
 };
@@ -38,13 +41,23 @@ struct macro_scope {
 /*
  * How many times a use of the macro name[0..n) names its argument number
  * arg (0-based; past the last parameter, the last: a variadic macro's
- * ...) in code that is evaluated: *min and *max over its definitions.
+ * ...) in code that is evaluated: *min and *max over its definitions
+ * and over the results of the __builtin_choose_expr() in them (the
+ * kernel's min(x, y): twice by __cmp(), once by __cmp_once()).
+ * A name inside a loop of the body counts once, and sets *loop: the
+ * argument is evaluated once per iteration (the kernel's
+ * wait_var_event(var, condition) polls condition in a for (;;)).
  * Returns how many definitions were read (0: no function-like one).
  */
 size_t macro_arg_uses(const struct macro_scope *sc, const char *name,
-		      size_t n, size_t arg, unsigned *min, unsigned *max);
+		      size_t n, size_t arg, unsigned *min, unsigned *max,
+		      int *loop);
 
 /* Does a use of name[0..n) open a loop (above)? */
 int macro_opens_loop(const struct macro_scope *sc, const char *name, size_t n);
+/* Does its expansion hold a loop anywhere (a statement expression's
+ * while: the kernel's read_seqcount_begin(s)), so that a call in it
+ * may run many times? */
+int macro_holds_loop(const struct macro_scope *sc, const char *name, size_t n);
 
 #endif

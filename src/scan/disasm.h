@@ -55,6 +55,9 @@ struct mem_access {
 				instruction (conditional, a call) */
 	int wild;            /* an indirect jump (a jump table): any later
 				instruction may be next */
+	int gap;             /* no instruction: the code between two
+				ranges far apart, not decoded (judge.c);
+				what paths cross it cannot be told */
 	/* ARM: a conditionally executed instruction (ldrne; in Thumb-2
 	 * inside an IT block) -- two accesses under opposite conditions of
 	 * the same flags never both execute */

@@ -109,6 +109,7 @@ static void collect(struct elf_image *img, struct decode_cache *dc,
 				ALLOC_GROW(out->items, out->nr + 1, out->alloc);
 				memset(&out->items[out->nr], 0, sizeof(*out->items));
 				out->items[out->nr].pc = in->ranges[k].lo;
+				out->items[out->nr].gap = 1;
 				out->items[out->nr++].branch = 1;
 			}
 			disasm_range(decode_cache_disasm(dc), img,
@@ -731,7 +732,12 @@ static void drop_other_members(struct line_unit *u, const struct disasm *d,
 	size_t shape = 0, nshape = 0;
 	int shown = 0;
 
-	if (!s->placed || !s->lvalue || !size)
+	/* a site in a macro's argument that the body names more than once
+	 * (sites.h: repeat_macro) is in the same case: the body's code,
+	 * the macro's other accesses among them (the kernel's
+	 * sk_wait_event(): __sk->sk_disconnects, read before and after
+	 * the condition), is on the use's rows */
+	if (!(s->placed || s->repeat_macro) || !s->lvalue || !size)
 		return;
 	for (size_t k = 0; k < acc->nr; k++) {
 		struct mem_access *a = &acc->items[k];

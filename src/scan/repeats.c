@@ -10,7 +10,8 @@
 #define MAX_WALK 4096
 
 void repeats_own_macros(const char *buf, const struct token_list *l,
-			struct header_macros *own)
+			struct header_macros *own,
+			const struct header_macros *headers)
 {
 	for (size_t k = 0; k + 3 < l->nr; k++) {
 		size_t e = k + 1;
@@ -33,7 +34,25 @@ void repeats_own_macros(const char *buf, const struct token_list *l,
 		}
 		k = e;
 	}
-	header_macros_finish(own);
+	header_macros_finish_over(own, headers);
+}
+
+/* The words before a '(' that are C's, not a macro's name, even where a
+ * header defines one (the kernel's "if" of CONFIG_PROFILE_ALL_BRANCHES,
+ * which a build may not have compiled). */
+static const char *const keywords[] = {
+	"if", "while", "for", "switch", "return", "sizeof", "do", "else",
+	"case", "_Generic", "_Alignof", "_Static_assert", "typeof",
+	"__typeof__", "__typeof", "__attribute__", "asm", "__asm__",
+	"__asm",
+};
+
+static int keyword(const char *buf, const struct token *t)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(keywords); k++)
+		if (token_is(buf, t, keywords[k]))
+			return 1;
+	return 0;
 }
 
 /* The token at line:col, or l->nr - 1. */
@@ -66,7 +85,7 @@ static void mark_site(struct scan_site *x, const char *buf,
 {
 	unsigned lo = 1, hi = 1;
 	size_t commas = 0, walked = 0;
-	int depth = 0;
+	int depth = 0, loop, looped = 0;
 
 	for (size_t k = i; k-- > 0 && walked++ < MAX_WALK;) {
 		const struct token *t = &l->tok[k];
@@ -96,15 +115,25 @@ static void mark_site(struct scan_site *x, const char *buf,
 		}
 		/* an enclosing '(': a macro's arguments? */
 		if (k && l->tok[k - 1].kind == TOK_IDENT &&
+		    !keyword(buf, &l->tok[k - 1]) &&
 		    macro_arg_uses(sc, buf + l->tok[k - 1].off,
-				   l->tok[k - 1].len, commas, &mn, &mx)) {
+				   l->tok[k - 1].len, commas, &mn, &mx,
+				   &loop)) {
 			if (mx >= 2 && !x->repeat_macro)
 				x->repeat_macro = xstrndup(buf + l->tok[k - 1].off,
 							   l->tok[k - 1].len);
 			lo *= mn;
 			hi *= mx;
+			/* evaluated in the macro's loop: its accesses
+			 * may be iterations, as in a loop of the file */
+			looped |= loop;
 		}
 		commas = 0;
+	}
+	if (looped) {
+		x->in_loop = 1;
+		free(x->repeat_macro);
+		x->repeat_macro = NULL;
 	}
 	if (!x->repeat_macro)
 		return;

@@ -24,9 +24,11 @@
 #include "scan/sites.h"
 
 /* Add the function-like #defines of buf (lexed into l) to own, and
- * finish it (header_macros_finish()); release it after. */
+ * finish it over the headers' (header_macros_finish_over()); release it
+ * after. */
 void repeats_own_macros(const char *buf, const struct token_list *l,
-			struct header_macros *own);
+			struct header_macros *own,
+			const struct header_macros *headers);
 
 /* Set each site's repeat_macro, repeat_min and repeat_max (sites.h). */
 void repeats_mark_sites(struct source_sites *s, const char *buf,

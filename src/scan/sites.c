@@ -128,14 +128,25 @@ static size_t body_end_at(const char *buf, const struct token_list *l,
 static size_t loop_body_end(const char *buf, const struct token_list *l,
 			    size_t k)
 {
-	size_t b = k + 1;
+	size_t b = k + 1, end;
 
 	if (!tok_ident(buf, l, k, "do")) {
 		if (!tok_punct(buf, l, b, "("))
 			return 0;
 		b = tok_match(buf, l, b) + 1;
 	}
-	return body_end_at(buf, l, b);
+	end = body_end_at(buf, l, b);
+	/* a do's condition runs with each iteration too (the kernel's
+	 * do { ... } while (atomic_read(&inode->i_dio_count))) */
+	if (end && tok_ident(buf, l, k, "do") && end + 2 < l->nr - 1 &&
+	    tok_ident(buf, l, end + 1, "while") &&
+	    tok_punct(buf, l, end + 2, "(")) {
+		size_t close = tok_match(buf, l, end + 2);
+
+		if (close < l->nr - 1)
+			end = close;
+	}
+	return end;
 }
 
 /* Is token i inside the body of a loop of its function? */
@@ -1557,40 +1568,95 @@ static size_t macro_loop_end(const char *buf, const struct token_list *l,
 	return body_end_at(buf, l, close + 1);
 }
 
+/*
+ * The label that goto's token k jumps back to, in the same function
+ * (blk_mq_hctx_next_cpu()'s "select_cpu: ... goto select_cpu;"), whose
+ * body's '{' is token fn: its token, or 0 when it is ahead or not
+ * found.  A label stands after a ';', '{', '}' or another label, and is
+ * followed by a ':'.
+ */
+static size_t label_behind(const char *buf, const struct token_list *l,
+			   size_t k, size_t fn)
+{
+	if (k + 1 >= l->nr - 1 || l->tok[k + 1].kind != TOK_IDENT)
+		return 0;
+	for (size_t j = k; j-- > fn + 1;) {
+		if (l->tok[j].kind == TOK_IDENT && l->tok[j].len == l->tok[k + 1].len &&
+		    !(l->tok[j].flags & TF_DIRECTIVE) &&
+		    !memcmp(buf + l->tok[j].off, buf + l->tok[k + 1].off,
+			    l->tok[j].len) &&
+		    tok_punct(buf, l, j + 1, ":") &&
+		    (tok_punct(buf, l, j - 1, ";") || tok_punct(buf, l, j - 1, "{") ||
+		     tok_punct(buf, l, j - 1, "}") || tok_punct(buf, l, j - 1, ":")))
+			return j;
+	}
+	return 0;
+}
+
+static void add_loop(struct source_sites *s, size_t *alloc,
+		     const struct token *from, const struct token *to,
+		     int by_macro)
+{
+	ALLOC_GROW(s->loops, s->nr_loops + 1, *alloc);
+	s->loops[s->nr_loops].line = from->line;
+	s->loops[s->nr_loops].col = from->col;
+	s->loops[s->nr_loops].end_line = to->line;
+	s->loops[s->nr_loops].end_col = to->col;
+	s->loops[s->nr_loops++].by_macro = by_macro;
+}
+
 /* The loops of the file (struct loop_span): those its keywords write,
- * and the uses of macros that open one (macro-args.h). */
+ * the uses of macros that open one or whose expansion holds one
+ * (macro-args.h), and the stretches a goto jumps back over. */
 static void find_loops(struct source_sites *s, const char *buf,
 		       const struct token_list *l,
 		       const struct macro_scope *sc)
 {
-	size_t alloc = 0;
+	size_t alloc = 0, fn = 0;
+	int depth = 0;
 
 	for (size_t k = 0; k + 1 < l->nr; k++) {
-		size_t end;
-		int by_macro = 0;
+		size_t end, label;
 
-		if (l->tok[k].kind != TOK_IDENT || (l->tok[k].flags & TF_DIRECTIVE))
+		if (l->tok[k].flags & TF_DIRECTIVE)
+			continue;
+		/* the braces: where the function's body opens (extern
+		 * "C" { holds functions, it is none) */
+		if (tok_punct(buf, l, k, "{") &&
+		    !(k && l->tok[k - 1].kind == TOK_STRING)) {
+			if (!depth++)
+				fn = k;
+		} else if (tok_punct(buf, l, k, "}") && depth) {
+			depth--;
+		}
+		if (l->tok[k].kind != TOK_IDENT)
 			continue;
 		if (tok_ident(buf, l, k, "for") || tok_ident(buf, l, k, "while") ||
 		    tok_ident(buf, l, k, "do")) {
-			end = loop_body_end(buf, l, k);
+			if ((end = loop_body_end(buf, l, k)))
+				add_loop(s, &alloc, &l->tok[k], &l->tok[end], 0);
+		} else if (tok_ident(buf, l, k, "goto")) {
+			if (depth && (label = label_behind(buf, l, k, fn)) &&
+			    k + 2 < l->nr - 1)
+				add_loop(s, &alloc, &l->tok[label],
+					 &l->tok[k + 2], 1);
 		} else if (tok_punct(buf, l, k + 1, "(") &&
-			   (sc->own || sc->headers) &&
-			   macro_opens_loop(sc, buf + l->tok[k].off,
-					    l->tok[k].len)) {
-			end = macro_loop_end(buf, l, k);
-			by_macro = 1;
-		} else {
-			continue;
+			   (sc->own || sc->headers)) {
+			const char *name = buf + l->tok[k].off;
+			struct token from = l->tok[k];
+
+			if (macro_opens_loop(sc, name, l->tok[k].len)) {
+				if ((end = macro_loop_end(buf, l, k)))
+					add_loop(s, &alloc, &l->tok[k],
+						 &l->tok[end], 1);
+			} else if (macro_holds_loop(sc, name, l->tok[k].len) &&
+				   (end = tok_match(buf, l, k + 1)) < l->nr - 1) {
+				/* the use itself: a call the DWARF puts at
+				 * its name is inside (loops are open spans) */
+				from.col = from.col > 1 ? from.col - 1 : 0;
+				add_loop(s, &alloc, &from, &l->tok[end], 1);
+			}
 		}
-		if (!end)
-			continue;
-		ALLOC_GROW(s->loops, s->nr_loops + 1, alloc);
-		s->loops[s->nr_loops].line = l->tok[k].line;
-		s->loops[s->nr_loops].col = l->tok[k].col;
-		s->loops[s->nr_loops].end_line = l->tok[end].line;
-		s->loops[s->nr_loops].end_col = l->tok[end].col;
-		s->loops[s->nr_loops++].by_macro = by_macro;
 	}
 }
 
@@ -1630,7 +1696,7 @@ void source_sites_load_loops(struct source_sites *s)
 
 		lex_buffer(buf, len, &l);
 		tok_match_cache(buf, &l);
-		repeats_own_macros(buf, &l, &own);
+		repeats_own_macros(buf, &l, &own, s->headers);
 		sc.own = &own;
 		sc.headers = s->headers;
 		find_loops(s, buf, &l, &sc);
@@ -1966,7 +2032,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	accessor_body_sites(s, buf, len, &l, macros);
 	if (!s->defines_accessor)
 		s->defines_accessor = defines_discovered_accessor(path, macros);
-	repeats_own_macros(buf, &l, &own);
+	repeats_own_macros(buf, &l, &own, s->headers);
 	sc.own = &own;
 	sc.headers = s->headers;
 	find_loops(s, buf, &l, &sc);

@@ -158,14 +158,19 @@ struct source_sites {
 	/* It defines a once-accessor function: rows on it may be an
 	 * inlined accessor's body, owned by the call (attribute.c). */
 	int defines_accessor;
-	/* The bodies of its loops (for, while, do), from the keyword to
-	 * the body's end: a call inside one may run many times, unrolled
-	 * into one stretch of code.  Known once the file was lexed: when
+	/* The bodies of its loops (for, while, do with its condition),
+	 * from the keyword to the body's end, and those that macros and
+	 * backward gotos make: a call inside one may run many times,
+	 * unrolled into one stretch of code.  Known once the file was lexed: when
 	 * loaded, if it holds "volatile" or a once-macro's name, else by
 	 * source_sites_load_loops(). */
 	struct loop_span {
 		unsigned line, col, end_line, end_col;
-		int by_macro; /* a use of a macro that opens one */
+		/* not a keyword's (inside_loop() reads those): a use of
+		 * a macro that opens a loop or whose expansion holds
+		 * one, or a label and the goto after it that jumps back
+		 * to it */
+		int by_macro;
 	} *loops;
 	size_t nr_loops;
 	int loops_known;

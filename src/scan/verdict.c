@@ -196,12 +196,29 @@ static void say_repeat(const struct scan_site *site, struct strbuf *why)
 		strbuf_addf(why, "%u times", site->repeat_max);
 	else if (!site->repeat_min)
 		strbuf_addf(why, "up to %u times", site->repeat_max);
-	else
-		strbuf_addf(why, "%u to %u times (by its definitions)",
-			    site->repeat_min, site->repeat_max);
+	else /* by its definitions, or __builtin_choose_expr's arms */
+		strbuf_addf(why, "%u to %u times", site->repeat_min,
+			    site->repeat_max);
 }
 
-/* Two loads (or two stores) of the same bytes with no branch between. */
+/* Is there code not decoded between acc[i] and acc[j] (i < j)? */
+static int gap_between(const struct mem_access *acc, size_t i, size_t j)
+{
+	for (size_t m = i + 1; m < j; m++)
+		if (acc[m].gap)
+			return 1;
+	return 0;
+}
+
+/*
+ * Two loads (or two stores) of the same bytes that one execution can
+ * make: on one forward path (one_path(), as for torn).  Stopping at the
+ * first branch between them passed clang's three loads of bdwgc's
+ * hb_sz (a load, a ja not taken, a load) as one.  The copies on the two
+ * arms of a branch are on no one path: each one access.  Nor are two
+ * with code between them that was not decoded (ranges far apart: a
+ * function's .cold part), whose paths cannot be told -- as before.
+ */
 static int find_duplicate(const struct scan_site *site, int in_loop,
 			  const struct mem_access *acc, size_t nr,
 			  size_t *pi, size_t *pj)
@@ -210,12 +227,11 @@ static int find_duplicate(const struct scan_site *site, int in_loop,
 		if (!relevant(site, &acc[i]) || acc[i].kind == ACC_RMW)
 			continue;
 		for (size_t j = i + 1; j < nr; j++) {
-			if (acc[j].branch)
-				break;
 			if (!relevant(site, &acc[j]) || acc[j].kind != acc[i].kind ||
 			    acc[j].pc == acc[i].pc || !same_base(&acc[i], &acc[j]) ||
 			    !overlap(&acc[i], &acc[j]) ||
-			    opposite_conditions(&acc[i], &acc[j]))
+			    gap_between(acc, i, j) ||
+			    !together(acc, nr, i, j))
 				continue;
 			/* In a loop, identical accesses are what unrolling
 			 * makes: one per iteration, not two in one -- unless
@@ -225,6 +241,38 @@ static int find_duplicate(const struct scan_site *site, int in_loop,
 			 * be those, and are what the source wrote. */
 			if (in_loop && acc[j].size == acc[i].size &&
 			    acc[j].disp == acc[i].disp && site->repeat_min < 2)
+				continue;
+			*pi = i;
+			*pj = j;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * For a site the source repeats (site->repeat_min >= 2): two accesses
+ * that one execution can make, of one kind and width, at one
+ * displacement from the register each names, but through bases not
+ * shown to be one (what a register held was dropped at a join: the
+ * kernel's sk_wait_event() reads sk->sk_err as `movl 0x220(%r15)`
+ * before and after a call, r15 known to be rdi's value only before).
+ * The source asks for two there: whether these are them, cannot tell.
+ */
+static int unpaired_copies(const struct scan_site *site,
+			   const struct mem_access *acc, size_t nr,
+			   size_t *pi, size_t *pj)
+{
+	for (size_t i = 0; i < nr; i++) {
+		if (!relevant(site, &acc[i]) || acc[i].kind == ACC_RMW ||
+		    !acc[i].reg)
+			continue;
+		for (size_t j = i + 1; j < nr; j++) {
+			if (!relevant(site, &acc[j]) || acc[j].kind != acc[i].kind ||
+			    acc[j].size != acc[i].size || !acc[j].reg ||
+			    acc[j].reg_disp != acc[i].reg_disp ||
+			    same_base(&acc[i], &acc[j]) ||
+			    gap_between(acc, i, j) || !together(acc, nr, i, j))
 				continue;
 			*pi = i;
 			*pj = j;
@@ -699,6 +747,20 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 		else if (site->repeat_macro)
 			say_repeat(site, why);
 		return SCAN_DUPLICATED;
+	}
+	if (site->repeat_min >= 2 && unpaired_copies(site, acc, nr, &i, &j)) {
+		used[i] = used[j] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "%s %u-byte %s and %s %u-byte %s at one offset "
+			    "on one path, through registers not shown to hold "
+			    "one address, and the source asks for several "
+			    "(%s names its argument %u times or more): one "
+			    "access or two, cannot tell", article(acc[i].size),
+			    acc[i].size, kind_word(acc[i].kind, 0),
+			    article(acc[j].size), acc[j].size,
+			    kind_word(acc[j].kind, 0), site->repeat_macro,
+			    site->repeat_min);
+		return SCAN_UNATTRIBUTED;
 	}
 	for (size_t k = 0; k < nr; k++) {
 		int64_t lo, hi;

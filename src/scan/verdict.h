@@ -6,8 +6,8 @@
  *   ok            one access (of the object's width, when it is known)
  *   torn          two or more narrower accesses through one base that
  *                 together cover the object
- *   duplicated    the same bytes loaded (or stored) twice with no branch
- *                 between: twice in one execution of the site
+ *   duplicated    the same bytes loaded (or stored) twice on one forward
+ *                 path: twice in one execution of the site
  *   widened       one access wider than the object
  *   unattributed  no access can be tied to the site (kept in a register,
  *                 a call such as memcpy, code we cannot decode): never

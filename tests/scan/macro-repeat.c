@@ -12,11 +12,17 @@
 #define TWICE(v) ((v) + (v))
 /* named twice, evaluated once: sizeof's operand is not */
 #define SIZED(v) (sizeof(v) + (v))
+/* the condition evaluated before and after a call, in the shape of the
+ * kernel's sk_wait_event(): the body's own loads of another member are
+ * on the use's rows too */
+#define WAIT_LIKE(h, cond) ({ uint32_t g_ = (h)->gen; int r_ = (cond); \
+	left(); r_ = g_ == (h)->gen ? (cond) : -1; r_; })
 /* named twice, once on each arm of a branch (the calls keep each
  * load on its arm) */
 #define PICK(c, v) ((c) ? (left(), (v)) : (right(), (v)))
 
 struct hdr {
+	uint32_t gen, err;
 	uint64_t sz;
 	uint64_t n;
 	uint64_t size;
@@ -28,6 +34,7 @@ uint64_t sized(struct hdr *h);
 uint64_t last_bit(struct hdr *h);
 uint64_t twice_each(struct hdr *h, int n);
 uint64_t pick(struct hdr *h, int c);
+int wait_like(struct hdr *h);
 void left(void);
 void right(void);
 
@@ -61,4 +68,10 @@ uint64_t twice_each(struct hdr *h, int n)
 uint64_t pick(struct hdr *h, int c)
 {
 	return PICK(c, READ_ONCE(h->arm));
+}
+
+/* two loads of err, as the source asks; gen's two are another member's */
+int wait_like(struct hdr *h)
+{
+	return WAIT_LIKE(h, READ_ONCE(h->err) != 0);
 }

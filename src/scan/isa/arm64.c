@@ -133,7 +133,10 @@ static void arm64_paths(struct insn_ctx *c, struct mem_access *a)
 {
 	const char *m = c->in->mnemonic;
 
-	if (isa_starts(m, "b.") || isa_starts(m, "cb") || isa_starts(m, "tb"))
+	/* conditional branches, and the calls capstone 4.0.2 puts in no
+	 * call group (bl, blr): execution goes on after a call returns */
+	if (isa_starts(m, "b.") || isa_starts(m, "cb") || isa_starts(m, "tb") ||
+	    !strcmp(m, "bl") || !strcmp(m, "blr"))
 		return;
 	a->falls = 0;
 	a->wild = isa_starts(m, "br");
