@@ -1228,6 +1228,22 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		}
 		strbuf_release(&note);
 	}
+	/* a width from a volatile cast of the body (a placed MMIO macro's
+	 * readl, an accessor of a void pointee): that access is the
+	 * cast's width and never wider, so a lone wider load on the
+	 * site's rows is another object's -- Xen's dmar_readl(iommu->reg,
+	 * off) loads the pointer iommu->reg on the use's row, then reads
+	 * 4 bytes through a register the loaded pointer feeds by an
+	 * lea -- not the object widened */
+	if (v == SCAN_WIDENED && cast_width && s->body_cast) {
+		strbuf_reset(&why);
+		strbuf_addf(&why, "only a load wider than the %u-byte volatile "
+			    "cast of the macro's body at the site's rows: "
+			    "another object's (the pointer to it?), the "
+			    "access itself not found, cannot tell", size);
+		reason = UNATTRIBUTED_ADDRESS;
+		v = SCAN_UNATTRIBUTED;
+	}
 	/* in_loop only ever clears a torn or duplicated verdict: only then
 	 * are the loops of callers that were not lexed worth knowing */
 	if ((v == SCAN_TORN || v == SCAN_DUPLICATED) && !in_loop &&

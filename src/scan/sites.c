@@ -1022,12 +1022,37 @@ static char *placed_object(const char *buf, const struct token_list *l,
  * placed (placed_object(), taken): typed by the DWARF as any site's
  * lvalue, judged on the code of the use as any macro's.
  */
+/*
+ * The type of the volatile cast a placed macro reaches its object
+ * through: the first macro it forwards to (via) that casts the pointer
+ * it is given -- Xen's dmar_readl(dmar, reg) is readl((dmar) + (reg)),
+ * and readl(x) is (*(const volatile uint32_t *)(x)): "uint32_t" -- or an
+ * accessor function whose parameter points to void (its body's cast).
+ * NULL when none.
+ */
+static const char *placed_cast(const struct once_macros *macros,
+			       const struct once_macro *m)
+{
+	for (int hops = 0; m && m->via && hops < 16; hops++) {
+		m = once_macros_find(macros, m->via, strlen(m->via));
+		if (!m)
+			return NULL;
+		if (m->body_cast)
+			return m->body_cast;
+		if (m->deref_arg >= 0 && !m->member)
+			return m->cast_type;
+	}
+	return NULL;
+}
+
 static void placed_site(struct source_sites *s, const char *buf,
 			const struct token_list *l, struct type_index **ti,
 			size_t i, size_t close, const struct once_macro *m,
 			const struct once_macros *macros, const char *name,
 			char *placed)
 {
+	struct type_answer ty;
+	const char *cast = placed_cast(macros, m);
 	const struct once_macro *acc = forwarded_accessor(macros, m);
 	struct tok_range all = { i + 2, close };
 	struct scan_site *x;
@@ -1042,6 +1067,15 @@ static void placed_site(struct source_sites *s, const char *buf,
 	free(x->lvalue);
 	x->lvalue = placed;
 	x->placed = 1;
+	/* the cast's width, when nothing else types the placed object
+	 * (*((dmar) + (reg)): void __iomem arithmetic), last, as for an
+	 * accessor function's body cast (judge.c) */
+	if (cast && cast_type_answer(cast, &ty) && type_size(&ty, 8)) {
+		x->cast_type = xstrdup(cast);
+		x->cast32 = type_size(&ty, 4);
+		x->cast64 = type_size(&ty, 8);
+		x->body_cast = 1;
+	}
 	x->in_loop = inside_loop(buf, l, *ti, i);
 	set_assignment(x, l, buf, i, close + 1);
 	set_function(x, buf, l, *ti, i);
