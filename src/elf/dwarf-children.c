@@ -23,6 +23,8 @@ struct kids_node {
 	/* every kid's ranges, in the kids' order: one allocation, not one
 	 * per kid (their malloc and free were 1% of a kernel scan) */
 	Dwarf_Addr (*ranges)[2];
+	/* another child may hold an address (unit_scope_kids: whole) */
+	int partial;
 };
 
 int unit_die_tag(struct unit_priv *p, Dwarf_Die *die)
@@ -37,6 +39,7 @@ int unit_die_tag(struct unit_priv *p, Dwarf_Die *die)
 		return dwarf_tag(die);
 	if (p->abbrevs_cu != die->cu) {
 		memset(p->abbrevs, 0, sizeof(p->abbrevs));
+		memset(p->pc_attrs, 0, sizeof(p->pc_attrs));
 		p->abbrevs_cu = die->cu;
 	}
 	die->abbrev = p->abbrevs[code];
@@ -44,6 +47,29 @@ int unit_die_tag(struct unit_priv *p, Dwarf_Die *die)
 	if (die->abbrev != DWARF_END_ABBREV)
 		p->abbrevs[code] = die->abbrev;
 	return tag;
+}
+
+/*
+ * Has die (of p's unit, its tag read by unit_die_tag()) DW_AT_high_pc or
+ * DW_AT_ranges -- what dwarf_haspc() could find an address in?  Asked
+ * once per one-byte abbreviation code: the abbreviation alone says, and
+ * most of a function's children are variables, parameters and call
+ * sites of a few codes.
+ */
+static int pc_attrs(struct unit_priv *p, Dwarf_Die *die)
+{
+	unsigned code = die->addr ? *(const unsigned char *)die->addr : 0;
+	int has;
+
+	if (p->abbrevs_off || !code || code >= 128 || p->abbrevs_cu != die->cu)
+		return dwarf_hasattr(die, DW_AT_high_pc) ||
+		       dwarf_hasattr(die, DW_AT_ranges);
+	if (p->pc_attrs[code])
+		return p->pc_attrs[code] - 1;
+	has = dwarf_hasattr(die, DW_AT_high_pc) ||
+	      dwarf_hasattr(die, DW_AT_ranges);
+	p->pc_attrs[code] = (unsigned char)(1 + has);
+	return has;
 }
 
 static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
@@ -59,8 +85,12 @@ static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
 		Dwarf_Addr base, lo, hi;
 		ptrdiff_t off = 0;
 
-		if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_lexical_block)
+		if (tag != DW_TAG_inlined_subroutine &&
+		    tag != DW_TAG_lexical_block) {
+			node->partial |= tag == DW_TAG_imported_unit ||
+					 pc_attrs(p, &c);
 			continue;
+		}
 		ALLOC_GROW(node->kids, node->n + 1, alloc);
 		k = &node->kids[node->n++];
 		k->die = c;
@@ -74,6 +104,7 @@ static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
 			nranges++;
 			k->nranges++;
 		}
+		node->partial |= off < 0;
 	} while (!dwarf_siblingof(&c, &c));
 	/* the array has stopped moving: each kid's part of it */
 	for (size_t i = 0; i < node->n; i++) {
@@ -84,7 +115,7 @@ static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
 }
 
 const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
-					size_t *n)
+					size_t *n, int *whole)
 {
 	Dwarf_Off off = dwarf_dieoffset(die);
 	struct kids_node *node;
@@ -103,6 +134,8 @@ const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
 		p->kids[b] = node;
 	}
 	*n = node->n;
+	if (whole)
+		*whole = !node->partial;
 	return node->kids;
 }
 

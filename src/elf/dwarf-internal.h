@@ -76,6 +76,15 @@ const struct global_var *global_index_find(struct global_index *g,
 					   size_t *n);
 void global_index_free(struct global_index *g);
 
+/* Test hook RWONCE_TEST_SCAN_SCOPES ("check" or "off"): the levels of
+ * the scope walks (dwarf-scopes.c) taken from the kept kids and from
+ * libdw, and with "check" those of the kids libdw's walk answers
+ * otherwise; "off": every level from libdw. */
+struct scopes_hook {
+	int off;
+	size_t kept, libdw, differ;
+};
+
 struct unit_priv {
 	Dwarf_Die cu;
 	/* the file's index of other units' externs, or NULL */
@@ -116,6 +125,7 @@ struct unit_priv {
 	size_t nchildren;
 	int children_loaded;
 	size_t *walks; /* the image's count of such walks (test hook) */
+	struct scopes_hook *scopes_hook; /* NULL unless asked */
 	/* the file table (dwarf-files.c), and by name pointer on first need */
 	struct unit_file *files;
 	size_t nfiles;
@@ -124,6 +134,9 @@ struct unit_priv {
 	 * them, for unit_die_tag() */
 	struct Dwarf_CU *abbrevs_cu;
 	Dwarf_Abbrev *abbrevs[128];
+	/* of the same codes: 1 + whether the abbreviation has
+	 * DW_AT_high_pc or DW_AT_ranges (0: not asked yet) */
+	unsigned char pc_attrs[128];
 	int abbrevs_off; /* test hook: none kept */
 	/* the member-path macros of the sources' headers (the run's, not
 	 * owned; line_unit_use_member_macros), or NULL */
@@ -201,10 +214,14 @@ int unit_rows_decode(const struct line_header *lh,
  * The DW_TAG_lexical_block and DW_TAG_inlined_subroutine children of die,
  * in order, each with its address ranges: read from the DWARF once per
  * unit, then walked at every address a line table row needs the inline
- * chain of.  *n gets their number.
+ * chain of.  *n gets their number.  *whole (when not NULL) says whether
+ * they answer dwarf_haspc() for every child of die: no other child has
+ * DW_AT_high_pc or DW_AT_ranges, none is a DW_TAG_imported_unit, and
+ * no kid's ranges ended in an error -- then the first child holding an
+ * address is the first kid whose ranges hold it.
  */
 const struct scope_kid *unit_scope_kids(struct unit_priv *p, Dwarf_Die *die,
-					size_t *n);
+					size_t *n, int *whole);
 void unit_kids_free(struct unit_priv *p);
 
 /* The children of the unit's DIE, in order (*n of them), walked once per

@@ -1159,6 +1159,10 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 	 * code (unit_die_tag) */
 	int no_abbrevs = !!getenv("RWONCE_TEST_SCAN_NO_ABBREV_CACHE");
 	size_t walks = 0;
+	/* Test hook: the scope walks' levels from the kept kids checked
+	 * against libdw's, or ("off") all from libdw (dwarf-scopes.c) */
+	const char *scopes_env = getenv("RWONCE_TEST_SCAN_SCOPES");
+	struct scopes_hook scopes_hook = { 0, 0, 0, 0 };
 	/* Test hook: a row buffer over that many rows is given back after
 	 * its unit (instead of ROWS_KEPT), and what was kept between units
 	 * is said on stderr at the end */
@@ -1302,6 +1306,10 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		p.lcu = lcu;
 		p.bias = bias;
 		p.walks = &walks;
+		if (scopes_env) {
+			scopes_hook.off = !strcmp(scopes_env, "off");
+			p.scopes_hook = &scopes_hook;
+		}
 		p.globals = &img->globals;
 		p.mod = img->mod;
 		p.abbrevs_off = no_abbrevs;
@@ -1362,6 +1370,12 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		fprintf(stderr, "rwonce: test: %s: %d unit%s read, the children "
 			"of %zu walked\n", img->info.name, units,
 			units == 1 ? "" : "s", walks);
+	if (scopes_env && !files_only)
+		fprintf(stderr, "rwonce: test: %s: scope levels: %zu from the "
+			"kept blocks and inlined copies (%zu of them not what "
+			"libdw's walk gives), %zu from libdw\n", img->info.name,
+			scopes_hook.kept, scopes_hook.differ,
+			scopes_hook.libdw);
 	if (check_rows && !files_only)
 		fprintf(stderr, "rwonce: test: %s: line tables of %zu unit%s "
 			"decoded here, %zu left to libdw, %zu decoded otherwise "
@@ -1572,7 +1586,7 @@ static int child_at(struct unit_priv *p, Dwarf_Die *die, Dwarf_Addr pc,
 		    Dwarf_Die *out, Dwarf_Addr *until)
 {
 	size_t n;
-	const struct scope_kid *k = unit_scope_kids(p, die, &n);
+	const struct scope_kid *k = unit_scope_kids(p, die, &n, NULL);
 	int found = -1;
 
 	for (size_t i = 0; i < n; i++) {

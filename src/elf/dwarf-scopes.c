@@ -81,37 +81,93 @@ static int child_haspc(Dwarf_Die *c, Dwarf_Addr pc)
 }
 
 /*
+ * The first child of die holding pc, asked of libdw child by child:
+ * 1 with it in *out, 0 for none, -1 where only dwarf_getscopes knows.
+ */
+static int child_holding(struct unit_priv *p, Dwarf_Die *die, Dwarf_Addr pc,
+			 Dwarf_Die *out)
+{
+	Dwarf_Die c;
+
+	if (dwarf_child(die, &c))
+		return 0;
+	do {
+		int has;
+
+		if (unit_die_tag(p, &c) == DW_TAG_imported_unit)
+			return -1;
+		has = child_haspc(&c, pc);
+		if (has < 0)
+			return -1;
+		if (has) {
+			*out = c;
+			return 1;
+		}
+	} while (!dwarf_siblingof(&c, &c));
+	return 0;
+}
+
+/*
+ * The same from the blocks and inlined copies with their ranges kept
+ * for the inline chains (dwarf-children.c: unit_scope_kids), read when
+ * a row on a site's line was attributed -- the scopes an instance is
+ * then typed in -- where they are every child that can hold pc: -2
+ * where they are not (another child may hold it), or with the test
+ * hook's "off".  (walk_down asking libdw of each child was 2.5% of a
+ * kernel scan, most of it dwarf_haspc() and dwarf_siblingof().)
+ */
+static int kid_holding(struct unit_priv *p, Dwarf_Die *die, Dwarf_Addr pc,
+		       Dwarf_Die *out)
+{
+	size_t n;
+	int whole;
+	const struct scope_kid *k;
+
+	if (p->scopes_hook && p->scopes_hook->off)
+		return -2;
+	k = unit_scope_kids(p, die, &n, &whole);
+	if (!whole)
+		return -2;
+	for (size_t i = 0; i < n; i++)
+		for (size_t r = 0; r < k[i].nranges; r++)
+			if (k[i].ranges[r][0] <= pc && pc < k[i].ranges[r][1]) {
+				*out = k[i].die;
+				return 1;
+			}
+	return 0;
+}
+
+/*
  * Down from path[0] (the function): the first child holding pc, as long
  * as the last one may hold scopes.  Returns the depth, or -1 where only
  * dwarf_getscopes knows.
  */
 static int walk_down(struct unit_priv *p, Dwarf_Die *path, Dwarf_Addr pc)
 {
+	struct scopes_hook *hook = p->scopes_hook;
 	int n = 1;
 
 	while (n < MAX_DEPTH && may_hold_scopes(dwarf_tag(&path[n - 1])) &&
 	       dwarf_haschildren(&path[n - 1]) > 0) {
-		Dwarf_Die c;
-		int found = 0;
+		Dwarf_Die c, d;
+		int found = kid_holding(p, &path[n - 1], pc, &c);
 
-		if (dwarf_child(&path[n - 1], &c))
-			break;
-		do {
-			int has;
+		if (found == -2) {
+			found = child_holding(p, &path[n - 1], pc, &c);
+			if (hook)
+				hook->libdw++;
+		} else if (hook) {
+			int again = child_holding(p, &path[n - 1], pc, &d);
 
-			if (unit_die_tag(p, &c) == DW_TAG_imported_unit)
-				return -1;
-			has = child_haspc(&c, pc);
-			if (has < 0)
-				return -1;
-			if (has) {
-				path[n++] = c;
-				found = 1;
-				break;
-			}
-		} while (!dwarf_siblingof(&c, &c));
+			hook->kept++;
+			hook->differ += again != found ||
+					(found > 0 && d.addr != c.addr);
+		}
+		if (found < 0)
+			return -1;
 		if (!found)
 			break;
+		path[n++] = c;
 	}
 	return n < MAX_DEPTH ? n : -1;
 }
