@@ -78,9 +78,9 @@ static void fn_seen(const struct unit_function *f, void *arg)
 {
 	struct run *r = arg;
 
-	r->sink += f->decl_line + (unsigned)f->has_code;
-	if (f->name)
-		r->sink += (unsigned char)f->name[0];
+	r->sink += f->decl_line + (unsigned)f->has_code +
+		   (unsigned)f->abstract + (unsigned)f->line0 +
+		   (unsigned char)f->decl_file[0];
 }
 
 static int unit_seen(struct line_unit *u, void *arg)
@@ -138,7 +138,7 @@ static int unit_seen(struct line_unit *u, void *arg)
 	for (size_t k = 0; k < u->nfiles; k++)
 		r->sink += (unsigned char)u->files[k].name[0] +
 			   (unsigned)u->files[k].has_md5;
-	line_unit_functions(u, fn_seen, r);
+	line_unit_functions(u, NULL, fn_seen, r);
 	r->sink += (unsigned)rows;
 	return 0;
 }

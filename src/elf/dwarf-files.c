@@ -679,6 +679,7 @@ static int ranges_hold(Dwarf_Die *die, Dwarf_Addr bias, const uint64_t *at,
 }
 
 void line_unit_functions(struct line_unit *u,
+			 int (*want)(const char *decl_file, void *ctx),
 			 void (*fn)(const struct unit_function *f, void *ctx),
 			 void *ctx)
 {
@@ -704,7 +705,6 @@ void line_unit_functions(struct line_unit *u,
 	}
 	for (size_t k = 0; k < nkids; k++) {
 		struct unit_function f;
-		Dwarf_Attribute a;
 		Dwarf_Addr base, lo, hi;
 		int line = 0;
 
@@ -716,8 +716,9 @@ void line_unit_functions(struct line_unit *u,
 		f.decl_file = decl_file(p, &c);
 		if (!f.decl_file || dwarf_decl_line(&c, &line) || line <= 0)
 			continue;
+		if (want && !want(f.decl_file, ctx))
+			continue;
 		f.decl_line = (unsigned)line;
-		f.name = dwarf_formstring(dwarf_attr_integrate(&c, DW_AT_name, &a));
 		f.abstract = dwarf_hasattr(&c, DW_AT_inline);
 		f.has_code = dwarf_ranges(&c, 0, &base, &lo, &hi) > 0;
 		f.line0 = f.has_code && n0 && ranges_hold(&c, p->bias, line0, n0);

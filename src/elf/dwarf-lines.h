@@ -155,7 +155,6 @@ const struct unit_file *line_unit_file(struct line_unit *u, const char *name);
 /* A function defined in the unit (a top-level DW_TAG_subprogram that is
  * not a declaration): where it is declared, and whether it has code. */
 struct unit_function {
-	const char *name;       /* NULL when it has none */
 	const char *decl_file;  /* a name of the unit's file table */
 	unsigned decl_line;
 	int has_code;           /* its own address ranges */
@@ -167,8 +166,11 @@ struct unit_function {
 				   line the table does not say */
 };
 
-/* Call fn for each function defined in the unit. */
+/* Call fn for each function defined in the unit whose declaration's
+ * file want(decl_file, ctx) says yes to (want NULL: every one); want is
+ * asked before the function's other attributes are read. */
 void line_unit_functions(struct line_unit *u,
+			 int (*want)(const char *decl_file, void *ctx),
 			 void (*fn)(const struct unit_function *f, void *ctx),
 			 void *ctx);
 

@@ -836,17 +836,25 @@ static struct unit_source *unit_source_of(struct unit_sources *us,
 	return us->last_at == SIZE_MAX ? NULL : &us->items[us->last_at];
 }
 
+/* Is decl_file a source with sites?  Asked of each function before
+ * its attributes are read: a kernel unit defines hundreds of functions
+ * of headers without any. */
+static int with_sites(const char *decl_file, void *arg)
+{
+	void **pass = arg;
+	struct unit_source *src = unit_source_of(pass[0], pass[1], decl_file);
+
+	return src && src->e->src.nr;
+}
+
 /* A function of the unit declared in a source with sites: mark its line
  * (with code, or only inlined) for saying why a site has none. */
 static void mark_function(const struct unit_function *f, void *arg)
 {
 	void **pass = arg;
 	struct unit_source *src = unit_source_of(pass[0], pass[1], f->decl_file);
-	struct source_sites *s;
+	struct source_sites *s = &src->e->src;
 
-	if (!src || !src->e->src.nr)
-		return;
-	s = &src->e->src;
 	if (f->has_code)
 		source_sites_mark(s->fn_code_lines, s->match.nlines, f->decl_line);
 	if (f->line0)
@@ -1555,7 +1563,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		out->items[k].caller_loop = called_in_loop(&us, u, &out->items[k]);
 	pass[0] = &us;
 	pass[1] = u;
-	line_unit_functions(u, mark_function, pass);
+	line_unit_functions(u, with_sites, mark_function, pass);
 	for (size_t k = 0; k < us.nr; k++) {
 		strbuf_reset(&why);
 		if (unit_source_mismatch(c, &us.items[k], &why)) {
