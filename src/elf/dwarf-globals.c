@@ -83,6 +83,16 @@ static void load_vars(struct global_index *g, Dwfl_Module *mod)
 		sane_qsort(g->v, g->n, sizeof(*g->v), cmp_var);
 }
 
+int global_index_may_have(struct global_index *g, Dwfl_Module *mod,
+			  const char *name)
+{
+	if (!g || !mod)
+		return 0;
+	if (!g->syms_loaded)
+		load_syms(g, mod);
+	return strset_has(g->syms, name);
+}
+
 const struct global_var *global_index_find(struct global_index *g,
 					   Dwfl_Module *mod, const char *name,
 					   size_t *n)
@@ -90,11 +100,7 @@ const struct global_var *global_index_find(struct global_index *g,
 	size_t lo = 0, hi;
 
 	*n = 0;
-	if (!g || !mod)
-		return NULL;
-	if (!g->syms_loaded)
-		load_syms(g, mod);
-	if (!strset_has(g->syms, name))
+	if (!global_index_may_have(g, mod, name))
 		return NULL;
 	if (!g->loaded)
 		load_vars(g, mod);

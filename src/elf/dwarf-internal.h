@@ -51,6 +51,16 @@ struct unit_name_slot {
 	size_t first, last;
 };
 
+/* A names table: named children in order, and the names hashed (mask + 1
+ * slots); loaded once built. */
+struct unit_names {
+	struct unit_name *items;
+	size_t n;
+	struct unit_name_slot *slots;
+	size_t mask;
+	int loaded;
+};
+
 /*
  * The external variables of every unit of one file, by name
  * (dwarf-globals.c): clang writes no DIE for an extern the unit only
@@ -70,6 +80,11 @@ struct global_index {
 	struct global_var *v; /* sorted by name, then unit */
 	size_t n, alloc;
 };
+/* May mod's units have an entry named name: does its symbol table
+ * define it as a global object or thread-local?  (The units are not
+ * walked to say.) */
+int global_index_may_have(struct global_index *g, Dwfl_Module *mod,
+			  const char *name);
 /* The entries named name, *n of them (none: NULL), of mod's units. */
 const struct global_var *global_index_find(struct global_index *g,
 					   Dwfl_Module *mod, const char *name,
@@ -104,13 +119,12 @@ struct unit_priv {
 	size_t ntop, alloc_top;
 	/* the unit's named children of every tag (functions, types,
 	 * variables, parameters, declarations) in order, each name's
-	 * chained, and the names hashed (names_mask + 1 slots); built on
-	 * first need (dwarf-types.c: unit_names) */
-	struct unit_name *names;
-	size_t nnames;
-	struct unit_name_slot *name_slots;
-	size_t names_mask;
-	int names_loaded;
+	 * chained, and the names hashed; built on first need
+	 * (dwarf-types.c: unit_names) */
+	struct unit_names names;
+	/* the same of its variables and parameters alone (a name no scope
+	 * of a function has: a global), built on first need */
+	struct unit_names vars;
 	/* the last inline chain and the addresses it holds for: rows in a
 	 * line table come in address order, many in one inlined copy */
 	struct inline_frame *chain;

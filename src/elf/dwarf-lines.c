@@ -1332,8 +1332,10 @@ static int units_each(struct elf_image *img, int (*take)(void *ctx),
 		r = fn(&u, ctx);
 		free(p.fns);
 		free(p.top);
-		free(p.names);
-		free(p.name_slots);
+		free(p.names.items);
+		free(p.names.slots);
+		free(p.vars.items);
+		free(p.vars.slots);
 		free(p.chain);
 		free(p.files);
 		free(names);

@@ -120,9 +120,59 @@ static struct unit_name_slot *name_slot(struct unit_name_slot *slots,
 	return &slots[i];
 }
 
+/* Fill t with the unit's named children, every one or (vars) only its
+ * variables and parameters, each name's first and last in the
+ * children's order chained through .next. */
+static void names_build(struct unit_priv *p, struct unit_names *t, int vars)
+{
+	size_t nkids, size = 16, n = 0;
+	const struct unit_child *kids = unit_children(p, &nkids);
+
+	for (size_t k = 0; vars && k < nkids; k++)
+		n += kids[k].tag == DW_TAG_variable ||
+		     kids[k].tag == DW_TAG_formal_parameter;
+	if (!vars)
+		n = nkids;
+	while (size < 2 * n)
+		size *= 2;
+	t->loaded = 1;
+	t->slots = xcalloc(size, sizeof(*t->slots));
+	t->mask = size - 1;
+	t->items = xmalloc((n ? n : 1) * sizeof(*t->items));
+	t->n = 0;
+	for (size_t k = 0; k < nkids; k++) {
+		Dwarf_Die c = kids[k].die;
+		const char *name;
+		size_t h;
+		struct unit_name_slot *slot;
+		struct unit_name *e;
+
+		if (vars && kids[k].tag != DW_TAG_variable &&
+		    kids[k].tag != DW_TAG_formal_parameter)
+			continue;
+		if (!(name = name_of(&c)))
+			continue;
+		e = &t->items[t->n++];
+		e->name = name;
+		e->tag = kids[k].tag;
+		e->die = c;
+		e->next = 0;
+		h = strset_hash(name);
+		slot = name_slot(t->slots, t->mask, name, h);
+		if (!slot->first) {
+			slot->name = name;
+			slot->hash = h;
+			slot->first = t->n;
+		} else {
+			t->items[slot->last - 1].next = t->n;
+		}
+		slot->last = t->n;
+	}
+}
+
 /*
- * The unit's first child named name, as an index + 1 into p->names (0:
- * none); the others of that name follow through .next, in the
+ * The unit's first child named name, as an index + 1 into p->names.items
+ * (0: none); the others of that name follow through .next, in the
  * children's order.  Built on first need: the unit's children are every
  * type and declaration of every header, and a name that is no local (a
  * global, or a name the DWARF does not have) was searched among all of
@@ -131,60 +181,32 @@ static struct unit_name_slot *name_slot(struct unit_name_slot *slots,
  */
 static size_t unit_names(struct unit_priv *p, const char *name)
 {
-	const struct unit_name_slot *u;
-
-	if (!p->names_loaded) {
-		size_t nkids, size = 16;
-		const struct unit_child *kids = unit_children(p, &nkids);
-
-		p->names_loaded = 1;
-		while (size < 2 * nkids)
-			size *= 2;
-		p->name_slots = xcalloc(size, sizeof(*p->name_slots));
-		p->names_mask = size - 1;
-		p->names = xmalloc((nkids ? nkids : 1) * sizeof(*p->names));
-		for (size_t k = 0; k < nkids; k++) {
-			Dwarf_Die c = kids[k].die;
-			const char *n = name_of(&c);
-			size_t h;
-			struct unit_name_slot *slot;
-			struct unit_name *e;
-
-			if (!n)
-				continue;
-			e = &p->names[p->nnames++];
-			e->name = n;
-			e->tag = kids[k].tag;
-			e->die = c;
-			e->next = 0;
-			h = strset_hash(n);
-			slot = name_slot(p->name_slots, p->names_mask, n, h);
-			if (!slot->first) {
-				slot->name = n;
-				slot->hash = h;
-				slot->first = p->nnames;
-			} else {
-				p->names[slot->last - 1].next = p->nnames;
-			}
-			slot->last = p->nnames;
-		}
-	}
-	u = name_slot(p->name_slots, p->names_mask, name, strset_hash(name));
-	return u->first;
+	if (!p->names.loaded)
+		names_build(p, &p->names, 0);
+	return name_slot(p->names.slots, p->names.mask, name,
+			 strset_hash(name))->first;
 }
 
-/* find_child on the unit's DIE, through the names table: the first
- * variable or parameter named name among the unit's children. */
+/*
+ * find_child on the unit's DIE, through a names table: the first
+ * variable or parameter named name among the unit's children.  The
+ * table of these alone: the names of a kernel unit's tens of thousands
+ * of types and declarations, read for every name, were 2.4% of a scan,
+ * and a global is what most units ask no more of than this.
+ */
 static int find_unit_child(struct unit_priv *p, const char *name,
 			   Dwarf_Die *out)
 {
-	for (size_t k = unit_names(p, name); k; k = p->names[k - 1].next)
-		if (p->names[k - 1].tag == DW_TAG_variable ||
-		    p->names[k - 1].tag == DW_TAG_formal_parameter) {
-			*out = p->names[k - 1].die;
-			return 0;
-		}
-	return -1;
+	size_t k;
+
+	if (!p->vars.loaded)
+		names_build(p, &p->vars, 1);
+	k = name_slot(p->vars.slots, p->vars.mask, name,
+		      strset_hash(name))->first;
+	if (!k)
+		return -1;
+	*out = p->vars.items[k - 1].die;
+	return 0;
 }
 
 static int other_unit_var(struct parser *ps, const char *name,
@@ -471,9 +493,9 @@ static int named_type(struct parser *ps, const char *name, int tag,
 	if (!ps->unit)
 		return -1;
 	for (size_t k = unit_names(ps->unit, name); k;
-	     k = ps->unit->names[k - 1].next) {
-		int ktag = ps->unit->names[k - 1].tag;
-		Dwarf_Die d = ps->unit->names[k - 1].die;
+	     k = ps->unit->names.items[k - 1].next) {
+		int ktag = ps->unit->names.items[k - 1].tag;
+		Dwarf_Die d = ps->unit->names.items[k - 1].die;
 		Dwarf_Attribute a;
 
 		if (!tag && (ktag == DW_TAG_variable || ktag == DW_TAG_subprogram ||
@@ -1057,11 +1079,11 @@ static unsigned describe(struct ctype *t, char *tname, size_t n,
  * global': the tag is no variable)? */
 static int unit_has_ordinary_name(struct unit_priv *p, const char *name)
 {
-	for (size_t k = unit_names(p, name); k; k = p->names[k - 1].next)
-		if (p->names[k - 1].tag != DW_TAG_structure_type &&
-		    p->names[k - 1].tag != DW_TAG_union_type &&
-		    p->names[k - 1].tag != DW_TAG_enumeration_type &&
-		    p->names[k - 1].tag != DW_TAG_class_type)
+	for (size_t k = unit_names(p, name); k; k = p->names.items[k - 1].next)
+		if (p->names.items[k - 1].tag != DW_TAG_structure_type &&
+		    p->names.items[k - 1].tag != DW_TAG_union_type &&
+		    p->names.items[k - 1].tag != DW_TAG_enumeration_type &&
+		    p->names.items[k - 1].tag != DW_TAG_class_type)
 			return 1;
 	return 0;
 }
@@ -1083,7 +1105,12 @@ static int other_unit_var(struct parser *ps, const char *name,
 	unsigned size = 0;
 	int agg = -1;
 
-	if (!p || !p->globals || unit_has_ordinary_name(p, name) ||
+	/* the symbol table first: a name it has no object of is none of
+	 * another unit's, and asking is cheaper than the unit's table of
+	 * every name (built for unit_has_ordinary_name) */
+	if (!p || !p->globals ||
+	    !global_index_may_have(p->globals, p->mod, name) ||
+	    unit_has_ordinary_name(p, name) ||
 	    !(v = global_index_find(p->globals, p->mod, name, &n)))
 		return -1;
 	self = dwarf_dieoffset(&p->cu);
