@@ -117,11 +117,19 @@ static int emit(struct rows_out *o, const struct regs *r, int end)
 	return 0;
 }
 
-/* libdw's advance of the address: its unsigned int arithmetic. */
+/* libdw's advance of the address: its unsigned int arithmetic.  With
+ * one operation an instruction (every table but VLIW's) op_index stays 0
+ * and the division is by 1: no division. */
 static void advance_pc(struct regs *r, const struct line_header *lh,
 		       unsigned op_advance)
 {
 	unsigned ops = r->op_index + op_advance;
+
+	if (lh->max_ops == 1) {
+		r->addr += (unsigned)(lh->min_inst_len * ops);
+		r->op_index = 0;
+		return;
+	}
 
 	r->addr += (unsigned)(lh->min_inst_len * (ops / lh->max_ops));
 	r->op_index = ops % lh->max_ops;
@@ -423,18 +431,28 @@ int unit_rows_decode(const struct line_header *lh,
 	struct rows_out o = { *rows, 0, *alloc, files, nfiles };
 	struct regs r;
 	int ret = -1;
+	/* each special opcode's line and operation advance, worked out
+	 * once (two divisions a row were a tenth of the decoding) */
+	struct {
+		int line;
+		unsigned ops;
+	} special[256];
 
 	if (!header_taken(lh))
 		return -1;
+	for (unsigned op = lh->opcode_base; op < 256; op++) {
+		unsigned adj = op - lh->opcode_base;
+
+		special[op].line = lh->line_base + (int)(adj % lh->line_range);
+		special[op].ops = adj / lh->line_range;
+	}
 	regs_reset(&r, lh->default_is_stmt);
 	while (c.p < c.end) {
 		unsigned op = *c.p++;
 
 		if (op >= lh->opcode_base) { /* special */
-			unsigned adj = op - lh->opcode_base;
-
-			r.line += lh->line_base + (int)(adj % lh->line_range);
-			advance_pc(&r, lh, adj / lh->line_range);
+			r.line += special[op].line;
+			advance_pc(&r, lh, special[op].ops);
 			if (emit(&o, &r, 0))
 				goto out;
 			r.discriminator = 0;
