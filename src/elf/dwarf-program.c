@@ -274,32 +274,26 @@ static int run_starts(const struct line_row *rows, size_t i)
 }
 
 /*
- * The rows in libdw's order by moving whole runs: a unit's sequences
- * come each in address order, but not in order of one another (a
- * kernel unit's .text, .init.text and .noinstr.text; gcc's cold
- * parts), and sorting the runs by their first rows is enough when each
- * run's last row is before the next run's first.  0, or -1 when runs
- * interleave (then every row is sorted).
+ * The rows in libdw's order by moving whole runs (starting at start[0..
+ * nruns), start[nruns] = n): a unit's sequences come each in address
+ * order, but not in order of one another (a kernel unit's .text,
+ * .init.text and .noinstr.text; gcc's cold parts), and sorting the runs
+ * by their first rows is enough when each run's last row is before the
+ * next run's first.  0, or -1 when runs interleave (then every row is
+ * sorted).
  */
-static int sort_runs(struct line_row *rows, size_t n)
+static int sort_runs(struct line_row *rows, size_t n, const size_t *start,
+		     size_t nruns)
 {
-	struct run *runs;
+	struct run *runs = xmalloc(nruns * sizeof(*runs));
 	struct line_row *copy;
-	size_t nruns = 1, k, at;
+	size_t k, at;
 
-	for (size_t i = 1; i < n; i++)
-		nruns += run_starts(rows, i);
-	runs = xmalloc(nruns * sizeof(*runs));
-	runs[0].start = 0;
-	for (size_t i = 1, r = 0; i < n; i++)
-		if (run_starts(rows, i))
-			runs[++r].start = i;
 	for (k = 0; k < nruns; k++) {
-		size_t end = k + 1 < nruns ? runs[k + 1].start : n;
-
-		runs[k].n = end - runs[k].start;
-		runs[k].addr = rows[runs[k].start].addr;
-		runs[k].end = rows[runs[k].start].end_sequence;
+		runs[k].start = start[k];
+		runs[k].n = start[k + 1] - start[k];
+		runs[k].addr = rows[start[k]].addr;
+		runs[k].end = rows[start[k]].end_sequence;
 	}
 	sane_qsort(runs, nruns, sizeof(*runs), cmp_run);
 	for (k = 1; k < nruns; k++) {
@@ -349,25 +343,19 @@ static void merge_rows(const struct line_row *a, size_t na,
 
 /*
  * Every row in libdw's order when runs interleave: the runs (each in
- * order already) merged two by two, neighbours in the program's order,
- * until one is left -- a stable merge sort that starts from the runs.
- * (qsort of every row's key, as first written, was 1.5% of a kernel
- * scan: 559 of its units have sequences at address 0 that overlap.)
+ * order already; start as for sort_runs, used up here) merged two by
+ * two, neighbours in the program's order, until one is left -- a stable
+ * merge sort that starts from the runs.  (qsort of every row's key, as
+ * first written, was 1.5% of a kernel scan: 559 of its units have
+ * sequences at address 0 that overlap.)
  */
-static void merge_runs(struct line_row *rows, size_t n)
+static void merge_runs(struct line_row *rows, size_t n, size_t *start,
+		       size_t nruns)
 {
-	size_t *start, nruns = 1, r;
 	struct line_row *buf = xmalloc(n * sizeof(*buf)), *from = rows,
 			*to = buf;
+	size_t r;
 
-	for (size_t i = 1; i < n; i++)
-		nruns += run_starts(rows, i);
-	start = xmalloc((nruns + 1) * sizeof(*start));
-	start[0] = 0;
-	for (size_t i = 1, k = 0; i < n; i++)
-		if (run_starts(rows, i))
-			start[++k] = i;
-	start[nruns] = n;
 	while (nruns > 1) {
 		struct line_row *t;
 
@@ -389,23 +377,35 @@ static void merge_runs(struct line_row *rows, size_t n)
 	}
 	if (from != rows)
 		memcpy(rows, from, n * sizeof(*rows));
-	free(start);
 	free(buf);
 }
 
 /* The rows in libdw's order; how they were put so (enum rows_order). */
 static enum rows_order sort_rows(struct line_row *rows, size_t n)
 {
-	size_t i;
+	size_t i, *start, nruns = 1, alloc = 0;
+	enum rows_order order = ROWS_BY_RUNS;
 
 	for (i = 1; i < n && in_order(&rows[i - 1], &rows[i]); i++)
 		;
 	if (i >= n)
 		return ROWS_IN_ORDER; /* the usual case */
-	if (!sort_runs(rows, n))
-		return ROWS_BY_RUNS;
-	merge_runs(rows, n);
-	return ROWS_MERGED;
+	/* where the runs start, found once for both ways of sorting */
+	start = NULL;
+	ALLOC_GROW(start, 2, alloc);
+	start[0] = 0;
+	for (i = 1; i < n; i++)
+		if (run_starts(rows, i)) {
+			ALLOC_GROW(start, nruns + 2, alloc);
+			start[nruns++] = i;
+		}
+	start[nruns] = n;
+	if (sort_runs(rows, n, start, nruns)) {
+		merge_runs(rows, n, start, nruns);
+		order = ROWS_MERGED;
+	}
+	free(start);
+	return order;
 }
 
 /* The header's values libdw reads by the rules written here. */
