@@ -49,27 +49,39 @@ int unit_die_tag(struct unit_priv *p, Dwarf_Die *die)
 	return tag;
 }
 
-/*
- * Has die (of p's unit, its tag read by unit_die_tag()) DW_AT_high_pc or
- * DW_AT_ranges -- what dwarf_haspc() could find an address in?  Asked
- * once per one-byte abbreviation code: the abbreviation alone says, and
- * most of a function's children are variables, parameters and call
- * sites of a few codes.
- */
-static int pc_attrs(struct unit_priv *p, Dwarf_Die *die)
+/* The attributes of die that unit_die_has_pc() and unit_die_ranged()
+ * ask of: PC_OWN, PC_INTEGRATED; read once per one-byte code. */
+#define PC_ASKED 1
+#define PC_OWN 2        /* DW_AT_high_pc or DW_AT_ranges */
+#define PC_INTEGRATED 4 /* DW_AT_abstract_origin or DW_AT_specification */
+
+static unsigned pc_attrs(struct unit_priv *p, Dwarf_Die *die)
 {
 	unsigned code = die->addr ? *(const unsigned char *)die->addr : 0;
-	int has;
+	unsigned has;
 
-	if (p->abbrevs_off || !code || code >= 128 || p->abbrevs_cu != die->cu)
-		return dwarf_hasattr(die, DW_AT_high_pc) ||
-		       dwarf_hasattr(die, DW_AT_ranges);
-	if (p->pc_attrs[code])
-		return p->pc_attrs[code] - 1;
-	has = dwarf_hasattr(die, DW_AT_high_pc) ||
-	      dwarf_hasattr(die, DW_AT_ranges);
-	p->pc_attrs[code] = (unsigned char)(1 + has);
+	if (!p->abbrevs_off && code && code < 128 && p->abbrevs_cu == die->cu &&
+	    p->pc_attrs[code])
+		return p->pc_attrs[code];
+	has = PC_ASKED;
+	if (dwarf_hasattr(die, DW_AT_high_pc) || dwarf_hasattr(die, DW_AT_ranges))
+		has |= PC_OWN;
+	if (dwarf_hasattr(die, DW_AT_abstract_origin) ||
+	    dwarf_hasattr(die, DW_AT_specification))
+		has |= PC_INTEGRATED;
+	if (!p->abbrevs_off && code && code < 128 && p->abbrevs_cu == die->cu)
+		p->pc_attrs[code] = (unsigned char)has;
 	return has;
+}
+
+int unit_die_has_pc(struct unit_priv *p, Dwarf_Die *die)
+{
+	return !!(pc_attrs(p, die) & PC_OWN);
+}
+
+int unit_die_ranged(struct unit_priv *p, Dwarf_Die *die)
+{
+	return !!(pc_attrs(p, die) & (PC_OWN | PC_INTEGRATED));
 }
 
 static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
@@ -88,7 +100,7 @@ static void load(struct unit_priv *p, struct kids_node *node, Dwarf_Die *die)
 		if (tag != DW_TAG_inlined_subroutine &&
 		    tag != DW_TAG_lexical_block) {
 			node->partial |= tag == DW_TAG_imported_unit ||
-					 pc_attrs(p, &c);
+					 unit_die_has_pc(p, &c);
 			continue;
 		}
 		ALLOC_GROW(node->kids, node->n + 1, alloc);

@@ -148,8 +148,8 @@ struct unit_priv {
 	 * them, for unit_die_tag() */
 	struct Dwarf_CU *abbrevs_cu;
 	Dwarf_Abbrev *abbrevs[128];
-	/* of the same codes: 1 + whether the abbreviation has
-	 * DW_AT_high_pc or DW_AT_ranges (0: not asked yet) */
+	/* of the same codes: the pc attributes their abbreviation has
+	 * (dwarf-children.c: pc_attrs; 0: not asked yet) */
 	unsigned char pc_attrs[128];
 	int abbrevs_off; /* test hook: none kept */
 	/* the member-path macros of the sources' headers (the run's, not
@@ -166,6 +166,21 @@ struct unit_priv {
  * Dwarf_Die fields are libdw.h's; DWARF_END_ABBREV is never kept).
  */
 int unit_die_tag(struct unit_priv *p, Dwarf_Die *die);
+
+/*
+ * Has die (of p's unit, its tag read by unit_die_tag()) DW_AT_high_pc or
+ * DW_AT_ranges of its own (what child_haspc() in dwarf-scopes.c asks
+ * before dwarf_haspc())?  And could dwarf_ranges() give it a range at
+ * all (unit_die_ranged): libdw 0.188 reads DW_AT_high_pc and DW_AT_low_pc
+ * through DW_AT_abstract_origin and DW_AT_specification, DW_AT_ranges
+ * of the DIE alone, and gives no range (0) to a DIE that is no unit's
+ * and has none of the four.  Asked once per one-byte abbreviation code:
+ * the abbreviation alone says, and most DIEs are of a few codes (a
+ * function's variables, parameters and call sites; a unit's
+ * declarations of the functions it calls).
+ */
+int unit_die_has_pc(struct unit_priv *p, Dwarf_Die *die);
+int unit_die_ranged(struct unit_priv *p, Dwarf_Die *die);
 
 /* Read the unit's file table and its MD5s (dwarf-files.c) into
  * p->files, and *out. */

@@ -1488,7 +1488,9 @@ static void load_fn(struct unit_priv *p, Dwarf_Die *c, int tag, int top)
 		ALLOC_GROW(p->top, p->ntop + 1, p->alloc_top);
 		p->top[p->ntop++] = dwarf_dieoffset(c);
 	}
-	while ((off = dwarf_ranges(c, off, &base, &lo, &hi)) > 0) {
+	/* (a declaration of a function the unit calls has no range) */
+	while (unit_die_ranged(p, c) &&
+	       (off = dwarf_ranges(c, off, &base, &lo, &hi)) > 0) {
 		ALLOC_GROW(p->fns, p->nfns + 1, p->alloc_fns);
 		p->fns[p->nfns].lo = lo;
 		p->fns[p->nfns].hi = hi;
