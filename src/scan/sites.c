@@ -1494,18 +1494,18 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 /* For each function-like #define of the file whose name a site's lvalue
  * calls: that lvalue expanded (one level), as an alternative. */
 static void expand_lvalues(struct source_sites *s, const char *buf,
-			   const struct token_list *l)
+			   const struct token_list *l, const size_t *defines,
+			   size_t ndefines)
 {
-	for (size_t i = 0; i + 1 < l->nr; i++) {
+	/* the first body token of each directive line that has one
+	 * (once_wrappers_body_start()): a #define's, or none */
+	for (size_t j = 0; j < ndefines; j++) {
 		struct define_span d;
 		struct strbuf name = STRBUF_INIT;
 		char *params[8], *body = NULL;
-		size_t np = 0, k;
+		size_t np = 0, k, i = defines[j];
 
-		if (!(l->tok[i].flags & TF_DEFINE_BODY) ||
-		    (i && (l->tok[i - 1].flags & TF_DEFINE_BODY) &&
-		     !(l->tok[i].flags & TF_BOL)) ||
-		    define_span_at(buf, l, i, &d) || !d.function_like)
+		if (define_span_at(buf, l, i, &d) || !d.function_like)
 			continue;
 		token_spelling(buf, &l->tok[d.name], &name);
 		for (size_t x = 0; x < s->nr; x++) {
@@ -1540,7 +1540,6 @@ static void expand_lvalues(struct source_sites *s, const char *buf,
 			free(params[k]);
 		free(body);
 		strbuf_release(&name);
-		i = d.body.end ? d.body.end - 1 : i;
 	}
 }
 
@@ -2010,7 +2009,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 	struct once_wrappers wrappers;
 	struct header_macros own = HEADER_MACROS_INIT;
 	struct macro_scope sc;
-	size_t len;
+	size_t len, *defines = NULL, ndefines = 0, alloc_defines = 0;
 	char *buf;
 	int wanted = 0;
 
@@ -2042,26 +2041,53 @@ void source_sites_load(struct source_sites *s, const char *path,
 	__atomic_fetch_add(&bytes_lexed, len, __ATOMIC_RELAXED);
 	lex_buffer(buf, len, &l);
 	tok_match_cache(buf, &l);
-	once_wrappers_find(buf, &l, macros, &wrappers);
+	/*
+	 * One pass over the tokens for the sites and where the #define
+	 * bodies start (each pass over a large file's tokens waits on
+	 * memory: the #defines' own, for the macros that wrap a
+	 * once-access, was 1.1% of a vmlinux scan, issue 35).  The uses of
+	 * those wrappers, known at the pass's end, are found in a pass of
+	 * their own, in the few files that have one (40 of the 896 a
+	 * vmlinux's sites lex); their sites, sorted by place below, come
+	 * out as before.
+	 */
+	memset(&wrappers, 0, sizeof(wrappers));
 	for (size_t i = 0; i + 1 < l.nr; i++) {
 		struct volatile_cast vc;
+		const struct token *t = &l.tok[i];
 
-		if (l.tok[i].flags & TF_DIRECTIVE)
-			continue; /* #define bodies: code goes to the use */
-		if (l.tok[i].kind == TOK_IDENT) {
-			const struct once_wrapper *w;
+		if (t->flags & TF_DIRECTIVE) {
+			/* #define bodies: code goes to the use */
+			if (once_wrappers_body_start(&l, i)) {
+				ALLOC_GROW(defines, ndefines + 1, alloc_defines);
+				defines[ndefines++] = i;
+			}
+			continue;
+		}
+		if (t->kind == TOK_IDENT) {
 			const struct once_macro *m =
-				once_macros_find(macros, buf + l.tok[i].off,
-						 l.tok[i].len);
+				once_macros_find(macros, buf + t->off, t->len);
 
 			if (m)
 				macro_site(s, buf, &l, &ti, i, m, macros);
-			else if (wrappers.nr &&
-				 (w = once_wrappers_lookup(&wrappers, buf, &l.tok[i])))
-				wrapper_site(s, buf, &l, &ti, i, w);
-		} else if (find_volatile_cast(buf, &l, i, &vc)) {
+		} else if (t->kind == TOK_PUNCT &&
+			   (buf[t->off] == '*' || buf[t->off] == '(') &&
+			   find_volatile_cast(buf, &l, i, &vc)) {
+			/* a cast's first token is a '*' or a '(' (spelled
+			 * so from its first byte: a splice comes after) */
 			cast_site(s, buf, &l, &ti, &vc);
 		}
+	}
+	for (size_t k = 0; k < ndefines; k++)
+		once_wrappers_add_at(buf, &l, macros, defines[k], &wrappers);
+	/* a wrapper's name is no once-macro's (once_wrappers_add_at()) */
+	for (size_t i = 0; wrappers.nr && i + 1 < l.nr; i++) {
+		const struct once_wrapper *w;
+
+		if (!(l.tok[i].flags & TF_DIRECTIVE) &&
+		    l.tok[i].kind == TOK_IDENT &&
+		    (w = once_wrappers_lookup(&wrappers, buf, &l.tok[i])))
+			wrapper_site(s, buf, &l, &ti, i, w);
 	}
 	accessor_body_sites(s, buf, len, &l, macros);
 	if (!s->defines_accessor)
@@ -2075,7 +2101,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 	repeats_mark_sites(s, buf, &l, &sc);
 	header_macros_release(&own);
 	if (s->nr)
-		expand_lvalues(s, buf, &l);
+		expand_lvalues(s, buf, &l, defines, ndefines);
+	free(defines);
 	if (s->nr)
 		source_match_init(&s->match, &l);
 	if (s->nr) {

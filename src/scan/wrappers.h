@@ -58,10 +58,24 @@ struct once_wrappers {
 	size_t nr, alloc;
 };
 
-/* The wrappers among the function-like #defines of a lexed file. */
-void once_wrappers_find(const char *buf, const struct token_list *l,
-			const struct once_macros *macros,
-			struct once_wrappers *out);
+/*
+ * The wrappers among the function-like #defines of a lexed file, one
+ * #define at a time, for a pass over the tokens that does other work
+ * too: token i of the file is a first token of a #define body
+ * (once_wrappers_body_start()); the wrapper it defines, if any, is added
+ * to out (zeroed before the first).  Tried at each such token in order,
+ * they give the file's wrappers in the order of their #defines.
+ */
+static inline int once_wrappers_body_start(const struct token_list *l,
+					   size_t i)
+{
+	return (l->tok[i].flags & TF_DEFINE_BODY) &&
+	       (!i || !(l->tok[i - 1].flags & TF_DEFINE_BODY) ||
+		(l->tok[i].flags & TF_BOL));
+}
+void once_wrappers_add_at(const char *buf, const struct token_list *l,
+			  const struct once_macros *macros, size_t i,
+			  struct once_wrappers *out);
 /* The wrapper named by identifier token t, or NULL. */
 const struct once_wrapper *once_wrappers_lookup(const struct once_wrappers *w,
 						const char *buf,
