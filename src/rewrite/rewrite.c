@@ -1234,6 +1234,23 @@ static size_t wrong_level_in_scope(struct scan *s, size_t i,
 	return i + 1;
 }
 
+/* Is the access vc all of the macro body (within grouping
+ * parentheses)?  Then each use decides what it is; else the body does
+ * (LLVM_BUILTIN_TRAP's "*(volatile int *)0x11 = 0" is a write). */
+static int vc_is_whole_body(const struct scan *s,
+			    const struct volatile_cast *vc,
+			    const struct define_span *body)
+{
+	size_t a = vc->begin, b = vc->end - 1;
+
+	while (a > body->body.begin && b + 1 < body->body.end &&
+	       punct(s, a - 1, "(") && punct(s, b + 1, ")")) {
+		a--;
+		b++;
+	}
+	return a == body->body.begin && b + 1 == body->body.end;
+}
+
 static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 				     const struct define_span *body)
 {
@@ -1300,9 +1317,13 @@ static size_t volatile_cast_in_scope(struct scan *s, size_t i,
 			return i + 1;
 		}
 		note(s, RULE_VOLATILE_CAST, i, what,
+		     body && vc_is_whole_body(s, &vc, body) ?
 		     "inside a macro body: whether it is a read or a write, "
 		     "and of which type, depends on each place the macro is "
-		     "used");
+		     "used" :
+		     "inside a macro body: fix rewrites code, not the "
+		     "definitions of macros, which each use expands in its "
+		     "own place");
 		return i + 1;
 	}
 	if (crosses_directive(s, i, vc.end - 1)) {
