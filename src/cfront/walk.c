@@ -44,6 +44,9 @@ struct walk {
 	/* the files named on the command line: complete before the first
 	 * is queued, read-only while the workers run */
 	struct strset named;
+	/* the directories named, resolved: a link inside the tree to a
+	 * file of the tree is read there (link_not_followed) */
+	struct strlist real_roots;
 };
 
 static void vmessage(const char *prefix, const char *fmt, va_list ap)
@@ -392,6 +395,37 @@ static int cmp_entries(const void *a, const void *b)
 static void walk_dir(struct walk *w, const char *dir, const struct stat *dst);
 
 /* One directory entry: queue it, descend into it, or drop it (and path). */
+/* Is `path` (resolved) `dir` or below it? */
+static int is_inside(const char *dir, const char *path);
+
+/*
+ * A link with a C file's name that the walk does not follow (no -L):
+ * the file it leads to is read where the walk meets it -- a file of the
+ * tree with a C name -- or it is not read at all, and said so.  A link
+ * to nothing, or to a directory, leads to no file to read.
+ */
+static void link_not_followed(const struct walk *w, const char *path)
+{
+	char *to = realpath(path, NULL);
+	const char *base;
+	struct stat st;
+	int inside = 0;
+
+	if (!to || stat(to, &st) < 0 || !S_ISREG(st.st_mode)) {
+		free(to);
+		return;
+	}
+	base = strrchr(to, '/');
+	for (size_t i = 0; i < w->real_roots.nr && !inside; i++)
+		inside = is_inside(w->real_roots.items[i], to);
+	if (!inside || !walk_is_c_name(base ? base + 1 : to))
+		say_unchecked(w, "warning: ", path, "symbolic link to %s, %s: "
+			      "not followed (-L follows links)", to,
+			      inside ? "a file the walk does not read as C" :
+			      "outside the folders walked");
+	free(to);
+}
+
 static void visit(struct walk *w, char *path, const char *name,
 		  unsigned char type)
 {
@@ -414,6 +448,8 @@ static void visit(struct walk *w, char *path, const char *name,
 	else if (lstat(path, &st) < 0)
 		st.st_mode = 0;
 	if (S_ISLNK(st.st_mode) && !w->opt->follow_symlinks) {
+		if (walk_is_c_name(name))
+			link_not_followed(w, path);
 		st.st_mode = 0;
 	} else if (S_ISLNK(st.st_mode) && stat(path, &st) < 0) {
 		/* -L and a link to nothing (or to what cannot be reached):
@@ -502,8 +538,16 @@ int walk_paths(const char *const *paths, size_t nr,
 	for (size_t i = 0; i < nr; i++) {
 		struct stat st;
 
-		if (stat(paths[i], &st) == 0 && !S_ISDIR(st.st_mode))
+		if (stat(paths[i], &st) < 0)
+			continue;
+		if (!S_ISDIR(st.st_mode)) {
 			strset_add(&w.named, paths[i]);
+		} else if (!opt->follow_symlinks) {
+			char *real = realpath(paths[i], NULL);
+
+			if (real)
+				strlist_push_nodup(&w.real_roots, real);
+		}
 	}
 
 	w.pool = pool_start(&(struct pool_options){
@@ -533,6 +577,7 @@ int walk_paths(const char *const *paths, size_t nr,
 
 	free(w.seen);
 	strset_release(&w.named);
+	strlist_clear(&w.real_roots);
 	progress_stop();
 	return w.trouble ? -1 : 0;
 }

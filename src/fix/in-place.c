@@ -8,6 +8,7 @@
 #include "lib/util.h"
 
 #include <errno.h>
+#include <grp.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -110,6 +111,22 @@ static int not_replaced(struct strbuf *out, const char *fmt, ...)
 	return -1;
 }
 
+/* "cannot keep its group": a user may own a file whose group is one
+ * that user is not in (after chown -R by root); the new file would be
+ * in the user's own group. */
+static void group_why(char *out, size_t n, gid_t gid)
+{
+	struct group gr, *found = NULL;
+	char buf[1024];
+
+	if (!getgrgid_r(gid, &gr, buf, sizeof(buf), &found) && found)
+		snprintf(out, n, "cannot keep its group %s, which this user "
+			 "is not in", found->gr_name);
+	else
+		snprintf(out, n, "cannot keep its group %lu, which this user "
+			 "is not in", (unsigned long)gid);
+}
+
 int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 		    const char *old_buf, size_t old_len,
 		    const char *new_buf, size_t new_len, struct strbuf *msg)
@@ -132,11 +149,16 @@ int inplace_replace(const char *path, const struct inplace_snapshot *snap,
 	 * set-group-ID bits.  The group may fail alone (a user not in it):
 	 * then the file would change hands, so it is refused too.
 	 */
-	if (fchown(r.fd, snap->st.st_uid, snap->st.st_gid) < 0 &&
-	    (snap->st.st_uid != geteuid() ||
-	     fchown(r.fd, (uid_t)-1, snap->st.st_gid) < 0)) {
-		why = "cannot keep its owner";
-		goto fail;
+	if (fchown(r.fd, snap->st.st_uid, snap->st.st_gid) < 0) {
+		if (snap->st.st_uid != geteuid()) {
+			why = "cannot keep its owner";
+			goto fail;
+		}
+		if (fchown(r.fd, (uid_t)-1, snap->st.st_gid) < 0) {
+			group_why(attr_why, sizeof(attr_why), snap->st.st_gid);
+			why = attr_why;
+			goto fail;
+		}
 	}
 	if (fchmod(r.fd, snap->st.st_mode & 07777) < 0)
 		goto fail_errno;
