@@ -6,7 +6,9 @@
 #    all lead into its own tree -- but one to a file outside them, or to
 #    a file not read as C, is a warning naming where it leads: audit of
 #    Linux's tools/testing/selftests/powerpc alone did not read ten
-#    headers it links from arch/powerpc.
+#    headers it links from arch/powerpc.  With -L, such a link to a
+#    file the walk reads where it is was read twice (two findings of
+#    one site); now once.
 # 2. fix --in-place refuses a file whose group it cannot keep (a user
 #    owning a file in a group the user is not in); it said "cannot keep
 #    its owner".  Run as nobody, so only as root.
@@ -31,10 +33,12 @@ test_expect_success 'audit: links out of the tree or to non-C files named' '
 	test "$(grep -c "access-once\]" o)" = 1
 '
 
-test_expect_success 'audit -L reads them' '
+test_expect_success 'audit -L reads them, and a file of the tree once' '
 	"$RWONCE" audit -L tree >o 2>e; test $? = 1 &&
 	! grep -q "not followed" e &&
-	grep -q "^tree/away\.c:1" o && grep -q "^tree/notes\.c:1" o
+	grep -q "^tree/away\.c:1" o && grep -q "^tree/notes\.c:1" o &&
+	grep -q "^tree/in\.c:1" o && ! grep -q "again\.c" o &&
+	test "$(grep -c "access-once\]" o)" = 3
 '
 
 test_expect_success 'fix names the same links' '

@@ -398,30 +398,50 @@ static void walk_dir(struct walk *w, const char *dir, const struct stat *dst);
 /* Is `path` (resolved) `dir` or below it? */
 static int is_inside(const char *dir, const char *path);
 
-/*
- * A link with a C file's name that the walk does not follow (no -L):
- * the file it leads to is read where the walk meets it -- a file of the
- * tree with a C name -- or it is not read at all, and said so.  A link
- * to nothing, or to a directory, leads to no file to read.
- */
-static void link_not_followed(const struct walk *w, const char *path)
+static int is_inside_any(const struct walk *w, const char *path)
 {
-	char *to = realpath(path, NULL);
+	for (size_t i = 0; i < w->real_roots.nr; i++)
+		if (is_inside(w->real_roots.items[i], path))
+			return 1;
+	return 0;
+}
+
+/*
+ * Where a link with a C file's name leads: 1 when to a file the walk
+ * reads where it is (in the folders walked, with a C name), so the link
+ * itself is not read -- without -L, and with it (a file named twice is
+ * read once); 0 otherwise, with *to its resolved path when it leads to
+ * a file (NULL: to nothing, or to a folder: no file to read).
+ */
+static int link_read_there(const struct walk *w, const char *path,
+			   char **to)
+{
 	const char *base;
 	struct stat st;
 	int inside = 0;
 
-	if (!to || stat(to, &st) < 0 || !S_ISREG(st.st_mode)) {
-		free(to);
-		return;
+	*to = realpath(path, NULL);
+	if (!*to || stat(*to, &st) < 0 || !S_ISREG(st.st_mode)) {
+		free(*to);
+		*to = NULL;
+		return 0;
 	}
-	base = strrchr(to, '/');
+	base = strrchr(*to, '/');
 	for (size_t i = 0; i < w->real_roots.nr && !inside; i++)
-		inside = is_inside(w->real_roots.items[i], to);
-	if (!inside || !walk_is_c_name(base ? base + 1 : to))
+		inside = is_inside(w->real_roots.items[i], *to);
+	return inside && walk_is_c_name(base ? base + 1 : *to);
+}
+
+/* Without -L: a link whose file is not read elsewhere is named. */
+static void link_not_followed(const struct walk *w, const char *path)
+{
+	char *to;
+
+	if (!link_read_there(w, path, &to) && to)
 		say_unchecked(w, "warning: ", path, "symbolic link to %s, %s: "
 			      "not followed (-L follows links)", to,
-			      inside ? "a file the walk does not read as C" :
+			      is_inside_any(w, to) ?
+			      "a file the walk does not read as C" :
 			      "outside the folders walked");
 	free(to);
 }
@@ -430,6 +450,7 @@ static void visit(struct walk *w, char *path, const char *name,
 		  unsigned char type)
 {
 	struct stat st;
+	int link;
 
 	/*
 	 * d_type saves a system call per plain file (the worker's fstat()
@@ -447,11 +468,12 @@ static void visit(struct walk *w, char *path, const char *name,
 		st.st_mode = S_IFREG;
 	else if (lstat(path, &st) < 0)
 		st.st_mode = 0;
-	if (S_ISLNK(st.st_mode) && !w->opt->follow_symlinks) {
+	link = S_ISLNK(st.st_mode);
+	if (link && !w->opt->follow_symlinks) {
 		if (walk_is_c_name(name))
 			link_not_followed(w, path);
 		st.st_mode = 0;
-	} else if (S_ISLNK(st.st_mode) && stat(path, &st) < 0) {
+	} else if (link && stat(path, &st) < 0) {
 		/* -L and a link to nothing (or to what cannot be reached):
 		 * named, as every input the walk does not check is */
 		if (walk_is_c_name(name))
@@ -459,6 +481,14 @@ static void visit(struct walk *w, char *path, const char *name,
 				      "symbolic link to nothing there (%s), "
 				      "skipped", strerror(errno));
 		st.st_mode = 0;
+	} else if (link && S_ISREG(st.st_mode) && walk_is_c_name(name)) {
+		/* -L: a link to a file the walk reads where it is is not
+		 * read twice */
+		char *to;
+
+		if (link_read_there(w, path, &to))
+			st.st_mode = 0;
+		free(to);
 	}
 	if (S_ISDIR(st.st_mode)) {
 		walk_dir(w, path, &st);
@@ -542,7 +572,7 @@ int walk_paths(const char *const *paths, size_t nr,
 			continue;
 		if (!S_ISDIR(st.st_mode)) {
 			strset_add(&w.named, paths[i]);
-		} else if (!opt->follow_symlinks) {
+		} else {
 			char *real = realpath(paths[i], NULL);
 
 			if (real)
