@@ -321,6 +321,28 @@ static int rmw_template(const char *s, size_t len)
 }
 
 /*
+ * The instruction of template t[0..len) that starts at *i: [*b, *e),
+ * without the blanks and "\t"/"\n" escapes before it; *i moves past
+ * its end (a ';' or a "\n").  An empty one is [*b, *b).
+ */
+static void next_instruction(const char *t, size_t len, size_t *i,
+			     size_t *b, size_t *e)
+{
+	size_t p = *i, q;
+
+	while (p < len && (t[p] == ' ' || t[p] == '\t' ||
+			   (t[p] == '\\' && p + 1 < len &&
+			    (t[p + 1] == 't' || t[p + 1] == 'n'))))
+		p += t[p] == '\\' ? 2 : 1;
+	for (q = p; q < len && t[q] != ';' &&
+	     !(t[q] == '\\' && q + 1 < len && t[q + 1] == 'n'); q++)
+		;
+	*b = p;
+	*e = q;
+	*i = q < len ? q + (t[q] == ';' ? 1 : 2) : len;
+}
+
+/*
  * Is a template of several instructions (split at "\n" and ';') a
  * straight run of plain ones: no read-modify-write (rmw_template), no
  * label and no jump (an LL/SC or a compare loop, "1: ... bne 1b")?
@@ -343,16 +365,7 @@ static int straight_template(const char *t, size_t len)
 		size_t b, e, n = 0;
 		char mn[16];
 
-		/* one instruction: [b, e) */
-		for (b = i; b < len && (t[b] == ' ' || t[b] == '\t' ||
-			      (t[b] == '\\' && b + 1 < len &&
-			       (t[b + 1] == 't' || t[b + 1] == 'n')));
-		     b += t[b] == '\\' ? 2 : 1)
-			;
-		for (e = b; e < len && t[e] != ';' &&
-		     !(t[e] == '\\' && e + 1 < len && t[e + 1] == 'n'); e++)
-			;
-		i = e < len ? e + (t[e] == ';' ? 1 : 2) : len;
+		next_instruction(t, len, &i, &b, &e);
 		if (e == b)
 			continue;
 		if (memchr(t + b, ':', e - b) || rmw_template(t + b, e - b))
@@ -507,8 +520,9 @@ static const char *operand_ref(const char *t, size_t b, size_t e,
  * Which way the template's instruction that names memory operand op
  * ("m" (*p) given as an input) moves it: OMK_READ, OMK_WRITE, or -1
  * when the template does not tell -- the operand is not in its text
- * (a macro's text stands there), two instructions name it, or the
- * instruction is none whose direction is known here.  An input "m"
+ * (a macro's text stands there), two instructions name it and move it
+ * different ways, or the instruction is none whose direction is known
+ * here.  An input "m"
  * operand is not always read: Linux's writel is asm("movl %0,%1" : :
  * "r"(val), "m"(*(volatile u32 *)addr)), a store to it.  AT&T x86
  * moves write their last operand, bt, cmp and test only read theirs;
@@ -544,21 +558,10 @@ static int mem_operand_access(const char *t, size_t len, unsigned op,
 		char mn[16];
 		int k1 = -1, depth = 0;
 
-		/* one instruction, [b, e), as straight_template() cuts */
-		for (b = i; b < len && (t[b] == ' ' || t[b] == '\t' ||
-			      (t[b] == '\\' && b + 1 < len &&
-			       (t[b + 1] == 't' || t[b + 1] == 'n')));
-		     b += t[b] == '\\' ? 2 : 1)
-			;
-		for (e = b; e < len && t[e] != ';' &&
-		     !(t[e] == '\\' && e + 1 < len && t[e + 1] == 'n'); e++)
-			;
-		i = e < len ? e + (t[e] == ';' ? 1 : 2) : len;
+		next_instruction(t, len, &i, &b, &e);
 		ref = operand_ref(t, b, e, op, name, name_len);
 		if (!ref)
 			continue;
-		if (kind >= 0)
-			return -1; /* named twice */
 		while (b + n < e && n + 1 < sizeof(mn) &&
 		       ((t[b + n] >= 'a' && t[b + n] <= 'z') ||
 			(t[b + n] >= 'A' && t[b + n] <= 'Z')))
@@ -582,7 +585,9 @@ static int mem_operand_access(const char *t, size_t len, unsigned op,
 			}
 			k1 = comma && t + comma < ref ? OMK_WRITE : OMK_READ;
 		}
-		if (k1 < 0)
+		/* named twice: both the same way (the two halves of a
+		 * split load, "movl %2, %0\n\tmovl 4+%2, %1"), or not told */
+		if (k1 < 0 || (kind >= 0 && k1 != kind))
 			return -1;
 		kind = k1;
 	}
