@@ -20,9 +20,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "a placed use whose body indexes the pointer it reads" $cfg || continue
-	user_build "$name $cfg" "$S/placed-deref-frame.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "a placed use whose body indexes the pointer it reads" "$S/placed-deref-frame.c" || continue
 	test_expect_success "$name: ok, at the object's width" '
 		python3 "$S/site-verdicts.py" j <<-\EOF
 		ARRAY_DEREF(cur_table, slots, i) | ok | struct item * * | 8 | compiled to one 8-byte load | 1

@@ -16,9 +16,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "accessors of a void pointer, sized by their cast" $cfg || continue
-	user_build "$name $cfg" "$S/mmio-void-accessor.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "accessors of a void pointer, sized by their cast" "$S/mmio-void-accessor.c" || continue
 	# clang at -O2 for aarch64 leaves two calls' code on other columns
 	test_expect_success "$name: the cast's width: ok" '
 		python3 "$S/site-verdicts.py" j <<-\EOF

@@ -21,9 +21,7 @@ S=$RWONCE_ROOT/tests/scan
 DUP='compiled to an 8-byte load and an 8-byte load of the same bytes: duplicated, as the source asks'
 
 while read -r name cfg; do
-	user_config_enter "$name" "a once-access in a repeated macro argument" $cfg || continue
-	user_build "$name $cfg" "$S/macro-repeat.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "a once-access in a repeated macro argument" "$S/macro-repeat.c" || continue
 	test_expect_success "$name: the macro that repeats it is named" "
 		python3 '$S/site-verdicts.py' j <<-EOF
 		READ_ONCE(h->sz) | duplicated | uint64_t | 8 | $DUP: TWICE names its argument 2 times | 2

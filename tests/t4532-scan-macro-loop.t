@@ -16,9 +16,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "loops that macros open" $cfg || continue
-	user_build "$name $cfg" "$S/macro-loop.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "loops that macros open" "$S/macro-loop.c" || continue
 	python3 - j >v <<-\EOF
 	import json, sys
 	for r in json.load(open(sys.argv[1]))["site_instances"]:

@@ -18,9 +18,7 @@ S=$RWONCE_ROOT/tests/scan
 DUP='compiled to an 8-byte load and an 8-byte load of the same bytes: duplicated, as the source asks'
 
 while read -r name cfg; do
-	user_config_enter "$name" "two loads of one site across a branch" $cfg || continue
-	user_build "$name $cfg" "$S/macro-repeat.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "two loads of one site across a branch" "$S/macro-repeat.c" || continue
 	test_expect_success "$name: a load, a branch, the same load: duplicated" "
 		python3 '$S/site-verdicts.py' j <<-EOF
 		READ_ONCE(h->size) | duplicated | uint64_t | 8 | $DUP: LAST_BIT names its argument 2 to 3 times | 2

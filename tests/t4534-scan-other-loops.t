@@ -18,9 +18,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "a do's condition, a goto's loop, a macro's" $cfg || continue
-	user_build "$name $cfg" "$S/macro-loop.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "a do's condition, a goto's loop, a macro's" "$S/macro-loop.c" || continue
 	python3 - j >v <<-\EOF
 	import json, sys
 	for r in json.load(open(sys.argv[1]))["site_instances"]:

@@ -19,9 +19,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "an asm input operand the template stores to" $cfg || continue
-	user_build "$name $cfg" "$S/asm-input-store.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "an asm input operand the template stores to" "$S/asm-input-store.c" || continue
 	test_expect_success "$name: the generated writer stores: ok, a write" '
 		python3 "$S/site-verdicts.py" j <<-\EOF &&
 		io_write32((char *)base + 0x10) | ok | uint32_t | 4 | compiled to one 4-byte store | 1

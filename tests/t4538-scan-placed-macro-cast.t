@@ -19,9 +19,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "placed uses of MMIO macros, sized by the cast" $cfg || continue
-	user_build "$name $cfg" "$S/macro-mmio-placed.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "placed uses of MMIO macros, sized by the cast" "$S/macro-mmio-placed.c" || continue
 	test_expect_success "$name: the cast's width: ok" '
 		python3 "$S/site-verdicts.py" j <<-\EOF
 		dmar_readl(iommu->reg, 0x1c) | ok | uint32_t | 4 | compiled to one 4-byte load | 1

@@ -15,9 +15,7 @@ requires python3 python3
 S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
-	user_config_enter "$name" "members named by member-path macros" $cfg || continue
-	user_build "$name $cfg" "$S/member-path-macro.c" o.o || exit 1
-	"$RWONCE" scan --json o.o >j 2>/dev/null
+	user_enter_scan "$name" "$cfg" "members named by member-path macros" "$S/member-path-macro.c" || continue
 	test_expect_success "$name: typed through the macro's path: ok" '
 		python3 "$S/site-verdicts.py" j <<-\EOF
 		READ_ONCE(sk->sk_state) | ok | uint8_t | 1 | compiled to one 1-byte load | 1

@@ -51,3 +51,13 @@ user_build() { # config-line source object flags...
 	set -- ${_ub_cfg#* } -O2 -g "$@" -c "$_ub_src" -o "$_ub_obj"
 	"$@"
 }
+
+# The common start of a configuration's tests: enter its folder (or
+# skip, saying what), build source $4 into o.o and scan it, the JSON
+# into j.  1 when skipped.
+user_enter_scan() { # name config what source
+	user_config_enter "$1" "$3" $2 || return 1
+	user_build "$1 $2" "$4" o.o || exit 1
+	"$RWONCE" scan --json o.o >j 2>/dev/null
+	return 0
+}
