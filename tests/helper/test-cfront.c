@@ -547,6 +547,25 @@ static int define_runs(void)
 	return differ != 0;
 }
 
+/* out[0..cap) filled with pieces drawn at random, the last cut short
+ * ("": one NUL byte); cap. */
+static size_t from_pieces(char *out, size_t cap, const char *const *piece,
+			  size_t npiece, unsigned *seed)
+{
+	size_t n = 0;
+
+	while (n < cap) {
+		const char *p = piece[rand_r(seed) % npiece];
+		size_t m = strlen(p) ? strlen(p) : 1;
+
+		if (n + m > cap)
+			m = cap - n;
+		memcpy(out + n, p, m);
+		n += m;
+	}
+	return n;
+}
+
 /*
  * "prepass-words [--sse2]": prepass_words_scan() (cfront/prepass-words.h)
  * against mem_find() loops (every "include", every "define") and
@@ -576,18 +595,10 @@ static int prepass_words_check(int sse2_only)
 	memset(&w, 0, sizeof(w));
 	prepass_words_force(sse2_only);
 	for (int round = 0; round < 12000; round++) {
-		size_t n = 0, cap = (size_t)(rand_r(&seed) % 301);
+		size_t n, cap = (size_t)(rand_r(&seed) % 301);
 		char *buf;
 
-		while (n < cap) {
-			const char *p = piece[rand_r(&seed) % ARRAY_SIZE(piece)];
-			size_t m = strlen(p) ? strlen(p) : 1; /* "\0": one NUL */
-
-			if (n + m > cap)
-				m = cap - n;
-			memcpy(tmp + n, p, m);
-			n += m;
-		}
+		n = from_pieces(tmp, cap, piece, ARRAY_SIZE(piece), &seed);
 		buf = map + page - n;
 		memcpy(buf, tmp, n);
 		for (size_t off = 0; off <= n; off++) {
@@ -656,18 +667,10 @@ static int word_filter_paths(void)
 	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE))
 		die_errno("mmap");
 	for (int round = 0; round < 6000; round++) {
-		size_t n = 0, cap = (size_t)(rand_r(&seed) % 401);
+		size_t n, cap = (size_t)(rand_r(&seed) % 401);
 		char *buf;
 
-		while (n < cap) {
-			const char *p = piece[rand_r(&seed) % ARRAY_SIZE(piece)];
-			size_t m = strlen(p) ? strlen(p) : 1; /* "\0": one NUL */
-
-			if (n + m > cap)
-				m = cap - n;
-			memcpy(tmp + n, p, m);
-			n += m;
-		}
+		n = from_pieces(tmp, cap, piece, ARRAY_SIZE(piece), &seed);
 		buf = map + page - n;
 		memcpy(buf, tmp, n);
 		for (size_t off = 0; off <= n; off++) {
