@@ -397,6 +397,50 @@ static int displaced(const char *start, const char *q)
 	return d < q && !(q - d == 1 && *d == '0');
 }
 
+/* Loads and stores that say their direction by their name (AArch64,
+ * ARM, RISC-V, POWER), and x86 (AT&T) instructions that only read their
+ * memory operand; x86 moves, whose direction is their operands' order. */
+static const char *const load_names[] = {
+	"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur",
+	"ldurb", "ldurh", "ldar", "ldarb", "ldarh", "ldapr", "ldaprb",
+	"ldaprh", "lb", "lbu", "lh", "lhu", "lw", "lwu", "ld", "lbz",
+	"lhz", "lha", "lwz", "lwa",
+};
+static const char *const store_names[] = {
+	"str", "strb", "strh", "stur", "sturb", "sturh", "stlr",
+	"stlrb", "stlrh", "sb", "sh", "sw", "sd", "stb", "sth", "stw",
+	"std",
+};
+static const char *const x86_read_names[] = {
+	"bt", "btw", "btl", "btq", "cmp", "cmpb", "cmpw", "cmpl",
+	"cmpq", "test", "testb", "testw", "testl", "testq",
+};
+static const char *const x86_moves[] = {
+	"mov", "movb", "movw", "movl", "movq", "movnti", "movntil",
+	"movntiq",
+};
+
+static int is_name_of(const char *mn, const char *const *names, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(mn, names[k]))
+			return 1;
+	return 0;
+}
+
+/* The direction mnemonic mn (lower case) names: OMK_READ, OMK_WRITE,
+ * or -1; x86_reads: bt, cmp and test read too. */
+static int named_direction(const char *mn, int x86_reads)
+{
+	if (is_name_of(mn, load_names, ARRAY_SIZE(load_names)) ||
+	    (x86_reads &&
+	     is_name_of(mn, x86_read_names, ARRAY_SIZE(x86_read_names))))
+		return OMK_READ;
+	if (is_name_of(mn, store_names, ARRAY_SIZE(store_names)))
+		return OMK_WRITE;
+	return -1;
+}
+
 /*
  * The single load or store an asm template (its strings, with quotes)
  * makes through operand number op or the operand named name, given in
@@ -408,20 +452,6 @@ static int displaced(const char *start, const char *q)
 static int reg_address_access(const char *t, size_t len, unsigned op,
 			      const char *name, size_t name_len)
 {
-	static const char *const loads[] = {
-		"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur",
-		"ldurb", "ldurh", "ldar", "ldarb", "ldarh", "ldapr", "ldaprb",
-		"ldaprh", "lb", "lbu", "lh", "lhu", "lw", "lwu", "ld", "lbz",
-		"lhz", "lha", "lwz", "lwa",
-	};
-	static const char *const stores[] = {
-		"str", "strb", "strh", "stur", "sturb", "sturh", "stlr",
-		"stlrb", "stlrh", "sb", "sh", "sw", "sd", "stb", "sth", "stw",
-		"std",
-	};
-	static const char *const x86_moves[] = {
-		"mov", "movb", "movw", "movl", "movq",
-	};
 	char mn[16], ref[64];
 	size_t i = 0, n = 0;
 	int kind = -1, x86 = 0;
@@ -432,16 +462,10 @@ static int reg_address_access(const char *t, size_t len, unsigned op,
 	       ((t[i] >= 'a' && t[i] <= 'z') || (t[i] >= 'A' && t[i] <= 'Z')))
 		mn[n++] = (char)(t[i++] | 0x20);
 	mn[n] = '\0';
-	for (size_t k = 0; k < ARRAY_SIZE(loads); k++)
-		if (!strcmp(mn, loads[k]))
-			kind = OMK_READ;
-	for (size_t k = 0; k < ARRAY_SIZE(stores); k++)
-		if (!strcmp(mn, stores[k]))
-			kind = OMK_WRITE;
+	kind = named_direction(mn, 0);
 	/* x86 (AT&T): a move, a load when the address comes first */
-	for (size_t k = 0; k < ARRAY_SIZE(x86_moves); k++)
-		if (!strcmp(mn, x86_moves[k]))
-			kind = OMK_READ, x86 = 1;
+	if (is_name_of(mn, x86_moves, ARRAY_SIZE(x86_moves)))
+		kind = OMK_READ, x86 = 1;
 	if (kind < 0 || i == len || (t[i] != ' ' && t[i] != '\t'))
 		return -1;
 	/* the address: [%1] [%x1] [%[p]] (AArch64, ARM), (%1) 0(%1) */
@@ -531,24 +555,6 @@ static const char *operand_ref(const char *t, size_t b, size_t e,
 static int mem_operand_access(const char *t, size_t len, unsigned op,
 			      const char *name, size_t name_len)
 {
-	static const char *const loads[] = {
-		"ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "ldrsw", "ldur",
-		"ldurb", "ldurh", "ldar", "ldarb", "ldarh", "ldapr", "ldaprb",
-		"ldaprh", "lb", "lbu", "lh", "lhu", "lw", "lwu", "ld", "lbz",
-		"lhz", "lha", "lwz", "lwa",
-		/* x86: read only */
-		"bt", "btw", "btl", "btq", "cmp", "cmpb", "cmpw", "cmpl",
-		"cmpq", "test", "testb", "testw", "testl", "testq",
-	};
-	static const char *const stores[] = {
-		"str", "strb", "strh", "stur", "sturb", "sturh", "stlr",
-		"stlrb", "stlrh", "sb", "sh", "sw", "sd", "stb", "sth", "stw",
-		"std",
-	};
-	static const char *const x86_moves[] = {
-		"mov", "movb", "movw", "movl", "movq", "movnti", "movntil",
-		"movntiq",
-	};
 	size_t i = 0;
 	int kind = -1;
 
@@ -567,15 +573,8 @@ static int mem_operand_access(const char *t, size_t len, unsigned op,
 			(t[b + n] >= 'A' && t[b + n] <= 'Z')))
 			mn[n] = (char)(t[b + n] | 0x20), n++;
 		mn[n] = '\0';
-		for (size_t k = 0; k < ARRAY_SIZE(loads); k++)
-			if (!strcmp(mn, loads[k]))
-				k1 = OMK_READ;
-		for (size_t k = 0; k < ARRAY_SIZE(stores); k++)
-			if (!strcmp(mn, stores[k]))
-				k1 = OMK_WRITE;
-		for (size_t k = 0; k < ARRAY_SIZE(x86_moves); k++) {
-			if (strcmp(mn, x86_moves[k]))
-				continue;
+		k1 = named_direction(mn, 1);
+		if (is_name_of(mn, x86_moves, ARRAY_SIZE(x86_moves))) {
 			/* the last operand, after the last comma outside
 			 * parentheses (0(%1,%2)), is the destination */
 			for (size_t q = b + n; q < e; q++) {

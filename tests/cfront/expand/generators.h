@@ -6,7 +6,7 @@
 	static inline T gen_load_##S(const M *target) \
 	{ \
 		T r; \
-		__asm__ __volatile__("load %1, %0" : "=r"(r) \
+		__asm__ __volatile__("movl %1, %0" : "=r"(r) \
 				     : "m"(*(const C *)target)); \
 		return r; \
 	}
