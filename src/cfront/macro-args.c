@@ -2,6 +2,7 @@
 #include "cfront/macro-args.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-expand.h"
+#include "cfront/tokscan.h"
 #include "lib/util.h"
 
 #include <string.h>
@@ -13,10 +14,10 @@
 #define MAX_DEFS 8
 
 /* The words whose operand is not evaluated (or only at translation):
- * a parameter named there is no access. */
+ * a parameter named there is no access.  The typeof family is
+ * tokscan.h's (token_is_typeof). */
 static const char *const unevaluated[] = {
-	"sizeof", "typeof", "__typeof__", "__typeof", "typeof_unqual",
-	"__typeof_unqual__", "_Alignof", "__alignof__", "__alignof",
+	"sizeof", "_Alignof", "__alignof__", "__alignof",
 	"alignof", "__builtin_constant_p", "__builtin_types_compatible_p",
 	"__builtin_offsetof", "offsetof", "_Static_assert", "static_assert",
 	"__same_type",
@@ -24,6 +25,8 @@ static const char *const unevaluated[] = {
 
 static int is_unevaluated(const char *buf, const struct token *t)
 {
+	if (token_is_typeof(buf, t))
+		return 1;
 	for (size_t k = 0; k < ARRAY_SIZE(unevaluated); k++)
 		if (token_is(buf, t, unevaluated[k]))
 			return 1;

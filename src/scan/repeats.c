@@ -42,13 +42,15 @@ void repeats_own_macros(const char *buf, const struct token_list *l,
  * which a build may not have compiled). */
 static const char *const keywords[] = {
 	"if", "while", "for", "switch", "return", "sizeof", "do", "else",
-	"case", "_Generic", "_Alignof", "_Static_assert", "typeof",
-	"__typeof__", "__typeof", "__attribute__", "asm", "__asm__",
-	"__asm",
+	"case", "_Generic", "_Alignof", "_Static_assert", "__attribute__",
+	"asm", "__asm__", "__asm",
 };
 
+/* ... and the typeof family (tokscan.h: token_is_typeof) */
 static int keyword(const char *buf, const struct token *t)
 {
+	if (token_is_typeof(buf, t))
+		return 1;
 	for (size_t k = 0; k < ARRAY_SIZE(keywords); k++)
 		if (token_is(buf, t, keywords[k]))
 			return 1;
