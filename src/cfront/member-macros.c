@@ -1,5 +1,6 @@
 /* Member-path macros of headers (member-macros.h). */
 #include "cfront/member-macros.h"
+#include "cfront/ident-mask.h"
 #include "lib/util.h"
 
 #include <ctype.h>
@@ -9,11 +10,6 @@
 static int ident_start(char c)
 {
 	return isalpha((unsigned char)c) || c == '_';
-}
-
-static int ident_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
 }
 
 static const char *skip_blanks(const char *p, const char *end)
@@ -50,8 +46,7 @@ void member_macros_note(struct member_macros *m, const char *name, size_t n,
 	for (;;) {
 		if (p == end || !ident_start(*p))
 			return; /* not a member's name: no member */
-		while (p < end && ident_char(*p))
-			p++;
+		p = ident_run_end(p, end);
 		if (p == end || *p != '.')
 			break;
 		p++;
