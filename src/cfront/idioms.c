@@ -380,10 +380,14 @@ static size_t postfix_step_end(const char *buf, const struct token_list *l,
 	return i;
 }
 
-void volatile_cast_deref(struct volatile_cast *vc, size_t begin, size_t end,
-			 size_t open, size_t close, size_t opend)
+/* The access [begin, end) of the given form: the cast's parentheses
+ * open..close, its operand from close + 1 to opend, the member (VC_ARROW,
+ * VC_INDEX) [member_begin, member_end). */
+static void cast_access(struct volatile_cast *vc, enum vc_form form,
+			size_t begin, size_t end, size_t open, size_t close,
+			size_t opend, size_t member_begin, size_t member_end)
 {
-	vc->form = VC_DEREF;
+	vc->form = form;
 	vc->begin = begin;
 	vc->end = end;
 	vc->cast_open = open;
@@ -391,7 +395,15 @@ void volatile_cast_deref(struct volatile_cast *vc, size_t begin, size_t end,
 	vc->type.end = close - 1;
 	vc->operand.begin = close + 1;
 	vc->operand.end = opend;
-	vc->member.begin = vc->member.end = opend;
+	vc->member.begin = member_begin;
+	vc->member.end = member_end;
+}
+
+void volatile_cast_deref(struct volatile_cast *vc, size_t begin, size_t end,
+			 size_t open, size_t close, size_t opend)
+{
+	cast_access(vc, VC_DEREF, begin, end, open, close, opend, opend,
+		    opend);
 }
 
 int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
@@ -446,6 +458,7 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 	if (is_punct(buf, l, i, "(") && is_punct(buf, l, i + 1, "(")) {
 		/* ((volatile T *)E)->f  or  ((volatile T *)E)[i] */
 		size_t outer = tok_match(buf, l, i), m;
+		enum vc_form form;
 
 		open = i + 1;
 		close = tok_match(buf, l, open);
@@ -457,26 +470,18 @@ int find_volatile_cast(const char *buf, const struct token_list *l, size_t i,
 			return 0;
 		if (is_punct(buf, l, outer + 1, "->") &&
 		    l->tok[outer + 2].kind == TOK_IDENT) {
-			vc->form = VC_ARROW;
+			form = VC_ARROW;
 			m = outer + 3;
 		} else if (is_punct(buf, l, outer + 1, "[")) {
 			m = tok_match(buf, l, outer + 1);
 			if (m == eof)
 				return 0;
-			vc->form = VC_INDEX;
+			form = VC_INDEX;
 			m++;
 		} else {
 			return 0;
 		}
-		vc->begin = i;
-		vc->end = m;
-		vc->cast_open = open;
-		vc->type.begin = open + 1;
-		vc->type.end = close - 1;
-		vc->operand.begin = close + 1;
-		vc->operand.end = opend;
-		vc->member.begin = outer + 1;
-		vc->member.end = m;
+		cast_access(vc, form, i, m, open, close, opend, outer + 1, m);
 		return 1;
 	}
 	return 0;
