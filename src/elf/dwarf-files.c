@@ -174,6 +174,22 @@ const Elf_Data *elf_section_data(Elf *elf, const char *name)
 }
 
 /*
+ * Counted as libelf and libdwfl count them: by the size of an
+ * Elf32/Elf64 Rel or Rela, never by sh_entsize.  A damaged sh_entsize
+ * (0, or 0x1000000000018 where 0x18 belongs) would make it no entry at
+ * all, while libdwfl still reads the section and may leave its entries
+ * unapplied: a count of none would call the DWARF relocated (the
+ * scan-reader fuzzer's property found it).
+ */
+size_t elf_reloc_entries(Elf *elf, const GElf_Shdr *sh)
+{
+	size_t each = gelf_fsize(elf, sh->sh_type == SHT_RELA ? ELF_T_RELA :
+				 ELF_T_REL, 1, EV_CURRENT);
+
+	return each ? sh->sh_size / each : 0;
+}
+
+/*
  * Set c over the line table at offset off of .debug_line (data d), past
  * its unit length (32- or 64-bit DWARF: *offset_size), and read its
  * version.  0, or -1 when the table does not fit in d.

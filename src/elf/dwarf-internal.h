@@ -182,12 +182,15 @@ int unit_die_tag(struct unit_priv *p, Dwarf_Die *die);
 int unit_die_has_pc(struct unit_priv *p, Dwarf_Die *die);
 int unit_die_ranged(struct unit_priv *p, Dwarf_Die *die);
 
-/* Read the unit's file table and its MD5s (dwarf-files.c) into
- * p->files, and *out. */
 /* elf's first section named name (NULL: with code), read and
  * uncompressed, or NULL (dwarf-files.c). */
 const Elf_Data *elf_section_data(Elf *elf, const char *name);
 
+/* How many entries relocation section sh of elf holds (dwarf-files.c). */
+size_t elf_reloc_entries(Elf *elf, const GElf_Shdr *sh);
+
+/* Read the unit's file table and its MD5s (dwarf-files.c) into
+ * p->files, and *out. */
 void unit_files_load(struct unit_priv *p, Dwarf *dw, struct unit_file **out,
 		     size_t *nout);
 

@@ -670,11 +670,11 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 			     const GElf_Shdr *sh)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
-	size_t n = sh->sh_entsize ? sh->sh_size / sh->sh_entsize : 1;
+	size_t n = elf_reloc_entries(img->elf, sh);
 	size_t count = 0;
 
-	if (!data || !sh->sh_entsize)
-		return n;	/* unreadable: each one counts */
+	if (!data)
+		return n ? n : 1; /* unreadable: each one counts */
 	for (size_t i = 0; i < n; i++) {
 		GElf_Rela rela;
 		GElf_Rel rel;
@@ -1779,10 +1779,11 @@ static void load_relocs(struct elf_image *img)
 			continue;
 		d = elf_getdata(scn, NULL);
 		syms = elf_getdata(symscn, NULL);
-		if (!d || !syms || !sh.sh_entsize)
+		if (!d || !syms)
 			continue;
 		base = section_addr(img, sh.sh_info);
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
+		for (size_t i = 0, n = elf_reloc_entries(img->elf, &sh); i < n;
+		     i++) {
 			GElf_Rela r;
 			GElf_Sym sym;
 			uint64_t value;

@@ -60,7 +60,7 @@ static void apply_section(Elf *elf, Elf_Scn *rscn, const GElf_Shdr *rsh,
 	Elf_Scn *sscn = elf_getscn(elf, rsh->sh_link);
 	Elf_Data *target = tscn ? elf_getdata(tscn, NULL) : NULL;
 	Elf_Data *syms = sscn ? elf_getdata(sscn, NULL) : NULL;
-	size_t n = rsh->sh_entsize ? rsh->sh_size / rsh->sh_entsize : 0;
+	size_t n = elf_reloc_entries(elf, rsh);
 
 	if (!rel || !target || !target->d_buf || !syms)
 		return;
