@@ -160,7 +160,10 @@ static void find_loop_macros(struct header_macros *h,
 		struct header_macro *m = &h->items[i];
 
 		free(m->first);
-		m->first = m->alias_of ? xstrdup(m->alias_of) :
+		m->first = m->alias_of ?
+			   xstrndup(m->alias_of, strspn(m->alias_of,
+				    "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				    "abcdefghijklmnopqrstuvwxyz0123456789_")) :
 			   body_first_word(m->text);
 		m->loop = m->first && (!strcmp(m->first, "for") ||
 				       !strcmp(m->first, "while"));

@@ -26,7 +26,10 @@
 struct header_macro {
 	char *name;
 	char *text;     /* "#define NAME(...) body", as the header has it */
-	char *alias_of; /* #define NAME OTHER: OTHER (text unused) */
+	/* an object-like #define whose body is one name or one call:
+	 * the body (NAME OTHER: OTHER; current get_current():
+	 * get_current()), text unused */
+	char *alias_of;
 	/* Set by header_macros_finish(): the body's first word, or NULL
 	 * (a body that starts with a '(' or a number); and whether the
 	 * body opens a loop whose body the use's next statement is
@@ -62,7 +65,7 @@ struct header_macros {
 #define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL, MEMBER_MACROS_INIT, NULL, 0 }
 
 /* A function-like #define of text[0..len), or (alias_of not NULL) an
- * object-like one whose body is one name. */
+ * object-like one whose body is one name or one call. */
 void header_macros_add(struct header_macros *h, const char *name,
 		       const char *text, size_t len, const char *alias_of);
 /* Sort for lookups, and read each body's first word (loop, first);

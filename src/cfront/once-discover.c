@@ -158,6 +158,9 @@ struct once_discovery {
 	/* with want_accessors: the member-path macros (member-macros.h),
 	 * for scan's typing of a site's object */
 	struct member_macros members;
+	/* ... and the object-like ones whose body is a call (call_body();
+	 * each item's path is the body) */
+	struct member_macros calls;
 };
 
 void once_discovery_want_accessors(struct once_discovery *d)
@@ -249,6 +252,7 @@ void once_discovery_free(struct once_discovery *d)
 	strlist_clear(&d->invoker_paths);
 	strbuf_release(&d->order_maps);
 	member_macros_release(&d->members);
+	member_macros_release(&d->calls);
 	strlist_clear(&d->roots);
 	strlist_clear(&d->dirs);
 	pthread_mutex_destroy(&d->lock);
@@ -362,6 +366,47 @@ static const char *alias_body(const char *q, const char *stop, size_t *n)
 	return q == stop && parens == 0 ? name : NULL;
 }
 
+/*
+ * The body of an object-like #define at q (after its name) when it is
+ * one call of a name, in parentheses or not, and nothing else
+ * (Linux's #define current get_current()): its start and length, or
+ * NULL.  Such a name is read as that call where a site's object is
+ * spelled with it (header-macros.h), and the DWARF gives what the
+ * function returns.  A line continued is not read (logical_end() has
+ * kept the splices).
+ */
+static const char *call_body(const char *q, const char *stop, size_t *n)
+{
+	const char *start, *p;
+	int parens = 0, depth = 0;
+
+	while ((q = blank_run_end(q, stop)) < stop && *q == '(') {
+		parens++;
+		q++;
+	}
+	if (q == stop || !ident_start(*q))
+		return NULL;
+	start = q;
+	p = blank_run_end(ident_run_end(q, stop), stop);
+	if (p == stop || *p != '(')
+		return NULL;
+	for (; p < stop; p++) {
+		if (*p == '\\' || *p == '"' || *p == '\'' || *p == '/')
+			return NULL; /* a splice, a literal, a comment */
+		if (*p == '(')
+			depth++;
+		else if (*p == ')' && !--depth)
+			break;
+	}
+	if (p == stop)
+		return NULL;
+	*n = (size_t)(++p - start);
+	while (p < stop && (*p == ' ' || *p == '\t' || *p == '\r' ||
+			    (*p == ')' && parens-- > 0)))
+		p++;
+	return p == stop && parens == 0 ? start : NULL;
+}
+
 /* A new candidate at the end of *out: the #define of name at line,
  * text its logical line. */
 static struct candidate *add_candidate(struct candidate **out, size_t *nr,
@@ -407,7 +452,8 @@ static unsigned line_at(const char *buf, size_t at, size_t *counted,
  */
 static void collect(const char *buf, size_t len, const size_t *defines,
 		    size_t nr_defines, struct candidate **out, size_t *nr,
-		    size_t *alloc, struct member_macros *members)
+		    size_t *alloc, struct member_macros *members,
+		    struct member_macros *calls)
 {
 	const char *end = buf + len, *hit;
 	size_t from = 0, counted = 0;
@@ -469,15 +515,20 @@ static void collect(const char *buf, size_t len, const size_t *defines,
 			continue;
 		q = ident_run_end(q, stop);
 		if (q < stop && (*q == ' ' || *q == '\t')) {
-			/* object-like: only another name for a name */
+			/* object-like: another name for a name (a
+			 * candidate), a member path, or a call */
 			size_t n;
-			const char *to = alias_body(q, stop, &n);
+			const char *to;
 			struct candidate *c;
 
 			if (members)
 				member_macros_note(members, name,
 						   (size_t)(q - name), q,
 						   (size_t)(stop - q));
+			if (calls && (to = call_body(q, stop, &n)))
+				member_macros_add(calls, name,
+						  (size_t)(q - name), to, n);
+			to = alias_body(q, stop, &n);
 			if (!to || ((size_t)(q - name) == n &&
 				    !memcmp(name, to, n)))
 				continue;
@@ -915,6 +966,7 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 	struct candidate *found = NULL;
 	struct once_accessor_list acc = ONCE_ACCESSOR_LIST_INIT;
 	struct member_macros members = MEMBER_MACROS_INIT;
+	struct member_macros calls = MEMBER_MACROS_INIT;
 	size_t nr = 0, alloc = 0;
 	char *interned, *c_only = NULL;
 	int defer = 0;
@@ -936,10 +988,12 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 	 * same bytes with some blanked) */
 	collect(c_only ? c_only : buf, len, w ? w->defines : NULL,
 		w ? w->nr_defines : 0, &found, &nr, &alloc,
-		d->want_accessors ? &members : NULL);
-	if (members.nr) {
+		d->want_accessors ? &members : NULL,
+		d->want_accessors ? &calls : NULL);
+	if (members.nr || calls.nr) {
 		pthread_mutex_lock(&d->lock);
 		member_macros_take(&d->members, &members);
+		member_macros_take(&d->calls, &calls);
 		pthread_mutex_unlock(&d->lock);
 	}
 	if (d->want_accessors) {
@@ -1231,6 +1285,8 @@ static void add_local_includes(struct once_discovery *d, const char *path,
 void once_discovery_header_macros(const struct once_discovery *d,
 				  struct header_macros *out)
 {
+	struct member_macros calls = MEMBER_MACROS_INIT;
+
 	for (size_t i = 0; i < d->nr; i++)
 		header_macros_add(out, d->items[i].name, d->items[i].text,
 				  d->items[i].len, d->items[i].alias_of);
@@ -1240,6 +1296,18 @@ void once_discovery_header_macros(const struct once_discovery *d,
 				  d->members.items[i].path,
 				  strlen(d->members.items[i].path));
 	member_macros_finish(&out->members);
+	/* an object-like call: read as its body, the way an alias is;
+	 * one item for the headers that give a name the same body */
+	for (size_t i = 0; i < d->calls.nr; i++)
+		member_macros_add(&calls, d->calls.items[i].name,
+				  strlen(d->calls.items[i].name),
+				  d->calls.items[i].path,
+				  strlen(d->calls.items[i].path));
+	member_macros_finish(&calls);
+	for (size_t i = 0; i < calls.nr; i++)
+		header_macros_add(out, calls.items[i].name, NULL, 0,
+				  calls.items[i].path);
+	member_macros_release(&calls);
 	header_macros_finish(out);
 }
 

@@ -309,17 +309,20 @@ unsigned line_unit_call_expr_type(struct line_unit *u, uint64_t addr,
  * One reading of a site's object through the macros of the headers
  * (cfront/header-macros.h): its size as line_unit_expr_type() gives it
  * (with function, in the scopes of the call of its inlined copy, as
- * line_unit_call_expr_type()), but only when the expression starts from
- * a variable of static storage of the unit (a global, a thread-local):
- * else 0.  *foreign is set when a reading that did not type names, where
- * a variable is read or a function called, a name that neither the
- * scopes nor the unit know: not what the compiler compiled there.
+ * line_unit_call_expr_type()), but only when the type is read from a
+ * variable of static storage of the unit (a global, a thread-local),
+ * from what a function of the unit returns (#define current
+ * get_current()), or, with spellings, from a cast ((*((struct list_head
+ * __rcu **)(&(list)->next)))) -- a local's is not taken: else 0.
+ * *foreign is set when a reading that did not type names, where a
+ * variable is read or a function called, a name that neither the scopes
+ * nor the unit know: not what the compiler compiled there.
  * (dwarf-types.c)
  */
 unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 			   const char *function, unsigned call_line,
-			   const char *expr, char *tname, size_t n,
-			   int *aggregate, int *foreign);
+			   const char *expr, int spellings, char *tname,
+			   size_t n, int *aggregate, int *foreign);
 
 /*
  * Where the object of the lvalue expr ("p->f", "p->f.g", "p->w[2]",

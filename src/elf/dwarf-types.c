@@ -40,6 +40,10 @@ struct parser {
 	/* casts, p + N and p++ read too (TYPE_SPELLINGS): not for the
 	 * argument of a function, whose parameter decides the type */
 	int spellings;
+	/* where the type was read from: the primary expression the
+	 * operators apply to (the last one read, the only one whose type
+	 * counts) */
+	enum { ORIGIN_NONE, ORIGIN_VAR, ORIGIN_CALL, ORIGIN_CAST } origin;
 };
 
 /* expr_type_in()'s flags */
@@ -631,6 +635,25 @@ static int is_qualifier(const char *w)
 	       !strcmp(w, "__restrict") || !strcmp(w, "__restrict__");
 }
 
+/*
+ * After a cast's type is named, a word of two leading underscores
+ * followed by '*', ')' or another word: an annotation of the kind
+ * sparse reads, which the compiler's headers define to nothing or to an
+ * attribute of no size (Linux's (struct list_head __rcu **), (void
+ * __iomem *)).  One followed by '(' (__aligned(8)) is not skipped.
+ */
+static int is_annotation(struct parser *ps, const char *w)
+{
+	const char *p = ps->p;
+
+	if (w[0] != '_' || w[1] != '_' || !w[2] || is_qualifier(w))
+		return 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	return *p == '*' || *p == ')' || isalpha((unsigned char)*p) ||
+	       *p == '_';
+}
+
 static int is_base_word(const char *w)
 {
 	char b[64];
@@ -661,7 +684,8 @@ static int cast_type(struct parser *ps, struct ctype *t)
 			ps->p = before;
 			break;
 		}
-		if (is_qualifier(w))
+		if (is_qualifier(w) || ((have || is_void) &&
+					is_annotation(ps, w)))
 			continue;
 		if (!strcmp(w, "_Atomic")) {
 			/* _Atomic(T) of a scalar T: T's size (C11 lets it
@@ -879,9 +903,12 @@ static int postfix(struct parser *ps, struct ctype *t)
 			    find_unit_function(ps->unit, name, &var) ||
 			    type_of(&var, &t->die) || skip_group(ps, '(', ')'))
 				return -1;
+			ps->origin = ORIGIN_CALL;
 		} else if (lookup_var(ps, name, &var) ||
 			   type_of(&var, &t->die)) {
 			return -1;
+		} else {
+			ps->origin = ORIGIN_VAR;
 		}
 		t->addr_of = 0;
 	}
@@ -926,8 +953,10 @@ static int unary(struct parser *ps, struct ctype *t)
 		/* (T *)E: the type is T's, whatever E is */
 		int cast = cast_type(ps, t);
 
-		if (cast)
+		if (cast) {
+			ps->origin = ORIGIN_CAST;
 			return cast < 0 || skip_operand(ps) ? -1 : 0;
+		}
 	}
 	return postfix(ps, t);
 }
@@ -1315,7 +1344,7 @@ static int not_an_entity(const char *w)
  * that neither the scopes nor the unit know?  Names after '.' and '->',
  * inside [...], after struct/union/enum, and a name alone in
  * parentheses (a cast's type, maybe) are not asked about: a type used
- * only in a cast may have no DIE.
+ * only in a cast may have no DIE.  Never of a statement expression.
  */
 static int names_unknown(struct parser *ps, const char *expr)
 {
@@ -1323,6 +1352,17 @@ static int names_unknown(struct parser *ps, const char *expr)
 	const char *prev = ""; /* the previous token, its first char */
 	char prev_word[32] = "";
 
+	/* a statement expression declares names of its own
+	 * (container_of()'s __mptr): that they are nowhere else says
+	 * nothing of whether the reading was compiled */
+	for (const char *p = expr; (p = strchr(p, '(')); p++) {
+		const char *q = p + 1;
+
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == '{')
+			return 0;
+	}
 	for (const char *p = expr; *p;) {
 		const char *q = p, *r;
 		char name[128];
@@ -1402,8 +1442,8 @@ static int static_base(struct parser *ps, const char *expr)
 
 unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 			   const char *function, unsigned call_line,
-			   const char *expr, char *tname, size_t n,
-			   int *aggregate, int *foreign)
+			   const char *expr, int spellings, char *tname,
+			   size_t n, int *aggregate, int *foreign)
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL;
@@ -1430,9 +1470,15 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 	ps.scopes = scopes;
 	ps.nscopes = nscopes;
 	ps.p = expr;
+	ps.calls = 1;
+	ps.spellings = spellings;
 	memset(&t, 0, sizeof(t));
+	/* a type read from a variable only when it is of static storage;
+	 * one a cast or a function of the unit gives is the same whatever
+	 * variables the reading names */
 	if (!unary(&ps, &t) && (skip_ws(&ps), !*ps.p) && !t.addr_of &&
-	    static_base(&ps, expr))
+	    (ps.origin == ORIGIN_CALL || ps.origin == ORIGIN_CAST ||
+	     (ps.origin == ORIGIN_VAR && static_base(&ps, expr))))
 		size = describe(&t, tname, n, aggregate);
 	else
 		*foreign = names_unknown(&ps, expr);

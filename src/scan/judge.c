@@ -911,18 +911,19 @@ static unsigned call_argument_type(struct line_unit *u,
  * each reading their definitions allow (each macro expanded by each of
  * its definitions, or not at all) typed by the DWARF where the object
  * is named (the caller's scopes for an accessor's call).  Taken only
- * when a reading types from a variable of static storage, every reading
- * that types gives one size and kind, and every other reading names a
- * function or variable the unit does not have -- it is not what was
- * compiled.  Else 0: not known.
+ * when a reading types from a variable of static storage, from what a
+ * function of the unit returns, or (spellings) from a cast, every
+ * reading that types gives one size and kind, and every other reading
+ * names a function or variable the unit does not have -- it is not
+ * what was compiled.  Else 0: not known.
  */
 #define MAX_READINGS 16
 static unsigned header_reading_type(struct line_unit *u,
 				    const struct site_instance *in,
 				    const struct scan_site *s,
 				    const char *pointee, int via_call,
-				    char *tname, size_t n, int *aggregate,
-				    const char **type)
+				    int spellings, char *tname, size_t n,
+				    int *aggregate, const char **type)
 {
 	struct strlist readings = STRLIST_INIT;
 	unsigned size = 0;
@@ -939,8 +940,9 @@ static unsigned header_reading_type(struct line_unit *u,
 		unsigned got = line_unit_reading(u, in->ranges[0].lo,
 						 via_call ? in->chain[0].function : NULL,
 						 via_call ? in->chain[0].call_line : 0,
-						 readings.items[k], name,
-						 sizeof(name), &a, &foreign);
+						 readings.items[k], spellings,
+						 name, sizeof(name), &a,
+						 &foreign);
 
 		if (!got) {
 			ok = foreign; /* a reading that may have been compiled */
@@ -1121,7 +1123,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * reading their definitions allow, the one the DWARF types taken */
 	if (!size && s->lvalue && in->nr_ranges && in->src->headers)
 		size = header_reading_type(u, in, s, pointee, via_call,
-					   dwarf_type, sizeof(dwarf_type),
+					   spellings, dwarf_type,
+					   sizeof(dwarf_type),
 					   &aggregate, &type);
 	/* still nothing, and the object is reached through a call of a
 	 * function of the unit (rcu_dereference(clear_flag(iter)->next),

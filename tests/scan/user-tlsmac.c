@@ -7,12 +7,14 @@
 struct reader { unsigned long ctr; unsigned int waiting; };
 struct gp { unsigned long ctr; int futex; };
 struct slot { unsigned short v; unsigned short pad; };
+/* what slot_lookup() gives: another record, whose v is wider */
+struct slot_view { unsigned int v; };
 
 __thread struct reader my_reader;
 struct gp gp_flavour_a;
 struct slot gslot;
 
-struct slot *slot_lookup(struct slot *s);
+struct slot_view *slot_lookup(struct slot *s);
 
 unsigned int reader_waiting(unsigned int k)
 {
@@ -25,7 +27,8 @@ unsigned long gp_ctr(unsigned int k)
 }
 
 /* SLOT(gslot) is (gslot) or *slot_lookup(&gslot): slot_lookup is a
- * function of the unit, so either may be what was compiled */
+ * function of the unit, so either may be what was compiled, and their
+ * v are of two sizes */
 unsigned int slot_v(unsigned int k)
 {
 	return tlsmac_mix(READ_ONCE(SLOT(gslot).v), k) + !!slot_lookup(0);
