@@ -111,6 +111,47 @@ static void set_bit(unsigned char *bits, unsigned k)
 	bits[k / 8] |= (unsigned char)(1u << (k % 8));
 }
 
+/* A name's first bytes (at most six), zero-padded: sorted as a whole. */
+struct name_prefix {
+	char b[8];
+};
+
+static int by_prefix(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct name_prefix));
+}
+
+static void prefix_rebuild(struct once_macros *t)
+{
+	struct name_prefix *p;
+	size_t k = t->min_len < 6 ? t->min_len : 6, d = 0;
+
+	memset(t->prefix_lo, 0, sizeof(t->prefix_lo));
+	memset(t->prefix_hi, 0, sizeof(t->prefix_hi));
+	t->prefix_len = 0;
+	if (k < 3 || !t->nr)
+		return;
+	p = xcalloc(t->nr, sizeof(*p));
+	for (size_t i = 0; i < t->nr; i++) /* each min_len bytes or more */
+		memcpy(p[i].b, t->items[i].name, k);
+	sane_qsort(p, t->nr, sizeof(*p), by_prefix);
+	for (size_t i = 0; i < t->nr; i++)
+		if (!i || memcmp(p[i - 1].b, p[i].b, k))
+			p[d++] = p[i];
+	for (size_t i = 0; i < d; i++) {
+		unsigned char bit = (unsigned char)(1u << (i * 8 / d));
+
+		for (size_t j = 0; j < k; j++) {
+			unsigned char c = (unsigned char)p[i].b[j];
+
+			t->prefix_lo[j][c & 15] |= bit;
+			t->prefix_hi[j][c >> 4] |= bit;
+		}
+	}
+	free(p);
+	t->prefix_len = k;
+}
+
 static void index_rebuild(struct once_macros *t)
 {
 	if (t->index_size < 2 * t->nr) {
@@ -138,6 +179,7 @@ static void index_rebuild(struct once_macros *t)
 			h = (h + 1) & (t->index_size - 1);
 		t->index[h] = i + 1;
 	}
+	prefix_rebuild(t);
 }
 
 /* once_macros_find(), inlined into the scans that ask it per word */
@@ -238,9 +280,12 @@ block_at(const char *buf, size_t len, size_t off, uint64_t *digits,
  * The words are once_macros_scan()'s: runs of identifier bytes that do
  * not start with a digit.
  */
+typedef uint64_t (*block_prefix_fn)(const struct once_macros *t,
+				    const char *buf, size_t len, size_t off);
+
 static inline __attribute__((always_inline)) int
 any_words(const struct once_macros *t, const char *buf, size_t len,
-	  block_mask_fn mask)
+	  block_mask_fn mask, block_prefix_fn prefixes)
 {
 	size_t least = t->min_len ? t->min_len : 1;
 	uint64_t dg, id = block_at(buf, len, 0, &dg, mask), carry = 0;
@@ -252,9 +297,16 @@ any_words(const struct once_macros *t, const char *buf, size_t len,
 
 		/* a start followed by least - 1 more identifier bytes, the
 		 * next block's first ones included */
-		for (size_t k = 1; k < least; k++)
-			run &= id >> k | next << (64 - k);
-		starts &= run;
+		/* only the words whose first bytes a name may have; without
+		 * that test, the words long enough to be one */
+		if (prefixes) {
+			if (starts)
+				starts &= prefixes(t, buf, len, off);
+		} else {
+			for (size_t k = 1; k < least; k++)
+				run &= id >> k | next << (64 - k);
+			starts &= run;
+		}
 		while (starts) {
 			unsigned b = (unsigned)__builtin_ctzll(starts);
 			uint64_t after = ~id & (~(uint64_t)0 << b);
@@ -281,14 +333,60 @@ any_words(const struct once_macros *t, const char *buf, size_t len,
 
 static int any_sse2(const struct once_macros *t, const char *buf, size_t len)
 {
-	return any_words(t, buf, len, ident_mask);
+	return any_words(t, buf, len, ident_mask, NULL);
 }
 
 #ifdef IDENT_MASK_AVX2
+/* The positions of p[0..32) whose next t->prefix_len bytes (read up to
+ * p[37]) may begin a name: a group's bit set at every place. */
+__attribute__((target("avx2")))
+static inline uint32_t prefix_mask32(const struct once_macros *t,
+				     const char *p)
+{
+	const __m256i low = _mm256_set1_epi8(0x0f);
+	__m256i m = _mm256_set1_epi8(-1);
+
+	for (size_t k = 0; k < t->prefix_len; k++) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(p + k));
+		__m256i lo = _mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)(const void *)t->prefix_lo[k]));
+		__m256i hi = _mm256_broadcastsi128_si256(
+			_mm_loadu_si128((const __m128i *)(const void *)t->prefix_hi[k]));
+
+		m = _mm256_and_si256(m, _mm256_and_si256(
+			_mm256_shuffle_epi8(lo, _mm256_and_si256(v, low)),
+			_mm256_shuffle_epi8(hi, _mm256_and_si256(
+				_mm256_srli_epi16(v, 4), low))));
+	}
+	return ~(uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(m, _mm256_setzero_si256()));
+}
+
+/* prefix_mask32() for the 64 positions from buf[off]: the bytes read
+ * past len (a block the buffer ends in is copied, zero-padded) are no
+ * name's, and a word that is one ends before len. */
+__attribute__((target("avx2")))
+static uint64_t prefix_block(const struct once_macros *t, const char *buf,
+			     size_t len, size_t off)
+{
+	char tail[128];
+	const char *p = buf + off;
+
+	if (len - off < 64 + 8) {
+		memset(tail, 0, sizeof(tail));
+		memcpy(tail, p, len - off);
+		p = tail;
+	}
+	return (uint64_t)prefix_mask32(t, p) |
+	       (uint64_t)prefix_mask32(t, p + 32) << 32;
+}
+
 __attribute__((target("avx2")))
 static int any_avx2(const struct once_macros *t, const char *buf, size_t len)
 {
-	return any_words(t, buf, len, ident_mask_avx2);
+	if (t->prefix_len)
+		return any_words(t, buf, len, ident_mask_avx2, prefix_block);
+	return any_words(t, buf, len, ident_mask_avx2, NULL);
 }
 #endif
 
