@@ -144,6 +144,7 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	struct audit_worker *w = worker;
 	struct audit_ctx *ctx = ctxp;
 	size_t before = w->findings.nr, sites;
+	int spliced;
 	/* searched once: the count, and the rules' filter */
 	int says_volatile = mem_find(f->buf, f->len, "volatile", 8) != NULL;
 
@@ -177,11 +178,11 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 		__atomic_fetch_add(&ctx->too_large, 1, __ATOMIC_RELAXED);
 		return;
 	}
-	lex_buffer(f->buf, f->len, &w->tokens);
+	spliced = lex_buffer(f->buf, f->len, &w->tokens);
 	note_odd_bytes(f->path, f->buf, &w->tokens);
 	tok_match_cache(f->buf, &w->tokens); /* linear on deep nesting */
 	sites = lexical_audit_file(&ctx->lex, f->path, f->buf, &w->tokens,
-				   &w->findings);
+				   says_volatile || spliced, &w->findings);
 	tok_match_cache_drop();
 	__atomic_fetch_add(&ctx->sites, sites, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&ctx->findings, w->findings.nr - before,

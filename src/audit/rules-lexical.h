@@ -64,9 +64,12 @@ int lexical_wants_file(const struct lexical_options *o, int says_volatile,
  * once-macros (READ_ONCE too: the marked form, nothing to say) and
  * volatile casts, outside the definitions of once-macros.  A run whose
  * files have none checked nothing (rwonce-audit(1), EXIT STATUS).
+ * kw_possible: 0 only when the bytes do not say "volatile" and no token
+ * holds a line splice (lex_buffer()'s answer), so that no token can be
+ * the keyword.
  */
 size_t lexical_audit_file(const struct lexical_options *o, const char *path,
 			const char *buf, const struct token_list *l,
-			struct finding_list *out);
+			int kw_possible, struct finding_list *out);
 
 #endif

@@ -28,6 +28,8 @@ struct lexer {
 	int pending_splice;/* a splice was skipped since the last consumed byte */
 	int tok_spliced;   /* the current token contains a splice */
 	struct token_list *out;
+	int any_spliced;   /* some token contained one (lex_buffer()'s
+			      answer; a comment's may count too) */
 };
 
 /* Length of a splice starting at p (a backslash), or 0 if there is none. */
@@ -91,6 +93,7 @@ static inline void advance(struct lexer *lx)
 		skip_splices(lx);
 	if (lx->pending_splice) {
 		lx->tok_spliced = 1;
+		lx->any_spliced = 1;
 		lx->pending_splice = 0;
 	}
 	if (lx->buf[lx->pos] == '\n') {
@@ -521,9 +524,9 @@ static int lex_header(struct lexer *lx)
 	return 1;
 }
 
-void lex_buffer(const char *buf, size_t len, struct token_list *out)
+int lex_buffer(const char *buf, size_t len, struct token_list *out)
 {
-	struct lexer lx = { buf, len, 0, 0, 1, 0, 0, 0, out };
+	struct lexer lx = { buf, len, 0, 0, 1, 0, 0, 0, out, 0 };
 	unsigned pending = TF_BOL; /* flags for the next token */
 	enum dir_state dir = DIR_NONE;
 
@@ -766,6 +769,7 @@ emitted:
 	out->tok[out->nr].line = lx.line;
 	out->tok[out->nr].col = (unsigned)(len - lx.line_start + 1);
 	out->nr++;
+	return lx.any_spliced;
 }
 
 void token_list_clear(struct token_list *l)

@@ -60,9 +60,13 @@ struct token_list {
 
 /*
  * Lex buf[0..len) (need not be NUL-terminated; may contain NUL bytes).
- * Always succeeds; appends to *out and ends it with TOK_EOF.
+ * Always succeeds; appends to *out and ends it with TOK_EOF.  Returns
+ * non-zero when a line splice may be inside a token (TF_SPLICED; a
+ * splice in a comment may count too), 0 when no token holds one: then
+ * every token is spelled as its bytes are, and a word that is not in
+ * the bytes is no token's.
  */
-void lex_buffer(const char *buf, size_t len, struct token_list *out);
+int lex_buffer(const char *buf, size_t len, struct token_list *out);
 /* For tests: identifiers' runs of plain bytes taken byte by byte (1),
  * or 16 at a time where SSE2 is there (0, the default).  Not
  * thread-safe. */
