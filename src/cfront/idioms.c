@@ -698,10 +698,16 @@ static int atomic_access_at(const char *buf, const struct token_list *l,
 
 	if (l->tok[i].kind != TOK_IDENT)
 		return 0;
+	/* clang's __c11_atomic_load(P, ORDER) and __c11_atomic_store(P, V,
+	 * ORDER) are what its <stdatomic.h> makes of the C11 names (and
+	 * what Open vSwitch's ovs-atomic-clang.h calls): the same
+	 * arguments, the same access of the _Atomic *P */
 	load = tok_ident(buf, l, i, "__atomic_load_n") ||
-	       tok_ident(buf, l, i, "atomic_load_explicit");
+	       tok_ident(buf, l, i, "atomic_load_explicit") ||
+	       tok_ident(buf, l, i, "__c11_atomic_load");
 	store = tok_ident(buf, l, i, "__atomic_store_n") ||
-		tok_ident(buf, l, i, "atomic_store_explicit");
+		tok_ident(buf, l, i, "atomic_store_explicit") ||
+		tok_ident(buf, l, i, "__c11_atomic_store");
 	if (generic && !load && !store) {
 		load = tok_ident(buf, l, i, "__atomic_load");
 		store = tok_ident(buf, l, i, "__atomic_store");

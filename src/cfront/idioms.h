@@ -147,8 +147,10 @@ int volatile_cast_may_be_in(const char *buf, size_t len);
 
 /*
  * An atomic load or store call at token i: __atomic_load_n(P, ORDER),
- * __atomic_store_n(P, V, ORDER), or C11's atomic_load_explicit(P,
- * ORDER) and atomic_store_explicit(P, V, ORDER).  One whose order
+ * __atomic_store_n(P, V, ORDER), C11's atomic_load_explicit(P,
+ * ORDER) and atomic_store_explicit(P, V, ORDER), or clang's builtins
+ * for those, __c11_atomic_load(P, ORDER) and __c11_atomic_store(P, V,
+ * ORDER).  One whose order
  * makes it one plain-width access of *P on every target is a
  * once-access of *P, in a macro body (scan's and audit's discovery)
  * and in an accessor function (once-accessor) alike -- this is the one

@@ -22,7 +22,8 @@ int once_accessors_may_hold(const char *buf, size_t len)
 	/* mem_find(), not glibc's memmem(): 1.3% of scan -j 1 on a vmlinux
 	 * went to these three searches (issue 35) */
 	return mem_find(buf, len, "volatile", 8) || mem_find(buf, len, "asm", 3) ||
-	       mem_find(buf, len, "__atomic_", 9);
+	       mem_find(buf, len, "__atomic_", 9) ||
+	       mem_find(buf, len, "_c11_atomic_", 12);
 }
 
 static int word_byte(char c)
@@ -111,6 +112,7 @@ int once_accessors_may_find(const char *buf, size_t len)
 {
 	return mem_find(buf, len, "volatile", 8) ||
 	       mem_find(buf, len, "__atomic_", 9) ||
+	       mem_find(buf, len, "_c11_atomic_", 12) || /* clang's */
 	       explicit_atomic(buf, len) ||
 	       mem_find(buf, len, "##", 2) || asm_keyword(buf, len) ||
 	       split_word(buf, len);

@@ -2627,6 +2627,7 @@ static void expand_helpers(struct once_discovery *d)
 		if (c->nvariants || strset_has(&names, c->name) ||
 		    (!mem_find(c->text, c->len, "volatile", 8) &&
 		     !mem_find(c->text, c->len, "__atomic_", 9) &&
+		     !mem_find(c->text, c->len, "_c11_atomic_", 12) &&
 		     !mem_find(c->text, c->len, "_explicit", 9)) ||
 		    !mentions_one_of(c, &names))
 			continue;
