@@ -63,6 +63,9 @@ struct candidate {
 	char **variants;
 	size_t nvariants;
 	char *helpers;
+	/* its file #includes a C++ library header (<atomic>) outside the
+	 * groups only C++ reads: no C build reads it (cite_read_defs) */
+	int cxx_file;
 };
 
 struct once_discovery {
@@ -959,6 +962,51 @@ static void find_accessors(const char *buf, size_t len,
 	token_list_release(&l);
 }
 
+/*
+ * Does buf #include a header by a name with no '.' in it (<atomic>,
+ * <cstdint>)?  Every header of C's library ends in .h; one without is
+ * C++'s, and a C compilation that reads the file fails.  Open vSwitch's
+ * ovs-atomic-c++.h includes <atomic>, and defines atomic_read_explicit
+ * as ovs-atomic-c11.h does: a gcc build of C reads the second.  Groups
+ * only C++ reads are blank in the text the caller gives.
+ */
+static int includes_cxx_header(const char *buf, size_t len)
+{
+	const char *end = buf + len;
+
+	for (const char *p = buf;
+	     p < end && (p = mem_find(p, (size_t)(end - p), "include", 7));
+	     p += 7) {
+		const char *b = p, *q = p + 7;
+
+		/* a directive: only blanks between the line's start, '#'
+		 * and the word */
+		while (b > buf && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b == buf || b[-1] != '#')
+			continue;
+		b--;
+		while (b > buf && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b > buf && b[-1] != '\n')
+			continue;
+		while (q < end && (*q == ' ' || *q == '\t'))
+			q++;
+		if (q >= end || *q != '<')
+			continue;
+		for (const char *n = ++q; n < end && *n != '\n'; n++) {
+			if (*n == '.')
+				break;
+			if (*n == '>') {
+				if (n > q)
+					return 1;
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
 static void add_text(struct once_discovery *d, const char *path, int plain,
 		     const char *buf, size_t len,
 		     const struct prepass_words *w)
@@ -1025,6 +1073,9 @@ static void add_text(struct once_discovery *d, const char *path, int plain,
 		pthread_mutex_unlock(&d->lock);
 	}
 	strbuf_release(&acc.order_maps);
+	if (nr && includes_cxx_header(c_only ? c_only : buf, len))
+		for (size_t i = 0; i < nr; i++)
+			found[i].cxx_file = 1;
 	free(c_only);
 	if (!nr && !acc.nr) {
 		/* acc.items may hold the room of accessors dropped since */
@@ -2911,6 +2962,65 @@ static void generated_elsewhere(struct once_discovery *d)
 	strset_release(&known);
 }
 
+/* How sure is it that the build read candidate c's file: 2 when its
+ * line tables name it, 0 when it is C++'s (cxx_file), 1 otherwise. */
+static int read_rank(struct once_discovery *d, const struct candidate *c)
+{
+	if (built_def(d, c->path))
+		return 2;
+	return c->cxx_file ? 0 : 1;
+}
+
+/*
+ * One name defined the same way in several files (Open vSwitch's
+ * atomic_read_explicit in ovs-atomic-c++.h, -c11.h, -clang.h ..., one
+ * included per compiler by #ifs of ovs-atomic.h): fold() cited the
+ * first by path.  Cite a definition the build read instead -- one in a
+ * file its line tables name, else one in a file a C build can read --
+ * when one of the same meaning (an access of the same kind, object and
+ * order) is there; its words ("defines it as ...") with it.
+ */
+static void cite_read_defs(struct once_discovery *d, struct once_macros *t)
+{
+	for (size_t i = 0; i < t->nr; i++) {
+		struct once_macro *m = &t->items[i];
+		const struct candidate *cur = NULL, *best = NULL;
+		int cur_rank, best_rank;
+
+		if (!(m->flags & OMF_DISCOVERED) || !m->def_path)
+			continue;
+		for (size_t k = 0; k < d->nr && !cur; k++)
+			if (d->items[k].line == m->def_line &&
+			    !strcmp(d->items[k].path, m->def_path) &&
+			    !strcmp(d->items[k].name, m->name))
+				cur = &d->items[k];
+		if (!cur || !cur->is_access || (cur_rank = read_rank(d, cur)) == 2)
+			continue;
+		best_rank = cur_rank;
+		for (size_t k = 0; k < d->nr; k++) {
+			const struct candidate *c = &d->items[k];
+			int r;
+
+			if (c == cur || !c->is_access || strcmp(c->name, m->name) ||
+			    c->kind != cur->kind ||
+			    c->object_arg != cur->object_arg ||
+			    c->deref_arg != cur->deref_arg ||
+			    (c->order_arg < 0) != (cur->order_arg < 0) ||
+			    (r = read_rank(d, c)) <= best_rank)
+				continue;
+			best = c;
+			best_rank = r;
+		}
+		if (!best)
+			continue;
+		free(m->def_path);
+		m->def_path = xstrdup(best->path);
+		m->def_line = best->line;
+		free(m->def_what);
+		m->def_what = xstrdup(best->what);
+	}
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
@@ -2970,6 +3080,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 	}
 	strbuf_release(&changed);
 	strbuf_release(&next);
+	cite_read_defs(d, t);
 	note_disagreements(d, t);
 	for (size_t i = 0; i < t->nr; i++)
 		count += t->items[i].def_path != NULL;
