@@ -442,6 +442,65 @@ static unsigned line_at(const char *buf, size_t at, size_t *counted,
 	return *line;
 }
 
+/* The identifier that ends right before *end, blanks and splices
+ * skipped (at or after from): its start, with its length in *n and *end
+ * moved there; NULL when something else is there. */
+static const char *word_before(const char *from, const char **end, size_t *n)
+{
+	const char *e = *end, *w;
+
+	while (e > from && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\\' ||
+			    e[-1] == '\n' || e[-1] == '\r'))
+		e--;
+	w = e;
+	while (w > from && ident_char(w[-1]))
+		w--;
+	if (w == e || !ident_start(*w))
+		return NULL;
+	*n = (size_t)(e - w);
+	*end = w;
+	return w;
+}
+
+/* Is name[0..n) one of the parameters in params[0..end) ("type, name")? */
+static int is_param(const char *params, const char *end, const char *name,
+		    size_t n)
+{
+	for (const char *p = params; p < end;) {
+		const char *q;
+
+		while (p < end && !ident_char(*p))
+			p++;
+		q = p;
+		while (q < end && ident_char(*q))
+			q++;
+		if (q > p && (size_t)(q - p) == n && !memcmp(p, name, n))
+			return 1;
+		p = q;
+	}
+	return 0;
+}
+
+/*
+ * Does a body with no call end in two of the macro's parameters, as a
+ * declaration does (liburcu's #define DECLARE_URCU_TLS(type, name)
+ * URCU_TLS_STORAGE_CLASS type name)?  Kept for the headers' macros, which
+ * read the declarations a file writes through it (decl-macros.h).
+ * params: after the '('; close: its ')'; stop: the body's end.
+ */
+static int declares_param(const char *params, const char *close,
+			  const char *stop)
+{
+	const char *e = stop, *n, *t;
+	size_t nn, tn;
+
+	if (!(n = word_before(close + 1, &e, &nn)) ||
+	    !(t = word_before(close + 1, &e, &tn)))
+		return 0;
+	return (nn != tn || memcmp(n, t, nn)) &&
+	       is_param(params, close, n, nn) && is_param(params, close, t, tn);
+}
+
 /*
  * The function-like #defines of buf that may define a once-macro: a
  * body that holds a call or a volatile cast, not too long; and the
@@ -551,7 +610,8 @@ static void collect(const char *buf, size_t len, const size_t *defines,
 		if (!body || stop - p > MAX_DEFINE ||
 		    (!memchr(body + 1, '(', (size_t)(stop - body - 1)) &&
 		     !mem_find(body, (size_t)(stop - body), "volatile", 8) &&
-		     !mem_find(body, (size_t)(stop - body), "##", 2)))
+		     !mem_find(body, (size_t)(stop - body), "##", 2) &&
+		     !declares_param(q + 1, body, stop)))
 			continue;
 		add_candidate(out, nr, alloc, name, (size_t)(q - name),
 			      line_at(buf, b, &counted, &line), p,

@@ -2275,6 +2275,30 @@ int type_index_expr(const struct type_index *ti, const char *buf,
 	return resolve_here(ti, r, &t) && answer_in(ti, &t, out);
 }
 
+int type_index_text_expr(const struct type_index *ti, const char *text,
+			 size_t len, struct type_answer *out)
+{
+	struct token_list tl = TOKEN_LIST_INIT;
+	struct type_index view;
+	struct rtype t;
+	int ok;
+
+	memset(out, 0, sizeof(*out));
+	lex_buffer(text, len, &tl);
+	/* the same tables read with the text's tokens: every name the
+	 * queries compare is a string of the tables, and scope 0 parses
+	 * no function body (the only use of the file's own tokens) */
+	view = *ti;
+	view.buf = text;
+	view.l = &tl;
+	view.missing[0] = view.conflicted[0] = '\0';
+	ok = tl.nr > 1 &&
+	     resolve_expr(&view, (struct tok_range){ 0, tl.nr - 1 }, 0, &t, 0) &&
+	     answer_in(&view, &t, out);
+	token_list_release(&tl);
+	return ok;
+}
+
 /* ---- storage units ---- */
 
 /* Bytes of a scalar named as the index spells it (LP64: long is 8). */

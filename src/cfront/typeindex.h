@@ -144,6 +144,15 @@ const char *type_index_conflicted(const struct type_index *ti);
 int type_index_expr(const struct type_index *ti, const char *buf,
 		    const struct token_list *l, struct tok_range r,
 		    struct type_answer *out);
+/*
+ * The same for an expression given as text[0..len), not a range of the
+ * indexed file -- a reading of a site's object with a header's macros
+ * expanded ((lttng_ust_urcu_reader)->ctr for
+ * URCU_TLS(lttng_ust_urcu_reader)->ctr) -- seen from file scope: the
+ * file's globals only.
+ */
+int type_index_text_expr(const struct type_index *ti, const char *text,
+			 size_t len, struct type_answer *out);
 
 /*
  * The type named by the tokens r (a type-name such as "volatile u32" or

@@ -323,6 +323,20 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 			   const char *function, unsigned call_line,
 			   const char *expr, int spellings, char *tname,
 			   size_t n, int *aggregate, int *foreign);
+/*
+ * Does the reading expr name, as *foreign above counts names, one that
+ * neither the scopes at addr, the unit, nor the object's symbol table
+ * (defined or undefined) know?  A reading that calls a function the
+ * object neither has nor calls was not compiled there (liburcu's
+ * (*__tls_access_lttng_ust_urcu_reader())->ctr in a build whose
+ * URCU_TLS(x) is (x)); one whose names are all there may have been --
+ * clang writes no DIE for an extern a unit only declares, but its
+ * symbol is in the table.  1 or 0; -1 for a file that is not a
+ * relocatable object (a linked file's table is not the unit's).
+ * (dwarf-types.c)
+ */
+int line_unit_reading_absent(struct line_unit *u, uint64_t addr,
+			     const char *expr);
 
 /*
  * Where the object of the lvalue expr ("p->f", "p->f.g", "p->w[2]",

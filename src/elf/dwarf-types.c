@@ -1346,7 +1346,35 @@ static int not_an_entity(const char *w)
  * parentheses (a cast's type, maybe) are not asked about: a type used
  * only in a cast may have no DIE.  Never of a statement expression.
  */
+/* Is name a symbol of mod's table, defined or undefined (no section
+ * or file symbol)? */
+static int module_has_symbol(Dwfl_Module *mod, const char *name)
+{
+	int n = dwfl_module_getsymtab(mod);
+
+	for (int i = 1; i < n; i++) {
+		GElf_Sym sym;
+		GElf_Word shndx;
+		const char *s = dwfl_module_getsym(mod, i, &sym, &shndx);
+
+		if (s && GELF_ST_TYPE(sym.st_info) != STT_SECTION &&
+		    GELF_ST_TYPE(sym.st_info) != STT_FILE && !strcmp(s, name))
+			return 1;
+	}
+	return 0;
+}
+
+static int names_unknown_in(struct parser *ps, const char *expr,
+			    Dwfl_Module *symbols);
+
 static int names_unknown(struct parser *ps, const char *expr)
+{
+	return names_unknown_in(ps, expr, NULL);
+}
+
+/* ... nor, with symbols, that module's symbol table */
+static int names_unknown_in(struct parser *ps, const char *expr,
+			    Dwfl_Module *symbols)
 {
 	int depth = 0;
 	const char *prev = ""; /* the previous token, its first char */
@@ -1395,7 +1423,8 @@ static int names_unknown(struct parser *ps, const char *expr)
 			Dwarf_Die var;
 
 			if (lookup_var(ps, name, &var) &&
-			    !unit_has_name(ps->unit, name))
+			    !unit_has_name(ps->unit, name) &&
+			    !(symbols && module_has_symbol(symbols, name)))
 				return 1;
 		}
 		if (n < sizeof(prev_word))
@@ -1484,6 +1513,32 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 		*foreign = names_unknown(&ps, expr);
 	free(scopes);
 	return size;
+}
+
+int line_unit_reading_absent(struct line_unit *u, uint64_t addr,
+			     const char *expr)
+{
+	struct unit_priv *p = u->priv;
+	Dwarf_Die *scopes = NULL;
+	int nscopes, absent;
+	struct parser ps;
+
+	if (!elf_image_info(u->img)->relocatable)
+		return -1;
+	nscopes = unit_scopes(p, addr - p->bias, &scopes);
+	if (nscopes <= 0) {
+		free(scopes);
+		scopes = xmalloc(sizeof(*scopes));
+		scopes[0] = p->cu;
+		nscopes = 1;
+	}
+	memset(&ps, 0, sizeof(ps));
+	ps.unit = p;
+	ps.scopes = scopes;
+	ps.nscopes = nscopes;
+	absent = names_unknown_in(&ps, expr, p->mod);
+	free(scopes);
+	return absent;
 }
 
 /* member(), and the member's offset in the record added to *off (a

@@ -964,6 +964,60 @@ static unsigned header_reading_type(struct line_unit *u,
 	return size;
 }
 
+/*
+ * Nothing typed by the DWARF, and the object spelled through the
+ * headers' macros: the sources' type of a reading (sites.c's
+ * type_readings(), with the declarations macros write), when every
+ * other reading names what neither the DWARF nor the object's symbols
+ * have -- not what was compiled -- and that reading's names are all
+ * there.  lttng-ust's URCU_TLS(lttng_ust_urcu_reader)->ctr built by
+ * clang: (lttng_ust_urcu_reader)->ctr, an undefined TLS symbol of the
+ * object with no DIE, typed by `extern DECLARE_URCU_TLS(struct
+ * lttng_ust_urcu_reader *, lttng_ust_urcu_reader);`; the other side's
+ * (*__tls_access_lttng_ust_urcu_reader())->ctr calls no function the
+ * object has.  The size, or 0.
+ */
+static unsigned source_reading_type(struct line_unit *u,
+				    const struct site_instance *in,
+				    const struct scan_site *s, int *aggregate,
+				    const char **type)
+{
+	struct strlist readings = STRLIST_INIT;
+	size_t nr = header_macros_readings(in->src->headers, s->lvalue,
+					   MAX_READINGS, &readings);
+	int is64 = elf_image_info(u->img)->is64, ok = nr > 1;
+	unsigned size = 0;
+	const char *t = NULL;
+
+	for (size_t k = 0; ok && k < readings.nr; k++) {
+		const struct typed_reading *tr = NULL;
+		int absent = line_unit_reading_absent(u, in->ranges[0].lo,
+						      readings.items[k]);
+		unsigned got;
+
+		for (size_t j = 0; j < s->nr_readings && !tr; j++)
+			if (!strcmp(s->readings[j].text, readings.items[k]))
+				tr = &s->readings[j];
+		if (absent < 0 || (!tr && !absent)) {
+			ok = 0; /* a reading that may be it, not typed */
+			continue;
+		}
+		if (absent)
+			continue; /* not compiled here */
+		got = is64 ? tr->size64 : tr->size32;
+		if (!got || (size && got != size))
+			ok = 0;
+		size = got;
+		t = tr->type;
+	}
+	strlist_clear(&readings);
+	if (!ok || !size)
+		return 0;
+	*aggregate = 0; /* the sources size scalars and pointers only */
+	*type = t;
+	return size;
+}
+
 /* The object named with no macro that could stand for a name, typed
  * with the externs of the file's other units for a name its unit has
  * nothing of (line_unit_expr_type_others): the size, or 0. */
@@ -1126,6 +1180,9 @@ enum scan_verdict judge_instance(struct line_unit *u,
 					   spellings, dwarf_type,
 					   sizeof(dwarf_type),
 					   &aggregate, &type);
+	if (!size && s->nr_readings && !pointee && !via_call &&
+	    in->nr_ranges && in->src->headers)
+		size = source_reading_type(u, in, s, &aggregate, &type);
 	/* still nothing, and the object is reached through a call of a
 	 * function of the unit (rcu_dereference(clear_flag(iter)->next),
 	 * uatomic_load(&bucket_at(ht, 0)->next)): what it returns, where

@@ -7,7 +7,9 @@
 #include "scan/sites.h"
 #include "scan/repeats.h"
 #include "scan/wrappers.h"
+#include "cfront/decl-macros.h"
 #include "cfront/defines.h"
+#include "cfront/header-macros.h"
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
 #include "cfront/once-accessor.h"
@@ -1493,6 +1495,63 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 
 /* For each function-like #define of the file whose name a site's lvalue
  * calls: that lvalue expanded (one level), as an alternative. */
+/* At most this many readings of an object are typed (judge.c reads as
+ * many). */
+#define MAX_TYPED_READINGS 16
+
+/*
+ * The sites whose object the sources do not type as spelled, spelled
+ * through the headers' macros (lttng-ust's URCU_TLS(lttng_ust_urcu_reader)
+ * ->ctr): each reading the macros allow, typed at file scope by the
+ * file's index with the declarations its macros write added (a copy:
+ * the sites typed so far were typed without them, and so are the rest).
+ */
+static void type_readings(struct source_sites *s, const char *buf,
+			  const struct token_list *l,
+			  const struct type_index *ti)
+{
+	struct type_index *dti = NULL;
+	struct strlist readings = STRLIST_INIT;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		struct scan_site *x = &s->sites[i];
+		size_t nr;
+
+		if (x->size32 || x->size64 || !x->lvalue || x->pointee)
+			continue;
+		strlist_clear(&readings);
+		nr = header_macros_readings(s->headers, x->lvalue,
+					    MAX_TYPED_READINGS, &readings);
+		if (nr <= 1)
+			continue;
+		if (!dti) {
+			dti = ti ? type_index_clone(ti) :
+				type_index_build(buf, l);
+			decl_macros_declare(dti, buf, l, s->headers);
+		}
+		for (size_t k = 0; k < readings.nr; k++) {
+			const char *r = readings.items[k];
+			struct type_answer ty;
+			struct typed_reading *t;
+
+			if (!type_index_text_expr(dti, r, strlen(r), &ty) ||
+			    (!type_size(&ty, 4) && !type_size(&ty, 8)))
+				continue;
+			x->readings = xrealloc(x->readings,
+					       (x->nr_readings + 1) *
+					       sizeof(*x->readings));
+			t = &x->readings[x->nr_readings++];
+			t->text = xstrdup(r);
+			t->type = xstrdup(ty.spelled);
+			t->size32 = type_size(&ty, 4);
+			t->size64 = type_size(&ty, 8);
+		}
+	}
+	strlist_clear(&readings);
+	if (dti)
+		type_index_free(dti);
+}
+
 static void expand_lvalues(struct source_sites *s, const char *buf,
 			   const struct token_list *l, const size_t *defines,
 			   size_t ndefines)
@@ -2102,6 +2161,8 @@ void source_sites_load(struct source_sites *s, const char *path,
 	header_macros_release(&own);
 	if (s->nr)
 		expand_lvalues(s, buf, &l, defines, ndefines);
+	if (s->nr && s->headers)
+		type_readings(s, buf, &l, ti);
 	free(defines);
 	if (s->nr)
 		source_match_init(&s->match, &l);
@@ -2142,6 +2203,11 @@ void source_sites_release(struct source_sites *s)
 		for (size_t k = 0; k < s->sites[i].nr_alt; k++)
 			free(s->sites[i].alt_lvalues[k]);
 		free(s->sites[i].alt_lvalues);
+		for (size_t k = 0; k < s->sites[i].nr_readings; k++) {
+			free(s->sites[i].readings[k].text);
+			free(s->sites[i].readings[k].type);
+		}
+		free(s->sites[i].readings);
 	}
 	for (size_t i = 0; i < s->nnamed; i++) {
 		free(s->named[i].what);

@@ -46,6 +46,17 @@ struct scan_site {
 			     (&(p)->thread_info)->cpu), one per definition
 			     (#ifdef branches): for the DWARF to try next */
 	size_t nr_alt;
+	/* Its type unknown to the sources as spelled, and the object
+	 * spelled through the headers' macros: the readings those allow
+	 * (header_macros_readings) that the sources type -- with the
+	 * declarations the file writes through macros (decl-macros.h) --
+	 * each with its type and sizes.  judge.c takes them when the
+	 * code shows every other reading was not what was compiled. */
+	struct typed_reading {
+		char *text, *type;
+		unsigned size32, size64;
+	} *readings;
+	size_t nr_readings;
 	char *type;       /* the object's type as spelled, or NULL */
 	int in_loop;      /* inside a for/while/do body: several accesses
 			     may be several executions (unrolled) */
