@@ -344,9 +344,69 @@ static void next_instruction(const char *t, size_t len, size_t *i,
 	*i = q < len ? q + (t[q] == ';' ? 1 : 2) : len;
 }
 
+static int is_name_of(const char *mn, const char *const *names, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(mn, names[k]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is instruction t[b, e) an x86 full fence made of a locked no-op on the
+ * stack -- "orl $0,(%%rsp)", "addl $0,-4(%%esp)", after a "lock" prefix
+ * -- which musl's store ("mov %1, %0 ; lock ; orl $0,(%%rsp)") and
+ * Linux's x86 smp_mb() write instead of mfence?  It adds 0 to, or ors 0
+ * into, a word of the stack: it names no operand of the asm, so it
+ * neither reads nor writes the object, and is no read-modify-write of
+ * it.  With_lock: the "lock" is part of [b, e), else it was the
+ * instruction before.
+ */
+static int stack_fence(const char *t, size_t b, size_t e, int with_lock)
+{
+	static const char *const noops[] = {
+		"or", "orl", "orq", "add", "addl", "addq",
+	};
+	char mn[8];
+	size_t n = 0;
+	const char *p, *end = t + e;
+
+	if (with_lock) {
+		if (e - b < 5 || strncasecmp(t + b, "lock", 4) ||
+		    (t[b + 4] != ' ' && t[b + 4] != '\t'))
+			return 0;
+		b += 5;
+		while (b < e && (t[b] == ' ' || t[b] == '\t'))
+			b++;
+	}
+	while (b + n < e && n + 1 < sizeof(mn) && t[b + n] >= 'a' &&
+	       t[b + n] <= 'z')
+		mn[n] = t[b + n], n++;
+	mn[n] = '\0';
+	if (!is_name_of(mn, noops, ARRAY_SIZE(noops)))
+		return 0;
+	for (p = t + b + n; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	if (end - p < 3 || p[0] != '$' || p[1] != '0' || p[2] != ',')
+		return 0;
+	/* then the stack word: [-]digits(%%rsp) or (%%esp), nothing else */
+	for (p += 3; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	if (p < end && *p == '-')
+		p++;
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	if (end - p < 7 || (strncmp(p, "(%%rsp)", 7) && strncmp(p, "(%%esp)", 7)))
+		return 0;
+	for (p += 7; p < end && (*p == ' ' || *p == '\t'); p++)
+		;
+	return p == end;
+}
+
 /*
  * Is a template of several instructions (split at "\n" and ';') a
- * straight run of plain ones: no read-modify-write (rmw_template), no
+ * straight run of plain ones: no read-modify-write (rmw_template) but a
+ * locked no-op on the stack (stack_fence), no
  * label and no jump (an LL/SC or a compare loop, "1: ... bne 1b")?
  * Then each of its accesses is one of the body's -- a load then a
  * fence ("movl %1, %0\n\tmfence"), or the two halves of a split load
@@ -370,6 +430,19 @@ static int straight_template(const char *t, size_t len)
 		next_instruction(t, len, &i, &b, &e);
 		if (e == b)
 			continue;
+		if (stack_fence(t, b, e, 1))
+			continue;
+		while (e > b && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+			e--;
+		if (e - b == 4 && !strncasecmp(t + b, "lock", 4)) {
+			/* "lock ; orl $0,(%%rsp)": the prefix on its own */
+			size_t nb, ne;
+
+			next_instruction(t, len, &i, &nb, &ne);
+			if (stack_fence(t, nb, ne, 0))
+				continue;
+			return 0;
+		}
 		if (memchr(t + b, ':', e - b) || rmw_template(t + b, e - b))
 			return 0; /* a label, or an atomic step */
 		while (b + n < e && n + 1 < sizeof(mn) &&
@@ -421,14 +494,6 @@ static const char *const x86_moves[] = {
 	"mov", "movb", "movw", "movl", "movq", "movnti", "movntil",
 	"movntiq",
 };
-
-static int is_name_of(const char *mn, const char *const *names, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (!strcmp(mn, names[k]))
-			return 1;
-	return 0;
-}
 
 /* The direction mnemonic mn (lower case) names: OMK_READ, OMK_WRITE,
  * or -1; x86_reads: bt, cmp and test read too. */
@@ -666,8 +731,10 @@ static size_t asm_operands(const char *buf, const struct token_list *l,
 			break;
 	}
 	seq = memmem(tmpl.buf, end, "\\n", 2) || memchr(tmpl.buf, ';', end);
-	if ((seq && !straight_template(tmpl.buf, end)) ||
-	    rmw_template(tmpl.buf, end)) {
+	/* a sequence's first instruction is one straight_template()
+	 * reads: a leading stack fence is no read-modify-write */
+	if (seq ? !straight_template(tmpl.buf, end) :
+		  rmw_template(tmpl.buf, end)) {
 		(*other)++;
 		strbuf_release(&tmpl);
 		return 0;
