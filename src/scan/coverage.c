@@ -156,6 +156,8 @@ static void site_text(const struct scan_site *x, struct strbuf *sb)
 {
 	if (!strcmp(x->what, "volatile cast"))
 		strbuf_addf(sb, "volatile cast '%s'", x->operand);
+	else if (x->bare_name)
+		strbuf_addstr(sb, x->what);
 	else
 		strbuf_addf(sb, "%s(%s)", x->what, x->operand);
 }

@@ -196,12 +196,19 @@ static int next_used(const struct mem_access_list *acc, const char *used,
 	return 0;
 }
 
+/* The four strings of "%s%s%s%s" that spell site s as in the source:
+ * "READ_ONCE", "(", "x", ")"; a register's name alone (bare_name). */
+#define SITE_CALL(s) (s)->what, (s)->bare_name ? "" : "(", \
+	(s)->bare_name ? "" : (s)->operand, (s)->bare_name ? "" : ")"
+
 /* "READ_ONCE(x)", "volatile-cast read 'p'" */
 static void site_words(const struct scan_site *s, struct strbuf *sb)
 {
 	if (!strcmp(s->what, "volatile cast"))
 		strbuf_addf(sb, "volatile-cast %s '%s'", access_word(s->access),
 			    s->operand);
+	else if (s->bare_name)
+		strbuf_addstr(sb, s->what);
 	else
 		strbuf_addf(sb, "%s(%s)", s->what, s->operand);
 }
@@ -1232,9 +1239,9 @@ enum scan_verdict judge_instance(struct line_unit *u,
 
 		flockfile(stderr);
 		instance_function(img, in, &fn);
-		fput_visible_line(stderr, "%s:%u:%u: %s(%s): object %s, %u bytes, in "
-			"'%s'", shown_path(in->src->path), s->line, s->col,
-			s->what, s->operand, type ? type : "of unknown type",
+		fput_visible_line(stderr, "%s:%u:%u: %s%s%s%s: object %s, %u bytes, "
+			"in '%s'", shown_path(in->src->path), s->line, s->col,
+			SITE_CALL(s), type ? type : "of unknown type",
 			size, fn.buf);
 		for (size_t k = 0; k < in->nr_ranges; k++)
 			fprintf(stderr, "  range %llx-%llx %s\n",
@@ -1352,9 +1359,9 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		struct strbuf fn = STRBUF_INIT;
 
 		instance_function(img, in, &fn);
-		fput_visible_line(stderr, "%s:%u:%u: note: %s(%s) in '%s' (%s): "
+		fput_visible_line(stderr, "%s:%u:%u: note: %s%s%s%s in '%s' (%s): "
 			"unattributed: %s", shown_path(in->src->path), s->line,
-			s->col, s->what, s->operand, fn.buf,
+			s->col, SITE_CALL(s), fn.buf,
 			shown_path(elf_image_info(img)->name), why.buf);
 		strbuf_release(&fn);
 	}

@@ -1448,19 +1448,57 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 	struct scan_site *x;
 	char *call;
 
-	if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs, &close))
-		return; /* a mention, not a call */
-	r.begin = i + 2;
-	r.end = close;
-	add_site(s, buf, l, i, close, w->name, w->access, r, NULL);
-	x = &s->sites[s->nr - 1];
+	if (w->object_like) {
+		/* a register's name: the use says read, write or both;
+		 * &NAME and sizeof NAME access nothing */
+		enum once_use u = once_use_classify(buf, l, i, i + 1);
+		struct type_answer ty;
+		size_t p = i;
+
+		while (p > 0 && tok_punct(buf, l, p - 1, "("))
+			p--;
+		if (u == ONCE_ADDRESS || u == ONCE_UNEVALUATED ||
+		    u == ONCE_MEMBER ||
+		    /* (T *)&NAME: its address, cast (a ')' before the
+		     * '&' is otherwise taken for an operand's end) */
+		    (p > 2 && tok_punct(buf, l, p - 1, "&") &&
+		     tok_punct(buf, l, p - 2, ")") &&
+		     tok_punct(buf, l, p - 3, "*")) ||
+		    (p > 0 && (tok_ident(buf, l, p - 1, "sizeof") ||
+			       tok_ident(buf, l, p - 1, "_Alignof") ||
+			       tok_ident(buf, l, p - 1, "__alignof__") ||
+			       tok_is_typeof(buf, l, p - 1))))
+			return;
+		r.begin = i;
+		r.end = i + 1;
+		if (!*ti)
+			*ti = type_index_build(buf, l);
+		/* the cast's T types the object (a struct register too) */
+		add_site(s, buf, l, i, i, w->name, access_of_use(u), r,
+			 type_index_type_name(*ti, buf, l, w->reg_type, &ty) ?
+			 &ty : NULL);
+		x = &s->sites[s->nr - 1];
+		set_assignment(x, l, buf, i, i + 1);
+		x->bare_name = 1;
+		close = i;
+	} else {
+		if (tok_call_args(buf, l, i, args, ARRAY_SIZE(args), &nargs,
+				  &close))
+			return; /* a mention, not a call */
+		r.begin = i + 2;
+		r.end = close;
+		add_site(s, buf, l, i, close, w->name, w->access, r, NULL);
+		x = &s->sites[s->nr - 1];
+	}
 	if (!*ti)
 		*ti = type_index_build(buf, l);
 	x->in_loop = w->loop || inside_loop(buf, l, *ti, i);
 	set_function(x, buf, l, *ti, i);
 	free(x->lvalue);
 	x->lvalue = NULL;
-	if (w->object) {
+	if (w->object && w->object_like) {
+		x->lvalue = xstrdup(w->object);
+	} else if (w->object) {
 		r.begin = i;
 		r.end = close + 1;
 		call = operand_text(buf, l, r, 4096);
@@ -1484,12 +1522,22 @@ static void wrapper_site(struct source_sites *s, const char *buf,
 			x->cast64 = n64;
 		}
 	}
-	x->via = xasprintf("'%s' is a macro (line %u) whose body holds %s of '%s'",
-			   w->name, w->line, w->primitives, w->several ?
-			   "several objects" : w->object ? w->object :
-			   "one object");
+	if (w->object_like)
+		x->via = xasprintf("'%s' is a macro (line %u) whose body is "
+				   "one volatile access, %s", w->name, w->line,
+				   w->reg_access);
+	else
+		x->via = xasprintf("'%s' is a macro (line %u) whose body "
+				   "holds %s of '%s'", w->name, w->line,
+				   w->primitives, w->several ?
+				   "several objects" : w->object ? w->object :
+				   "one object");
 	x->body_reads = w->reads;
 	x->body_writes = w->writes;
+	if (w->object_like) { /* the body is an lvalue: the use's access */
+		x->body_reads = x->access != SITE_WRITE;
+		x->body_writes = x->access != SITE_READ;
+	}
 	x->several = w->several;
 }
 

@@ -130,6 +130,9 @@ struct scan_site {
 	char *defined;
 	int several;      /* they name more than one object: which access
 			     is which cannot be told */
+	/* A use of an object-like macro whose body is *(volatile T *)E (a
+	 * register, wrappers.h): the site is the name alone, spelled so */
+	int bare_name;
 	/* The function whose body holds it, for saying why a site has no
 	 * code (coverage.c): its name as the source spells the head, the
 	 * line of that name, of its '{' and of its '}'; 0: none found. */

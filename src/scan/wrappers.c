@@ -1,6 +1,7 @@
 /* Macros of a file whose body holds a once-access (wrappers.h). */
 #include "scan/wrappers.h"
 #include "cfront/defines.h"
+#include "cfront/idioms.h"
 #include "cfront/lexer.h"
 #include "cfront/macro-body.h"
 #include "lib/strbuf.h"
@@ -18,6 +19,36 @@ static void wrapper_release(struct once_wrapper *w)
 	free(w->object);
 	free(w->cast_type);
 	free(w->primitives);
+	free(w->reg_access);
+}
+
+/*
+ * Is an object-like #define's whole body, less grouping parentheses, one
+ * *(volatile T *)E: a device register or a word at a fixed place, as
+ * microcontroller ports name theirs (#define TIMER_CTRL_REG
+ * ( *( ( volatile uint32_t * ) 0xe000e010 ) ))?  Its uses are then
+ * once-accesses that only their surroundings tell apart: TIMER_CTRL_REG
+ * = v writes, TIMER_CTRL_REG |= v reads and writes, any other use reads.
+ */
+static int register_body(const char *buf, const struct token_list *l,
+			 struct tok_range body, struct tok_range *type,
+			 struct tok_range *access)
+{
+	struct volatile_cast vc;
+	size_t b = body.begin, e = body.end;
+
+	while (e - b >= 2 && tok_punct(buf, l, b, "(") &&
+	       tok_match(buf, l, b) == e - 1)
+		b++, e--;
+	if (e <= b || !find_volatile_cast(buf, l, b, &vc) ||
+	    vc.form != VC_DEREF || vc.end != e)
+		return 0;
+	/* T of (volatile T *), without the '*', for the type index */
+	type->begin = vc.cast_open + 1;
+	type->end = tok_match(buf, l, vc.cast_open) - 1;
+	access->begin = b;
+	access->end = e;
+	return 1;
 }
 
 /* The wrapper of the #define whose body token i is in, if any. */
@@ -29,14 +60,18 @@ static void wrapper_at(const char *buf, const struct token_list *l,
 	struct once_body b;
 	struct once_wrapper w;
 	struct strbuf nm = STRBUF_INIT;
+	struct tok_range reg_type = { 0, 0 }, reg_access = { 0, 0 };
 
-	if (define_span_at(buf, l, i, &d) || !d.function_like ||
+	if (define_span_at(buf, l, i, &d) ||
+	    (!d.function_like &&
+	     !register_body(buf, l, d.body, &reg_type, &reg_access)) ||
 	    once_macros_find(macros, buf + l->tok[d.name].off,
 			     l->tok[d.name].len) ||
 	    macro_body_defines_function(buf, l, d.body) ||
 	    !once_body_analyse(buf, l, &d, macros, &b))
 		return;
 	memset(&w, 0, sizeof(w));
+	w.object_like = !d.function_like;
 	token_spelling(buf, &l->tok[d.name], &nm);
 	w.name = strbuf_detach(&nm);
 	w.line = l->tok[d.name].line;
@@ -52,6 +87,9 @@ static void wrapper_at(const char *buf, const struct token_list *l,
 	w.primitives = b.primitives;
 	w.cast_type = b.deref_cast;
 	w.cast_type_tokens = b.deref_cast_type;
+	w.reg_type = reg_type;
+	if (w.object_like) /* "*( ( volatile uint32_t * ) 0xe000e010 )" */
+		w.reg_access = tok_range_text(buf, l, reg_access, 0);
 	b.deref_cast = NULL;
 	b.params = NULL;
 	b.nparams = 0;

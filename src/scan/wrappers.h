@@ -19,6 +19,11 @@
  * so the object of sub_positive is `*((_ptr))`, and at a use the
  * argument takes the parameter's place.
  *
+ * An object-like macro whose whole body is one *(volatile T *)E (a
+ * device register at a fixed address) is a wrapper too: each use of
+ * its name is a site, reading, writing or both as the use's
+ * surroundings say (wrappers.c: register_body()).
+ *
  * Only macros defined in the file being scanned, one level: a macro
  * whose body calls another such macro is not one (yet).  Macros of the
  * once table itself (READ_ONCE ..., and the tree's own once-macros that
@@ -34,6 +39,11 @@
 struct once_wrapper {
 	char *name;
 	unsigned line;        /* the #define's */
+	/* an object-like #define whose body is one *(volatile T *)E (a
+	 * register): a use is the name alone, its access the use's */
+	int object_like;
+	struct tok_range reg_type; /* ... its T's tokens in the #define */
+	char *reg_access;          /* ... and its body, as spelled */
 	char **params;
 	size_t nparams;
 	/* The object as an lvalue of the parameters ("*((_ptr))"); NULL
