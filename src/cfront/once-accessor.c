@@ -259,6 +259,69 @@ static int deref_param(const char *buf, const struct token_list *l,
 	return param_of(buf, l, p, np, r);
 }
 
+/*
+ * Does parameter p point to volatile: a "volatile" in its type after
+ * the '*' before its last one, if any (const volatile uint32_t *p,
+ * volatile struct word *p; not uint32_t *volatile *p)?
+ */
+static int volatile_pointee(const char *buf, const struct token_list *l,
+			    const struct param *p)
+{
+	int vol = 0;
+
+	if (!p->name)
+		return 0;
+	for (size_t k = p->type.begin; k < p->type.end; k++) {
+		if (tok_punct(buf, l, k, "*"))
+			vol = 0;
+		else if (tok_ident(buf, l, k, "volatile") ||
+			 tok_ident(buf, l, k, "__volatile__") ||
+			 tok_ident(buf, l, k, "__volatile"))
+			vol = 1;
+	}
+	return vol;
+}
+
+/*
+ * At token k: *q or q->m (not a longer member chain, not q->m[i]), q a
+ * parameter that points to volatile; its index, the access's tokens in
+ * [*b, *e) and the member's token in *member (0: *q); or -1.
+ */
+static int volatile_param_access(const char *buf, const struct token_list *l,
+				 size_t k, size_t close, const struct param *p,
+				 size_t np, size_t *b, size_t *e,
+				 size_t *member)
+{
+	size_t at = k;
+	int q;
+
+	*member = 0;
+	if (tok_punct(buf, l, k, "*")) {
+		if (k > 0 && tok_ends_operand(buf, l, k - 1))
+			return -1; /* a product */
+		at = k + 1;
+	}
+	if (at + 1 >= close || l->tok[at].kind != TOK_IDENT)
+		return -1;
+	q = param_of(buf, l, p, np, (struct tok_range){ at, at + 1 });
+	if (q < 0 || !volatile_pointee(buf, l, &p[q]))
+		return -1;
+	*b = k;
+	*e = at + 1;
+	if (at == k) { /* q->m */
+		if (!tok_punct(buf, l, at + 1, "->") || at + 2 >= close ||
+		    l->tok[at + 2].kind != TOK_IDENT)
+			return -1;
+		*member = at + 2;
+		*e = at + 3;
+	}
+	if (*e < close && (tok_punct(buf, l, *e, "->") ||
+			   tok_punct(buf, l, *e, ".") ||
+			   tok_punct(buf, l, *e, "[")))
+		return -1;
+	return q;
+}
+
 /* One access found in a body. */
 struct found {
 	int param;
@@ -1125,6 +1188,33 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			if (!barrier_range(buf, l, di, k, c + 1, 0, 0))
 				(*other)++;
 			k = c;
+		} else if ((l->tok[k].kind == TOK_IDENT ||
+			    tok_punct(buf, l, k, "*")) &&
+			   !(l->tok[k].flags & TF_DIRECTIVE) &&
+			   (one.param = volatile_param_access(buf, l, k, close,
+							      p, np, &one.begin,
+							      &one.end,
+							      &one.member)) >= 0) {
+			/* *p, p->m: p points to volatile */
+			enum once_use use =
+				once_use_classify(buf, l, one.begin, one.end);
+
+			if (use != ONCE_READ && use != ONCE_WRITE) {
+				(*other)++;
+				k = one.end - 1;
+				continue;
+			}
+			one.how = ACCESSOR_VOLATILE_PTR;
+			one.kind = use == ONCE_READ ? OMK_READ : OMK_WRITE;
+			one.order_param = -1;
+			if (!n)
+				*f = one;
+			else
+				*other += !same_access(f, &one);
+			if (*nalts < MAX_ALTS)
+				alts[(*nalts)++] = one;
+			n++;
+			k = one.end - 1;
 		} else if (l->tok[k].kind == TOK_PUNCT &&
 			   find_volatile_cast(buf, l, k, &vc) && vc.end <= close) {
 			enum once_use use;
@@ -1220,6 +1310,8 @@ static const char *how_words(enum accessor_how h)
 {
 	switch (h) {
 	case ACCESSOR_VOLATILE: return "a volatile cast";
+	case ACCESSOR_VOLATILE_PTR:
+		return "an access through a pointer to volatile";
 	case ACCESSOR_ASM: return "an inline-asm memory operand";
 	case ACCESSOR_ASM_ADDRESS:
 		return "an inline-asm load or store, its address in a register,";
@@ -1354,6 +1446,13 @@ void once_accessors_find_named(const char *buf, const struct token_list *l,
 			continue;
 		}
 		if (!tok_punct(buf, l, k, "{"))
+			continue;
+		/* #ifdef __cplusplus extern "C" { #endif: the lexer does not
+		 * preprocess, and the header's functions are inside that
+		 * brace; it holds no body (its '}', in an #if of its own,
+		 * finds the depth 0 and leaves it so) */
+		if (k >= 2 && l->tok[k - 1].kind == TOK_STRING &&
+		    tok_ident(buf, l, k - 2, "extern"))
 			continue;
 		bclose = tok_match(buf, l, k);
 		if (depth++ || k < 3 || !tok_punct(buf, l, k - 1, ")") ||

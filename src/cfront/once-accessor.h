@@ -10,7 +10,11 @@
  *   static inline uint64_t load_64(const uint64_t *p)
  *   { return __atomic_load_n(p, __ATOMIC_RELAXED); }
  *
- * by a volatile cast of the parameter, an inline-asm "m" or "=m"
+ *   static inline uint32_t load_v(const volatile struct word *p)
+ *   { return p->v; }
+ *
+ * by a volatile cast of the parameter, a plain *p or p->m when the
+ * parameter points to volatile, an inline-asm "m" or "=m"
  * operand of *p, an asm template's one load or store whose address is
  * p in a register ("ldr %w0, [%1]" : "=r"(v) : "r"(p)), or a relaxed __atomic_load_n / __atomic_store_n, or
  * an acquire load or release one (an asm that reads and writes *p, "+m"
@@ -39,6 +43,10 @@ enum accessor_how {
 	ACCESSOR_ATOMIC_ORDERED, /* an acquire (consume) load, a release
 				    store: one access still, with a barrier
 				    or an ordered instruction */
+	ACCESSOR_VOLATILE_PTR, /* *p or p->m, p a pointer to volatile
+				  (const volatile uint32_t *p): the
+				  parameter's type makes the access
+				  volatile, as a cast would */
 	ACCESSOR_ATOMIC_CALLER, /* an __atomic load or store whose order is
 				   a parameter, the caller's (jemalloc's
 				   atomic_load_u32(a, mo)): a once-access

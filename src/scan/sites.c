@@ -585,6 +585,8 @@ static void accessor_body_site(struct source_sites *s, const char *buf,
 
 	if (a->how == ACCESSOR_ASM || a->how == ACCESSOR_ASM_ADDRESS)
 		strbuf_addstr(&sb, "asm operand");
+	else if (a->how == ACCESSOR_VOLATILE_PTR)
+		strbuf_addstr(&sb, "volatile access");
 	else
 		token_spelling(buf, &l->tok[begin], &sb);
 	add_site(s, buf, l, begin, end - 1, sb.buf,
@@ -601,6 +603,9 @@ static void accessor_body_site(struct source_sites *s, const char *buf,
 	x->pointee = 1;
 	x->fn_name = xstrdup(a->name);
 	x->fn_line = a->line;
+	/* p->v = v: clang gives the store the column of the '=' */
+	if (a->how == ACCESSOR_VOLATILE_PTR)
+		set_assignment(x, l, buf, begin, end);
 }
 
 /*
