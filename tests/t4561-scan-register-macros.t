@@ -4,8 +4,8 @@
 # microcontroller ports of an RTOS name theirs -- are once-accesses at
 # every use: TICK_CTRL_REG = 0 writes, PRIO_REG |= v reads and writes,
 # any other use reads.  Before, a #define line was no site and a use of
-# an object-like name no call, so such a port (40 register uses in the
-# Cortex-M4F one) had no site at all: "nothing checked", exit 2, with a
+# an object-like name no call, so such a port (32 register uses in the
+# Cortex-M4F one's port.c) had no site at all: "nothing checked", exit 2, with a
 # message that no once-macro was found.  Now each use is a site, typed by
 # the cast, spelled by the name alone; &NAME, (T *)&NAME and sizeof NAME
 # access nothing and are no sites; a macro that only makes the pointer
