@@ -154,7 +154,10 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 	 * fixed is in a file with nothing left to check */
 	if (suppressions_present(f->buf, f->len))
 		strlist_push(&w->marked, f->path);
-	if (!lexical_wants_file(&ctx->lex, says_volatile, f->buf, f->len))
+	/* the filter looks for words in the bytes: a word cut by a line
+	 * splice is in none of them, but is a token all the same */
+	if (!lexical_wants_file(&ctx->lex, says_volatile, f->buf, f->len) &&
+	    !lex_word_spliced(f->buf, f->len))
 		return;
 	if (f->len > ctx->max_size) {
 		/* in the option's unit: the bytes of a 100 MB file say

@@ -46,6 +46,23 @@ static size_t splice_len(const char *buf, size_t len, size_t p)
 	return 0;
 }
 
+int lex_word_spliced(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end && (p = memchr(p, '\\', (size_t)(end - p)))) {
+		size_t at = (size_t)(p - buf), q = at, n;
+
+		while (q < len && buf[q] == '\\' && (n = splice_len(buf, len, q)))
+			q += n;
+		if (q > at && at && ident_words_byte((unsigned char)buf[at - 1]) &&
+		    q < len && ident_words_byte((unsigned char)buf[q]))
+			return 1;
+		p = buf + (q > at ? q : at + 1);
+	}
+	return 0;
+}
+
 static void skip_splices(struct lexer *lx)
 {
 	while (lx->pos < lx->len && lx->buf[lx->pos] == '\\') {

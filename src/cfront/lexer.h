@@ -67,6 +67,13 @@ struct token_list {
  * the bytes is no token's.
  */
 int lex_buffer(const char *buf, size_t len, struct token_list *out);
+/*
+ * Non-zero when buf[0..len) may hold a word cut by a line splice (an
+ * identifier or number byte before the backslash, one after the
+ * newline): a word the bytes do not spell may then be a token's.  For
+ * the filters that look for words in bytes before they lex.
+ */
+int lex_word_spliced(const char *buf, size_t len);
 /* For tests: identifiers' runs of plain bytes taken byte by byte (1),
  * or 16 at a time where SSE2 is there (0, the default).  Not
  * thread-safe. */
