@@ -44,6 +44,12 @@ struct parser {
 	 * operators apply to (the last one read, the only one whose type
 	 * counts) */
 	enum { ORIGIN_NONE, ORIGIN_VAR, ORIGIN_CALL, ORIGIN_CAST } origin;
+	/* a statement expression's value read too (a reading of header
+	 * macros: container_of()); block[0..block_len) the innermost one
+	 * being read, whose own declarations a typeof must not name */
+	int stmt_exprs;
+	const char *block;
+	size_t block_len;
 };
 
 /* expr_type_in()'s flags */
@@ -661,6 +667,97 @@ static int is_base_word(const char *w)
 	return !strcmp(w, "void") || !base_spelling(w, b, sizeof(b));
 }
 
+/* Past a string or character literal at p (its quote), or p itself. */
+static const char *past_literal(const char *p)
+{
+	char q = *p;
+
+	if (q != '"' && q != '\'')
+		return p;
+	for (p++; *p && *p != q; p++)
+		if (*p == '\\' && p[1])
+			p++;
+	return *p ? p + 1 : p;
+}
+
+/* Does the block b[0..n) declare name: the name after a word, a '*' or
+ * a ')' and before '=', ';', ',' or '[' (unsigned long __ptr; void
+ * *__mptr = ...; typeof(p) __s = ...)?  A product "a * b;" or a cast
+ * "(T) b;" counts too: that only refuses more. */
+static int declared_in(const char *b, size_t n, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = b; p + len <= b + n; p++) {
+		const char *q = p + len, *r = p;
+
+		if (memcmp(p, name, len) || (p > b && (isalnum((unsigned char)p[-1]) ||
+						       p[-1] == '_')) ||
+		    isalnum((unsigned char)*q) || *q == '_')
+			continue;
+		while (r > b && isspace((unsigned char)r[-1]))
+			r--;
+		while (q < b + n && isspace((unsigned char)*q))
+			q++;
+		if (r > b && (isalnum((unsigned char)r[-1]) || r[-1] == '_' ||
+			      r[-1] == '*' || r[-1] == ')') && q < b + n &&
+		    ((*q == '=' && q[1] != '=') || *q == ';' || *q == ',' ||
+		     *q == '['))
+			return 1;
+	}
+	return 0;
+}
+
+/* Does the text e[0..n) name a word the block being read declares? */
+static int names_declared(const struct parser *ps, const char *e, size_t n)
+{
+	char w[128];
+
+	if (!ps->block)
+		return 0;
+	for (const char *p = e; p < e + n;) {
+		const char *q = p;
+
+		if (!(isalpha((unsigned char)*p) || *p == '_') ||
+		    (p > e && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) {
+			p++;
+			continue;
+		}
+		while (q < e + n && (isalnum((unsigned char)*q) || *q == '_'))
+			q++;
+		snprintf(w, sizeof(w), "%.*s", (int)(q - p), p);
+		if (declared_in(ps->block, ps->block_len, w))
+			return 1;
+		p = q;
+	}
+	return 0;
+}
+
+/*
+ * "typeof(E)" in a cast, ps->p at its '(': E's type, read as an
+ * expression in *t (a type name inside is not read: -1).  Not when E
+ * names what the statement expression being read declares: the scopes
+ * at the address may not hold it, or hold another of its name.
+ */
+static int typeof_operand(struct parser *ps, struct ctype *t)
+{
+	const char *open = ps->p;
+	struct parser sub;
+	char *e;
+	int bad;
+
+	if (*open != '(' || skip_group(ps, '(', ')') ||
+	    names_declared(ps, open + 1, (size_t)(ps->p - open - 2)))
+		return -1;
+	e = xstrndup(open + 1, (size_t)(ps->p - open - 2));
+	sub = *ps;
+	sub.p = e;
+	memset(t, 0, sizeof(*t));
+	bad = unary(&sub, t) || (skip_ws(&sub), *sub.p);
+	free(e);
+	return bad ? -1 : 0;
+}
+
 /*
  * "(T *)" at ps->p, a cast to a type the DWARF names: a typedef, a
  * struct, union or enum tag, a base type, qualifiers left out, each '*'
@@ -673,7 +770,7 @@ static int cast_type(struct parser *ps, struct ctype *t)
 {
 	const char *start = ps->p;
 	char w[128], words[128] = "";
-	int tag = 0, have = 0, is_void = 0;
+	int tag = 0, have = 0, is_void = 0, base_addr_of = 0;
 	Dwarf_Die d;
 
 	ps->p++; /* '(' */
@@ -687,6 +784,19 @@ static int cast_type(struct parser *ps, struct ctype *t)
 		if (is_qualifier(w) || ((have || is_void) &&
 					is_annotation(ps, w)))
 			continue;
+		if (ps->stmt_exprs && word_is_typeof(w)) {
+			/* (typeof(E) *): E's type (RELOC_HIDE's
+			 * (typeof(ptr))) */
+			struct ctype in;
+
+			skip_ws(ps);
+			if (have || *words || is_void || typeof_operand(ps, &in))
+				return -1;
+			d = in.die;
+			base_addr_of = in.addr_of;
+			have = 1;
+			continue;
+		}
 		if (!strcmp(w, "_Atomic")) {
 			/* _Atomic(T) of a scalar T: T's size (C11 lets it
 			 * differ only for what is no lock-free scalar) */
@@ -751,6 +861,7 @@ static int cast_type(struct parser *ps, struct ctype *t)
 		return -1;
 	memset(t, 0, sizeof(*t));
 	t->die = d;
+	t->addr_of = base_addr_of;
 	for (skip_ws(ps); *ps->p == '*'; skip_ws(ps)) {
 		Dwarf_Die ptr;
 
@@ -875,13 +986,82 @@ static int pointer_plus(struct parser *ps, struct ctype *t)
 	return -1;
 }
 
+/*
+ * "({ ...; E; })" at ps->p, a statement expression: the type of E, its
+ * last statement, when a cast or a call of a function of the unit gives
+ * it (container_of()'s ((type *)(__mptr - offsetof(type, member)))) --
+ * a variable E names may be one the block declares, which the scopes at
+ * the address need not hold.  0 with ps->p past the ')'; -1 otherwise.
+ */
+static int statement_value(struct parser *ps, struct ctype *t)
+{
+	const char *open = ps->p, *lb, *rb, *semi, *last, *q;
+	struct parser sub;
+	char *e;
+	int depth = 0, bad;
+
+	if (skip_group(ps, '(', ')'))
+		return -1;
+	lb = open + 1;
+	while (isspace((unsigned char)*lb))
+		lb++;
+	rb = ps->p - 2; /* before the ')' */
+	while (rb > lb && isspace((unsigned char)*rb))
+		rb--;
+	semi = rb - 1;
+	while (semi > lb && isspace((unsigned char)*semi))
+		semi--;
+	if (*lb != '{' || *rb != '}' || semi <= lb || *semi != ';')
+		return -1;
+	/* the last statement starts after the block's last ';' or '}' at
+	 * its own depth before it (literals skipped: an asm template's) */
+	last = lb + 1;
+	for (q = lb + 1; q < semi;) {
+		if (*q == '"' || *q == '\'') {
+			q = past_literal(q);
+			continue;
+		}
+		if (*q == '(' || *q == '[' || *q == '{') {
+			depth++;
+		} else if (*q == ')' || *q == ']' || *q == '}') {
+			if (--depth < 0)
+				return -1;
+			if (!depth && *q == '}')
+				last = q + 1;
+		} else if (!depth && *q == ';') {
+			last = q + 1;
+		}
+		q++;
+	}
+	if (depth)
+		return -1;
+	e = xstrndup(last, (size_t)(semi - last));
+	sub = *ps;
+	sub.p = e;
+	sub.origin = ORIGIN_NONE;
+	sub.block = lb;
+	sub.block_len = (size_t)(rb + 1 - lb);
+	memset(t, 0, sizeof(*t));
+	bad = unary(&sub, t) || (skip_ws(&sub), *sub.p) ||
+	      (sub.origin != ORIGIN_CAST && sub.origin != ORIGIN_CALL);
+	free(e);
+	if (bad)
+		return -1;
+	ps->origin = sub.origin;
+	return 0;
+}
+
 static int postfix(struct parser *ps, struct ctype *t)
 {
 	char name[128];
 	Dwarf_Die var;
 
 	skip_ws(ps);
-	if (*ps->p == '(') {
+	if (*ps->p == '(' && ps->stmt_exprs &&
+	    ps->p[1 + strspn(ps->p + 1, " \t\n")] == '{') {
+		if (statement_value(ps, t))
+			return -1;
+	} else if (*ps->p == '(') {
 		ps->p++;
 		if (unary(ps, t))
 			return -1;
@@ -1501,6 +1681,7 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 	ps.p = expr;
 	ps.calls = 1;
 	ps.spellings = spellings;
+	ps.stmt_exprs = spellings;
 	memset(&t, 0, sizeof(t));
 	/* a type read from a variable only when it is of static storage;
 	 * one a cast or a function of the unit gives is the same whatever
