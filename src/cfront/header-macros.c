@@ -132,6 +132,91 @@ static char *body_first_word(const char *text)
 	return xstrndup(p, (size_t)(q - p));
 }
 
+static size_t name_hash(const char *name, size_t n)
+{
+	size_t h = 2166136261u;
+
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ (unsigned char)name[k]) * 16777619u;
+	return h;
+}
+
+/*
+ * h's names hashed, for the rounds of header_macros_finish_over(): each
+ * round asks, of the words of every definition, which of h's macros
+ * they name, and a binary search of the headers' set per word per
+ * round was 3% of a vmlinux scan (issue 35).  A slot holds 1 + the
+ * index of the name's first definition (h is sorted: they are
+ * together); 0: empty.
+ */
+struct name_runs {
+	size_t *slot, size;
+};
+
+static void name_runs_build(struct name_runs *t, const struct header_macros *h)
+{
+	size_t groups = 0;
+
+	for (size_t i = 0; i < h->nr; i++)
+		groups += !i || strcmp(h->items[i - 1].name, h->items[i].name);
+	for (t->size = 16; t->size < 2 * groups; t->size *= 2)
+		;
+	t->slot = xcalloc(t->size, sizeof(*t->slot));
+	for (size_t i = 0; i < h->nr; i++) {
+		size_t at;
+
+		if (i && !strcmp(h->items[i - 1].name, h->items[i].name))
+			continue;
+		for (at = name_hash(h->items[i].name, strlen(h->items[i].name)) &
+			  (t->size - 1);
+		     t->slot[at]; at = (at + 1) & (t->size - 1))
+			;
+		t->slot[at] = i + 1;
+	}
+}
+
+/* What find() answers: the definitions of name[0..n) in h. */
+static size_t name_runs_find(const struct name_runs *t,
+			     const struct header_macros *h, const char *name,
+			     size_t n, size_t *first)
+{
+	for (size_t at = name_hash(name, n) & (t->size - 1); t->slot[at];
+	     at = (at + 1) & (t->size - 1)) {
+		size_t i = t->slot[at] - 1, k = i + 1;
+		const char *have = h->items[i].name;
+
+		if (strncmp(have, name, n) || have[n])
+			continue;
+		while (k < h->nr && !strcmp(h->items[k].name, have))
+			k++;
+		*first = i;
+		return k - i;
+	}
+	return 0;
+}
+
+/* Does another set, finished, have a definition of name[0..n) that
+ * opens (HEADER_MACRO_OPENS_LOOP) or holds (HEADER_MACRO_HOLDS_LOOP) a
+ * loop?  Its flags are final: its hash of such names answers. */
+static int other_kind(const struct header_macros *other, const char *name,
+		      size_t n, int kind)
+{
+	size_t first, count;
+	int has = 0;
+
+	if (!other)
+		return 0;
+	if (other->sorted)
+		return (header_macros_loop_kind(other, name, n) & kind) != 0;
+	count = find(other, name, n, &first);
+	for (size_t k = 0; k < count; k++)
+		has |= (kind & HEADER_MACRO_OPENS_LOOP &&
+			other->items[first + k].loop) ||
+		       (kind & HEADER_MACRO_HOLDS_LOOP &&
+			other->items[first + k].holds_loop);
+	return has;
+}
+
 /* Does a definition of name[0..n) in h open a loop (loop set)? */
 static int names_loop(const struct header_macros *h, const char *name,
 		      size_t n)
@@ -152,8 +237,13 @@ static int names_loop(const struct header_macros *h, const char *name,
  * for_each_set_bit(...), which is a for.
  */
 static void find_loop_macros(struct header_macros *h,
-			     const struct header_macros *other)
+			     const struct header_macros *other,
+			     const struct name_runs *t)
 {
+	/* each first word's definitions found once, not once a round;
+	 * other's loop flags do not change here */
+	size_t (*run)[2] = xcalloc(h->nr ? h->nr : 1, sizeof(*run));
+	unsigned char *other_loop = xcalloc(h->nr ? h->nr : 1, 1);
 	int grew = 1;
 
 	for (size_t i = 0; i < h->nr; i++) {
@@ -168,20 +258,36 @@ static void find_loop_macros(struct header_macros *h,
 		m->loop = m->first && (!strcmp(m->first, "for") ||
 				       !strcmp(m->first, "while"));
 	}
+	if (other == h)
+		other = NULL;
+	for (size_t i = 0; i < h->nr; i++) {
+		const struct header_macro *m = &h->items[i];
+
+		if (m->loop || !m->first)
+			continue;
+		run[i][1] = name_runs_find(t, h, m->first, strlen(m->first),
+					   &run[i][0]);
+		other_loop[i] = other_kind(other, m->first, strlen(m->first),
+					   HEADER_MACRO_OPENS_LOOP);
+	}
 	for (int round = 0; grew && round < MAX_ROUNDS; round++) {
 		grew = 0;
 		for (size_t i = 0; i < h->nr; i++) {
 			struct header_macro *m = &h->items[i];
+			int opens = other_loop[i];
 
-			if (m->loop || !m->first ||
-			    !(names_loop(h, m->first, strlen(m->first)) ||
-			      (other && names_loop(other, m->first,
-						   strlen(m->first)))))
+			if (m->loop || !m->first)
+				continue;
+			for (size_t k = 0; !opens && k < run[i][1]; k++)
+				opens = h->items[run[i][0] + k].loop;
+			if (!opens)
 				continue;
 			m->loop = 1;
 			grew = 1;
 		}
 	}
+	free(run);
+	free(other_loop);
 }
 
 /* The next identifier of text at or after p, its length in *n, or
@@ -237,61 +343,101 @@ static int text_loop(const char *text)
 	return 0;
 }
 
-/* Does text name a macro of h whose expansion holds a loop? */
-static int names_holder(const struct header_macros *h, const char *text)
+/*
+ * The definitions a macro's body names, found once: the rounds below
+ * ask of the same words again each round, and a search of the sets per
+ * word per round was 3% of a vmlinux scan (issue 35).  Each word that
+ * names definitions of h adds their run (first, count); other's flags
+ * do not change while h's are found, so whether a word names one of
+ * other's that holds a loop is one flag.
+ */
+struct named_runs {
+	size_t (*run)[2];  /* (first, count) in h, body order */
+	size_t *start;     /* macro i's runs: run[start[i]..start[i + 1]) */
+	unsigned char *other_holds;
+	size_t nr, alloc;
+};
+
+static int run_holds(const struct header_macros *h, size_t first,
+		     size_t count)
 {
-	const char *p = text;
-	size_t n;
-
-	while ((p = next_word(text, p, &n))) {
-		size_t first, count = find(h, p, n, &first);
-
-		for (size_t k = 0; k < count; k++)
-			if (h->items[first + k].holds_loop)
-				return 1;
-		p += n;
-	}
+	for (size_t k = 0; k < count; k++)
+		if (h->items[first + k].holds_loop)
+			return 1;
 	return 0;
 }
 
-/* Which expansions hold a loop: the texts that spell one, then those
- * that name a macro whose expansion does, round by round. */
-static void find_loop_holders(struct header_macros *h,
-			      const struct header_macros *other)
+/* The body whose words find_loop_holders() follows, or NULL. */
+static const char *holder_body(const struct header_macro *m)
 {
+	if (m->alias_of)
+		return m->alias_of;
+	return m->text ? strchr(m->text, ')') : NULL;
+}
+
+static void named_runs_find(struct named_runs *r,
+			    const struct header_macros *h,
+			    const struct header_macros *other,
+			    const struct name_runs *t)
+{
+	r->start = xcalloc(h->nr + 1, sizeof(*r->start));
+	r->other_holds = xcalloc(h->nr ? h->nr : 1, 1);
+	for (size_t i = 0; i < h->nr; i++) {
+		const char *body = holder_body(&h->items[i]), *p = body;
+		size_t n, first, count;
+
+		r->start[i] = r->nr;
+		if (h->items[i].holds_loop || !body)
+			continue;
+		while ((p = next_word(body, p, &n))) {
+			if ((count = name_runs_find(t, h, p, n, &first))) {
+				ALLOC_GROW(r->run, r->nr + 1, r->alloc);
+				r->run[r->nr][0] = first;
+				r->run[r->nr++][1] = count;
+			}
+			if (!r->other_holds[i] &&
+			    other_kind(other, p, n, HEADER_MACRO_HOLDS_LOOP))
+				r->other_holds[i] = 1;
+			p += n;
+		}
+	}
+	r->start[h->nr] = r->nr;
+}
+
+/* Which expansions hold a loop: the texts that spell one, then those
+ * that name a macro whose expansion does, round by round (in place: a
+ * macro set in a round is seen by those after it in the same round). */
+static void find_loop_holders(struct header_macros *h,
+			      const struct header_macros *other,
+			      const struct name_runs *t)
+{
+	struct named_runs r = { 0 };
 	int grew = 1;
 
 	for (size_t i = 0; i < h->nr; i++)
 		h->items[i].holds_loop = h->items[i].loop ||
 			(h->items[i].text && text_loop(h->items[i].text));
+	named_runs_find(&r, h, other == h ? NULL : other, t);
 	for (int round = 0; grew && round < MAX_ROUNDS; round++) {
 		grew = 0;
 		for (size_t i = 0; i < h->nr; i++) {
 			struct header_macro *m = &h->items[i];
-			const char *body;
+			int holds = r.other_holds[i];
 
 			if (m->holds_loop)
 				continue;
-			if (m->alias_of)
-				body = m->alias_of;
-			else if (!m->text || !(body = strchr(m->text, ')')))
-				continue;
-			if (!names_holder(h, body) &&
-			    !(other && names_holder(other, body)))
+			for (size_t k = r.start[i]; !holds && k < r.start[i + 1];
+			     k++)
+				holds = run_holds(h, r.run[k][0], r.run[k][1]);
+			if (!holds)
 				continue;
 			m->holds_loop = 1;
 			grew = 1;
 		}
 	}
-}
-
-static size_t name_hash(const char *name, size_t n)
-{
-	size_t h = 2166136261u;
-
-	for (size_t k = 0; k < n; k++)
-		h = (h ^ (unsigned char)name[k]) * 16777619u;
-	return h;
+	free(r.run);
+	free(r.start);
+	free(r.other_holds);
 }
 
 /* The hash of the names that open or hold a loop (struct header_macros'
@@ -312,45 +458,40 @@ static void hash_loopy(struct header_macros *h)
 	h->loopy = xcalloc(h->loopy_size, sizeof(*h->loopy));
 	for (size_t i = 0; i < h->nr; i++) {
 		const struct header_macro *m = &h->items[i];
-		size_t at, n = strlen(m->name);
+		size_t at, hash = name_hash(m->name, strlen(m->name));
+		int kind = (m->loop ? HEADER_MACRO_OPENS_LOOP : 0) |
+			   (m->holds_loop ? HEADER_MACRO_HOLDS_LOOP : 0);
 
-		if (!m->loop && !m->holds_loop)
+		if (!kind)
 			continue;
-		for (at = name_hash(m->name, n) & (h->loopy_size - 1);
-		     h->loopy[at] && strcmp(h->items[h->loopy[at] - 1].name,
-					    m->name);
+		for (at = hash & (h->loopy_size - 1);
+		     h->loopy[at].name && strcmp(h->loopy[at].name, m->name);
 		     at = (at + 1) & (h->loopy_size - 1))
 			;
-		if (!h->loopy[at])
-			h->loopy[at] = i + 1;
+		/* every definition's kind, whatever its place among them */
+		h->loopy[at].name = m->name;
+		h->loopy[at].hash = hash;
+		h->loopy[at].kind |= kind;
 	}
 }
 
 int header_macros_loop_kind(const struct header_macros *h, const char *name,
 			    size_t n)
 {
-	size_t at, first, count;
-	int kind = 0;
+	size_t at, hash;
 
 	if (!h || !h->loopy)
 		return 0;
-	for (at = name_hash(name, n) & (h->loopy_size - 1); h->loopy[at];
+	hash = name_hash(name, n);
+	for (at = hash & (h->loopy_size - 1); h->loopy[at].name;
 	     at = (at + 1) & (h->loopy_size - 1)) {
-		const char *have = h->items[h->loopy[at] - 1].name;
+		const char *have = h->loopy[at].name;
 
-		if (!strncmp(have, name, n) && !have[n])
-			break;
+		if (h->loopy[at].hash == hash && !strncmp(have, name, n) &&
+		    !have[n])
+			return h->loopy[at].kind;
 	}
-	if (!h->loopy[at])
-		return 0;
-	count = find(h, name, n, &first);
-	for (size_t k = 0; k < count; k++) {
-		if (h->items[first + k].loop)
-			kind |= HEADER_MACRO_OPENS_LOOP;
-		if (h->items[first + k].holds_loop)
-			kind |= HEADER_MACRO_HOLDS_LOOP;
-	}
-	return kind;
+	return 0;
 }
 
 void header_macros_finish(struct header_macros *h)
@@ -361,11 +502,15 @@ void header_macros_finish(struct header_macros *h)
 void header_macros_finish_over(struct header_macros *h,
 			       const struct header_macros *other)
 {
+	struct name_runs t;
+
 	if (h->nr > 1)
 		sane_qsort(h->items, h->nr, sizeof(*h->items), by_name);
 	h->sorted = 1;
-	find_loop_macros(h, other);
-	find_loop_holders(h, other);
+	name_runs_build(&t, h);
+	find_loop_macros(h, other, &t);
+	find_loop_holders(h, other, &t);
+	free(t.slot);
 	hash_loopy(h);
 	if (!h->memo) {
 		h->memo = xcalloc(1, sizeof(*h->memo));

@@ -58,9 +58,16 @@ struct header_macros {
 	 * record has no member of that name (dwarf-types.c) */
 	struct member_macros members;
 	/* the names whose definitions open or hold a loop, hashed (open
-	 * addressing, 1 + an item's index; 0: empty; a power of two): scan
-	 * asks of every call in a file whether it is one */
-	size_t *loopy, loopy_size;
+	 * addressing, a power of two): scan asks of every call in a file
+	 * whether it is one.  A slot keeps the name's hash, so that a
+	 * probe compares a name only when the hashes agree, and what its
+	 * definitions do (HEADER_MACRO_OPENS_LOOP, ..._HOLDS_LOOP) */
+	struct header_loopy {
+		const char *name; /* an item's; NULL: empty */
+		size_t hash;
+		int kind;
+	} *loopy;
+	size_t loopy_size;
 };
 #define HEADER_MACROS_INIT { NULL, 0, 0, 0, NULL, MEMBER_MACROS_INIT, NULL, 0 }
 

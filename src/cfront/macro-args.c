@@ -356,18 +356,10 @@ size_t macro_arg_uses(const struct macro_scope *sc, const char *name,
 	return nd;
 }
 
-int macro_opens_loop(const struct macro_scope *sc, const char *name, size_t n)
+int macro_loop_kind(const struct macro_scope *sc, const char *name, size_t n)
 {
 	/* a file's set was finished over the headers' (its macros that
 	 * start with theirs are marked) */
-	return ((header_macros_loop_kind(sc->own, name, n) |
-		 header_macros_loop_kind(sc->headers, name, n)) &
-		HEADER_MACRO_OPENS_LOOP) != 0;
-}
-
-int macro_holds_loop(const struct macro_scope *sc, const char *name, size_t n)
-{
-	return ((header_macros_loop_kind(sc->own, name, n) |
-		 header_macros_loop_kind(sc->headers, name, n)) &
-		HEADER_MACRO_HOLDS_LOOP) != 0;
+	return header_macros_loop_kind(sc->own, name, n) |
+	       header_macros_loop_kind(sc->headers, name, n);
 }

@@ -53,11 +53,11 @@ size_t macro_arg_uses(const struct macro_scope *sc, const char *name,
 		      size_t n, size_t arg, unsigned *min, unsigned *max,
 		      int *loop);
 
-/* Does a use of name[0..n) open a loop (above)? */
-int macro_opens_loop(const struct macro_scope *sc, const char *name, size_t n);
-/* Does its expansion hold a loop anywhere (a statement expression's
- * while: the kernel's read_seqcount_begin(s)), so that a call in it
- * may run many times? */
-int macro_holds_loop(const struct macro_scope *sc, const char *name, size_t n);
+/* Does a use of name[0..n) open a loop (above):
+ * HEADER_MACRO_OPENS_LOOP; does its expansion hold a loop anywhere (a
+ * statement expression's while: the kernel's read_seqcount_begin(s)),
+ * so that a call in it may run many times: HEADER_MACRO_HOLDS_LOOP --
+ * over the definitions of both sets, in one look each. */
+int macro_loop_kind(const struct macro_scope *sc, const char *name, size_t n);
 
 #endif

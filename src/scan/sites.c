@@ -1787,14 +1787,15 @@ static void find_loops(struct source_sites *s, const char *buf,
 					 &l->tok[k + 2], 1);
 		} else if (tok_punct(buf, l, k + 1, "(") &&
 			   (sc->own || sc->headers)) {
-			const char *name = buf + l->tok[k].off;
 			struct token from = l->tok[k];
+			int kind = macro_loop_kind(sc, buf + l->tok[k].off,
+						   l->tok[k].len);
 
-			if (macro_opens_loop(sc, name, l->tok[k].len)) {
+			if (kind & HEADER_MACRO_OPENS_LOOP) {
 				if ((end = macro_loop_end(buf, l, k)))
 					add_loop(s, &alloc, &l->tok[k],
 						 &l->tok[end], 1);
-			} else if (macro_holds_loop(sc, name, l->tok[k].len) &&
+			} else if ((kind & HEADER_MACRO_HOLDS_LOOP) &&
 				   (end = tok_match(buf, l, k + 1)) < l->nr - 1) {
 				/* the use itself: a call the DWARF puts at
 				 * its name is inside (loops are open spans) */
