@@ -342,6 +342,21 @@ static int same_access(const struct found *a, const struct found *b)
 	return a->param == b->param && a->kind == b->kind && a->how == b->how;
 }
 
+/* One more access of a body, one: the first is *f; each later one that
+ * is not the same access counts in *other; the first MAX_ALTS are kept
+ * in alts.  n, the accesses before it, and n + 1 returned. */
+static size_t record_access(const struct found *one, size_t n, struct found *f,
+			    size_t *other, struct found *alts, size_t *nalts)
+{
+	if (!n)
+		*f = *one;
+	else
+		*other += !same_access(f, one);
+	if (*nalts < MAX_ALTS)
+		alts[(*nalts)++] = *one;
+	return n + 1;
+}
+
 /* Does the body [open, close] hold a preprocessor line (#if ...)? */
 static int has_directive(const struct token_list *l, size_t open,
 			 size_t close)
@@ -1134,7 +1149,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 				*other += !same_access(f, &one);
 			if (got && *nalts < MAX_ALTS)
 				alts[(*nalts)++] = one;
-			n += got;
+			n += got; /* one per memory operand */
 			k = c;
 		} else if ((order = find_atomic_access_generic(buf, l, k,
 							       &aa))) {
@@ -1167,13 +1182,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			one.kind = aa.store ? OMK_WRITE : OMK_READ;
 			one.begin = k;
 			one.end = aa.close + 1;
-			if (!n)
-				*f = one;
-			else
-				*other += !same_access(f, &one);
-			if (*nalts < MAX_ALTS)
-				alts[(*nalts)++] = one;
-			n++;
+			n = record_access(&one, n, f, other, alts, nalts);
 			k = aa.close;
 		} else if (l->tok[k].kind == TOK_IDENT &&
 			   !(l->tok[k].flags & TF_DIRECTIVE) &&
@@ -1207,13 +1216,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			one.how = ACCESSOR_VOLATILE_PTR;
 			one.kind = use == ONCE_READ ? OMK_READ : OMK_WRITE;
 			one.order_param = -1;
-			if (!n)
-				*f = one;
-			else
-				*other += !same_access(f, &one);
-			if (*nalts < MAX_ALTS)
-				alts[(*nalts)++] = one;
-			n++;
+			n = record_access(&one, n, f, other, alts, nalts);
 			k = one.end - 1;
 		} else if (l->tok[k].kind == TOK_PUNCT &&
 			   find_volatile_cast(buf, l, k, &vc) && vc.end <= close) {
@@ -1231,13 +1234,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 			one.kind = use == ONCE_READ ? OMK_READ : OMK_WRITE;
 			one.begin = vc.begin;
 			one.end = vc.end;
-			if (!n)
-				*f = one;
-			else
-				*other += !same_access(f, &one);
-			if (*nalts < MAX_ALTS)
-				alts[(*nalts)++] = one;
-			n++;
+			n = record_access(&one, n, f, other, alts, nalts);
 			k = vc.end - 1;
 		}
 	}

@@ -342,6 +342,27 @@ static int continues(const char *buf, size_t at)
 	return k && buf[k - 1] == '\\';
 }
 
+/* Past the blanks and the '(' that open a body at q (the runs of
+ * blanks 16 at a time): its first other byte; each '(' in *parens. */
+static const char *open_parens(const char *q, const char *stop, int *parens)
+{
+	while ((q = blank_run_end(q, stop)) < stop && *q == '(') {
+		(*parens)++;
+		q++;
+	}
+	return q;
+}
+
+/* Is [q, stop) blanks and exactly the parens ')' that close the ones
+ * open_parens() opened? */
+static int closes_parens(const char *q, const char *stop, int parens)
+{
+	while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r' ||
+			    (*q == ')' && parens-- > 0)))
+		q++;
+	return q == stop && parens == 0;
+}
+
 /*
  * The body of an object-like #define at q (after its name) when it is
  * one identifier, in parentheses or not (#define AO_cptr_load AO_load):
@@ -353,20 +374,13 @@ static const char *alias_body(const char *q, const char *stop, size_t *n)
 	const char *name;
 	int parens = 0;
 
-	/* blanks and '(' (the runs of blanks 16 at a time) */
-	while ((q = blank_run_end(q, stop)) < stop && *q == '(') {
-		parens++;
-		q++;
-	}
+	q = open_parens(q, stop, &parens);
 	if (q == stop || !ident_start(*q))
 		return NULL;
 	name = q;
 	q = ident_run_end(q, stop);
 	*n = (size_t)(q - name);
-	while (q < stop && (*q == ' ' || *q == '\t' || *q == '\r' ||
-			    (*q == ')' && parens-- > 0)))
-		q++;
-	return q == stop && parens == 0 ? name : NULL;
+	return closes_parens(q, stop, parens) ? name : NULL;
 }
 
 /*
@@ -383,10 +397,7 @@ static const char *call_body(const char *q, const char *stop, size_t *n)
 	const char *start, *p;
 	int parens = 0, depth = 0;
 
-	while ((q = blank_run_end(q, stop)) < stop && *q == '(') {
-		parens++;
-		q++;
-	}
+	q = open_parens(q, stop, &parens);
 	if (q == stop || !ident_start(*q))
 		return NULL;
 	start = q;
@@ -404,10 +415,7 @@ static const char *call_body(const char *q, const char *stop, size_t *n)
 	if (p == stop)
 		return NULL;
 	*n = (size_t)(++p - start);
-	while (p < stop && (*p == ' ' || *p == '\t' || *p == '\r' ||
-			    (*p == ')' && parens-- > 0)))
-		p++;
-	return p == stop && parens == 0 ? start : NULL;
+	return closes_parens(p, stop, parens) ? start : NULL;
 }
 
 /* A new candidate at the end of *out: the #define of name at line,

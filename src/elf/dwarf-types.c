@@ -1213,6 +1213,18 @@ static int expr_type_in(struct unit_priv *p, Dwarf_Die *scopes, int nscopes,
 	return bad ? -1 : 0;
 }
 
+/* nscopes scopes in *scopes (unit_scopes()'s), or none: outside any
+ * function, the unit's own DIE alone, where its globals are. */
+static int or_unit_scope(struct unit_priv *p, Dwarf_Die **scopes, int nscopes)
+{
+	if (nscopes > 0)
+		return nscopes;
+	free(*scopes);
+	*scopes = xmalloc(sizeof(**scopes));
+	(*scopes)[0] = p->cu;
+	return 1;
+}
+
 /* The type of expr at addr in *t: 0, or -1 when it is not that simple
  * or a name is not in scope. */
 static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
@@ -1220,14 +1232,9 @@ static int expr_type(struct line_unit *u, uint64_t addr, const char *expr,
 {
 	struct unit_priv *p = u->priv;
 	Dwarf_Die *scopes = NULL;
-	int nscopes = unit_scopes(p, addr - p->bias, &scopes);
+	int nscopes = or_unit_scope(p, &scopes,
+				    unit_scopes(p, addr - p->bias, &scopes));
 
-	if (nscopes <= 0) { /* outside any function: the unit's globals */
-		free(scopes);
-		scopes = xmalloc(sizeof(*scopes));
-		scopes[0] = p->cu;
-		nscopes = 1;
-	}
 	return expr_type_in(p, scopes, nscopes, expr, flags, t);
 }
 
@@ -1359,12 +1366,7 @@ unsigned line_unit_expr_type_others(struct line_unit *u, uint64_t addr,
 
 	if (n)
 		tname[0] = '\0';
-	if (nscopes <= 0) {
-		free(scopes);
-		scopes = xmalloc(sizeof(*scopes));
-		scopes[0] = p->cu;
-		nscopes = 1;
-	}
+	nscopes = or_unit_scope(p, &scopes, nscopes);
 	if (expr_type_in(p, scopes, nscopes, expr,
 			 TYPE_OTHERS | (spellings ? TYPE_SPELLINGS : 0), &t))
 		return 0;
@@ -1666,14 +1668,11 @@ unsigned line_unit_reading(struct line_unit *u, uint64_t addr,
 	*foreign = 0;
 	if (n)
 		tname[0] = '\0';
-	if (nscopes <= 0) {
+	if (nscopes <= 0 && function) {
 		free(scopes);
-		if (function)
-			return 0;
-		scopes = xmalloc(sizeof(*scopes));
-		scopes[0] = p->cu;
-		nscopes = 1;
+		return 0;
 	}
+	nscopes = or_unit_scope(p, &scopes, nscopes);
 	memset(&ps, 0, sizeof(ps));
 	ps.unit = p;
 	ps.scopes = scopes;
@@ -1706,13 +1705,8 @@ int line_unit_reading_absent(struct line_unit *u, uint64_t addr,
 
 	if (!elf_image_info(u->img)->relocatable)
 		return -1;
-	nscopes = unit_scopes(p, addr - p->bias, &scopes);
-	if (nscopes <= 0) {
-		free(scopes);
-		scopes = xmalloc(sizeof(*scopes));
-		scopes[0] = p->cu;
-		nscopes = 1;
-	}
+	nscopes = or_unit_scope(p, &scopes,
+				unit_scopes(p, addr - p->bias, &scopes));
 	memset(&ps, 0, sizeof(ps));
 	ps.unit = p;
 	ps.scopes = scopes;
@@ -1934,13 +1928,8 @@ int line_unit_named_offset(struct line_unit *u, uint64_t addr,
 		return -1;
 	if (n)
 		snprintf(name, n, "%s", id);
-	ps.nscopes = unit_scopes(p, addr - p->bias, &ps.scopes);
-	if (ps.nscopes <= 0) { /* outside any function: the unit's globals */
-		free(ps.scopes);
-		ps.scopes = xmalloc(sizeof(*ps.scopes));
-		ps.scopes[0] = p->cu;
-		ps.nscopes = 1;
-	}
+	ps.nscopes = or_unit_scope(p, &ps.scopes,
+				   unit_scopes(p, addr - p->bias, &ps.scopes));
 	if (lookup_var(&ps, id, &var) || type_of(&var, &t))
 		goto out;
 	for (;;) {
