@@ -17,11 +17,7 @@ S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
 	user_enter_scan "$name" "$cfg" "loops that macros open" "$S/macro-loop.c" || continue
-	python3 - j >v <<-\EOF
-	import json, sys
-	for r in json.load(open(sys.argv[1]))["site_instances"]:
-	    print(r["function"], r["verdict"], len(r["instructions"]))
-	EOF
+	user_instance_lines j >v
 	test_expect_success "$name: the site in the loop's body: ok" '
 		grep -qx "own_loop ok 1" v
 	'

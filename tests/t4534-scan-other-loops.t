@@ -19,11 +19,7 @@ S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
 	user_enter_scan "$name" "$cfg" "a do's condition, a goto's loop, a macro's" "$S/macro-loop.c" || continue
-	python3 - j >v <<-\EOF
-	import json, sys
-	for r in json.load(open(sys.argv[1]))["site_instances"]:
-	    print(r["function"], r["verdict"], len(r["instructions"]))
-	EOF
+	user_instance_lines j >v
 	test_expect_success "$name: a do's condition: ok" '
 		grep -qx "do_condition ok 1" v
 	'
