@@ -17,7 +17,7 @@ S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
 	user_enter_scan "$name" "$cfg" "loops that macros open" "$S/macro-loop.c" || continue
-	user_instance_lines j >v
+	python3 "$S/instance-lines.py" j >v
 	test_expect_success "$name: the site in the loop's body: ok" '
 		grep -qx "own_loop ok 1" v
 	'

@@ -19,7 +19,7 @@ S=$RWONCE_ROOT/tests/scan
 
 while read -r name cfg; do
 	user_enter_scan "$name" "$cfg" "a do's condition, a goto's loop, a macro's" "$S/macro-loop.c" || continue
-	user_instance_lines j >v
+	python3 "$S/instance-lines.py" j >v
 	test_expect_success "$name: a do's condition: ok" '
 		grep -qx "do_condition ok 1" v
 	'

@@ -61,13 +61,3 @@ user_enter_scan() { # name config what source
 	"$RWONCE" scan --json o.o >j 2>/dev/null
 	return 0
 }
-
-# Each site instance of scan's JSON $1, a line each: "function verdict
-# instructions" (for tests that name their sites by function).
-user_instance_lines() { # json
-	python3 -c '
-import json, sys
-for r in json.load(open(sys.argv[1]))["site_instances"]:
-    print(r["function"], r["verdict"], len(r["instructions"]))
-' "$1"
-}
