@@ -759,23 +759,47 @@ static void write_tail(struct scan *s, size_t lhs_last, int drop_lhs_last,
 	edit_list_add(e, vt->off + vt->len, 0, ")");
 }
 
-static int is_access_macro(const struct scan *s, size_t i)
+/* converted like ACCESS_ONCE(x): ACCESS_ONCE and --macro names (what
+ * audit's access-once rule reports), and only when the argument is the
+ * object: atomic_read(v) -> READ_ONCE(v) would read the pointer.  A
+ * built-in name the tree defines with its object elsewhere (libuv's
+ * ACCESS_ONCE(type, var)) is still looked at, and its calls named as
+ * left */
+static int converts_like_access(const struct once_macro *m)
 {
-	const struct token *t = T(s, i);
-	const struct once_macro *m;
-
-	if (t->kind != TOK_IDENT)
-		return 0;
-	m = once_macros_find(s->opts->macros, s->buf + t->off, t->len);
-	/* converted like ACCESS_ONCE(x): ACCESS_ONCE and --macro names
-	 * (what audit's access-once rule reports), and only when the
-	 * argument is the object: atomic_read(v) -> READ_ONCE(v) would
-	 * read the pointer.  A built-in name the tree defines with its
-	 * object elsewhere (libuv's ACCESS_ONCE(type, var)) is still
-	 * looked at, and its calls named as left */
 	return m && m->kind == OMK_ACCESS &&
 	       !(m->flags & (OMF_RWONCE | OMF_DISCOVERED)) &&
 	       (m->object_arg == 0 || (m->flags & OMF_BUILTIN));
+}
+
+static int is_access_macro(const struct scan *s, size_t i)
+{
+	const struct token *t = T(s, i);
+
+	if (t->kind != TOK_IDENT)
+		return 0;
+	return converts_like_access(once_macros_find(s->opts->macros,
+						     s->buf + t->off, t->len));
+}
+
+/*
+ * ACCESS_\<newline>ONCE(x): a call all the same (audit reports it), but
+ * left with a note.  Its name rewritten would lose the splice, and each
+ * line below would move up one (__LINE__, the compiler's messages).
+ */
+static int is_spliced_access_macro(const struct scan *s, size_t i)
+{
+	const struct token *t = T(s, i);
+	struct strbuf sb = STRBUF_INIT;
+	int yes;
+
+	if (t->kind != TOK_IDENT || !(t->flags & TF_SPLICED))
+		return 0;
+	token_spelling(s->buf, t, &sb);
+	yes = converts_like_access(once_macros_find(s->opts->macros, sb.buf,
+						    sb.len));
+	strbuf_release(&sb);
+	return yes;
 }
 
 static const char *const decl_words[] = {
@@ -1438,6 +1462,14 @@ int rewrite_file(const char *path, struct type_index *ti, const char *buf,
 
 		if (t->kind == TOK_IDENT && is_access_macro(&s, i))
 			i = access_once_site(&s, i);
+		else if (is_spliced_access_macro(&s, i) &&
+			 i + 1 < eof_index(&s) && punct(&s, i + 1, "(") &&
+			 !((t->flags & TF_DIRECTIVE) &&
+			   !(t->flags & TF_DEFINE_BODY))) {
+			note(&s, RULE_ACCESS_ONCE, i, "ACCESS_ONCE()",
+			     "a line splice inside the macro's name");
+			i++;
+		}
 		else if (t->kind == TOK_IDENT && opts->roles &&
 			 (m = macro_roles_find(opts->roles, buf + t->off,
 					       t->len)) &&
