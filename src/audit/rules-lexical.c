@@ -380,18 +380,8 @@ static const struct once_macro *macro_at(const struct lexical_options *o,
 
 	if (t->kind != TOK_IDENT)
 		return NULL;
-	if (t->flags & TF_SPLICED) {
-		/* READ_\<newline>ONCE(x) calls READ_ONCE: the name is
-		 * looked up as the preprocessor spells it */
-		struct strbuf sb = STRBUF_INIT;
-		const struct once_macro *m;
-
-		token_spelling(buf, t, &sb);
-		m = once_macros_find(&o->macros, sb.buf, sb.len);
-		strbuf_release(&sb);
-		return m;
-	}
-	return once_macros_find(&o->macros, buf + t->off, t->len);
+	/* READ_\<newline>ONCE(x) calls READ_ONCE */
+	return once_macros_find_token(&o->macros, buf, t);
 }
 
 /*

@@ -3,6 +3,7 @@
 #include "cfront/idioms.h"
 #include "cfront/header-macros.h"
 #include "cfront/ident-mask.h"
+#include "cfront/lexer.h"
 #include "lib/memfind.h"
 #include "lib/util.h"
 
@@ -204,6 +205,21 @@ const struct once_macro *once_macros_find(const struct once_macros *t,
 					  const char *name, size_t n)
 {
 	return lookup(t, name, n);
+}
+
+const struct once_macro *once_macros_find_token(const struct once_macros *t,
+						const char *buf,
+						const struct token *tok)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct once_macro *m;
+
+	if (!(tok->flags & TF_SPLICED))
+		return lookup(t, buf + tok->off, tok->len);
+	token_spelling(buf, tok, &sb);
+	m = lookup(t, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return m;
 }
 
 /* 1: may start an identifier, 2: may continue one; a table, since the

@@ -195,6 +195,15 @@ const char *once_macro_preset_names(void);
 /* The entry named by the n bytes at name, or NULL. */
 const struct once_macro *once_macros_find(const struct once_macros *t,
 					  const char *name, size_t n);
+/*
+ * The entry the identifier token *tok of buf names, or NULL: its name as
+ * the preprocessor reads it, a line splice inside it removed
+ * (READ_\<newline>ONCE is READ_ONCE).
+ */
+struct token;
+const struct once_macro *once_macros_find_token(const struct once_macros *t,
+						const char *buf,
+						const struct token *tok);
 
 /*
  * Call fn for each identifier of buf[0..len) that names an entry of t,

@@ -790,16 +790,10 @@ static int is_access_macro(const struct scan *s, size_t i)
 static int is_spliced_access_macro(const struct scan *s, size_t i)
 {
 	const struct token *t = T(s, i);
-	struct strbuf sb = STRBUF_INIT;
-	int yes;
 
-	if (t->kind != TOK_IDENT || !(t->flags & TF_SPLICED))
-		return 0;
-	token_spelling(s->buf, t, &sb);
-	yes = converts_like_access(once_macros_find(s->opts->macros, sb.buf,
-						    sb.len));
-	strbuf_release(&sb);
-	return yes;
+	return t->kind == TOK_IDENT && (t->flags & TF_SPLICED) &&
+	       converts_like_access(once_macros_find_token(s->opts->macros,
+							   s->buf, t));
 }
 
 static const char *const decl_words[] = {

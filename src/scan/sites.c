@@ -2140,7 +2140,10 @@ void source_sites_load(struct source_sites *s, const char *path,
 	 * once-macros may be hundreds), 16 or 32 bytes at a time
 	 * (once_macros_any(), audit's pre-filter). */
 	s->uses_volatile = mem_find(buf, len, "volatile", 8) != NULL;
-	wanted = s->uses_volatile || once_macros_any(macros, buf, len);
+	/* a word cut by a line splice (READ_\<newline>ONCE) is in no
+	 * filter's bytes but is a token all the same */
+	wanted = s->uses_volatile || once_macros_any(macros, buf, len) ||
+		 lex_word_spliced(buf, len);
 	if (!wanted) {
 		/* a file whose generator invocations discovery expanded
 		 * (jemalloc's atomic.h: JEMALLOC_GENERATE_ATOMICS(bool,
@@ -2179,7 +2182,7 @@ void source_sites_load(struct source_sites *s, const char *path,
 		}
 		if (t->kind == TOK_IDENT) {
 			const struct once_macro *m =
-				once_macros_find(macros, buf + t->off, t->len);
+				once_macros_find_token(macros, buf, t);
 
 			if (m)
 				macro_site(s, buf, &l, &ti, i, m, macros);
