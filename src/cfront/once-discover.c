@@ -3040,6 +3040,70 @@ static int read_rank(struct once_discovery *d, const struct candidate *c)
 }
 
 /*
+ * The candidates of each discovered macro of t that cite_read_defs()
+ * looks at, by name, each list in the candidates' order: a scan of all
+ * the candidates per macro was 3 % of an audit of Linux 6.12 (151 macros,
+ * about 150,000 candidates).  by[owner[i]] holds the indexes into
+ * d->items of the candidates named as t->items[i], nby[owner[i]] how
+ * many.
+ */
+struct names_index {
+	size_t *owner;           /* the first entry of t with the same name */
+	size_t **by, *nby, *alloc;
+};
+
+static void names_index_build(struct names_index *x,
+			      const struct once_discovery *d,
+			      const struct once_macros *t)
+{
+	size_t size = 64, *slot; /* open addressing: t's index + 1, or 0 */
+	size_t n = t->nr ? t->nr : 1;
+
+	while (size < 2 * t->nr)
+		size *= 2;
+	slot = xcalloc(size, sizeof(*slot));
+	x->owner = xcalloc(n, sizeof(*x->owner));
+	x->by = xcalloc(n, sizeof(*x->by));
+	x->nby = xcalloc(n, sizeof(*x->nby));
+	x->alloc = xcalloc(n, sizeof(*x->alloc));
+	for (size_t i = 0; i < t->nr; i++) {
+		size_t h = strset_hash(t->items[i].name) & (size - 1);
+
+		for (; slot[h]; h = (h + 1) & (size - 1))
+			if (!strcmp(t->items[slot[h] - 1].name, t->items[i].name))
+				break;
+		if (!slot[h])
+			slot[h] = i + 1;
+		x->owner[i] = slot[h] - 1;
+	}
+	for (size_t k = 0; k < d->nr; k++) {
+		const char *name = d->items[k].name;
+		size_t h = strset_hash(name) & (size - 1);
+
+		for (; slot[h]; h = (h + 1) & (size - 1)) {
+			size_t i = slot[h] - 1;
+
+			if (strcmp(t->items[i].name, name))
+				continue;
+			ALLOC_GROW(x->by[i], x->nby[i] + 1, x->alloc[i]);
+			x->by[i][x->nby[i]++] = k;
+			break;
+		}
+	}
+	free(slot);
+}
+
+static void names_index_release(struct names_index *x, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(x->by[i]);
+	free(x->owner);
+	free(x->by);
+	free(x->nby);
+	free(x->alloc);
+}
+
+/*
  * One name defined the same way in several files (Open vSwitch's
  * atomic_read_explicit in ovs-atomic-c++.h, -c11.h, -clang.h ..., one
  * included per compiler by #ifs of ovs-atomic.h): fold() cited the
@@ -3050,26 +3114,32 @@ static int read_rank(struct once_discovery *d, const struct candidate *c)
  */
 static void cite_read_defs(struct once_discovery *d, struct once_macros *t)
 {
+	struct names_index x;
+
+	names_index_build(&x, d, t);
 	for (size_t i = 0; i < t->nr; i++) {
 		struct once_macro *m = &t->items[i];
 		const struct candidate *cur = NULL, *best = NULL;
 		int cur_rank, best_rank;
+		const size_t *by;
+		size_t nby;
 
 		if (!(m->flags & OMF_DISCOVERED) || !m->def_path)
 			continue;
-		for (size_t k = 0; k < d->nr && !cur; k++)
-			if (d->items[k].line == m->def_line &&
-			    !strcmp(d->items[k].path, m->def_path) &&
-			    !strcmp(d->items[k].name, m->name))
-				cur = &d->items[k];
+		by = x.by[x.owner[i]];
+		nby = x.nby[x.owner[i]];
+		for (size_t k = 0; k < nby && !cur; k++)
+			if (d->items[by[k]].line == m->def_line &&
+			    !strcmp(d->items[by[k]].path, m->def_path))
+				cur = &d->items[by[k]];
 		if (!cur || !cur->is_access || (cur_rank = read_rank(d, cur)) == 2)
 			continue;
 		best_rank = cur_rank;
-		for (size_t k = 0; k < d->nr; k++) {
-			const struct candidate *c = &d->items[k];
+		for (size_t k = 0; k < nby; k++) {
+			const struct candidate *c = &d->items[by[k]];
 			int r;
 
-			if (c == cur || !c->is_access || strcmp(c->name, m->name) ||
+			if (c == cur || !c->is_access ||
 			    c->kind != cur->kind ||
 			    c->object_arg != cur->object_arg ||
 			    c->deref_arg != cur->deref_arg ||
@@ -3087,6 +3157,7 @@ static void cite_read_defs(struct once_discovery *d, struct once_macros *t)
 		free(m->def_what);
 		m->def_what = xstrdup(best->what);
 	}
+	names_index_release(&x, t->nr);
 }
 
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
