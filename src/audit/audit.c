@@ -182,7 +182,8 @@ static void audit_one(const struct walk_file *f, void *worker, void *ctxp)
 		return;
 	}
 	spliced = lex_buffer(f->buf, f->len, &w->tokens);
-	note_odd_bytes(f->path, f->buf, &w->tokens);
+	if (w->tokens.odd) /* else no token is one it notes */
+		note_odd_bytes(f->path, f->buf, &w->tokens);
 	tok_match_cache(f->buf, &w->tokens); /* linear on deep nesting */
 	sites = lexical_audit_file(&ctx->lex, f->path, f->buf, &w->tokens,
 				   says_volatile || spliced, &w->findings);

@@ -30,6 +30,8 @@ struct lexer {
 	struct token_list *out;
 	int any_spliced;   /* some token contained one (lex_buffer()'s
 			      answer; a comment's may count too) */
+	int odd;           /* a TOK_OTHER or an unterminated literal was
+			      emitted (token_list.odd) */
 };
 
 /* Length of a splice starting at p (a backslash), or 0 if there is none. */
@@ -543,10 +545,12 @@ static int lex_header(struct lexer *lx)
 
 int lex_buffer(const char *buf, size_t len, struct token_list *out)
 {
-	struct lexer lx = { buf, len, 0, 0, 1, 0, 0, 0, out, 0 };
+	struct lexer lx = { buf, len, 0, 0, 1, 0, 0, 0, out, 0, 0 };
 	unsigned pending = TF_BOL; /* flags for the next token */
 	enum dir_state dir = DIR_NONE;
 
+	if (!out->nr)
+		out->odd = 0;
 	/* A byte order mark is neither a token nor white space before the
 	 * first one (a '#' after it starts a directive), nor a column. */
 	lx.pos = lx.line_start = lex_bom_len(buf, len);
@@ -586,6 +590,7 @@ int lex_buffer(const char *buf, size_t len, struct token_list *out)
 			if (!skip_block_comment(&lx)) {
 				/* Unterminated: keep it visible as a token. */
 				lx.tok_end = lx.pos;
+				lx.odd = 1;
 				emit(&lx, TOK_OTHER, pending | TF_UNTERMINATED |
 				     (dir ? TF_DIRECTIVE : 0), start, line, col);
 				break;
@@ -695,6 +700,7 @@ int lex_buffer(const char *buf, size_t len, struct token_list *out)
 
 						advance(&lx);
 						if (lex_raw_string_rest(&lx, &flags) == 0) {
+							lx.odd |= (flags & TF_UNTERMINATED) != 0;
 							emit(&lx, TOK_STRING, flags, start, line, col);
 							continue;
 						}
@@ -705,6 +711,7 @@ int lex_buffer(const char *buf, size_t len, struct token_list *out)
 					    lx.tok_end - start <= 3) {
 						advance(&lx);
 						flags |= lex_quoted_rest(&lx, q);
+						lx.odd |= (flags & TF_UNTERMINATED) != 0;
 						emit(&lx, q == '"' ? TOK_STRING : TOK_CHAR,
 						     flags, start, line, col);
 						continue;
@@ -735,6 +742,8 @@ int lex_buffer(const char *buf, size_t len, struct token_list *out)
 				 !(c == '\\' && (peek2(&lx) == 'u' || peek2(&lx) == 'U')));
 			kind = TOK_OTHER;
 		}
+		/* the slow path is the only one that makes these */
+		lx.odd |= kind == TOK_OTHER || (flags & TF_UNTERMINATED);
 		emit(&lx, kind, flags, start, line, col);
 emitted:
 		/* Follow the directive, now that the token is known. */
@@ -786,6 +795,7 @@ emitted:
 	out->tok[out->nr].line = lx.line;
 	out->tok[out->nr].col = (unsigned)(len - lx.line_start + 1);
 	out->nr++;
+	out->odd |= lx.odd;
 	return lx.any_spliced;
 }
 
@@ -794,6 +804,7 @@ void token_list_clear(struct token_list *l)
 	if (l->alloc > (1u << 22))
 		token_list_release(l);
 	l->nr = 0;
+	l->odd = 0;
 }
 
 void token_list_release(struct token_list *l)

@@ -55,8 +55,13 @@ struct token {
 struct token_list {
 	struct token *tok; /* ends with one TOK_EOF token */
 	size_t nr, alloc;
+	/* lex_buffer() put in a TOK_OTHER token or an unterminated
+	 * literal since the list was last empty: 0 tells a reader of
+	 * those (audit's note on bytes that are not C) that none is
+	 * there, without a walk of every token */
+	int odd;
 };
-#define TOKEN_LIST_INIT { NULL, 0, 0 }
+#define TOKEN_LIST_INIT { NULL, 0, 0, 0 }
 
 /*
  * Lex buf[0..len) (need not be NUL-terminated; may contain NUL bytes).
