@@ -1740,6 +1740,25 @@ static int tag_names(const struct record *r, const struct rtype *t)
 	       r->is_union == (t->kind == BK_UNION);
 }
 
+/* tag_names() of record rec, for loops over every field: a record's
+ * fields mostly follow one another, so its answer is kept and asked
+ * again only when the record changes (a compare of the tag per field
+ * was about 1 % of an audit of Linux 6.12); memo starts as TAG_MEMO_INIT */
+struct tag_memo {
+	int rec, same;
+};
+#define TAG_MEMO_INIT { -1, 0 }
+
+static int tag_names_memo(const struct type_index *ti, int rec,
+			  const struct rtype *t, struct tag_memo *memo)
+{
+	if (rec != memo->rec) {
+		memo->rec = rec;
+		memo->same = tag_names(&ti->records[rec], t);
+	}
+	return memo->same;
+}
+
 /* The record that tag `name` defines in the function body `scope`: it
  * hides the file's; -1 when none does. */
 static int scoped_record(const struct type_index *ti, const char *name,
@@ -2003,18 +2022,18 @@ static int member(const struct type_index *ti, struct rtype *t,
 		  int depth)
 {
 	const struct field *found = NULL;
+	struct tag_memo memo = TAG_MEMO_INIT;
 
 	if ((t->kind != BK_STRUCT && t->kind != BK_UNION) || t->deriv[0])
 		return 0;
 	for (size_t i = 0; i < ti->nr_fields; i++) {
 		const struct field *f = &ti->fields[i];
-		const struct record *r = &ti->records[f->record];
 		int same;
 
 		if (t->record >= 0)
 			same = f->record == t->record;
 		else
-			same = tag_names(r, t);
+			same = tag_names_memo(ti, f->record, t, &memo);
 		if (!same || !token_is(buf, name, f->name))
 			continue;
 		if (found && !dtype_same(&found->t, &f->t))
@@ -2381,19 +2400,19 @@ static int record_units(const struct type_index *ti, const struct rtype *t,
 {
 	int is_union = t->kind == BK_UNION, any = 0, last_anon = -1;
 	unsigned run_bytes = 0, run_bits = 0;
+	struct tag_memo memo = TAG_MEMO_INIT;
 
 	memset(u, 0, sizeof(*u));
 	u->min_unit = ~0u;
 	for (size_t i = 0; i < ti->nr_fields; i++) {
 		const struct field *f = &ti->fields[i];
-		const struct record *r = &ti->records[f->record];
 		struct rtype ft;
 		struct type_units fu;
 		int place;
 
 		if (t->record >= 0) {
 			place = place_in(ti, f, t->record);
-		} else if (tag_names(r, t)) {
+		} else if (tag_names_memo(ti, f->record, t, &memo)) {
 			place = place_in(ti, f, f->record);
 		} else {
 			continue;
@@ -2590,6 +2609,7 @@ static int record_layout(const struct type_index *ti, const struct rtype *t,
 {
 	int is_union = t->kind == BK_UNION, any = 0, last_anon = -1;
 	unsigned bits = 0, size_bits = 0;
+	struct tag_memo memo = TAG_MEMO_INIT;
 
 	memset(out, 0, sizeof(*out));
 	out->align = 1;
@@ -2605,7 +2625,7 @@ static int record_layout(const struct type_index *ti, const struct rtype *t,
 
 		if (t->record >= 0) {
 			place = place_in(ti, f, t->record);
-		} else if (tag_names(r, t)) {
+		} else if (tag_names_memo(ti, f->record, t, &memo)) {
 			place = place_in(ti, f, f->record);
 			out->attr |= r->layout_attr;
 		} else {
@@ -2731,18 +2751,18 @@ static const struct field *member_named(const struct type_index *ti,
 					const char *name, size_t len)
 {
 	const struct field *found = NULL;
+	struct tag_memo memo = TAG_MEMO_INIT;
 
 	if ((t->kind != BK_STRUCT && t->kind != BK_UNION) || t->deriv[0])
 		return NULL;
 	for (size_t i = 0; i < ti->nr_fields; i++) {
 		const struct field *f = &ti->fields[i];
-		const struct record *rec = &ti->records[f->record];
 		int same;
 
 		if (t->record >= 0)
 			same = f->record == t->record;
 		else
-			same = tag_names(rec, t);
+			same = tag_names_memo(ti, f->record, t, &memo);
 		if (!same || !f->name || strlen(f->name) != len ||
 		    memcmp(f->name, name, len))
 			continue;
