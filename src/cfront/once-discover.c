@@ -35,6 +35,8 @@ struct candidate {
 	const char *path;  /* interned in the discovery */
 	unsigned line;
 	char *name;
+	uint32_t name_hash;  /* word_hash() of name, taken while it is read */
+	uint32_t alias_hash; /* ... of alias_of, when there is one */
 	char *text;        /* "#define NAME(...) body", splices kept */
 	size_t len;
 	/* the last analysis: is the body the access itself? */
@@ -113,6 +115,8 @@ struct once_discovery {
 	size_t includes_found, includes_not_found;
 	/* once-accessor functions (once-accessor.h), when asked for */
 	int want_accessors;
+	/* once_discovery_decide_only()'s names, or NULL: all */
+	const struct strset *decide_only;
 	/* the other functions the files define (once-accessor.h) */
 	struct strset functions;
 	/* files defining functions that are no accessors as read: with a
@@ -169,6 +173,12 @@ struct once_discovery {
 void once_discovery_want_accessors(struct once_discovery *d)
 {
 	d->want_accessors = 1;
+}
+
+void once_discovery_decide_only(struct once_discovery *d,
+				const struct strset *names)
+{
+	d->decide_only = names;
 }
 
 struct once_discovery *once_discovery_new(void)
@@ -420,6 +430,17 @@ static const char *call_body(const char *q, const char *stop, size_t *n)
 
 /* A new candidate at the end of *out: the #define of name at line,
  * text its logical line. */
+/* FNV-1a of w[0..n): the candidates' names found by it
+ * (wanted_candidates()). */
+static uint32_t word_hash(const char *w, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)w[i]) * 16777619u;
+	return h;
+}
+
 static struct candidate *add_candidate(struct candidate **out, size_t *nr,
 				       size_t *alloc, const char *name,
 				       size_t n, unsigned line,
@@ -434,6 +455,7 @@ static struct candidate *add_candidate(struct candidate **out, size_t *nr,
 	c->deref_arg = -1;
 	c->order_arg = -1;
 	c->name = xstrndup(name, n);
+	c->name_hash = word_hash(name, n);
 	c->text = xstrndup(text, len);
 	c->len = len;
 	return c;
@@ -607,6 +629,7 @@ static void collect(const char *buf, size_t len, const size_t *defines,
 					  line_at(buf, b, &counted, &line), p,
 					  (size_t)(stop - p));
 			c->alias_of = xstrndup(to, n);
+			c->alias_hash = word_hash(to, n);
 			continue;
 		}
 		if (q == stop || *q != '(') /* object-like: no argument */
@@ -3160,11 +3183,188 @@ static void cite_read_defs(struct once_discovery *d, struct once_macros *t)
 	names_index_release(&x, t->nr);
 }
 
+/*
+ * The candidates of the names once_discovery_decide_only() asks about,
+ * found by the hash of their names (or, alias, of what each object-like
+ * alias names): an open-addressed index, each slot a hash and one
+ * candidate of it, the others chained (in no order: only the set is
+ * read).  Two names of one hash are one key: the candidates of both are
+ * taken, more than needed, and no name is read to build or ask it (each
+ * was a miss of the cache: 149,245 of Linux 4.14.5).  32-bit indexes: a
+ * tree has far fewer than 4 billion #defines.
+ */
+struct name_index {
+	uint32_t *hash; /* per slot */
+	uint32_t *slot; /* 1 + index of a candidate; 0: empty */
+	size_t mask;
+	uint32_t *next; /* per candidate: 1 + another of the same hash */
+};
+
+#define NO_SLOT ((size_t)-1)
+
+/* The slot of hash h, or NO_SLOT. */
+static size_t index_find(const struct name_index *x, uint32_t h)
+{
+	for (size_t s = h & x->mask;; s = (s + 1) & x->mask) {
+		if (!x->slot[s])
+			return NO_SLOT;
+		if (x->hash[s] == h)
+			return s;
+	}
+}
+
+static void index_build(struct name_index *x, const struct once_discovery *d,
+		       int alias)
+{
+	size_t size = 4, keys = 0;
+
+	for (size_t k = 0; k < d->nr; k++)
+		keys += !alias || d->items[k].alias_of;
+	while (size < 2 * keys + 2)
+		size *= 2;
+	x->mask = size - 1;
+	x->hash = xcalloc(size, sizeof(*x->hash));
+	x->slot = xcalloc(size, sizeof(*x->slot));
+	x->next = xcalloc(d->nr + 1, sizeof(*x->next));
+	for (size_t k = 0; k < d->nr; k++) {
+		const struct candidate *c = &d->items[k];
+		uint32_t h;
+		size_t s;
+
+		if (alias && !c->alias_of)
+			continue;
+		h = alias ? c->alias_hash : c->name_hash;
+		s = index_find(x, h);
+		if (s == NO_SLOT) {
+			for (s = h & x->mask; x->slot[s]; s = (s + 1) & x->mask)
+				;
+			x->hash[s] = h;
+		}
+		x->next[k] = x->slot[s];
+		x->slot[s] = (uint32_t)(k + 1);
+	}
+}
+
+static void index_release(struct name_index *x)
+{
+	free(x->hash);
+	free(x->slot);
+	free(x->next);
+}
+
+struct closure {
+	const struct once_discovery *d;
+	struct name_index names, aliases;
+	unsigned char *done; /* per slot of names */
+	uint32_t *todo;      /* slots of names taken, not yet looked at */
+	size_t nr_todo;
+};
+
+/* A name the rounds must decide, if candidates define it. */
+static void closure_add(struct closure *cl, const char *w, size_t n)
+{
+	size_t s = index_find(&cl->names, word_hash(w, n));
+
+	if (s != NO_SLOT && !cl->done[s]) {
+		cl->done[s] = 1;
+		cl->todo[cl->nr_todo++] = (uint32_t)s;
+	}
+}
+
+/* Every word of text: the runs of identifier bytes, as once_macros_any()
+ * and the lexer cut the names of the candidates (all such runs; see
+ * wanted_candidates()). */
+static void closure_add_words(struct closure *cl, const char *text,
+			      size_t len)
+{
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+
+		while (j < len && ident_char(text[j]))
+			j++;
+		if (j == i) {
+			i++;
+			continue;
+		}
+		closure_add(cl, text + i, j - i);
+		i = j;
+	}
+}
+
+/*
+ * Which candidates the rounds analyse when the table is asked only about
+ * d->decide_only's names: those of these names and of the names the
+ * table held before the rounds (fold() may change those), then those of
+ * every name their texts, variants and helpers mention (the analysis of
+ * a text reads the table's entries of its words only, and an alias's
+ * target in its file), and of every alias of a name taken (analysing an
+ * alias analyses its target in its file again).  The entries of these
+ * names are then made by the same analyses in the same order as when
+ * every candidate is analysed: each reads and folds only entries of
+ * names taken, and is analysed again in the same rounds, those that
+ * mention a name just changed.  A candidate's name is a run of
+ * identifier bytes ([A-Za-z0-9_], collect()), so a token that spells it
+ * is such a run too, with none on either side: the words cut here.
+ * NULL: all of them (no names given).
+ */
+static unsigned char *wanted_candidates(const struct once_discovery *d,
+					const struct once_macros *t)
+{
+	struct closure cl;
+	unsigned char *want;
+
+	if (!d->decide_only || d->nr >= UINT32_MAX)
+		return NULL;
+	memset(&cl, 0, sizeof(cl));
+	cl.d = d;
+	index_build(&cl.names, d, 0);
+	index_build(&cl.aliases, d, 1);
+	cl.done = xcalloc(cl.names.mask + 1, 1);
+	cl.todo = xcalloc(d->nr + 1, sizeof(*cl.todo));
+	want = xcalloc(d->nr + 1, 1);
+	for (size_t s = 0; s < d->decide_only->size; s++)
+		if (d->decide_only->slot[s])
+			closure_add(&cl, d->decide_only->slot[s],
+				    strlen(d->decide_only->slot[s]));
+	for (size_t i = 0; i < t->nr; i++)
+		closure_add(&cl, t->items[i].name, strlen(t->items[i].name));
+	while (cl.nr_todo) {
+		size_t s = cl.todo[--cl.nr_todo], a;
+
+		for (size_t k = cl.names.slot[s]; k; k = cl.names.next[k - 1]) {
+			const struct candidate *c = &d->items[k - 1];
+
+			want[k - 1] = 1;
+			closure_add_words(&cl, c->text, c->len);
+			for (size_t v = 0; v < c->nvariants; v++)
+				closure_add_words(&cl, c->variants[v],
+						  strlen(c->variants[v]));
+			if (c->helpers)
+				closure_add_words(&cl, c->helpers,
+						  strlen(c->helpers));
+			if (c->alias_of)
+				closure_add_words(&cl, c->alias_of,
+						  strlen(c->alias_of));
+		}
+		a = index_find(&cl.aliases, cl.names.hash[s]);
+		for (size_t k = a != NO_SLOT ? cl.aliases.slot[a] : 0; k;
+		     k = cl.aliases.next[k - 1])
+			closure_add(&cl, d->items[k - 1].name,
+				    strlen(d->items[k - 1].name));
+	}
+	index_release(&cl.names);
+	index_release(&cl.aliases);
+	free(cl.done);
+	free(cl.todo);
+	return want;
+}
+
 size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 {
 	struct strbuf changed = STRBUF_INIT, next = STRBUF_INIT;
 	size_t count = 0;
 	int first = 1;
+	unsigned char *want;
 
 	spelling_settle(d);
 	if (d->revisit.nr || d->deferred.nr) {
@@ -3183,6 +3383,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 
 	if (d->nr > 1)
 		sane_qsort(d->items, d->nr, sizeof(*d->items), by_place);
+	want = wanted_candidates(d, t);
 	for (;;) {
 		struct once_macros names;
 		int any = 0;
@@ -3198,7 +3399,8 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 
 			/* after the first round, only bodies that call a
 			 * name whose meaning just changed can change */
-			if (!first && !once_macros_any(&names, c->text, c->len))
+			if ((want && !want[i]) ||
+			    (!first && !once_macros_any(&names, c->text, c->len)))
 				continue;
 			analyse(d, c, t, 0);
 			if (c->is_access && fold(t, c, d)) {
@@ -3217,6 +3419,7 @@ size_t once_discovery_finish(struct once_discovery *d, struct once_macros *t)
 		}
 		first = 0;
 	}
+	free(want);
 	strbuf_release(&changed);
 	strbuf_release(&next);
 	cite_read_defs(d, t);

@@ -80,6 +80,18 @@ void once_discovery_include_stats(const struct once_discovery *d,
  * scan asks; audit and fix do not. */
 void once_discovery_want_accessors(struct once_discovery *d);
 
+/*
+ * The table will be asked only whether these names are once-macros
+ * (fix: the macros whose body holds a volatile cast), and about the
+ * names it holds before finishing: once_discovery_finish() then decides
+ * only the definitions their answers depend on (the names their bodies
+ * mention, and theirs ...), with the same answers for them, and adds no
+ * other name.  names must live until then; NULL: every name.
+ */
+struct strset;
+void once_discovery_decide_only(struct once_discovery *d,
+				const struct strset *names);
+
 /* Never offer path: a file known not to be the text that was built
  * (scan: its MD5 differs from the line table's), even when another file
  * includes it. */

@@ -21,6 +21,7 @@
 #include "rewrite/macro-roles.h"
 #include "rewrite/provider.h"
 #include "fix/in-place.h"
+#include "cfront/defines.h"
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
 #include "cfront/once-discover.h"
@@ -34,6 +35,7 @@
 #include "lib/parse-options.h"
 #include "lib/pool.h"
 #include "lib/signal-owner.h"
+#include "lib/strset.h"
 #include "lib/strbuf.h"
 #include "lib/util.h"
 #include "lib/utf8.h"
@@ -75,6 +77,15 @@ struct fix_ctx {
 
 	pthread_mutex_t lock;
 	struct fix_results results; /* one per file with anything to say */
+
+	/* the names of the #defines of the files that may hold a volatile
+	 * cast (define_names_each(): a superset), filled in the pre-pass's
+	 * walk under asked_lock: the only discovered names fix asks about
+	 * (is_once_impl() in rewrite.c: a volatile cast in a macro's body
+	 * is silent when the macro is a once-macro), so discovery decides
+	 * only what their answers depend on (keep.decide_only) */
+	struct strset asked;
+	pthread_mutex_t asked_lock;
 };
 
 /* --self-check: the fixed text must keep every other token, and a second
@@ -105,22 +116,14 @@ static const char *self_check(const struct fix_ctx *ctx, const char *path,
 	return why;
 }
 
-/* A file that may hold a volatile cast (volatile_cast_may_be_in(): not
- * every file that names volatile) or names a once-macro fix converts
- * (ACCESS_ONCE, --macro's).  The same answer during the pre-pass's walk
- * as after it: discovery adds only macros it marks OMF_DISCOVERED, and
- * does not change the kind or object of a name it was given (a built-in
- * name's object it may move: such a name is asked about either way). */
-static int may_have_casts_or_macros(const struct fix_ctx *ctx,
-				    const char *buf, size_t len,
-				    int names_access)
+/* A file that names a once-macro fix converts (ACCESS_ONCE, --macro's).
+ * The same answer during the pre-pass's walk as after it: discovery
+ * adds only macros it marks OMF_DISCOVERED, and does not change the kind
+ * or object of a name it was given (a built-in name's object it may
+ * move: such a name is asked about either way). */
+static int names_converted_macro(const struct fix_ctx *ctx, const char *buf,
+				 size_t len, int names_access)
 {
-	/* a word cut by a line splice (vola\<newline>tile, ACCESS_\<newline>
-	 * ONCE) is in no filter's bytes but is a token all the same: the
-	 * rewrite names its site as left (28 of Linux 4.14.5's files hold
-	 * such a word) */
-	if (volatile_cast_may_be_in(buf, len) || lex_word_spliced(buf, len))
-		return 1;
 	if (!names_access)
 		return 0;
 	for (size_t i = 0; i < ctx->macros.nr; i++) {
@@ -135,12 +138,57 @@ static int may_have_casts_or_macros(const struct fix_ctx *ctx,
 	return 0;
 }
 
+/* A file that may hold a volatile cast (volatile_cast_may_be_in(): not
+ * every file that names volatile) or a word cut by a line splice
+ * (vola\<newline>tile, ACCESS_\<newline>ONCE: in no filter's bytes but a
+ * token all the same, whose site the rewrite names as left; 28 of Linux
+ * 4.14.5's files hold such a word) -- each a file whose #defines fix may
+ * ask discovery about -- or one that names a once-macro fix converts. */
+static int may_hold_casts(const char *buf, size_t len)
+{
+	return volatile_cast_may_be_in(buf, len) || lex_word_spliced(buf, len);
+}
+
+static int may_have_casts_or_macros(const struct fix_ctx *ctx,
+				    const char *buf, size_t len,
+				    int names_access)
+{
+	return may_hold_casts(buf, len) ||
+	       names_converted_macro(ctx, buf, len, names_access);
+}
+
+static void ask_name(const char *name, size_t n, void *set)
+{
+	char word[128];
+
+	if (n < sizeof(word)) {
+		memcpy(word, name, n);
+		word[n] = '\0';
+		strset_add(set, word);
+	} else {
+		char *copy = xstrndup(name, n);
+
+		strset_add(set, copy);
+		free(copy);
+	}
+}
+
 /* prepass_keep's question, in the pre-pass's walk: the macros it asks
  * about are among those names_access says whether the file names. */
 static int fix_wanted(const char *buf, size_t len, int names_access,
-		      void *ctx)
+		      void *ctx_)
 {
-	return may_have_casts_or_macros(ctx, buf, len, names_access);
+	struct fix_ctx *ctx = ctx_;
+
+	if (may_hold_casts(buf, len)) {
+		if (ctx->keep.decide_only) {
+			pthread_mutex_lock(&ctx->asked_lock);
+			define_names_each(buf, len, ask_name, &ctx->asked);
+			pthread_mutex_unlock(&ctx->asked_lock);
+		}
+		return 1;
+	}
+	return names_converted_macro(ctx, buf, len, names_access);
 }
 
 static int may_have_sites(const struct fix_ctx *ctx, const char *buf,
@@ -546,6 +594,10 @@ static int fix_plan(struct fix_ctx *ctx, const struct fix_args *a,
 	ctx->keep.wanted = fix_wanted;
 	ctx->keep.ctx = ctx;
 	ctx->keep.stats = &ctx->walk_stats;
+	/* RWONCE_TEST_DECIDE_ALL: every name decided, for the tests that
+	 * compare the two (t2587) */
+	if (!a->no_discover && !getenv("RWONCE_TEST_DECIDE_ALL"))
+		ctx->keep.decide_only = &ctx->asked;
 	rewrite_prepass(paths, nr, wopt, !a->no_discover, &ctx->macros,
 			&ctx->ropts, &ctx->roles, ctx->edges, &ctx->keep);
 	provider_cache_use_edges(ctx->headers, ctx->edges);
@@ -815,6 +867,8 @@ static void fix_release(struct fix_ctx *ctx, struct fix_args *a)
 	from_scan_release(&ctx->scan);
 	strlist_clear(&ctx->keep.files);
 	pthread_mutex_destroy(&ctx->lock);
+	strset_release(&ctx->asked);
+	pthread_mutex_destroy(&ctx->asked_lock);
 	macro_roles_release(&ctx->roles);
 	include_edges_free(ctx->edges);
 	provider_cache_free(ctx->headers);
@@ -843,6 +897,7 @@ int cmd_fix(int argc, const char **argv)
 	once_macros_init(&ctx.macros);
 	ctx.ropts.macros = &ctx.macros;
 	pthread_mutex_init(&ctx.lock, NULL);
+	pthread_mutex_init(&ctx.asked_lock, NULL);
 	memset(&wopt, 0, sizeof(wopt));
 	memset(&stats, 0, sizeof(stats));
 

@@ -569,6 +569,9 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	wo.reread = 1;
 	wo.excludes = NULL; /* the walk excluded them */
 	if (p.discovery) {
+		if (keep && keep->decide_only)
+			once_discovery_decide_only(p.discovery,
+						   keep->decide_only);
 		found = once_discovery_finish(p.discovery, macros);
 		once_discovery_free(p.discovery);
 	}

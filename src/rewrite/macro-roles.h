@@ -95,6 +95,7 @@ struct walk_stats;
 /* Passes over the tree for uses, at most: the macros, those that forward
  * to them, those that forward to these... */
 #define MACRO_ROLES_ROUNDS 4
+struct strset;
 struct prepass_keep {
 	/* a file the command wants (called in the walk's threads, once
 	 * per file read); names_access: whether the file names a macro of
@@ -103,6 +104,11 @@ struct prepass_keep {
 	int (*wanted)(const char *buf, size_t len, int names_access,
 		      void *ctx);
 	void *ctx;
+	/* the only names of #defines the command will ask the discovered
+	 * table about, filled by wanted during the walk (fix: those of the
+	 * files that may hold a volatile cast), or NULL: any
+	 * (once_discovery_decide_only()) */
+	const struct strset *decide_only;
 	/* out: the files wanted, and those read for the uses of a macro
 	 * of roles (a use may be a site), each once, sorted */
 	struct strlist files;
