@@ -1624,6 +1624,57 @@ static void alias_of_here(struct candidate *c, const struct candidate *k)
 	}
 }
 
+static void analyse_text(struct candidate *c, const char *text, size_t len,
+			 const struct once_macros *t);
+
+/*
+ * c, an alias of an atomic load or store of one object whose order is
+ * its caller's (#define atomic_store_explicit __atomic_store_n, as
+ * rmind's ringbuf, thmap and libqsbr write it where <stdatomic.h> is
+ * not included): read as the function-like macro that passes its
+ * arguments on, so a use is a once-access where its order is of one
+ * access.  A name of a table entry, or defined in c's own file, is
+ * taken by analyse_alias() before this.
+ */
+static void alias_of_atomic(struct candidate *c, const struct once_macros *t)
+{
+	static const struct {
+		const char *name, *params;
+	} atomics[] = {
+		{ "__atomic_load_n", "ptr, order" },
+		{ "atomic_load_explicit", "ptr, order" },
+		{ "__c11_atomic_load", "ptr, order" },
+		{ "__atomic_store_n", "ptr, val, order" },
+		{ "atomic_store_explicit", "ptr, val, order" },
+		{ "__c11_atomic_store", "ptr, val, order" },
+	};
+	char *text;
+
+	/* clang's <stdatomic.h> spells its C11 names so: a C11 call is no
+	 * once-macro of a tree that does not define the name itself */
+	if (once_macro_compiler_header(c->path))
+		return;
+	for (size_t k = 0; k < ARRAY_SIZE(atomics); k++) {
+		if (strcmp(c->alias_of, atomics[k].name))
+			continue;
+		text = xasprintf("#define %s(%s) %s(%s)", c->name,
+				 atomics[k].params, atomics[k].name,
+				 atomics[k].params);
+		analyse_text(c, text, strlen(text), t);
+		free(text);
+		if (c->is_access && c->order_arg >= 0 && c->deref_arg == 0) {
+			free(c->what);
+			c->what = xasprintf("another name for %s, its order "
+					    "the caller's, of what its first "
+					    "argument points to",
+					    atomics[k].name);
+		} else {
+			candidate_forget(c);
+		}
+		return;
+	}
+}
+
 static void analyse_alias(struct once_discovery *d, struct candidate *c,
 			  const struct once_macros *t, int depth)
 {
@@ -1641,7 +1692,11 @@ static void analyse_alias(struct once_discovery *d, struct candidate *c,
 		return;
 	}
 	m = once_macros_find(t, c->alias_of, strlen(c->alias_of));
-	if (!m || !strcmp(m->name, c->name))
+	if (!m) {
+		alias_of_atomic(c, t);
+		return;
+	}
+	if (!strcmp(m->name, c->name))
 		return;
 	c->is_access = 1;
 	c->kind = m->kind;
