@@ -598,6 +598,50 @@ size_t header_macros_defs(const struct header_macros *h, const char *name,
 	return got;
 }
 
+static int ident_char(char c);
+
+/* header_macros_body_names(), through at most depth more macros */
+static int body_names(const struct header_macros *h, const char *name,
+		      size_t n, const char *word, size_t wl, int depth)
+{
+	size_t first, count = find(h, name, n, &first);
+
+	for (size_t k = 0; k < count; k++) {
+		const char *t = h->items[first + k].text, *p;
+
+		if (h->items[first + k].alias_of || !t ||
+		    !(t = strchr(t, ')')))
+			continue; /* past the parameters */
+		for (p = t; *p; p++) {
+			const char *w = p;
+			size_t first2;
+
+			if (!isalpha((unsigned char)*p) && *p != '_')
+				continue;
+			while (ident_char(p[1]))
+				p++;
+			if ((size_t)(p + 1 - w) == wl && !memcmp(w, word, wl))
+				return 1;
+			/* a macro the body uses: SMP_LOAD_ACQUIRE's READ_ONCE */
+			if (depth > 0 && ((size_t)(p + 1 - w) != n ||
+					  memcmp(w, name, n)) &&
+			    find(h, w, (size_t)(p + 1 - w), &first2) &&
+			    body_names(h, w, (size_t)(p + 1 - w), word, wl,
+				       depth - 1))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+int header_macros_body_names(const struct header_macros *h, const char *name,
+			     size_t n, const char *word)
+{
+	size_t wl = strlen(word);
+
+	return h && h->sorted && wl && body_names(h, name, n, word, wl, 3);
+}
+
 int header_macros_loop(const struct header_macros *h, const char *name,
 		       size_t n, size_t *ndefs)
 {

@@ -103,6 +103,13 @@ struct macro_def;
 size_t header_macros_defs(const struct header_macros *h, const char *name,
 			  size_t n, struct macro_def *defs, size_t max);
 
+/* Does a definition of name[0..n) name word in its body, as a whole
+ * identifier, or through a macro it uses, three deep (READ_ONCE calls
+ * __read_once_size in Linux's tools/ headers, smp_load_acquire through
+ * READ_ONCE)?  Its own name and parameters are not looked at. */
+int header_macros_body_names(const struct header_macros *h, const char *name,
+			     size_t n, const char *word);
+
 /* Does a definition of name[0..n) open a loop (struct header_macro's
  * loop)?  *ndefs gets how many definitions it has (0: none). */
 int header_macros_loop(const struct header_macros *h, const char *name,

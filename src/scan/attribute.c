@@ -1185,6 +1185,59 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 }
 
 /*
+ * The stretch [a, end) with inline chain `chain`: is it (part of) an
+ * inlined copy of a function that a once-macro's body calls at a use
+ * of it?  The compilers give a call made by a macro's body the column
+ * of the macro's name at its use (expansion_site()), so a frame called
+ * exactly where a macro use stands, and named by the macro's
+ * definition, is that use's code: the tools/ headers' READ_ONCE(x) of
+ * Linux (perf, libperf, bpftool) hands &x to __read_once_size(), whose
+ * switch of volatile casts holds the load.
+ * The innermost such frame takes it, with the chain of the function
+ * the use is in; the body's own site is judged at the use.  Returns 1 when it
+ * does.
+ */
+static int macro_call_stretch(struct unit_sources *us, struct line_unit *u,
+			      const struct inline_frame *chain, size_t nchain,
+			      uint64_t a, uint64_t end,
+			      struct instance_list *out)
+{
+	for (size_t k = 0; k + 1 < nchain; k++) {
+		const struct inline_frame *f = &chain[k];
+		struct unit_source *src;
+		size_t first, n;
+
+		if (!f->call_file || !f->call_line || !f->call_col ||
+		    !(src = unit_source_of(us, u, f->call_file)) ||
+		    !src->e->src.nr)
+			continue;
+		n = source_sites_on_line(&src->e->src, f->call_line, &first);
+		for (size_t i = first; i < first + n; i++) {
+			const struct scan_site *x = &src->e->src.sites[i];
+
+			/* gcc gives a call made in the macro's arguments
+			 * the macro's column too (WRITE_ONCE(fn->fn_sernum,
+			 * fib6_new_sernum(net)) in Linux): only a function
+			 * the macro's definition names is its body's */
+			if (x->col != f->call_col || x->accessor ||
+			    x->maybe_accessor || !f->function ||
+			    !strcmp(x->what, "volatile cast") ||
+			    !header_macros_body_names(src->e->src.headers,
+						      x->what, strlen(x->what),
+						      f->function))
+				continue;
+			/* the chain of the function the use is in: its
+			 * instance is the use's own code's */
+			add_range(instance_for(out, &src->e->src, i, 1,
+					       chain + k + 1, nchain - k - 1),
+				  a, end, ROW_IN_TEXT);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
  * Is the piece [a, ...) of a row of line that began at lo past the end
  * of the inlined copy the row began in (first_nchain frames there,
  * nchain here)?  The compiler gave the code after the copy no location
@@ -1231,7 +1284,8 @@ static void accessor_rows(struct unit_sources *us, struct line_unit *u,
 		if (past_copy(a, row->addr, first_nchain, first_call_line,
 			      nchain, row->line))
 			continue;
-		if (accessor_stretch(us, u, chain, nchain, a, end, out)) {
+		if (accessor_stretch(us, u, chain, nchain, a, end, out) ||
+		    macro_call_stretch(us, u, chain, nchain, a, end, out)) {
 			/* the body's own site: judged at the call */
 			if (pick.site >= 0)
 				__atomic_store_n(&src->e->src.sites[pick.site].seen,
@@ -1376,9 +1430,10 @@ static void merge_folded_calls(struct instance_list *out, size_t from)
  * several inlined copies); none past the end of the copy the row began
  * in (past_copy()).
  */
-static void add_row(struct line_unit *u, struct source_sites *src,
-		    const struct pick *pick, unsigned line, uint64_t lo,
-		    uint64_t hi, struct instance_list *out)
+static void add_row(struct unit_sources *us, struct line_unit *u,
+		    struct source_sites *src, const struct pick *pick,
+		    unsigned line, uint64_t lo, uint64_t hi,
+		    struct instance_list *out)
 {
 	struct inline_frame chain[SCAN_MAX_CHAIN];
 	size_t nchain, first_nchain = 0;
@@ -1405,6 +1460,14 @@ static void add_row(struct line_unit *u, struct source_sites *src,
 		if (!nchain && a > 0 && !elf_image_symbol_at(u->img, a, NULL) &&
 		    elf_image_symbol_at(u->img, a - 1, NULL))
 			continue;
+		if (nchain > 1 &&
+		    macro_call_stretch(us, u, chain, nchain, a, end, out)) {
+			/* the body's own site: judged at the use */
+			if (pick->site >= 0)
+				__atomic_store_n(&src->sites[pick->site].seen,
+						 1, __ATOMIC_RELAXED);
+			continue;
+		}
 		if (pick->call >= 0)
 			add_call(out, src, (size_t)pick->call, chain, nchain, a,
 				 end);
@@ -1524,8 +1587,8 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 			if (e->src.defines_accessor || c->unseen_names)
 				accessor_rows(&us, u, row, next, &pick, out);
 			else
-				add_row(u, &e->src, &pick, row->line, row->addr,
-					next, out);
+				add_row(&us, u, &e->src, &pick, row->line,
+					row->addr, next, out);
 			continue;
 		}
 		if (!e->src.nr) { /* an accessor's body only */
@@ -1555,7 +1618,8 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 		}
 		if (pick.site < 0 && pick.call < 0 && pick.folded_call < 0)
 			continue;
-		add_row(u, &e->src, &pick, row->line, row->addr, next, out);
+		add_row(&us, u, &e->src, &pick, row->line, row->addr, next,
+			out);
 	}
 	merge_folded_calls(out, first_instance);
 	drop_inlined_calls(out, first_instance);

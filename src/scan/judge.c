@@ -1121,6 +1121,34 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		if (n && !type)
 			type = dwarf_type;
 	}
+	/* code of a function the macro's body calls at the use (attribute.c:
+	 * macro_call_stretch): its addresses are in the callee's inlined
+	 * copy, whose scopes do not hold the caller's names -- the object
+	 * typed where the callee was called, the use itself */
+	if ((!size || !type) && s->lvalue && in->nr_ranges && !via_function &&
+	    !s->accessor && !s->maybe_accessor) {
+		struct inline_frame at[SCAN_MAX_CHAIN];
+		uint64_t until;
+		size_t nat = line_unit_inline_chain(u, in->ranges[0].lo, at,
+						    ARRAY_SIZE(at), &until);
+		const struct inline_frame *f = nat > in->nchain ?
+			&at[nat - in->nchain - 1] : NULL;
+		int agg = -1;
+		unsigned n = f && f->function && f->call_line == s->line &&
+			     f->call_col == s->col ?
+			line_unit_call_expr_type(u, in->ranges[0].lo,
+						 f->function, f->call_line,
+						 s->lvalue, 0, dwarf_type,
+						 sizeof(dwarf_type), &agg) : 0;
+
+		if (n && !size) {
+			size = n;
+			aggregate = agg;
+			typed = s->lvalue;
+		}
+		if (n && !type)
+			type = dwarf_type;
+	}
 	/* a --macro name's inlined function, or a once-accessor's (called
 	 * directly or through a macro that forwards to it) whose argument
 	 * the sources could not type -- AO_cptr_load(&a->AO_stack_bl[0]),
