@@ -747,8 +747,270 @@ static size_t readings_worked_out(const struct header_macros *h,
 				  const char *expr, size_t max,
 				  struct strlist *out);
 
+/*
+ * The same readings, found by following each expansion rather than
+ * multiplying every name's choices out: a name is given its choices
+ * (each definition, or none) only where the text expanded with the
+ * choices made so far still holds it.  A name the text no longer holds
+ * cannot change the reading (the preprocessor expands what the text
+ * holds; an operand of # or ## is not expanded either way), so the
+ * readings are those of the product -- which counts every name's
+ * choices on every path, and gives up on a chain like the kernel's
+ * per_cpu_ptr() (per_cpu_ptr's two definitions, __verify_pcpu_ptr,
+ * SHIFT_PERCPU_PTR, RELOC_HIDE's three, per_cpu_offset: 192 products
+ * for some twenty readings).  Used only where the product gave up, so
+ * that every expression read before keeps its readings in their order.
+ */
+#define MAX_PATH_NAMES 12
+/* Expansions tried per expression, at most (each one a macro_expand_text) */
+#define MAX_EXPANSIONS 512
+
+struct paths {
+	const struct header_macros *h;
+	const char *expr;
+	size_t max, tried;
+	struct involved names[MAX_PATH_NAMES];
+	size_t choice[MAX_PATH_NAMES], nnames;
+	struct strset seen;
+	struct strlist readings;
+};
+
+/* The first name of text with definitions and no choice made yet
+ * (*first and *count set, its length in *len), or NULL. */
+static const char *unchosen_name(const struct paths *p, const char *text,
+				 size_t *first, size_t *count, size_t *len)
+{
+	for (const char *q = text; *q;) {
+		const char *e = q;
+		size_t k;
+
+		if (!ident_start(*q) || (q > text && ident_char(q[-1]))) {
+			q++;
+			continue;
+		}
+		while (ident_char(*e))
+			e++;
+		*len = (size_t)(e - q);
+		*count = find(p->h, q, *len, first);
+		for (k = 0; *count && k < p->nnames; k++)
+			if (strlen(p->names[k].name) == *len &&
+			    !strncmp(p->names[k].name, q, *len))
+				break;
+		if (*count && k == p->nnames)
+			return q;
+		q = e;
+	}
+	return NULL;
+}
+
+/* Attributes that say something of a pointer to a checker (sparse's
+ * address spaces, BTF's tags) and nothing of any object's size. */
+static int no_size_attribute(const char *w, size_t n)
+{
+	static const char *const names[] = {
+		"address_space", "noderef", "force", "btf_type_tag",
+		"bitwise", "nocast", "safe",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strlen(names[i]) == n && !strncmp(names[i], w, n))
+			return 1;
+	return 0;
+}
+
+static int annotation_name(const struct header_macros *h, const char *name,
+			   size_t n, int depth);
+
+/* Is body __attribute__((A, B(...))) of such attributes only, or a
+ * call of a name that is itself an annotation? */
+static int annotation_body(const struct header_macros *h, const char *body,
+			   int depth)
+{
+	const char *p = body, *w;
+	int level = 0;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	w = p;
+	while (ident_char(*p))
+		p++;
+	if (p == w)
+		return 0;
+	if ((size_t)(p - w) != strlen("__attribute__") ||
+	    strncmp(w, "__attribute__", (size_t)(p - w))) {
+		/* NAME or NAME(...), nothing after */
+		size_t n = (size_t)(p - w);
+
+		while (isspace((unsigned char)*p))
+			p++;
+		if (*p == '(') {
+			for (; *p; p++) {
+				level += *p == '(';
+				if (*p == ')' && --level == 0)
+					break;
+			}
+			if (*p == ')')
+				p++;
+			while (isspace((unsigned char)*p))
+				p++;
+		}
+		return !*p && !level &&
+		       annotation_name(h, w, n, depth + 1);
+	}
+	/* the attribute list: every name at level 2 must be harmless */
+	for (; *p; p++) {
+		if (*p == '(') {
+			level++;
+			continue;
+		}
+		if (*p == ')') {
+			if (--level == 0)
+				break;
+			continue;
+		}
+		if (level == 2 && ident_start(*p) && !ident_char(p[-1])) {
+			w = p;
+			while (ident_char(p[1]))
+				p++;
+			if (!no_size_attribute(w, (size_t)(p - w + 1)))
+				return 0;
+		}
+	}
+	if (*p != ')')
+		return 0;
+	for (p++; isspace((unsigned char)*p); p++)
+		;
+	return !*p;
+}
+
+/* Does every definition of name[0..n) stand for annotations of no size
+ * (__kernel, __force, __percpu, BTF_TYPE_TAG(percpu))? */
+static int annotation_name(const struct header_macros *h, const char *name,
+			   size_t n, int depth)
+{
+	size_t first, count = depth > 4 ? 0 : find(h, name, n, &first);
+	int all = count > 0;
+
+	for (size_t k = 0; all && k < count; k++) {
+		struct macro_def d;
+
+		if (read_def(&h->items[first + k], &d) || !d.body)
+			all = 0;
+		else
+			all = annotation_body(h, d.body, depth);
+		macro_def_release(&d);
+	}
+	return all;
+}
+
+/* Follow the choices made so far to every reading they lead to: -1
+ * when there are too many readings or expansions, or one fails. */
+static int follow(struct paths *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t first = 0, count = 0, len = 0;
+	const char *name;
+	int ret = 0;
+
+	if (++p->tried > MAX_EXPANSIONS ||
+	    one_reading(p->h, p->expr, p->names, p->nnames, p->choice, &sb)) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	name = unchosen_name(p, sb.buf, &first, &count, &len);
+	if (!name) {
+		if (strset_add(&p->seen, sb.buf))
+			strlist_push(&p->readings, sb.buf);
+		strbuf_release(&sb);
+		return p->readings.nr > p->max ? -1 : 0;
+	}
+	/* an annotation of no size is read unexpanded: the readings it
+	 * would multiply are those with it, of the same types */
+	if (p->nnames < MAX_PATH_NAMES &&
+	    annotation_name(p->h, name, len, 0)) {
+		p->names[p->nnames].name = xstrndup(name, len);
+		p->names[p->nnames].first = first;
+		p->names[p->nnames].count = count;
+		p->choice[p->nnames++] = count;
+		strbuf_release(&sb);
+		ret = follow(p);
+		p->nnames--;
+		free(p->names[p->nnames].name);
+		return ret;
+	}
+	if (p->nnames == MAX_PATH_NAMES) {
+		strbuf_release(&sb);
+		return -1;
+	}
+	p->names[p->nnames].name = xstrndup(name, len);
+	p->names[p->nnames].first = first;
+	p->names[p->nnames].count = count;
+	p->nnames++;
+	strbuf_release(&sb);
+	for (size_t c = 0; c <= count && !ret; c++) {
+		p->choice[p->nnames - 1] = c;
+		ret = follow(p);
+	}
+	p->nnames--;
+	free(p->names[p->nnames].name);
+	return ret;
+}
+
+static size_t readings_by_paths(const struct header_macros *h,
+				const char *expr, size_t max,
+				struct strlist *out)
+{
+	struct paths p;
+	size_t result = 0;
+
+	memset(&p, 0, sizeof(p));
+	p.h = h;
+	p.expr = expr;
+	p.max = max;
+	p.seen = (struct strset)STRSET_INIT;
+	p.readings = (struct strlist)STRLIST_INIT;
+	if (!follow(&p)) {
+		for (size_t i = 0; i < p.readings.nr; i++)
+			strlist_push(out, p.readings.items[i]);
+		result = p.readings.nr;
+	}
+	strset_release(&p.seen);
+	strlist_clear(&p.readings);
+	return result;
+}
+
+static size_t memo_readings(const struct header_macros *h, const char *expr,
+			    size_t max, struct strlist *out);
+
+/*
+ * Asked for more than 2 readings (not only whether expr has a macro):
+ * worked out once for READINGS_CAP, whatever the max, then given when
+ * there are no more than max -- scan asks the same object's readings
+ * for the sources' types (16) and for the DWARF's (32).  Where the
+ * product of choices (readings_worked_out) stays within 4 * max, it
+ * stays within 4 * READINGS_CAP, and gives the same readings in the
+ * same order.
+ */
+#define READINGS_CAP 32
 size_t header_macros_readings(const struct header_macros *h, const char *expr,
 			      size_t max, struct strlist *out)
+{
+	struct strlist all = STRLIST_INIT;
+	size_t nr;
+
+	if (max <= 2 || max >= READINGS_CAP)
+		return memo_readings(h, expr, max, out);
+	nr = memo_readings(h, expr, READINGS_CAP, &all);
+	if (nr > max)
+		nr = 0;
+	for (size_t i = 0; i < nr; i++)
+		strlist_push(out, all.items[i]);
+	strlist_clear(&all);
+	return nr;
+}
+
+static size_t memo_readings(const struct header_macros *h, const char *expr,
+			    size_t max, struct strlist *out)
 {
 	struct readings_memo *m = h->memo;
 	struct strlist got = STRLIST_INIT;
@@ -872,5 +1134,9 @@ done:
 	strbuf_release(&sb);
 	strset_release(&seen);
 	strlist_clear(&readings);
+	/* (asked for at most 2: whether expr has no reading but itself,
+	 * which the product tells already) */
+	if (!result && nnames && max > 2)
+		result = readings_by_paths(h, expr, max, out);
 	return result;
 }

@@ -1554,6 +1554,87 @@ static int names_unknown(struct parser *ps, const char *expr)
 	return names_unknown_in(ps, expr, NULL);
 }
 
+/* Words a '(' follows that call nothing (the typeof family: not_an_entity). */
+static int statement_word(const char *w)
+{
+	static const char *const words[] = {
+		"if", "while", "for", "switch", "return", "asm", "__asm",
+		"__asm__", "__attribute__", "__attribute", "_Generic",
+		"_Static_assert", "static_assert",
+	};
+
+	for (size_t k = 0; k < ARRAY_SIZE(words); k++)
+		if (!strcmp(w, words[k]))
+			return 1;
+	return not_an_entity(w);
+}
+
+/* Is every use of name[0..n) in expr a call -- a '(' after it, and
+ * before it no word, '*', '.' or '->' (a declaration `void f(void)`,
+ * `(*fp)(...)`, a member)? */
+static int only_called(const char *expr, const char *name, size_t n)
+{
+	for (const char *p = expr; (p = strstr(p, name)); p += n) {
+		const char *b = p, *a = p + n;
+
+		if ((p > expr && (isalnum((unsigned char)p[-1]) ||
+				  p[-1] == '_')) ||
+		    isalnum((unsigned char)*a) || *a == '_')
+			continue; /* part of a longer word */
+		while (isspace((unsigned char)*a))
+			a++;
+		if (*a != '(')
+			return 0;
+		while (b > expr && isspace((unsigned char)b[-1]))
+			b--;
+		if (b > expr && (isalnum((unsigned char)b[-1]) ||
+				 b[-1] == '_' || b[-1] == '*' ||
+				 b[-1] == '.' || b[-1] == '>'))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * A statement expression's reading: its own declarations are names the
+ * unit has nowhere else, so only a call tells -- of a name that is
+ * called wherever the reading names it (no block's declaration or
+ * function pointer) and that neither the scopes, nor the unit, nor the
+ * symbols know: RELOC_HIDE(...) left unexpanded, a reading of a
+ * definition the build did not take.
+ */
+static int calls_unknown(struct parser *ps, const char *expr,
+			 Dwfl_Module *symbols)
+{
+	for (const char *p = expr; *p;) {
+		const char *q = p;
+		char name[128];
+		size_t n;
+		Dwarf_Die var;
+
+		if (!(isalpha((unsigned char)*p) || *p == '_') ||
+		    (p > expr && (isalnum((unsigned char)p[-1]) ||
+				  p[-1] == '_'))) {
+			p++;
+			continue;
+		}
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		n = (size_t)(q - p);
+		p = q;
+		if (n >= sizeof(name))
+			continue;
+		memcpy(name, q - n, n);
+		name[n] = '\0';
+		if (statement_word(name) || !only_called(expr, name, n))
+			continue;
+		if (lookup_var(ps, name, &var) && !unit_has_name(ps->unit, name) &&
+		    !(symbols && module_has_symbol(symbols, name)))
+			return 1;
+	}
+	return 0;
+}
+
 /* ... nor, with symbols, that module's symbol table */
 static int names_unknown_in(struct parser *ps, const char *expr,
 			    Dwfl_Module *symbols)
@@ -1571,7 +1652,7 @@ static int names_unknown_in(struct parser *ps, const char *expr,
 		while (isspace((unsigned char)*q))
 			q++;
 		if (*q == '{')
-			return 0;
+			return calls_unknown(ps, expr, symbols);
 	}
 	for (const char *p = expr; *p;) {
 		const char *q = p, *r;

@@ -914,6 +914,21 @@ static unsigned call_argument_type(struct line_unit *u,
 }
 
 /*
+ * A use of a header's macro that opens a loop (for_each_domain(cpu, sd):
+ * for (sd = rcu_dereference(cpu_rq(cpu)->sd); sd; sd = sd->parent)):
+ * its rows hold the loop's other loads of the object's width, the last
+ * of them (sd->parent) not the object's -- the verdict would cite it.
+ * Not typed through the headers' readings.
+ */
+static int loop_macro_use(const struct site_instance *in,
+			  const struct scan_site *s)
+{
+	return s->what && (header_macros_loop_kind(in->src->headers, s->what,
+						   strlen(s->what)) &
+			   HEADER_MACRO_OPENS_LOOP);
+}
+
+/*
  * The object spelled through the macros of the headers discovery read:
  * each reading their definitions allow (each macro expanded by each of
  * its definitions, or not at all) typed by the DWARF where the object
@@ -925,6 +940,11 @@ static unsigned call_argument_type(struct line_unit *u,
  * what was compiled.  Else 0: not known.
  */
 #define MAX_READINGS 16
+/* The readings the DWARF is asked to type, at most: Linux's
+ * per_cpu_ptr(&v, cpu) has 20 (its two definitions, RELOC_HIDE's three,
+ * __verify_pcpu_ptr and per_cpu_offset each written out or not).  The
+ * sources' types (source_reading_type, sites.c) keep MAX_READINGS. */
+#define MAX_HEADER_READINGS 32
 static unsigned header_reading_type(struct line_unit *u,
 				    const struct site_instance *in,
 				    const struct scan_site *s,
@@ -938,7 +958,7 @@ static unsigned header_reading_type(struct line_unit *u,
 	char first[128] = "";
 	size_t nr = header_macros_readings(in->src->headers,
 					   pointee ? pointee : s->lvalue,
-					   MAX_READINGS, &readings);
+					   MAX_HEADER_READINGS, &readings);
 
 	/* one reading: no macro of the headers in it, tried already */
 	for (size_t k = 0; ok && nr > 1 && k < readings.nr; k++) {
@@ -1210,7 +1230,8 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	/* still nothing, and the object is spelled through a header's
 	 * macros (URCU_TLS(urcu_qsbr_reader).waiting, rcu_gp.ctr): every
 	 * reading their definitions allow, the one the DWARF types taken */
-	if (!size && s->lvalue && in->nr_ranges && in->src->headers)
+	if (!size && s->lvalue && in->nr_ranges && in->src->headers &&
+	    !loop_macro_use(in, s))
 		size = header_reading_type(u, in, s, pointee, via_call,
 					   spellings, dwarf_type,
 					   sizeof(dwarf_type),
