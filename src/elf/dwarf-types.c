@@ -25,6 +25,10 @@
 struct ctype {
 	Dwarf_Die die;
 	int addr_of;
+	/* subscripts already applied to die, an array of more dimensions
+	 * than that (one DIE, a subrange each: long nr_pages[4][2][5]):
+	 * x[i] of it is a row, not yet the element */
+	int dims;
 };
 
 struct parser {
@@ -256,6 +260,21 @@ static int peel(Dwarf_Die *t)
 	return 0;
 }
 
+/* The dimensions of array type a: its subranges. */
+static int array_dims(Dwarf_Die *a)
+{
+	Dwarf_Die c;
+	int n = 0;
+
+	if (dwarf_child(a, &c))
+		return 0;
+	do {
+		n += dwarf_tag(&c) == DW_TAG_subrange_type ||
+		     dwarf_tag(&c) == DW_TAG_enumeration_type;
+	} while (!dwarf_siblingof(&c, &c));
+	return n;
+}
+
 static int deref(struct ctype *t)
 {
 	Dwarf_Die d = t->die;
@@ -268,6 +287,11 @@ static int deref(struct ctype *t)
 		return -1;
 	if (dwarf_tag(&d) != DW_TAG_pointer_type && dwarf_tag(&d) != DW_TAG_array_type)
 		return -1;
+	if (dwarf_tag(&d) == DW_TAG_array_type && t->dims + 1 < array_dims(&d)) {
+		t->dims++; /* a row of it */
+		return 0;
+	}
+	t->dims = 0;
 	return type_of(&d, &t->die);
 }
 
@@ -790,7 +814,8 @@ static int cast_type(struct parser *ps, struct ctype *t)
 			struct ctype in;
 
 			skip_ws(ps);
-			if (have || *words || is_void || typeof_operand(ps, &in))
+			if (have || *words || is_void ||
+			    typeof_operand(ps, &in) || in.dims)
 				return -1;
 			d = in.die;
 			base_addr_of = in.addr_of;
@@ -954,6 +979,8 @@ static int pointer_plus(struct parser *ps, struct ctype *t)
 	Dwarf_Die d = t->die;
 	int depth = 0;
 
+	if (t->dims)
+		return -1; /* a row: not this simple */
 	if (!t->addr_of) {
 		if (peel(&d))
 			return -1;
@@ -1091,6 +1118,7 @@ static int postfix(struct parser *ps, struct ctype *t)
 			ps->origin = ORIGIN_VAR;
 		}
 		t->addr_of = 0;
+		t->dims = 0;
 	}
 	for (;;) {
 		skip_ws(ps);
@@ -1104,7 +1132,7 @@ static int postfix(struct parser *ps, struct ctype *t)
 			int arrow = *ps->p == '-';
 
 			ps->p += arrow ? 2 : 1;
-			if ((arrow && deref(t)) || t->addr_of ||
+			if ((arrow && deref(t)) || t->addr_of || t->dims ||
 			    ident(ps, name, sizeof(name)) ||
 			    member_through(ps->unit, &t->die, name, &t->die,
 					   NULL))
@@ -1279,7 +1307,9 @@ static unsigned describe(struct ctype *t, char *tname, size_t n,
 	Dwarf_Die peeled = t->die;
 	Dwarf_Word size = 0;
 
-	if (peel(&peeled) || dwarf_aggregate_size(&peeled, &size))
+	/* a row of a multi-dimensional array: not its type's size */
+	if (t->dims || peel(&peeled) ||
+	    dwarf_aggregate_size(&peeled, &size))
 		return 0;
 	if (n)
 		type_name(&t->die, tname, n);
