@@ -360,16 +360,46 @@ static int one_instruction(const struct mem_access *acc, size_t nr,
  * When some access lies inside the site's text, those before it are the
  * other expressions: they no longer count.
  */
-static void drop_before(const struct scan_site *site, struct mem_access *acc,
-			size_t nr)
+/*
+ * A slot of the frame, of the object's width, inside the site's text:
+ * the site's access of a local whose address it was given (p = &here;
+ * READ_ONCE(*p) == trace[i], Linux's trace_stack.c), which relevant()
+ * sets aside as the frame's.
+ */
+static int frame_slot_inside(const struct scan_site *site, unsigned size,
+			     const struct mem_access *acc)
 {
-	int inside = 0;
+	struct mem_access a = *acc;
 
-	for (size_t k = 0; k < nr; k++)
+	if (a.before || !a.frame || !size || a.size != size)
+		return 0;
+	a.frame = 0;
+	return relevant(site, &a);
+}
+
+static int folding_insn(const char *text);
+
+static void drop_before(const struct scan_site *site, unsigned size,
+			struct mem_access *acc, size_t nr)
+{
+	int inside = 0, frame_inside = 0;
+
+	for (size_t k = 0; k < nr; k++) {
 		if (relevant(site, &acc[k]) && !acc[k].before)
 			inside = 1;
-	for (size_t k = 0; inside && k < nr; k++)
-		if (acc[k].before && acc[k].kind != ACC_NONE)
+		else if (frame_slot_inside(site, size, &acc[k]))
+			frame_inside = 1;
+	}
+	/* With only a frame slot inside the text, a load folded into an
+	 * operator's instruction before it is the operator's other
+	 * operand (the compare of trace[i]), not the site's; a plain load
+	 * before it may still be the site's, through a pointer reloaded
+	 * from the frame (clang -O0: movq -8(%rbp), %rax inside the text,
+	 * movl (%rax), %eax on the column before) */
+	for (size_t k = 0; k < nr; k++)
+		if (acc[k].before && acc[k].kind != ACC_NONE &&
+		    (inside ||
+		     (frame_inside && folding_insn(acc[k].text))))
 			acc[k].kind = ACC_NONE;
 }
 
@@ -632,7 +662,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	memset(used, 0, nr);
 	off_width = keep_folded(site, size, acc, nr, &not_shown);
 	keep_assignment_stores(acc, nr);
-	drop_before(site, acc, nr);
+	drop_before(site, size, acc, nr);
 	keep_loaded_and_stored(site, acc, nr);
 	drop_through_value(site, acc, nr);
 	drop_off_symbol(site, size, acc, nr);
