@@ -107,20 +107,6 @@ static void names_after_define(const char *buf, size_t len,
 	}
 }
 
-/* The lexer's splice: a backslash, blanks, an optional \r, a newline. */
-static size_t splice_at(const char *buf, size_t len, size_t p)
-{
-	size_t q = p + 1;
-
-	while (q < len && (buf[q] == ' ' || buf[q] == '\t'))
-		q++;
-	if (q < len && buf[q] == '\r')
-		q++;
-	if (q < len && buf[q] == '\n')
-		return q + 1 - p;
-	return 0;
-}
-
 void define_names_each(const char *buf, size_t len,
 		       void (*fn)(const char *name, size_t n, void *ctx),
 		       void *ctx)
@@ -133,7 +119,7 @@ void define_names_each(const char *buf, size_t len,
 		return;
 	joined = xmalloc(len + 1);
 	for (size_t i = 0; i < len;) {
-		size_t k = buf[i] == '\\' ? splice_at(buf, len, i) : 0;
+		size_t k = buf[i] == '\\' ? lex_splice_len(buf, len, i) : 0;
 
 		if (k) {
 			i += k;

@@ -34,20 +34,6 @@ struct lexer {
 			      emitted (token_list.odd) */
 };
 
-/* Length of a splice starting at p (a backslash), or 0 if there is none. */
-static size_t splice_len(const char *buf, size_t len, size_t p)
-{
-	size_t q = p + 1;
-
-	while (q < len && (buf[q] == ' ' || buf[q] == '\t'))
-		q++;
-	if (q < len && buf[q] == '\r')
-		q++;
-	if (q < len && buf[q] == '\n')
-		return q + 1 - p;
-	return 0;
-}
-
 int lex_word_spliced(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
@@ -55,7 +41,8 @@ int lex_word_spliced(const char *buf, size_t len)
 	while (p < end && (p = memchr(p, '\\', (size_t)(end - p)))) {
 		size_t at = (size_t)(p - buf), q = at, n;
 
-		while (q < len && buf[q] == '\\' && (n = splice_len(buf, len, q)))
+		while (q < len && buf[q] == '\\' &&
+		       (n = lex_splice_len(buf, len, q)))
 			q += n;
 		if (q > at && at && ident_words_byte((unsigned char)buf[at - 1]) &&
 		    q < len && ident_words_byte((unsigned char)buf[q]))
@@ -68,7 +55,7 @@ int lex_word_spliced(const char *buf, size_t len)
 static void skip_splices(struct lexer *lx)
 {
 	while (lx->pos < lx->len && lx->buf[lx->pos] == '\\') {
-		size_t n = splice_len(lx->buf, lx->len, lx->pos);
+		size_t n = lex_splice_len(lx->buf, lx->len, lx->pos);
 
 		if (!n)
 			return;
@@ -96,7 +83,7 @@ static int peek2(struct lexer *lx)
 		return -1;
 	p = lx->pos + 1;
 	while (p < lx->len && lx->buf[p] == '\\') {
-		size_t n = splice_len(lx->buf, lx->len, p);
+		size_t n = lex_splice_len(lx->buf, lx->len, p);
 
 		if (!n)
 			break;
@@ -824,7 +811,7 @@ void token_spelling(const char *buf, const struct token *t, struct strbuf *sb)
 		return;
 	}
 	while (p < end) {
-		size_t n = buf[p] == '\\' ? splice_len(buf, end, p) : 0;
+		size_t n = buf[p] == '\\' ? lex_splice_len(buf, end, p) : 0;
 
 		if (n) {
 			p += n;
@@ -840,7 +827,7 @@ int token_is_spliced(const char *buf, const struct token *t, const char *s)
 	size_t p = t->off, end = t->off + t->len;
 
 	while (p < end) {
-		size_t n = buf[p] == '\\' ? splice_len(buf, end, p) : 0;
+		size_t n = buf[p] == '\\' ? lex_splice_len(buf, end, p) : 0;
 
 		if (n) {
 			p += n;

@@ -98,6 +98,24 @@ static inline size_t lex_bom_len(const char *buf, size_t len)
  * huge file made it huge (then it is released, not held until the end). */
 void token_list_clear(struct token_list *l);
 
+/*
+ * Length of the line splice starting at buf[p] (a backslash): it,
+ * blanks, an optional \r and the newline, as the lexer reads one; 0 when
+ * no splice starts there.  Inline: the lexer asks at every backslash.
+ */
+static inline size_t lex_splice_len(const char *buf, size_t len, size_t p)
+{
+	size_t q = p + 1;
+
+	while (q < len && (buf[q] == ' ' || buf[q] == '\t'))
+		q++;
+	if (q < len && buf[q] == '\r')
+		q++;
+	if (q < len && buf[q] == '\n')
+		return q + 1 - p;
+	return 0;
+}
+
 /* The token's text with backslash-newline splices removed. */
 void token_spelling(const char *buf, const struct token *t, struct strbuf *sb);
 
