@@ -102,8 +102,12 @@ random_runs() { # N [ENV...]: counts in $mid and $bad
 		if [ "$fixed" = $nfiles ]; then
 			hi=$(awk -v d="$delay" -v lo="$lo" 'BEGIN { h = d * 1.1; if (h <= lo) h = lo * 1.5 + 0.01; printf "%.3f", h }')
 		elif [ "$fixed" = 0 ]; then
+			# killed before any write: later, and where the
+			# whole window now lies before the writes (the load
+			# rose since the timed run: every run of a CI once
+			# died before writing), a later end too
 			lo=$(awk -v d="$delay" -v hi="$hi" 'BEGIN { l = d * 0.9; if (l >= hi) l = hi * 0.5; printf "%.3f", l }')
-			hi=$(awk -v lo="$lo" -v hi="$hi" 'BEGIN { if (hi <= lo) hi = lo * 1.5 + 0.01; printf "%.3f", hi }')
+			hi=$(awk -v d="$delay" -v lo="$lo" -v hi="$hi" 'BEGIN { if (d * 1.3 + 0.01 > hi) hi = d * 1.3 + 0.01; if (hi <= lo) hi = lo * 1.5 + 0.01; printf "%.3f", hi }')
 		else
 			mid=$((mid + 1))
 			# died of the signal, not of something else
