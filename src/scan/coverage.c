@@ -77,6 +77,16 @@ static const char optimised_or_if[] =
 	"code, its line none, and the line is in the conditional group "
 	"of line %u";
 
+/* An "inlined away" site inside a conditional group of its function's
+ * body: the function has no code anywhere, and the preprocessor may
+ * also have left the line out (libperf's ring_buffer_read_head(), whose
+ * READ_ONCE is in the #else of an #if for x86-64); the build tells
+ * neither way. */
+static const char inlined_or_if[] =
+	"inlined away, or left out by the preprocessor: its function is "
+	"only an abstract origin, no copy has code, and the line is in "
+	"the conditional group of line %u";
+
 /* A call that is no once-access (sites.h: named_call), for the lists. */
 struct not_once {
 	const char *path;
@@ -199,6 +209,8 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 			strbuf_addstr(&why, optimised_or_merged);
 		else if (n->state == SITE_OPTIMISED_OUT && x->if_line)
 			strbuf_addf(&why, optimised_or_if, x->if_line);
+		else if (n->state == SITE_INLINED_AWAY && x->if_line)
+			strbuf_addf(&why, inlined_or_if, x->if_line);
 		else
 			strbuf_addstr(&why, state_text[n->state]);
 		json_add_string(&cov->no_code_json, why.buf);

@@ -11,7 +11,8 @@
  *                    conditional group of the body that holds the line:
  *                    the preprocessor may have left it out)
  *   inlined away     its function is only an abstract origin: inlined,
- *                    and no copy has code
+ *                    and no copy has code (the note names a conditional
+ *                    group of the body that holds the line, as above)
  *   not compiled     no unit of the build has its function (not used,
  *                    #ifdef'd out, or its unit was not scanned)
  *
