@@ -122,6 +122,11 @@ struct prepass {
 	struct prepass_keep *keep; /* or NULL */
 	pthread_mutex_t keep_lock;
 	struct strset kept;
+	/* the files the passes for the uses read that name a macro of the
+	 * roles and were not kept for themselves: the command reads them
+	 * again only when a macro's uses are rewritten (keep_used()) */
+	struct strset used;
+	struct strlist used_files;
 	/*
 	 * Every file the walk handed over, in the order it did, with the
 	 * filter of its words: the passes for the uses of the macros the
@@ -149,6 +154,41 @@ static void keep_file(struct prepass *p, const char *path)
 	if (strset_add(&p->kept, path))
 		strlist_push(&p->keep->files, path);
 	pthread_mutex_unlock(&p->keep_lock);
+}
+
+/* A file that names a macro of the roles (a pass for the uses read it):
+ * kept by keep_used(), after the walk's own (keep_file()). */
+static void keep_named(struct prepass *p, const char *path)
+{
+	if (!p->keep)
+		return;
+	pthread_mutex_lock(&p->keep_lock);
+	if (!strset_has(&p->kept, path) && strset_add(&p->used, path))
+		strlist_push(&p->used_files, path);
+	pthread_mutex_unlock(&p->keep_lock);
+}
+
+/*
+ * The files the passes for the uses read, kept for the command when a
+ * macro's uses are rewritten (its decision MR_WRITE: each use becomes
+ * NAME(..., v);).  Otherwise no such file holds a site unless it was
+ * kept for itself: what the command asks of a file beyond that is
+ * whether it names a macro whose uses are rewritten (fix's
+ * may_have_sites()), and none is -- so it is not read a third time
+ * (issue #35: 1,588 files of Linux 4.14.5, read and searched for
+ * nothing).
+ */
+static void keep_used(struct prepass *p)
+{
+	int rewritten = 0;
+
+	for (size_t i = 0; i < p->roles->nr; i++)
+		rewritten |= macro_role_decision(&p->roles->items[i]) ==
+			     MR_WRITE;
+	for (size_t i = 0; rewritten && i < p->used_files.nr; i++)
+		keep_file(p, p->used_files.items[i]);
+	strlist_clear(&p->used_files);
+	strset_release(&p->used);
 }
 
 static int mentions_access_macro(const struct rewrite_opts *o,
@@ -415,7 +455,7 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 
 	if (!names_one(p->roles, up->round, f->buf, f->len))
 		return;
-	keep_file(p, f->path);
+	keep_named(p, f->path);
 	lex_buffer(f->buf, f->len, toks);
 	tok_match_cache_in(f->buf, toks, &pw->room);
 	rewrite_macro_uses(f->buf, f->len, toks, p->ropts, p->roles, add_use,
@@ -613,6 +653,7 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 			break;
 	}
 	finish(roles);
+	keep_used(&p);
 	ropts->roles = roles;
 	if (keep && keep->files.nr > 1)
 		sane_qsort(keep->files.items, keep->files.nr,

@@ -109,8 +109,9 @@ struct prepass_keep {
 	 * files that may hold a volatile cast), or NULL: any
 	 * (once_discovery_decide_only()) */
 	const struct strset *decide_only;
-	/* out: the files wanted, and those read for the uses of a macro
-	 * of roles (a use may be a site), each once, sorted */
+	/* out: the files wanted, and -- when some macro's uses are
+	 * rewritten (its decision MR_WRITE) -- those that name a macro of
+	 * roles (a use may then be a site), each once, sorted */
 	struct strlist files;
 	struct walk_stats *stats; /* out: the walk's counts */
 	int walk_ret;             /* out: walk_paths()'s value */
