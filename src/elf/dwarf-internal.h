@@ -260,6 +260,11 @@ void unit_kids_free(struct unit_priv *p);
  * unit; freed by unit_kids_free(). */
 const struct unit_child *unit_children(struct unit_priv *p, size_t *n);
 
+/* Is type (a type DIE) volatile-qualified at its top level, through
+ * typedefs, const, restrict and _Atomic -- or, an array (*array set when
+ * array is not NULL), its elements?  (dwarf-volatile.c) */
+int dwarf_type_volatile(Dwarf_Die *type, int *array);
+
 /* Load p->fns and p->top, once. */
 void unit_fns_load(struct unit_priv *p);
 

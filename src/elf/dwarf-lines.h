@@ -339,6 +339,34 @@ int line_unit_reading_absent(struct line_unit *u, uint64_t addr,
 			     const char *expr);
 
 /*
+ * Is the object of the lvalue expr volatile-qualified itself (through
+ * typedefs, const and _Atomic; not what a pointer points to), as the
+ * DWARF in scope at addr types it?  1 or 0; -1 when it cannot be typed
+ * there.  (dwarf-types.c)
+ */
+int line_unit_expr_volatile(struct line_unit *u, uint64_t addr,
+			    const char *expr);
+
+/* A named variable, parameter or member of a unit's DWARF, for
+ * line_unit_volatile_names(). */
+struct volatile_name {
+	const char *name;  /* the unit's string */
+	int member;        /* a struct or union member */
+	int shared;        /* a member, or a variable of static storage
+			      (not a local nor a parameter) */
+	int is_volatile;   /* its type is volatile-qualified, or an array's
+			      elements are */
+	int array;         /* it is an array */
+	unsigned size;     /* its type's size; 0: not known */
+};
+/* Call fn for every variable, parameter and member the unit's DWARF
+ * names, at every depth.  (dwarf-volatile.c) */
+void line_unit_volatile_names(struct line_unit *u,
+			      void (*fn)(const struct volatile_name *v,
+					 void *ctx),
+			      void *ctx);
+
+/*
  * Where the object of the lvalue expr ("p->f", "p->f.g", "p->w[2]",
  * "p->w[i]", "*p", "*(p)") is at addr, as the DWARF in scope there says:
  * the register (its DWARF number) that holds the pointer p there -- p's

@@ -1425,6 +1425,17 @@ unsigned line_unit_expr_type(struct line_unit *u, uint64_t addr,
 	return expr_type_described(u, addr, expr, 0, tname, n, aggregate);
 }
 
+int line_unit_expr_volatile(struct line_unit *u, uint64_t addr,
+			    const char *expr)
+{
+	struct ctype t;
+
+	if (expr_type(u, addr, expr, 0, &t))
+		return -1;
+	/* a row of an array of several dimensions is no object */
+	return t.dims ? 0 : dwarf_type_volatile(&t.die, NULL);
+}
+
 unsigned line_unit_expr_type_calls(struct line_unit *u, uint64_t addr,
 				   const char *expr, char *tname, size_t n,
 				   int *aggregate)

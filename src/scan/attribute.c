@@ -33,6 +33,8 @@ static size_t paths_looked_up, paths_remembered;
 struct source_cache {
 	pthread_mutex_t lock; /* -j: workers share the cache */
 	const struct once_macros *macros;
+	/* objects declared volatile whose uses are sites, or NULL */
+	const struct volatile_objects *vol;
 	/* a --macro name no source defines: any row may be an inlined
 	 * copy of a function of that name (sites.h: maybe_accessor) */
 	int unseen_names;
@@ -43,12 +45,14 @@ struct source_cache {
 };
 
 struct source_cache *source_cache_new(const struct once_macros *macros,
+				      const struct volatile_objects *vol,
 				      const char *sources_dir)
 {
 	struct source_cache *c = xcalloc(1, sizeof(*c));
 
 	pthread_mutex_init(&c->lock, NULL);
 	c->macros = macros;
+	c->vol = vol;
 	/* Test hook: every unit's files looked up by their paths (the
 	 * reports must be the same) */
 	c->no_memo = !!getenv("RWONCE_TEST_SCAN_NO_PATH_MEMO");
@@ -160,7 +164,7 @@ static struct cache_entry *cache_get(struct source_cache *c, const char *path)
 	/* read and lex outside the lock; a worker that was quicker wins */
 	mine = xcalloc(1, sizeof(*mine));
 	mine->hash = h;
-	source_sites_load(&mine->src, path, c->macros);
+	source_sites_load(&mine->src, path, c->macros, c->vol);
 	pthread_mutex_lock(&c->lock);
 	for (e = c->bucket[b]; e; e = e->next)
 		if (e->hash == h && !strcmp(e->src.path, path))

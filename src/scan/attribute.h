@@ -25,7 +25,9 @@
 
 struct source_cache;
 
+/* vol: objects declared volatile (sites.h: source_sites_load), or NULL */
 struct source_cache *source_cache_new(const struct once_macros *macros,
+				      const struct volatile_objects *vol,
 				      const char *sources_dir);
 void source_cache_free(struct source_cache *c);
 /* A worker is done with an image: forget what its units' file tables'

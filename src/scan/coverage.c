@@ -24,7 +24,7 @@ static const char *const state_text[SITE__COUNT] = {
 
 static const char *const unattributed_key[UNATTRIBUTED__COUNT] = {
 	"no_access", "call", "undecoded", "stack", "pointer", "address",
-	"local", "size",
+	"local", "size", "volatile",
 };
 
 static int any(const struct source_sites *s, const unsigned char *bits,
@@ -110,6 +110,7 @@ static void collect_source(const struct source_sites *s, void *arg)
 	c->cov->sources++;
 	c->cov->sources_with_sites += s->nr != 0;
 	c->cov->sources_volatile += s->uses_volatile != 0;
+	c->cov->not_volatile += s->not_volatile_uses;
 	for (size_t k = 0; k < s->nnamed; k++) {
 		if (s->named[k].unplaced)
 			c->cov->unplaced++;
@@ -122,6 +123,14 @@ static void collect_source(const struct source_sites *s, void *arg)
 	for (size_t k = 0; k < s->nr; k++) {
 		enum site_state st = state_of(s, &s->sites[k]);
 
+		/* a volatile object's name whose every instance the DWARF
+		 * typed as another object, not volatile: no site */
+		if (st != SITE_CHECKED &&
+		    __atomic_load_n(&s->sites[k].not_volatile,
+				    __ATOMIC_RELAXED)) {
+			c->cov->not_volatile++;
+			continue;
+		}
 		c->cov->sites++;
 		c->cov->state[st]++;
 		if (st == SITE_CHECKED)
@@ -164,8 +173,9 @@ static int cmp_not_once(const void *pa, const void *pb)
 /* "READ_ONCE(x)", "volatile-cast write 'p'" */
 static void site_text(const struct scan_site *x, struct strbuf *sb)
 {
-	if (!strcmp(x->what, "volatile cast"))
-		strbuf_addf(sb, "volatile cast '%s'", x->operand);
+	if (!strcmp(x->what, "volatile cast") ||
+	    !strcmp(x->what, "volatile object"))
+		strbuf_addf(sb, "%s '%s'", x->what, x->operand);
 	else if (x->bare_name)
 		strbuf_addstr(sb, x->what);
 	else
@@ -303,6 +313,11 @@ void coverage_line(const struct coverage *cov,
 		strbuf_addf(out, "; %zu %s of a once-macro whose object is not "
 			    "placed (not checked)", cov->unplaced,
 			    plural(cov->unplaced, "use", "uses"));
+	if (cov->not_volatile)
+		strbuf_addf(out, "; %zu %s of a volatile object's name whose "
+			    "object there is not volatile (no site)",
+			    cov->not_volatile,
+			    plural(cov->not_volatile, "use", "uses"));
 	strbuf_addf(out, "; %zu of %zu instance%s unattributed", un, instances,
 		    plural(instances, "", "s"));
 	if (un) {
@@ -335,9 +350,14 @@ void coverage_json(const struct coverage *cov,
 		strbuf_addf(out, ", \"not_once\": %zu", cov->not_once);
 	if (cov->unplaced) /* likewise */
 		strbuf_addf(out, ", \"unplaced\": %zu", cov->unplaced);
+	if (cov->not_volatile) /* likewise */
+		strbuf_addf(out, ", \"not_volatile\": %zu", cov->not_volatile);
 	strbuf_addf(out, ", \"instances\": %zu, \"unattributed\": {", instances);
 	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
-		strbuf_addf(out, "%s\"%s\": %zu", r ? ", " : "",
-			    unattributed_key[r], unattributed[r]);
+		/* "volatile" only when some are: other runs' JSON as it
+		 * was */
+		if (r != UNATTRIBUTED_VOLATILE || unattributed[r])
+			strbuf_addf(out, "%s\"%s\": %zu", r ? ", " : "",
+				    unattributed_key[r], unattributed[r]);
 	strbuf_addstr(out, "}}");
 }

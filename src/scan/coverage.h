@@ -51,6 +51,10 @@ struct coverage {
 	/* uses of a once-macro whose object scan cannot place (sites.h:
 	 * named_call.unplaced): not checked, listed */
 	size_t unplaced;
+	/* uses of a volatile object's name (--volatile-objects) whose
+	 * every instance was typed as an object that is not volatile (a
+	 * local of the name, a member of another struct): no sites */
+	size_t not_volatile;
 	/* the sites without code (and those not judged), sorted */
 	struct strbuf no_code_json; /* "[{...}, ...]" */
 	struct strbuf no_code_text; /* one note line each */

@@ -1,5 +1,6 @@
 /* From a site instance to its verdict and finding (judge.h). */
 #include "scan/judge.h"
+#include "scan/volatile-objects.h"
 #include "cfront/header-macros.h"
 #include "findings/report.h"
 #include "lib/strbuf.h"
@@ -207,6 +208,9 @@ static void site_words(const struct scan_site *s, struct strbuf *sb)
 	if (!strcmp(s->what, "volatile cast"))
 		strbuf_addf(sb, "volatile-cast %s '%s'", access_word(s->access),
 			    s->operand);
+	else if (!strcmp(s->what, "volatile object"))
+		strbuf_addf(sb, "%s of volatile object '%s'",
+			    access_word(s->access), s->operand);
 	else if (s->bare_name)
 		strbuf_addstr(sb, s->what);
 	else
@@ -781,6 +785,70 @@ static void drop_other_members(struct line_unit *u, const struct disasm *d,
 		drop_through_object(acc, shape);
 }
 
+/*
+ * An object declared volatile that is a variable or a member of one
+ * (--volatile-objects: ngx_cached_err_log_time.data): an access at an
+ * address the instruction gives is the object's only when it is that
+ * variable's and meets the object's bytes -- nginx's ngx_cpymem(dst,
+ * t.data, t.len) loads t.len twice on the row of t.data, and those were
+ * taken for two loads of t.data.  Others are not counted.
+ */
+/* The variable an access at an address the instruction gives is of, and
+ * the offset in it: its relocation's symbol (an extern's too), else the
+ * data symbol there (a static, reached through its section's symbol);
+ * NULL: not known. */
+static const char *access_variable(struct elf_image *img,
+				   const struct mem_access *a, uint64_t *at)
+{
+	uint64_t where, target, sym;
+	const char *name;
+	int section;
+
+	/* (an instruction is at most 15 bytes: the first relocation in
+	 * them is its own) */
+	if (elf_image_reloc_symbol(img, a->pc, 15, &where, &target, &name,
+				   &sym, &section) && !section && name) {
+		*at = (uint64_t)a->disp - sym;
+		return name;
+	}
+	return elf_image_data_symbol_at(img, (uint64_t)a->disp, at);
+}
+
+/* Is sym the symbol of the variable name (a function's static: x.0)? */
+static int symbol_of(const char *sym, const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(sym, name, n) && (!sym[n] || sym[n] == '.');
+}
+
+static void drop_other_variables(struct line_unit *u,
+				 const struct scan_site *s, unsigned size,
+				 struct mem_access_list *acc)
+{
+	char name[64];
+	int64_t off;
+
+	if (!s->vol_object || !s->lvalue || !size)
+		return;
+	for (size_t k = 0; k < acc->nr; k++) {
+		struct mem_access *a = &acc->items[k];
+		const char *sym;
+		uint64_t at = 0;
+
+		if (a->kind == ACC_NONE || a->base != BASE_ABSOLUTE ||
+		    a->index || !a->size ||
+		    line_unit_named_offset(u, a->pc, s->lvalue, name,
+					   sizeof(name), &off) ||
+		    !(sym = access_variable(u->img, a, &at)))
+			continue;
+		if (!symbol_of(sym, name) ||
+		    (int64_t)at + (int64_t)a->size <= off ||
+		    off + (int64_t)size <= (int64_t)at)
+			a->kind = ACC_NONE;
+	}
+}
+
 /* Each folded load of the instance: whose address it is. */
 static void check_folded(struct line_unit *u, const struct disasm *d,
 			 const struct scan_site *s, int via_function,
@@ -1115,6 +1183,23 @@ enum scan_verdict judge_instance(struct line_unit *u,
 					in->chain[0].call_line == s->line);
 	int spellings = !via_function && !s->accessor && !s->maybe_accessor &&
 		!s->cast_type;
+	/* an object declared volatile (--volatile-objects): the one the
+	 * DWARF types here, or cannot type -- then a name that is also
+	 * something not volatile cannot be told */
+	int vol = s->vol_object && in->nr_ranges ?
+		line_unit_expr_volatile(u, in->ranges[0].lo, s->vol_object) :
+		-1;
+	int vol_unknown = s->vol_object && vol < 0 &&
+		(s->vol_bits & (s->vol_member ? VO_MEMBER_OTHER : VO_VAR_OTHER));
+
+	if (s->vol_object && !vol) {
+		/* a local that shadows the name, a member of another
+		 * struct: no once-access here (coverage.c) */
+		__atomic_store_n(&in->src->sites[in->site].not_volatile, 1,
+				 __ATOMIC_RELAXED);
+		free(pointee);
+		return SCAN_OK;
+	}
 
 	/* the operand as written, then with a macro of its file expanded;
 	 * casts, p + N and p++ read too only for a macro that dereferences
@@ -1276,10 +1361,17 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		aggregate = size ? 0 : -1;
 		cast_width = size != 0;
 	}
+	/* the volatile declarations of the name all give it one size,
+	 * when the DWARF cannot type the object where it is */
+	if (!size && s->vol_object && !vol_unknown && s->vol_size) {
+		size = s->vol_size;
+		aggregate = -1;
+	}
 	__atomic_store_n(&in->src->sites[in->site].seen, 1, __ATOMIC_RELAXED);
 	collect(img, dc, in, unit, &acc);
 	check_folded(u, decode_cache_disasm(dc), s, via_function, &acc);
 	drop_other_members(u, decode_cache_disasm(dc), s, size, &acc);
+	drop_other_variables(u, s, size, &acc);
 	/* one instance's lines together: at -j 2 and above other workers
 	 * write theirs too (the instances come in the order the workers
 	 * judge them; -j 1 gives the image's order) */
@@ -1370,6 +1462,20 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		v = verdict_judge(s, 1, s->pointee || via_function || cast_width, size,
 				  acc.items, acc.nr, &why, used,
 				  &reason);
+	}
+	/* a name both volatile and not (--volatile-objects), its base not
+	 * typed here: not judged, never a quiet ok */
+	if (vol_unknown) {
+		strbuf_reset(&why);
+		strbuf_addf(&why, "the last name of '%s' is that of %s declared volatile "
+			    "and of one that is not, and the DWARF does not "
+			    "type '%s' here: whether this is an access to a "
+			    "volatile object, cannot tell", s->vol_object,
+			    s->vol_member ? "a member" : "a variable",
+			    s->vol_object);
+		memset(used, 0, acc.nr + 1);
+		reason = UNATTRIBUTED_VOLATILE;
+		v = SCAN_UNATTRIBUTED;
 	}
 	/* a folded load not shown to be the object's: the evidence */
 	for (size_t k = 0; v == SCAN_UNATTRIBUTED && k < acc.nr; k++) {

@@ -34,6 +34,7 @@
 #include "scan/judge.h"
 #include "scan/scan-plugin.h"
 #include "scan/shares.h"
+#include "scan/volatile-objects.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -94,6 +95,7 @@ struct scan_item {
 /* What the workers of -j share. */
 struct scan_shared {
 	struct once_macros macros; /* built-in, --macro, discovered */
+	struct volatile_objects *vol; /* --volatile-objects, or NULL */
 	struct source_cache *cache;
 	const struct strlist *files;
 	unsigned char *state;   /* per file: enum file_state */
@@ -574,6 +576,7 @@ struct scan_args {
 	const char *build_dir, *sources;
 	int jobs, no_progress, allow_unchecked, no_discover, debuginfod;
 	int allow_empty;
+	int volatile_objects;    /* --volatile-objects */
 	size_t db_missing;       /* objects the database names, not there */
 };
 
@@ -666,6 +669,10 @@ static int scan_parse(int argc, const char **argv, struct scan_args *a)
 			 "let elfutils fetch the debug info a file lacks from "
 			 "the servers DEBUGINFOD_URLS names, by build ID "
 			 "(network; without it DEBUGINFOD_URLS is ignored)"),
+		OPT_BOOL(0, "volatile-objects", &a->volatile_objects,
+			 "also check every access to an object declared "
+			 "volatile (a variable of static storage, a struct "
+			 "or union member) as a once-access of its width"),
 		OPT_BOOL(0, "allow-empty", &a->allow_empty,
 			 "exit by the findings even when no once-access site "
 			 "was checked (files with code still needed)"),
@@ -780,7 +787,10 @@ static int scan_plan(struct scan_args *a, struct scan_shared *sh,
 	if (!a->no_discover && a->out.verbose)
 		discovered_list(&sh->macros, &r->disc);
 	judge_set_verbose(a->out.verbose);
-	sh->cache = source_cache_new(&sh->macros, a->sources);
+	if (a->volatile_objects)
+		sh->vol = volatile_objects_collect(
+			(const char *const *)a->files.items, a->files.nr);
+	sh->cache = source_cache_new(&sh->macros, sh->vol, a->sources);
 	sh->files = &a->files;
 	sh->state = xcalloc(a->files.nr, 1);
 	sh->want_records = findings_output_wants(&a->out, REPORT_JSON);
@@ -908,11 +918,16 @@ static int scan_checked_nothing(const struct scan_args *a,
 	error("nothing checked: no once-access site checked in the %zu "
 	      "source%s read%s; %zu of them say volatile, and no once-macro "
 	      "or once-accessor of the project was found (%zu "
-	      "discovered%s): name the project's with --macro NAME=KIND, or "
-	      "--allow-empty if there is nothing to check", cov->sources,
+	      "discovered%s): name the project's with --macro NAME=KIND, %s"
+	      "or --allow-empty if there is nothing to check", cov->sources,
 	      cov->sources == 1 ? "" : "s", strbuf_str(&found),
 	      cov->sources_volatile, r->disc.found,
-	      a->no_discover ? ", --no-discover" : "");
+	      a->no_discover ? ", --no-discover" : "",
+	      /* a project that shares memory through objects declared
+	       * volatile (nginx, LMDB): the option that checks them */
+	      cov->sources_volatile && !a->volatile_objects ?
+	      "check the accesses to objects declared volatile with "
+	      "--volatile-objects, " : "");
 	strbuf_release(&found);
 	return 1;
 }
@@ -1039,6 +1054,7 @@ int scan_plugin_main(int argc, const char **argv)
 	free(ctx.t.finding_src);
 	free(ctx.t.judged);
 	once_macros_release(&sh.macros);
+	volatile_objects_free(sh.vol);
 	pthread_mutex_destroy(&sh.lock);
 	free(sh.state);
 	strlist_clear(&a.macros);

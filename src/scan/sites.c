@@ -6,12 +6,14 @@
 #define _GNU_SOURCE /* memmem */
 #include "scan/sites.h"
 #include "scan/repeats.h"
+#include "scan/volatile-objects.h"
 #include "scan/wrappers.h"
 #include "cfront/decl-macros.h"
 #include "cfront/defines.h"
 #include "cfront/header-macros.h"
 #include "cfront/idioms.h"
 #include "cfront/lexer.h"
+#include "cfront/member-macros.h"
 #include "cfront/once-accessor.h"
 #include "cfront/tokscan.h"
 #include "cfront/typeindex.h"
@@ -1366,6 +1368,245 @@ static void cast_site(struct source_sites *s, const char *buf,
 	}
 }
 
+/* ---- accesses to objects declared volatile (--volatile-objects) ---- */
+
+/*
+ * The first token of the postfix expression whose last token is e (the
+ * base of a member access: p, a[i], f(x), (*p), s.t, q->r): walked back
+ * over identifiers, calls, subscripts, groups and '.' or '->'.  0 with
+ * *start unset when it is no such expression.
+ */
+static int postfix_start(const char *buf, const struct token_list *l,
+			 size_t e, size_t *start)
+{
+	size_t j = e;
+
+	for (;;) {
+		if (tok_punct(buf, l, j, "]")) {
+			j = tok_match_back(buf, l, j);
+			if (j >= e || j == 0)
+				return 0;
+			j--; /* the array's expression */
+			continue;
+		}
+		if (tok_punct(buf, l, j, ")")) {
+			j = tok_match_back(buf, l, j);
+			if (j >= e)
+				return 0;
+			if (j > 0 && l->tok[j - 1].kind == TOK_IDENT &&
+			    !tok_is_operator_keyword(buf, l, j - 1))
+				j--; /* a call */
+		} else if (l->tok[j].kind != TOK_IDENT ||
+			   tok_is_operator_keyword(buf, l, j)) {
+			return 0;
+		}
+		if (j >= 2 && (tok_punct(buf, l, j - 1, ".") ||
+			       tok_punct(buf, l, j - 1, "->"))) {
+			j -= 2;
+			continue;
+		}
+		*start = j;
+		return 1;
+	}
+}
+
+/* Does a cast end right before token k ((uint64_t *)&x: the '&' is
+ * unary): a parenthesised type name the file's index knows, or one
+ * whose last token is a '*'? */
+static int cast_before(const char *buf, const struct token_list *l,
+		       struct type_index *ti, size_t k)
+{
+	size_t open;
+	struct type_answer ty;
+
+	if (!k || !tok_punct(buf, l, k - 1, ")"))
+		return 0;
+	open = tok_match_back(buf, l, k - 1);
+	if (open >= k - 1 || open + 1 == k - 1)
+		return 0;
+	return tok_punct(buf, l, k - 2, "*") ||
+	       type_index_type_name(ti, buf, l,
+				    (struct tok_range){ open + 1, k - 1 }, &ty);
+}
+
+/* Is the name at token i (no '.' or '->' before it) declared there, not
+ * used: a type or a qualifier right before it (volatile int x, T *const
+ * x), not an operator's keyword? */
+static int declarator(const char *buf, const struct token_list *l, size_t i)
+{
+	size_t k = i;
+
+	if (!k || (l->tok[k - 1].flags & TF_DIRECTIVE))
+		return 0;
+	while (k > 1 && tok_punct(buf, l, k - 1, "*") &&
+	       !before_is_operand(buf, l, k - 1))
+		k--;
+	if (k < i && (tok_punct(buf, l, k - 1, "(") ||
+		      tok_punct(buf, l, k - 1, ",")))
+		return 0; /* (*x), f(a, *x): a dereference */
+	return (l->tok[k - 1].kind == TOK_IDENT &&
+		!tok_is_operator_keyword(buf, l, k - 1) &&
+		!tok_ident(buf, l, k - 1, "return") &&
+		!tok_ident(buf, l, k - 1, "else") &&
+		!tok_ident(buf, l, k - 1, "do")) ||
+	       (k < i && tok_punct(buf, l, k - 1, "*"));
+}
+
+/*
+ * A member name that the DWARF does not know but the headers' macros
+ * spell as a path of members (LMDB's #define mr_txnid mru.mrx.mrb_txnid):
+ * the VO_* bits of the paths' last members, and their size.  A path
+ * that is not volatile where another is makes the name both.
+ */
+static unsigned member_macro_bits(const struct source_sites *s,
+				  const struct volatile_objects *vol,
+				  const char *name, size_t len,
+				  unsigned *size)
+{
+	const struct member_macros *mm = s->headers ? &s->headers->members :
+					 NULL;
+	size_t first, n;
+	unsigned bits = 0;
+	char *key;
+
+	if (!mm || !mm->nr)
+		return 0;
+	key = xstrndup(name, len);
+	n = member_macros_find(mm, key, &first);
+	free(key);
+	for (size_t k = first; k < first + n; k++) {
+		const char *path = mm->items[k].path, *last;
+		unsigned b, sz = 0;
+
+		if (!*path)
+			return 0; /* a body no path: which one, cannot tell */
+		last = strrchr(path, '.');
+		last = last ? last + 1 : path;
+		b = volatile_objects_lookup(vol, last, strlen(last), NULL, &sz);
+		if (b & VO_MEMBER) {
+			*size = bits & VO_MEMBER && *size != sz ? 0 : sz;
+			bits |= VO_MEMBER;
+		} else {
+			bits |= VO_MEMBER_OTHER;
+		}
+	}
+	return bits;
+}
+
+/*
+ * An identifier at token i that names an object declared volatile --
+ * a variable (not after '.' or '->'), or a member (after them) -- used,
+ * not declared, its address not taken, in no unevaluated operand: a site
+ * of the whole lvalue from the base of the member access through the
+ * members and subscripts after the name (x.f[2]: f[2] of x is what is
+ * accessed).  Returns the token to go on after.
+ */
+static size_t volatile_object_site(struct source_sites *s, const char *buf,
+				   const struct token_list *l,
+				   struct type_index **ti, size_t i,
+				   const struct volatile_objects *vol)
+{
+	const struct token *t = &l->tok[i];
+	int member = i >= 2 && (tok_punct(buf, l, i - 1, ".") ||
+				tok_punct(buf, l, i - 1, "->"));
+	unsigned var_size = 0, member_size = 0, bits;
+	size_t start = i, end = i + 1, before;
+	struct scan_site *x;
+
+	bits = volatile_objects_lookup(vol, buf + t->off, t->len, &var_size,
+				       &member_size);
+	if (member && !(bits & (VO_MEMBER | VO_MEMBER_OTHER)))
+		bits = member_macro_bits(s, vol, buf + t->off, t->len,
+					 &member_size);
+	if (!(bits & (member ? VO_MEMBER : VO_VAR)))
+		return i;
+	if (member ? !before_is_operand(buf, l, i - 1) ||
+		     !postfix_start(buf, l, i - 2, &start) :
+		     (tok_punct(buf, l, i + 1, "(") || declarator(buf, l, i)))
+		return i; /* a designator (.m = 1), a call, a declaration */
+	/* inside a once-access found already (READ_ONCE(x)) */
+	if (s->nr) {
+		const struct scan_site *last = &s->sites[s->nr - 1];
+
+		if ((t->line > last->line ||
+		     (t->line == last->line && t->col >= last->col)) &&
+		    (t->line < last->end_line ||
+		     (t->line == last->end_line && t->col < last->end_col)))
+			return i;
+	}
+	/* the members of a volatile struct, and the elements of an array
+	 * among them or of an array of volatile elements; else a subscript
+	 * right after the name is of what the volatile pointer points to
+	 * (p[i] reads p).  An array's name alone is its address. */
+	if (bits & VO_ARRAY) {
+		if (!tok_punct(buf, l, end, "["))
+			return i;
+		end = tok_match(buf, l, end) + 1;
+	}
+	while (end + 1 < l->nr) {
+		if (tok_punct(buf, l, end, ".") &&
+		    l->tok[end + 1].kind == TOK_IDENT)
+			end += 2;
+		else if (end > i + 1 && tok_punct(buf, l, end, "["))
+			end = tok_match(buf, l, end) + 1;
+		else
+			break;
+	}
+	/* &x, &p->m: no access (but &x->f and &p[i] read x and p); sizeof
+	 * x, typeof(p->m): none either */
+	before = start;
+	while (before > 0 && tok_punct(buf, l, before - 1, "(") &&
+	       !(before >= 2 && l->tok[before - 2].kind == TOK_IDENT &&
+		 !tok_is_operator_keyword(buf, l, before - 2)))
+		before--;
+	if (!*ti)
+		*ti = type_index_build(buf, l);
+	if (before > 0 &&
+	    ((tok_punct(buf, l, before - 1, "&") &&
+	      !tok_punct(buf, l, end, "->") && !tok_punct(buf, l, end, "[") &&
+	      (!before_is_operand(buf, l, before - 1) ||
+	       cast_before(buf, l, *ti, before - 1))) ||
+	     tok_is_unevaluated_keyword(buf, l, before - 1)))
+		return end - 1;
+	/* a name that is also something not volatile: where the file's
+	 * own declarations show this one is (a parameter or local of the
+	 * name, a member of a struct the file defines), no site -- counted
+	 * (coverage.c); the DWARF decides the others at each instance */
+	if (bits & (member ? VO_MEMBER_OTHER : VO_VAR_OTHER)) {
+		struct type_answer ty;
+
+		if ((!member &&
+		     type_index_local_storage(*ti, i) == LOCAL_AUTOMATIC) ||
+		    (type_index_expr(*ti, buf, l,
+				     (struct tok_range){ start, i + 1 }, &ty) &&
+		     !ty.is_volatile &&
+		     !(ty.volatile_base && ty.cls != TC_POINTER &&
+		       ty.cls != TC_ARRAY))) {
+			s->not_volatile_uses++;
+			return end - 1;
+		}
+	}
+	/* x->f, x[i], x(...): x is read for what follows */
+	add_site(s, buf, l, start, end - 1, "volatile object",
+		 tok_punct(buf, l, end, "->") || tok_punct(buf, l, end, "[") ||
+		 tok_punct(buf, l, end, "(") ? SITE_READ :
+		 access_of_use(once_use_classify(buf, l, start, end)),
+		 (struct tok_range){ start, end }, NULL);
+	x = &s->sites[s->nr - 1];
+	x->in_loop = inside_loop(buf, l, *ti, start);
+	set_assignment(x, l, buf, start, end);
+	set_function(x, buf, l, *ti, start);
+	set_ptr_param(x, buf, l, *ti, start);
+	x->vol_object = operand_text(buf, l, (struct tok_range){ start, i + 1 },
+				     4096);
+	x->vol_bits = bits;
+	/* the declarations' size is the object's only when the site is
+	 * the name itself, not a member or element of it */
+	x->vol_size = end != i + 1 ? 0 : member ? member_size : var_size;
+	x->vol_member = member;
+	return end - 1;
+}
+
 /* ---- function-like macros in a site's operand ---- */
 
 /*
@@ -2158,7 +2399,8 @@ void source_sites_stats(struct source_sites_stats *st)
 }
 
 void source_sites_load(struct source_sites *s, const char *path,
-		       const struct once_macros *macros)
+		       const struct once_macros *macros,
+		       const struct volatile_objects *vol)
 {
 	struct token_list l = TOKEN_LIST_INIT;
 	struct type_index *ti = NULL;
@@ -2186,7 +2428,10 @@ void source_sites_load(struct source_sites *s, const char *path,
 	/* a word cut by a line splice (READ_\<newline>ONCE) is in no
 	 * filter's bytes but is a token all the same */
 	wanted = s->uses_volatile || once_macros_any(macros, buf, len) ||
-		 lex_word_spliced(buf, len);
+		 lex_word_spliced(buf, len) ||
+		 /* a use of a volatile object declared in a header: the
+		  * file need not say volatile */
+		 volatile_objects_count(vol);
 	if (!wanted) {
 		/* a file whose generator invocations discovery expanded
 		 * (jemalloc's atomic.h: JEMALLOC_GENERATE_ATOMICS(bool,
@@ -2229,6 +2474,9 @@ void source_sites_load(struct source_sites *s, const char *path,
 
 			if (m)
 				macro_site(s, buf, &l, &ti, i, m, macros);
+			else if (vol)
+				i = volatile_object_site(s, buf, &l, &ti, i,
+							 vol);
 		} else if (t->kind == TOK_PUNCT &&
 			   (buf[t->off] == '*' || buf[t->off] == '(') &&
 			   find_volatile_cast(buf, &l, i, &vc)) {
@@ -2292,6 +2540,7 @@ void source_sites_release(struct source_sites *s)
 		free(s->sites[i].operand);
 		free(s->sites[i].type);
 		free(s->sites[i].lvalue);
+		free(s->sites[i].vol_object);
 		free(s->sites[i].via);
 		free(s->sites[i].repeat_macro);
 		free(s->sites[i].defined);

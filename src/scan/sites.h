@@ -143,6 +143,20 @@ struct scan_site {
 	 * its function's body; 0: none.  A line without code there may
 	 * be left out by the preprocessor, not optimised out. */
 	unsigned if_line;
+	/* An access to an object declared volatile (--volatile-objects,
+	 * volatile-objects.h; what "volatile object"): the lvalue of the
+	 * volatile object itself (x of x.f[2], p->m of p->m.f) for the
+	 * DWARF to say whether it is the volatile one there; the name's
+	 * VO_* bits over the build, and the size its volatile
+	 * declarations all have (0: not one). */
+	char *vol_object;
+	unsigned vol_bits, vol_size;
+	int vol_member;   /* the volatile name is a member's (p->m) */
+	/* set (atomically) when an instance's DWARF types vol_object as
+	 * not volatile (a local that shadows the name, a member of
+	 * another struct): no site there (coverage.c counts the site
+	 * when none of its instances was judged) */
+	int not_volatile;
 };
 
 /* A line a site's text or assignment reaches after (or before) the
@@ -210,12 +224,20 @@ struct source_sites {
 		int unplaced;
 	} *named;
 	size_t nnamed, alloc_named;
+	/* Uses of a volatile object's name (--volatile-objects) that the
+	 * file's declarations show are of another object, not volatile (a
+	 * parameter of the name): no sites, counted (coverage.c). */
+	size_t not_volatile_uses;
 };
 
 /* Read and lex path and find its sites.  Never fails: an unreadable file
  * gets missing = errno and no sites. */
+struct volatile_objects;
+/* vol: the objects declared volatile whose uses are sites too
+ * (--volatile-objects), or NULL. */
 void source_sites_load(struct source_sites *s, const char *path,
-		       const struct once_macros *macros);
+		       const struct once_macros *macros,
+		       const struct volatile_objects *vol);
 void source_sites_release(struct source_sites *s);
 /* Lex a file that was not (it has no sites), for its loops only: one
  * worker at a time (the caller's lock); loops_known says when done. */

@@ -21,7 +21,7 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 		"no memory access", "a call instead", "not decoded",
 		"the stack only", "only the pointer to it",
 		"its address not known", "a local, published or not",
-		"its size not known",
+		"its size not known", "whether volatile not known",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";

@@ -47,6 +47,10 @@ enum unattributed_reason {
 				    nothing tells (no type in the sources
 				    nor the DWARF): whether all of it,
 				    cannot tell */
+	UNATTRIBUTED_VOLATILE,   /* a name of a volatile member and of one
+				    that is not (--volatile-objects), its
+				    base not typed: whether the object is
+				    volatile, cannot tell */
 	UNATTRIBUTED__COUNT
 };
 
