@@ -903,7 +903,11 @@ static int scan_checked_nothing(const struct scan_args *a,
 				const struct scan_result *r, int unchecked)
 {
 	const struct coverage *cov = &r->cov;
-	struct strbuf found = STRBUF_INIT;
+	/* a project that shares memory through objects declared volatile
+	 * (nginx, LMDB): the option that checks them */
+	const char *vol = cov->sources_volatile && !a->volatile_objects ?
+		"check the accesses to objects declared volatile with "
+		"--volatile-objects, " : "";
 
 	if (!r->checked || cov->state[SITE_CHECKED] || a->allow_empty)
 		return 0;
@@ -912,23 +916,23 @@ static int scan_checked_nothing(const struct scan_args *a,
 		      "inputs named above could not be used");
 		return 1;
 	}
-	if (cov->sites)
-		strbuf_addf(&found, " (%zu site%s found, none with code)",
-			    cov->sites, cov->sites == 1 ? "" : "s");
+	if (cov->sites) { /* sites were found: their code is missing */
+		error("nothing checked: %zu once-access site%s found in "
+		      "the %zu source%s read, none with code in this build "
+		      "(-v says why of each): build what uses them, name the "
+		      "project's other once-macros with --macro NAME=KIND, "
+		      "%sor --allow-empty if there is nothing to check",
+		      cov->sites, cov->sites == 1 ? "" : "s", cov->sources,
+		      cov->sources == 1 ? "" : "s", vol);
+		return 1;
+	}
 	error("nothing checked: no once-access site checked in the %zu "
-	      "source%s read%s; %zu of them say volatile, and no once-macro "
+	      "source%s read; %zu of them say volatile, and no once-macro "
 	      "or once-accessor of the project was found (%zu "
 	      "discovered%s): name the project's with --macro NAME=KIND, %s"
 	      "or --allow-empty if there is nothing to check", cov->sources,
-	      cov->sources == 1 ? "" : "s", strbuf_str(&found),
-	      cov->sources_volatile, r->disc.found,
-	      a->no_discover ? ", --no-discover" : "",
-	      /* a project that shares memory through objects declared
-	       * volatile (nginx, LMDB): the option that checks them */
-	      cov->sources_volatile && !a->volatile_objects ?
-	      "check the accesses to objects declared volatile with "
-	      "--volatile-objects, " : "");
-	strbuf_release(&found);
+	      cov->sources == 1 ? "" : "s", cov->sources_volatile,
+	      r->disc.found, a->no_discover ? ", --no-discover" : "", vol);
 	return 1;
 }
 
