@@ -21,6 +21,7 @@
 #include "lib/strbuf.h"
 #include "lib/util.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -225,8 +226,8 @@ static const struct word attr_words[] = {
 	WORD("__init_or_module"), WORD("__flatten"), WORD("__noclone"),
 };
 
-static int in_list(const char *buf, const struct token *t,
-		   const struct word *list, size_t n);
+static inline int in_list(const char *buf, const struct token *t,
+			  const struct word *list, size_t n);
 
 /* "_Atomic (": the atomic type specifier, not the qualifier. */
 static int atomic_specifier(const struct type_index *ti, size_t i)
@@ -265,23 +266,6 @@ static int type_keyword(const struct type_index *ti, size_t i)
 	       token_is(buf, t, "void") || token_is(buf, t, "struct") ||
 	       token_is(buf, t, "union") || token_is(buf, t, "enum") ||
 	       token_is_typeof(buf, t) || atomic_specifier(ti, i);
-}
-
-static int in_list(const char *buf, const struct token *t,
-		   const struct word *list, size_t n)
-{
-	if (t->kind != TOK_IDENT)
-		return 0;
-	if (t->flags & TF_SPLICED) {
-		for (size_t i = 0; i < n; i++)
-			if (token_is_spliced(buf, t, list[i].s))
-				return 1;
-		return 0;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (t->len == list[i].n && !memcmp(buf + t->off, list[i].s, t->len))
-			return 1;
-	return 0;
 }
 
 static char *tok_str(const struct type_index *ti, size_t i)
@@ -412,6 +396,69 @@ static const struct word layout_words[] = {
 	WORD("____cacheline_aligned"), WORD("__cacheline_aligned_in_smp"),
 	WORD("____cacheline_aligned_in_smp"), WORD("pragma"),
 };
+
+/*
+ * Which of the lists above have a word of a length (modulo 32) and a
+ * first byte, a bit per list (list_bit()): the parser asks in_list()
+ * about every identifier it meets, several lists each, and nearly every
+ * one is in none -- a byte of this table says so, where each list's loop
+ * compared its lengths.  Filled once (word_starts_fill()), before the
+ * first question.
+ */
+static unsigned char word_starts[32][256];
+static pthread_once_t word_starts_once = PTHREAD_ONCE_INIT;
+static int word_starts_ready; /* atomic: filled, no call to ask */
+
+/* A constant where in_list() is inlined with a list of this file; 0 for
+ * a list the table does not know (then only its loop decides). */
+static inline unsigned list_bit(const struct word *list)
+{
+	return list == scalar_keywords ? 1 : list == skip_words ? 2 :
+	       list == storage_words ? 4 : list == statement_words ? 8 :
+	       list == attr_words ? 16 : list == layout_words ? 32 : 0;
+}
+
+static void word_starts_add(const struct word *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		word_starts[list[i].n & 31][(unsigned char)list[i].s[0]] |=
+			(unsigned char)list_bit(list);
+}
+
+static void word_starts_fill(void)
+{
+	word_starts_add(scalar_keywords, ARRAY_SIZE(scalar_keywords));
+	word_starts_add(skip_words, ARRAY_SIZE(skip_words));
+	word_starts_add(storage_words, ARRAY_SIZE(storage_words));
+	word_starts_add(statement_words, ARRAY_SIZE(statement_words));
+	word_starts_add(attr_words, ARRAY_SIZE(attr_words));
+	word_starts_add(layout_words, ARRAY_SIZE(layout_words));
+	__atomic_store_n(&word_starts_ready, 1, __ATOMIC_RELEASE);
+}
+
+static inline __attribute__((always_inline)) int
+in_list(const char *buf, const struct token *t, const struct word *list,
+	size_t n)
+{
+	if (t->kind != TOK_IDENT)
+		return 0;
+	if (t->flags & TF_SPLICED) {
+		for (size_t i = 0; i < n; i++)
+			if (token_is_spliced(buf, t, list[i].s))
+				return 1;
+		return 0;
+	}
+	if (!__atomic_load_n(&word_starts_ready, __ATOMIC_ACQUIRE))
+		pthread_once(&word_starts_once, word_starts_fill);
+	if (list_bit(list) &&
+	    !(word_starts[t->len & 31][(unsigned char)buf[t->off]] &
+	      list_bit(list)))
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (t->len == list[i].n && !memcmp(buf + t->off, list[i].s, t->len))
+			return 1;
+	return 0;
+}
 
 /*
  * Does the record defined from keyword kw to its '}' at close carry a
