@@ -538,6 +538,11 @@ int lex_buffer(const char *buf, size_t len, struct token_list *out)
 
 	if (!out->nr)
 		out->odd = 0;
+	/* room for a token per five bytes at once, where the list doubled
+	 * its way up from sixteen, a copy each time, for every header the
+	 * type index parses (C has about one per five bytes; a list that
+	 * needs more still grows) */
+	ALLOC_GROW(out->tok, out->nr + len / 5 + 1, out->alloc);
 	/* A byte order mark is neither a token nor white space before the
 	 * first one (a '#' after it starts a directive), nor a column. */
 	lx.pos = lx.line_start = lex_bom_len(buf, len);
