@@ -169,6 +169,13 @@ static __thread size_t cache_nr, cache_alloc;
 static __thread size_t *cache_match;
 static __thread size_t *cache_stack;
 static __thread struct tok_match_room *cache_room; /* owns the arrays */
+/* tok_match_cache_lazy_in()'s list, room and text: the table is made
+ * for it when a scan first runs long */
+static __thread const struct token_list *lazy_list;
+static __thread const struct token *lazy_tok;
+static __thread size_t lazy_nr;
+static __thread const char *lazy_buf;
+static __thread struct tok_match_room *lazy_room;
 
 /* The arrays given up: freed unless a room owns them. */
 static void cache_detach(void)
@@ -182,6 +189,9 @@ static void cache_detach(void)
 	cache_room = NULL;
 	cache_list = NULL;
 	cache_tok = NULL;
+	lazy_list = NULL;
+	lazy_tok = NULL;
+	lazy_room = NULL;
 }
 
 void tok_match_cache_drop(void)
@@ -235,6 +245,46 @@ void tok_match_cache_in(const char *buf, const struct token_list *l,
 	cache_fill(buf, l);
 }
 
+void tok_match_cache_lazy_in(const char *buf, const struct token_list *l,
+			     struct tok_match_room *room)
+{
+	if (cache_room != room)
+		cache_detach();
+	/* no table of a list before this one is this list's, even where
+	 * the list reuses its tokens' array at the same length */
+	cache_list = NULL;
+	cache_tok = NULL;
+	lazy_list = l;
+	lazy_tok = l->tok;
+	lazy_nr = l->nr;
+	lazy_buf = buf;
+	lazy_room = room;
+}
+
+/* Is l the list of tok_match_cache_lazy_in() whose table is not made? */
+static int lazy_for(const struct token_list *l)
+{
+	return lazy_list == l && lazy_tok == l->tok && lazy_nr == l->nr;
+}
+
+/* Make the table of tok_match_cache_lazy_in()'s list now. */
+static void lazy_fill(void)
+{
+	const struct token_list *l = lazy_list;
+	const char *buf = lazy_buf;
+	struct tok_match_room *room = lazy_room;
+
+	tok_match_cache_in(buf, l, room);
+	lazy_list = NULL;
+}
+
+/* The tokens a scan of a lazy list's brackets looks at before the table
+ * is made: most questions are about a call's few arguments (issue #35:
+ * the passes over a macro's uses made a table of every file's brackets
+ * for them) */
+#define LAZY_SCAN 256
+#define LONG ((size_t)-1)
+
 /* The table of l's brackets into cache_match (cache_alloc >= l->nr). */
 static void cache_fill(const char *buf, const struct token_list *l)
 {
@@ -276,18 +326,19 @@ static void cache_fill(const char *buf, const struct token_list *l)
 	cache_nr = l->nr;
 }
 
-size_t tok_match(const char *buf, const struct token_list *l, size_t open)
+/* tok_match()'s scan, or LONG after `limit` tokens. */
+static size_t match_scan(const char *buf, const struct token_list *l,
+			 size_t open, size_t limit)
 {
 	size_t depth = 0, eof = l->nr - 1;
 	int in_dir = (l->tok[open].flags & TF_DIRECTIVE) != 0;
 
-	if (cache_list == l && cache_tok == l->tok && cache_nr == l->nr &&
-	    bracket(buf, &l->tok[open]) > 0)
-		return cache_match[open];
 	for (size_t i = open; i < eof; i++) {
 		const struct token *t = &l->tok[i];
 		int b;
 
+		if (i - open >= limit)
+			return LONG;
 		if (in_dir) {
 			/* Stay inside this directive line. */
 			if (i > open && (t->flags & TF_BOL))
@@ -304,6 +355,22 @@ size_t tok_match(const char *buf, const struct token_list *l, size_t open)
 		}
 	}
 	return eof;
+}
+
+size_t tok_match(const char *buf, const struct token_list *l, size_t open)
+{
+	if (cache_list == l && cache_tok == l->tok && cache_nr == l->nr &&
+	    bracket(buf, &l->tok[open]) > 0)
+		return cache_match[open];
+	if (lazy_for(l) && bracket(buf, &l->tok[open]) > 0) {
+		size_t close = match_scan(buf, l, open, LAZY_SCAN);
+
+		if (close != LONG)
+			return close;
+		lazy_fill();
+		return cache_match[open];
+	}
+	return match_scan(buf, l, open, LONG);
 }
 
 /* Is token i the '#' of an #elif or #else line? */
@@ -377,19 +444,19 @@ size_t tok_match_body(const char *buf, const struct token_list *l,
 	return eof;
 }
 
-size_t tok_match_back(const char *buf, const struct token_list *l,
-		      size_t close)
+/* tok_match_back()'s scan, or LONG after `limit` tokens. */
+static size_t match_back_scan(const char *buf, const struct token_list *l,
+			      size_t close, size_t limit)
 {
 	size_t depth = 0, eof = l->nr - 1;
 	int in_dir = (l->tok[close].flags & TF_DIRECTIVE) != 0;
 
-	if (bracket(buf, &l->tok[close]) >= 0)
-		return eof;
-	if (cache_list == l && cache_tok == l->tok && cache_nr == l->nr)
-		return cache_match[close];
 	for (size_t i = close + 1; i-- > 0;) {
 		const struct token *t = &l->tok[i];
 		int b;
+
+		if (close - i >= limit)
+			return LONG;
 
 		if (in_dir) {
 			if (!(t->flags & TF_DIRECTIVE))
@@ -409,6 +476,25 @@ size_t tok_match_back(const char *buf, const struct token_list *l,
 			return eof;
 	}
 	return eof;
+}
+
+size_t tok_match_back(const char *buf, const struct token_list *l,
+		      size_t close)
+{
+	size_t open;
+
+	if (bracket(buf, &l->tok[close]) >= 0)
+		return l->nr - 1;
+	if (cache_list == l && cache_tok == l->tok && cache_nr == l->nr)
+		return cache_match[close];
+	if (lazy_for(l)) {
+		open = match_back_scan(buf, l, close, LAZY_SCAN);
+		if (open != LONG)
+			return open;
+		lazy_fill();
+		return cache_match[close];
+	}
+	return match_back_scan(buf, l, close, LONG);
 }
 
 int tok_call_args(const char *buf, const struct token_list *l, size_t name,

@@ -104,6 +104,13 @@ struct tok_match_room {
 void tok_match_cache_in(const char *buf, const struct token_list *l,
 			struct tok_match_room *room);
 void tok_match_room_release(struct tok_match_room *room);
+/* The same, the table made only when a question's scan would look at
+ * more than a few hundred tokens (then at once, for the rest of the
+ * list's questions): a pass that asks about a few short brackets of a
+ * file does not pay for a table of all of them, and nothing is
+ * quadratic.  The same answers; tok_match_cache_drop() after. */
+void tok_match_cache_lazy_in(const char *buf, const struct token_list *l,
+			     struct tok_match_room *room);
 
 /* The index of the token that starts at line:col (1-based, as the
  * lexer counts), or l->nr when none does. */

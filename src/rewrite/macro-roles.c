@@ -306,7 +306,7 @@ static void find_bodies(const struct walk_file *f, void *worker, void *ctx)
 	/* a body that is the access may be here: the filters from now on */
 	__atomic_store_n(&p->indexing, 1, __ATOMIC_RELAXED);
 	lex_buffer(f->buf, f->len, toks);
-	tok_match_cache_in(f->buf, toks, &pw->room);
+	tok_match_cache_lazy_in(f->buf, toks, &pw->room);
 	rewrite_access_bodies(f->buf, f->len, toks, p->ropts, add_name, p);
 	tok_match_cache_drop();
 	token_list_clear(toks);
@@ -457,7 +457,7 @@ static void find_uses(const struct walk_file *f, void *worker, void *ctx)
 		return;
 	keep_named(p, f->path);
 	lex_buffer(f->buf, f->len, toks);
-	tok_match_cache_in(f->buf, toks, &pw->room);
+	tok_match_cache_lazy_in(f->buf, toks, &pw->room);
 	rewrite_macro_uses(f->buf, f->len, toks, p->ropts, p->roles, add_use,
 			   add_forwarder, &u);
 	tok_match_cache_drop();

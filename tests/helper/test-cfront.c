@@ -199,6 +199,62 @@ static int check(const char *path, const char *buf, size_t len,
 		tok_match_cache_drop();
 		free(scan);
 	}
+	/* tok_match_cache_lazy_in(): the same answers as the scan, forward
+	 * and back, asked as a list's first question (a scan of a few
+	 * hundred tokens, or the table made then) and after others -- about
+	 * the brackets only (another token's answer never comes from the
+	 * table, and its scan would make this check quadratic) */
+	{
+		size_t *fwd = xcalloc(l->nr, sizeof(*fwd));
+		size_t *back = xcalloc(l->nr, sizeof(*back));
+		char *kind = xcalloc(l->nr, 1); /* 1 opens, 2 closes */
+		struct tok_match_room room = TOK_MATCH_ROOM_INIT;
+		size_t bad = l->nr, asked = 0;
+
+		for (size_t i = 0; i + 1 < l->nr; i++) {
+			const struct token *t = &l->tok[i];
+			const char *b = buf + t->off;
+
+			if (t->kind != TOK_PUNCT)
+				continue;
+			if ((b[0] && strchr("([{", b[0])) ||
+			    (t->len == 2 && b[0] == '<'))
+				kind[i] = 1;
+			else if ((b[0] && strchr(")]}", b[0])) ||
+				 (t->len == 2 && b[1] == '>'))
+				kind[i] = 2;
+			if (kind[i] == 1)
+				fwd[i] = tok_match(buf, l, i);
+			else if (kind[i] == 2)
+				back[i] = tok_match_back(buf, l, i);
+		}
+		for (size_t i = 0; i + 1 < l->nr && bad == l->nr; i++) {
+			if (!kind[i] || (asked++ >= 2048 && i % 61))
+				continue;
+			tok_match_cache_lazy_in(buf, l, &room);
+			if (kind[i] == 1 ? tok_match(buf, l, i) != fwd[i] :
+			    tok_match_back(buf, l, i) != back[i])
+				bad = i;
+			tok_match_cache_drop();
+		}
+		tok_match_cache_lazy_in(buf, l, &room);
+		for (size_t i = 0; i + 1 < l->nr && bad == l->nr; i++)
+			if (kind[i] && (kind[i] == 1 ?
+					tok_match(buf, l, i) != fwd[i] :
+					tok_match_back(buf, l, i) != back[i]))
+				bad = i;
+		tok_match_cache_drop();
+		tok_match_room_release(&room);
+		free(fwd);
+		free(back);
+		free(kind);
+		if (bad != l->nr) {
+			printf("FAIL %s: the lazy tok_match table differs at "
+			       "token %zu (%u:%u)\n", path, bad,
+			       l->tok[bad].line, l->tok[bad].col);
+			return 1;
+		}
+	}
 	printf("ok %s\n", path);
 	return 0;
 }
