@@ -2106,7 +2106,8 @@ static enum mem_order order_name_find(const struct order_name *list,
  * relaxed means relaxed), or with none the compilers' names; and the
  * object-like #defines that give one of those names another (#define
  * ATOMIC_RELAXED atomic_memory_order_relaxed), when every #define of
- * that name says the same -- two steps of them.  NULL when none.
+ * that name means the same order, whatever name it gives -- two steps
+ * of them.  NULL when none.
  */
 static char *order_names(const struct once_discovery *d, const char *map)
 {
@@ -2165,11 +2166,16 @@ static char *order_names(const struct once_discovery *d, const char *map)
 			    (o = order_name_find(list, nr, c->alias_of,
 						 map != NULL)) == MO_NONE)
 				continue;
+			/* every #define of the name means the same order,
+			 * however spelt: DPDK's rte_memory_order_relaxed is
+			 * memory_order_relaxed where <stdatomic.h> is used,
+			 * __ATOMIC_RELAXED where the builtins are */
 			for (size_t j = 0; j < d->nr && agree; j++)
 				if (!strcmp(d->items[j].name, c->name))
 					agree = d->items[j].alias_of &&
-						!strcmp(d->items[j].alias_of,
-							c->alias_of);
+						order_name_find(list, nr,
+							d->items[j].alias_of,
+							map != NULL) == o;
 			if (agree)
 				order_name_add(&list, &nr, &alloc, c->name,
 					       strlen(c->name), o);
