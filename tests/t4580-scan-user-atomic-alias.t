@@ -43,11 +43,14 @@ EOF2
 
 # clang's <stdatomic.h>: its atomic_load_explicit is an alias of
 # __c11_atomic_load in a compiler's header, and a direct C11 call stays
-# no site ("nothing checked", exit 2), as on gcc
+# no site ("nothing checked", exit 2), as on gcc.  Of a global: a
+# function of one pointer parameter whose body is the relaxed load is a
+# once-accessor (t4601), whose calls are sites
 if have_cmd clang-19; then
 	cat >c11.c <<'EOC'
 #include <stdatomic.h>
-int get(_Atomic int *p) { return atomic_load_explicit(p, memory_order_relaxed); }
+_Atomic int g;
+int get(void) { return atomic_load_explicit(&g, memory_order_relaxed); }
 EOC
 	clang-19 -g -O2 -c c11.c -o c11.o
 	"$RWONCE" scan -v c11.o >out 2>err; rc=$?

@@ -17,13 +17,19 @@
 #define MAX_PARAMS 8
 #define MAX_ALTS ONCE_ACCESSOR_MAX_ALTS
 
+static int explicit_atomic(const char *buf, size_t len);
+
 int once_accessors_may_hold(const char *buf, size_t len)
 {
 	/* mem_find(), not glibc's memmem(): 1.3% of scan -j 1 on a vmlinux
-	 * went to these three searches (issue 35) */
+	 * went to these three searches (issue 35).  A C11 call counts as
+	 * the builtins do: rdma-core's mmio_write8() is a relaxed
+	 * atomic_store_explicit() through a cast, in a file that says
+	 * neither volatile nor asm nor __atomic_ */
 	return mem_find(buf, len, "volatile", 8) || mem_find(buf, len, "asm", 3) ||
 	       mem_find(buf, len, "__atomic_", 9) ||
-	       mem_find(buf, len, "_c11_atomic_", 12);
+	       mem_find(buf, len, "_c11_atomic_", 12) ||
+	       explicit_atomic(buf, len);
 }
 
 static int word_byte(char c)
@@ -331,6 +337,7 @@ struct found {
 	size_t member;           /* &p->m: m's token; 0: none */
 	int order_param;         /* ACCESSOR_ATOMIC_CALLER's; else -1 */
 	size_t order_fn;         /* ... through F(q): F's token; 0: none */
+	struct tok_range ptr;    /* an atomic's pointer argument */
 	int dir_unknown;         /* an asm's input "m" operand whose
 				    template does not say read or write */
 };
@@ -1179,6 +1186,7 @@ static size_t body_accesses(const char *buf, const struct token_list *l,
 				  ACCESSOR_ATOMIC_ORDERED;
 			one.order_param = q;
 			one.order_fn = fn;
+			one.ptr = aa.ptr;
 			one.kind = aa.store ? OMK_WRITE : OMK_READ;
 			one.begin = k;
 			one.end = aa.close + 1;
@@ -1413,6 +1421,57 @@ static char *deref_cast_type(const char *buf, const struct token_list *l,
 	return strbuf_detach(&sb);
 }
 
+/*
+ * The type T of an atomic's pointer argument cast (T *)p or
+ * (_Atomic(T) *)p that tokens r spell: "uint64_t" of rdma-core's
+ * atomic_store_explicit((_Atomic(uint64_t) *)addr, ...) -- an MMIO
+ * accessor of a void pointee whose atomic names the register's width,
+ * as a volatile cast does (deref_cast_type()).  Qualifiers and the
+ * annotations sparse reads are left out; NULL when r is no such cast
+ * or T is void or a pointer.
+ */
+static char *atomic_cast_type(const char *buf, const struct token_list *l,
+			      struct tok_range r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t close;
+
+	strip_parens(buf, l, &r);
+	if (r.end - r.begin < 4 || !tok_punct(buf, l, r.begin, "("))
+		return NULL;
+	close = tok_match(buf, l, r.begin);
+	if (close + 1 >= r.end || close < r.begin + 3 ||
+	    !tok_punct(buf, l, close - 1, "*"))
+		return NULL;
+	for (size_t k = r.begin + 1; k < close - 1; k++) {
+		const struct token *t = &l->tok[k];
+
+		/* _Atomic(T): its parentheses, T's words read on */
+		if (tok_ident(buf, l, k, "_Atomic") ||
+		    ((tok_punct(buf, l, k, "(") || tok_punct(buf, l, k, ")")) &&
+		     k > r.begin + 1 &&
+		     (tok_ident(buf, l, k - 1, "_Atomic") ||
+		      tok_punct(buf, l, k, ")"))))
+			continue;
+		if (t->kind != TOK_IDENT) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		if (tok_is_qualifier(buf, l, k) ||
+		    (sb.len && t->len > 2 && buf[t->off] == '_' &&
+		     buf[t->off + 1] == '_'))
+			continue;
+		if (sb.len)
+			strbuf_addch(&sb, ' ');
+		strbuf_add(&sb, buf + t->off, t->len);
+	}
+	if (!sb.len || !strcmp(sb.buf, "void")) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb);
+}
+
 void once_accessors_find(const char *buf, const struct token_list *l,
 			 struct once_accessor_list *out)
 {
@@ -1495,6 +1554,11 @@ void once_accessors_find_named(const char *buf, const struct token_list *l,
 		    void_pointee(a->pointee))
 			a->cast = deref_cast_type(buf, l, (struct tok_range){
 				f.begin, f.end });
+		else if ((f.how == ACCESSOR_ATOMIC ||
+			  f.how == ACCESSOR_ATOMIC_ORDERED ||
+			  f.how == ACCESSOR_ATOMIC_CALLER) &&
+			 void_pointee(a->pointee))
+			a->cast = atomic_cast_type(buf, l, f.ptr);
 		a->order_param = -1;
 		if (f.member)
 			a->member = tok_range_text(buf, l, (struct tok_range){

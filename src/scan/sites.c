@@ -1055,6 +1055,53 @@ static const char *placed_cast(const struct once_macros *macros,
 	return NULL;
 }
 
+/*
+ * The operand E of an address argument (T *)E given to an accessor
+ * whose parameter points to void, whose body's cast gives the access
+ * its width: the parameter drops T, which says how the caller spelt an
+ * address, not what lies there -- rdma-core's
+ * mmio_write64_be((uint8_t *)uar->reg_addr, v) stores 8 bytes to a
+ * register, not a widened uint8_t.  E is then typed as any argument
+ * (a void * is not, and the body's cast decides; (char *)&s->u32 is
+ * the member).  r itself when it is no such cast of one operand
+ * ((uint8_t *)p + 8 is a sum).
+ */
+static struct tok_range uncast_address(const char *buf,
+				       const struct token_list *l,
+				       struct tok_range r)
+{
+	struct tok_range e = tok_unparen(buf, l, r);
+	size_t close;
+
+	if (e.end - e.begin < 4 || !tok_punct(buf, l, e.begin, "("))
+		return r;
+	close = tok_match(buf, l, e.begin);
+	if (close + 1 >= e.end || close < e.begin + 2 ||
+	    !tok_punct(buf, l, close - 1, "*"))
+		return r;
+	/* (void *)E, (void __iomem *)E: the parameter's own type, as
+	 * written (Linux's readl((void __iomem *)(APIC_BASE + reg))) */
+	for (size_t k = e.begin + 1; k < close; k++)
+		if (tok_ident(buf, l, k, "void"))
+			return r;
+	/* E: names, member operators and bracketed groups only (a
+	 * postfix expression, or its address), not an operator's operand */
+	for (size_t k = close + 1 + tok_punct(buf, l, close + 1, "&");
+	     k < e.end; k++) {
+		if (l->tok[k].kind == TOK_IDENT || tok_punct(buf, l, k, "->") ||
+		    tok_punct(buf, l, k, "."))
+			continue;
+		if (tok_punct(buf, l, k, "(") || tok_punct(buf, l, k, "[")) {
+			k = tok_match(buf, l, k);
+			if (k >= e.end)
+				return r;
+			continue;
+		}
+		return r;
+	}
+	return (struct tok_range){ close + 1, e.end };
+}
+
 static void placed_site(struct source_sites *s, const char *buf,
 			const struct token_list *l, struct type_index **ti,
 			size_t i, size_t close, const struct once_macro *m,
@@ -1247,6 +1294,12 @@ static void macro_site(struct source_sites *s, const char *buf,
 			deref = 1;
 	}
 	access = use_access(m, buf, l, i, close);
+	if (deref) {
+		const struct once_macro *acc = forwarded_accessor(macros, m);
+
+		if ((acc ? acc : m)->body_cast)
+			args[target] = uncast_address(buf, l, args[target]);
+	}
 	/* an accessor's object has its parameter's pointee type */
 	if ((m->flags & OMF_ACCESSOR) && m->cast_type &&
 	    cast_type_answer(m->cast_type, &ty) && type_size(&ty, 8))
