@@ -109,6 +109,15 @@ struct site_instance {
 struct instance_list {
 	struct site_instance *items;
 	size_t nr, alloc;
+	/* each instance's span (its lowest address to its highest end),
+	 * sorted by where it begins: instance_list_spans() builds it for
+	 * judging, which asks how far a function's instances reach once
+	 * per instance (judge.c) -- a walk of the whole list each time
+	 * was 0.8% of a kernel scan (issue 35) */
+	struct instance_span {
+		uint64_t lo, hi;
+	} *spans;
+	size_t nr_spans;
 };
 
 /*
@@ -135,6 +144,9 @@ int attribute_caller_loop(struct source_cache *c,
  * names the DWARF got wrong) is not checked, and neither is its file. */
 int attribute_unit(struct line_unit *u, struct source_cache *c,
 		   const char *obj, struct instance_list *out);
+/* Fill l's spans from its instances that have ranges (again, after a
+ * change to them). */
+void instance_list_spans(struct instance_list *l);
 void instance_list_clear(struct instance_list *l);
 
 #endif

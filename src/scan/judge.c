@@ -72,6 +72,24 @@ static void span(const struct site_instance *in, uint64_t *lo, uint64_t *hi)
 static uint64_t reach(const struct instance_list *unit, uint64_t start,
 		      uint64_t limit, uint64_t hi)
 {
+	if (unit && unit->spans) {
+		/* the first span that begins at start or after, then those
+		 * before limit: the function's own */
+		size_t a = 0, b = unit->nr_spans;
+
+		while (a < b) {
+			size_t m = a + (b - a) / 2;
+
+			if (unit->spans[m].lo < start)
+				a = m + 1;
+			else
+				b = m;
+		}
+		for (; a < unit->nr_spans && unit->spans[a].lo < limit; a++)
+			if (unit->spans[a].hi > hi)
+				hi = unit->spans[a].hi;
+		return hi;
+	}
 	for (size_t k = 0; unit && k < unit->nr; k++) {
 		uint64_t lo2, hi2;
 

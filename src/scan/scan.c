@@ -152,7 +152,7 @@ static int scan_unit(struct line_unit *u, void *arg)
 {
 	struct scan_ctx *ctx = arg;
 	struct shard_result *r = &ctx->item->r;
-	struct instance_list list = { NULL, 0, 0 };
+	struct instance_list list = { NULL, 0, 0, NULL, 0 };
 	size_t unit_nr = ctx->walk.seen - 1; /* taken by share_walk_take */
 
 	ctx->units++;
@@ -165,6 +165,7 @@ static int scan_unit(struct line_unit *u, void *arg)
 		r->unit_unread_nr = unit_nr;
 	}
 	r->file_instances += list.nr;
+	instance_list_spans(&list);
 	for (size_t i = 0; i < list.nr; i++) {
 		size_t before = ctx->t.findings.nr;
 		uint64_t at;
