@@ -133,5 +133,10 @@ const char *header_macros_first(const struct header_macros *h,
  * how many found them in the memo (a test hook's counts). */
 void header_macros_memo_stats(const struct header_macros *h,
 			      size_t *worked, size_t *remembered);
+/* How many combinations of definitions the readings worked out expanded,
+ * and how many they took from one expanded before (the same answer to
+ * every name the expansion looked up), over the run: a test hook's
+ * counts.  RWONCE_TEST_SCAN_COMBO_MEMO=off expands each. */
+void header_macros_combo_stats(size_t *expanded, size_t *known);
 
 #endif

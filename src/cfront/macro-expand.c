@@ -238,6 +238,8 @@ static void lex_piece(struct strbuf *sb, const char *text, size_t len,
 
 struct expander {
 	const struct macro_set *s;
+	void (*looked)(const char *name, size_t n, void *arg);
+	void *looked_arg;
 	const struct macro_def *hidden[MAX_HIDDEN];
 	size_t nhidden;
 	int failed;
@@ -404,6 +406,8 @@ static void expand(struct expander *x, const char *text, size_t len,
 
 		if (out->len && out->buf[out->len - 1] != ' ')
 			strbuf_addch(out, ' ');
+		if (t->kind == TOK_IDENT && x->looked)
+			x->looked(piece.buf + t->off, t->len, x->looked_arg);
 		if (t->kind != TOK_IDENT ||
 		    !(m = macro_set_find(x->s, piece.buf + t->off, t->len)) ||
 		    is_hidden(x, m) || x->nhidden >= MAX_HIDDEN ||
@@ -436,10 +440,21 @@ static void expand(struct expander *x, const char *text, size_t len,
 int macro_expand_text(const struct macro_set *s, const char *text, size_t len,
 		      struct strbuf *out)
 {
+	return macro_expand_text_looked(s, text, len, out, NULL, NULL);
+}
+
+int macro_expand_text_looked(const struct macro_set *s, const char *text,
+			     size_t len, struct strbuf *out,
+			     void (*looked)(const char *name, size_t n,
+					    void *arg),
+			     void *arg)
+{
 	struct expander x;
 
 	memset(&x, 0, sizeof(x));
 	x.s = s;
+	x.looked = looked;
+	x.looked_arg = arg;
 	expand(&x, text, len, 0, out);
 	return x.failed ? -1 : 0;
 }

@@ -70,6 +70,14 @@ void macro_set_release(struct macro_set *s);
  */
 int macro_expand_text(const struct macro_set *s, const char *text, size_t len,
 		      struct strbuf *out);
+/* The same, telling looked() each identifier the expansion looks up in s,
+ * defined there or not: the expansion depends on s through those
+ * answers alone, so a set that answers them alike expands text alike. */
+int macro_expand_text_looked(const struct macro_set *s, const char *text,
+			     size_t len, struct strbuf *out,
+			     void (*looked)(const char *name, size_t n,
+					    void *arg),
+			     void *arg);
 
 /*
  * The invocations of a file's own function-like macros outside any

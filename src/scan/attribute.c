@@ -89,6 +89,10 @@ void source_cache_free(struct source_cache *c)
 		fprintf(stderr, "rwonce: test: the headers' macro readings of "
 			"an expression: %zu worked out, %zu remembered\n",
 			worked, remembered);
+		header_macros_combo_stats(&worked, &remembered);
+		fprintf(stderr, "rwonce: test: combinations of the headers' "
+			"definitions: %zu expanded, %zu given by one expanded "
+			"before\n", worked, remembered);
 	}
 	for (size_t b = 0; b < CACHE_BUCKETS; b++) {
 		struct cache_entry *e = c->bucket[b], *next;
