@@ -1370,6 +1370,29 @@ static int void_pointee(const char *t)
 }
 
 /*
+ * Word k of a cast's type T onto sb: T's words without qualifiers and,
+ * after its first word, without the annotations sparse reads (a word
+ * that starts with two underscores: __force, __iomem).  0: token k is
+ * no word, and the cast names no such type.
+ */
+static int add_type_word(const char *buf, const struct token_list *l,
+			 size_t k, struct strbuf *sb)
+{
+	const struct token *t = &l->tok[k];
+
+	if (t->kind != TOK_IDENT)
+		return 0;
+	if (tok_is_qualifier(buf, l, k) ||
+	    (sb->len && t->len > 2 && buf[t->off] == '_' &&
+	     buf[t->off + 1] == '_'))
+		return 1;
+	if (sb->len)
+		strbuf_addch(sb, ' ');
+	strbuf_add(sb, buf + t->off, t->len);
+	return 1;
+}
+
+/*
  * The type T of the access *(T *)E that tokens r spell (in parentheses or
  * not): "uint32_t" of *(const volatile uint32_t *)addr, "u32" of
  * *(volatile u32 __force *)addr -- without qualifiers, and without the
@@ -1397,22 +1420,13 @@ static char *deref_cast_type(const char *buf, const struct token_list *l,
 	    !tok_punct(buf, l, close - 1, "*"))
 		return NULL;
 	for (size_t k = r.begin + 2; k < close - 1; k++) {
-		const struct token *t = &l->tok[k];
-
-		if (t->kind != TOK_IDENT) {
+		if (!add_type_word(buf, l, k, &sb)) {
 			strbuf_release(&sb);
 			return NULL;
 		}
 		vol |= tok_ident(buf, l, k, "volatile") ||
 		       tok_ident(buf, l, k, "__volatile__") ||
 		       tok_ident(buf, l, k, "__volatile");
-		if (tok_is_qualifier(buf, l, k) ||
-		    (sb.len && t->len > 2 && buf[t->off] == '_' &&
-		     buf[t->off + 1] == '_'))
-			continue;
-		if (sb.len)
-			strbuf_addch(&sb, ' ');
-		strbuf_add(&sb, buf + t->off, t->len);
 	}
 	if (!vol || !sb.len || !strcmp(sb.buf, "void")) {
 		strbuf_release(&sb);
@@ -1444,8 +1458,6 @@ static char *atomic_cast_type(const char *buf, const struct token_list *l,
 	    !tok_punct(buf, l, close - 1, "*"))
 		return NULL;
 	for (size_t k = r.begin + 1; k < close - 1; k++) {
-		const struct token *t = &l->tok[k];
-
 		/* _Atomic(T): its parentheses, T's words read on */
 		if (tok_ident(buf, l, k, "_Atomic") ||
 		    ((tok_punct(buf, l, k, "(") || tok_punct(buf, l, k, ")")) &&
@@ -1453,17 +1465,10 @@ static char *atomic_cast_type(const char *buf, const struct token_list *l,
 		     (tok_ident(buf, l, k - 1, "_Atomic") ||
 		      tok_punct(buf, l, k, ")"))))
 			continue;
-		if (t->kind != TOK_IDENT) {
+		if (!add_type_word(buf, l, k, &sb)) {
 			strbuf_release(&sb);
 			return NULL;
 		}
-		if (tok_is_qualifier(buf, l, k) ||
-		    (sb.len && t->len > 2 && buf[t->off] == '_' &&
-		     buf[t->off + 1] == '_'))
-			continue;
-		if (sb.len)
-			strbuf_addch(&sb, ' ');
-		strbuf_add(&sb, buf + t->off, t->len);
 	}
 	if (!sb.len || !strcmp(sb.buf, "void")) {
 		strbuf_release(&sb);
