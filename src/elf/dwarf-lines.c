@@ -157,6 +157,57 @@ static int elf_cut_short(Elf *elf, size_t size, struct strbuf *why)
 	return 0;
 }
 
+/*
+ * Does a relocatable ELF have a relocation section that applies to one of
+ * the tables libelf and libdwfl read to make sense of it -- the section
+ * names, a symbol or string table, another relocation section?  libdwfl
+ * applies it as it relocates the object: the section names, rewritten,
+ * no longer say where .debug_info is, and libdw then finds no unit and
+ * no error, so the object would read as having no line tables (the
+ * scan-reader fuzzer found a .rela.debug_line whose sh_info named
+ * .shstrtab).  Compilers and assemblers never write one.
+ */
+static int relocs_misdirected(Elf *elf, struct strbuf *why)
+{
+	GElf_Ehdr eh;
+	Elf_Scn *scn = NULL;
+	size_t shstrndx, shnum;
+
+	if (!gelf_getehdr(elf, &eh) || eh.e_type != ET_REL ||
+	    elf_getshdrstrndx(elf, &shstrndx) || elf_getshdrnum(elf, &shnum))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh, tsh;
+		Elf_Scn *tscn;
+		const char *name, *tname;
+
+		if (!gelf_getshdr(scn, &sh) ||
+		    (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA) ||
+		    !sh.sh_info || sh.sh_info >= shnum ||
+		    !(tscn = elf_getscn(elf, sh.sh_info)) ||
+		    !gelf_getshdr(tscn, &tsh))
+			continue;
+		if (sh.sh_info != shstrndx && tsh.sh_type != SHT_SYMTAB &&
+		    tsh.sh_type != SHT_DYNSYM && tsh.sh_type != SHT_STRTAB &&
+		    tsh.sh_type != SHT_SYMTAB_SHNDX &&
+		    tsh.sh_type != SHT_REL && tsh.sh_type != SHT_RELA)
+			continue;
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		tname = elf_strptr(elf, shstrndx, tsh.sh_name);
+		strbuf_addf(why, "damaged ELF: its relocation section %zu (%s) "
+			    "applies to section %u (%s), %s, which no relocation "
+			    "may change", elf_ndxscn(scn),
+			    name ? name : "no name", (unsigned)sh.sh_info,
+			    tname ? tname : "no name",
+			    sh.sh_info == shstrndx ? "the section names" :
+			    tsh.sh_type == SHT_STRTAB ? "a string table" :
+			    tsh.sh_type == SHT_REL || tsh.sh_type == SHT_RELA ?
+			    "a relocation section" : "a symbol table");
+		return 1;
+	}
+	return 0;
+}
+
 /* Are elf's units split DWARF skeletons (their DIEs in .dwo files)?
  * By the first unit: DWARF 5's DW_UT_skeleton, or GNU's split DWARF 4,
  * the only DWARF before 5 with a .debug_addr. */
@@ -207,7 +258,7 @@ static int truncated(int fd, size_t size, struct strbuf *why, int *share)
 
 	elf_version(EV_CURRENT);
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	r = elf_cut_short(elf, size, why);
+	r = elf_cut_short(elf, size, why) || relocs_misdirected(elf, why);
 	if (share)
 		*share = !r && shareable(elf);
 	if (elf)
@@ -364,7 +415,8 @@ static void damaged_members(char *map, size_t size,
 						    "it (%zu of its %zu bytes)",
 						    have, msize);
 				else
-					(void)elf_cut_short(m, have, &why);
+					(void)(elf_cut_short(m, have, &why) ||
+					       relocs_misdirected(m, &why));
 				if (m)
 					elf_end(m);
 			}
