@@ -10,6 +10,9 @@
 #   libfuzzer/run.sh --runs 1000000 build/libfuzzer/scan-reader
 #                    (one harness, that many executions, no time limit,
 #                    no leak check per input: see below)
+# FUZZ_SEED, when set, is libFuzzer's -seed: the same inputs are tried in
+# the same order on every machine (a slower one tries fewer), so a
+# failure in `make check` is one anyone can replay.
 set -u
 runs=
 if [ "${1:-}" = --runs ]; then
@@ -33,6 +36,7 @@ else
 	harnesses="$dir/*"
 	limit="-max_total_time=$secs"
 fi
+[ -n "${FUZZ_SEED:-}" ] && limit="$limit -seed=$FUZZ_SEED"
 
 for h in $harnesses; do
 	[ -f "$h" ] && [ -x "$h" ] || continue
@@ -61,7 +65,7 @@ for h in $harnesses; do
 	if [ $rc = 0 ]; then
 		echo "$name: ok, ${execs:-?} runs in $took s, ${cov:-cov: ?}, $corp new inputs"
 	else
-		echo "$name: FAILED (exit $rc) after ${execs:-?} runs in $took s; log and crash input in $scratch/$name"
+		echo "$name: FAILED (exit $rc) after ${execs:-?} runs in $took s${FUZZ_SEED:+ (seed $FUZZ_SEED)}; log and crash input in $scratch/$name"
 		grep -E 'ERROR|SUMMARY|abort|deadly' "$log" | head -n 5
 		status=1
 	fi
