@@ -750,14 +750,17 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 		 * block (x86-64's DTPOFF32, ppc64's DTPREL64 ...) is only
 		 * ever the DW_OP_const*u operand before a
 		 * DW_OP_form_tls_address in a __thread variable's
-		 * DW_AT_location, which libdwfl leaves unapplied (no simple
-		 * type for it): it touches no line table, unit or file
-		 * name, or code address, so it is no reason to leave the
+		 * DW_AT_location, and i386's GOT-relative offset (GOTOFF)
+		 * only the DW_OP_addr operand added to a spilled GOT
+		 * pointer in a DW_AT_call_value of gcc -m32 -fPIC (LMDB's
+		 * mdb.o has four); libdwfl leaves both unapplied (no simple
+		 * type for them): they touch no line table, unit or file
+		 * name, or code address, so they are no reason to leave the
 		 * object unchecked (liburcu's objects all have one) */
 		/* R_*_NONE (0 on every machine): nothing to apply (a
 		 * ULEB128 pair dwarf-uleb128.c applied is made one) */
-		if (GELF_R_TYPE(info) && (!img->rules || !img->rules->tls_offset ||
-		    !img->rules->tls_offset((unsigned)GELF_R_TYPE(info))))
+		if (GELF_R_TYPE(info) && (!img->rules || !img->rules->expr_offset ||
+		    !img->rules->expr_offset((unsigned)GELF_R_TYPE(info))))
 			count++;
 	}
 	return count;
@@ -765,8 +768,8 @@ static size_t non_tls_relocs(struct elf_image *img, Elf_Scn *scn,
 
 /*
  * After libdwfl relocated a relocatable object's DWARF: the relocations
- * of the debug sections it could not apply, but for TLS offsets
- * (elf_machine_rules.tls_offset).  libdwfl drops each one it
+ * of the debug sections it could not apply, but for offsets inside
+ * DWARF expressions (elf_machine_rules.expr_offset).  libdwfl drops each one it
  * applies, keeps the others (a symbol index past the symbol table, a
  * damaged .symtab, a type it does not know) and says nothing; the DWARF
  * then holds unrelocated offsets -- file names, strings, addresses

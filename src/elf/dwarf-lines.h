@@ -44,10 +44,13 @@ struct elf_image_info {
  * (scan: its isa, src/scan/isa/), or NULL.  Any member may be NULL.
  */
 struct elf_machine_rules {
-	/* a debug section's relocation type that is a thread-local
-	 * variable's offset in its module's TLS block (x86-64's DTPOFF32):
-	 * left unapplied by libdwfl, and harmless (dwarf-lines.c) */
-	int (*tls_offset)(unsigned type);
+	/* a debug section's relocation type that is only ever an offset
+	 * inside a DWARF expression, from a base the expression itself
+	 * gives: a thread-local variable's offset in its module's TLS
+	 * block (x86-64's DTPOFF32), i386's GOT-relative offset (GOTOFF)
+	 * of a call-site value; left unapplied by libdwfl, and harmless
+	 * (dwarf-lines.c) */
+	int (*expr_offset)(unsigned type);
 	/* a code relocation type that is no address the instruction uses
 	 * (RISC-V's relaxation markers, an auipc's %got hi20) */
 	int (*not_an_address)(unsigned type);

@@ -338,7 +338,7 @@ static void arm_track_after(struct insn_ctx *c, int rel, uint64_t where,
 				     t->constant);
 }
 
-static int arm_tls_offset(unsigned type)
+static int arm_expr_offset(unsigned type)
 {
 	return type == R_ARM_TLS_LDO32;
 }
@@ -375,5 +375,5 @@ const struct isa_ops isa_arm = {
 	.track_before = arm_track_before,
 	.track_after = arm_track_after,
 	.insn_length = arm_insn_length,
-	.elf = { .tls_offset = arm_tls_offset, .thumb = 1 },
+	.elf = { .expr_offset = arm_expr_offset, .thumb = 1 },
 };

@@ -207,7 +207,7 @@ static void arm64_track_after(struct insn_ctx *c, int rel, uint64_t where,
 			    t->old + (uint64_t)a->operands[2].imm);
 }
 
-static int arm64_tls_offset(unsigned type)
+static int arm64_expr_offset(unsigned type)
 {
 	return type == R_AARCH64_TLS_DTPREL;
 }
@@ -251,5 +251,5 @@ const struct isa_ops isa_arm64 = {
 	.track_before = arm64_track_before,
 	.track_after = arm64_track_after,
 	.insn_length = arm64_insn_length,
-	.elf = { .tls_offset = arm64_tls_offset },
+	.elf = { .expr_offset = arm64_expr_offset },
 };

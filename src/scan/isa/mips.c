@@ -111,7 +111,7 @@ static int mips_derived(const struct insn_ctx *c, unsigned *dst,
 	return 0;
 }
 
-static int mips_tls_offset(unsigned type)
+static int mips_expr_offset(unsigned type)
 {
 	return type == R_MIPS_TLS_DTPREL32 || type == R_MIPS_TLS_DTPREL64;
 }
@@ -158,5 +158,5 @@ const struct isa_ops isa_mips = {
 	.insn_length = mips_insn_length,
 	/* elfutils 0.188 (Debian 12) has no MIPS backend: an object's
 	 * DWARF relocations stay unapplied and read as garbage */
-	.elf = { .tls_offset = mips_tls_offset, .no_reloc_backend = "MIPS" },
+	.elf = { .expr_offset = mips_expr_offset, .no_reloc_backend = "MIPS" },
 };

@@ -287,12 +287,12 @@ static void ppc_track_after(struct insn_ctx *c, int rel, uint64_t where,
 				     (int64_t)(int16_t)p->operands[1].imm);
 }
 
-static int ppc64_tls_offset(unsigned type)
+static int ppc64_expr_offset(unsigned type)
 {
 	return type == R_PPC64_DTPREL64;
 }
 
-static int ppc_tls_offset(unsigned type)
+static int ppc_expr_offset(unsigned type)
 {
 	return type == R_PPC_DTPREL32;
 }
@@ -441,7 +441,7 @@ static const unsigned ppc_call_clobbered[] = {
 	.derived = ppc_derived,						\
 	.track_after = ppc_track_after,					\
 	.insn_length = ppc_insn_length,					\
-	.elf = { .tls_offset = isa##_tls_offset }
+	.elf = { .expr_offset = isa##_expr_offset }
 
 const struct isa_ops isa_ppc64 = { PPC_OPS(ppc64),
 				   .data_length = ppc64_data_length };

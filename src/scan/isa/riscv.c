@@ -231,7 +231,7 @@ static void riscv_track_after(struct insn_ctx *c, int rel, uint64_t where,
 			    c->in->address + hi);
 }
 
-static int riscv_tls_offset(unsigned type)
+static int riscv_expr_offset(unsigned type)
 {
 	return type == R_RISCV_TLS_DTPREL32 || type == R_RISCV_TLS_DTPREL64;
 }
@@ -276,7 +276,7 @@ const struct isa_ops isa_riscv = {
 	.track_after = riscv_track_after,
 	.insn_length = riscv_length,
 	.elf = {
-		.tls_offset = riscv_tls_offset,
+		.expr_offset = riscv_expr_offset,
 		.not_an_address = riscv_not_an_address,
 		.pcrel_lo = riscv_pcrel_lo,
 		.uleb128_set = R_RISCV_SET_ULEB128,

@@ -297,7 +297,7 @@ static void s390_track_after(struct insn_ctx *c, int rel, uint64_t where,
 			    (uint64_t)z->operands[1].imm);
 }
 
-static int s390_tls_offset(unsigned type)
+static int s390_expr_offset(unsigned type)
 {
 	return type == R_390_TLS_LDO32 || type == R_390_TLS_LDO64;
 }
@@ -354,5 +354,5 @@ const struct isa_ops isa_s390 = {
 	.track_after = s390_track_after,
 	.insn_length = s390_insn_length,
 	.reloc_address = s390_reloc_address,
-	.elf = { .tls_offset = s390_tls_offset },
+	.elf = { .expr_offset = s390_expr_offset },
 };

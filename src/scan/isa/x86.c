@@ -270,15 +270,19 @@ static int i386_frame_pointer(const struct disasm *d, unsigned reg)
 	return reg == X86_REG_EBP;
 }
 
-/* A thread-local variable's offset in its TLS block (dwarf-lines.h). */
-static int x86_64_tls_offset(unsigned type)
+/* An offset inside a DWARF expression (dwarf-lines.h): a thread-local
+ * variable's offset in its TLS block; on i386 also a GOT-relative
+ * offset, which gcc -fPIC writes into a call-site value as the
+ * DW_OP_addr added to the GOT pointer it kept in a stack slot. */
+static int x86_64_expr_offset(unsigned type)
 {
 	return type == R_X86_64_DTPOFF32 || type == R_X86_64_DTPOFF64;
 }
 
-static int i386_tls_offset(unsigned type)
+static int i386_expr_offset(unsigned type)
 {
-	return type == R_386_TLS_LDO_32 || type == R_386_TLS_DTPOFF32;
+	return type == R_386_TLS_LDO_32 || type == R_386_TLS_DTPOFF32 ||
+	       type == R_386_GOTOFF;
 }
 
 static void x86_accesses(struct insn_ctx *c)
@@ -522,7 +526,7 @@ static unsigned i386_dwarf_reg(unsigned n)
 	.track_after = x86_track_after,					\
 	.listing_text = x86_listing_text,				\
 	.insn_length = x86_insn_length,					\
-	.elf = { .tls_offset = bits##_tls_offset }
+	.elf = { .expr_offset = bits##_expr_offset }
 
 const struct isa_ops isa_x86_64 = { X86_OPS(x86_64) };
 const struct isa_ops isa_i386 = { X86_OPS(i386) };
