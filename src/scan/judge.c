@@ -1432,7 +1432,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		v = call_verdict(s, &acc, &why, used, &reason);
 	else
 		v = verdict_judge(s, in_loop, s->pointee || via_function || cast_width, size,
-				  acc.items, acc.nr, &why,
+				  aggregate, acc.items, acc.nr, &why,
 				  used, &reason);
 	/* a local in the frame reached through a parameter of an inlined
 	 * function, whose call passes &NAME of a local that the caller
@@ -1448,7 +1448,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 			memset(used, 0, acc.nr + 1);
 			reason = UNATTRIBUTED_NO_ACCESS;
 			v = verdict_judge(s, in_loop, s->pointee || via_function || cast_width,
-					  size, acc.items, acc.nr, &why, used,
+					  size, aggregate, acc.items, acc.nr, &why, used,
 					  &reason);
 			strbuf_add(&why, note.buf, note.len);
 		}
@@ -1478,7 +1478,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		memset(used, 0, acc.nr + 1);
 		reason = UNATTRIBUTED_NO_ACCESS;
 		v = verdict_judge(s, 1, s->pointee || via_function || cast_width, size,
-				  acc.items, acc.nr, &why, used,
+				  aggregate, acc.items, acc.nr, &why, used,
 				  &reason);
 	}
 	/* a name both volatile and not (--volatile-objects), its base not

@@ -648,14 +648,30 @@ static int fed_by_relevant(const struct scan_site *site,
 	return 0;
 }
 
+/*
+ * Can a call of a copy function (memcpy ...) at the site be its one
+ * access, compiled as a call?  For an aggregate: a struct the compiler
+ * copies through memcpy (s390x clang's 4-byte struct aligned to 2).
+ * Never for a scalar: the target reads and writes one of its width in
+ * one instruction, so a copy call on its rows is another expression's
+ * (Linux's neigh_confirm(): `now = jiffies` inlined beside the skb
+ * header copy).  Of a kind not known, only wider than any scalar
+ * (8 bytes).
+ */
+static int copy_may_be_access(int aggregate, unsigned size)
+{
+	return aggregate == 1 || (aggregate < 0 && size > 8);
+}
+
 static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   int in_loop, int pointee, unsigned size,
+			   int aggregate,
 			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
 {
 	size_t nrel = 0, last = 0, i, j, calls = 0, undecoded = 0, stack = 0;
-	size_t copy = 0, copies = 0, shown;
+	size_t copy = 0, copies = 0, copy_calls = 0, shown;
 	unsigned n2;
 	long off_width, not_shown;
 
@@ -669,6 +685,8 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	for (size_t k = 0; k < nr; k++) {
 		if (acc[k].call)
 			calls++;
+		if (acc[k].call && acc[k].copy)
+			copy_calls++;
 		/* a call of memcpy at the site's own text, not one on a
 		 * column before it (another call of the line) */
 		if (acc[k].copy && !acc[k].before && !copies++)
@@ -692,7 +710,8 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 	/* The copy given to memcpy: whatever the callee does, it is not
 	 * one access that the compiler chose for the site (s390x clang
 	 * for a struct aligned below its size, memcpy(..., 4)). */
-	if (copies && (!nrel || (nrel == 1 && size && acc[last].size < size))) {
+	if (copies && copy_may_be_access(aggregate, size) &&
+	    (!nrel || (nrel == 1 && size && acc[last].size < size))) {
 		used[copy] = 1;
 		if (nrel) {
 			used[last] = 1;
@@ -736,6 +755,31 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 		*reason = UNATTRIBUTED_UNDECODED;
 		strbuf_addf(why, "%zu instruction%s at the site could not be "
 			    "decoded", undecoded, undecoded == 1 ? "" : "s");
+		return SCAN_UNATTRIBUTED;
+	}
+	/* a scalar's site whose only calls are copies, one at its text:
+	 * that call is another expression's, and the object's own access
+	 * is not among the instance's */
+	if (!nrel && !stack && copies && calls == copy_calls) {
+		used[copy] = 1;
+		if (aggregate == 0) {
+			*reason = UNATTRIBUTED_NO_ACCESS;
+			strbuf_addf(why, "no memory access attributed to the "
+				    "site: only a call of %s(), which is not "
+				    "the access of %s %u-byte scalar (one "
+				    "instruction reads or writes it; no "
+				    "compiler copies it by a call): another "
+				    "expression's copy", acc[copy].copy,
+				    article(size), size);
+		} else {
+			*reason = UNATTRIBUTED_CALL;
+			strbuf_addf(why, "only a call of %s() at the site, "
+				    "and the object is not known to be a "
+				    "struct or union, the only kind a copy "
+				    "call stands for: its access or another "
+				    "expression's copy, cannot tell",
+				    acc[copy].copy);
+		}
 		return SCAN_UNATTRIBUTED;
 	}
 	if (!nrel) {
@@ -975,12 +1019,13 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 }
 
 enum scan_verdict verdict_judge(const struct scan_site *site, int in_loop,
-				int pointee, unsigned size, struct mem_access *acc, size_t nr,
+				int pointee, unsigned size, int aggregate,
+				struct mem_access *acc, size_t nr,
 				struct strbuf *why, char *used,
 				enum unattributed_reason *reason)
 {
-	enum scan_verdict v = judge_accesses(site, in_loop, pointee, size, acc,
-					     nr, why,
+	enum scan_verdict v = judge_accesses(site, in_loop, pointee, size,
+					     aggregate, acc, nr, why,
 					     used, reason);
 	int absolute = 0;
 
