@@ -89,6 +89,11 @@ struct once_discovery {
 	 * their folders (walk.h's plain): spelling_settle() asks their real
 	 * paths again without a readlink() each */
 	struct strset plain;
+	/* once_discovery_defer_local(): the "name" headers met while a walk
+	 * of the whole tree offers its files, read after the walk if it did
+	 * not offer them (under lock) */
+	int defer_local;
+	struct strlist pending_local;
 	/* realpath() of the folders of the files offered, by spelling
 	 * (real_path()): open addressing, real NULL where realpath()
 	 * failed */
@@ -229,6 +234,7 @@ void once_discovery_free(struct once_discovery *d)
 	free(d->paths);
 	strset_release(&d->seen);
 	strset_release(&d->offered);
+	strlist_clear(&d->pending_local);
 	strset_release(&d->taken);
 	strset_release(&d->plain);
 	for (size_t i = 0; i < d->real_dirs_size; i++) {
@@ -1390,6 +1396,17 @@ static void local_include(struct once_discovery *d, const char *path,
 	if (*q == '"') {
 		hpath = xasprintf("%.*s%.*s", dirlen, path,
 				  (int)(close - name), name);
+		if (d->defer_local && !d->roots.nr && !d->dirs.nr) {
+			/* nothing else is tried for it: its turn after the
+			 * walk (once_discovery_walked()) */
+			pthread_mutex_lock(&d->lock);
+			if (strset_has(&d->offered, hpath))
+				free(hpath); /* offered again: nothing done */
+			else
+				strlist_push_nodup(&d->pending_local, hpath);
+			pthread_mutex_unlock(&d->lock);
+			return;
+		}
 		if (readable(d, hpath, 0)) {
 			once_discovery_add_file(d, hpath);
 			free(hpath);
@@ -1531,6 +1548,41 @@ void once_discovery_add_scanned(struct once_discovery *d, const char *path,
 		return;
 	add_text(d, path, plain, buf, len, w);
 	add_local_includes(d, path, buf, len, w->includes, w->nr_includes);
+}
+
+void once_discovery_defer_local(struct once_discovery *d)
+{
+	d->defer_local = 1;
+}
+
+/*
+ * The headers the walk's files include as "name", in the order met: each
+ * one the walk did not offer itself (a file outside the paths walked, or
+ * excluded, or another spelling of a walked one) is offered now as
+ * local_include() would have offered it then -- if readable, read from
+ * disk, its own "name" headers at once.  One the walk offered is skipped
+ * before access(): offering it again would do nothing.  The discovery
+ * orders what it keeps by place and spelling (spelling_settle(), by_place),
+ * so the same files offered later give the same answers (-j 2 offers them
+ * in any order already).
+ */
+void once_discovery_walked(struct once_discovery *d)
+{
+	struct strlist pending = d->pending_local;
+
+	d->defer_local = 0;
+	memset(&d->pending_local, 0, sizeof(d->pending_local));
+	for (size_t i = 0; i < pending.nr; i++) {
+		const char *hpath = pending.items[i];
+		int offered;
+
+		pthread_mutex_lock(&d->lock);
+		offered = strset_has(&d->offered, hpath);
+		pthread_mutex_unlock(&d->lock);
+		if (!offered && readable(d, hpath, 0))
+			once_discovery_add_file(d, hpath);
+	}
+	strlist_clear(&pending);
 }
 
 int once_discovery_add_file(struct once_discovery *d, const char *path)

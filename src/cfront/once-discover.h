@@ -56,6 +56,14 @@ void once_discovery_add_scanned(struct once_discovery *d, const char *path,
 /* The same for a file read from disk; 0, or -1 with errno set when it
  * cannot be read. */
 int once_discovery_add_file(struct once_discovery *d, const char *path);
+/* A walk of every file the run reads will offer the files it finds
+ * (audit's and fix's pre-pass): a header a file includes as "name" is not
+ * read when met but after the walk, by once_discovery_walked(), and only
+ * if the walk did not offer it -- else each such header was read twice
+ * (Linux 6.12: ~8,000 headers).  Only without include folders: with them
+ * a "name" not next to its file is looked for there, at once. */
+void once_discovery_defer_local(struct once_discovery *d);
+void once_discovery_walked(struct once_discovery *d);
 /* Was path (as spelled) offered already, its text read?  Then offering
  * it again does nothing, and the caller need not read it (scan: most of
  * a vmlinux's named headers were offered as another file's #include

@@ -579,6 +579,8 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 
 	memset(&p, 0, sizeof(p));
 	p.discovery = discover ? once_discovery_new() : NULL;
+	if (p.discovery) /* the walk offers every file it reads */
+		once_discovery_defer_local(p.discovery);
 	p.ropts = ropts;
 	p.roles = roles;
 	p.edges = edges;
@@ -601,6 +603,8 @@ size_t rewrite_prepass(const char *const *paths, size_t nr,
 	wo.worker_done = worker_done;
 	wo.ctx = &p;
 	ret = walk_paths(paths, nr, &wo, keep ? keep->stats : &st);
+	if (p.discovery) /* the "name" headers it did not offer */
+		once_discovery_walked(p.discovery);
 	if (keep)
 		keep->walk_ret = ret;
 	wo.also = NULL; /* it has seen them */
