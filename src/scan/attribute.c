@@ -1077,32 +1077,97 @@ static int accessor_use(const struct scan_site *x, const char *fn)
 }
 
 /*
- * Which of the n sites of s from first, on the line of frame f's call,
- * is that call: the first whose text holds the call's column (any, when
- * the frame gives no column).  Else the one after the column: clang
- * gives a call made inside a macro's argument the column of the
- * outermost macro's name (ck's
+ * Which site of s is the call of frame f: of the n sites from first, on
+ * the line of the call, the first whose text holds the call's column
+ * (any, when the frame gives no column).  Else one that the copy's
+ * position stands before: gcc and clang give a call made inside a
+ * macro's argument the position of the macro's name (ck's
  * CK_CC_DECONST_PTR(ck_pr_load_ptr(&map->entries[i])) calls
- * ck_pr_md_load_ptr at CK_CC_DECONST_PTR's column); with two, nobody
- * knows.  -1: none.
+ * ck_pr_md_load_ptr at CK_CC_DECONST_PTR's column), gcc even that of
+ * the variadic call whose argument holds it, lines before it
+ * (rdma-core's mlx5_err(ctx->dbg_fp, "...",<newline>
+ * be32toh(mmio_read32_be(...))) calls mmio_read32_be at mlx5_err's
+ * 2115:3, the use on 2116; Linux's seq_printf(s, "...", regs->name,
+ * <newline> readl(base + regs->offset))): a use after the column on
+ * the call's line, else one on a later line of the statement that
+ * holds the position.
+ * A macro's body calls get that position too, so nobody knows which
+ * copy is whose when the position holds more than one call of the
+ * function: two such uses, one in the arguments of a macro whose body
+ * names the function (arg_macro_calls), or one inside the text of the
+ * use of a macro of the function that holds the position (a once-macro
+ * forwarding to it: log_status(fp, st, ..., reg_read32(p))).  Then each
+ * of those uses is marked copy_unclear, *unclear_own is the macro's
+ * use (or -1), and -2; -1: none.
  */
-static long call_site(const struct source_sites *s, size_t first, size_t n,
+static long call_site(struct source_sites *s, size_t first, size_t n,
 		      const struct inline_frame *f,
-		      int (*use)(const struct scan_site *, const char *))
+		      int (*use)(const struct scan_site *, const char *),
+		      long *unclear_own)
 {
-	long only = -1;
+	long own = -1, only = -1, later = -1;
+	size_t end;
+	int unclear = 0, later_unclear = 0;
 
-	for (size_t i = first; i < first + n; i++) {
-		const struct scan_site *x = &s->sites[i];
+	*unclear_own = -1;
+	for (end = first; end < s->nr; end++) {
+		const struct scan_site *x = &s->sites[end];
+		int on_line = end < first + n;
 
+		/* past the call's line and the statements that start by
+		 * its position */
+		if (!on_line && (!f->call_col || !x->stmt_line ||
+				 x->stmt_line > f->call_line))
+			break;
 		if (!use(x, f->function))
 			continue;
-		if (!f->call_col || in_text(x, f->call_line, f->call_col))
-			return (long)i;
-		if (x->line == f->call_line && x->col > f->call_col)
-			only = only < 0 ? (long)i : -2;
+		if (!f->call_col)
+			return (long)end;
+		if (on_line && own < 0 &&
+		    in_text(x, f->call_line, f->call_col)) {
+			own = (long)end;
+			continue;
+		}
+		if (on_line && x->col > f->call_col) {
+			unclear |= only >= 0 || x->arg_macro_calls;
+			only = (long)end;
+		} else if (!on_line &&
+			   in_statement(x, f->call_line, f->call_col)) {
+			later_unclear |= later >= 0 || x->arg_macro_calls;
+			later = (long)end;
+		}
 	}
-	return only;
+	/* a later line's only when the call's line has none */
+	if (only < 0 && later >= 0) {
+		only = later;
+		unclear = later_unclear;
+	} else {
+		later = -1;
+	}
+	/* a macro's use whose text holds the position, and a use in its
+	 * arguments (not a call of the function itself, whose arguments'
+	 * calls have positions of their own) */
+	if (own >= 0 && only >= 0 &&
+	    strcmp(s->sites[own].what, f->function) &&
+	    nested_in(&s->sites[only], &s->sites[own]))
+		unclear = 1;
+	else if (own >= 0)
+		return own;
+	if (!unclear)
+		return only;
+	for (size_t i = first; i < end; i++) {
+		struct scan_site *x = &s->sites[i];
+
+		if (use(x, f->function) &&
+		    ((long)i == own ||
+		     (i < first + n ? x->col > f->call_col &&
+		      !in_text(x, f->call_line, f->call_col) :
+		      later >= 0 &&
+		      in_statement(x, f->call_line, f->call_col))))
+			__atomic_store_n(&x->copy_unclear, 1, __ATOMIC_RELAXED);
+	}
+	*unclear_own = own;
+	return -2;
 }
 
 /*
@@ -1145,8 +1210,9 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 	for (size_t k = nchain ? nchain - 1 : 0; us->c->unseen_names && k-- > 0;) {
 		const struct inline_frame *f = &chain[k];
 		struct unit_source *src;
+		struct site_instance *in;
 		size_t first, n;
-		long i;
+		long i, own;
 
 		if (!f->function || !f->call_file || !f->call_line ||
 		    !f->call_col ||
@@ -1154,13 +1220,15 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		    !src->e->src.nr)
 			continue;
 		n = source_sites_on_line(&src->e->src, f->call_line, &first);
-		i = call_site(&src->e->src, first, n, f, related_use);
-		if (i < 0)
+		i = call_site(&src->e->src, first, n, f, related_use, &own);
+		if (i == -1)
 			i = expansion_site(&src->e->src, first, n, f);
-		if (i >= 0) {
-			add_range(instance_for(out, &src->e->src, (size_t)i, 1,
-					       chain + k, nchain - k),
-				  a, end, ROW_IN_TEXT);
+		if (i >= 0 || own >= 0) {
+			in = instance_for(out, &src->e->src,
+					  (size_t)(i >= 0 ? i : own), 1,
+					  chain + k, nchain - k);
+			in->unclear |= i < 0;
+			add_range(in, a, end, ROW_IN_TEXT);
 			return 1;
 		}
 	}
@@ -1168,8 +1236,9 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		const struct inline_frame *f = &chain[k];
 		const struct once_macro *m;
 		struct unit_source *src;
+		struct site_instance *in;
 		size_t first, n;
-		long i;
+		long i, own;
 
 		if (!f->function || !f->call_file || !f->call_line ||
 		    !(m = once_macros_find(us->c->macros, f->function,
@@ -1181,11 +1250,13 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		    !src->e->src.nr)
 			continue;
 		n = source_sites_on_line(&src->e->src, f->call_line, &first);
-		i = call_site(&src->e->src, first, n, f, accessor_use);
-		if (i >= 0) {
-			add_range(instance_for(out, &src->e->src, (size_t)i, 1,
-					       chain + k, nchain - k),
-				  a, end, ROW_IN_TEXT);
+		i = call_site(&src->e->src, first, n, f, accessor_use, &own);
+		if (i >= 0 || own >= 0) {
+			in = instance_for(out, &src->e->src,
+					  (size_t)(i >= 0 ? i : own), 1,
+					  chain + k, nchain - k);
+			in->unclear |= i < 0;
+			add_range(in, a, end, ROW_IN_TEXT);
 			return 1;
 		}
 	}

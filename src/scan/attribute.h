@@ -95,6 +95,10 @@ struct site_instance {
 				   the copy left with its barrier); merged
 				   into the nearest inlined copy of the call,
 				   never judged alone (attribute.c) */
+	int unclear;            /* its copies are at the position of its
+				   macro's name, where calls in the
+				   macro's arguments are too: which are
+				   its own, cannot tell (call_site) */
 	int caller_loop;        /* a function of its inline chain is called
 				   from inside a loop body: unrolled, its
 				   one access may be repeated */

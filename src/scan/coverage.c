@@ -24,7 +24,7 @@ static const char *const state_text[SITE__COUNT] = {
 
 static const char *const unattributed_key[UNATTRIBUTED__COUNT] = {
 	"no_access", "call", "undecoded", "stack", "pointer", "address",
-	"local", "size", "volatile",
+	"local", "size", "volatile", "copy",
 };
 
 static int any(const struct source_sites *s, const unsigned char *bits,
@@ -86,6 +86,15 @@ static const char inlined_or_if[] =
 	"inlined away, or left out by the preprocessor: its function is "
 	"only an abstract origin, no copy has code, and the line is in "
 	"the conditional group of line %u";
+
+/* A use of an accessor whose inlined copy is one of several at the
+ * position of a macro's name (sites.h: copy_unclear): its code may be
+ * there, not told apart from the other call's. */
+static const char copy_unclear[] =
+	"cannot tell: its call's inlined copy has the position of a "
+	"macro's name, as another call of its function has there (the "
+	"compilers give that position to every call the macro's use "
+	"makes, in its body or in its arguments)";
 
 /* A call that is no once-access (sites.h: named_call), for the lists. */
 struct not_once {
@@ -215,7 +224,9 @@ void coverage_collect(const struct source_cache *src, struct coverage *cov,
 		strbuf_addf(&cov->no_code_json, ", \"reason\": \"%s\", "
 			    "\"why\": ", state_key[n->state]);
 		strbuf_reset(&why);
-		if (n->line0)
+		if (__atomic_load_n(&x->copy_unclear, __ATOMIC_RELAXED))
+			strbuf_addstr(&why, copy_unclear);
+		else if (n->line0)
 			strbuf_addstr(&why, optimised_or_merged);
 		else if (n->state == SITE_OPTIMISED_OUT && x->if_line)
 			strbuf_addf(&why, optimised_or_if, x->if_line);
@@ -354,9 +365,10 @@ void coverage_json(const struct coverage *cov,
 		strbuf_addf(out, ", \"not_volatile\": %zu", cov->not_volatile);
 	strbuf_addf(out, ", \"instances\": %zu, \"unattributed\": {", instances);
 	for (int r = 0; r < UNATTRIBUTED__COUNT; r++)
-		/* "volatile" only when some are: other runs' JSON as it
-		 * was */
-		if (r != UNATTRIBUTED_VOLATILE || unattributed[r])
+		/* "volatile" and "copy" only when some are: other runs'
+		 * JSON as it was */
+		if ((r != UNATTRIBUTED_VOLATILE && r != UNATTRIBUTED_COPY) ||
+		    unattributed[r])
 			strbuf_addf(out, "%s\"%s\": %zu", r ? ", " : "",
 				    unattributed_key[r], unattributed[r]);
 	strbuf_addstr(out, "}}");

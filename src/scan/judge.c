@@ -1495,6 +1495,20 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		reason = UNATTRIBUTED_VOLATILE;
 		v = SCAN_UNATTRIBUTED;
 	}
+	/* copies of its once-macro's body and of calls in its arguments
+	 * at one position: not judged, never an ok on another's load */
+	if (in->unclear) {
+		strbuf_reset(&why);
+		strbuf_addf(&why, "its inlined copies of '%s' have the position "
+			    "of its name, which the compilers give to every "
+			    "call of the use, also to those in its arguments: "
+			    "which copy is its own, cannot tell",
+			    in->chain[0].function ? in->chain[0].function :
+			    s->what);
+		memset(used, 0, acc.nr + 1);
+		reason = UNATTRIBUTED_COPY;
+		v = SCAN_UNATTRIBUTED;
+	}
 	/* a folded load not shown to be the object's: the evidence */
 	for (size_t k = 0; v == SCAN_UNATTRIBUTED && k < acc.nr; k++) {
 		char *object;

@@ -75,6 +75,25 @@ static size_t token_at(const struct token_list *l, unsigned line, unsigned col)
 	       l->tok[lo].col == col ? lo : l->nr - 1;
 }
 
+/* The macro named by token m holds site x in its arguments: does its
+ * body name the function an accessor's use calls (sites.h:
+ * arg_macro_calls)? */
+static void arg_macro(struct scan_site *x, const char *buf,
+		      const struct token_list *l, size_t m,
+		      const struct macro_scope *sc)
+{
+	const char *name = buf + l->tok[m].off;
+	size_t n = l->tok[m].len;
+	const char *fn;
+
+	if (!x->accessor && !x->maybe_accessor)
+		return;
+	fn = x->accessor_name ? x->accessor_name : x->what;
+	if (header_macros_body_names(sc->own, name, n, fn) ||
+	    header_macros_body_names(sc->headers, name, n, fn))
+		x->arg_macro_calls = 1;
+}
+
 /*
  * Walk out from token i through the brackets around it, to the start
  * of its statement: at each '(' that opens the arguments of a macro of
@@ -121,6 +140,7 @@ static void mark_site(struct scan_site *x, const char *buf,
 		    macro_arg_uses(sc, buf + l->tok[k - 1].off,
 				   l->tok[k - 1].len, commas, &mn, &mx,
 				   &loop)) {
+			arg_macro(x, buf, l, k - 1, sc);
 			if (mx >= 2 && !x->repeat_macro)
 				x->repeat_macro = xstrndup(buf + l->tok[k - 1].off,
 							   l->tok[k - 1].len);

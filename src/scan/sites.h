@@ -125,6 +125,17 @@ struct scan_site {
 	 * around it); NULL: none does.  The source asks for that many. */
 	char *repeat_macro;
 	unsigned repeat_min, repeat_max;
+	/* It is a use of an accessor in the arguments of a function-like
+	 * macro whose body names the function the use calls: gcc and
+	 * clang give the calls of the body and of the arguments one
+	 * position, the macro's name, so that a copy there may be either
+	 * (attribute.c: call_site). */
+	int arg_macro_calls;
+	/* set (atomically) when an inlined copy at the position of a
+	 * macro's name could be this use's or another call's there
+	 * (attribute.c: call_site): its copies are not its instances,
+	 * and a use left without any says why (coverage.c) */
+	int copy_unclear;
 	/* A use of a once-macro found in the build's own sources
 	 * (discover.h): the note naming its definition, or NULL. */
 	char *defined;

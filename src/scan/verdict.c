@@ -22,6 +22,7 @@ const char *unattributed_reason_name(enum unattributed_reason r)
 		"the stack only", "only the pointer to it",
 		"its address not known", "a local, published or not",
 		"its size not known", "whether volatile not known",
+		"whose copy not known",
 	};
 
 	return r < UNATTRIBUTED__COUNT ? names[r] : "?";

@@ -51,6 +51,10 @@ enum unattributed_reason {
 				    that is not (--volatile-objects), its
 				    base not typed: whether the object is
 				    volatile, cannot tell */
+	UNATTRIBUTED_COPY,       /* an inlined copy at the position of a
+				    macro's name, where calls in its
+				    arguments are too: whose, cannot tell
+				    (attribute.c: call_site) */
 	UNATTRIBUTED__COUNT
 };
 
