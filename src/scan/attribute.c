@@ -1568,6 +1568,78 @@ static void add_row(struct unit_sources *us, struct line_unit *u,
 	}
 }
 
+/* Has site `site` of src an instance in the unit's list from first on,
+ * in this chain? */
+static int has_instance(const struct instance_list *out, size_t first,
+			const struct source_sites *src, size_t site,
+			const struct site_instance *like)
+{
+	for (size_t k = first; k < out->nr; k++)
+		if (out->items[k].src == src && out->items[k].site == site &&
+		    same_chain(&out->items[k], like->chain, like->nchain))
+			return 1;
+	return 0;
+}
+
+/*
+ * Sites of one object in one statement whose code shares rows.  A macro
+ * use over several lines -- Linux's WARN_ON_ONCE(sk->sk_state != A &&
+ * <newline> sk->sk_state != B), likely(...) -- has all its code on its
+ * first line's column (gcc 12 and clang 19 alike), before the first site
+ * there: every row goes to that site (ROW_BEFORE), which then held both
+ * loads ("duplicated"), and the sites of the later lines had none
+ * ("optimised out").  Each site of the statement that names the same
+ * object on a later line and has no instance of its own in that chain
+ * gets one with those rows, and all of them are told how many share them:
+ * the judge expects as many accesses, one each (verdict.c).  Sites with
+ * rows of their own are told apart by them, and are left alone.
+ */
+static void share_statement_rows(struct instance_list *out, size_t first)
+{
+	size_t end = out->nr;
+
+	for (size_t k = first; k < end; k++) {
+		const struct site_instance *in = &out->items[k];
+		const struct source_sites *src = in->src;
+		const struct scan_site *s = &src->sites[in->site];
+		size_t n = 1, from = out->nr, site = in->site;
+		int before = 0;
+
+		for (size_t r = 0; r < in->nr_ranges; r++)
+			before |= in->ranges[r].place == ROW_BEFORE;
+		if (!before || in->together > 1 || in->call_only ||
+		    in->folded_only || in->shared || !s->lvalue ||
+		    !s->stmt_line)
+			continue;
+		for (size_t t = site + 1; t < src->nr; t++) {
+			const struct scan_site *x = &src->sites[t];
+			struct site_instance *sib;
+
+			if (!pos_before(x->line, x->col, s->stmt_end_line,
+					s->stmt_end_col))
+				break; /* past the statement */
+			if (x->line == s->line || !scan_site_same_object(s, x) ||
+			    has_instance(out, first, src, t, &out->items[k]))
+				continue;
+			/* (instance_of may move the list: in again after) */
+			sib = instance_of(out, (struct source_sites *)src, t, 1,
+					  out->items[k].chain,
+					  out->items[k].nchain, 0);
+			in = &out->items[k];
+			for (size_t r = 0; r < in->nr_ranges; r++)
+				if (in->ranges[r].place == ROW_BEFORE)
+					add_range(sib, in->ranges[r].lo,
+						  in->ranges[r].hi, ROW_BEFORE);
+			sib->shared_rank = n++;
+		}
+		if (n < 2)
+			continue;
+		out->items[k].shared = n;
+		for (size_t m = from; m < out->nr; m++)
+			out->items[m].shared = n;
+	}
+}
+
 /*
  * Does row i, which shares its address with the next row, give the
  * place (file, line, column) of the code just before its address -- the
@@ -1713,6 +1785,7 @@ int attribute_unit(struct line_unit *u, struct source_cache *c,
 	}
 	merge_folded_calls(out, first_instance);
 	drop_inlined_calls(out, first_instance);
+	share_statement_rows(out, first_instance);
 	for (size_t k = first_instance; k < out->nr; k++)
 		out->items[k].caller_loop = called_in_loop(&us, u, &out->items[k]);
 	pass[0] = &us;

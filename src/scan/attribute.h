@@ -79,6 +79,12 @@ struct site_instance {
 	size_t site;            /* index into src->sites */
 	size_t together;        /* > 1: that many sites of one line, no
 				   columns to tell them apart */
+	/* > 1: that many sites of one object in one statement share
+	 * the instance's rows before the first of them (a macro use over
+	 * several lines: its code all on its first line's column), this
+	 * one the shared_rank-th (0: the first) -- the judge expects one
+	 * access each (share_statement_rows) */
+	size_t shared, shared_rank;
 	struct inline_frame chain[SCAN_MAX_CHAIN]; /* innermost first */
 	size_t nchain;
 	struct code_range *ranges;

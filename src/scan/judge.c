@@ -1170,6 +1170,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	struct elf_image *img = u->img;
 	const struct scan_site *s = &in->src->sites[in->site];
 	int in_loop;
+	size_t shared;
 	struct mem_access_list acc = { NULL, 0, 0 };
 	struct strbuf why = STRBUF_INIT;
 	/* a --macro name that is a function inlined here: its object is
@@ -1428,11 +1429,24 @@ enum scan_verdict judge_instance(struct line_unit *u,
 	 * the verdict is concerned (unrolled iterations).  Passed on, not
 	 * set in a copy of *s: another worker may be storing to s->seen. */
 	in_loop = s->in_loop || in->caller_loop;
+	/* rows shared by sites of one object: those a macro use over
+	 * several lines gives its first line (attribute.c), or the line's
+	 * sites judged together (no columns, or a column before them all)
+	 * when they all name one object -- FreeRTOS's
+	 * listSET_LIST_ITEM_VALUE(&(pxCurrentTCB->xEventListItem), ... -
+	 * pxCurrentTCB->uxPriority) reads pxCurrentTCB twice on one line */
+	shared = in->shared;
+	for (size_t k = 1; !shared && k < in->together; k++) {
+		if (!scan_site_same_object(s, &in->src->sites[in->site + k]))
+			break;
+		if (k + 1 == in->together)
+			shared = in->together;
+	}
 	if (in->call_only)
 		v = call_verdict(s, &acc, &why, used, &reason);
 	else
 		v = verdict_judge(s, in_loop, s->pointee || via_function || cast_width, size,
-				  aggregate, acc.items, acc.nr, &why,
+				  aggregate, shared, in->shared_rank, acc.items, acc.nr, &why,
 				  used, &reason);
 	/* a local in the frame reached through a parameter of an inlined
 	 * function, whose call passes &NAME of a local that the caller
@@ -1448,7 +1462,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 			memset(used, 0, acc.nr + 1);
 			reason = UNATTRIBUTED_NO_ACCESS;
 			v = verdict_judge(s, in_loop, s->pointee || via_function || cast_width,
-					  size, aggregate, acc.items, acc.nr, &why, used,
+					  size, aggregate, shared, in->shared_rank, acc.items, acc.nr, &why, used,
 					  &reason);
 			strbuf_add(&why, note.buf, note.len);
 		}
@@ -1478,7 +1492,7 @@ enum scan_verdict judge_instance(struct line_unit *u,
 		memset(used, 0, acc.nr + 1);
 		reason = UNATTRIBUTED_NO_ACCESS;
 		v = verdict_judge(s, 1, s->pointee || via_function || cast_width, size,
-				  aggregate, acc.items, acc.nr, &why, used,
+				  aggregate, shared, in->shared_rank, acc.items, acc.nr, &why, used,
 				  &reason);
 	}
 	/* a name both volatile and not (--volatile-objects), its base not

@@ -2654,6 +2654,15 @@ static size_t line_range(const void *base, size_t nr, size_t size, size_t at,
 #undef LINE_OF
 }
 
+int scan_site_same_object(const struct scan_site *a,
+			  const struct scan_site *b)
+{
+	return a->lvalue && b->lvalue && !strcmp(a->lvalue, b->lvalue) &&
+	       a->access == b->access && !a->accessor && !b->accessor &&
+	       a->stmt_line && a->stmt_line == b->stmt_line &&
+	       a->stmt_col == b->stmt_col;
+}
+
 size_t source_sites_on_line(const struct source_sites *s, unsigned line,
 			    size_t *first)
 {

@@ -302,6 +302,12 @@ int source_sites_any(const unsigned char *bits, unsigned nlines, unsigned lo,
 int source_sites_in_loop(const struct source_sites *s, unsigned line,
 			 unsigned col);
 
+/* Do sites a and b of one file name one object in one statement, read
+ * or written alike (none a once-accessor's call)?  Their code may share
+ * rows: a macro use's (attribute.c, share_statement_rows). */
+int scan_site_same_object(const struct scan_site *a,
+			  const struct scan_site *b);
+
 /* The sites that start on line: [*first, *first + return value). */
 size_t source_sites_on_line(const struct source_sites *s, unsigned line,
 			    size_t *first);

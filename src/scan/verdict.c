@@ -664,9 +664,81 @@ static int copy_may_be_access(int aggregate, unsigned size)
 	return aggregate == 1 || (aggregate < 0 && size > 8);
 }
 
+/*
+ * The instance's rows are shared by `shared` sites of one object in one
+ * statement (attribute.h: a macro use whose code is all on its first
+ * line's column), and find_duplicate() found acc[i] and acc[j] of the
+ * same bytes on one path.  The accesses of acc[i]'s bytes on that path
+ * are the sites' own when there are as many as sites: one each, this
+ * site the rank-th -- ok when it is of the object's width; more are
+ * duplicated; fewer cannot be told apart.
+ */
+static enum scan_verdict shared_verdict(const struct scan_site *site,
+					unsigned size, size_t shared,
+					size_t rank, const struct mem_access *acc,
+					size_t nr, size_t i, struct strbuf *why,
+					char *used,
+					enum unattributed_reason *reason)
+{
+	size_t n = 0, mine = i, last = i;
+
+	for (size_t k = 0; k < nr; k++) {
+		if (!relevant(site, &acc[k]) || acc[k].kind != acc[i].kind ||
+		    !same_base(&acc[k], &acc[i]) || !overlap(&acc[k], &acc[i]) ||
+		    (k != i && (!together(acc, nr, i, k) ||
+				gap_between(acc, k < i ? k : i, k < i ? i : k))))
+			continue;
+		if (n == rank)
+			mine = k;
+		last = k;
+		n++;
+	}
+	if (n > shared) {
+		used[i] = used[last] = 1;
+		strbuf_addf(why, "compiled to %zu %s of the same bytes for the "
+			    "%zu sites of the object in the statement, whose "
+			    "code shares these rows: duplicated", n,
+			    kind_word(acc[i].kind, 1), shared);
+		return SCAN_DUPLICATED;
+	}
+	if (n < shared) {
+		used[i] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "%zu %s of the same bytes for the %zu sites of "
+			    "the object in the statement, whose code shares "
+			    "these rows (a macro's use, all its code on its "
+			    "first line's column): "
+			    "which site's, cannot tell", n,
+			    kind_word(acc[i].kind, n != 1), shared);
+		return SCAN_UNATTRIBUTED;
+	}
+	used[mine] = 1;
+	strbuf_addf(why, "compiled to one %u-byte %s, one of %zu of the same "
+		    "bytes for the %zu sites of the object in the statement, "
+		    "whose code shares these rows (a macro's use, all its "
+		    "code on its first line's column): one each",
+		    acc[mine].size,
+		    kind_word(acc[mine].kind, 0), n, shared);
+	if (size && acc[mine].size != size) {
+		/* one each, but not of the object's width: as for one
+		 * access of another width, never ok */
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, ", but not of the %u-byte object's width: "
+			    "cannot tell", size);
+		return SCAN_UNATTRIBUTED;
+	}
+	if (!size) {
+		*reason = UNATTRIBUTED_SIZE;
+		strbuf_addstr(why, ", but the object's size is unknown: "
+			      "whether that is all of it cannot be told");
+		return SCAN_UNATTRIBUTED;
+	}
+	return SCAN_OK;
+}
+
 static enum scan_verdict judge_accesses(const struct scan_site *site,
 			   int in_loop, int pointee, unsigned size,
-			   int aggregate,
+			   int aggregate, size_t shared, size_t rank,
 			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason)
@@ -802,6 +874,22 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 		else
 			strbuf_addstr(why, "no memory access attributed to "
 				      "the site");
+		return SCAN_UNATTRIBUTED;
+	}
+	if (find_duplicate(site, in_loop, acc, nr, &i, &j) && shared > 1)
+		return shared_verdict(site, size, shared, rank, acc, nr, i, why,
+				      used, reason);
+	/* no two of the same bytes for the sites sharing the rows: the
+	 * one there is the first site's as far as the code tells (a later
+	 * site's own may be elsewhere, on no row of it) -- never the
+	 * later site's ok */
+	if (shared > 1 && rank > 0 && nrel) {
+		used[last] = 1;
+		*reason = UNATTRIBUTED_ADDRESS;
+		strbuf_addf(why, "the rows it shares with the first of the "
+			    "%zu sites of the object in the statement hold no "
+			    "second access of the same bytes: which site's the "
+			    "one there is, cannot tell", shared);
 		return SCAN_UNATTRIBUTED;
 	}
 	if (find_duplicate(site, in_loop, acc, nr, &i, &j)) {
@@ -1021,12 +1109,14 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 
 enum scan_verdict verdict_judge(const struct scan_site *site, int in_loop,
 				int pointee, unsigned size, int aggregate,
+				size_t shared, size_t rank,
 				struct mem_access *acc, size_t nr,
 				struct strbuf *why, char *used,
 				enum unattributed_reason *reason)
 {
 	enum scan_verdict v = judge_accesses(site, in_loop, pointee, size,
-					     aggregate, acc, nr, why,
+					     aggregate, shared, rank, acc, nr,
+					     why,
 					     used, reason);
 	int absolute = 0;
 

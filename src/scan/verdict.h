@@ -74,13 +74,17 @@ const char *unattributed_reason_name(enum unattributed_reason r);
  * to (site->pointee, or a --macro name's inlined function): one access
  * narrower than it is torn.  aggregate: the object is a struct or union
  * (1), a scalar or pointer (0), not known (-1) -- a copy function's call
- * stands for the access only of an aggregate.  in_loop: the site's own in_loop, or set because the
+ * stands for the access only of an aggregate.  shared > 1: the
+ * instance's rows are those of that many sites of one object in one
+ * statement (attribute.h), this one the rank-th: as many accesses of
+ * the same bytes are one each, not duplicated.  in_loop: the site's own in_loop, or set because the
  * instance was inlined into a caller's loop -- a parameter, not a copy
  * of the site: the site is shared by the -j workers, which mark its
  * `seen` while others judge it.
  */
 enum scan_verdict verdict_judge(const struct scan_site *site, int in_loop,
 				int pointee, unsigned size, int aggregate,
+				size_t shared, size_t rank,
 			   struct mem_access *acc, size_t nr,
 			   struct strbuf *why, char *used,
 			   enum unattributed_reason *reason);
