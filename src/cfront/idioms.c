@@ -760,6 +760,12 @@ static int cast_inner_byte(unsigned char c)
 	       c == '\v' || c == '*';
 }
 
+/* White space other than a newline. */
+static int is_blank_byte(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
 /* May the "volatile" at buf[at] be inside a cast's parentheses
  * (volatile_cast_may_be_in())? */
 static int cast_may_hold(const char *buf, size_t at)
@@ -802,26 +808,39 @@ static int cast_may_close(const char *buf, size_t len, size_t at)
 {
 	size_t budget = CAST_LOOK_BACK;
 	int star = 0; /* the last byte that is not white space is a '*' */
+	int word = 0; /* a word came after the volatile's own */
 
+	/* the rest of the volatile's word: "__volatile__" */
+	for (; at < len && cast_inner_byte((unsigned char)buf[at]) &&
+	       buf[at] != '*' && !is_blank_byte((unsigned char)buf[at]); at++)
+		if (!budget--)
+			return 1;
 	for (; at < len; at++) {
 		unsigned char c = (unsigned char)buf[at];
 
 		if (!budget--)
 			return 1;
-		if (c == '\n' || c == ' ' || c == '\t' || c == '\r' ||
-		    c == '\f' || c == '\v')
+		if (c == '\n' || is_blank_byte(c))
 			continue;
 		if (c == '*' || cast_inner_byte(c)) {
 			star = c == '*';
+			word |= c != '*';
 			continue;
 		}
 		/* the cast's closing bracket: tok_match() pairs a '(' with
 		 * whatever closes it, ')', ']', '}' or a digraph (':>', '%>') */
 		if (c == ')' || c == ']' || c == '}')
 			return star;
-		/* a digraph, a typeof group, a comment, a line splice */
-		return c == ':' || c == '%' || c == '(' || c == '/' ||
-		       c == '\\';
+		/* a typeof group: its '(' follows its word (typeof, _Atomic),
+		 * after the volatile's -- inside a cast, no '(' follows the
+		 * qualifier or a '*' (is_volatile_ptr_cast()): Linux's
+		 * `asm volatile (` and `__asm__ __volatile__(` are no cast
+		 * (issue #35: 880 files of 4.14.5 that fix lexed gave
+		 * nothing, most for these) */
+		if (c == '(')
+			return word && !star;
+		/* a digraph, a comment, a line splice */
+		return c == ':' || c == '%' || c == '/' || c == '\\';
 	}
 	return 0;
 }

@@ -1410,7 +1410,8 @@ static const char *const cast_inner[] = {
 	"\n", "/* c */", "// c\n", "\\\n", "typeof(x)", "__typeof__(*p)",
 	"const", "void", "\n#if X\n", "\n#endif\n", "struct s", "(", ")",
 	"]", "}", "[", "{", ":>", "%>", "<:", "<%", "typeof(x]",
-	"typeof(x}", "volatile", "int", "*",
+	"typeof(x}", "volatile", "int", "*", "volatile (", "__volatile__(",
+	"asm ", "volatile_x(", "_Atomic(int)", "* (",
 };
 static const char *const cast_close[] = {
 	"*)p;", "*)&x;", "*)p)->f;", "*)p)[1];", "**)pp;", " *) p ;",
@@ -1422,6 +1423,7 @@ static const char *const cast_soup[] = {
 	"typeof", "__typeof__(x)", "void", "const", "+", "->f", "[0]",
 	"return ", "if (a) ", ",", "sizeof", "\t", "struct s", "u32", "**",
 	"volatile*", ")*", "(*", "]", "[", ":>", "%>", "<:", "<%",
+	"asm volatile(", "__asm__ __volatile__ (", "volatile (", "_Atomic",
 };
 
 static unsigned cast_rand(unsigned long long *state)
