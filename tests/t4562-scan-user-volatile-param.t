@@ -45,7 +45,7 @@ while read -r name cfg; do
 			d = json.load(open(sys.argv[1]))
 			got = sorted((r["site"], r["access"], r["size"], r["verdict"])
 			             for r in d["site_instances"])
-			assert got == [("volatile access(x)", "write", 4, "ok"),
+			assert got == [("volatile access(x->v)", "write", 4, "ok"),
 			               ("vp_ld32(&p->state)", "read", 4, "ok"),
 			               ("vp_ld64(&p->seq)", "read", 8, "ok"),
 			               ("vp_load_int(&p->flags)", "read", 4, "ok"),

@@ -595,14 +595,27 @@ static void accessor_body_site(struct source_sites *s, const char *buf,
 	add_site(s, buf, l, begin, end - 1, sb.buf,
 		 a->kind == OMK_READ ? SITE_READ : a->kind == OMK_WRITE ?
 		 SITE_WRITE : SITE_READ_WRITE, r,
-		 a->pointee && cast_type_answer(a->pointee, &ty) ? &ty : NULL);
+		 /* the pointee's type is not a member's */
+		 a->pointee && !a->member && cast_type_answer(a->pointee, &ty) ?
+		 &ty : NULL);
 	strbuf_release(&sb);
 	x = &s->sites[s->nr - 1];
 	free(x->lvalue);
-	x->lvalue = xasprintf("*(%s)", a->param_name);
 	free(x->operand);
-	x->operand = (a->how == ACCESSOR_ASM || a->how == ACCESSOR_ASM_ADDRESS) ?
-		xasprintf("*%s", a->param_name) : xstrdup(a->param_name);
+	if (a->member) {
+		/* a member of the pointee (BIRD's rf_size(struct rfile *r):
+		 * atomic_load_explicit(&r->pos, ...)): that member is the
+		 * object, as at the calls (macro_site()), not all of *r */
+		x->lvalue = xasprintf("(*(%s)).%s", a->param_name, a->member);
+		x->operand = xasprintf("%s->%s", a->param_name, a->member);
+		x->member = xstrdup(a->member);
+	} else {
+		x->lvalue = xasprintf("*(%s)", a->param_name);
+		x->operand = (a->how == ACCESSOR_ASM ||
+			      a->how == ACCESSOR_ASM_ADDRESS) ?
+			xasprintf("*%s", a->param_name) :
+			xstrdup(a->param_name);
+	}
 	x->pointee = 1;
 	x->fn_name = xstrdup(a->name);
 	x->fn_line = a->line;
