@@ -1196,6 +1196,27 @@ static long expansion_site(const struct source_sites *s, size_t first,
 }
 
 /*
+ * The stretch [a, end) goes to the instance of site i of src, whose
+ * call chain (nchain frames, the called function's first) is; or, i <
+ * 0, to the macro's use own that call_site() named, marked unclear
+ * (whose copy it is cannot be told).  0 when there is neither.
+ */
+static int claim_stretch(struct instance_list *out, struct unit_source *src,
+			 long i, long own, const struct inline_frame *chain,
+			 size_t nchain, uint64_t a, uint64_t end)
+{
+	struct site_instance *in;
+
+	if (i < 0 && own < 0)
+		return 0;
+	in = instance_for(out, &src->e->src, (size_t)(i >= 0 ? i : own), 1,
+			  chain, nchain);
+	in->unclear |= i < 0;
+	add_range(in, a, end, ROW_IN_TEXT);
+	return 1;
+}
+
+/*
  * The stretch [a, end) with inline chain `chain`: is it (part of) an
  * inlined copy of a once-accessor called at a site?  Then it belongs to
  * that call's instance -- the chain from the accessor's frame out -- and
@@ -1210,7 +1231,6 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 	for (size_t k = nchain ? nchain - 1 : 0; us->c->unseen_names && k-- > 0;) {
 		const struct inline_frame *f = &chain[k];
 		struct unit_source *src;
-		struct site_instance *in;
 		size_t first, n;
 		long i, own;
 
@@ -1223,20 +1243,14 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 		i = call_site(&src->e->src, first, n, f, related_use, &own);
 		if (i == -1)
 			i = expansion_site(&src->e->src, first, n, f);
-		if (i >= 0 || own >= 0) {
-			in = instance_for(out, &src->e->src,
-					  (size_t)(i >= 0 ? i : own), 1,
-					  chain + k, nchain - k);
-			in->unclear |= i < 0;
-			add_range(in, a, end, ROW_IN_TEXT);
+		if (claim_stretch(out, src, i, own, chain + k, nchain - k, a,
+				  end))
 			return 1;
-		}
 	}
 	for (size_t k = 0; k + 1 < nchain; k++) {
 		const struct inline_frame *f = &chain[k];
 		const struct once_macro *m;
 		struct unit_source *src;
-		struct site_instance *in;
 		size_t first, n;
 		long i, own;
 
@@ -1251,14 +1265,9 @@ static int accessor_stretch(struct unit_sources *us, struct line_unit *u,
 			continue;
 		n = source_sites_on_line(&src->e->src, f->call_line, &first);
 		i = call_site(&src->e->src, first, n, f, accessor_use, &own);
-		if (i >= 0 || own >= 0) {
-			in = instance_for(out, &src->e->src,
-					  (size_t)(i >= 0 ? i : own), 1,
-					  chain + k, nchain - k);
-			in->unclear |= i < 0;
-			add_range(in, a, end, ROW_IN_TEXT);
+		if (claim_stretch(out, src, i, own, chain + k, nchain - k, a,
+				  end))
 			return 1;
-		}
 	}
 	return 0;
 }
