@@ -7,7 +7,10 @@
 # -- exit 2, but the wrong reason -- and the scan-reader fuzz harness
 # (t2400) stopped on it: tests/scan/reloc-into-section-names.a is the
 # archive it found (a .rela.debug_line whose sh_info names .shstrtab).
-# Now the object is named as damaged, with the section at fault.
+# Now the object is named as damaged, with the section at fault.  So is
+# one whose .rela.debug_info has another section type (0x4004: libdwfl
+# applied none of it, and scan said its unit had "no source that could
+# be read"; tests/scan/reloc-section-wrong-type.o, found the same way).
 . "$(dirname "$0")/lib/tap.sh"
 requires gcc gcc
 
@@ -19,6 +22,13 @@ test_expect_success 'the fuzz input: exit 2, the member named damaged' '
 	test "$(cat rc)" = 2 &&
 	grep "reloc-into-section-names.a(x86_64-gcc.o): damaged ELF: its relocation section 13 (.rela.debug_line) applies to section 22 (.shstrtab), the section names" err &&
 	! grep "no DWARF line tables" err
+'
+
+test_expect_success 'a .rela.debug_info of another type: named damaged' '
+	"$RWONCE" scan "$RWONCE_ROOT/tests/scan/reloc-section-wrong-type.o" >out 2>err;
+	echo $? >rc; cat err; test "$(cat rc)" = 2 &&
+	grep "reloc-section-wrong-type.o: damaged ELF: its section 8 (.rela.debug_info) is of type 0x4004, not a relocation section.s: its relocations would not be applied" err &&
+	! grep "no source that could be read" err
 '
 
 cat >m.c <<'EOF_C'

@@ -171,7 +171,8 @@ static int elf_cut_short(Elf *elf, size_t size, struct strbuf *why)
  * no longer say where .debug_info is, and libdw then finds no unit and
  * no error, so the object would read as having no line tables (the
  * scan-reader fuzzer found a .rela.debug_line whose sh_info named
- * .shstrtab).  Compilers and assemblers never write one.
+ * .shstrtab).  Compilers and assemblers never write one -- nor a
+ * debug section's relocations in a section of another type.
  */
 static int relocs_misdirected(Elf *elf, struct strbuf *why)
 {
@@ -187,8 +188,22 @@ static int relocs_misdirected(Elf *elf, struct strbuf *why)
 		Elf_Scn *tscn;
 		const char *name, *tname;
 
-		if (!gelf_getshdr(scn, &sh) ||
-		    (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA) ||
+		if (!gelf_getshdr(scn, &sh))
+			continue;
+		/* a debug section's relocations in a section of another
+		 * type: libdwfl applies none of them, and the DWARF keeps
+		 * offsets not relocated (names, units read wrong) */
+		name = elf_strptr(elf, shstrndx, sh.sh_name);
+		if (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA && name &&
+		    (!strncmp(name, ".rela.debug_", 12) ||
+		     !strncmp(name, ".rel.debug_", 11))) {
+			strbuf_addf(why, "damaged ELF: its section %zu (%s) is "
+				    "of type %#x, not a relocation section's: "
+				    "its relocations would not be applied",
+				    elf_ndxscn(scn), name, (unsigned)sh.sh_type);
+			return 1;
+		}
+		if ((sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA) ||
 		    !sh.sh_info || sh.sh_info >= shnum ||
 		    !(tscn = elf_getscn(elf, sh.sh_info)) ||
 		    !gelf_getshdr(tscn, &tsh))
