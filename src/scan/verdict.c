@@ -876,7 +876,7 @@ static enum scan_verdict judge_accesses(const struct scan_site *site,
 				      "the site");
 		return SCAN_UNATTRIBUTED;
 	}
-	if (find_duplicate(site, in_loop, acc, nr, &i, &j) && shared > 1)
+	if (shared > 1 && find_duplicate(site, in_loop, acc, nr, &i, &j))
 		return shared_verdict(site, size, shared, rank, acc, nr, i, why,
 				      used, reason);
 	/* no two of the same bytes for the sites sharing the rows: the
